@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// Two tiers run by Vitest: `unit` (pure rules, no I/O) and `medium` (services and routes against a
+// real database: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set). Browser journeys
+// run under Playwright (e2e/).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['./scripts/vitest-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'medium',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['./scripts/vitest-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file builds its own database; two cores, so keep parallelism modest.
+          maxWorkers: 2,
+          minWorkers: 1,
+        },
+      },
+    ],
+  },
+});
