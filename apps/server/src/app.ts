@@ -1,0 +1,162 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { errorMessage } from '@rebound/contract/errors';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { type Clock, systemClock } from './lib/clock';
+import { AppError } from './lib/errors';
+import { catalogRoutes } from './modules/catalog/routes';
+import { metricsPlugin } from './modules/system/metrics';
+import { systemRoutes } from './modules/system/routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: { config: Config; database: Database; db: Database['db']; clock: Clock };
+  }
+}
+
+/** Builds the whole HTTP app. Tests call it and use `app.inject`; main.ts only listens. */
+export async function buildApp({ config, database, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            ...(config.env === 'development'
+              ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+              : {}),
+          },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // Malformed URLs and odd paths get a 4xx from the router, never a crash.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors(err, _request, rawReply) {
+      const reply = rawReply as unknown as FastifyReply;
+      const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+      return reply.status(status).send({ error: { code: 'bad_request', message: errorMessage('bad_request') } });
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { config, database, db: database.db, clock });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toasts and dialogs inject style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .status(err.status)
+        .send({ error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({
+        error: { code: 'validation_failed', message: details[0]?.message ?? errorMessage('validation_failed'), details },
+      });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, cause: err.cause }, 'response did not match its schema');
+      return reply.status(500).send({ error: { code: 'internal', message: errorMessage('internal') } });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code =
+        status === 413
+          ? 'payload_too_large'
+          : status === 415
+            ? 'unsupported_media_type'
+            : status === 429
+              ? 'rate_limited'
+              : status === 404
+                ? 'not_found'
+                : 'bad_request';
+      const message = code === 'bad_request' ? err.message || errorMessage(code) : errorMessage(code);
+      return reply.status(status).send({ error: { code, message } });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'internal', message: errorMessage('internal') } });
+  });
+
+  await app.register(metricsPlugin);
+  await app.register(systemRoutes);
+  await app.register(catalogRoutes);
+
+  await app.register(fastifyStatic, {
+    root: path.resolve(config.mediaDir),
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '7d',
+    immutable: true,
+  });
+
+  let indexHtml: string | null = null;
+  if (config.webDist) {
+    const webDist = config.webDist;
+    indexHtml = await readFile(path.join(webDist, 'index.html'), 'utf8');
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Hashed assets are immutable; index.html is served by the fallback below, never cached.
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.raw.url ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/media/') &&
+      indexHtml !== null;
+    if (wantsPage) {
+      // Client-side routes: the SPA decides (including its own 404 page).
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).send({ error: { code: 'not_found', message: errorMessage('not_found') } });
+  });
+
+  return app;
+}

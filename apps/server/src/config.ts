@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+// Read once at start and checked: a wrong value stops the server with one clear line.
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().min(1).optional(),
+  SEED_ON_START: bool.optional(),
+  TEST_CLOCK: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024)
+    .default(64 * 1024),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: bool.optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  /** Where the embedded database and uploaded media live. */
+  dataDir: string;
+  /** PGlite directory, or 'memory://' for a throwaway database. */
+  pgliteDir: string;
+  mediaDir: string;
+  /** Seed demo data when the database is empty (default with the embedded database). */
+  seedOnStart: boolean;
+  /** Allows moving the clock through POST /api/test/clock (never in production). */
+  testClock: boolean;
+  logLevel: string;
+  bodyLimitBytes: number;
+  /** The built web app; served with an index.html fallback for client routes. */
+  webDist: string | null;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.TEST_CLOCK) {
+    throw new ConfigError('Invalid configuration: TEST_CLOCK cannot be enabled in production');
+  }
+  const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
+  const memory = e.DATA_DIR === 'memory://';
+  const webDist = path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: memory ? path.resolve(REPO_ROOT, 'data/memory') : dataDir,
+    pgliteDir: memory ? 'memory://' : path.join(dataDir, 'pglite'),
+    mediaDir: memory ? path.resolve(REPO_ROOT, 'data/memory/media') : path.join(dataDir, 'media'),
+    seedOnStart: e.SEED_ON_START ?? !e.DATABASE_URL,
+    testClock: e.TEST_CLOCK ?? e.NODE_ENV === 'test',
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
+    trustProxy: e.TRUST_PROXY ?? false,
+  };
+}

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type the services use, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: the same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The PostgreSQL URL (postgres only). */
+  url?: string;
+  /** Runs a raw query (used by health checks and tests). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export interface DatabaseOptions {
+  /** postgres://… for PostgreSQL; otherwise PGlite. */
+  url?: string | undefined;
+  /** PGlite data directory; 'memory://' keeps it in memory. */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle client losing its connection must not take the process down.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      url: opts.url,
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  const dir = opts.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Applies pending migrations. On PostgreSQL an advisory lock keeps several servers from racing. */
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    // A session-level advisory lock belongs to one connection: migrate on a dedicated client.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock(727274)');
+      await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+}

@@ -1,0 +1,589 @@
+// The whole product's schema (spec section 3 + decisions.md). Money is integer cents (CAD), times are
+// timestamptz (UTC), ids are UUIDs. Rates are basis points (1500 = 15%) so pricing stays integer.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+export const locations = pgTable('locations', {
+  id: id(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  addressLine1: text('address_line1').notNull(),
+  city: text('city').notNull(),
+  province: text('province').notNull(),
+  postalCode: text('postal_code').notNull(),
+  timeZone: text('time_zone').notNull().default('America/Vancouver'),
+  isActive: boolean('is_active').notNull().default(true),
+  buyersPremiumBp: integer('buyers_premium_bp').notNull().default(1500),
+  pstBp: integer('pst_bp').notNull().default(700),
+  gstBp: integer('gst_bp').notNull().default(500),
+  applyTaxesOnPremium: boolean('apply_taxes_on_premium').notNull().default(true),
+  pickupInstructions: text('pickup_instructions'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// Shaped so better-auth (issue 4) can map its `user` model onto it.
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    name: text('name').notNull().default(''),
+    image: text('image'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    fullName: text('full_name').notNull().default(''),
+    handle: text('handle').notNull(),
+    phoneNumber: text('phone_number'),
+    phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
+    locationId: uuid('location_id').references(() => locations.id),
+    notificationSettings: jsonb('notification_settings').notNull().default({}),
+    role: text('role', { enum: ['shopper', 'staff'] })
+      .notNull()
+      .default('shopper'),
+    status: text('status', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
+    strikes: smallint('strikes').notNull().default(0),
+    termsAcceptedAt: ts('terms_accepted_at'),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    marketingConsentAt: ts('marketing_consent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_handle_lower_uq').on(sql`lower(${t.handle})`),
+    uniqueIndex('users_phone_uq').on(t.phoneNumber),
+    check('users_handle_len', sql`char_length(${t.handle}) between 1 and 20`),
+    check('users_strikes_nonneg', sql`${t.strikes} >= 0`),
+  ],
+);
+
+// Auth tables in the shape better-auth expects (sessions are server-side, cookie-referenced).
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: ts('access_token_expires_at'),
+    refreshTokenExpiresAt: ts('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: id(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+export const categories = pgTable('categories', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  slug: text('slug').notNull().unique(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    condition: text('condition', { enum: ['like_new', 'open_box', 'gently_used'] }).notNull(),
+    categoryId: uuid('category_id').references(() => categories.id),
+    retailPriceCents: integer('retail_price_cents').notNull(),
+    resalePriceCents: integer('resale_price_cents').notNull(),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    status: text('status', { enum: ['draft', 'auctioned', 'sold', 'unsold', 'withdrawn'] })
+      .notNull()
+      .default('draft'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId),
+    index('products_status_created_idx').on(t.status, t.createdAt),
+    index('products_featured_idx')
+      .on(t.createdAt)
+      .where(sql`${t.isFeatured} and ${t.status} = 'auctioned'`),
+    check('products_prices_nonneg', sql`${t.retailPriceCents} >= 0 and ${t.resalePriceCents} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+    url: text('url').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    alt: text('alt').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('product_images_position_uq').on(t.productId, t.position)],
+);
+
+export const auctions = pgTable(
+  'auctions',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id),
+    status: text('status', { enum: ['scheduled', 'live', 'ended', 'cancelled'] })
+      .notNull()
+      .default('scheduled'),
+    startTime: ts('start_time').notNull(),
+    endTime: ts('end_time').notNull(),
+    originalEndTime: ts('original_end_time').notNull(),
+    startingBidCents: integer('starting_bid_cents').notNull(),
+    incrementMode: text('increment_mode', { enum: ['fixed', 'table'] })
+      .notNull()
+      .default('fixed'),
+    bidIncrementCents: integer('bid_increment_cents').notNull().default(100),
+    reservePriceCents: integer('reserve_price_cents'),
+    buyNowPriceCents: integer('buy_now_price_cents'),
+    softCloseSeconds: integer('soft_close_seconds').notNull().default(60),
+    // Denormalised from the maximum bids by the bidding service, inside the bid transaction.
+    currentPriceCents: integer('current_price_cents').notNull(),
+    leaderUserId: uuid('leader_user_id').references(() => users.id),
+    reserveMet: boolean('reserve_met').notNull().default(false),
+    bidCount: integer('bid_count').notNull().default(0),
+    // Bumped on every change; realtime events carry it so a client that missed one refetches.
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+    winnerUserId: uuid('winner_user_id').references(() => users.id),
+    closedAt: ts('closed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('auctions_product_idx').on(t.productId, t.startTime),
+    index('auctions_status_start_idx').on(t.status, t.startTime),
+    index('auctions_status_end_idx').on(t.status, t.endTime),
+    index('auctions_status_bids_idx').on(t.status, t.bidCount),
+    index('auctions_location_idx').on(t.locationId),
+    check('auctions_times', sql`${t.endTime} > ${t.startTime}`),
+    check('auctions_money', sql`${t.startingBidCents} > 0 and ${t.bidIncrementCents} > 0`),
+  ],
+);
+
+// One maximum (proxy) bid per bidder per auction; private to its owner.
+export const maxBids = pgTable(
+  'max_bids',
+  {
+    id: id(),
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    maxAmountCents: integer('max_amount_cents').notNull(),
+    // Tie-break: equal maximums rank by the time each was set (raising resets it), then by seq.
+    setAt: ts('set_at').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('max_bids_auction_user_uq').on(t.auctionId, t.userId), index('max_bids_user_idx').on(t.userId)],
+);
+
+// The public bid history.
+export const bids = pgTable(
+  'bids',
+  {
+    id: id(),
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    isLeaderRow: boolean('is_leader_row').notNull().default(false),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bids_auction_amount_idx').on(t.auctionId, t.amountCents.desc(), t.seq.desc()),
+    index('bids_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+// A retried or double-clicked bid with the same key answers with the first answer.
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    scope: text('scope').notNull(),
+    statusCode: smallint('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })],
+);
+
+export const watchlist = pgTable(
+  'watchlist',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('watchlist_user_auction_uq').on(t.userId, t.auctionId),
+    index('watchlist_auction_idx').on(t.auctionId),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    targetUrl: text('target_url'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`not ${t.isRead}`),
+  ],
+);
+
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id),
+    provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+    providerSessionId: text('provider_session_id').unique(),
+    status: text('status', { enum: ['open', 'paid', 'expired', 'failed'] })
+      .notNull()
+      .default('open'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    premiumCents: integer('premium_cents').notNull(),
+    pstCents: integer('pst_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    // Rates used, kept so a receipt shows what was charged even if the location changes later.
+    buyersPremiumBp: integer('buyers_premium_bp').notNull(),
+    pstBp: integer('pst_bp').notNull(),
+    gstBp: integer('gst_bp').notNull(),
+    applyTaxesOnPremium: boolean('apply_taxes_on_premium').notNull(),
+    currency: text('currency').notNull().default('cad'),
+    url: text('url'),
+    paidAt: ts('paid_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('checkout_sessions_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id)
+      .unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id),
+    status: text('status', {
+      enum: ['pending', 'paid', 'ready_for_pickup', 'pickup_scheduled', 'completed', 'cancelled', 'refunded'],
+    })
+      .notNull()
+      .default('pending'),
+    finalAmountCents: integer('final_amount_cents').notNull(),
+    paymentDueAt: ts('payment_due_at').notNull(),
+    checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id),
+    premiumCents: integer('premium_cents'),
+    pstCents: integer('pst_cents'),
+    gstCents: integer('gst_cents'),
+    totalCents: integer('total_cents'),
+    paidAt: ts('paid_at'),
+    readyAt: ts('ready_at'),
+    completedAt: ts('completed_at'),
+    cancelledAt: ts('cancelled_at'),
+    refundedAt: ts('refunded_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_due_idx').on(t.status, t.paymentDueAt),
+  ],
+);
+
+export const checkoutSessionOrders = pgTable(
+  'checkout_session_orders',
+  {
+    checkoutSessionId: uuid('checkout_session_id')
+      .notNull()
+      .references(() => checkoutSessions.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.checkoutSessionId, t.orderId] })],
+);
+
+// Non-payment and other strikes against a user (decisions.md §3).
+export const userStrikes = pgTable(
+  'user_strikes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').references(() => orders.id),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_strikes_user_idx').on(t.userId)],
+);
+
+// Weekly pickup hours per location: weekday 0 = Sunday (Vancouver local time).
+export const pickupSchedules = pgTable(
+  'pickup_schedules',
+  {
+    id: id(),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    opensAt: time('opens_at').notNull(),
+    closesAt: time('closes_at').notNull(),
+    slotMinutes: smallint('slot_minutes').notNull().default(30),
+    capacity: smallint('capacity').notNull().default(4),
+  },
+  (t) => [
+    index('pickup_schedules_location_idx').on(t.locationId, t.weekday),
+    check('pickup_schedules_weekday', sql`${t.weekday} between 0 and 6`),
+    check('pickup_schedules_hours', sql`${t.closesAt} > ${t.opensAt}`),
+  ],
+);
+
+export const pickupClosures = pgTable(
+  'pickup_closures',
+  {
+    id: id(),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull().default(''),
+  },
+  (t) => [uniqueIndex('pickup_closures_location_date_uq').on(t.locationId, t.date)],
+);
+
+// Slots are materialised from the schedule so a booking can lock its slot row: a slot never holds
+// more appointments than its capacity, whatever arrives at once.
+export const pickupSlots = pgTable(
+  'pickup_slots',
+  {
+    id: id(),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    capacity: smallint('capacity').notNull(),
+    bookedCount: smallint('booked_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('pickup_slots_location_start_uq').on(t.locationId, t.startsAt),
+    check('pickup_slots_capacity', sql`${t.bookedCount} >= 0 and ${t.bookedCount} <= ${t.capacity}`),
+  ],
+);
+
+export const pickupAppointments = pgTable(
+  'pickup_appointments',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id)
+      .unique(),
+    slotId: uuid('slot_id')
+      .notNull()
+      .references(() => pickupSlots.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    notes: text('notes'),
+    status: text('status', { enum: ['scheduled', 'completed', 'cancelled'] })
+      .notNull()
+      .default('scheduled'),
+    checkedInAt: ts('checked_in_at'),
+    checkedInBy: uuid('checked_in_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('pickup_appointments_slot_idx').on(t.slotId), index('pickup_appointments_user_idx').on(t.userId)],
+);
+
+export const launchSignups = pgTable(
+  'launch_signups',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    source: text('source').notNull().default('landing-page'),
+    utm: jsonb('utm').notNull().default({}),
+    locale: text('locale'),
+    status: text('status', { enum: ['pending', 'confirmed'] })
+      .notNull()
+      .default('pending'),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmTokenExpiresAt: ts('confirm_token_expires_at'),
+    confirmedAt: ts('confirmed_at'),
+    userId: uuid('user_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('launch_signups_email_uq').on(sql`lower(${t.email})`)],
+);
+
+// Durable outbox for email, SMS and push: written in the same transaction as the event, sent by a job.
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    channel: text('channel', { enum: ['email', 'sms', 'push'] }).notNull(),
+    template: text('template').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    recipient: text('recipient').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);
+
+// What the local email/SMS stand-ins "sent", shown at the development mailbox page.
+export const devMessages = pgTable(
+  'dev_messages',
+  {
+    id: id(),
+    channel: text('channel', { enum: ['email', 'sms', 'push'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dev_messages_created_idx').on(t.createdAt.desc())],
+);
+
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  endpoint: text('endpoint').notNull().unique(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: createdAt(),
+});
+
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,47 @@
+import { ConfigError, loadConfig } from './config';
+import { startServer } from './start';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const { app, seeded } = await startServer(config);
+  const shown = config.publicUrl;
+  app.log.info(`Rebound is running at ${shown} (${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`);
+  if (seeded) app.log.info('Demo data seeded.');
+  if (config.env !== 'production') {
+    app.log.info('Demo sign-in: staff@rebound.test / staff-demo-2026 · ava@rebound.test / shopper-demo-2026');
+  }
+  if (!config.webDist) app.log.warn('The web app is not built: run `npm run build` (npm start does it for you).');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error('Failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

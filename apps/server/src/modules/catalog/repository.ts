@@ -1,0 +1,152 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { auctions, categories, locations, productImages, products, users } from '../../db/schema';
+
+export type ShopSort = 'newest' | 'ending' | 'price_asc' | 'price_desc' | 'bids';
+
+export interface ShopFilters {
+  categorySlug?: string | undefined;
+  condition?: 'like_new' | 'open_box' | 'gently_used' | undefined;
+  minPriceCents?: number | undefined;
+  maxPriceCents?: number | undefined;
+  location?: string | undefined;
+}
+
+const firstImage = alias(productImages, 'first_image');
+
+const cardColumns = {
+  auctionId: auctions.id,
+  productId: products.id,
+  slug: products.slug,
+  title: products.title,
+  brand: products.brand,
+  condition: products.condition,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  imageUrl: firstImage.url,
+  imageAlt: firstImage.alt,
+  imageWidth: firstImage.width,
+  imageHeight: firstImage.height,
+  retailPriceCents: products.retailPriceCents,
+  currentPriceCents: auctions.currentPriceCents,
+  startingBidCents: auctions.startingBidCents,
+  bidCount: auctions.bidCount,
+  status: auctions.status,
+  startTime: auctions.startTime,
+  endTime: auctions.endTime,
+  locationName: locations.name,
+};
+export type CardRow = Awaited<ReturnType<typeof liveCards>>[number];
+
+function cardQuery(db: DbOrTx) {
+  return db
+    .select(cardColumns)
+    .from(auctions)
+    .innerJoin(products, eq(products.id, auctions.productId))
+    .innerJoin(locations, eq(locations.id, auctions.locationId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)));
+}
+
+/** Live and biddable right now: the status says live and the clock agrees. */
+function liveAt(now: Date): SQL {
+  return and(
+    eq(auctions.status, 'live'),
+    lte(auctions.startTime, now),
+    gt(auctions.endTime, now),
+    eq(products.status, 'auctioned'),
+  )!;
+}
+
+export async function liveCards(db: DbOrTx, now: Date, order: 'latest' | 'hottest', limit: number) {
+  const orderBy =
+    order === 'latest'
+      ? [desc(auctions.startTime), asc(auctions.id)]
+      : [desc(auctions.bidCount), asc(auctions.endTime), asc(auctions.id)];
+  return cardQuery(db)
+    .where(liveAt(now))
+    .orderBy(...orderBy)
+    .limit(limit);
+}
+
+function shopWhere(filters: ShopFilters, now: Date): SQL {
+  const conditions: SQL[] = [liveAt(now)];
+  if (filters.categorySlug) conditions.push(eq(categories.slug, filters.categorySlug));
+  if (filters.condition) conditions.push(eq(products.condition, filters.condition));
+  if (filters.minPriceCents !== undefined) conditions.push(gte(auctions.currentPriceCents, filters.minPriceCents));
+  if (filters.maxPriceCents !== undefined) conditions.push(lte(auctions.currentPriceCents, filters.maxPriceCents));
+  if (filters.location) {
+    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(filters.location);
+    conditions.push(isUuid ? eq(auctions.locationId, filters.location) : eq(locations.slug, filters.location));
+  }
+  return and(...conditions)!;
+}
+
+const shopOrder: Record<ShopSort, SQL[]> = {
+  newest: [desc(products.createdAt), desc(auctions.id)],
+  ending: [asc(auctions.endTime), asc(auctions.id)],
+  price_asc: [asc(auctions.currentPriceCents), asc(auctions.id)],
+  price_desc: [desc(auctions.currentPriceCents), asc(auctions.id)],
+  bids: [desc(auctions.bidCount), asc(auctions.endTime), asc(auctions.id)],
+};
+
+export async function shopPage(
+  db: DbOrTx,
+  now: Date,
+  filters: ShopFilters,
+  sort: ShopSort,
+  limit: number,
+  offset: number,
+): Promise<{ rows: CardRow[]; total: number }> {
+  const where = shopWhere(filters, now);
+  const rows = await cardQuery(db)
+    .where(where)
+    .orderBy(...shopOrder[sort])
+    .limit(limit)
+    .offset(offset);
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(auctions)
+    .innerJoin(products, eq(products.id, auctions.productId))
+    .innerJoin(locations, eq(locations.id, auctions.locationId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(where);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+export function listCategories(db: DbOrTx) {
+  return db.select().from(categories).orderBy(asc(categories.name));
+}
+
+export function listActiveLocations(db: DbOrTx) {
+  return db.select().from(locations).where(eq(locations.isActive, true)).orderBy(asc(locations.name));
+}
+
+export async function productBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db
+    .select({ product: products, category: categories })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.slug, slug), inArray(products.status, ['auctioned', 'sold'])))
+    .limit(1);
+  if (!row) return null;
+  const leader = alias(users, 'leader');
+  const [images, [auctionRow]] = await Promise.all([
+    db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, row.product.id))
+      .orderBy(asc(productImages.position)),
+    // A product may be relisted: its page shows the most recent auction.
+    db
+      .select({ auction: auctions, location: locations, leaderHandle: leader.handle })
+      .from(auctions)
+      .innerJoin(locations, eq(locations.id, auctions.locationId))
+      .leftJoin(leader, eq(leader.id, auctions.leaderUserId))
+      .where(and(eq(auctions.productId, row.product.id), sql`${auctions.status} <> 'cancelled'`))
+      .orderBy(desc(auctions.startTime))
+      .limit(1),
+  ]);
+  return { ...row, images, auction: auctionRow ?? null };
+}

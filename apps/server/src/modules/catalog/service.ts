@@ -1,0 +1,128 @@
+import type { AuctionCard, Location, ProductDetail, ShopQuery, ShopResponse } from '@rebound/contract/catalog';
+import { SHOP_PAGE_SIZE, skuFromSlug } from '@rebound/core/catalog';
+import type { DbOrTx } from '../../db/client';
+import type { locations } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import * as repo from './repository';
+
+export const HOME_LATEST = 8;
+export const HOME_HOTTEST = 4;
+
+function toCard(r: repo.CardRow): AuctionCard {
+  return {
+    auctionId: r.auctionId,
+    productId: r.productId,
+    slug: r.slug,
+    title: r.title,
+    brand: r.brand,
+    condition: r.condition,
+    categoryName: r.categoryName ?? 'Other',
+    categorySlug: r.categorySlug,
+    image: r.imageUrl
+      ? { url: r.imageUrl, alt: r.imageAlt || r.title, width: r.imageWidth, height: r.imageHeight }
+      : null,
+    retailPriceCents: r.retailPriceCents,
+    currentPriceCents: r.currentPriceCents,
+    startingBidCents: r.startingBidCents,
+    bidCount: r.bidCount,
+    status: r.status,
+    startTime: r.startTime.toISOString(),
+    endTime: r.endTime.toISOString(),
+    locationName: r.locationName,
+  };
+}
+
+export function toLocation(l: typeof locations.$inferSelect): Location {
+  return {
+    id: l.id,
+    name: l.name,
+    slug: l.slug,
+    addressLine1: l.addressLine1,
+    city: l.city,
+    province: l.province,
+    postalCode: l.postalCode,
+    taxConfig: {
+      buyersPremiumBp: l.buyersPremiumBp,
+      pstBp: l.pstBp,
+      gstBp: l.gstBp,
+      applyTaxesOnPremium: l.applyTaxesOnPremium,
+    },
+  };
+}
+
+export async function home(db: DbOrTx, now: Date) {
+  const [latest, hottest] = await Promise.all([
+    repo.liveCards(db, now, 'latest', HOME_LATEST),
+    repo.liveCards(db, now, 'hottest', HOME_HOTTEST),
+  ]);
+  return { serverTime: now.toISOString(), latest: latest.map(toCard), hottest: hottest.map(toCard) };
+}
+
+export async function shop(db: DbOrTx, now: Date, q: ShopQuery): Promise<ShopResponse> {
+  const toCents = (dollars: number | undefined) => (dollars === undefined ? undefined : Math.round(dollars * 100));
+  const { rows, total } = await repo.shopPage(
+    db,
+    now,
+    {
+      categorySlug: q.category,
+      condition: q.condition === 'any' ? undefined : q.condition,
+      minPriceCents: toCents(q.minPrice),
+      maxPriceCents: toCents(q.maxPrice),
+      location: q.location,
+    },
+    q.sort,
+    SHOP_PAGE_SIZE,
+    (q.page - 1) * SHOP_PAGE_SIZE,
+  );
+  return {
+    serverTime: now.toISOString(),
+    items: rows.map(toCard),
+    total,
+    page: q.page,
+    pageSize: SHOP_PAGE_SIZE,
+    pageCount: Math.max(1, Math.ceil(total / SHOP_PAGE_SIZE)),
+  };
+}
+
+export async function productDetail(db: DbOrTx, now: Date, slug: string): Promise<ProductDetail> {
+  const found = await repo.productBySlug(db, slug);
+  if (!found) throw new AppError('product_not_found');
+  const { product, category, images, auction } = found;
+  return {
+    serverTime: now.toISOString(),
+    product: {
+      id: product.id,
+      slug: product.slug,
+      sku: skuFromSlug(product.slug),
+      title: product.title,
+      description: product.description,
+      brand: product.brand,
+      condition: product.condition,
+      status: product.status as 'auctioned' | 'sold',
+      retailPriceCents: product.retailPriceCents,
+      resalePriceCents: product.resalePriceCents,
+      category: category ? { id: category.id, name: category.name, slug: category.slug } : null,
+      images: images.map((i) => ({ url: i.url, alt: i.alt || product.title, width: i.width, height: i.height })),
+    },
+    auction: auction
+      ? {
+          id: auction.auction.id,
+          status: auction.auction.status,
+          startTime: auction.auction.startTime.toISOString(),
+          endTime: auction.auction.endTime.toISOString(),
+          startingBidCents: auction.auction.startingBidCents,
+          currentPriceCents: auction.auction.currentPriceCents,
+          bidCount: auction.auction.bidCount,
+          incrementMode: auction.auction.incrementMode,
+          bidIncrementCents: auction.auction.bidIncrementCents,
+          hasReserve: auction.auction.reservePriceCents !== null,
+          reserveMet: auction.auction.reservePriceCents === null || auction.auction.reserveMet,
+          buyNowPriceCents: auction.auction.buyNowPriceCents,
+          softCloseSeconds: auction.auction.softCloseSeconds,
+          leaderHandle: auction.leaderHandle,
+          seq: auction.auction.seq,
+        }
+      : null,
+    location: auction ? toLocation(auction.location) : null,
+  };
+}

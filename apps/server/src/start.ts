@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { type Database, openDatabase, runMigrations } from './db/client';
+import { type Clock, adjustableClock, systemClock } from './lib/clock';
+import { isDatabaseEmpty, seedDemo } from './seed/demo';
+
+export interface Started {
+  app: FastifyInstance;
+  database: Database;
+  clock: Clock;
+  url: string;
+  seeded: boolean;
+}
+
+/** Opens the database, migrates, seeds an empty embedded database, builds the app and listens. */
+export async function startServer(config: Config): Promise<Started> {
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+  await runMigrations(database);
+  const clock = config.testClock ? adjustableClock() : systemClock;
+  let seeded = false;
+  if (config.seedOnStart && (await isDatabaseEmpty(database.db))) {
+    await seedDemo(database.db, { now: clock.now(), mediaDir: config.mediaDir });
+    seeded = true;
+  }
+  const app = await buildApp({ config, database, clock });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  const url = await app.listen({ host: config.host, port: config.port });
+  return { app, database, clock, url, seeded };
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase, runMigrations } from '../db/client';
+
+/** Which database the medium tests run on: PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
+export const TEST_DB_KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/**
+ * A fresh, migrated database for one test file. On PostgreSQL each call creates its own database
+ * and drops it on close, so files can run in parallel.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    await runMigrations(database);
+    return database;
+  }
+  const name = `rebound_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 12 });
+  await runMigrations(database);
+  const close = database.close;
+  return {
+    ...database,
+    async close() {
+      await close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

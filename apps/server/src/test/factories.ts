@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { DbOrTx } from '../db/client';
+import { auctions, categories, locations, productImages, products, users } from '../db/schema';
+
+// Small factories for medium tests: each makes one valid row with overridable fields.
+let n = 0;
+const next = () => ++n;
+
+export async function makeLocation(db: DbOrTx, over: Partial<typeof locations.$inferInsert> = {}) {
+  const i = next();
+  const [row] = await db
+    .insert(locations)
+    .values({
+      name: `Warehouse ${i}`,
+      slug: `warehouse-${i}`,
+      addressLine1: `${i} Main St`,
+      city: 'Burnaby',
+      province: 'BC',
+      postalCode: 'V5C 0A1',
+      ...over,
+    })
+    .returning();
+  return row!;
+}
+
+export async function makeCategory(db: DbOrTx, over: Partial<typeof categories.$inferInsert> = {}) {
+  const i = next();
+  const [row] = await db
+    .insert(categories)
+    .values({ name: `Category ${i}`, slug: `category-${i}`, ...over })
+    .returning();
+  return row!;
+}
+
+export async function makeUser(db: DbOrTx, over: Partial<typeof users.$inferInsert> = {}) {
+  const i = next();
+  const [row] = await db
+    .insert(users)
+    .values({ email: `user${i}-${randomUUID().slice(0, 6)}@example.test`, handle: `user_${i}`, ...over })
+    .returning();
+  return row!;
+}
+
+export async function makeProduct(db: DbOrTx, over: Partial<typeof products.$inferInsert> = {}) {
+  const i = next();
+  const [row] = await db
+    .insert(products)
+    .values({
+      title: `Product ${i}`,
+      slug: `product-${i}-${randomUUID().slice(0, 6)}`,
+      condition: 'like_new',
+      retailPriceCents: 10_000,
+      resalePriceCents: 5_000,
+      status: 'auctioned',
+      ...over,
+    })
+    .returning();
+  await db.insert(productImages).values({ productId: row!.id, position: 0, url: `/media/products/${row!.id}-0.svg` });
+  return row!;
+}
+
+/** A product with an auction; times default to live at `now` for an hour. */
+export async function makeAuction(
+  db: DbOrTx,
+  opts: {
+    now: Date;
+    locationId: string;
+    product?: Partial<typeof products.$inferInsert>;
+    auction?: Partial<typeof auctions.$inferInsert>;
+  },
+) {
+  const product = await makeProduct(db, opts.product);
+  const start = new Date(opts.now.getTime() - 60 * 60_000);
+  const end = new Date(opts.now.getTime() + 60 * 60_000);
+  const [auction] = await db
+    .insert(auctions)
+    .values({
+      productId: product.id,
+      locationId: opts.locationId,
+      status: 'live',
+      startTime: start,
+      endTime: end,
+      originalEndTime: opts.auction?.endTime ?? end,
+      startingBidCents: 1_000,
+      currentPriceCents: opts.auction?.startingBidCents ?? 1_000,
+      ...opts.auction,
+    })
+    .returning();
+  return { product, auction: auction! };
+}

@@ -1,0 +1,66 @@
+import { expect, type Page, test } from '@playwright/test';
+
+function section(page: Page, heading: string) {
+  return page.locator('section').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+}
+
+test('home shows live auctions with prices and ticking countdowns, and a card leads to its product', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Hidden Gems Await!' })).toBeVisible();
+  await expect(page).toHaveTitle(/Rebound/);
+
+  const latest = section(page, 'Latest Auctions');
+  const cards = latest.getByRole('article');
+  await expect(cards).toHaveCount(8);
+  await expect(section(page, 'Hottest Auctions').getByRole('article')).toHaveCount(4);
+
+  const first = cards.first();
+  await expect(first).toContainText(/\$\d[\d,]*\.\d\d/);
+  const timer = first.getByRole('timer');
+  const before = await timer.textContent();
+  await expect.poll(async () => timer.textContent(), { timeout: 4_000 }).not.toBe(before);
+
+  const title = (await first.getByRole('heading').first().textContent())?.trim() ?? '';
+  expect(title.length).toBeGreaterThan(3);
+  await first.getByRole('button', { name: title }).or(first.getByRole('link', { name: title })).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
+  await dialog.getByRole('link', { name: 'View Full Page' }).click();
+
+  await expect(page).toHaveURL(/\/product\/[a-z0-9-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('timer').first()).toBeVisible();
+});
+
+test('category tiles link to the filtered shop', async ({ page }) => {
+  await page.goto('/');
+  const tile = page.getByRole('link', { name: /Beauty & Health/ }).first();
+  await expect(tile).toHaveAttribute('href', '/shop?category=beauty-health');
+});
+
+test('How it Works explains the three steps', async ({ page, isMobile }) => {
+  await page.goto('/');
+  if (isMobile) await page.getByRole('button', { name: /menu/i }).click();
+  await page.getByRole('button', { name: /How it Works/i }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(/Browse auctions/i);
+  await expect(dialog).toContainText(/highest bid at the end wins/i);
+  await expect(dialog).toContainText(/7-day free return/i);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('an unknown path shows the 404 page with a way home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: /home/i }).last().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Hidden Gems Await!' })).toBeVisible();
+});
+
+test('an unknown product slug goes to /404', async ({ page }) => {
+  await page.goto('/product/no-such-product-here');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+});

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { Cents, Instant, Uuid } from './common';
+
+export const CONDITIONS = ['like_new', 'open_box', 'gently_used'] as const;
+export const Condition = z.enum(CONDITIONS);
+export const AuctionStatus = z.enum(['scheduled', 'live', 'ended', 'cancelled']);
+
+export const Category = z.object({ id: Uuid, name: z.string(), slug: z.string() });
+export type Category = z.infer<typeof Category>;
+export const CategoriesResponse = z.object({ categories: z.array(Category) });
+
+export const TaxConfig = z.object({
+  buyersPremiumBp: z.number().int(),
+  pstBp: z.number().int(),
+  gstBp: z.number().int(),
+  applyTaxesOnPremium: z.boolean(),
+});
+export const Location = z.object({
+  id: Uuid,
+  name: z.string(),
+  slug: z.string(),
+  addressLine1: z.string(),
+  city: z.string(),
+  province: z.string(),
+  postalCode: z.string(),
+  taxConfig: TaxConfig,
+});
+export type Location = z.infer<typeof Location>;
+export const LocationsResponse = z.object({ locations: z.array(Location) });
+
+export const ProductImage = z.object({
+  url: z.string(),
+  alt: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type ProductImage = z.infer<typeof ProductImage>;
+
+/** What a product card needs: one live (or scheduled/ended) auction with its product. */
+export const AuctionCard = z.object({
+  auctionId: Uuid,
+  productId: Uuid,
+  slug: z.string(),
+  title: z.string(),
+  brand: z.string(),
+  condition: Condition,
+  categoryName: z.string(),
+  categorySlug: z.string().nullable(),
+  image: ProductImage.nullable(),
+  retailPriceCents: Cents,
+  /** Current price; the starting bid while nobody has bid. */
+  currentPriceCents: Cents,
+  startingBidCents: Cents,
+  bidCount: z.number().int(),
+  status: AuctionStatus,
+  startTime: Instant,
+  endTime: Instant,
+  locationName: z.string(),
+});
+export type AuctionCard = z.infer<typeof AuctionCard>;
+
+export const HomeResponse = z.object({
+  serverTime: Instant,
+  latest: z.array(AuctionCard),
+  hottest: z.array(AuctionCard),
+});
+export type HomeResponse = z.infer<typeof HomeResponse>;
+
+export const AuctionSummary = z.object({
+  id: Uuid,
+  status: AuctionStatus,
+  startTime: Instant,
+  endTime: Instant,
+  startingBidCents: Cents,
+  currentPriceCents: Cents,
+  bidCount: z.number().int(),
+  incrementMode: z.enum(['fixed', 'table']),
+  bidIncrementCents: Cents,
+  hasReserve: z.boolean(),
+  reserveMet: z.boolean(),
+  buyNowPriceCents: Cents.nullable(),
+  softCloseSeconds: z.number().int(),
+  leaderHandle: z.string().nullable(),
+  seq: z.number().int(),
+});
+export type AuctionSummary = z.infer<typeof AuctionSummary>;
+
+export const ProductDetail = z.object({
+  serverTime: Instant,
+  product: z.object({
+    id: Uuid,
+    slug: z.string(),
+    sku: z.string(),
+    title: z.string(),
+    description: z.string(),
+    brand: z.string(),
+    condition: Condition,
+    status: z.enum(['auctioned', 'sold']),
+    retailPriceCents: Cents,
+    resalePriceCents: Cents,
+    category: Category.nullable(),
+    images: z.array(ProductImage),
+  }),
+  auction: AuctionSummary.nullable(),
+  location: Location.nullable(),
+});
+export type ProductDetail = z.infer<typeof ProductDetail>;
+
+export const SHOP_SORTS = ['newest', 'ending', 'price_asc', 'price_desc', 'bids'] as const;
+const optionalNumber = z.preprocess(
+  (v) => (v === '' || v === undefined ? undefined : v),
+  z.coerce.number().finite().min(0).max(1_000_000).optional(),
+);
+/** Shop query string. Prices are dollars, as in the filter UI; the server converts to cents. */
+export const ShopQuery = z
+  .object({
+    category: z.string().max(80).optional(),
+    condition: z.union([Condition, z.literal('any')]).optional(),
+    minPrice: optionalNumber,
+    maxPrice: optionalNumber,
+    location: z.string().max(80).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    sort: z.enum(SHOP_SORTS).default('newest'),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.maxPrice >= q.minPrice, {
+    message: 'The maximum price cannot be below the minimum price.',
+    path: ['maxPrice'],
+  });
+export type ShopQuery = z.infer<typeof ShopQuery>;
+
+export const ShopResponse = z.object({
+  serverTime: Instant,
+  items: z.array(AuctionCard),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type ShopResponse = z.infer<typeof ShopResponse>;
+
+export const SlugParams = z.object({ slug: z.string().min(1).max(200) });

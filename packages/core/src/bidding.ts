@@ -1,0 +1,292 @@
+// The bidding engine (decisions.md §2): proxy ("maximum") bids, price, public history rows and
+// soft close. Pure: plain data in, plain data out, no I/O, no clock (times are passed in as epoch ms).
+// All money is integer cents.
+
+import type { IncrementRule } from './increments';
+import { incrementAt } from './increments';
+
+/** A bidder's maximum on one auction. Each user has at most one; it only ever goes up. */
+export interface MaxBid {
+  readonly userId: string;
+  readonly amountCents: number;
+  /** Epoch ms when this maximum was set; raising it resets the time. */
+  readonly setAt: number;
+  /** Monotonically increasing per auction (a raise takes a new one); tie-break after `setAt`. */
+  readonly seq: number;
+}
+
+export interface AuctionBidState {
+  readonly startingBidCents: number;
+  readonly increment: IncrementRule;
+  /** Hidden reserve; null when the auction has none. */
+  readonly reserveCents: number | null;
+  /** Soft-close window in seconds (default 60); 0 disables the extension. */
+  readonly softCloseSeconds: number;
+  /** Epoch ms. */
+  readonly startTime: number;
+  /** Epoch ms; soft close may push it later, never earlier. */
+  readonly endTime: number;
+  readonly cancelled?: boolean;
+  /** At most one per user. */
+  readonly maxBids: readonly MaxBid[];
+  /** Current price; null while nobody has bid. */
+  readonly priceCents: number | null;
+  readonly leaderUserId: string | null;
+  /** Number of public history rows so far. */
+  readonly bidCount: number;
+  /** Sequence number the next accepted maximum takes. */
+  readonly nextSeq: number;
+}
+
+export interface AuctionBidConfig {
+  startingBidCents: number;
+  increment: IncrementRule;
+  reserveCents: number | null;
+  softCloseSeconds: number;
+  startTime: number;
+  endTime: number;
+}
+
+export interface BidRequest {
+  userId: string;
+  amountCents: number;
+  /** Epoch ms at which the server received the bid. */
+  at: number;
+}
+
+/**
+ * `beaten`: a bidder whose maximum was beaten, at that maximum. `leading`: the leader at the new price.
+ * At equal amounts the public history lists the `leading` row first (see `compareHistoryRows`).
+ */
+export type HistoryRowKind = 'beaten' | 'leading';
+
+export interface HistoryRow {
+  userId: string;
+  amountCents: number;
+  kind: HistoryRowKind;
+}
+
+export type BidRejection =
+  /** Not a positive whole number of cents. */
+  | { code: 'invalid_amount' }
+  /** Before the start, at or after the end (a bid at the exact end instant is late), or cancelled. */
+  | { code: 'not_live' }
+  /** 'New proxy bid must be higher than your current proxy bid of $X' */
+  | { code: 'not_higher_than_own'; currentMaxCents: number }
+  /** 'Highest bid must be at least $X' */
+  | { code: 'below_minimum'; minimumCents: number };
+
+export interface BidOutcome {
+  /** The auction after the bid (a new object; the input is never mutated). */
+  state: AuctionBidState;
+  /** Public history rows to append, in order: the beaten bidder (if any), then the leader. */
+  historyRows: HistoryRow[];
+  priceChanged: boolean;
+  leaderChanged: boolean;
+  previousLeaderUserId: string | null;
+  /** Users to tell "you've been outbid": the overtaken leader, or the bidder beaten by the leader's proxy. */
+  outbidUserIds: string[];
+  /** The new end time when soft close pushed it later, else null. */
+  extendedEndTime: number | null;
+  /** Whether the bidder leads after this bid. */
+  isLeader: boolean;
+  /** Whether the leader's maximum reaches the reserve (true when there is no reserve). */
+  reserveMet: boolean;
+}
+
+export type PlaceBidResult = { ok: true; outcome: BidOutcome } | { ok: false; rejection: BidRejection };
+
+export interface PriceResult {
+  /** null when there are no maximums. */
+  priceCents: number | null;
+  leaderUserId: string | null;
+  /** The leader's maximum; null when there are no maximums. Private: never show it. */
+  leaderMaxCents: number | null;
+  reserveMet: boolean;
+}
+
+export type Standing = 'none' | 'winning' | 'outbid' | 'won' | 'lost';
+
+/** A fresh auction with no bids. */
+export function initialBidState(config: AuctionBidConfig): AuctionBidState {
+  return {
+    startingBidCents: config.startingBidCents,
+    increment: config.increment,
+    reserveCents: config.reserveCents,
+    softCloseSeconds: config.softCloseSeconds,
+    startTime: config.startTime,
+    endTime: config.endTime,
+    maxBids: [],
+    priceCents: null,
+    leaderUserId: null,
+    bidCount: 0,
+    nextSeq: 1,
+  };
+}
+
+/** Ranking order of maximums: amount descending, then set earliest first, then lower seq first. */
+export function compareMaxBids(a: MaxBid, b: MaxBid): number {
+  if (a.amountCents !== b.amountCents) return b.amountCents - a.amountCents;
+  if (a.setAt !== b.setAt) return a.setAt - b.setAt;
+  return a.seq - b.seq;
+}
+
+/** The maximums in ranking order (a new array); the first is the leader's. */
+export function rankMaxBids(maxBids: readonly MaxBid[]): MaxBid[] {
+  return [...maxBids].sort(compareMaxBids);
+}
+
+/**
+ * The price as a function of the set of maximums alone. One bidder: P = S. Otherwise
+ * P = max(S, min(M1, M2 + inc(M2))). When M1 reaches the reserve, P = max(P, reserve).
+ * Accepted maximums are never below S, so P never exceeds M1.
+ */
+export function priceFromMaxBids(
+  maxBids: readonly MaxBid[],
+  startingBidCents: number,
+  increment: IncrementRule,
+  reserveCents: number | null,
+): PriceResult {
+  const [first, second] = rankMaxBids(maxBids);
+  if (first === undefined) {
+    return { priceCents: null, leaderUserId: null, leaderMaxCents: null, reserveMet: reserveCents === null };
+  }
+  const m1 = first.amountCents;
+  let price = startingBidCents;
+  if (second !== undefined) {
+    const m2 = second.amountCents;
+    price = Math.max(startingBidCents, Math.min(m1, m2 + incrementAt(m2, increment)));
+  }
+  const reserveMet = reserveCents === null || m1 >= reserveCents;
+  if (reserveCents !== null && reserveMet) price = Math.max(price, reserveCents);
+  return { priceCents: price, leaderUserId: first.userId, leaderMaxCents: m1, reserveMet };
+}
+
+/** The smallest acceptable maximum, for everyone including the leader: S while nobody has bid, else P + inc(P). */
+export function minimumNextBid(state: AuctionBidState): number {
+  if (state.priceCents === null) return state.startingBidCents;
+  return state.priceCents + incrementAt(state.priceCents, state.increment);
+}
+
+/** Bids are accepted while startTime <= now < endTime and the auction is not cancelled. */
+export function isLive(state: AuctionBidState, now: number): boolean {
+  return state.cancelled !== true && state.startTime <= now && now < state.endTime;
+}
+
+/** Over: cancelled, or the end time has been reached. */
+export function hasEnded(state: AuctionBidState, now: number): boolean {
+  return state.cancelled === true || now >= state.endTime;
+}
+
+/** Whether the current leader's maximum reaches the reserve (true when there is no reserve). */
+export function isReserveMet(state: AuctionBidState): boolean {
+  return priceFromMaxBids(state.maxBids, state.startingBidCents, state.increment, state.reserveCents)
+    .reserveMet;
+}
+
+/**
+ * A user's standing. 'none': no maximum on this auction. While running: 'winning' for the leader (even
+ * when the reserve is not met yet: the page shows 'Reserve not met' beside it), else 'outbid'. Once
+ * over: 'won' for the leader when the reserve is met and the auction was not cancelled, else 'lost'.
+ */
+export function standing(state: AuctionBidState, userId: string, now: number): Standing {
+  if (!state.maxBids.some((m) => m.userId === userId)) return 'none';
+  const leads = state.leaderUserId === userId;
+  if (!hasEnded(state, now)) return leads ? 'winning' : 'outbid';
+  return leads && state.cancelled !== true && isReserveMet(state) ? 'won' : 'lost';
+}
+
+/**
+ * Orders public history rows: highest amount first; at equal amounts the `leading` row first. Use with a
+ * stable sort over rows in the order they were written, so remaining ties keep that order.
+ */
+export function compareHistoryRows(
+  a: Pick<HistoryRow, 'amountCents' | 'kind'>,
+  b: Pick<HistoryRow, 'amountCents' | 'kind'>,
+): number {
+  if (a.amountCents !== b.amountCents) return b.amountCents - a.amountCents;
+  if (a.kind !== b.kind) return a.kind === 'leading' ? -1 : 1;
+  return 0;
+}
+
+/**
+ * Sets or raises `bid.userId`'s maximum. Checks, in order: a positive whole number of cents; the
+ * auction is live at `bid.at`; strictly higher than the bidder's own maximum; at least
+ * `minimumNextBid`. A rejection changes nothing.
+ */
+export function placeMaxBid(state: AuctionBidState, bid: BidRequest): PlaceBidResult {
+  const { userId, amountCents, at } = bid;
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
+    return { ok: false, rejection: { code: 'invalid_amount' } };
+  }
+  if (!isLive(state, at)) return { ok: false, rejection: { code: 'not_live' } };
+  const own = state.maxBids.find((m) => m.userId === userId);
+  if (own !== undefined && amountCents <= own.amountCents) {
+    return { ok: false, rejection: { code: 'not_higher_than_own', currentMaxCents: own.amountCents } };
+  }
+  const minimumCents = minimumNextBid(state);
+  if (amountCents < minimumCents) return { ok: false, rejection: { code: 'below_minimum', minimumCents } };
+
+  const newMax: MaxBid = { userId, amountCents, setAt: at, seq: state.nextSeq };
+  const maxBids =
+    own === undefined
+      ? [...state.maxBids, newMax]
+      : state.maxBids.map((m) => (m.userId === userId ? newMax : m));
+  const result = priceFromMaxBids(maxBids, state.startingBidCents, state.increment, state.reserveCents);
+  const leaderUserId = result.leaderUserId;
+  const priceCents = result.priceCents;
+
+  const previousLeaderUserId = state.leaderUserId;
+  const leaderChanged = leaderUserId !== previousLeaderUserId;
+  const priceChanged = priceCents !== state.priceCents;
+  const historyRows: HistoryRow[] = [];
+  const outbidUserIds: string[] = [];
+
+  if ((leaderChanged || priceChanged) && leaderUserId !== null && priceCents !== null) {
+    // Only the bidder's maximum changed and it only moved up the ranking, so a new leader is the bidder.
+    if (leaderChanged && previousLeaderUserId !== null) {
+      // The previous leader was overtaken: their maximum is beaten (and so becomes public).
+      const beaten = maxBids.find((m) => m.userId === previousLeaderUserId);
+      if (beaten !== undefined) {
+        historyRows.push({ userId: beaten.userId, amountCents: beaten.amountCents, kind: 'beaten' });
+      }
+      outbidUserIds.push(previousLeaderUserId);
+    } else if (!leaderChanged && leaderUserId !== userId) {
+      // The leader's proxy beat the bidder's new maximum straight away.
+      historyRows.push({ userId, amountCents, kind: 'beaten' });
+      outbidUserIds.push(userId);
+    }
+    // Otherwise: the first bid, or the leader raising their own maximum and moving the price.
+    historyRows.push({ userId: leaderUserId, amountCents: priceCents, kind: 'leading' });
+  }
+
+  let endTime = state.endTime;
+  const windowMs = state.softCloseSeconds * 1000;
+  if ((leaderChanged || priceChanged) && state.endTime - at <= windowMs) {
+    endTime = Math.max(state.endTime, at + windowMs);
+  }
+
+  const next: AuctionBidState = {
+    ...state,
+    maxBids,
+    priceCents,
+    leaderUserId,
+    bidCount: state.bidCount + historyRows.length,
+    nextSeq: state.nextSeq + 1,
+    endTime,
+  };
+  return {
+    ok: true,
+    outcome: {
+      state: next,
+      historyRows,
+      priceChanged,
+      leaderChanged,
+      previousLeaderUserId,
+      outbidUserIds,
+      extendedEndTime: endTime !== state.endTime ? endTime : null,
+      isLeader: leaderUserId === userId,
+      reserveMet: result.reserveMet,
+    },
+  };
+}

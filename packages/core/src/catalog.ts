@@ -1,0 +1,129 @@
+// Catalogue rules (spec §2 home and shop, §3 derived card fields, §5 price filter, §9 constants).
+
+export const PRODUCT_CONDITIONS = ['like_new', 'open_box', 'gently_used'] as const;
+export type ProductCondition = (typeof PRODUCT_CONDITIONS)[number];
+
+export const CONDITION_LABELS: Readonly<Record<ProductCondition, string>> = Object.freeze({
+  like_new: 'Like New',
+  open_box: 'Open Box',
+  gently_used: 'Gently Used',
+});
+
+export function conditionLabel(condition: ProductCondition): string {
+  return CONDITION_LABELS[condition];
+}
+
+const conditionKey = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '_');
+
+/**
+ * 'Like New', 'like_new', 'like-new', ' LIKE NEW ' -> 'like_new'. Anything else (including the
+ * filter's 'any') -> null.
+ */
+export function parseCondition(labelOrValue: string | null | undefined): ProductCondition | null {
+  if (typeof labelOrValue !== 'string') return null;
+  const key = conditionKey(labelOrValue);
+  return PRODUCT_CONDITIONS.find((c) => c === key) ?? null;
+}
+
+/** The home page's category tiles, in the spec's order. */
+export const CATEGORY_NAMES = [
+  'Automotive',
+  'Beauty & Health',
+  'Clothing',
+  'Computer & Office',
+  'Electronics',
+  'Food & Grocery',
+  'Garden & Tools',
+] as const;
+export type CategoryName = (typeof CATEGORY_NAMES)[number];
+
+/** A product with no category shows this one (spec §3). */
+export const DEFAULT_CATEGORY_NAME = 'Other';
+
+/**
+ * URL slug: lowercase ASCII letters and digits separated by single hyphens.
+ * Accents are folded ('Café' -> 'cafe'), apostrophes dropped ("Levi's" -> 'levis'), any other run
+ * of symbols or spaces becomes one hyphen ('Beauty & Health' -> 'beauty-health').
+ */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['\u2019]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The category tile link's value: /shop?category={categorySlug(name)}. */
+export function categorySlug(name: string): string {
+  return slugify(name);
+}
+
+/** The known category whose slug this is, or null: reads /shop?category=... back. */
+export function categoryNameFromSlug(slug: string): CategoryName | null {
+  const wanted = slugify(slug);
+  return CATEGORY_NAMES.find((name) => categorySlug(name) === wanted) ?? null;
+}
+
+/** The card's SKU: the slug uppercased. */
+export function skuFromSlug(slug: string): string {
+  return slug.toUpperCase();
+}
+
+/**
+ * Savings versus retail as a whole percentage, rounded down (never overstating the saving).
+ * 0 when there is no retail price or the price is not below it.
+ */
+export function savingsPercent(retailCents: number, priceCents: number): number {
+  if (!(retailCents > 0) || !(priceCents < retailCents)) return 0;
+  const price = Math.max(0, priceCents);
+  return Math.floor(((retailCents - price) * 100) / retailCents);
+}
+
+export const SHOP_PAGE_SIZE = 40;
+export const PAGER_MAX_PAGES_SHOWN = 5;
+
+/** The shop's default price filter, in whole dollars. */
+export const DEFAULT_PRICE_RANGE: Readonly<{ min: number; max: number }> = Object.freeze({
+  min: 0,
+  max: 300,
+});
+
+/** Number of pages for a result count (at least 0). */
+export function pageCount(totalItems: number, pageSize: number = SHOP_PAGE_SIZE): number {
+  if (!(totalItems > 0) || !(pageSize > 0)) return 0;
+  return Math.ceil(totalItems / pageSize);
+}
+
+/**
+ * The page numbers the pager shows: up to maxShown consecutive pages, with the current page as
+ * central as the ends allow. current is clamped into 1..pageCount. Empty when there are no pages.
+ * pagerPages(1, 10) -> [1..5]; pagerPages(6, 10) -> [4..8]; pagerPages(10, 10) -> [6..10].
+ */
+export function pagerPages(
+  current: number,
+  pageCount: number,
+  maxShown: number = PAGER_MAX_PAGES_SHOWN,
+): number[] {
+  const pages = Math.floor(pageCount);
+  const shown = Math.min(Math.floor(maxShown), pages);
+  if (!(pages > 0) || !(shown > 0)) return [];
+  const page = Math.min(Math.max(Number.isFinite(current) ? Math.floor(current) : 1, 1), pages);
+  const start = Math.min(Math.max(page - Math.floor(shown / 2), 1), pages - shown + 1);
+  return Array.from({ length: shown }, (_, i) => start + i);
+}
+
+/**
+ * The price filter (spec §5): min not below 0; max defaults to 300 and not below min.
+ * Missing or non-numeric values take the defaults.
+ */
+export function normalizePriceRange(min?: number | null, max?: number | null): { min: number; max: number } {
+  const lo = typeof min === 'number' && Number.isFinite(min) ? Math.max(0, min) : DEFAULT_PRICE_RANGE.min;
+  const hi = typeof max === 'number' && Number.isFinite(max) ? max : DEFAULT_PRICE_RANGE.max;
+  return { min: lo, max: Math.max(hi, lo) };
+}

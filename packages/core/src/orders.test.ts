@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canSchedulePickup,
+  canTransition,
+  isFinalOrderStatus,
+  isOrderStatus,
+  needsPayment,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  orderStatusLabel,
+} from './orders';
+
+describe('order statuses', () => {
+  it('lists the seven statuses in lifecycle order', () => {
+    expect(ORDER_STATUSES).toEqual([
+      'pending',
+      'paid',
+      'ready_for_pickup',
+      'pickup_scheduled',
+      'completed',
+      'cancelled',
+      'refunded',
+    ]);
+  });
+
+  it.each([
+    ['pending', 'Payment Required'],
+    ['paid', 'Payment Received'],
+    ['ready_for_pickup', 'Ready for Pickup'],
+    ['pickup_scheduled', 'Pickup Scheduled'],
+    ['completed', 'Completed'],
+    ['cancelled', 'Cancelled'],
+    ['refunded', 'Refunded'],
+  ] as const)('labels %s as %s', (status, label) => {
+    expect(orderStatusLabel(status)).toBe(label);
+  });
+
+  it('recognises statuses', () => {
+    for (const status of ORDER_STATUSES) expect(isOrderStatus(status)).toBe(true);
+    expect(isOrderStatus('active')).toBe(false);
+    expect(isOrderStatus('PAID')).toBe(false);
+    expect(isOrderStatus(undefined)).toBe(false);
+    expect(isOrderStatus('toString')).toBe(false);
+  });
+});
+
+describe('canSchedulePickup / needsPayment', () => {
+  it('allows scheduling only for paid and ready_for_pickup', () => {
+    const schedulable = ORDER_STATUSES.filter(canSchedulePickup);
+    expect(schedulable).toEqual(['paid', 'ready_for_pickup']);
+  });
+
+  it('asks for payment only while pending', () => {
+    expect(ORDER_STATUSES.filter(needsPayment)).toEqual(['pending']);
+  });
+});
+
+describe('canTransition', () => {
+  const allowed: Array<[OrderStatus, OrderStatus]> = [
+    ['pending', 'paid'],
+    ['pending', 'cancelled'],
+    ['paid', 'ready_for_pickup'],
+    ['paid', 'pickup_scheduled'],
+    ['paid', 'refunded'],
+    ['ready_for_pickup', 'pickup_scheduled'],
+    ['ready_for_pickup', 'refunded'],
+    ['pickup_scheduled', 'completed'],
+    ['pickup_scheduled', 'refunded'],
+    ['completed', 'refunded'],
+  ];
+
+  it('allows exactly the listed transitions', () => {
+    const key = (from: string, to: string) => `${from}->${to}`;
+    const expected = new Set(allowed.map(([from, to]) => key(from, to)));
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        expect(canTransition(from, to), key(from, to)).toBe(expected.has(key(from, to)));
+      }
+    }
+  });
+
+  it('never goes backwards on the main line, never skips payment, never leaves a final state', () => {
+    expect(canTransition('paid', 'pending')).toBe(false);
+    expect(canTransition('pending', 'pickup_scheduled')).toBe(false);
+    expect(canTransition('pending', 'completed')).toBe(false);
+    expect(canTransition('pending', 'refunded')).toBe(false);
+    expect(canTransition('completed', 'pickup_scheduled')).toBe(false);
+    expect(canTransition('cancelled', 'paid')).toBe(false);
+    expect(canTransition('refunded', 'paid')).toBe(false);
+  });
+
+  it('only cancelled and refunded are final, and every status is reachable from pending', () => {
+    expect(ORDER_STATUSES.filter(isFinalOrderStatus)).toEqual(['cancelled', 'refunded']);
+    const reached = new Set<OrderStatus>(['pending']);
+    const queue: OrderStatus[] = ['pending'];
+    for (let s = queue.shift(); s !== undefined; s = queue.shift()) {
+      for (const next of ORDER_TRANSITIONS[s]) {
+        if (!reached.has(next)) {
+          reached.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    expect([...reached].sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+});

@@ -1,0 +1,73 @@
+// Order statuses and their transitions (spec §4; decisions.md §3).
+//
+//   pending ('Payment Required') -> paid ('Payment Received') -> ready_for_pickup (staff staged
+//   the item) -> pickup_scheduled -> completed (handed over after an ID check)
+//
+// Beside the main line:
+// - pending -> cancelled: unpaid 72 h after the auction end (non-payment strike).
+// - paid -> pickup_scheduled directly: pickup can be scheduled for paid orders too (§3), before
+//   staff have staged the item. Moving an appointment keeps the order pickup_scheduled.
+// - paid / ready_for_pickup / pickup_scheduled -> refunded: the seller refunds a paid order it
+//   cannot hand over.
+// - completed -> refunded: a return within 7 days of pickup is refunded (§6).
+// - cancelled and refunded are final.
+
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'ready_for_pickup',
+  'pickup_scheduled',
+  'completed',
+  'cancelled',
+  'refunded',
+] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = Object.freeze({
+  pending: 'Payment Required',
+  paid: 'Payment Received',
+  ready_for_pickup: 'Ready for Pickup',
+  pickup_scheduled: 'Pickup Scheduled',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+});
+
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = Object.freeze({
+  pending: Object.freeze(['paid', 'cancelled'] as const),
+  paid: Object.freeze(['ready_for_pickup', 'pickup_scheduled', 'refunded'] as const),
+  ready_for_pickup: Object.freeze(['pickup_scheduled', 'refunded'] as const),
+  pickup_scheduled: Object.freeze(['completed', 'refunded'] as const),
+  completed: Object.freeze(['refunded'] as const),
+  cancelled: Object.freeze([] as const),
+  refunded: Object.freeze([] as const),
+});
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export function orderStatusLabel(status: OrderStatus): string {
+  return ORDER_STATUS_LABELS[status];
+}
+
+/** Whether a status change is allowed. Staying in the same status is not a transition. */
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** Pickup can be scheduled for paid and ready_for_pickup orders. */
+export function canSchedulePickup(status: OrderStatus): boolean {
+  return status === 'paid' || status === 'ready_for_pickup';
+}
+
+/** The order waits for payment ('Pay Now' in the account, may go into the cart). */
+export function needsPayment(status: OrderStatus): boolean {
+  return status === 'pending';
+}
+
+/** No further change is possible. */
+export function isFinalOrderStatus(status: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[status].length === 0;
+}
