@@ -15,24 +15,29 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import { AppError } from './lib/errors';
+import { biddingRoutes } from './modules/bidding/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { metricsPlugin } from './modules/system/metrics';
 import { systemRoutes } from './modules/system/routes';
+import { localHub, postgresHub, type RealtimeHub } from './realtime/hub';
+import { realtimeRoutes } from './realtime/routes';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Realtime fan-out; by default NOTIFY-based on PostgreSQL, in-process on PGlite. */
+  hub?: RealtimeHub;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: { config: Config; database: Database; db: Database['db']; clock: Clock };
+    deps: { config: Config; database: Database; db: Database['db']; clock: Clock; hub: RealtimeHub };
   }
 }
 
 /** Builds the whole HTTP app. Tests call it and use `app.inject`; main.ts only listens. */
-export async function buildApp({ config, database, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock = systemClock, hub }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -56,7 +61,15 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { config, database, db: database.db, clock });
+  const realtime =
+    hub ??
+    (database.kind === 'postgres' && database.url
+      ? await postgresHub(database.url, (err) => app.log.error({ err }, 'realtime hub error'))
+      : localHub());
+  app.decorate('deps', { config, database, db: database.db, clock, hub: realtime });
+  app.addHook('onClose', async () => {
+    if (!hub) await realtime.close();
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -117,6 +130,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   await app.register(metricsPlugin);
   await app.register(systemRoutes);
   await app.register(catalogRoutes);
+  await app.register(biddingRoutes);
+  await app.register(realtimeRoutes);
 
   await app.register(fastifyStatic, {
     root: path.resolve(config.mediaDir),

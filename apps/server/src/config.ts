@@ -32,6 +32,18 @@ const EnvSchema = z.object({
     .default(64 * 1024),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.optional(),
+  // Accounts (issue 4): signing secret, SMTP and Twilio. Without them the local stand-ins are used.
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Rebound <no-reply@rebound.local>'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
 });
 
 export interface Config {
@@ -54,6 +66,12 @@ export interface Config {
   /** The built web app; served with an index.html fallback for client routes. */
   webDist: string | null;
   trustProxy: boolean;
+  /** Signs session cookies and email links (better-auth). Required in production. */
+  authSecret: string;
+  /** SMTP when configured; otherwise the local mailbox (dev_messages). */
+  email: { smtpUrl: string | null; from: string };
+  /** Twilio when configured; otherwise the local outbox (dev_messages). */
+  sms: { twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | null };
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +85,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && e.TEST_CLOCK) {
     throw new ConfigError('Invalid configuration: TEST_CLOCK cannot be enabled in production');
+  }
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+    throw new ConfigError('Invalid configuration: AUTH_SECRET is required in production');
+  }
+  const twilioParts = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter(Boolean).length;
+  if (twilioParts !== 0 && twilioParts !== 3) {
+    throw new ConfigError('Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together');
   }
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
   const memory = e.DATA_DIR === 'memory://';
@@ -86,5 +111,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     trustProxy: e.TRUST_PROXY ?? false,
+    // Outside production a fixed, public secret is fine: nothing signed with it leaves the laptop.
+    authSecret: e.AUTH_SECRET ?? 'rebound-development-secret-do-not-use-in-production',
+    email: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    sms: {
+      twilio:
+        e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+          ? {
+              accountSid: e.TWILIO_ACCOUNT_SID,
+              authToken: e.TWILIO_AUTH_TOKEN,
+              from: e.TWILIO_FROM,
+              apiUrl: e.TWILIO_API_URL,
+            }
+          : null,
+    },
   };
 }

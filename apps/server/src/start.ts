@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { auctionJobs, startJobs } from './jobs/runner';
 import type { Config } from './config';
 import { type Database, openDatabase, runMigrations } from './db/client';
 import { type Clock, adjustableClock, systemClock } from './lib/clock';
@@ -24,7 +25,9 @@ export async function startServer(config: Config): Promise<Started> {
     seeded = true;
   }
   const app = await buildApp({ config, database, clock });
+  const stopJobs = startJobs(app, auctionJobs(app));
   app.addHook('onClose', async () => {
+    await stopJobs();
     await database.close();
   });
   const url = await app.listen({ host: config.host, port: config.port });

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { closeDueAuctions, openDueAuctions } from '../modules/auctions/lifecycle';
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(): Promise<void>;
+}
+
+/**
+ * Declared, interval-driven jobs. Every job is safe to run twice and on several servers at once
+ * (row claims with SKIP LOCKED, idempotent updates), so no leader election is needed. A run never
+ * overlaps the previous run of the same job.
+ */
+export function startJobs(app: FastifyInstance, jobs: Job[]): () => Promise<void> {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Map<string, Promise<void>>();
+  let stopped = false;
+  for (const job of jobs) {
+    const tick = () => {
+      if (stopped || running.has(job.name)) return;
+      const p = job
+        .run()
+        .catch((err) => app.log.error({ err, job: job.name }, 'job failed'))
+        .finally(() => running.delete(job.name));
+      running.set(job.name, p);
+    };
+    const t = setInterval(tick, job.everyMs);
+    t.unref();
+    timers.push(t);
+    tick();
+  }
+  return async () => {
+    stopped = true;
+    for (const t of timers) clearInterval(t);
+    await Promise.all(running.values());
+  };
+}
+
+export function auctionJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
+  const { db, clock, hub } = app.deps;
+  return [
+    {
+      name: 'auctions.open',
+      everyMs,
+      run: async () => {
+        await hub.publish(await openDueAuctions(db, clock.now()));
+      },
+    },
+    {
+      name: 'auctions.close',
+      everyMs,
+      run: async () => {
+        await closeDueAuctions(db, clock.now(), (p) => hub.publish(p));
+      },
+    },
+  ];
+}

@@ -1,0 +1,296 @@
+import {
+  BID_SUCCESS_LEADING,
+  BID_SUCCESS_SET,
+  type AuctionLiveState,
+  type BidHistoryResponse,
+  type MyBidPosition,
+  type PlaceBidResponse,
+} from '@rebound/contract/bidding';
+import type { ServerEvent } from '@rebound/contract/realtime';
+import {
+  type AuctionBidState,
+  minimumNextBid,
+  placeMaxBid,
+  standing,
+} from '@rebound/core/bidding';
+import type { IncrementRule } from '@rebound/core/increments';
+import { formatCents, parseDollarsToCents } from '@rebound/core/money';
+import type { Db, DbOrTx } from '../../db/client';
+import type { SessionUser } from '../../lib/auth-context';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { enqueueNotices, type Notice } from '../notifications/enqueue';
+import * as repo from './repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const HISTORY_LIMIT = 200;
+
+export function incrementRule(a: repo.AuctionRow): IncrementRule {
+  return a.incrementMode === 'table' ? { mode: 'table' } : { mode: 'fixed', cents: a.bidIncrementCents };
+}
+
+/** The engine's view of an auction, from its row and its maximum bids. */
+export function toBidState(
+  a: repo.AuctionRow,
+  maxes: { userId: string; amountCents: number; setAt: Date; seq: number }[],
+): AuctionBidState {
+  return {
+    startingBidCents: a.startingBidCents,
+    increment: incrementRule(a),
+    reserveCents: a.reservePriceCents,
+    softCloseSeconds: a.softCloseSeconds,
+    startTime: a.startTime.getTime(),
+    endTime: a.endTime.getTime(),
+    cancelled: a.status === 'cancelled' || a.status === 'ended',
+    maxBids: maxes.map((m) => ({ userId: m.userId, amountCents: m.amountCents, setAt: m.setAt.getTime(), seq: m.seq })),
+    priceCents: a.leaderUserId ? a.currentPriceCents : null,
+    leaderUserId: a.leaderUserId,
+    bidCount: a.bidCount,
+    nextSeq: maxes.reduce((m, b) => Math.max(m, b.seq), 0) + 1,
+  };
+}
+
+/** The public state of an auction. `leaderHandle` is public (it is on the history's first row). */
+export function liveState(a: repo.AuctionRow, leaderHandle: string | null): AuctionLiveState {
+  const hasLeader = a.leaderUserId !== null;
+  const increment = incrementRule(a);
+  // minimumNextBid only needs the price and increment; no maximums are read.
+  const minimum = minimumNextBid({
+    startingBidCents: a.startingBidCents,
+    increment,
+    reserveCents: a.reservePriceCents,
+    softCloseSeconds: a.softCloseSeconds,
+    startTime: a.startTime.getTime(),
+    endTime: a.endTime.getTime(),
+    maxBids: [],
+    priceCents: hasLeader ? a.currentPriceCents : null,
+    leaderUserId: a.leaderUserId,
+    bidCount: a.bidCount,
+    nextSeq: 1,
+  });
+  return {
+    auctionId: a.id,
+    status: a.status,
+    startTime: a.startTime.toISOString(),
+    endTime: a.endTime.toISOString(),
+    startingBidCents: a.startingBidCents,
+    currentPriceCents: a.currentPriceCents,
+    bidCount: a.bidCount,
+    hasReserve: a.reservePriceCents !== null,
+    reserveMet: a.reservePriceCents === null || a.reserveMet,
+    minimumNextBidCents: minimum,
+    leaderHandle: hasLeader ? leaderHandle : null,
+    seq: a.seq,
+  };
+}
+
+function myPosition(a: repo.AuctionRow, userId: string, myMax: number | null, now: Date): MyBidPosition {
+  if (myMax === null) return { maxBidCents: null, standing: 'none' };
+  const state = toBidState(a, [{ userId, amountCents: myMax, setAt: new Date(0), seq: 0 }]);
+  return { maxBidCents: myMax, standing: standing(state, userId, now.getTime()) };
+}
+
+export async function auctionState(db: DbOrTx, clock: Clock, auctionId: string, user: SessionUser | null) {
+  if (!UUID.test(auctionId)) throw new AppError('not_found');
+  const a = await repo.getAuction(db, auctionId);
+  if (!a) throw new AppError('not_found');
+  const [leaderHandle, myMax] = await Promise.all([
+    repo.handleOf(db, a.leaderUserId),
+    user ? repo.myMaxBid(db, a.id, user.id) : Promise.resolve(null),
+  ]);
+  const now = clock.now();
+  return {
+    serverTime: now.toISOString(),
+    auction: liveState(a, leaderHandle),
+    me: user ? myPosition(a, user.id, myMax, now) : null,
+  };
+}
+
+export async function bidHistory(db: DbOrTx, clock: Clock, auctionId: string): Promise<BidHistoryResponse> {
+  if (!UUID.test(auctionId)) throw new AppError('not_found');
+  const a = await repo.getAuction(db, auctionId);
+  if (!a) throw new AppError('not_found');
+  const rows = await repo.publicHistory(db, auctionId, HISTORY_LIMIT);
+  return {
+    serverTime: clock.now().toISOString(),
+    auctionId,
+    seq: a.seq,
+    rows: rows.map((r, i) => ({
+      id: r.id,
+      handle: r.handle,
+      amountCents: r.amountCents,
+      createdAt: r.createdAt.toISOString(),
+      isHighest: i === 0,
+    })),
+  };
+}
+
+export interface PlaceBidResult {
+  body: PlaceBidResponse;
+  events: { room: string; event: ServerEvent }[];
+}
+
+/**
+ * Places a maximum bid. One transaction locks the auction row, runs the pure rule on the state it
+ * finds, and writes the maximum, the public history rows, the auction's new state and the outbox
+ * messages. Events are returned for the caller to publish after commit.
+ */
+export async function placeBid(
+  db: Db,
+  clock: Clock,
+  user: SessionUser,
+  auctionId: string,
+  amountInput: string | number,
+  idempotencyKey: string | null,
+): Promise<PlaceBidResult> {
+  if (user.role === 'staff') throw new AppError('staff_cannot_bid');
+  if (user.status !== 'active') throw new AppError('account_suspended');
+  const amountCents = parseDollarsToCents(amountInput);
+  if (amountCents === null || amountCents <= 0) throw new AppError('invalid_bid_amount');
+  if (!UUID.test(auctionId)) throw new AppError('auction_not_live');
+
+  return db.transaction(async (tx) => {
+    const locked = await repo.lockAuction(tx, auctionId);
+    if (!locked) throw new AppError('auction_not_live');
+    if (idempotencyKey) {
+      // Checked under the auction lock: a double-click's twin waits here and then sees the first answer.
+      const seen = await repo.findIdempotent(tx, user.id, 'bid', idempotencyKey);
+      if (seen) return { body: seen.response as PlaceBidResponse, events: [] };
+    }
+    const { auction: a, product } = locked;
+    // Time is read after the lock: the order bids are serialised in is the order of their times.
+    const now = clock.now();
+    if (a.status !== 'live' && a.status !== 'scheduled') throw new AppError('auction_not_live');
+
+    const maxes = await repo.maxBidsFor(tx, a.id);
+    const before = toBidState(a, maxes);
+    const result = placeMaxBid(before, { userId: user.id, amountCents, at: now.getTime() });
+    if (!result.ok) {
+      const r = result.rejection;
+      switch (r.code) {
+        case 'not_live':
+          throw new AppError('auction_not_live');
+        case 'invalid_amount':
+          throw new AppError('invalid_bid_amount');
+        case 'not_higher_than_own':
+          throw new AppError('bid_not_higher_than_own', { params: { amount: formatCents(r.currentMaxCents) } });
+        case 'below_minimum':
+          throw new AppError('bid_too_low', { params: { amount: formatCents(r.minimumCents) } });
+      }
+    }
+    const o = result.outcome;
+    const mine = o.state.maxBids.find((m) => m.userId === user.id)!;
+    const nextSeq = a.seq + 1;
+    const endTime = new Date(o.state.endTime);
+
+    await repo.upsertMaxBid(tx, { auctionId: a.id, userId: user.id, amountCents, setAt: now, seq: mine.seq });
+    await repo.insertHistory(
+      tx,
+      o.historyRows.map((h) => ({
+        auctionId: a.id,
+        userId: h.userId,
+        amountCents: h.amountCents,
+        isLeaderRow: h.kind === 'leading',
+        seq: nextSeq,
+        createdAt: now,
+      })),
+    );
+    const updated: repo.AuctionRow = {
+      ...a,
+      // A bid that arrives after the start but before the opening job ran opens the auction.
+      status: 'live',
+      currentPriceCents: o.state.priceCents ?? a.startingBidCents,
+      leaderUserId: o.state.leaderUserId,
+      reserveMet: o.reserveMet,
+      bidCount: o.state.bidCount,
+      endTime,
+      seq: nextSeq,
+      updatedAt: now,
+    };
+    await repo.updateAuctionState(tx, a.id, {
+      status: updated.status,
+      currentPriceCents: updated.currentPriceCents,
+      leaderUserId: updated.leaderUserId,
+      reserveMet: updated.reserveMet,
+      bidCount: updated.bidCount,
+      endTime,
+      seq: nextSeq,
+      updatedAt: now,
+    });
+
+    const target = `/product/${product.slug}`;
+    const notices: Notice[] = [
+      {
+        userId: user.id,
+        kind: 'bid_confirmation',
+        template: 'bid_confirmation',
+        message: `Your maximum bid of ${formatCents(amountCents)} on ${product.title} is in. ${
+          o.isLeader ? "You've got the highest bid!" : 'Another bidder is still ahead.'
+        }`,
+        targetUrl: target,
+        data: { productTitle: product.title, bidAmountCents: amountCents, isHighest: o.isLeader },
+      },
+      ...o.outbidUserIds
+        .filter((id) => id !== user.id)
+        .map((id) => ({
+          userId: id,
+          kind: 'outbid_alerts' as const,
+          template: 'outbid',
+          message: `You've been outbid on ${product.title}. The price is now ${formatCents(updated.currentPriceCents)}.`,
+          targetUrl: target,
+          data: { productTitle: product.title, currentPriceCents: updated.currentPriceCents },
+        })),
+    ];
+    await enqueueNotices(tx, now, notices);
+
+    const leaderHandle = updated.leaderUserId === user.id ? user.handle : await repo.handleOf(tx, updated.leaderUserId);
+    const state = liveState(updated, leaderHandle);
+    const body: PlaceBidResponse = {
+      serverTime: now.toISOString(),
+      message: o.isLeader ? BID_SUCCESS_LEADING : BID_SUCCESS_SET,
+      isLeader: o.isLeader,
+      auction: state,
+      me: { maxBidCents: amountCents, standing: o.isLeader ? 'winning' : 'outbid' },
+    };
+    if (idempotencyKey) {
+      const fresh = await repo.saveIdempotent(tx, {
+        userId: user.id,
+        scope: 'bid',
+        key: idempotencyKey,
+        statusCode: 200,
+        response: body,
+        createdAt: now,
+      });
+      // A concurrent twin committed first: roll this one back; the retry answers from the stored key.
+      if (!fresh) throw new AppError('idempotency_conflict');
+    }
+
+    const serverTime = now.toISOString();
+    const auctionRoom = `auction:${a.id}`;
+    const events: PlaceBidResult['events'] = [{ room: auctionRoom, event: { type: 'BidPlacedV1', serverTime, auction: state } }];
+    if (o.extendedEndTime !== null) {
+      events.push({
+        room: auctionRoom,
+        event: {
+          type: 'AuctionExtendedV1',
+          serverTime,
+          auctionId: a.id,
+          seq: nextSeq,
+          endTime: endTime.toISOString(),
+          previousEndTime: a.endTime.toISOString(),
+        },
+      });
+    }
+    for (const id of o.outbidUserIds) {
+      events.push({
+        room: `user:${id}`,
+        event: { type: 'OutbidV1', serverTime, auctionId: a.id, seq: nextSeq, currentPriceCents: updated.currentPriceCents },
+      });
+    }
+    const touched = new Set([user.id, ...(o.previousLeaderUserId ? [o.previousLeaderUserId] : []), ...o.outbidUserIds]);
+    for (const id of touched) {
+      events.push({ room: `user:${id}`, event: { type: 'StandingChangedV1', serverTime, auctionId: a.id, seq: nextSeq } });
+    }
+    return { body, events };
+  });
+}

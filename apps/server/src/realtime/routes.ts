@@ -1,0 +1,79 @@
+import websocket from '@fastify/websocket';
+import { ClientMessage, type ServerEvent, WS_PATH } from '@rebound/contract/realtime';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+
+const MAX_ROOMS_PER_SOCKET = 200;
+const MAX_BUFFERED_BYTES = 1_000_000;
+const HEARTBEAT_MS = 30_000;
+
+/** One socket per tab. Auction rooms on request; the signed-in shopper's own room automatically. */
+export async function realtimeRoutes(app: FastifyInstance) {
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  const { hub, clock } = app.deps;
+  const alive = new WeakMap<WebSocket, boolean>();
+  const sockets = new Set<WebSocket>();
+
+  const heartbeat = setInterval(() => {
+    for (const socket of sockets) {
+      if (alive.get(socket) === false) {
+        socket.terminate();
+        continue;
+      }
+      alive.set(socket, false);
+      socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    for (const s of sockets) s.terminate();
+  });
+
+  app.get(WS_PATH, { websocket: true }, (socket, request) => {
+    sockets.add(socket);
+    alive.set(socket, true);
+    const leave = new Map<string, () => void>();
+    const send = (json: string) => {
+      // A client that stops reading is dropped rather than buffered without bound.
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        socket.terminate();
+        return;
+      }
+      if (socket.readyState === socket.OPEN) socket.send(json);
+    };
+    const sendEvent = (event: ServerEvent) => send(JSON.stringify(event));
+    const join = (room: string) => {
+      if (!leave.has(room) && leave.size < MAX_ROOMS_PER_SOCKET) leave.set(room, hub.subscribe(room, send));
+    };
+
+    if (request.user) join(`user:${request.user.id}`);
+    sendEvent({ type: 'HelloV1', serverTime: clock.now().toISOString(), signedIn: request.user !== null });
+
+    socket.on('pong', () => alive.set(socket, true));
+    socket.on('message', (raw) => {
+      alive.set(socket, true);
+      let parsed: ReturnType<typeof ClientMessage.safeParse>;
+      try {
+        parsed = ClientMessage.safeParse(JSON.parse(String(raw)));
+      } catch {
+        return;
+      }
+      if (!parsed.success) return;
+      const msg = parsed.data;
+      if (msg.type === 'ping') sendEvent({ type: 'PongV1', serverTime: clock.now().toISOString() });
+      else if (msg.type === 'subscribe') for (const id of msg.auctionIds) join(`auction:${id}`);
+      else
+        for (const id of msg.auctionIds) {
+          leave.get(`auction:${id}`)?.();
+          leave.delete(`auction:${id}`);
+        }
+    });
+    socket.on('close', () => {
+      sockets.delete(socket);
+      for (const off of leave.values()) off();
+      leave.clear();
+    });
+    socket.on('error', () => socket.terminate());
+  });
+}

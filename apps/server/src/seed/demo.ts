@@ -1,0 +1,969 @@
+// Demo data: a believable store (one Burnaby warehouse, the seven categories, ~190 returned and
+// overstock products with drawn photos, demo shoppers and staff, live / scheduled / ended auctions with
+// bid histories produced by the real bidding engine, orders, pickups, notifications).
+//
+// Deterministic: the same seed and `now` give the same rows (ids included). Every time is relative to
+// `opts.now`, so a demo seeded today has auctions ending in the next minutes.
+
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  type AuctionBidState,
+  initialBidState,
+  isReserveMet,
+  minimumNextBid,
+  placeMaxBid,
+} from '@rebound/core/bidding';
+import type { IncrementRule } from '@rebound/core/increments';
+import { formatCents } from '@rebound/core/money';
+import { priceCheckout } from '@rebound/core/pricing';
+import { hashPassword } from 'better-auth/crypto';
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../db/client';
+import * as s from '../db/schema';
+import { CATEGORIES, INSPECTION_NOTES, PRODUCTS } from './catalog';
+import { type CategorySlug, pickStyle, renderIllustration } from './illustrations';
+import { chunk, createRng, hashString, type Rng, slugify } from './random';
+import { addDays, vancouverDate, vancouverLabel, vancouverTime, weekdayOf } from './vancouver';
+
+export const DEMO_SEED = 20260314;
+export const DEFAULT_STAFF_PASSWORD = 'staff-demo-2026';
+export const DEFAULT_SHOPPER_PASSWORD = 'shopper-demo-2026';
+
+export const DEMO_LOCATION = {
+  name: 'Rebound Warehouse — Burnaby',
+  slug: 'burnaby-warehouse',
+  addressLine1: '8035 North Fraser Way, Unit 110',
+  city: 'Burnaby',
+  province: 'BC',
+  postalCode: 'V5J 5M8',
+  timeZone: 'America/Vancouver',
+  isActive: true,
+  buyersPremiumBp: 1500,
+  pstBp: 700,
+  gstBp: 500,
+  applyTaxesOnPremium: true,
+  pickupInstructions:
+    'Use the rear loading bay off North Fraser Way and follow the Rebound signs to Door 4. Bring ' +
+    'government-issued photo ID and your order number. Staff can help load items up to 25 kg; for ' +
+    'furniture-sized items, bring a helper and a vehicle that fits them. Free parking in bays 12-20.',
+} as const;
+
+export const DEMO_STAFF = {
+  email: 'staff@rebound.test',
+  handle: 'rebound-staff',
+  firstName: 'Morgan',
+  lastName: 'Reyes',
+} as const;
+
+export const DEMO_SHOPPERS = [
+  { email: 'ava@rebound.test', handle: 'ava_b', firstName: 'Ava', lastName: 'Bennett' },
+  { email: 'ben@rebound.test', handle: 'ben_t', firstName: 'Ben', lastName: 'Tremblay' },
+  { email: 'chloe@rebound.test', handle: 'chloe_n', firstName: 'Chloe', lastName: 'Nguyen' },
+  { email: 'dev@rebound.test', handle: 'dev_p', firstName: 'Dev', lastName: 'Patel' },
+  { email: 'emma@rebound.test', handle: 'emma_w', firstName: 'Emma', lastName: 'Wilson' },
+  { email: 'felix@rebound.test', handle: 'felix_c', firstName: 'Felix', lastName: 'Chen' },
+  { email: 'grace@rebound.test', handle: 'grace_s', firstName: 'Grace', lastName: 'Singh' },
+  { email: 'hiro@rebound.test', handle: 'hiro_t', firstName: 'Hiro', lastName: 'Tanaka' },
+  { email: 'isla@rebound.test', handle: 'isla_m', firstName: 'Isla', lastName: 'MacDonald' },
+  { email: 'jonah@rebound.test', handle: 'jonah_r', firstName: 'Jonah', lastName: 'Roy' },
+] as const;
+
+export interface SeedDemoOptions {
+  now: Date;
+  /** Where product images are written (`${mediaDir}/products/...`), served at /media. */
+  mediaDir: string;
+  staffPassword?: string;
+  shopperPassword?: string;
+  /** PRNG seed; the default gives the standard demo. */
+  seed?: number;
+}
+
+export interface DemoCredential {
+  email: string;
+  handle: string;
+  password: string;
+  role: 'staff' | 'shopper';
+}
+
+export interface SeedSummary {
+  now: string;
+  locationId: string;
+  counts: Record<string, number>;
+  auctions: { live: number; scheduled: number; ended: number; endingWithin10Minutes: number };
+  imageFiles: number;
+  credentials: DemoCredential[];
+}
+
+type Insert<T extends PgTable> = T['$inferInsert'];
+
+/** Everything the demo inserts, built in memory first (pure given the seed, `now` and password hashes). */
+export interface DemoDataset {
+  location: Insert<typeof s.locations> & { id: string };
+  pickupSchedules: Insert<typeof s.pickupSchedules>[];
+  pickupClosures: Insert<typeof s.pickupClosures>[];
+  users: (Insert<typeof s.users> & { id: string })[];
+  accounts: Insert<typeof s.accounts>[];
+  categories: (Insert<typeof s.categories> & { id: string })[];
+  products: (Insert<typeof s.products> & { id: string })[];
+  productImages: Insert<typeof s.productImages>[];
+  auctions: (Insert<typeof s.auctions> & { id: string })[];
+  maxBids: Insert<typeof s.maxBids>[];
+  bids: Insert<typeof s.bids>[];
+  checkoutSessions: Insert<typeof s.checkoutSessions>[];
+  orders: (Insert<typeof s.orders> & { id: string })[];
+  checkoutSessionOrders: Insert<typeof s.checkoutSessionOrders>[];
+  pickupSlots: Insert<typeof s.pickupSlots>[];
+  pickupAppointments: Insert<typeof s.pickupAppointments>[];
+  notifications: Insert<typeof s.notifications>[];
+  watchlist: Insert<typeof s.watchlist>[];
+  launchSignups: Insert<typeof s.launchSignups>[];
+  /** Relative to mediaDir. */
+  files: { path: string; content: string }[];
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const GRADE: Record<'like_new' | 'open_box' | 'gently_used', string> = {
+  like_new: 'A',
+  open_box: 'A-',
+  gently_used: 'B',
+};
+
+/** No bid, maximum or starting price here has cents: shoppers type whole dollars. */
+const roundUpToDollar = (cents: number) => Math.ceil(cents / 100) * 100;
+const roundToDollar = (cents: number) => Math.max(100, Math.round(cents / 100) * 100);
+const floorToMinute = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
+
+export async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
+  const rows = await db.execute<{ n: number }>(
+    sql`select ((select count(*) from ${s.locations}) + (select count(*) from ${s.users}))::int as n`,
+  );
+  return Number(rowsOf(rows)[0]?.n ?? 0) === 0;
+}
+
+/** node-postgres returns { rows }, PGlite returns { rows } too; drizzle's types differ per driver. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bidding simulation: random maximums fed through the real engine (packages/core/src/bidding.ts).
+
+interface Closer {
+  userId: string;
+  /** Maximum as a fraction of the auction's market value (above 1 wins against the random bidders). */
+  factor: number;
+}
+
+interface BidPlan {
+  bidders: string[];
+  placements: number;
+  /** What the item is "worth" to the random bidders: their maximums never exceed it. */
+  marketCents: number;
+  closers: Closer[];
+  from: number;
+  to: number;
+}
+
+interface SimulatedBids {
+  state: AuctionBidState;
+  bids: Insert<typeof s.bids>[];
+  maxBids: Insert<typeof s.maxBids>[];
+  /** Last time each user was outbid. */
+  outbidAt: Map<string, number>;
+  lastActivity: number | null;
+}
+
+function simulateBidding(rng: Rng, auctionId: string, initial: AuctionBidState, plan: BidPlan): SimulatedBids {
+  let state = initial;
+  const bids: Insert<typeof s.bids>[] = [];
+  const firstSetAt = new Map<string, number>();
+  const outbidAt = new Map<string, number>();
+  let lastActivity: number | null = null;
+  const total = plan.placements + plan.closers.length;
+  // Activity picks up toward the end of an auction: skew the times later.
+  const times = Array.from({ length: total }, () =>
+    Math.floor(plan.from + (plan.to - plan.from) * Math.sqrt(rng.next())),
+  ).sort((a, b) => a - b);
+
+  const place = (userId: string, amountCents: number, at: number) => {
+    const result = placeMaxBid(state, { userId, amountCents, at });
+    if (!result.ok) return false;
+    const seq = state.nextSeq;
+    const { outcome } = result;
+    for (const row of outcome.historyRows) {
+      bids.push({
+        id: rng.uuid(),
+        auctionId,
+        userId: row.userId,
+        amountCents: row.amountCents,
+        isLeaderRow: row.kind === 'leading',
+        seq,
+        createdAt: new Date(at),
+      });
+    }
+    for (const u of outcome.outbidUserIds) outbidAt.set(u, at);
+    if (!firstSetAt.has(userId)) firstSetAt.set(userId, at);
+    state = outcome.state;
+    lastActivity = at;
+    return true;
+  };
+
+  let t = 0;
+  for (let i = 0; i < plan.placements; i++, t++) {
+    const at = times[t] ?? plan.to;
+    const leader = state.leaderUserId;
+    const others = plan.bidders.filter((u) => u !== leader);
+    const userId = leader !== null && (others.length === 0 || rng.chance(0.12)) ? leader : rng.pick(others);
+    const own = state.maxBids.find((m) => m.userId === userId)?.amountCents ?? 0;
+    const floor = roundUpToDollar(Math.max(minimumNextBid(state), own + 1));
+    if (floor > plan.marketCents) continue;
+    const room = plan.marketCents - floor;
+    const r = rng.next();
+    const increment = minimumNextBid(state) - (state.priceCents ?? minimumNextBid(state));
+    let amount = floor;
+    if (r < 0.5) amount = floor + Math.max(100, increment) * rng.int(0, 2);
+    else if (r < 0.85) amount = floor + room * rng.float(0, 0.35);
+    else amount = floor + room * rng.float(0.3, 1);
+    amount = Math.min(roundUpToDollar(amount), Math.max(floor, Math.floor(plan.marketCents / 100) * 100));
+    place(userId, amount, at);
+    if (state.bidCount >= 24) break;
+  }
+  for (const closer of plan.closers) {
+    const at = times[t++] ?? plan.to;
+    const own = state.maxBids.find((m) => m.userId === closer.userId)?.amountCents ?? 0;
+    const floor = roundUpToDollar(Math.max(minimumNextBid(state), own + 1));
+    place(closer.userId, Math.max(floor, roundUpToDollar(plan.marketCents * closer.factor)), at);
+  }
+
+  const maxBids: Insert<typeof s.maxBids>[] = state.maxBids.map((m) => ({
+    id: rng.uuid(),
+    auctionId,
+    userId: m.userId,
+    maxAmountCents: m.amountCents,
+    setAt: new Date(m.setAt),
+    seq: m.seq,
+    createdAt: new Date(firstSetAt.get(m.userId) ?? m.setAt),
+    updatedAt: new Date(m.setAt),
+  }));
+  return { state, bids, maxBids, outbidAt, lastActivity };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type AuctionPhase = 'live' | 'scheduled' | 'ended';
+
+interface ProductDraft {
+  category: CategorySlug;
+  brand: string;
+  title: string;
+  retailCents: number;
+  kind: string;
+}
+
+export function buildDemoDataset(opts: {
+  now: Date;
+  seed?: number;
+  staffPasswordHash: string;
+  shopperPasswordHash: string;
+}): DemoDataset {
+  const seed = opts.seed ?? DEMO_SEED;
+  const now = opts.now.getTime();
+  const rng = createRng(seed);
+  const idRng = createRng(seed ^ hashString('ids'));
+  const imageRng = createRng(seed ^ hashString('images'));
+  const bidRng = createRng(seed ^ hashString('bids'));
+  const uuid = () => idRng.uuid();
+  const at = (ms: number) => new Date(ms);
+
+  // ---- Location, pickup schedule, closure
+  const location = { id: uuid(), ...DEMO_LOCATION, createdAt: at(now - 200 * DAY), updatedAt: at(now - 200 * DAY) };
+  const pickupSchedules: Insert<typeof s.pickupSchedules>[] = [1, 2, 3, 4, 5, 6].map((weekday) => ({
+    id: uuid(),
+    locationId: location.id,
+    weekday,
+    opensAt: '10:00',
+    closesAt: '18:00',
+    slotMinutes: 30,
+    capacity: 4,
+  }));
+  const today = vancouverDate(opts.now);
+  let closureDate = addDays(today, 4);
+  if (weekdayOf(closureDate) === 0) closureDate = addDays(closureDate, 1);
+  const pickupClosures: Insert<typeof s.pickupClosures>[] = [
+    { id: uuid(), locationId: location.id, date: closureDate, reason: 'Warehouse inventory count' },
+  ];
+  const isOpenDay = (date: string) => weekdayOf(date) !== 0 && date !== closureDate;
+
+  // ---- Users and password accounts
+  const users: DemoDataset['users'] = [];
+  const accounts: DemoDataset['accounts'] = [];
+  const addUser = (
+    u: { email: string; handle: string; firstName: string; lastName: string },
+    role: 'staff' | 'shopper',
+    index: number,
+  ) => {
+    const created = floorToMinute(now - rng.int(30, 240) * DAY - rng.int(0, 600) * MINUTE);
+    const consent = role === 'shopper' && rng.chance(0.5);
+    const id = uuid();
+    users.push({
+      id,
+      email: u.email,
+      emailVerified: true,
+      name: u.handle,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      fullName: `${u.firstName} ${u.lastName}`,
+      handle: u.handle,
+      phoneNumber: `+1604555${String(100 + index).padStart(4, '0')}`,
+      phoneNumberVerified: role === 'staff' || rng.chance(0.6),
+      locationId: location.id,
+      notificationSettings: {},
+      role,
+      termsAcceptedAt: at(created),
+      marketingConsent: consent,
+      marketingConsentAt: consent ? at(created) : null,
+      createdAt: at(created),
+      updatedAt: at(created),
+    });
+    accounts.push({
+      id: uuid(),
+      userId: id,
+      accountId: id,
+      providerId: 'credential',
+      password: role === 'staff' ? opts.staffPasswordHash : opts.shopperPasswordHash,
+      createdAt: at(created),
+      updatedAt: at(created),
+    });
+    return id;
+  };
+  const staffId = addUser(DEMO_STAFF, 'staff', 0);
+  const shopperIds = DEMO_SHOPPERS.map((u, i) => addUser(u, 'shopper', i + 1));
+  const [ava, ben, chloe] = shopperIds as [string, string, string];
+  // Ava is the account to sign in with, so she takes part in more auctions than the others.
+  const shopperWeights = shopperIds.map((_, i) => (i === 0 ? 3 : 1));
+
+  // ---- Categories
+  const categories = CATEGORIES.map((c) => ({ id: uuid(), name: c.name, slug: c.slug }));
+  const categoryId = new Map(categories.map((c) => [c.slug, c.id]));
+
+  // ---- Products (drafts in catalogue order, then shuffled into auction phases)
+  const drafts: ProductDraft[] = CATEGORIES.flatMap((c) =>
+    (PRODUCTS[c.slug] ?? []).map(([brand, title, retail, kind]) => ({
+      category: c.slug,
+      brand,
+      title,
+      retailCents: retail * 100,
+      kind,
+    })),
+  );
+  const order = rng.shuffle(drafts.map((_, i) => i));
+  const liveCount = Math.round(drafts.length * 0.6);
+  const scheduledCount = Math.round(drafts.length * 0.15);
+  const phaseOf = (rank: number): AuctionPhase =>
+    rank < liveCount ? 'live' : rank < liveCount + scheduledCount ? 'scheduled' : 'ended';
+
+  const products: DemoDataset['products'] = [];
+  const productImages: DemoDataset['productImages'] = [];
+  const auctions: DemoDataset['auctions'] = [];
+  const maxBids: DemoDataset['maxBids'] = [];
+  const bids: DemoDataset['bids'] = [];
+  const files: DemoDataset['files'] = [];
+  const slugs = new Set<string>();
+
+  interface AuctionInfo {
+    auctionId: string;
+    productId: string;
+    title: string;
+    slug: string;
+    phase: AuctionPhase;
+    endTime: number;
+    sim: SimulatedBids | null;
+  }
+  const infos: AuctionInfo[] = [];
+
+  // End times: a handful within the next 10 minutes so countdowns visibly tick, the rest spread
+  // out to about six days; ended ones within the last ~3.4 days (inside the 72 h payment window
+  // for the recent ones).
+  const soonMinutes = [2.5, 4, 5.5, 7, 8.5, 9.75];
+  const endedOffsets = (count: number) => {
+    const out: number[] = [15 * MINUTE, 3.3 * DAY];
+    while (out.length < count) out.push(rng.float(20 * MINUTE, 3.25 * DAY));
+    return out.sort((a, b) => a - b);
+  };
+  const endedAgo = endedOffsets(drafts.length - liveCount - scheduledCount);
+
+  // Scripted moments that make the demo accounts interesting (see the README of the seed).
+  const liveScripts = new Map<number, Closer[]>([
+    [0, [{ userId: ava, factor: 1.08 }]], // Ava winning, ending in minutes
+    [1, [{ userId: ava, factor: 0.95 }, { userId: ben, factor: 1.1 }]], // Ava outbid, ending in minutes
+    [7, [{ userId: ava, factor: 1.06 }]],
+    [9, [{ userId: ava, factor: 0.9 }, { userId: chloe, factor: 1.05 }]],
+    [12, [{ userId: ava, factor: 1.12 }]],
+  ]);
+  const endedCount = endedAgo.length;
+  // Ended ranks are sorted most recent first: 0 is a pending order for Ava; the second-oldest is paid
+  // with a pickup booked; the oldest is completed; the last two of the middle had no bids.
+  const endedScripts = new Map<number, Closer[]>([
+    [0, [{ userId: ava, factor: 1.07 }]],
+    [Math.floor(endedCount * 0.6), [{ userId: ava, factor: 1.05 }]],
+    [endedCount - 1, [{ userId: ava, factor: 1.1 }]],
+  ]);
+  const endedNoBids = new Set([Math.floor(endedCount * 0.3), Math.floor(endedCount * 0.75)]);
+  const endedReserveNotMet = Math.floor(endedCount * 0.45);
+  const endedReserveMet = Math.floor(endedCount * 0.2);
+  const liveWithReserve = new Set([3, 15, 28, 40, 66]);
+
+  order.forEach((draftIndex, rank) => {
+    const d = drafts[draftIndex]!;
+    const phase = phaseOf(rank);
+    const phaseRank = phase === 'live' ? rank : phase === 'scheduled' ? rank - liveCount : rank - liveCount - scheduledCount;
+
+    // Auction times
+    let start: number;
+    let end: number;
+    if (phase === 'live') {
+      const soon = soonMinutes[phaseRank];
+      if (soon !== undefined) end = now + soon * MINUTE;
+      else {
+        const r = rng.next();
+        const ahead =
+          r < 0.15
+            ? rng.float(15 * MINUTE, HOUR)
+            : r < 0.4
+              ? rng.float(HOUR, 12 * HOUR)
+              : r < 0.7
+                ? rng.float(12 * HOUR, 2 * DAY)
+                : rng.float(2 * DAY, 6 * DAY);
+        end = floorToMinute(now + ahead);
+      }
+      start = floorToMinute(now - rng.float(0.25 * DAY, 5 * DAY));
+    } else if (phase === 'scheduled') {
+      start = floorToMinute(now + rng.float(HOUR, 3 * DAY));
+      end = floorToMinute(start + rng.float(3 * DAY, 7 * DAY));
+    } else {
+      end = floorToMinute(now - (endedAgo[phaseRank] ?? DAY));
+      start = floorToMinute(end - rng.float(3 * DAY, 7 * DAY));
+    }
+    end = Math.floor(end / 1000) * 1000;
+
+    // Product
+    const productId = uuid();
+    const fullTitle = `${d.brand} ${d.title}`;
+    let slug = `${slugify(fullTitle, 64)}-${rng.token(4)}`;
+    while (slugs.has(slug)) slug = `${slugify(fullTitle, 64)}-${rng.token(4)}`;
+    slugs.add(slug);
+    const consumable = d.category === 'food-grocery' || d.category === 'beauty-health';
+    const condition = consumable
+      ? rng.weighted(['like_new', 'open_box'] as const, [0.6, 0.4])
+      : rng.weighted(['like_new', 'open_box', 'gently_used'] as const, [0.4, 0.4, 0.2]);
+    const description = describe(rng, d, condition, consumable);
+    const resaleCents = Math.max(199, Math.round((d.retailCents * rng.float(0.45, 0.7)) / 100) * 100 - 1);
+    const createdAt = phase === 'scheduled' ? now - rng.float(HOUR, 30 * HOUR) : start - rng.float(2 * HOUR, 30 * HOUR);
+
+    // Auction settings
+    const expensive = d.retailCents >= 50_000;
+    const increment: IncrementRule = rng.chance(0.2)
+      ? { mode: 'table' }
+      : { mode: 'fixed', cents: expensive ? 500 : 100 };
+    const startingBidCents = roundToDollar(d.retailCents * rng.float(0.1, 0.3));
+    const marketCents = Math.max(startingBidCents + 300, Math.round(d.retailCents * rng.float(0.35, 0.85)));
+    let reserveCents: number | null = null;
+    if (phase === 'live' && liveWithReserve.has(phaseRank)) reserveCents = roundToDollar(marketCents * rng.float(0.7, 1.15));
+    if (phase === 'ended' && phaseRank === endedReserveMet) reserveCents = roundToDollar(marketCents * 0.75);
+    if (phase === 'ended' && phaseRank === endedReserveNotMet) reserveCents = roundToDollar(marketCents * 1.2);
+
+    const auctionId = uuid();
+    const initial = initialBidState({
+      startingBidCents,
+      increment,
+      reserveCents,
+      softCloseSeconds: 60,
+      startTime: start,
+      endTime: end,
+    });
+
+    // Bids
+    let sim: SimulatedBids | null = null;
+    const scripted = phase === 'live' ? liveScripts.get(phaseRank) : phase === 'ended' ? endedScripts.get(phaseRank) : undefined;
+    const wantsBids =
+      phase === 'live'
+        ? scripted !== undefined || phaseRank < soonMinutes.length || rng.chance(0.75)
+        : phase === 'ended'
+          ? !endedNoBids.has(phaseRank) && (scripted !== undefined || phaseRank === endedReserveMet || rng.chance(0.9))
+          : false;
+    const from = start + 3 * MINUTE;
+    // Bids stop 150 s before the end, so no seeded bid triggers the soft close (end = original end).
+    const to = Math.min(now - 30_000, end - 150_000);
+    if (wantsBids && to > from) {
+      const bidderCount = rng.weighted([2, 3, 4, 5, 6], [0.25, 0.3, 0.2, 0.15, 0.1]);
+      const pool = shopperIds.filter((u) => !(scripted ?? []).some((c) => c.userId === u));
+      const bidders: string[] = [];
+      while (bidders.length < bidderCount && bidders.length < pool.length) {
+        const u = rng.weighted(
+          pool,
+          pool.map((p) => shopperWeights[shopperIds.indexOf(p)] ?? 1),
+        );
+        if (!bidders.includes(u)) bidders.push(u);
+      }
+      const placements = rng.weighted([1, 2, 3, 5, 7, 10, 14], [0.15, 0.15, 0.15, 0.2, 0.15, 0.12, 0.08]);
+      const closers = [...(scripted ?? [])];
+      if (phaseRank === endedReserveMet && phase === 'ended') closers.push({ userId: rng.pick(bidders), factor: 1.02 });
+      sim = simulateBidding(bidRng, auctionId, initial, { bidders, placements, marketCents, closers, from, to });
+      bids.push(...sim.bids);
+      maxBids.push(...sim.maxBids);
+    }
+    const state = sim?.state ?? initial;
+    const hasWinner = phase === 'ended' && state.leaderUserId !== null && isReserveMet(state);
+    const productStatus = phase === 'ended' ? (hasWinner ? 'sold' : 'unsold') : 'auctioned';
+
+    products.push({
+      id: productId,
+      title: fullTitle,
+      slug,
+      description,
+      brand: d.brand,
+      condition,
+      categoryId: categoryId.get(d.category) ?? null,
+      retailPriceCents: d.retailCents,
+      resalePriceCents: resaleCents,
+      isFeatured: phase !== 'ended' && rng.chance(0.18),
+      status: productStatus,
+      createdAt: at(createdAt),
+      updatedAt: at(phase === 'ended' ? end : createdAt),
+    });
+
+    auctions.push({
+      id: auctionId,
+      productId,
+      locationId: location.id,
+      status: phase,
+      startTime: at(start),
+      endTime: at(state.endTime),
+      originalEndTime: at(end),
+      startingBidCents,
+      incrementMode: increment.mode,
+      bidIncrementCents: increment.mode === 'fixed' ? increment.cents : 100,
+      reservePriceCents: reserveCents,
+      buyNowPriceCents: null,
+      softCloseSeconds: 60,
+      currentPriceCents: state.priceCents ?? startingBidCents,
+      leaderUserId: state.leaderUserId,
+      reserveMet: isReserveMet(state),
+      bidCount: state.bidCount,
+      seq: state.nextSeq - 1,
+      winnerUserId: hasWinner ? state.leaderUserId : null,
+      closedAt: phase === 'ended' ? at(state.endTime) : null,
+      createdAt: at(createdAt + 5 * MINUTE),
+      updatedAt: at(phase === 'ended' ? state.endTime : (sim?.lastActivity ?? createdAt + 5 * MINUTE)),
+    });
+
+    // Photos
+    const style = pickStyle(imageRng, d.category, d.kind);
+    const photoCount = imageRng.weighted([1, 2, 3], [0.3, 0.45, 0.25]);
+    const views = ['', ', another angle', ', close-up'];
+    for (let n = 1; n <= photoCount; n++) {
+      const path = `products/${productId}-${n}.svg`;
+      files.push({ path, content: renderIllustration(style, n - 1) });
+      productImages.push({
+        id: uuid(),
+        productId,
+        position: n - 1,
+        url: `/media/${path}`,
+        width: 800,
+        height: 800,
+        alt: `${fullTitle}${views[n - 1] ?? ''}`,
+        createdAt: at(createdAt),
+      });
+    }
+
+    infos.push({ auctionId, productId, title: fullTitle, slug, phase, endTime: state.endTime, sim });
+  });
+
+  // ---- Orders for ended auctions with a winner, most recent first
+  const checkoutSessions: DemoDataset['checkoutSessions'] = [];
+  const orders: DemoDataset['orders'] = [];
+  const checkoutSessionOrders: DemoDataset['checkoutSessionOrders'] = [];
+  const pickupSlots: DemoDataset['pickupSlots'] = [];
+  const pickupAppointments: DemoDataset['pickupAppointments'] = [];
+  const notifications: DemoDataset['notifications'] = [];
+  const tax = {
+    buyersPremiumBp: location.buyersPremiumBp,
+    pstBp: location.pstBp,
+    gstBp: location.gstBp,
+    applyTaxesOnPremium: location.applyTaxesOnPremium,
+  };
+  const notify = (userId: string, kind: string, message: string, targetUrl: string | null, when: number) =>
+    notifications.push({
+      id: uuid(),
+      userId,
+      kind,
+      message,
+      targetUrl,
+      isRead: when < now - 20 * HOUR,
+      createdAt: at(when),
+    });
+
+  const auctionById = new Map(auctions.map((a) => [a.id, a]));
+  const ended = infos.filter((i) => i.phase === 'ended').sort((a, b) => b.endTime - a.endTime);
+  const winners = ended.filter((i) => auctionById.get(i.auctionId)?.winnerUserId);
+  const oldestAvaWin = [...winners].reverse().find((i) => auctionById.get(i.auctionId)?.winnerUserId === ava);
+  const avaPickupWin = winners.find(
+    (i) => auctionById.get(i.auctionId)?.winnerUserId === ava && now - i.endTime > 40 * HOUR && i !== oldestAvaWin,
+  );
+
+  const makeSlot = (startsAt: number, bookedCount: number) => {
+    const id = uuid();
+    pickupSlots.push({
+      id,
+      locationId: location.id,
+      startsAt: at(startsAt),
+      endsAt: at(startsAt + 30 * MINUTE),
+      capacity: 4,
+      bookedCount,
+    });
+    return id;
+  };
+
+  for (const info of winners) {
+    const auction = auctionById.get(info.auctionId)!;
+    const userId = auction.winnerUserId!;
+    const end = info.endTime;
+    const finalCents = auction.currentPriceCents;
+    const orderId = uuid();
+    const ageHours = (now - end) / HOUR;
+    let status: 'pending' | 'paid' | 'ready_for_pickup' | 'pickup_scheduled' | 'completed' =
+      ageHours < 36 ? 'pending' : rng.chance(0.6) ? 'paid' : 'ready_for_pickup';
+    if (info === oldestAvaWin) status = 'completed';
+    if (info === avaPickupWin) status = 'pickup_scheduled';
+
+    // Pickup slots: the auction's end date through 7 days later, open days only.
+    const endDate = vancouverDate(at(end));
+    let slotStart: number | null = null;
+    if (status === 'completed') {
+      for (let k = 1; k <= 7 && slotStart === null; k++) {
+        const date = addDays(endDate, k);
+        const t = vancouverTime(date, 11, 0).getTime();
+        if (isOpenDay(date) && t < now - 2 * HOUR && t > end + 6 * HOUR) slotStart = t;
+      }
+      if (slotStart === null) status = 'paid';
+    }
+    if (status === 'pickup_scheduled') {
+      for (let k = 1; k <= 7 && slotStart === null; k++) {
+        const date = addDays(today, k);
+        if (date > addDays(endDate, 7)) break;
+        if (isOpenDay(date)) slotStart = vancouverTime(date, 14, 30).getTime();
+      }
+      if (slotStart === null) status = 'paid';
+    }
+
+    const paid = status !== 'pending';
+    const paidAt = Math.min(end + rng.float(2 * HOUR, 20 * HOUR), now - HOUR);
+    const readyAt = Math.min(paidAt + rng.float(3 * HOUR, 12 * HOUR), now - 30 * MINUTE);
+    const price = priceCheckout(finalCents, tax);
+    let sessionId: string | null = null;
+    if (paid) {
+      sessionId = uuid();
+      checkoutSessions.push({
+        id: sessionId,
+        userId,
+        locationId: location.id,
+        provider: 'test',
+        providerSessionId: `cs_test_demo_${idRng.token(16)}`,
+        status: 'paid',
+        subtotalCents: price.subtotalCents,
+        premiumCents: price.premiumCents,
+        pstCents: price.pstCents,
+        gstCents: price.gstCents,
+        totalCents: price.totalCents,
+        ...tax,
+        currency: 'cad',
+        url: null,
+        paidAt: at(paidAt),
+        createdAt: at(paidAt - 4 * MINUTE),
+        updatedAt: at(paidAt),
+      });
+    }
+    orders.push({
+      id: orderId,
+      auctionId: info.auctionId,
+      userId,
+      locationId: location.id,
+      status,
+      finalAmountCents: finalCents,
+      paymentDueAt: at(end + 72 * HOUR),
+      checkoutSessionId: sessionId,
+      premiumCents: paid ? price.premiumCents : null,
+      pstCents: paid ? price.pstCents : null,
+      gstCents: paid ? price.gstCents : null,
+      totalCents: paid ? price.totalCents : null,
+      paidAt: paid ? at(paidAt) : null,
+      readyAt: status === 'ready_for_pickup' || status === 'completed' ? at(readyAt) : null,
+      completedAt: status === 'completed' && slotStart !== null ? at(slotStart + 12 * MINUTE) : null,
+      createdAt: at(end),
+      updatedAt: at(status === 'pending' ? end : paidAt),
+    });
+    if (sessionId !== null) {
+      checkoutSessionOrders.push({ checkoutSessionId: sessionId, orderId, amountCents: finalCents });
+    }
+    if (slotStart !== null && (status === 'completed' || status === 'pickup_scheduled')) {
+      const slotId = makeSlot(slotStart, 1);
+      const booked = Math.min(paidAt + HOUR, now - 10 * MINUTE);
+      pickupAppointments.push({
+        id: uuid(),
+        orderId,
+        slotId,
+        userId,
+        notes: status === 'completed' ? 'Picking up in a hatchback.' : 'I will bring a friend to help carry it.',
+        status: status === 'completed' ? 'completed' : 'scheduled',
+        checkedInAt: status === 'completed' ? at(slotStart + 12 * MINUTE) : null,
+        checkedInBy: status === 'completed' ? staffId : null,
+        createdAt: at(booked),
+        updatedAt: at(status === 'completed' ? slotStart + 12 * MINUTE : booked),
+      });
+      if (status === 'pickup_scheduled') {
+        notify(
+          userId,
+          'pickup_scheduled',
+          `Pickup booked for ${info.title}: ${vancouverLabel(at(slotStart))} at ${DEMO_LOCATION.name}.`,
+          '/account?tab=appointments',
+          booked,
+        );
+      }
+    }
+
+    notify(
+      userId,
+      'auction_won',
+      `You won ${info.title} for ${formatCents(finalCents)}! Pay within 72 hours to secure it.`,
+      '/account?tab=orders',
+      end,
+    );
+    if (paid) {
+      notify(
+        userId,
+        'payment_received',
+        `Payment received for ${info.title}. Choose a pickup time at our Burnaby warehouse.`,
+        `/pickup-schedule/${orderId}`,
+        paidAt,
+      );
+    }
+  }
+
+  // ---- Outbid and "auction ended" notices
+  for (const info of infos) {
+    if (info.sim === null) continue;
+    const leader = info.sim.state.leaderUserId;
+    for (const [userId, when] of info.sim.outbidAt) {
+      if (userId === leader) continue;
+      if (info.phase === 'live') {
+        notify(
+          userId,
+          'outbid',
+          `You've been outbid on ${info.title}. Raise your maximum before it ends.`,
+          `/product/${info.slug}`,
+          when,
+        );
+      } else if (info.phase === 'ended') {
+        notify(userId, 'auction_lost', `The auction for ${info.title} has ended. You didn't win this time.`, `/product/${info.slug}`, info.endTime);
+      }
+    }
+  }
+  notifications.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
+
+  // ---- Watchlist: live auctions the shopper hasn't bid on, one of them ending within minutes
+  const watchlist: DemoDataset['watchlist'] = [];
+  const live = infos.filter((i) => i.phase === 'live').sort((a, b) => a.endTime - b.endTime);
+  const watch = (userId: string, count: number) => {
+    const candidates = live.filter((i) => !i.sim?.maxBids.some((m) => m.userId === userId));
+    const picks = [candidates[rng.int(0, 3)], ...rng.sample(candidates.slice(4), count - 1)];
+    for (const pick of picks) {
+      if (pick === undefined || watchlist.some((w) => w.userId === userId && w.auctionId === pick.auctionId)) continue;
+      watchlist.push({ id: uuid(), userId, auctionId: pick.auctionId, createdAt: at(now - rng.float(HOUR, 2 * DAY)) });
+    }
+  };
+  watch(ava, 4);
+  watch(ben, 2);
+  watch(chloe, 2);
+
+  const launchSignups: DemoDataset['launchSignups'] = [
+    {
+      id: uuid(),
+      email: 'early.bird@rebound.test',
+      source: 'landing-page',
+      utm: { source: 'instagram', medium: 'social', campaign: 'spring-launch' },
+      locale: 'en-CA',
+      status: 'confirmed',
+      confirmedAt: at(now - 9 * DAY + 20 * MINUTE),
+      createdAt: at(now - 9 * DAY),
+      updatedAt: at(now - 9 * DAY + 20 * MINUTE),
+    },
+  ];
+
+  return {
+    location,
+    pickupSchedules,
+    pickupClosures,
+    users,
+    accounts,
+    categories,
+    products,
+    productImages,
+    auctions,
+    maxBids,
+    bids,
+    checkoutSessions,
+    orders,
+    checkoutSessionOrders,
+    pickupSlots,
+    pickupAppointments,
+    notifications,
+    watchlist,
+    launchSignups,
+    files,
+  };
+}
+
+function describe(
+  rng: Rng,
+  d: ProductDraft,
+  condition: 'like_new' | 'open_box' | 'gently_used',
+  consumable: boolean,
+): string {
+  const grade = GRADE[condition];
+  const first =
+    condition === 'like_new'
+      ? rng.pick([
+          `Customer return in like-new condition: inspected and graded ${grade} by our Burnaby team, with no visible wear.`,
+          `Returned unused and inspected by our team: like new, grade ${grade}, in its original packaging.`,
+        ])
+      : condition === 'open_box'
+        ? rng.pick([
+            `Open-box item: the retail box was opened, but the item itself is unused. Inspected and graded ${grade}.`,
+            `Open box with all original contents; our inspectors graded it ${grade} after a full check.`,
+          ])
+        : rng.pick([
+            `Gently used return with light signs of handling, such as small scuffs. Inspected, tested and graded ${grade}.`,
+            `Gently used: lightly worn but fully working. Our team inspected it and graded it ${grade}.`,
+          ]);
+  const note = rng.pick(INSPECTION_NOTES[d.kind] ?? ['Inspected and tested by our team.']);
+  const last = consumable
+    ? 'Final sale: perishable and personal-care items cannot be returned.'
+    : rng.pick([
+        'Pickup only at our Burnaby warehouse, with a 7-day free return.',
+        `Retails for ${formatCents(d.retailCents)} new. Pickup in Burnaby, 7-day free return.`,
+        '',
+      ]);
+  return [first, note, last].filter((x) => x !== '').join(' ');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function insertRows<T extends PgTable>(db: DbOrTx, table: T, rows: Insert<T>[], batch = 250): Promise<void> {
+  for (const part of chunk(rows, batch)) {
+    if (part.length > 0) await db.insert(table).values(part as never);
+  }
+}
+
+const COUNTED_TABLES = {
+  locations: s.locations,
+  pickup_schedules: s.pickupSchedules,
+  pickup_closures: s.pickupClosures,
+  users: s.users,
+  accounts: s.accounts,
+  categories: s.categories,
+  products: s.products,
+  product_images: s.productImages,
+  auctions: s.auctions,
+  max_bids: s.maxBids,
+  bids: s.bids,
+  orders: s.orders,
+  checkout_sessions: s.checkoutSessions,
+  pickup_slots: s.pickupSlots,
+  pickup_appointments: s.pickupAppointments,
+  notifications: s.notifications,
+  watchlist: s.watchlist,
+  launch_signups: s.launchSignups,
+} as const;
+
+/** Fills an empty database with the demo store. Throws when the database already has data. */
+export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<SeedSummary> {
+  if (!(await isDatabaseEmpty(db))) {
+    throw new Error('seedDemo: the database is not empty (it has locations or users); refusing to seed.');
+  }
+  const staffPassword = opts.staffPassword ?? DEFAULT_STAFF_PASSWORD;
+  const shopperPassword = opts.shopperPassword ?? DEFAULT_SHOPPER_PASSWORD;
+  // Hashing is deliberately slow: once per distinct password.
+  const staffPasswordHash = await hashPassword(staffPassword);
+  const shopperPasswordHash =
+    shopperPassword === staffPassword ? staffPasswordHash : await hashPassword(shopperPassword);
+  const data = buildDemoDataset({
+    now: opts.now,
+    ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+    staffPasswordHash,
+    shopperPasswordHash,
+  });
+
+  await mkdir(join(opts.mediaDir, 'products'), { recursive: true });
+  for (const part of chunk(data.files, 64)) {
+    await Promise.all(part.map((f) => writeFile(join(opts.mediaDir, f.path), f.content)));
+  }
+
+  await db.transaction(async (tx) => {
+    await insertRows(tx, s.locations, [data.location]);
+    await insertRows(tx, s.pickupSchedules, data.pickupSchedules);
+    await insertRows(tx, s.pickupClosures, data.pickupClosures);
+    await insertRows(tx, s.users, data.users);
+    await insertRows(tx, s.accounts, data.accounts);
+    await insertRows(tx, s.categories, data.categories);
+    await insertRows(tx, s.products, data.products);
+    await insertRows(tx, s.productImages, data.productImages);
+    await insertRows(tx, s.auctions, data.auctions);
+    await insertRows(tx, s.maxBids, data.maxBids);
+    await insertRows(tx, s.bids, data.bids, 400);
+    await insertRows(tx, s.checkoutSessions, data.checkoutSessions);
+    await insertRows(tx, s.orders, data.orders);
+    await insertRows(tx, s.checkoutSessionOrders, data.checkoutSessionOrders);
+    await insertRows(tx, s.pickupSlots, data.pickupSlots);
+    await insertRows(tx, s.pickupAppointments, data.pickupAppointments);
+    await insertRows(tx, s.notifications, data.notifications);
+    await insertRows(tx, s.watchlist, data.watchlist);
+    await insertRows(tx, s.launchSignups, data.launchSignups);
+  });
+
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries(COUNTED_TABLES)) {
+    const rows = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${table}`));
+    counts[name] = Number(rows[0]?.n ?? 0);
+  }
+  const now = opts.now.getTime();
+  const byStatus = (status: string) => data.auctions.filter((a) => a.status === status).length;
+  return {
+    now: opts.now.toISOString(),
+    locationId: data.location.id,
+    counts,
+    auctions: {
+      live: byStatus('live'),
+      scheduled: byStatus('scheduled'),
+      ended: byStatus('ended'),
+      endingWithin10Minutes: data.auctions.filter(
+        (a) => a.status === 'live' && (a.endTime as Date).getTime() - now <= 10 * MINUTE,
+      ).length,
+    },
+    imageFiles: data.files.length,
+    credentials: [
+      { email: DEMO_STAFF.email, handle: DEMO_STAFF.handle, password: staffPassword, role: 'staff' },
+      ...DEMO_SHOPPERS.map((u) => ({
+        email: u.email,
+        handle: u.handle,
+        password: shopperPassword,
+        role: 'shopper' as const,
+      })),
+    ],
+  };
+}

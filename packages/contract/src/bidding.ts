@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { Cents, Instant, Uuid } from './common';
+
+export const STANDINGS = ['none', 'winning', 'outbid', 'won', 'lost'] as const;
+export const Standing = z.enum(STANDINGS);
+export type Standing = z.infer<typeof Standing>;
+
+export const AuctionParams = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * A maximum bid. The amount is what the shopper typed (dollars, up to two decimals) or a number;
+ * the server parses it into cents with the same rule the page uses.
+ */
+export const PlaceBidRequest = z.object({
+  amount: z.union([z.string().max(32), z.number()]),
+});
+export type PlaceBidRequest = z.infer<typeof PlaceBidRequest>;
+
+/** The public, live state of one auction: everything a watcher may see. */
+export const AuctionLiveState = z.object({
+  auctionId: Uuid,
+  status: z.enum(['scheduled', 'live', 'ended', 'cancelled']),
+  startTime: Instant,
+  endTime: Instant,
+  startingBidCents: Cents,
+  currentPriceCents: Cents,
+  bidCount: z.number().int(),
+  hasReserve: z.boolean(),
+  reserveMet: z.boolean(),
+  minimumNextBidCents: Cents,
+  leaderHandle: z.string().nullable(),
+  seq: z.number().int(),
+});
+export type AuctionLiveState = z.infer<typeof AuctionLiveState>;
+
+/** What the signed-in shopper sees of their own position. Never anyone else's maximum. */
+export const MyBidPosition = z.object({
+  maxBidCents: Cents.nullable(),
+  standing: Standing,
+});
+export type MyBidPosition = z.infer<typeof MyBidPosition>;
+
+export const AuctionStateResponse = z.object({
+  serverTime: Instant,
+  auction: AuctionLiveState,
+  me: MyBidPosition.nullable(),
+});
+export type AuctionStateResponse = z.infer<typeof AuctionStateResponse>;
+
+export const PlaceBidResponse = z.object({
+  serverTime: Instant,
+  /** "You've got the highest bid!" when the bidder leads, else 'Highest bid set!'. */
+  message: z.string(),
+  isLeader: z.boolean(),
+  auction: AuctionLiveState,
+  me: MyBidPosition,
+});
+export type PlaceBidResponse = z.infer<typeof PlaceBidResponse>;
+
+export const BidHistoryRow = z.object({
+  id: Uuid,
+  handle: z.string(),
+  amountCents: Cents,
+  createdAt: Instant,
+  /** The first row (the current price, held by the leader) is marked 'Highest' on the page. */
+  isHighest: z.boolean(),
+});
+export type BidHistoryRow = z.infer<typeof BidHistoryRow>;
+
+export const BidHistoryResponse = z.object({
+  serverTime: Instant,
+  auctionId: Uuid,
+  seq: z.number().int(),
+  rows: z.array(BidHistoryRow),
+});
+export type BidHistoryResponse = z.infer<typeof BidHistoryResponse>;
+
+export const BID_SUCCESS_LEADING = "You've got the highest bid!";
+export const BID_SUCCESS_SET = 'Highest bid set!';

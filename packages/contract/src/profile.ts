@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { Instant, Uuid } from './common';
+import { TaxConfig } from './catalog';
+
+// The signed-in user's own profile (spec section 3 user; section 7 PATCH users {phone, location_id,
+// notification_settings}). Each user reads and changes only their own.
+
+export const PROFILE_TEXT = {
+  phoneSaved: 'Phone number saved successfully',
+  phoneFailed: 'Failed to save phone number',
+  locationSaved: 'Location updated successfully',
+  locationFailed: 'Failed to update location',
+  notificationsSaved: 'Notification settings updated',
+  notificationsFailed: 'Failed to update notification settings',
+} as const;
+
+export const ChannelSettings = z.object({ email: z.boolean(), sms: z.boolean(), push: z.boolean() });
+export const NotificationSettings = z.object({
+  outbid_alerts: ChannelSettings,
+  auction_won: ChannelSettings,
+  auction_ending: ChannelSettings,
+  bid_confirmation: ChannelSettings,
+  new_drops: ChannelSettings,
+  marketing: ChannelSettings,
+});
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+/** A change: any kinds, any channels; the rest stays as it is. */
+export const NotificationSettingsPatch = z
+  .object({
+    outbid_alerts: ChannelSettings.partial(),
+    auction_won: ChannelSettings.partial(),
+    auction_ending: ChannelSettings.partial(),
+    bid_confirmation: ChannelSettings.partial(),
+    new_drops: ChannelSettings.partial(),
+    marketing: ChannelSettings.partial(),
+  })
+  .partial()
+  .strict();
+
+export const ProfileLocation = z.object({
+  id: Uuid,
+  name: z.string(),
+  slug: z.string(),
+  addressLine1: z.string(),
+  city: z.string(),
+  province: z.string(),
+  taxConfig: TaxConfig,
+});
+
+export const Profile = z.object({
+  id: Uuid,
+  email: z.string(),
+  emailVerified: z.boolean(),
+  handle: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  phoneVerified: z.boolean(),
+  role: z.enum(['shopper', 'staff']),
+  locationId: Uuid.nullable(),
+  location: ProfileLocation.nullable(),
+  notificationSettings: NotificationSettings,
+  marketingConsent: z.boolean(),
+  marketingConsentAt: Instant.nullable(),
+  termsAcceptedAt: Instant.nullable(),
+  createdAt: Instant,
+});
+export type Profile = z.infer<typeof Profile>;
+export const ProfileResponse = z.object({ profile: Profile });
+
+export const UpdatePhoneRequest = z.object({ phone: z.string().max(40) });
+export const UpdateLocationRequest = z.object({ locationId: Uuid });
+export const UpdateNotificationSettingsRequest = z.object({ settings: NotificationSettingsPatch });
+/** Every change answers with the spec's success text and the whole profile as it now is. */
+export const ProfileUpdateResponse = z.object({ message: z.string(), profile: Profile });

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { AuctionLiveState } from './bidding';
+import { Instant, Uuid } from './common';
+
+// Versioned realtime events. Names never change once shipped: a new shape is a new version.
+// Every auction event carries the auction's `seq`; a client that sees a gap refetches.
+
+export const BidPlacedV1 = z.object({
+  type: z.literal('BidPlacedV1'),
+  serverTime: Instant,
+  auction: AuctionLiveState,
+});
+export const AuctionExtendedV1 = z.object({
+  type: z.literal('AuctionExtendedV1'),
+  serverTime: Instant,
+  auctionId: Uuid,
+  seq: z.number().int(),
+  endTime: Instant,
+  previousEndTime: Instant,
+});
+export const AuctionOpenedV1 = z.object({
+  type: z.literal('AuctionOpenedV1'),
+  serverTime: Instant,
+  auction: AuctionLiveState,
+});
+export const AuctionEndedV1 = z.object({
+  type: z.literal('AuctionEndedV1'),
+  serverTime: Instant,
+  auction: AuctionLiveState,
+  winnerHandle: z.string().nullable(),
+});
+/** Sent to one shopper's room only. */
+export const OutbidV1 = z.object({
+  type: z.literal('OutbidV1'),
+  serverTime: Instant,
+  auctionId: Uuid,
+  seq: z.number().int(),
+  currentPriceCents: z.number().int(),
+});
+/** Sent to a shopper's room when their own standing may have changed (their bid, an auction end). */
+export const StandingChangedV1 = z.object({
+  type: z.literal('StandingChangedV1'),
+  serverTime: Instant,
+  auctionId: Uuid,
+  seq: z.number().int(),
+});
+export const HelloV1 = z.object({ type: z.literal('HelloV1'), serverTime: Instant, signedIn: z.boolean() });
+export const PongV1 = z.object({ type: z.literal('PongV1'), serverTime: Instant });
+
+export const ServerEvent = z.discriminatedUnion('type', [
+  BidPlacedV1,
+  AuctionExtendedV1,
+  AuctionOpenedV1,
+  AuctionEndedV1,
+  OutbidV1,
+  StandingChangedV1,
+  HelloV1,
+  PongV1,
+]);
+export type ServerEvent = z.infer<typeof ServerEvent>;
+
+/** Messages a client sends over the socket. */
+export const ClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), auctionIds: z.array(Uuid).max(200) }),
+  z.object({ type: z.literal('unsubscribe'), auctionIds: z.array(Uuid).max(200) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+export const WS_PATH = '/ws';
