@@ -48,7 +48,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
     };
 
     if (request.user) join(`user:${request.user.id}`);
-    sendEvent({ type: 'HelloV1', serverTime: clock.now().toISOString(), signedIn: request.user !== null });
+    sendEvent({ type: 'HelloV1', serverTime: clock.now().toISOString(), signedIn: Boolean(request.user) });
 
     socket.on('pong', () => alive.set(socket, true));
     socket.on('message', (raw) => {

@@ -409,14 +409,23 @@ export function buildDemoDataset(opts: {
   const endedCount = endedAgo.length;
   // Ended ranks are sorted most recent first: 0 is a pending order for Ava; the second-oldest is paid
   // with a pickup booked; the oldest is completed; the last two of the middle had no bids.
-  const endedScripts = new Map<number, Closer[]>([
-    [0, [{ userId: ava, factor: 1.07 }]],
-    [Math.floor(endedCount * 0.6), [{ userId: ava, factor: 1.05 }]],
-    [endedCount - 1, [{ userId: ava, factor: 1.1 }]],
-  ]);
   const endedNoBids = new Set([Math.floor(endedCount * 0.3), Math.floor(endedCount * 0.75)]);
   const endedReserveNotMet = Math.floor(endedCount * 0.45);
   const endedReserveMet = Math.floor(endedCount * 0.2);
+  // Paid two days ago or so, with a pickup booked in the coming days.
+  const paidIndex = endedAgo.findIndex(
+    (ago, i) =>
+      ago > 44 * HOUR &&
+      i < endedCount - 1 &&
+      !endedNoBids.has(i) &&
+      i !== endedReserveNotMet &&
+      i !== endedReserveMet,
+  );
+  const endedScripts = new Map<number, Closer[]>([
+    [0, [{ userId: ava, factor: 1.07 }]],
+    [paidIndex, [{ userId: ava, factor: 1.05 }]],
+    [endedCount - 1, [{ userId: ava, factor: 1.1 }]],
+  ]);
   const liveWithReserve = new Set([3, 15, 28, 40, 66]);
 
   order.forEach((draftIndex, rank) => {
