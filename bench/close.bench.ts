@@ -68,11 +68,10 @@ async function main() {
     events += p.length;
   });
   const closeMs = performance.now() - t0;
-  const [{ orders, notices }] = (
-    await database.db.execute<{ orders: number; notices: number }>(
-      sql`select (select count(*)::int from orders) as orders, (select count(*)::int from notifications) as notices`,
-    )
-  ).rows as [{ orders: number; notices: number }];
+  const counts = (await database.db.execute(
+    sql`select (select count(*)::int from orders) as orders, (select count(*)::int from notifications) as notices`,
+  )) as unknown as { rows: { orders: number; notices: number }[] };
+  const { orders, notices } = counts.rows[0]!;
   await database.close();
 
   const line = `closed ${closed} auctions in ${fmt(closeMs / 1000)} s (${fmt((closed / closeMs) * 1000, 0)} auctions/s); baseline bare UPDATE ${fmt(baselineMs / 1000)} s; ratio ${fmt(closeMs / baselineMs, 1)}×; ${orders} orders, ${notices} in-app notices, ${events} realtime events`;

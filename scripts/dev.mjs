@@ -12,9 +12,10 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const p of procs) p.on('exit', (code) => {
-  if (code) {
-    stop();
-    process.exitCode = code;
-  }
-});
+for (const p of procs)
+  p.on('exit', (code) => {
+    if (code) {
+      stop();
+      process.exitCode = code;
+    }
+  });

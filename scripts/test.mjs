@@ -29,7 +29,12 @@ function vitestTier(label, project, env, unsetDbUrl) {
   const out = path.join(reports, `${label}.json`);
   const fullEnv = { ...env };
   if (unsetDbUrl) fullEnv.TEST_DATABASE_URL = '';
-  const code = run(label, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], fullEnv);
+  const code = run(
+    label,
+    'npx',
+    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    fullEnv,
+  );
   let passed = 0;
   let failed = 0;
   if (existsSync(out)) {
@@ -37,7 +42,9 @@ function vitestTier(label, project, env, unsetDbUrl) {
     passed = r.numPassedTests ?? 0;
     failed = (r.numFailedTests ?? 0) + (r.numRuntimeErrorTests ?? 0);
     // A suite that failed to load (syntax error, failing hook) has no failing test: count it.
-    const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).every((a) => a.status !== 'failed')).length;
+    const brokenFiles = (r.testResults ?? []).filter(
+      (f) => f.status === 'failed' && (f.assertionResults ?? []).every((a) => a.status !== 'failed'),
+    ).length;
     failed += brokenFiles;
   }
   if (code !== 0 && failed === 0) failed = 1;
@@ -57,14 +64,20 @@ function freePort() {
 }
 
 function chromiumPath() {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   return candidates.find((p) => p && existsSync(p));
 }
 
 async function browserTier() {
   const chrome = chromiumPath();
   if (!chrome) {
-    const msg = 'NO BROWSER FOUND: set CHROME_PATH or install chromium (apt-get install -y chromium). Browser tests did not run.';
+    const msg =
+      'NO BROWSER FOUND: set CHROME_PATH or install chromium (apt-get install -y chromium). Browser tests did not run.';
     console.log(`\n${'!'.repeat(msg.length)}\n${msg}\n${'!'.repeat(msg.length)}`);
     results.push({ label: 'browser', passed: 0, failed: isCI ? 1 : 0, note: 'no browser' });
     return;
@@ -100,7 +113,8 @@ if (want('medium')) {
 if (want('e2e')) await browserTier();
 
 console.log('\n━━ summary ━━');
-for (const r of results) console.log(`${r.label.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}`);
+for (const r of results)
+  console.log(`${r.label.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}`);
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

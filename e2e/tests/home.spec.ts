@@ -4,7 +4,9 @@ function section(page: Page, heading: string) {
   return page.locator('section').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
 }
 
-test('home shows live auctions with prices and ticking countdowns, and a card leads to its product', async ({ page }) => {
+test('home shows live auctions with prices and ticking countdowns, and a card leads to its product', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Hidden Gems Await!' })).toBeVisible();
   await expect(page).toHaveTitle(/Rebound/);
@@ -22,7 +24,11 @@ test('home shows live auctions with prices and ticking countdowns, and a card le
 
   const title = (await first.getByRole('heading').first().textContent())?.trim() ?? '';
   expect(title.length).toBeGreaterThan(3);
-  await first.getByRole('button', { name: title }).or(first.getByRole('link', { name: title })).first().click();
+  await first
+    .getByRole('button', { name: title })
+    .or(first.getByRole('link', { name: title }))
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
@@ -42,7 +48,10 @@ test('category tiles link to the filtered shop', async ({ page }) => {
 test('How it Works explains the three steps', async ({ page, isMobile }) => {
   await page.goto('/');
   if (isMobile) await page.getByRole('button', { name: /menu/i }).click();
-  await page.getByRole('button', { name: /How it Works/i }).first().click();
+  await page
+    .getByRole('button', { name: /How it Works/i })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(/Browse auctions/i);
   await expect(dialog).toContainText(/highest bid at the end wins/i);

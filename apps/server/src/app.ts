@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import { AppError } from './lib/errors';
+import { authPlugin } from './modules/auth/plugin';
 import { biddingRoutes } from './modules/bidding/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { metricsPlugin } from './modules/system/metrics';
@@ -37,7 +38,12 @@ declare module 'fastify' {
 }
 
 /** Builds the whole HTTP app. Tests call it and use `app.inject`; main.ts only listens. */
-export async function buildApp({ config, database, clock = systemClock, hub }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  hub,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -45,7 +51,12 @@ export async function buildApp({ config, database, clock = systemClock, hub }: A
         : {
             level: config.logLevel,
             ...(config.env === 'development'
-              ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+                  },
+                }
               : {}),
           },
     bodyLimit: config.bodyLimitBytes,
@@ -55,7 +66,9 @@ export async function buildApp({ config, database, clock = systemClock, hub }: A
     frameworkErrors(err, _request, rawReply) {
       const reply = rawReply as unknown as FastifyReply;
       const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
-      return reply.status(status).send({ error: { code: 'bad_request', message: errorMessage('bad_request') } });
+      return reply
+        .status(status)
+        .send({ error: { code: 'bad_request', message: errorMessage('bad_request') } });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -91,9 +104,9 @@ export async function buildApp({ config, database, clock = systemClock, hub }: A
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply
-        .status(err.status)
-        .send({ error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } });
+      return reply.status(err.status).send({
+        error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({
@@ -101,7 +114,11 @@ export async function buildApp({ config, database, clock = systemClock, hub }: A
         message: v.message ?? 'Invalid value',
       }));
       return reply.status(400).send({
-        error: { code: 'validation_failed', message: details[0]?.message ?? errorMessage('validation_failed'), details },
+        error: {
+          code: 'validation_failed',
+          message: details[0]?.message ?? errorMessage('validation_failed'),
+          details,
+        },
       });
     }
     if (isResponseSerializationError(err)) {
@@ -127,12 +144,14 @@ export async function buildApp({ config, database, clock = systemClock, hub }: A
     return reply.status(500).send({ error: { code: 'internal', message: errorMessage('internal') } });
   });
 
+  await app.register(authPlugin);
   await app.register(metricsPlugin);
   await app.register(systemRoutes);
   await app.register(catalogRoutes);
   await app.register(biddingRoutes);
   await app.register(realtimeRoutes);
 
+  await mkdir(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: path.resolve(config.mediaDir),
     prefix: '/media/',

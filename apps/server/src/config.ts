@@ -91,7 +91,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const twilioParts = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter(Boolean).length;
   if (twilioParts !== 0 && twilioParts !== 3) {
-    throw new ConfigError('Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together');
+    throw new ConfigError(
+      'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together',
+    );
   }
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
   const memory = e.DATA_DIR === 'memory://';

@@ -20,7 +20,8 @@ async function main() {
   if (config.env !== 'production') {
     app.log.info('Demo sign-in: staff@rebound.test / staff-demo-2026 · ava@rebound.test / shopper-demo-2026');
   }
-  if (!config.webDist) app.log.warn('The web app is not built: run `npm run build` (npm start does it for you).');
+  if (!config.webDist)
+    app.log.warn('The web app is not built: run `npm run build` (npm start does it for you).');
 
   let closing = false;
   const shutdown = async (signal: string) => {

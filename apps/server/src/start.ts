@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { auctionJobs, startJobs } from './jobs/runner';
 import type { Config } from './config';
 import { type Database, openDatabase, runMigrations } from './db/client';
-import { type Clock, adjustableClock, systemClock } from './lib/clock';
+import { auctionJobs, startJobs } from './jobs/runner';
+import { adjustableClock, type Clock, systemClock } from './lib/clock';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
 export interface Started {

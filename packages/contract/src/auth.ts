@@ -14,7 +14,10 @@ export const AUTH_TEXT = {
     title: 'Account exists',
     message: 'An account with this email already exists. Please sign in instead.',
   },
-  launchUserFound: { title: 'Welcome back!', message: "We found your launch signup. Let's complete your profile." },
+  launchUserFound: {
+    title: 'Welcome back!',
+    message: "We found your launch signup. Let's complete your profile.",
+  },
   signUpErrorTitle: 'Error creating account',
   signUpSuccess: { title: 'Account created!', message: 'Check your email to confirm your account.' },
   launchCompleteErrorTitle: 'Error',
@@ -36,7 +39,10 @@ export const AUTH_TEXT = {
 } as const;
 
 /** 'We sent a code to {phone}.' */
-export const codeSentText = (phone: string) => ({ title: 'Code sent', message: `We sent a code to ${phone}.` });
+export const codeSentText = (phone: string) => ({
+  title: 'Code sent',
+  message: `We sent a code to ${phone}.`,
+});
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -38,8 +38,14 @@ export const ERRORS = {
   },
   handle_taken: { status: 409, message: 'That bidder handle is taken. Please choose another.' },
   phone_invalid: { status: 400, message: 'Please enter a valid phone number with country code' },
-  phone_taken: { status: 409, message: 'An account with this phone number already exists. Please sign in instead.' },
-  account_exists: { status: 409, message: 'An account with this email already exists. Please sign in instead.' },
+  phone_taken: {
+    status: 409,
+    message: 'An account with this phone number already exists. Please sign in instead.',
+  },
+  account_exists: {
+    status: 409,
+    message: 'An account with this email already exists. Please sign in instead.',
+  },
   sign_up_failed: { status: 500, message: 'We could not create your account. Please try again.' },
   launch_signup_not_found: { status: 404, message: 'We could not find a launch signup for this email.' },
   launch_profile_failed: { status: 500, message: 'Failed to complete profile setup.' },
@@ -52,7 +58,10 @@ export const ERRORS = {
     status: 400,
     message: 'This password reset link is invalid or has expired. Please ask for a new one.',
   },
-  sms_send_failed: { status: 502, message: 'We could not send a text message to this number. Please try again.' },
+  sms_send_failed: {
+    status: 502,
+    message: 'We could not send a text message to this number. Please try again.',
+  },
   code_cooldown: { status: 429, message: 'Please wait a minute before asking for another code.' },
   code_invalid: { status: 400, message: 'Please check the code and try again.' },
   code_expired: { status: 400, message: 'This code has expired. Please ask for a new one.' },

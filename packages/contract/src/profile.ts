@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Instant, Uuid } from './common';
 import { TaxConfig } from './catalog';
+import { Instant, Uuid } from './common';
 
 // The signed-in user's own profile (spec section 3 user; section 7 PATCH users {phone, location_id,
 // notification_settings}). Each user reads and changes only their own.

@@ -6,7 +6,15 @@ export type TimeResponse = z.infer<typeof TimeResponse>;
 
 /** Test mode only: move the server's clock (browser tests fast-forward auctions with it). */
 export const TestClockRequest = z
-  .object({ advanceMs: z.number().int().min(0).max(365 * 86_400_000).optional(), set: Instant.optional() })
+  .object({
+    advanceMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(365 * 86_400_000)
+      .optional(),
+    set: Instant.optional(),
+  })
   .refine((b) => (b.advanceMs === undefined) !== (b.set === undefined), {
     message: 'Give exactly one of advanceMs or set.',
   });

@@ -163,9 +163,7 @@ export const products = pgTable(
   (t) => [
     index('products_category_idx').on(t.categoryId),
     index('products_status_created_idx').on(t.status, t.createdAt),
-    index('products_featured_idx')
-      .on(t.createdAt)
-      .where(sql`${t.isFeatured} and ${t.status} = 'auctioned'`),
+    index('products_featured_idx').on(t.createdAt).where(sql`${t.isFeatured} and ${t.status} = 'auctioned'`),
     check('products_prices_nonneg', sql`${t.retailPriceCents} >= 0 and ${t.resalePriceCents} >= 0`),
   ],
 );
@@ -252,7 +250,10 @@ export const maxBids = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('max_bids_auction_user_uq').on(t.auctionId, t.userId), index('max_bids_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('max_bids_auction_user_uq').on(t.auctionId, t.userId),
+    index('max_bids_user_idx').on(t.userId),
+  ],
 );
 
 // The public bid history.
@@ -510,7 +511,10 @@ export const pickupAppointments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('pickup_appointments_slot_idx').on(t.slotId), index('pickup_appointments_user_idx').on(t.userId)],
+  (t) => [
+    index('pickup_appointments_slot_idx').on(t.slotId),
+    index('pickup_appointments_user_idx').on(t.userId),
+  ],
 );
 
 export const launchSignups = pgTable(

@@ -8,7 +8,11 @@ export class AppError extends Error {
 
   constructor(
     code: ErrorCode,
-    opts: { params?: Record<string, string>; details?: { path: string; message: string }[]; message?: string } = {},
+    opts: {
+      params?: Record<string, string>;
+      details?: { path: string; message: string }[];
+      message?: string;
+    } = {},
   ) {
     super(opts.message ?? errorMessage(code, opts.params));
     this.code = code;

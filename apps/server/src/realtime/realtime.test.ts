@@ -30,7 +30,10 @@ async function connect(baseUrl: string) {
     new Promise<ServerEvent>((resolve, reject) => {
       const found = events.find(pred);
       if (found) return resolve(found);
-      const timer = setTimeout(() => reject(new Error(`no matching event; got ${JSON.stringify(events)}`)), ms);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching event; got ${JSON.stringify(events)}`)),
+        ms,
+      );
       waiters.push({
         pred,
         resolve: (e) => {
@@ -92,29 +95,32 @@ describe('live updates over WebSocket', () => {
     client.ws.close();
   });
 
-  it.runIf(TEST_DB_KIND === 'postgres')('two server processes on one PostgreSQL see each other\u2019s bids', async () => {
-    // A second app on the same database, with its own NOTIFY/LISTEN hub.
-    const second = await createTestApp({ database: t.database });
-    const secondBase = await second.app.listen({ host: '127.0.0.1', port: 0 });
-    try {
-      const { auction } = await makeAuction(t.db, { now: t.clock.now(), locationId });
-      const onFirst = await connect(base);
-      const onSecond = await connect(secondBase);
-      for (const c of [onFirst, onSecond]) {
-        c.send({ type: 'subscribe', auctionIds: [auction.id] });
-        c.send({ type: 'ping' });
-        await c.waitFor((e) => e.type === 'PongV1');
+  it.runIf(TEST_DB_KIND === 'postgres')(
+    'two server processes on one PostgreSQL see each other\u2019s bids',
+    async () => {
+      // A second app on the same database, with its own NOTIFY/LISTEN hub.
+      const second = await createTestApp({ database: t.database });
+      const secondBase = await second.app.listen({ host: '127.0.0.1', port: 0 });
+      try {
+        const { auction } = await makeAuction(t.db, { now: t.clock.now(), locationId });
+        const onFirst = await connect(base);
+        const onSecond = await connect(secondBase);
+        for (const c of [onFirst, onSecond]) {
+          c.send({ type: 'subscribe', auctionIds: [auction.id] });
+          c.send({ type: 'ping' });
+          await c.waitFor((e) => e.type === 'PongV1');
+        }
+        const bidder = asSession(await makeUser(t.db));
+        const r = await placeBid(t.db, t.clock, bidder, auction.id, '30', null);
+        await t.app.deps.hub.publish(r.events);
+        for (const c of [onFirst, onSecond]) {
+          const e = await c.waitFor((x) => x.type === 'BidPlacedV1');
+          expect(e.type === 'BidPlacedV1' && e.auction.auctionId).toBe(auction.id);
+          c.ws.close();
+        }
+      } finally {
+        await second.app.close();
       }
-      const bidder = asSession(await makeUser(t.db));
-      const r = await placeBid(t.db, t.clock, bidder, auction.id, '30', null);
-      await t.app.deps.hub.publish(r.events);
-      for (const c of [onFirst, onSecond]) {
-        const e = await c.waitFor((x) => x.type === 'BidPlacedV1');
-        expect(e.type === 'BidPlacedV1' && e.auction.auctionId).toBe(auction.id);
-        c.ws.close();
-      }
-    } finally {
-      await second.app.close();
-    }
-  });
+    },
+  );
 });

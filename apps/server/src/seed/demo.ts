@@ -16,6 +16,7 @@ import {
 } from '@rebound/core/bidding';
 import type { IncrementRule } from '@rebound/core/increments';
 import { formatCents } from '@rebound/core/money';
+import type { NotificationKind } from '@rebound/core/notifications';
 import { priceCheckout } from '@rebound/core/pricing';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
@@ -139,10 +140,12 @@ const roundToDollar = (cents: number) => Math.max(100, Math.round(cents / 100) *
 const floorToMinute = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
 
 export async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
-  const rows = await db.execute<{ n: number }>(
-    sql`select ((select count(*) from ${s.locations}) + (select count(*) from ${s.users}))::int as n`,
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select ((select count(*) from ${s.locations}) + (select count(*) from ${s.users}))::int as n`,
+    ),
   );
-  return Number(rowsOf(rows)[0]?.n ?? 0) === 0;
+  return Number(rows[0]?.n ?? 0) === 0;
 }
 
 /** node-postgres returns { rows }, PGlite returns { rows } too; drizzle's types differ per driver. */
@@ -174,16 +177,21 @@ interface SimulatedBids {
   state: AuctionBidState;
   bids: Insert<typeof s.bids>[];
   maxBids: Insert<typeof s.maxBids>[];
-  /** Last time each user was outbid. */
-  outbidAt: Map<string, number>;
+  /** When each user was last outbid, and the price just after. */
+  outbidAt: Map<string, { at: number; priceCents: number }>;
   lastActivity: number | null;
 }
 
-function simulateBidding(rng: Rng, auctionId: string, initial: AuctionBidState, plan: BidPlan): SimulatedBids {
+function simulateBidding(
+  rng: Rng,
+  auctionId: string,
+  initial: AuctionBidState,
+  plan: BidPlan,
+): SimulatedBids {
   let state = initial;
   const bids: Insert<typeof s.bids>[] = [];
   const firstSetAt = new Map<string, number>();
-  const outbidAt = new Map<string, number>();
+  const outbidAt = new Map<string, { at: number; priceCents: number }>();
   let lastActivity: number | null = null;
   const total = plan.placements + plan.closers.length;
   // Activity picks up toward the end of an auction: skew the times later.
@@ -207,7 +215,7 @@ function simulateBidding(rng: Rng, auctionId: string, initial: AuctionBidState, 
         createdAt: new Date(at),
       });
     }
-    for (const u of outcome.outbidUserIds) outbidAt.set(u, at);
+    for (const u of outcome.outbidUserIds) outbidAt.set(u, { at, priceCents: outcome.state.priceCents ?? 0 });
     if (!firstSetAt.has(userId)) firstSetAt.set(userId, at);
     state = outcome.state;
     lastActivity = at;
@@ -282,7 +290,12 @@ export function buildDemoDataset(opts: {
   const at = (ms: number) => new Date(ms);
 
   // ---- Location, pickup schedule, closure
-  const location = { id: uuid(), ...DEMO_LOCATION, createdAt: at(now - 200 * DAY), updatedAt: at(now - 200 * DAY) };
+  const location = {
+    id: uuid(),
+    ...DEMO_LOCATION,
+    createdAt: at(now - 200 * DAY),
+    updatedAt: at(now - 200 * DAY),
+  };
   const pickupSchedules: Insert<typeof s.pickupSchedules>[] = [1, 2, 3, 4, 5, 6].map((weekday) => ({
     id: uuid(),
     locationId: location.id,
@@ -346,7 +359,7 @@ export function buildDemoDataset(opts: {
   const shopperIds = DEMO_SHOPPERS.map((u, i) => addUser(u, 'shopper', i + 1));
   const [ava, ben, chloe] = shopperIds as [string, string, string];
   // Ava is the account to sign in with, so she takes part in more auctions than the others.
-  const shopperWeights = shopperIds.map((_, i) => (i === 0 ? 3 : 1));
+  const shopperWeights = shopperIds.map((_, i) => (i === 0 ? 2 : 1));
 
   // ---- Categories
   const categories = CATEGORIES.map((c) => ({ id: uuid(), name: c.name, slug: c.slug }));
@@ -398,12 +411,24 @@ export function buildDemoDataset(opts: {
   };
   const endedAgo = endedOffsets(drafts.length - liveCount - scheduledCount);
 
-  // Scripted moments that make the demo accounts interesting (see the README of the seed).
+  // Scripted moments that make the demo accounts interesting (listed in seed/README.md).
   const liveScripts = new Map<number, Closer[]>([
     [0, [{ userId: ava, factor: 1.08 }]], // Ava winning, ending in minutes
-    [1, [{ userId: ava, factor: 0.95 }, { userId: ben, factor: 1.1 }]], // Ava outbid, ending in minutes
+    [
+      1,
+      [
+        { userId: ava, factor: 0.95 },
+        { userId: ben, factor: 1.1 },
+      ],
+    ], // Ava outbid, ending in minutes
     [7, [{ userId: ava, factor: 1.06 }]],
-    [9, [{ userId: ava, factor: 0.9 }, { userId: chloe, factor: 1.05 }]],
+    [
+      9,
+      [
+        { userId: ava, factor: 0.9 },
+        { userId: chloe, factor: 1.05 },
+      ],
+    ],
     [12, [{ userId: ava, factor: 1.12 }]],
   ]);
   const endedCount = endedAgo.length;
@@ -431,7 +456,8 @@ export function buildDemoDataset(opts: {
   order.forEach((draftIndex, rank) => {
     const d = drafts[draftIndex]!;
     const phase = phaseOf(rank);
-    const phaseRank = phase === 'live' ? rank : phase === 'scheduled' ? rank - liveCount : rank - liveCount - scheduledCount;
+    const phaseRank =
+      phase === 'live' ? rank : phase === 'scheduled' ? rank - liveCount : rank - liveCount - scheduledCount;
 
     // Auction times
     let start: number;
@@ -473,7 +499,8 @@ export function buildDemoDataset(opts: {
       : rng.weighted(['like_new', 'open_box', 'gently_used'] as const, [0.4, 0.4, 0.2]);
     const description = describe(rng, d, condition, consumable);
     const resaleCents = Math.max(199, Math.round((d.retailCents * rng.float(0.45, 0.7)) / 100) * 100 - 1);
-    const createdAt = phase === 'scheduled' ? now - rng.float(HOUR, 30 * HOUR) : start - rng.float(2 * HOUR, 30 * HOUR);
+    const createdAt =
+      phase === 'scheduled' ? now - rng.float(HOUR, 30 * HOUR) : start - rng.float(2 * HOUR, 30 * HOUR);
 
     // Auction settings
     const expensive = d.retailCents >= 50_000;
@@ -483,9 +510,11 @@ export function buildDemoDataset(opts: {
     const startingBidCents = roundToDollar(d.retailCents * rng.float(0.1, 0.3));
     const marketCents = Math.max(startingBidCents + 300, Math.round(d.retailCents * rng.float(0.35, 0.85)));
     let reserveCents: number | null = null;
-    if (phase === 'live' && liveWithReserve.has(phaseRank)) reserveCents = roundToDollar(marketCents * rng.float(0.7, 1.15));
+    if (phase === 'live' && liveWithReserve.has(phaseRank))
+      reserveCents = roundToDollar(marketCents * rng.float(0.7, 1.15));
     if (phase === 'ended' && phaseRank === endedReserveMet) reserveCents = roundToDollar(marketCents * 0.75);
-    if (phase === 'ended' && phaseRank === endedReserveNotMet) reserveCents = roundToDollar(marketCents * 1.2);
+    if (phase === 'ended' && phaseRank === endedReserveNotMet)
+      reserveCents = roundToDollar(marketCents * 1.2);
 
     const auctionId = uuid();
     const initial = initialBidState({
@@ -499,12 +528,18 @@ export function buildDemoDataset(opts: {
 
     // Bids
     let sim: SimulatedBids | null = null;
-    const scripted = phase === 'live' ? liveScripts.get(phaseRank) : phase === 'ended' ? endedScripts.get(phaseRank) : undefined;
+    const scripted =
+      phase === 'live'
+        ? liveScripts.get(phaseRank)
+        : phase === 'ended'
+          ? endedScripts.get(phaseRank)
+          : undefined;
     const wantsBids =
       phase === 'live'
         ? scripted !== undefined || phaseRank < soonMinutes.length || rng.chance(0.75)
         : phase === 'ended'
-          ? !endedNoBids.has(phaseRank) && (scripted !== undefined || phaseRank === endedReserveMet || rng.chance(0.9))
+          ? !endedNoBids.has(phaseRank) &&
+            (scripted !== undefined || phaseRank === endedReserveMet || rng.chance(0.9))
           : false;
     const from = start + 3 * MINUTE;
     // Bids stop 150 s before the end, so no seeded bid triggers the soft close (end = original end).
@@ -522,8 +557,16 @@ export function buildDemoDataset(opts: {
       }
       const placements = rng.weighted([1, 2, 3, 5, 7, 10, 14], [0.15, 0.15, 0.15, 0.2, 0.15, 0.12, 0.08]);
       const closers = [...(scripted ?? [])];
-      if (phaseRank === endedReserveMet && phase === 'ended') closers.push({ userId: rng.pick(bidders), factor: 1.02 });
-      sim = simulateBidding(bidRng, auctionId, initial, { bidders, placements, marketCents, closers, from, to });
+      if (phaseRank === endedReserveMet && phase === 'ended')
+        closers.push({ userId: rng.pick(bidders), factor: 1.02 });
+      sim = simulateBidding(bidRng, auctionId, initial, {
+        bidders,
+        placements,
+        marketCents,
+        closers,
+        from,
+        to,
+      });
       bids.push(...sim.bids);
       maxBids.push(...sim.maxBids);
     }
@@ -565,7 +608,8 @@ export function buildDemoDataset(opts: {
       leaderUserId: state.leaderUserId,
       reserveMet: isReserveMet(state),
       bidCount: state.bidCount,
-      seq: state.nextSeq - 1,
+      // One per accepted maximum, as the bidding service counts; the close job adds one at the end.
+      seq: state.nextSeq - 1 + (phase === 'ended' ? 1 : 0),
       winnerUserId: hasWinner ? state.leaderUserId : null,
       closedAt: phase === 'ended' ? at(state.endTime) : null,
       createdAt: at(createdAt + 5 * MINUTE),
@@ -607,7 +651,13 @@ export function buildDemoDataset(opts: {
     gstBp: location.gstBp,
     applyTaxesOnPremium: location.applyTaxesOnPremium,
   };
-  const notify = (userId: string, kind: string, message: string, targetUrl: string | null, when: number) =>
+  const notify = (
+    userId: string,
+    kind: NotificationKind,
+    message: string,
+    targetUrl: string | null,
+    when: number,
+  ) =>
     notifications.push({
       id: uuid(),
       userId,
@@ -623,7 +673,8 @@ export function buildDemoDataset(opts: {
   const winners = ended.filter((i) => auctionById.get(i.auctionId)?.winnerUserId);
   const oldestAvaWin = [...winners].reverse().find((i) => auctionById.get(i.auctionId)?.winnerUserId === ava);
   const avaPickupWin = winners.find(
-    (i) => auctionById.get(i.auctionId)?.winnerUserId === ava && now - i.endTime > 40 * HOUR && i !== oldestAvaWin,
+    (i) =>
+      auctionById.get(i.auctionId)?.winnerUserId === ava && now - i.endTime > 40 * HOUR && i !== oldestAvaWin,
   );
 
   const makeSlot = (startsAt: number, bookedCount: number) => {
@@ -728,7 +779,8 @@ export function buildDemoDataset(opts: {
         orderId,
         slotId,
         userId,
-        notes: status === 'completed' ? 'Picking up in a hatchback.' : 'I will bring a friend to help carry it.',
+        notes:
+          status === 'completed' ? 'Picking up in a hatchback.' : 'I will bring a friend to help carry it.',
         status: status === 'completed' ? 'completed' : 'scheduled',
         checkedInAt: status === 'completed' ? at(slotStart + 12 * MINUTE) : null,
         checkedInBy: status === 'completed' ? staffId : null,
@@ -738,7 +790,7 @@ export function buildDemoDataset(opts: {
       if (status === 'pickup_scheduled') {
         notify(
           userId,
-          'pickup_scheduled',
+          'auction_won',
           `Pickup booked for ${info.title}: ${vancouverLabel(at(slotStart))} at ${DEMO_LOCATION.name}.`,
           '/account?tab=appointments',
           booked,
@@ -749,14 +801,14 @@ export function buildDemoDataset(opts: {
     notify(
       userId,
       'auction_won',
-      `You won ${info.title} for ${formatCents(finalCents)}! Pay within 72 hours to secure it.`,
+      `You won ${info.title} for ${formatCents(finalCents)}! Pay within 72 hours, then book your pickup.`,
       '/account?tab=orders',
       end,
     );
     if (paid) {
       notify(
         userId,
-        'payment_received',
+        'auction_won',
         `Payment received for ${info.title}. Choose a pickup time at our Burnaby warehouse.`,
         `/pickup-schedule/${orderId}`,
         paidAt,
@@ -764,26 +816,49 @@ export function buildDemoDataset(opts: {
     }
   }
 
-  // ---- Outbid and "auction ended" notices
+  // ---- Outbid notices on live auctions and "ended" notices to the other bidders, worded as the
+  // bidding service and the closing job word them (kinds are the notification-settings kinds).
   for (const info of infos) {
     if (info.sim === null) continue;
     const leader = info.sim.state.leaderUserId;
-    for (const [userId, when] of info.sim.outbidAt) {
-      if (userId === leader) continue;
-      if (info.phase === 'live') {
+    const target = `/product/${info.slug}`;
+    if (info.phase === 'live') {
+      for (const [userId, o] of info.sim.outbidAt) {
+        if (userId === leader) continue;
         notify(
           userId,
-          'outbid',
-          `You've been outbid on ${info.title}. Raise your maximum before it ends.`,
-          `/product/${info.slug}`,
-          when,
+          'outbid_alerts',
+          `You've been outbid on ${info.title}. The price is now ${formatCents(o.priceCents)}.`,
+          target,
+          o.at,
         );
-      } else if (info.phase === 'ended') {
-        notify(userId, 'auction_lost', `The auction for ${info.title} has ended. You didn't win this time.`, `/product/${info.slug}`, info.endTime);
+      }
+    } else if (info.phase === 'ended') {
+      const winner = auctionById.get(info.auctionId)?.winnerUserId ?? null;
+      for (const m of info.sim.state.maxBids) {
+        if (m.userId === winner) continue;
+        notify(
+          m.userId,
+          'outbid_alerts',
+          m.userId === leader
+            ? `The auction for ${info.title} ended without meeting the seller's reserve price.`
+            : `The auction for ${info.title} has ended. You didn't win this one; new auctions drop daily.`,
+          target,
+          info.endTime,
+        );
       }
     }
   }
-  notifications.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
+  // Keep every order notice, but only each shopper's latest few outbid / "ended" notices.
+  notifications.sort((a, b) => (b.createdAt as Date).getTime() - (a.createdAt as Date).getTime());
+  const routine = new Map<string, number>();
+  const keptNotifications = notifications.filter((n) => {
+    if (n.kind !== 'outbid_alerts') return true;
+    const seen = routine.get(n.userId) ?? 0;
+    routine.set(n.userId, seen + 1);
+    return seen < 8;
+  });
+  keptNotifications.reverse();
 
   // ---- Watchlist: live auctions the shopper hasn't bid on, one of them ending within minutes
   const watchlist: DemoDataset['watchlist'] = [];
@@ -792,8 +867,14 @@ export function buildDemoDataset(opts: {
     const candidates = live.filter((i) => !i.sim?.maxBids.some((m) => m.userId === userId));
     const picks = [candidates[rng.int(0, 3)], ...rng.sample(candidates.slice(4), count - 1)];
     for (const pick of picks) {
-      if (pick === undefined || watchlist.some((w) => w.userId === userId && w.auctionId === pick.auctionId)) continue;
-      watchlist.push({ id: uuid(), userId, auctionId: pick.auctionId, createdAt: at(now - rng.float(HOUR, 2 * DAY)) });
+      if (pick === undefined || watchlist.some((w) => w.userId === userId && w.auctionId === pick.auctionId))
+        continue;
+      watchlist.push({
+        id: uuid(),
+        userId,
+        auctionId: pick.auctionId,
+        createdAt: at(now - rng.float(HOUR, 2 * DAY)),
+      });
     }
   };
   watch(ava, 4);
@@ -831,7 +912,7 @@ export function buildDemoDataset(opts: {
     checkoutSessionOrders,
     pickupSlots,
     pickupAppointments,
-    notifications,
+    notifications: keptNotifications,
     watchlist,
     launchSignups,
     files,
@@ -873,7 +954,12 @@ function describe(
 
 // ---------------------------------------------------------------------------------------------
 
-async function insertRows<T extends PgTable>(db: DbOrTx, table: T, rows: Insert<T>[], batch = 250): Promise<void> {
+async function insertRows<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  rows: Insert<T>[],
+  batch = 250,
+): Promise<void> {
   for (const part of chunk(rows, batch)) {
     if (part.length > 0) await db.insert(table).values(part as never);
   }

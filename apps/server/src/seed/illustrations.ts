@@ -535,9 +535,9 @@ const MAINS: Record<string, readonly string[]> = {
   jumpstarter: ['#e9a23b', '#2b2d33', '#c0392b', '#3b3d44'],
   carvac: ['#e9a23b', '#2b2d33', '#c0392b', '#e8e6e1'],
   coffeebag: ['#2b2d33', '#a0522d', '#27406b', '#c0392b', '#3d7a5a', '#d9c7ae'],
-  jar: ['#d8931f', '#8b4a2b', '#c0392b', '#e9c46a'],
+  jar: ['#d8931f', '#8b4a2b', '#c0392b', '#6b3e26'],
   bottle: ['#6b8e23', '#8a5a2b', '#2b2d33', '#3d7a5a'],
-  box: ['#e76f51', '#2a9d8f', '#e9c46a', '#27406b', '#8a63d2', '#3f9b4b'],
+  box: ['#e76f51', '#2a9d8f', '#c0392b', '#27406b', '#8a63d2', '#3f9b4b'],
   can: ['#c0392b', '#2a9d8f', '#27406b', '#e9a23b', '#3f9b4b'],
   drill: ['#f2b33d', '#c0392b', '#2a8fbd', '#3f9b4b', '#2b2d33'],
   plant: ['#e07a5f', '#f4f1ea', '#2b2d33', '#c9ada7', '#81b29a'],
@@ -591,7 +591,7 @@ export function pickStyle(rng: Rng, category: CategorySlug, kind: string): Illus
 }
 
 /**
- * One product photo as SVG. `view` varies the shot: 0 straight on, 1 mirrored with a small turn and
+ * One product photo as SVG. `view` varies the shot: 0 straight on, 1 mirrored with
  * another backdrop, 2 a closer look.
  */
 export function renderIllustration(style: IllustrationStyle, view = 0): string {
@@ -601,14 +601,13 @@ export function renderIllustration(style: IllustrationStyle, view = 0): string {
   const [from, to, blob] = backdrops[(style.backdrop + view) % backdrops.length] ?? backdrops[0]!;
   const angle = view === 1 ? 'x1="1" y1="0" x2="0" y2="1"' : 'x1="0" y1="0" x2="1" y2="1"';
   let transform = '';
-  if (view === 1) transform = 'translate(800 0) scale(-1 1) rotate(-5 400 420)';
+  if (view === 1) transform = 'translate(800 0) scale(-1 1)';
   if (view === 2) transform = 'translate(400 420) scale(1.22) translate(-400 -400)';
   const dots = style.dots
     .map(([cx, cy, r]) => `<circle cx="${view === 1 ? 800 - cx : cx}" cy="${cy}" r="${r}" fill="${blob}"/>`)
     .join('');
-  const shadow = view === 2 ? '' : '<ellipse cx="400" cy="662" rx="250" ry="26" fill="#1d2433" opacity=".12"/>';
-  const body = draw(style.paint)
-    .replace(/\n/g, '')
-    .replace(/>\s+</g, '><');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800"><defs><linearGradient id="bg" ${angle}><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient><radialGradient id="glow" cx=".5" cy=".45" r=".5"><stop offset="0" stop-color="#fff" stop-opacity=".6"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><rect width="800" height="800" fill="url(#bg)"/>${dots}<circle cx="400" cy="400" r="340" fill="url(#glow)"/><rect y="640" width="800" height="160" fill="#fff" opacity=".14"/>${shadow}<g${transform ? ` transform="${transform}"` : ''}>${body}</g></svg>`;
+  const shadow =
+    view === 2 ? '' : '<ellipse cx="400" cy="640" rx="240" ry="22" fill="#1d2433" opacity=".13"/>';
+  const body = draw(style.paint).replace(/\n/g, '').replace(/>\s+</g, '><');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800"><defs><linearGradient id="bg" ${angle}><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient><radialGradient id="glow" cx=".5" cy=".45" r=".5"><stop offset="0" stop-color="#fff" stop-opacity=".6"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><rect width="800" height="800" fill="url(#bg)"/>${dots}<circle cx="400" cy="400" r="340" fill="url(#glow)"/><rect y="596" width="800" height="204" fill="#fff" opacity=".14"/>${shadow}<g${transform ? ` transform="${transform}"` : ''}>${body}</g></svg>`;
 }

@@ -25,7 +25,14 @@ function parts(at: Date): Record<string, number> {
 /** Vancouver offset from UTC at `at`, in ms (negative: -7 h or -8 h). */
 function offsetMs(at: Date): number {
   const p = parts(at);
-  const asUtc = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+  const asUtc = Date.UTC(
+    p.year ?? 0,
+    (p.month ?? 1) - 1,
+    p.day ?? 1,
+    p.hour ?? 0,
+    p.minute ?? 0,
+    p.second ?? 0,
+  );
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;
 }
 

@@ -55,7 +55,9 @@ export async function makeProduct(db: DbOrTx, over: Partial<typeof products.$inf
       ...over,
     })
     .returning();
-  await db.insert(productImages).values({ productId: row!.id, position: 0, url: `/media/products/${row!.id}-0.svg` });
+  await db
+    .insert(productImages)
+    .values({ productId: row!.id, position: 0, url: `/media/products/${row!.id}-0.svg` });
   return row!;
 }
 

@@ -7,7 +7,9 @@ export function localSmsSender(db: DbOrTx): SmsSender {
   return {
     kind: 'local',
     async send(message) {
-      await db.insert(devMessages).values({ channel: 'sms', recipient: message.to, subject: null, body: message.body });
+      await db
+        .insert(devMessages)
+        .values({ channel: 'sms', recipient: message.to, subject: null, body: message.body });
     },
   };
 }

@@ -24,7 +24,11 @@ describe('auction lifecycle', () => {
     const soon = await makeAuction(t.db, {
       now,
       locationId,
-      auction: { status: 'scheduled', startTime: new Date(now.getTime() + 30_000), endTime: new Date(now.getTime() + 3_600_000) },
+      auction: {
+        status: 'scheduled',
+        startTime: new Date(now.getTime() + 30_000),
+        endTime: new Date(now.getTime() + 3_600_000),
+      },
     });
     expect(await openDueAuctions(t.db, now)).toEqual([]);
     t.clock.advance(30_000);
@@ -39,7 +43,12 @@ describe('auction lifecycle', () => {
   it('ends auctions at their end time: the winner gets a pending order, others a notice', async () => {
     const now = t.clock.now();
     const end = new Date(now.getTime() + 10 * 60_000);
-    const sold = await makeAuction(t.db, { now, locationId, product: { title: 'Blender' }, auction: { endTime: end } });
+    const sold = await makeAuction(t.db, {
+      now,
+      locationId,
+      product: { title: 'Blender' },
+      auction: { endTime: end },
+    });
     const reserve = await makeAuction(t.db, {
       now,
       locationId,
@@ -89,7 +98,9 @@ describe('auction lifecycle', () => {
     expect(emptyProduct!.status).toBe('unsold');
 
     const winnerNotes = await t.db.select().from(notifications).where(eq(notifications.userId, w.id));
-    expect(winnerNotes.some((n) => n.kind === 'auction_won' && n.message.includes('You won Blender for $31.00'))).toBe(true);
+    expect(
+      winnerNotes.some((n) => n.kind === 'auction_won' && n.message.includes('You won Blender for $31.00')),
+    ).toBe(true);
     expect(winnerNotes.some((n) => n.message.includes('reserve'))).toBe(true);
     const loserNotes = await t.db.select().from(notifications).where(eq(notifications.userId, l.id));
     expect(loserNotes.some((n) => n.message.includes("You didn't win"))).toBe(true);
@@ -110,7 +121,9 @@ describe('auction lifecycle', () => {
       ids.push(m.auction.id);
     }
     t.clock.set(end);
-    const closedCounts = await Promise.all([1, 2, 3].map(() => closeDueAuctions(t.db, t.clock.now(), noPublish)));
+    const closedCounts = await Promise.all(
+      [1, 2, 3].map(() => closeDueAuctions(t.db, t.clock.now(), noPublish)),
+    );
     expect(closedCounts.reduce((a, b) => a + b, 0)).toBe(30);
     const made = await t.db.select().from(orders).where(inArray(orders.auctionId, ids));
     expect(made).toHaveLength(30);

@@ -47,7 +47,8 @@ export async function closeDueAuctionsBatch(
     if (due.length === 0) return { closed: 0, published: [] };
 
     const ids = due.map((d) => d.auction.id);
-    const winnerOf = (a: (typeof due)[number]['auction']) => (a.leaderUserId && a.reserveMet ? a.leaderUserId : null);
+    const winnerOf = (a: (typeof due)[number]['auction']) =>
+      a.leaderUserId && a.reserveMet ? a.leaderUserId : null;
 
     const ended = await tx
       .update(auctions)
@@ -83,13 +84,23 @@ export async function closeDueAuctionsBatch(
       await tx
         .update(products)
         .set({ status: 'sold', updatedAt: now })
-        .where(inArray(products.id, won.map((d) => d.auction.productId)));
+        .where(
+          inArray(
+            products.id,
+            won.map((d) => d.auction.productId),
+          ),
+        );
     }
     if (unsold.length > 0) {
       await tx
         .update(products)
         .set({ status: 'unsold', updatedAt: now })
-        .where(inArray(products.id, unsold.map((d) => d.auction.productId)));
+        .where(
+          inArray(
+            products.id,
+            unsold.map((d) => d.auction.productId),
+          ),
+        );
     }
 
     const bidders = await tx
@@ -100,7 +111,10 @@ export async function closeDueAuctionsBatch(
     const handles = new Map(
       winnerIds.length > 0
         ? (
-            await tx.select({ id: users.id, handle: users.handle }).from(users).where(inArray(users.id, winnerIds))
+            await tx
+              .select({ id: users.id, handle: users.handle })
+              .from(users)
+              .where(inArray(users.id, winnerIds))
           ).map((u) => [u.id, u.handle])
         : [],
     );
@@ -135,7 +149,12 @@ export async function closeDueAuctionsBatch(
       });
       published.push({
         room: `user:${b.userId}`,
-        event: { type: 'StandingChangedV1', serverTime, auctionId: d.auction.id, seq: endedById.get(d.auction.id)!.seq },
+        event: {
+          type: 'StandingChangedV1',
+          serverTime,
+          auctionId: d.auction.id,
+          seq: endedById.get(d.auction.id)!.seq,
+        },
       });
     }
     await enqueueNotices(tx, now, notices);

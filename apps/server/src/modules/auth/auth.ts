@@ -111,9 +111,14 @@ export function createAuth({ config, db, email, sms, deliveries, log }: AuthDeps
               '',
               'The link works for one hour. If it was not you, ignore this email: your password stays as it is.',
             ].join('\n'),
-            html: linkHtml('Someone asked to reset the password of your Rebound account.', 'Choose a new password', url, [
-              'The link works for one hour. If it was not you, ignore this email: your password stays as it is.',
-            ]),
+            html: linkHtml(
+              'Someone asked to reset the password of your Rebound account.',
+              'Choose a new password',
+              url,
+              [
+                'The link works for one hour. If it was not you, ignore this email: your password stays as it is.',
+              ],
+            ),
           }),
         );
       },

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { devMessages, launchSignups, users } from '../../db/schema';
 
@@ -30,7 +30,13 @@ export async function userIdByPhone(db: DbOrTx, phone: string): Promise<string |
 
 export async function sessionUserById(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, handle: users.handle, role: users.role, status: users.status })
+    .select({
+      id: users.id,
+      email: users.email,
+      handle: users.handle,
+      role: users.role,
+      status: users.status,
+    })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
@@ -65,9 +71,4 @@ export async function listDevMessages(
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(sql`${devMessages.createdAt} desc, ${devMessages.id} desc`)
     .limit(opts.limit);
-}
-
-/** Unused yet: kept for a later "messages since" filter. */
-export async function devMessagesSince(db: DbOrTx, since: Date) {
-  return db.select().from(devMessages).where(gt(devMessages.createdAt, since));
 }

@@ -51,7 +51,13 @@ export async function upsertMaxBid(
 ) {
   await tx
     .insert(maxBids)
-    .values({ auctionId: v.auctionId, userId: v.userId, maxAmountCents: v.amountCents, setAt: v.setAt, seq: v.seq })
+    .values({
+      auctionId: v.auctionId,
+      userId: v.userId,
+      maxAmountCents: v.amountCents,
+      setAt: v.setAt,
+      seq: v.seq,
+    })
     .onConflictDoUpdate({
       target: [maxBids.auctionId, maxBids.userId],
       set: { maxAmountCents: v.amountCents, setAt: v.setAt, seq: v.seq, updatedAt: v.setAt },
@@ -60,7 +66,14 @@ export async function upsertMaxBid(
 
 export async function insertHistory(
   tx: DbOrTx,
-  rows: { auctionId: string; userId: string; amountCents: number; isLeaderRow: boolean; seq: number; createdAt: Date }[],
+  rows: {
+    auctionId: string;
+    userId: string;
+    amountCents: number;
+    isLeaderRow: boolean;
+    seq: number;
+    createdAt: Date;
+  }[],
 ) {
   if (rows.length > 0) await tx.insert(bids).values(rows);
 }
@@ -108,7 +121,9 @@ export async function findIdempotent(db: DbOrTx, userId: string, scope: string, 
   const [row] = await db
     .select()
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+    .where(
+      and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)),
+    )
     .limit(1);
   return row ?? null;
 }

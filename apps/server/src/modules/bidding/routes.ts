@@ -33,7 +33,12 @@ export async function biddingRoutes(fastify: FastifyInstance) {
   app.post(
     API.auctionBidsPattern,
     {
-      schema: { params: AuctionParams, headers: BidHeaders, body: PlaceBidRequest, response: { 200: PlaceBidResponse } },
+      schema: {
+        params: AuctionParams,
+        headers: BidHeaders,
+        body: PlaceBidRequest,
+        response: { 200: PlaceBidResponse },
+      },
     },
     async (request) => {
       const user = requireUser(request, 'not_authenticated');

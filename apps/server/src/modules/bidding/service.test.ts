@@ -2,10 +2,10 @@ import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auctions, bids, maxBids, notifications, outbox } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { asSession } from '../../test/bidding';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { AppError } from '../../lib/errors';
 import { auctionState, bidHistory, placeBid, toBidState } from './service';
 
 let t: TestApp;
@@ -95,31 +95,31 @@ describe('placing a maximum bid', () => {
     const state = await auctionState(t.db, t.clock, auctionId, a[0]!);
     expect(state.me).toEqual({ maxBidCents: 2_500, standing: 'outbid' });
     expect(JSON.stringify(state)).not.toContain('4000');
-    expect(r.events.filter((e) => e.event.type === 'OutbidV1').map((e) => e.room)).toEqual([`user:${a[0]!.id}`]);
+    expect(r.events.filter((e) => e.event.type === 'OutbidV1').map((e) => e.room)).toEqual([
+      `user:${a[0]!.id}`,
+    ]);
     // The overtaken leader gets an in-app notice and an email + push (the default outbid settings).
     const inApp = await t.db.select().from(notifications).where(eq(notifications.userId, a[0]!.id));
     expect(inApp.some((n) => n.kind === 'outbid_alerts' && n.targetUrl === `/product/${slug}`)).toBe(true);
-    const queued = await t.db.select().from(outbox).where(and(eq(outbox.userId, a[0]!.id), eq(outbox.template, 'outbid')));
+    const queued = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, a[0]!.id), eq(outbox.template, 'outbid')));
     expect(queued.map((q) => q.channel).sort()).toEqual(['email', 'push']);
   });
 
-  it.each([
-    ['abc'],
-    [''],
-    ['0'],
-    ['-5'],
-    ['1.234'],
-    [Number.NaN],
-    [1e12],
-  ])('rejects the amount %j with the spec message and changes nothing', async (amount) => {
-    await expectError(
-      placeBid(t.db, t.clock, a[0]!, auctionId, amount as string, null),
-      'invalid_bid_amount',
-      'Please enter a valid proxy bid amount',
-    );
-    const [row] = await t.db.select().from(auctions).where(eq(auctions.id, auctionId));
-    expect(row!.bidCount).toBe(0);
-  });
+  it.each([['abc'], [''], ['0'], ['-5'], ['1.234'], [Number.NaN], [1e12]])(
+    'rejects the amount %j with the spec message and changes nothing',
+    async (amount) => {
+      await expectError(
+        placeBid(t.db, t.clock, a[0]!, auctionId, amount as string, null),
+        'invalid_bid_amount',
+        'Please enter a valid proxy bid amount',
+      );
+      const [row] = await t.db.select().from(auctions).where(eq(auctions.id, auctionId));
+      expect(row!.bidCount).toBe(0);
+    },
+  );
 
   it('rejects below the minimum with the amount in the message', async () => {
     await expectError(
@@ -149,13 +149,20 @@ describe('placing a maximum bid', () => {
   });
 
   it('refuses staff, suspended users, unknown and finished auctions', async () => {
-    await expectError(placeBid(t.db, t.clock, { ...a[0]!, role: 'staff' }, auctionId, '20', null), 'staff_cannot_bid');
+    await expectError(
+      placeBid(t.db, t.clock, { ...a[0]!, role: 'staff' }, auctionId, '20', null),
+      'staff_cannot_bid',
+    );
     await expectError(
       placeBid(t.db, t.clock, { ...a[0]!, status: 'suspended' }, auctionId, '20', null),
       'account_suspended',
     );
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "'; drop table bids; --"]) {
-      await expectError(placeBid(t.db, t.clock, a[0]!, id, '20', null), 'auction_not_live', 'Auction not found or not live');
+      await expectError(
+        placeBid(t.db, t.clock, a[0]!, id, '20', null),
+        'auction_not_live',
+        'Auction not found or not live',
+      );
     }
     const now = t.clock.now();
     const ended = await makeAuction(t.db, { now, locationId, auction: { status: 'ended' } });
@@ -216,7 +223,9 @@ describe('concurrent bidding on one hot auction', () => {
     let rejected = 0;
     for (let round = 0; round < 3; round++) {
       const results = await Promise.allSettled(
-        people.map((p, i) => placeBid(t.db, t.clock, p, made.auction.id, String(amounts[i]! + round * 15), null)),
+        people.map((p, i) =>
+          placeBid(t.db, t.clock, p, made.auction.id, String(amounts[i]! + round * 15), null),
+        ),
       );
       results.forEach((r, i) => {
         if (r.status === 'fulfilled') {

@@ -1,18 +1,13 @@
 import {
+  type AuctionLiveState,
   BID_SUCCESS_LEADING,
   BID_SUCCESS_SET,
-  type AuctionLiveState,
   type BidHistoryResponse,
   type MyBidPosition,
   type PlaceBidResponse,
 } from '@rebound/contract/bidding';
 import type { ServerEvent } from '@rebound/contract/realtime';
-import {
-  type AuctionBidState,
-  minimumNextBid,
-  placeMaxBid,
-  standing,
-} from '@rebound/core/bidding';
+import { type AuctionBidState, minimumNextBid, placeMaxBid, standing } from '@rebound/core/bidding';
 import type { IncrementRule } from '@rebound/core/increments';
 import { formatCents, parseDollarsToCents } from '@rebound/core/money';
 import type { Db, DbOrTx } from '../../db/client';
@@ -42,7 +37,12 @@ export function toBidState(
     startTime: a.startTime.getTime(),
     endTime: a.endTime.getTime(),
     cancelled: a.status === 'cancelled' || a.status === 'ended',
-    maxBids: maxes.map((m) => ({ userId: m.userId, amountCents: m.amountCents, setAt: m.setAt.getTime(), seq: m.seq })),
+    maxBids: maxes.map((m) => ({
+      userId: m.userId,
+      amountCents: m.amountCents,
+      setAt: m.setAt.getTime(),
+      seq: m.seq,
+    })),
     priceCents: a.leaderUserId ? a.currentPriceCents : null,
     leaderUserId: a.leaderUserId,
     bidCount: a.bidCount,
@@ -173,7 +173,9 @@ export async function placeBid(
         case 'invalid_amount':
           throw new AppError('invalid_bid_amount');
         case 'not_higher_than_own':
-          throw new AppError('bid_not_higher_than_own', { params: { amount: formatCents(r.currentMaxCents) } });
+          throw new AppError('bid_not_higher_than_own', {
+            params: { amount: formatCents(r.currentMaxCents) },
+          });
         case 'below_minimum':
           throw new AppError('bid_too_low', { params: { amount: formatCents(r.minimumCents) } });
       }
@@ -243,7 +245,8 @@ export async function placeBid(
     ];
     await enqueueNotices(tx, now, notices);
 
-    const leaderHandle = updated.leaderUserId === user.id ? user.handle : await repo.handleOf(tx, updated.leaderUserId);
+    const leaderHandle =
+      updated.leaderUserId === user.id ? user.handle : await repo.handleOf(tx, updated.leaderUserId);
     const state = liveState(updated, leaderHandle);
     const body: PlaceBidResponse = {
       serverTime: now.toISOString(),
@@ -267,7 +270,9 @@ export async function placeBid(
 
     const serverTime = now.toISOString();
     const auctionRoom = `auction:${a.id}`;
-    const events: PlaceBidResult['events'] = [{ room: auctionRoom, event: { type: 'BidPlacedV1', serverTime, auction: state } }];
+    const events: PlaceBidResult['events'] = [
+      { room: auctionRoom, event: { type: 'BidPlacedV1', serverTime, auction: state } },
+    ];
     if (o.extendedEndTime !== null) {
       events.push({
         room: auctionRoom,
@@ -284,12 +289,25 @@ export async function placeBid(
     for (const id of o.outbidUserIds) {
       events.push({
         room: `user:${id}`,
-        event: { type: 'OutbidV1', serverTime, auctionId: a.id, seq: nextSeq, currentPriceCents: updated.currentPriceCents },
+        event: {
+          type: 'OutbidV1',
+          serverTime,
+          auctionId: a.id,
+          seq: nextSeq,
+          currentPriceCents: updated.currentPriceCents,
+        },
       });
     }
-    const touched = new Set([user.id, ...(o.previousLeaderUserId ? [o.previousLeaderUserId] : []), ...o.outbidUserIds]);
+    const touched = new Set([
+      user.id,
+      ...(o.previousLeaderUserId ? [o.previousLeaderUserId] : []),
+      ...o.outbidUserIds,
+    ]);
     for (const id of touched) {
-      events.push({ room: `user:${id}`, event: { type: 'StandingChangedV1', serverTime, auctionId: a.id, seq: nextSeq } });
+      events.push({
+        room: `user:${id}`,
+        event: { type: 'StandingChangedV1', serverTime, auctionId: a.id, seq: nextSeq },
+      });
     }
     return { body, events };
   });

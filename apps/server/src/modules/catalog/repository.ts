@@ -74,11 +74,15 @@ function shopWhere(filters: ShopFilters, now: Date): SQL {
   const conditions: SQL[] = [liveAt(now)];
   if (filters.categorySlug) conditions.push(eq(categories.slug, filters.categorySlug));
   if (filters.condition) conditions.push(eq(products.condition, filters.condition));
-  if (filters.minPriceCents !== undefined) conditions.push(gte(auctions.currentPriceCents, filters.minPriceCents));
-  if (filters.maxPriceCents !== undefined) conditions.push(lte(auctions.currentPriceCents, filters.maxPriceCents));
+  if (filters.minPriceCents !== undefined)
+    conditions.push(gte(auctions.currentPriceCents, filters.minPriceCents));
+  if (filters.maxPriceCents !== undefined)
+    conditions.push(lte(auctions.currentPriceCents, filters.maxPriceCents));
   if (filters.location) {
     const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(filters.location);
-    conditions.push(isUuid ? eq(auctions.locationId, filters.location) : eq(locations.slug, filters.location));
+    conditions.push(
+      isUuid ? eq(auctions.locationId, filters.location) : eq(locations.slug, filters.location),
+    );
   }
   return and(...conditions)!;
 }

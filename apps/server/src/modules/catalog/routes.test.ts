@@ -92,7 +92,16 @@ describe('catalogue', () => {
 
   it('lists the latest 8 live auctions by start time, newest first', async () => {
     const body = (await t.app.inject({ method: 'GET', url: '/api/home' })).json<HomeResponse>();
-    expect(body.latest.map((c) => c.title)).toEqual(['Live 9', 'Live 8', 'Live 7', 'Live 6', 'Live 5', 'Live 4', 'Live 3', 'Live 2']);
+    expect(body.latest.map((c) => c.title)).toEqual([
+      'Live 9',
+      'Live 8',
+      'Live 7',
+      'Live 6',
+      'Live 5',
+      'Live 4',
+      'Live 3',
+      'Live 2',
+    ]);
     for (const card of body.latest) {
       expect(card.status).toBe('live');
       expect(card.image?.url).toMatch(/^\/media\/products\//);
@@ -111,13 +120,21 @@ describe('catalogue', () => {
 
   it('lists categories by name', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
-    expect(res.json().categories.map((c: { slug: string }) => c.slug)).toEqual(['electronics', 'garden-tools']);
+    expect(res.json().categories.map((c: { slug: string }) => c.slug)).toEqual([
+      'electronics',
+      'garden-tools',
+    ]);
   });
 
   it('lists active locations with their tax configuration', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/locations' });
     const burnaby = res.json().locations.find((l: { slug: string }) => l.slug === 'burnaby');
-    expect(burnaby.taxConfig).toEqual({ buyersPremiumBp: 1500, pstBp: 700, gstBp: 500, applyTaxesOnPremium: true });
+    expect(burnaby.taxConfig).toEqual({
+      buyersPremiumBp: 1500,
+      pstBp: 700,
+      gstBp: 500,
+      applyTaxesOnPremium: true,
+    });
   });
 
   it('returns a live product by slug with its auction and location', async () => {
@@ -133,7 +150,9 @@ describe('catalogue', () => {
   });
 
   it('returns a sold product, and 404 for drafts and unknown slugs', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/${titles.ended}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${titles.ended}` })).statusCode).toBe(
+      200,
+    );
     for (const slug of [titles.draft, 'no-such-product', '%E2%98%83-snowman']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/products/${slug}` });
       expect(res.statusCode).toBe(404);
@@ -160,28 +179,46 @@ describe('catalogue', () => {
       expect(body.total).toBe(10);
       expect(body.pageSize).toBe(40);
       expect(body.pageCount).toBe(1);
-      expect(body.items.map((c) => c.title)).toEqual(
-        ['Live 9', 'Live 8', 'Live 7', 'Live 6', 'Live 5', 'Live 4', 'Live 3', 'Live 2', 'Live 1', 'Live 0'],
-      );
+      expect(body.items.map((c) => c.title)).toEqual([
+        'Live 9',
+        'Live 8',
+        'Live 7',
+        'Live 6',
+        'Live 5',
+        'Live 4',
+        'Live 3',
+        'Live 2',
+        'Live 1',
+        'Live 0',
+      ]);
     });
 
     it('filters by category, condition, price range and location', async () => {
-      expect((await shop('?category=garden-tools')).items.map((c) => c.title).sort()).toEqual(
-        ['Live 1', 'Live 3', 'Live 5', 'Live 7', 'Live 9'],
-      );
-      expect((await shop('?condition=open_box')).items.map((c) => c.title).sort()).toEqual(
-        ['Live 0', 'Live 3', 'Live 6', 'Live 9'],
-      );
+      expect((await shop('?category=garden-tools')).items.map((c) => c.title).sort()).toEqual([
+        'Live 1',
+        'Live 3',
+        'Live 5',
+        'Live 7',
+        'Live 9',
+      ]);
+      expect((await shop('?condition=open_box')).items.map((c) => c.title).sort()).toEqual([
+        'Live 0',
+        'Live 3',
+        'Live 6',
+        'Live 9',
+      ]);
       expect((await shop('?condition=any')).total).toBe(10);
       // Prices in dollars: $20 to $40 inclusive => Live 1 ($20), Live 2 ($30), Live 3 ($40).
-      expect((await shop('?minPrice=20&maxPrice=40')).items.map((c) => c.title).sort()).toEqual(
-        ['Live 1', 'Live 2', 'Live 3'],
-      );
+      expect((await shop('?minPrice=20&maxPrice=40')).items.map((c) => c.title).sort()).toEqual([
+        'Live 1',
+        'Live 2',
+        'Live 3',
+      ]);
       expect((await shop('?location=surrey')).items.map((c) => c.title).sort()).toEqual(['Live 8', 'Live 9']);
       expect((await shop(`?location=${other.id}`)).total).toBe(2);
-      expect((await shop('?category=electronics&condition=open_box&maxPrice=70')).items.map((c) => c.title).sort()).toEqual(
-        ['Live 0', 'Live 6'],
-      );
+      expect(
+        (await shop('?category=electronics&condition=open_box&maxPrice=70')).items.map((c) => c.title).sort(),
+      ).toEqual(['Live 0', 'Live 6']);
     });
 
     it('sorts by ending soonest, price and bids', async () => {
@@ -227,11 +264,19 @@ describe('catalogue', () => {
   });
 
   it('moving the test clock past an end time takes the auction off the listings', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: '/api/shop?category=electronics' })).json<ShopResponse>();
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/shop?category=electronics' })
+    ).json<ShopResponse>();
     expect(before.items.some((c) => c.title === 'Live 0')).toBe(true);
-    const moved = await t.app.inject({ method: 'POST', url: '/api/test/clock', payload: { advanceMs: 31 * 60_000 } });
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/clock',
+      payload: { advanceMs: 31 * 60_000 },
+    });
     expect(moved.statusCode).toBe(200);
-    const after = (await t.app.inject({ method: 'GET', url: '/api/shop?category=electronics' })).json<ShopResponse>();
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/api/shop?category=electronics' })
+    ).json<ShopResponse>();
     expect(after.items.some((c) => c.title === 'Live 0')).toBe(false);
     expect(Date.parse(after.serverTime)).toBeGreaterThanOrEqual(minutes(31).getTime());
   });
@@ -240,8 +285,13 @@ describe('catalogue', () => {
     const leader = await makeUser(t.db, { handle: 'leader_1' });
     const { product } = await makeAuction(t.db, { now: t.clock.now(), locationId: warehouse.id });
     const { eq } = await import('drizzle-orm');
-    await t.db.update(auctions).set({ leaderUserId: leader.id, bidCount: 1 }).where(eq(auctions.productId, product.id));
-    const body = (await t.app.inject({ method: 'GET', url: `/api/products/${product.slug}` })).json<ProductDetail>();
+    await t.db
+      .update(auctions)
+      .set({ leaderUserId: leader.id, bidCount: 1 })
+      .where(eq(auctions.productId, product.id));
+    const body = (
+      await t.app.inject({ method: 'GET', url: `/api/products/${product.slug}` })
+    ).json<ProductDetail>();
     expect(body.auction?.leaderHandle).toBe('leader_1');
     expect(JSON.stringify(body)).not.toMatch(/max/i);
     expect(JSON.stringify(body)).not.toContain(leader.email);

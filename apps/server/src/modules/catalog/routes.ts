@@ -17,7 +17,9 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
 
-  app.get(API.home, { schema: { response: { 200: HomeResponse } } }, async () => service.home(db, clock.now()));
+  app.get(API.home, { schema: { response: { 200: HomeResponse } } }, async () =>
+    service.home(db, clock.now()),
+  );
 
   app.get(API.categories, { schema: { response: { 200: CategoriesResponse } } }, async () => ({
     categories: (await repo.listCategories(db)).map(({ id, name, slug }) => ({ id, name, slug })),
@@ -27,11 +29,15 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     locations: (await repo.listActiveLocations(db)).map(service.toLocation),
   }));
 
-  app.get(API.shop, { schema: { querystring: ShopQuery, response: { 200: ShopResponse } } }, async (request) =>
-    service.shop(db, clock.now(), request.query),
+  app.get(
+    API.shop,
+    { schema: { querystring: ShopQuery, response: { 200: ShopResponse } } },
+    async (request) => service.shop(db, clock.now(), request.query),
   );
 
-  app.get(API.productPattern, { schema: { params: SlugParams, response: { 200: ProductDetail } } }, async (request) =>
-    service.productDetail(db, clock.now(), request.params.slug),
+  app.get(
+    API.productPattern,
+    { schema: { params: SlugParams, response: { 200: ProductDetail } } },
+    async (request) => service.productDetail(db, clock.now(), request.params.slug),
   );
 }

@@ -1,4 +1,10 @@
-import type { AuctionCard, Location, ProductDetail, ShopQuery, ShopResponse } from '@rebound/contract/catalog';
+import type {
+  AuctionCard,
+  Location,
+  ProductDetail,
+  ShopQuery,
+  ShopResponse,
+} from '@rebound/contract/catalog';
 import { SHOP_PAGE_SIZE, skuFromSlug } from '@rebound/core/catalog';
 import type { DbOrTx } from '../../db/client';
 import type { locations } from '../../db/schema';
@@ -59,7 +65,8 @@ export async function home(db: DbOrTx, now: Date) {
 }
 
 export async function shop(db: DbOrTx, now: Date, q: ShopQuery): Promise<ShopResponse> {
-  const toCents = (dollars: number | undefined) => (dollars === undefined ? undefined : Math.round(dollars * 100));
+  const toCents = (dollars: number | undefined) =>
+    dollars === undefined ? undefined : Math.round(dollars * 100);
   const { rows, total } = await repo.shopPage(
     db,
     now,
@@ -102,7 +109,12 @@ export async function productDetail(db: DbOrTx, now: Date, slug: string): Promis
       retailPriceCents: product.retailPriceCents,
       resalePriceCents: product.resalePriceCents,
       category: category ? { id: category.id, name: category.name, slug: category.slug } : null,
-      images: images.map((i) => ({ url: i.url, alt: i.alt || product.title, width: i.width, height: i.height })),
+      images: images.map((i) => ({
+        url: i.url,
+        alt: i.alt || product.title,
+        width: i.width,
+        height: i.height,
+      })),
     },
     auction: auction
       ? {

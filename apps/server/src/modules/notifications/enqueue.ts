@@ -42,7 +42,13 @@ export async function enqueueNotices(tx: DbOrTx, now: Date, notices: Notice[]): 
   for (const n of notices) {
     const person = byId.get(n.userId);
     if (!person) continue;
-    inApp.push({ userId: n.userId, kind: n.kind, message: n.message, targetUrl: n.targetUrl, createdAt: now });
+    inApp.push({
+      userId: n.userId,
+      kind: n.kind,
+      message: n.message,
+      targetUrl: n.targetUrl,
+      createdAt: now,
+    });
     const settings = mergeNotificationSettings(person.settings);
     for (const channel of NOTIFICATION_CHANNELS) {
       if (!shouldSendNotification(settings, n.kind, channel, person.marketingConsent)) continue;

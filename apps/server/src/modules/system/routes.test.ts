@@ -12,7 +12,10 @@ afterAll(async () => {
 describe('system endpoints', () => {
   it('reports the process healthy and the database ready', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ok', database: true });
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      status: 'ok',
+      database: true,
+    });
   });
 
   it('exposes Prometheus metrics with request durations by route', async () => {
@@ -34,10 +37,18 @@ describe('system endpoints', () => {
 
   it('moves the clock in test mode, forward by a step or to an instant', async () => {
     const before = Date.parse((await t.app.inject({ method: 'GET', url: '/api/time' })).json().serverTime);
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/clock', payload: { advanceMs: 3_600_000 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/clock',
+      payload: { advanceMs: 3_600_000 },
+    });
     expect(res.statusCode).toBe(200);
     expect(Date.parse(res.json().serverTime) - before).toBeGreaterThanOrEqual(3_600_000);
-    const set = await t.app.inject({ method: 'POST', url: '/api/test/clock', payload: { set: '2027-01-01T00:00:00.000Z' } });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/clock',
+      payload: { set: '2027-01-01T00:00:00.000Z' },
+    });
     expect(Date.parse(set.json().serverTime)).toBeGreaterThanOrEqual(Date.parse('2027-01-01T00:00:00.000Z'));
     expect(t.clock.now().getUTCFullYear()).toBe(2027);
   });
@@ -58,9 +69,24 @@ describe('system endpoints', () => {
 
   it('answers malformed requests with 4xx and a message, never 500', async () => {
     const cases = [
-      { method: 'POST' as const, url: '/api/test/clock', payload: '{not json', headers: { 'content-type': 'application/json' } },
-      { method: 'POST' as const, url: '/api/test/clock', payload: 'advanceMs=5', headers: { 'content-type': 'text/plain' } },
-      { method: 'POST' as const, url: '/api/test/clock', payload: 'x'.repeat(70_000), headers: { 'content-type': 'application/json' } },
+      {
+        method: 'POST' as const,
+        url: '/api/test/clock',
+        payload: '{not json',
+        headers: { 'content-type': 'application/json' },
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/test/clock',
+        payload: 'advanceMs=5',
+        headers: { 'content-type': 'text/plain' },
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/test/clock',
+        payload: 'x'.repeat(70_000),
+        headers: { 'content-type': 'application/json' },
+      },
       { method: 'GET' as const, url: '/api/nope' },
       { method: 'GET' as const, url: '/api/shop?page=%ZZ' },
       { method: 'DELETE' as const, url: '/api/home' },
@@ -78,7 +104,11 @@ describe('test clock outside test mode', () => {
   it('is not there', async () => {
     const prod = await createTestApp({ env: { NODE_ENV: 'development', TEST_CLOCK: 'false' } });
     try {
-      const res = await prod.app.inject({ method: 'POST', url: '/api/test/clock', payload: { advanceMs: 1000 } });
+      const res = await prod.app.inject({
+        method: 'POST',
+        url: '/api/test/clock',
+        payload: { advanceMs: 1000 },
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await prod.close();

@@ -1,0 +1,92 @@
+import { API } from '@rebound/contract/routes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser, testAddress } from '../../test/auth';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('development mailbox', () => {
+  it('lists what the local stand-ins sent, newest first, with working links', async () => {
+    const { user } = await signedInUser(t);
+    await t.app.inject({
+      method: 'POST',
+      url: API.authPhoneSendCode,
+      payload: { phone: user.phone },
+      remoteAddress: testAddress(),
+    });
+    const res = await t.app.inject({ method: 'GET', url: `${API.devMessages}?limit=5` });
+    expect(res.statusCode).toBe(200);
+    const { messages } = res.json<{
+      messages: {
+        channel: string;
+        recipient: string;
+        links: string[];
+        createdAt: string;
+        subject: string | null;
+      }[];
+    }>();
+    expect(messages[0]).toMatchObject({ channel: 'sms', recipient: user.phone });
+    const times = messages.map((m) => Date.parse(m.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    const mail = messages.find((m) => m.channel === 'email' && m.recipient === user.email)!;
+    expect(mail.subject).toBe('Confirm your Rebound account');
+    expect(mail.links).toHaveLength(1);
+    const link = new URL(mail.links[0]!);
+    expect(link.pathname).toBe('/api/auth/verify-email');
+    // The link still works (it was already used by the helper, so it signs in again).
+    const followed = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(followed.statusCode).toBe(302);
+  });
+
+  it('filters by recipient and channel', async () => {
+    const { user } = await signedInUser(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API.devMessages}?recipient=${encodeURIComponent(user.email.toUpperCase())}&channel=email`,
+    });
+    const { messages } = res.json<{ messages: { recipient: string }[] }>();
+    expect(messages.map((m) => m.recipient)).toEqual([user.email]);
+  });
+
+  it('does not exist in production', async () => {
+    const prod = await createTestApp({
+      database: t.database,
+      env: { NODE_ENV: 'production', TEST_CLOCK: 'false', AUTH_SECRET: 'x'.repeat(40) },
+    });
+    try {
+      const res = await prod.app.inject({ method: 'GET', url: API.devMessages });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    } finally {
+      await prod.app.close();
+    }
+  });
+});
+
+describe('staff guard', () => {
+  it('lets staff through', async () => {
+    const { user, cookie } = await signedInUser(t, { role: 'staff' });
+    const res = await t.app.inject({ method: 'GET', url: API.adminPing, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, staff: { id: user.id, role: 'staff' } });
+  });
+
+  it('turns shoppers away with 403 and strangers with 401', async () => {
+    const { cookie } = await signedInUser(t);
+    const shopper = await t.app.inject({ method: 'GET', url: API.adminPing, headers: { cookie } });
+    expect(shopper.statusCode).toBe(403);
+    expect(shopper.json()).toEqual({
+      error: { code: 'forbidden', message: 'You do not have access to this.' },
+    });
+    const stranger = await t.app.inject({ method: 'GET', url: API.adminPing });
+    expect(stranger.statusCode).toBe(401);
+    expect(stranger.json()).toEqual({ error: { code: 'auth_required', message: 'Authentication required' } });
+  });
+});

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createEmailSender } from '../../adapters/email/index';
+import type { EmailSender } from '../../adapters/email/types';
+import { createSmsSender } from '../../adapters/sms/index';
+import type { SmsSender } from '../../adapters/sms/types';
+import type { SessionUser } from '../../lib/auth-context';
+import { profileRoutes } from '../profile/routes';
+import { type Auth, createAuth } from './auth';
+import { Deliveries } from './deliveries';
+import { devMailboxRoutes } from './mailbox-routes';
+import { authRoutes, webHeaders } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Accounts: the better-auth instance, the message senders and the background deliveries. */
+    accounts: { auth: Auth; email: EmailSender; sms: SmsSender; deliveries: Deliveries };
+  }
+}
+
+/** Both names better-auth gives the session cookie (the __Secure- one over https). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?rebound\.session_token=/;
+
+/**
+ * Accounts (issue 4): better-auth with our tables, `request.user` from the session cookie on every
+ * request, and the auth, profile, staff-guard and development-mailbox routes.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config, db } = app.deps;
+    const email = createEmailSender(config, db);
+    const sms = createSmsSender(config, db);
+    const deliveries = new Deliveries(app.log);
+    const auth = createAuth({ config, db, email, sms, deliveries, log: app.log });
+    app.decorate('accounts', { auth, email, sms, deliveries });
+
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!SESSION_COOKIE.test(request.headers.cookie ?? '')) return;
+      // Built assets and media never depend on who asks: spare them the session lookup.
+      if (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) return;
+      const { user, setCookies } = await resolveSession(auth, request);
+      request.user = user;
+      // A session used after a day is extended; the cookie follows.
+      for (const cookie of setCookies) reply.header('set-cookie', cookie);
+    });
+    app.addHook('onClose', async () => {
+      await deliveries.settle();
+    });
+
+    await app.register(authRoutes);
+    await app.register(profileRoutes);
+    if (config.env !== 'production') await app.register(devMailboxRoutes);
+  },
+  { name: 'rebound-auth' },
+);
+
+async function resolveSession(
+  auth: Auth,
+  request: FastifyRequest,
+): Promise<{ user: SessionUser | null; setCookies: string[] }> {
+  const { headers, response } = await auth.api.getSession({
+    headers: webHeaders(request),
+    returnHeaders: true,
+  });
+  const setCookies = headers.getSetCookie();
+  if (!response) return { user: null, setCookies };
+  const u = response.user as typeof response.user & { handle: string; role: string; status: string };
+  return {
+    user: {
+      id: u.id,
+      email: u.email,
+      handle: u.handle,
+      role: u.role === 'staff' ? 'staff' : 'shopper',
+      status: u.status === 'suspended' ? 'suspended' : 'active',
+    },
+    setCookies,
+  };
+}

@@ -1,0 +1,129 @@
+import type { Profile } from '@rebound/contract/profile';
+import { PROFILE_TEXT } from '@rebound/contract/profile';
+import { mergeNotificationSettings, type PartialNotificationSettings } from '@rebound/core/notifications';
+import { normalizePhone } from '@rebound/core/phone';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import * as repo from './repository';
+
+// The signed-in user's own profile. Every function takes the user id from the session, never
+// from the request body, so each user reads and changes only their own.
+
+export interface ProfileDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+}
+
+export function toProfile({ user: u, location: l }: repo.ProfileRow): Profile {
+  return {
+    id: u.id,
+    email: u.email,
+    emailVerified: u.emailVerified,
+    handle: u.handle,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    fullName: u.fullName,
+    phone: u.phoneNumber,
+    phoneVerified: u.phoneNumberVerified,
+    role: u.role,
+    locationId: u.locationId,
+    location: l
+      ? {
+          id: l.id,
+          name: l.name,
+          slug: l.slug,
+          addressLine1: l.addressLine1,
+          city: l.city,
+          province: l.province,
+          taxConfig: {
+            buyersPremiumBp: l.buyersPremiumBp,
+            pstBp: l.pstBp,
+            gstBp: l.gstBp,
+            applyTaxesOnPremium: l.applyTaxesOnPremium,
+          },
+        }
+      : null,
+    // Stored settings may be partial or stale: the spec's defaults fill every gap.
+    notificationSettings: mergeNotificationSettings(u.notificationSettings),
+    marketingConsent: u.marketingConsent,
+    marketingConsentAt: u.marketingConsentAt?.toISOString() ?? null,
+    termsAcceptedAt: u.termsAcceptedAt?.toISOString() ?? null,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+export async function getProfile(db: Db, userId: string): Promise<Profile> {
+  const row = await repo.profileRow(db, userId);
+  // The session was just resolved, so the row exists unless it was deleted meanwhile.
+  if (!row) throw new AppError('auth_required');
+  return toProfile(row);
+}
+
+/** Runs a change; anything unexpected becomes the spec's failure text (details stay in the log). */
+async function change(
+  deps: ProfileDeps,
+  failure: 'phone_save_failed' | 'location_update_failed' | 'notification_settings_update_failed',
+  run: () => Promise<void>,
+) {
+  try {
+    await run();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    deps.log.error({ err }, failure);
+    throw new AppError(failure);
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code =
+    (err as { code?: unknown; cause?: { code?: unknown } } | null)?.code ??
+    (err as { cause?: { code?: unknown } })?.cause?.code;
+  return code === '23505';
+}
+
+export async function updatePhone(deps: ProfileDeps, userId: string, input: string, now: Date) {
+  const result = normalizePhone(input);
+  if (!result.ok) throw new AppError('phone_invalid');
+  await change(deps, 'phone_save_failed', async () => {
+    if (await repo.otherUserWithPhone(deps.db, userId, result.e164)) throw new AppError('phone_taken');
+    try {
+      await repo.updatePhone(deps.db, userId, result.e164, now);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('phone_taken');
+      throw err;
+    }
+  });
+  return { message: PROFILE_TEXT.phoneSaved, profile: await getProfile(deps.db, userId) };
+}
+
+export async function updateLocation(deps: ProfileDeps, userId: string, locationId: string, now: Date) {
+  await change(deps, 'location_update_failed', async () => {
+    if (!(await repo.activeLocation(deps.db, locationId))) throw new AppError('location_not_found');
+    await repo.updateLocation(deps.db, userId, locationId, now);
+  });
+  return { message: PROFILE_TEXT.locationSaved, profile: await getProfile(deps.db, userId) };
+}
+
+export async function updateNotificationSettings(
+  deps: ProfileDeps,
+  userId: string,
+  patch: PartialNotificationSettings,
+  now: Date,
+) {
+  await change(deps, 'notification_settings_update_failed', async () => {
+    const row = await repo.profileRow(deps.db, userId);
+    if (!row) throw new AppError('auth_required');
+    const current = mergeNotificationSettings(row.user.notificationSettings);
+    const next = mergeNotificationSettings(
+      Object.fromEntries(
+        Object.entries(current).map(([kind, channels]) => [
+          kind,
+          { ...channels, ...patch[kind as keyof typeof patch] },
+        ]),
+      ),
+    );
+    await repo.updateNotificationSettings(deps.db, userId, next, now);
+  });
+  return { message: PROFILE_TEXT.notificationsSaved, profile: await getProfile(deps.db, userId) };
+}

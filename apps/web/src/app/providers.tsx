@@ -1,0 +1,29 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Toaster } from 'sonner';
+import { ApiError } from '../lib/api-client';
+
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  // A 4xx answer (unknown product, bad filter) will not change on retry.
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: shouldRetry },
+    },
+  });
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      {/* The spec's toasts are sonner's defaults: 3 visible, 4 seconds each. */}
+      <Toaster visibleToasts={3} duration={4000} position="bottom-right" richColors closeButton />
+    </QueryClientProvider>
+  );
+}

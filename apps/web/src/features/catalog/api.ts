@@ -1,0 +1,69 @@
+import type {
+  CategoriesResponse as CategoriesResponseSchema,
+  ProductDetail,
+  ShopQuery,
+  ShopResponse,
+} from '@rebound/contract/catalog';
+import { API } from '@rebound/contract/routes';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { z } from 'zod';
+import { getJson } from '../../lib/api-client';
+import { syncServerClock } from '../../lib/server-clock';
+
+// The contract exports the schema but not a type alias for this one response.
+type CategoriesResponse = z.infer<typeof CategoriesResponseSchema>;
+
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  product: (slug: string) => ['catalog', 'product', slug] as const,
+  categories: () => ['catalog', 'categories'] as const,
+  shop: (query: Partial<ShopQuery>) => ['catalog', 'shop', query] as const,
+};
+
+export function productQuery(slug: string) {
+  return queryOptions({
+    queryKey: catalogKeys.product(slug),
+    queryFn: async ({ signal }) => {
+      const detail = await getJson<ProductDetail>(API.product(slug), signal);
+      syncServerClock(detail.serverTime);
+      return detail;
+    },
+  });
+}
+
+export function useProduct(slug: string) {
+  return useQuery(productQuery(slug));
+}
+
+/** Warm the cache for a product the pointer or focus is resting on. */
+export function usePrefetchProduct(): (slug: string) => void {
+  const queryClient = useQueryClient();
+  return useCallback((slug: string) => void queryClient.prefetchQuery(productQuery(slug)), [queryClient]);
+}
+
+export function useCategories() {
+  return useQuery({
+    queryKey: catalogKeys.categories(),
+    queryFn: ({ signal }) => getJson<CategoriesResponse>(API.categories, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The shop listing; empty and undefined filters are left out of the query string. */
+export function useShop(query: Partial<ShopQuery>) {
+  return useQuery({
+    queryKey: catalogKeys.shop(query),
+    queryFn: async ({ signal }) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined && value !== '') params.set(key, String(value));
+      }
+      const search = params.toString();
+      const shop = await getJson<ShopResponse>(search ? `${API.shop}?${search}` : API.shop, signal);
+      syncServerClock(shop.serverTime);
+      return shop;
+    },
+    placeholderData: (previous) => previous,
+  });
+}

@@ -1,0 +1,79 @@
+import type { ProductImage } from '@rebound/contract/catalog';
+import { clsx } from 'clsx';
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+
+type ProductGalleryProps = {
+  images: readonly ProductImage[];
+  title: string;
+  /** Load the main image at once (the product page's largest element). */
+  priority?: boolean;
+  className?: string;
+};
+
+/** A main image with thumbnails underneath; thumbnails are buttons, so the gallery works by keyboard. */
+export function ProductGallery({ images, title, priority = false, className }: ProductGalleryProps) {
+  const [index, setIndex] = useState(0);
+  const current = images[Math.min(index, images.length - 1)];
+
+  return (
+    <div className={clsx('flex flex-col gap-3', className)}>
+      <div className="relative aspect-square overflow-hidden rounded-card bg-white ring-1 ring-ink-200/80">
+        {current ? (
+          <img
+            key={current.url}
+            src={current.url}
+            alt={current.alt || title}
+            width={current.width ?? 800}
+            height={current.height ?? 800}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding="async"
+            className="size-full animate-fade-in object-cover"
+          />
+        ) : (
+          <div className="flex size-full flex-col items-center justify-center gap-2 text-ink-500">
+            <ImageOff className="size-10" aria-hidden="true" />
+            <span className="text-sm">No photo yet</span>
+          </div>
+        )}
+        {images.length > 1 ? (
+          <span className="absolute right-3 bottom-3 rounded-full bg-ink-900/75 px-2.5 py-1 text-xs font-semibold text-white tabular-nums">
+            {index + 1} / {images.length}
+          </span>
+        ) : null}
+      </div>
+
+      {images.length > 1 ? (
+        <ul className="grid grid-cols-5 gap-2" aria-label="Product photos">
+          {images.map((image, i) => (
+            <li key={image.url}>
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Show photo ${i + 1} of ${images.length}`}
+                aria-pressed={i === index}
+                className={clsx(
+                  'block aspect-square w-full overflow-hidden rounded-lg bg-white ring-1 transition',
+                  i === index
+                    ? 'ring-2 ring-brand-600'
+                    : 'ring-ink-200 opacity-80 hover:opacity-100 hover:ring-ink-300',
+                )}
+              >
+                <img
+                  src={image.url}
+                  alt=""
+                  width={image.width ?? 800}
+                  height={image.height ?? 800}
+                  loading="lazy"
+                  decoding="async"
+                  className="size-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

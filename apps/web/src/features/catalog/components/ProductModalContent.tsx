@@ -1,0 +1,82 @@
+import type { AuctionCard as AuctionCardData } from '@rebound/contract/catalog';
+import { conditionLabel } from '@rebound/core/catalog';
+import { ArrowRight } from 'lucide-react';
+import { Badge } from '../../../components/ui/Badge';
+import { ButtonLink } from '../../../components/ui/Button';
+import { DialogTitle } from '../../../components/ui/Dialog';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { ErrorState } from '../../../components/ui/StatusMessage';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useProduct } from '../api';
+import { productPath } from '../paths';
+import { AuctionPanel } from './AuctionPanel';
+import { ProductFacts } from './ProductFacts';
+import { ProductGallery } from './ProductGallery';
+import { SignInToBid } from './SignInToBid';
+
+/**
+ * The quick view's body. It shows the card's own data at once and fills in the product's details
+ * (all photos, description, SKU, pickup) when they arrive.
+ */
+export default function ProductModalContent({ card }: { card: AuctionCardData }) {
+  const { data, error, isError, refetch } = useProduct(card.slug);
+  const product = data?.product;
+  const images = product?.images.length ? product.images : card.image ? [card.image] : [];
+
+  return (
+    <div className="grid md:grid-cols-2">
+      <div className="bg-ink-50 p-4 sm:p-6">
+        <ProductGallery images={images} title={card.title} priority className="md:sticky md:top-6" />
+      </div>
+
+      <div className="flex min-w-0 flex-col gap-5 p-5 sm:p-8">
+        <div>
+          <p className="text-sm font-medium text-ink-600">{card.brand}</p>
+          <DialogTitle className="mt-1 pr-10 text-xl leading-tight font-bold tracking-tight text-ink-950 sm:text-2xl">
+            {card.title}
+          </DialogTitle>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Badge tone="brand">{conditionLabel(card.condition)}</Badge>
+            <Badge>{card.categoryName}</Badge>
+          </div>
+        </div>
+
+        <AuctionPanel
+          auction={data?.auction ?? card}
+          retailPriceCents={card.retailPriceCents}
+          productStatus={product?.status}
+          action={<SignInToBid size="md" hint={false} />}
+          onEnded={() => void refetch()}
+        />
+
+        <ButtonLink to={productPath(card.slug)} variant="secondary" block>
+          View Full Page
+          <ArrowRight aria-hidden="true" />
+        </ButtonLink>
+
+        {isError ? (
+          <ErrorState
+            title="Could not load the details"
+            message={errorMessageOf(error)}
+            onRetry={() => void refetch()}
+          />
+        ) : product ? (
+          <>
+            <p className="line-clamp-4 text-sm leading-relaxed whitespace-pre-line text-ink-700">
+              {product.description}
+            </p>
+            <ProductFacts product={product} pickup={data?.location?.name ?? card.locationName} />
+          </>
+        ) : (
+          <div className="flex flex-col gap-2" role="status">
+            <span className="sr-only">Loading product...</span>
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-11/12" />
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="mt-3 h-24 w-full" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

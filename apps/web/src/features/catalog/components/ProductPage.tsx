@@ -1,0 +1,172 @@
+import type { ProductDetail } from '@rebound/contract/catalog';
+import { conditionLabel, DEFAULT_CATEGORY_NAME, slugify } from '@rebound/core/catalog';
+import { BadgeCheck, ChevronRight, IdCard, MapPin, RotateCcw } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Badge } from '../../../components/ui/Badge';
+import { Container } from '../../../components/ui/Container';
+import { ErrorState } from '../../../components/ui/StatusMessage';
+import { errorMessageOf, isNotFound } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useProduct } from '../api';
+import { AuctionPanel } from './AuctionPanel';
+import { ProductFacts } from './ProductFacts';
+import { ProductGallery } from './ProductGallery';
+import { ProductPageSkeleton } from './ProductPageSkeleton';
+import { SignInToBid } from './SignInToBid';
+
+type ProductPageProps = {
+  slug: string;
+  /** The bid control for this product; the signed-out sign-in prompt when not given. */
+  bidAction?: (detail: ProductDetail) => ReactNode;
+};
+
+/** The full product page: gallery, auction box, facts, description and pickup. */
+export default function ProductPage({ slug, bidAction }: ProductPageProps) {
+  const { data, error, isError, isPending, refetch } = useProduct(slug);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notFound = isError && isNotFound(error);
+
+  useDocumentTitle(data?.product.title ?? (isError ? 'Product unavailable' : 'Loading product...'));
+
+  useEffect(() => {
+    if (notFound) navigate('/404', { replace: true, state: { from: location.pathname } });
+  }, [notFound, navigate, location.pathname]);
+
+  if (isPending || notFound) return <ProductPageSkeleton />;
+  if (isError) {
+    return (
+      <Container className="py-16">
+        <ErrorState
+          title="Error loading product"
+          message={errorMessageOf(error)}
+          onRetry={() => void refetch()}
+        />
+      </Container>
+    );
+  }
+
+  const { product, auction, location: pickup } = data;
+  const category = product.category;
+
+  return (
+    <Container className="py-6 sm:py-8 lg:py-12">
+      <nav aria-label="Breadcrumb" className="mb-5 sm:mb-8">
+        <ol className="flex flex-wrap items-center gap-1 text-sm text-ink-600">
+          <li>
+            <Link to="/" className="rounded hover:text-ink-900 hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4 text-ink-400" />
+          </li>
+          <li>
+            <Link to="/shop" className="rounded hover:text-ink-900 hover:underline">
+              Shop
+            </Link>
+          </li>
+          {category ? (
+            <>
+              <li aria-hidden="true">
+                <ChevronRight className="size-4 text-ink-400" />
+              </li>
+              <li>
+                <Link
+                  to={`/shop?category=${encodeURIComponent(slugify(category.name))}`}
+                  className="rounded hover:text-ink-900 hover:underline"
+                >
+                  {category.name}
+                </Link>
+              </li>
+            </>
+          ) : null}
+          <li aria-hidden="true" className="hidden sm:block">
+            <ChevronRight className="size-4 text-ink-400" />
+          </li>
+          <li className="hidden max-w-[24ch] truncate font-medium text-ink-900 sm:block" aria-current="page">
+            {product.title}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-14">
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <ProductGallery key={product.id} images={product.images} title={product.title} priority />
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-6">
+          <header>
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{product.brand}</p>
+            <h1 className="mt-1.5 text-2xl leading-tight font-bold tracking-tight text-balance text-ink-950 sm:text-3xl lg:text-4xl">
+              {product.title}
+            </h1>
+            <div className="mt-4 flex flex-wrap gap-2">
+              <Badge tone="brand">{conditionLabel(product.condition)}</Badge>
+              <Badge>{category?.name ?? DEFAULT_CATEGORY_NAME}</Badge>
+              <Badge>
+                <BadgeCheck aria-hidden="true" />
+                Inspected &amp; graded
+              </Badge>
+            </div>
+          </header>
+
+          <AuctionPanel
+            auction={auction}
+            retailPriceCents={product.retailPriceCents}
+            productStatus={product.status}
+            action={bidAction ? bidAction(data) : <SignInToBid />}
+            onEnded={() => void refetch()}
+            className="shadow-card"
+          />
+
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="text-base font-semibold text-ink-950">
+              About this item
+            </h2>
+            <p className="mt-2 leading-relaxed whitespace-pre-line text-ink-700">{product.description}</p>
+          </section>
+
+          <section aria-labelledby="details-heading">
+            <h2 id="details-heading" className="text-base font-semibold text-ink-950">
+              Details
+            </h2>
+            <ProductFacts product={product} className="mt-1" />
+          </section>
+
+          <section
+            aria-labelledby="pickup-heading"
+            className="rounded-card bg-brand-50/70 p-4 ring-1 ring-brand-100 sm:p-5"
+          >
+            <h2 id="pickup-heading" className="flex items-center gap-2 text-base font-semibold text-ink-950">
+              <MapPin className="size-4.5 text-brand-700" aria-hidden="true" />
+              Pickup location
+            </h2>
+            {pickup ? (
+              <address className="mt-2 text-sm leading-relaxed text-ink-800 not-italic">
+                <span className="font-semibold">{pickup.name}</span>
+                <br />
+                {pickup.addressLine1}
+                <br />
+                {pickup.city}, {pickup.province} {pickup.postalCode}
+              </address>
+            ) : (
+              <p className="mt-2 text-sm text-ink-700">Pickup details are shared with the winner.</p>
+            )}
+            <ul className="mt-4 grid gap-2 text-sm text-ink-700 sm:grid-cols-2">
+              <li className="flex items-center gap-2">
+                <IdCard className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                Pickup only, bring valid ID
+              </li>
+              <li className="flex items-center gap-2">
+                <RotateCcw className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                7-day free returns
+              </li>
+            </ul>
+          </section>
+        </div>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,55 @@
+import { checkLaunchEmail } from '@rebound/core/email';
+import { Send } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/Button';
+
+/**
+ * 'Get the Drop First': checks the address and thanks the shopper. The spec's footer form sends
+ * nothing; the real list signup (double opt-in) belongs to the launch flow.
+ */
+export function DropSignupForm() {
+  const inputId = useId();
+  const hintId = useId();
+  const [email, setEmail] = useState('');
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = checkLaunchEmail(email);
+    if (!result.ok) {
+      toast.error(result.title, { description: result.message });
+      return;
+    }
+    toast.success("You're on the list!", { description: "We'll email you when the next drop goes live." });
+    setEmail('');
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Get the Drop First">
+      <label htmlFor={inputId} className="text-sm font-semibold text-white">
+        Email address
+      </label>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+        <input
+          id={inputId}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          aria-describedby={hintId}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className="h-11 w-full min-w-0 rounded-xl sm:flex-1 border-0 bg-white/10 px-4 text-sm text-white ring-1 ring-white/20 ring-inset placeholder:text-ink-400 focus-visible:bg-white/15 focus-visible:outline-2 focus-visible:outline-brand-300"
+        />
+        <Button type="submit" variant="inverse">
+          <Send aria-hidden="true" />
+          Notify me
+        </Button>
+      </div>
+      <p id={hintId} className="mt-2 text-xs text-ink-400">
+        New drops and early access. No spam, unsubscribe anytime.
+      </p>
+    </form>
+  );
+}

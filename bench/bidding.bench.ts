@@ -1,0 +1,327 @@
+// (a) Bids per second and p50/p99 latency with 32 concurrent bidders on one hot auction over HTTP
+//     against PostgreSQL, as a ratio to pgbench running the same transaction shape (lock the auction
+//     row, update it, insert a history row) with 32 clients on the same database, in this script.
+// (b) Correctness under contention: 64 bidders with random and equal amounts on one auction whose
+//     end races their last bids; then the accepted bids are replayed through the pure rule.
+// The server runs as a child process (the real main.ts), the load comes from this process.
+// Run: npx tsx bench/bidding.bench.ts [--seconds 10] [--quick]
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
+import { eq, sql } from 'drizzle-orm';
+import { accounts, auctions, bids, maxBids, orders } from '../apps/server/src/db/schema';
+import { createTestDatabase } from '../apps/server/src/test/database';
+import { makeAuction, makeLocation, makeUser } from '../apps/server/src/test/factories';
+import { hashPassword } from '../apps/server/src/test/passwords';
+import { fmt, machine, PG_URL, ROOT, summary, writeSection } from './lib';
+
+const quick = process.argv.includes('--quick');
+const argN = (name: string, dflt: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const SECONDS = argN('seconds', quick ? 3 : 10);
+const HOT_BIDDERS = 32;
+const RACE_BIDDERS = 64;
+const PASSWORD = 'bench-password-2026';
+process.env.TEST_DATABASE_URL = PG_URL;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      SEED_ON_START: 'false',
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
+    } catch {}
+    await sleep(100);
+  }
+  throw new Error('server did not start');
+}
+
+async function main() {
+  const database = await createTestDatabase();
+  const db = database.db;
+  const dbUrl = (() => {
+    const u = new URL(PG_URL);
+    u.pathname = `/${(database as unknown as { url?: string }).url?.split('/').pop() ?? ''}`;
+    return database.url ?? u.toString();
+  })();
+  const loc = await makeLocation(db);
+  const hash = await hashPassword(PASSWORD);
+  const people: { id: string; email: string }[] = [];
+  for (let i = 0; i < RACE_BIDDERS; i++) {
+    const u = await makeUser(db, {
+      email: `bench${i}@bench.test`,
+      handle: `bench_${i}`,
+      emailVerified: true,
+    });
+    await db
+      .insert(accounts)
+      .values({ userId: u.id, accountId: u.id, providerId: 'credential', password: hash });
+    people.push({ id: u.id, email: u.email });
+  }
+  const now = new Date();
+  const hot = await makeAuction(db, {
+    now,
+    locationId: loc.id,
+    auction: { startingBidCents: 100, incrementMode: 'table', endTime: new Date(now.getTime() + 86_400_000) },
+  });
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer(dbUrl, port);
+  try {
+    // Sign everyone in through the real API (each from its own forwarded address).
+    const cookies: string[] = [];
+    for (const [i, p] of people.entries()) {
+      const res = await fetch(`${base}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${i >> 8}.${i & 255}` },
+        body: JSON.stringify({ email: p.email, password: PASSWORD }),
+      });
+      if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+      cookies.push(
+        res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      );
+    }
+
+    // ── (a) throughput and latency on one hot auction ──
+    const latencies: number[] = [];
+    let accepted = 0;
+    let refused = 0;
+    let errors = 0;
+    let counter = 0;
+    const stopAt = performance.now() + SECONDS * 1000;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: HOT_BIDDERS }, async (_, i) => {
+        while (performance.now() < stopAt) {
+          // Strictly rising amounts across all bidders, so most maximums are accepted.
+          const amount = (200 + ++counter * 3 + i / 100).toFixed(2);
+          const s = performance.now();
+          const res = await fetch(`${base}/api/auctions/${hot.auction.id}/bids`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              cookie: cookies[i]!,
+              'idempotency-key': randomUUID(),
+            },
+            body: JSON.stringify({ amount }),
+          });
+          await res.arrayBuffer();
+          latencies.push(performance.now() - s);
+          if (res.status === 200) accepted++;
+          else if (res.status < 500) refused++;
+          else errors++;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - t0) / 1000;
+    const lat = summary(latencies);
+    const [hotRow] = await db.select().from(auctions).where(eq(auctions.id, hot.auction.id));
+    const hotHistory = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bids)
+      .where(eq(bids.auctionId, hot.auction.id));
+
+    // pgbench: the same transaction shape, 32 clients, same database, same duration.
+    const script = path.join(os.tmpdir(), `rebound-bid-${process.pid}.sql`);
+    writeFileSync(
+      script,
+      `\\set amt random(1, 1000000)
+BEGIN;
+SELECT id, status, end_time, current_price_cents, seq FROM auctions WHERE id = '${hot.auction.id}' FOR UPDATE;
+SELECT user_id, max_amount_cents, set_at, seq FROM max_bids WHERE auction_id = '${hot.auction.id}';
+UPDATE auctions SET current_price_cents = current_price_cents + 1, seq = seq + 1, updated_at = now() WHERE id = '${hot.auction.id}';
+INSERT INTO bids (auction_id, user_id, amount_cents, seq) VALUES ('${hot.auction.id}', '${people[0]!.id}', :amt, 0);
+END;
+`,
+    );
+    const pgb = spawnSync(
+      'pgbench',
+      ['-n', '-c', String(HOT_BIDDERS), '-j', '2', '-T', String(SECONDS), '-f', script, dbUrl],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const tps = Number(/tps = ([\d.]+)/.exec(pgb.stdout)?.[1] ?? Number.NaN);
+    const pgLatency = Number(/latency average = ([\d.]+) ms/.exec(pgb.stdout)?.[1] ?? Number.NaN);
+    if (!Number.isFinite(tps)) throw new Error(`pgbench failed: ${pgb.stderr || pgb.stdout}`);
+
+    const bidsPerSec = accepted / elapsed;
+    console.log(
+      `(a) ${accepted} accepted + ${refused} refused (${errors} errors) in ${fmt(elapsed)} s: ${fmt(bidsPerSec, 0)} bids/s, ` +
+        `${fmt((accepted + refused) / elapsed, 0)} req/s, p50 ${fmt(lat.p50)} ms, p99 ${fmt(lat.p99)} ms; ` +
+        `pgbench ${fmt(tps, 0)} tps (avg ${fmt(pgLatency)} ms); ratio ${fmt(bidsPerSec / tps, 2)}`,
+    );
+    if (errors > 0) throw new Error(`${errors} server errors during the load`);
+    if (hotRow!.bidCount !== hotHistory[0]!.n) throw new Error('bid count does not match the history');
+
+    // ── (b) correctness: 64 bidders, random and equal amounts, the close racing the last bids ──
+    const raceEnd = new Date(Date.now() + (quick ? 3_000 : 6_000));
+    const race = await makeAuction(db, {
+      now: new Date(),
+      locationId: loc.id,
+      auction: { startingBidCents: 500, bidIncrementCents: 100, endTime: raceEnd, softCloseSeconds: 0 },
+    });
+    const acceptedBids: { userId: string; amountCents: number; at: number; seq: number }[] = [];
+    let lateRefusals = 0;
+    let raceRequests = 0;
+    await Promise.all(
+      people.map(async (p, i) => {
+        for (let k = 0; ; k++) {
+          // Small pool of amounts so equal maximums are common.
+          const dollars = 5 + Math.floor(Math.random() * 20) + k * 2;
+          raceRequests++;
+          const res = await fetch(`${base}/api/auctions/${race.auction.id}/bids`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie: cookies[i]! },
+            body: JSON.stringify({ amount: String(dollars) }),
+          });
+          const body = (await res.json()) as {
+            serverTime: string;
+            auction: { seq: number };
+            error?: { code: string };
+          };
+          if (res.status === 200) {
+            acceptedBids.push({
+              userId: p.id,
+              amountCents: dollars * 100,
+              at: Date.parse(body.serverTime),
+              seq: body.auction.seq,
+            });
+          } else if (body.error?.code === 'auction_not_live') {
+            lateRefusals++;
+            return;
+          } else if (res.status >= 500) throw new Error(`server error ${res.status}`);
+        }
+      }),
+    );
+    // Let the closing job (1 s tick) finish.
+    let final = (await db.select().from(auctions).where(eq(auctions.id, race.auction.id)))[0]!;
+    for (let i = 0; i < 50 && final.status !== 'ended'; i++) {
+      await sleep(200);
+      final = (await db.select().from(auctions).where(eq(auctions.id, race.auction.id)))[0]!;
+    }
+    const raceOrders = await db.select().from(orders).where(eq(orders.auctionId, race.auction.id));
+    const raceHistory = await db.select().from(bids).where(eq(bids.auctionId, race.auction.id));
+    const raceMaxes = await db.select().from(maxBids).where(eq(maxBids.auctionId, race.auction.id));
+
+    let state = initialBidState({
+      startingBidCents: 500,
+      increment: { mode: 'fixed', cents: 100 },
+      reserveCents: null,
+      softCloseSeconds: 0,
+      startTime: race.auction.startTime.getTime(),
+      endTime: race.auction.endTime.getTime(),
+    });
+    let replayOk = true;
+    for (const b of [...acceptedBids].sort((x, y) => x.seq - y.seq)) {
+      const r = placeMaxBid(state, { userId: b.userId, amountCents: b.amountCents, at: b.at });
+      if (!r.ok) replayOk = false;
+      else state = r.outcome.state;
+    }
+    const checks = {
+      'auction ended': final.status === 'ended',
+      'exactly one order, for the leader at the final price':
+        raceOrders.length === 1 &&
+        raceOrders[0]!.userId === final.leaderUserId &&
+        raceOrders[0]!.finalAmountCents === final.currentPriceCents,
+      'no bid accepted at or after the end':
+        acceptedBids.every((b) => b.at < final.endTime.getTime()) &&
+        raceHistory.every((h) => h.createdAt.getTime() < final.endTime.getTime()),
+      'accepted bids have unique sequence numbers (serialised)':
+        new Set(acceptedBids.map((b) => b.seq)).size === acceptedBids.length,
+      'no lost update: every bidder keeps their highest accepted maximum': people.every((p) => {
+        const mine = acceptedBids.filter((b) => b.userId === p.id).map((b) => b.amountCents);
+        const stored = raceMaxes.find((m) => m.userId === p.id)?.maxAmountCents ?? null;
+        return stored === (mine.length ? Math.max(...mine) : null);
+      }),
+      'replay through the pure rule accepts every bid and gives the same price, leader and history count':
+        replayOk &&
+        state.priceCents === final.currentPriceCents &&
+        state.leaderUserId === final.leaderUserId &&
+        state.bidCount === final.bidCount &&
+        raceHistory.length === final.bidCount,
+    };
+    console.log(
+      `(b) ${raceRequests} requests, ${acceptedBids.length} accepted, ${lateRefusals} bidders refused as late`,
+    );
+    for (const [k, v] of Object.entries(checks)) console.log(`    ${v ? 'ok ' : 'FAIL'} ${k}`);
+    const allOk = Object.values(checks).every(Boolean);
+
+    if (!quick) {
+      writeSection(
+        'bidding',
+        `## (a) Bids per second on one hot auction, and (b) correctness under contention
+
+\`npx tsx bench/bidding.bench.ts\` on PostgreSQL 15 (local, default settings), ${machine()}, ${new Date().toISOString().slice(0, 10)}.
+The real server (\`apps/server/src/main.ts\`, \`NODE_ENV=production\`) runs as a child process; ${HOT_BIDDERS}
+signed-in bidders in this script send \`POST /api/auctions/:id/bids\` with rising maximums for ${SECONDS} s.
+pgbench then runs the same transaction shape (lock the auction row, read the maximums, update the
+auction, insert a history row) with ${HOT_BIDDERS} clients on the same database for the same time.
+
+| (a) one hot auction, ${HOT_BIDDERS} concurrent bidders | value |
+|---|---|
+| accepted bids per second (HTTP, full rule, cookies, idempotency keys, outbox, realtime) | **${fmt(bidsPerSec, 0)}** |
+| requests per second (accepted + refused as too low) | ${fmt((accepted + refused) / elapsed, 0)} |
+| latency p50 / p99 | **${fmt(lat.p50)} ms / ${fmt(lat.p99)} ms** |
+| pgbench, same transaction shape, ${HOT_BIDDERS} clients | ${fmt(tps, 0)} tps (avg latency ${fmt(pgLatency)} ms) |
+| ratio: accepted bids/s ÷ pgbench tps | **${fmt(bidsPerSec / tps, 2)}** |
+| server errors | ${errors} |
+
+(b) ${RACE_BIDDERS} bidders with random and often equal maximums on one auction (soft close off, so its
+end races the last bids); the closing job runs in the server on its one-second tick.
+${raceRequests} requests, ${acceptedBids.length} accepted, ${lateRefusals} bidders stopped by 'Auction not found or not live'.
+
+${Object.entries(checks)
+  .map(([k, v]) => `- ${v ? '✅' : '❌'} ${k}`)
+  .join('\n')}
+
+A smaller version of (b) runs in the test suite (\`modules/bidding/service.test.ts\`,
+\`modules/auctions/lifecycle.test.ts\`).`,
+      );
+    }
+    if (!allOk) throw new Error('correctness run failed');
+  } finally {
+    server.kill('SIGTERM');
+    await sleep(500);
+    await database.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
