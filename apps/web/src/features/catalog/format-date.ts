@@ -7,10 +7,12 @@ const endFormatter = new Intl.DateTimeFormat('en-CA', {
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-  timeZoneName: 'short',
 });
 
-/** An instant in the shop's time zone, e.g. 'Sat, Nov 22, 3:00 p.m. PST'. */
+/**
+ * An instant in the shop's time zone, e.g. 'Sat, Nov 22, 3:00 p.m. Pacific'. Browsers disagree on
+ * the short zone name (one Chromium build labels November 'PDT'), so the label is ours.
+ */
 export function formatShopDateTime(iso: string): string {
-  return endFormatter.format(new Date(iso));
+  return `${endFormatter.format(new Date(iso))} Pacific`;
 }
