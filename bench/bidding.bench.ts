@@ -92,7 +92,7 @@ async function main() {
   const hot = await makeAuction(db, {
     now,
     locationId: loc.id,
-    auction: { startingBidCents: 100, incrementMode: 'table', endTime: new Date(now.getTime() + 86_400_000) },
+    auction: { startingBidCents: 100, incrementMode: 'fixed', bidIncrementCents: 100, endTime: new Date(now.getTime() + 86_400_000) },
   });
 
   const port = await freePort();
@@ -127,8 +127,9 @@ async function main() {
     await Promise.all(
       Array.from({ length: HOT_BIDDERS }, async (_, i) => {
         while (performance.now() < stopAt) {
-          // Strictly rising amounts across all bidders, so most maximums are accepted.
-          const amount = (200 + ++counter * 3 + i / 100).toFixed(2);
+          // Rising by two increments per request across all bidders: a bid is refused only when the lock
+          // serves it after a later, higher one.
+          const amount = (10 + ++counter * 2).toFixed(2);
           const s = performance.now();
           const res = await fetch(`${base}/api/auctions/${hot.auction.id}/bids`, {
             method: 'POST',

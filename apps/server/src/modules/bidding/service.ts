@@ -152,18 +152,20 @@ export async function placeBid(
   return db.transaction(async (tx) => {
     const locked = await repo.lockAuction(tx, auctionId);
     if (!locked) throw new AppError('auction_not_live');
-    if (idempotencyKey) {
-      // Checked under the auction lock: a double-click's twin waits here and then sees the first answer.
-      const seen = await repo.findIdempotent(tx, user.id, 'bid', idempotencyKey);
-      if (seen) return { body: seen.response as PlaceBidResponse, events: [] };
-    }
     const { auction: a, product } = locked;
+    const ctx = await repo.bidContext(tx, {
+      auctionId: a.id,
+      userId: user.id,
+      leaderUserId: a.leaderUserId,
+      idempotencyKey,
+    });
+    // Read under the auction lock: a double-click's twin waits for the first and then sees its answer.
+    if (ctx.stored) return { body: ctx.stored as PlaceBidResponse, events: [] };
     // Time is read after the lock: the order bids are serialised in is the order of their times.
     const now = clock.now();
     if (a.status !== 'live' && a.status !== 'scheduled') throw new AppError('auction_not_live');
 
-    const maxes = await repo.maxBidsFor(tx, a.id);
-    const before = toBidState(a, maxes);
+    const before = toBidState(a, ctx.maxes);
     const result = placeMaxBid(before, { userId: user.id, amountCents, at: now.getTime() });
     if (!result.ok) {
       const r = result.rejection;
@@ -173,9 +175,7 @@ export async function placeBid(
         case 'invalid_amount':
           throw new AppError('invalid_bid_amount');
         case 'not_higher_than_own':
-          throw new AppError('bid_not_higher_than_own', {
-            params: { amount: formatCents(r.currentMaxCents) },
-          });
+          throw new AppError('bid_not_higher_than_own', { params: { amount: formatCents(r.currentMaxCents) } });
         case 'below_minimum':
           throw new AppError('bid_too_low', { params: { amount: formatCents(r.minimumCents) } });
       }
@@ -184,19 +184,6 @@ export async function placeBid(
     const mine = o.state.maxBids.find((m) => m.userId === user.id)!;
     const nextSeq = a.seq + 1;
     const endTime = new Date(o.state.endTime);
-
-    await repo.upsertMaxBid(tx, { auctionId: a.id, userId: user.id, amountCents, setAt: now, seq: mine.seq });
-    await repo.insertHistory(
-      tx,
-      o.historyRows.map((h) => ({
-        auctionId: a.id,
-        userId: h.userId,
-        amountCents: h.amountCents,
-        isLeaderRow: h.kind === 'leading',
-        seq: nextSeq,
-        createdAt: now,
-      })),
-    );
     const updated: repo.AuctionRow = {
       ...a,
       // A bid that arrives after the start but before the opening job ran opens the auction.
@@ -209,15 +196,33 @@ export async function placeBid(
       seq: nextSeq,
       updatedAt: now,
     };
-    await repo.updateAuctionState(tx, a.id, {
-      status: updated.status,
-      currentPriceCents: updated.currentPriceCents,
-      leaderUserId: updated.leaderUserId,
-      reserveMet: updated.reserveMet,
-      bidCount: updated.bidCount,
-      endTime,
-      seq: nextSeq,
-      updatedAt: now,
+    // The leader is now the bidder or stays who it was (a maximum only ever beats or loses to the leader).
+    const leaderHandle = ctx.people.find((p) => p.id === updated.leaderUserId)?.handle ?? null;
+    const state = liveState(updated, leaderHandle);
+    const body: PlaceBidResponse = {
+      serverTime: now.toISOString(),
+      message: o.isLeader ? BID_SUCCESS_LEADING : BID_SUCCESS_SET,
+      isLeader: o.isLeader,
+      auction: state,
+      me: { maxBidCents: amountCents, standing: o.isLeader ? 'winning' : 'outbid' },
+    };
+
+    await repo.writeAcceptedBid(tx, {
+      auctionId: a.id,
+      userId: user.id,
+      amountCents,
+      maxSeq: mine.seq,
+      now,
+      history: o.historyRows.map((h) => ({ userId: h.userId, amountCents: h.amountCents, isLeaderRow: h.kind === 'leading' })),
+      state: {
+        currentPriceCents: updated.currentPriceCents,
+        leaderUserId: updated.leaderUserId,
+        reserveMet: updated.reserveMet,
+        bidCount: updated.bidCount,
+        endTime,
+        seq: nextSeq,
+      },
+      idempotency: idempotencyKey ? { key: idempotencyKey, response: body } : null,
     });
 
     const target = `/product/${product.slug}`;
@@ -243,30 +248,7 @@ export async function placeBid(
           data: { productTitle: product.title, currentPriceCents: updated.currentPriceCents },
         })),
     ];
-    await enqueueNotices(tx, now, notices);
-
-    const leaderHandle =
-      updated.leaderUserId === user.id ? user.handle : await repo.handleOf(tx, updated.leaderUserId);
-    const state = liveState(updated, leaderHandle);
-    const body: PlaceBidResponse = {
-      serverTime: now.toISOString(),
-      message: o.isLeader ? BID_SUCCESS_LEADING : BID_SUCCESS_SET,
-      isLeader: o.isLeader,
-      auction: state,
-      me: { maxBidCents: amountCents, standing: o.isLeader ? 'winning' : 'outbid' },
-    };
-    if (idempotencyKey) {
-      const fresh = await repo.saveIdempotent(tx, {
-        userId: user.id,
-        scope: 'bid',
-        key: idempotencyKey,
-        statusCode: 200,
-        response: body,
-        createdAt: now,
-      });
-      // A concurrent twin committed first: roll this one back; the retry answers from the stored key.
-      if (!fresh) throw new AppError('idempotency_conflict');
-    }
+    await enqueueNotices(tx, now, notices, ctx.people);
 
     const serverTime = now.toISOString();
     const auctionRoom = `auction:${a.id}`;

@@ -4,7 +4,7 @@ import {
   type NotificationKind,
   shouldSendNotification,
 } from '@rebound/core/notifications';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notifications, outbox, users } from '../../db/schema';
 
@@ -18,14 +18,17 @@ export interface Notice {
   data: Record<string, unknown>;
 }
 
-/**
- * Every event writes an in-app notification; email, SMS and push go to the outbox by each user's
- * settings (decisions.md §8). Call inside the event's transaction: sending happens later, durably.
- */
-export async function enqueueNotices(tx: DbOrTx, now: Date, notices: Notice[]): Promise<void> {
-  if (notices.length === 0) return;
-  const ids = [...new Set(notices.map((n) => n.userId))];
-  const people = await tx
+/** What sending needs to know about a recipient. */
+export interface Contact {
+  id: string;
+  email: string;
+  phone: string | null;
+  settings: unknown;
+  marketingConsent: boolean;
+}
+
+export function loadContacts(tx: DbOrTx, userIds: string[]): Promise<Contact[]> {
+  return tx
     .select({
       id: users.id,
       email: users.email,
@@ -34,21 +37,27 @@ export async function enqueueNotices(tx: DbOrTx, now: Date, notices: Notice[]): 
       marketingConsent: users.marketingConsent,
     })
     .from(users)
-    .where(inArray(users.id, ids));
-  const byId = new Map(people.map((p) => [p.id, p]));
+    .where(inArray(users.id, userIds));
+}
+
+/**
+ * Every event writes an in-app notification; email, SMS and push go to the outbox by each user's
+ * settings (decisions.md §8). Call inside the event's transaction: sending happens later, durably.
+ * Callers that already hold the recipients' contact rows pass them and save a query.
+ */
+export async function enqueueNotices(tx: DbOrTx, now: Date, notices: Notice[], known?: Contact[]): Promise<void> {
+  if (notices.length === 0) return;
+  const ids = [...new Set(notices.map((n) => n.userId))];
+  const have = new Map((known ?? []).map((c) => [c.id, c]));
+  const missing = ids.filter((id) => !have.has(id));
+  if (missing.length > 0) for (const c of await loadContacts(tx, missing)) have.set(c.id, c);
 
   const inApp: (typeof notifications.$inferInsert)[] = [];
   const outgoing: (typeof outbox.$inferInsert)[] = [];
   for (const n of notices) {
-    const person = byId.get(n.userId);
+    const person = have.get(n.userId);
     if (!person) continue;
-    inApp.push({
-      userId: n.userId,
-      kind: n.kind,
-      message: n.message,
-      targetUrl: n.targetUrl,
-      createdAt: now,
-    });
+    inApp.push({ userId: n.userId, kind: n.kind, message: n.message, targetUrl: n.targetUrl, createdAt: now });
     const settings = mergeNotificationSettings(person.settings);
     for (const channel of NOTIFICATION_CHANNELS) {
       if (!shouldSendNotification(settings, n.kind, channel, person.marketingConsent)) continue;
@@ -65,6 +74,12 @@ export async function enqueueNotices(tx: DbOrTx, now: Date, notices: Notice[]): 
       });
     }
   }
-  if (inApp.length > 0) await tx.insert(notifications).values(inApp);
-  if (outgoing.length > 0) await tx.insert(outbox).values(outgoing);
+  if (inApp.length === 0) return;
+  if (outgoing.length === 0) {
+    await tx.insert(notifications).values(inApp);
+    return;
+  }
+  // One round trip for both tables.
+  const inAppSql = tx.insert(notifications).values(inApp).returning({ id: notifications.id }).getSQL();
+  await tx.execute(sql`with n as (${inAppSql}) ${tx.insert(outbox).values(outgoing).getSQL()}`);
 }
