@@ -92,7 +92,12 @@ async function main() {
   const hot = await makeAuction(db, {
     now,
     locationId: loc.id,
-    auction: { startingBidCents: 100, incrementMode: 'fixed', bidIncrementCents: 100, endTime: new Date(now.getTime() + 86_400_000) },
+    auction: {
+      startingBidCents: 100,
+      incrementMode: 'fixed',
+      bidIncrementCents: 100,
+      endTime: new Date(now.getTime() + 86_400_000),
+    },
   });
 
   const port = await freePort();

@@ -121,6 +121,8 @@ export const ShopQuery = z
     location: z.string().max(80).optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     sort: z.enum(SHOP_SORTS).default('newest'),
+    /** Keyword search on title and brand (each word must appear in one of them, any case). */
+    q: z.string().trim().max(100).optional(),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.maxPrice >= q.minPrice, {
     message: 'The maximum price cannot be below the minimum price.',
@@ -137,5 +139,17 @@ export const ShopResponse = z.object({
   pageCount: z.number().int(),
 });
 export type ShopResponse = z.infer<typeof ShopResponse>;
+
+/** The drops page: featured live auctions, and what the countdown banner needs. */
+export const DropsResponse = z.object({
+  serverTime: Instant,
+  /** Featured products (status auctioned) with a live auction, newest product first. */
+  featured: z.array(AuctionCard),
+  /** Every auction live right now (status live, started, not yet ended), featured or not. */
+  liveCount: z.number().int(),
+  /** The earliest end among those live auctions; null when none is live. */
+  earliestEndTime: Instant.nullable(),
+});
+export type DropsResponse = z.infer<typeof DropsResponse>;
 
 export const SlugParams = z.object({ slug: z.string().min(1).max(200) });

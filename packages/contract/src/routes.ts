@@ -30,4 +30,6 @@ export const API = {
   profileNotificationSettings: '/api/profile/notification-settings',
   adminPing: '/api/admin/ping',
   devMessages: '/api/dev/messages',
+  // Storefront (issue 5).
+  drops: '/api/drops',
 } as const;

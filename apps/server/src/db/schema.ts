@@ -164,6 +164,9 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId),
     index('products_status_created_idx').on(t.status, t.createdAt),
     index('products_featured_idx').on(t.createdAt).where(sql`${t.isFeatured} and ${t.status} = 'auctioned'`),
+    // Shop keyword search: `title || ' ' || brand ILIKE '%word%'` per word. A trigram index (pg_trgm,
+    // loaded into PGlite too) serves ILIKE on any substring; the expression must match the query's.
+    index('products_search_trgm_idx').using('gin', sql`(${t.title} || ' ' || ${t.brand}) gin_trgm_ops`),
     check('products_prices_nonneg', sql`${t.retailPriceCents} >= 0 and ${t.resalePriceCents} >= 0`),
   ],
 );

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
 import { ApiError } from '../lib/api-client';
+import { showFlashToast } from '../lib/flash-toast';
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
   // A 4xx answer (unknown product, bad filter) will not change on retry.
@@ -19,6 +20,8 @@ function createQueryClient(): QueryClient {
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  // A toast left by the page before a full reload (phone sign-in) shows once the Toaster is up.
+  useEffect(showFlashToast, []);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -1,9 +1,16 @@
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './layout/RootLayout';
+import { AccountRoute } from './routes/AccountRoute';
+import { AuthRoute } from './routes/AuthRoute';
+import { catalogRoutes } from './routes/catalog-routes';
+import { DevMailboxRoute } from './routes/DevMailboxRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundRoute } from './routes/NotFoundRoute';
 import { ProductRoute } from './routes/ProductRoute';
+import { ResetPasswordRoute } from './routes/ResetPasswordRoute';
 import { RouteError } from './routes/RouteError';
+import { SignedInOnlyRoute } from './routes/SignedInOnlyRoute';
+import { staticRoutes } from './routes/static-routes';
 
 export const router = createBrowserRouter([
   {
@@ -17,6 +24,14 @@ export const router = createBrowserRouter([
         children: [
           { index: true, Component: HomeRoute },
           { path: 'product/:slug', Component: ProductRoute },
+          { path: 'auth', Component: AuthRoute },
+          { path: 'auth/reset-password', Component: ResetPasswordRoute },
+          { path: 'account', Component: AccountRoute },
+          { path: 'notifications', element: <SignedInOnlyRoute title="Notifications" /> },
+          { path: 'pickup-schedule/:orderId', element: <SignedInOnlyRoute title="Schedule Pickup" /> },
+          { path: 'dev/mailbox', Component: DevMailboxRoute },
+          ...catalogRoutes,
+          ...staticRoutes,
           { path: '404', Component: NotFoundRoute },
           { path: '*', Component: NotFoundRoute },
         ],

@@ -27,19 +27,7 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-/** GET a JSON endpoint. Throws ApiError with the server's message on any non-2xx answer. */
-export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      headers: { Accept: 'application/json' },
-      credentials: 'same-origin',
-      signal,
-    });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError(0, 'network', NETWORK_MESSAGE);
-  }
+async function readAnswer<T>(response: Response): Promise<T> {
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     if (isErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message);
@@ -47,6 +35,40 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T>
   }
   if (body === undefined) throw new ApiError(response.status, 'bad_response', FALLBACK_MESSAGE);
   return body as T;
+}
+
+async function request(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, { ...init, credentials: 'same-origin' });
+  } catch (cause) {
+    if (init.signal?.aborted) throw cause;
+    throw new ApiError(0, 'network', NETWORK_MESSAGE);
+  }
+}
+
+/** GET a JSON endpoint. Throws ApiError with the server's message on any non-2xx answer. */
+export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const response = await request(path, { headers: { Accept: 'application/json' }, signal });
+  return readAnswer<T>(response);
+}
+
+/**
+ * POST / PATCH / DELETE a JSON body (or none). The server accepts JSON only, so a call without a
+ * body sends no Content-Type rather than an empty JSON document. Throws ApiError like getJson.
+ */
+export async function sendJson<T>(
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await request(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return readAnswer<T>(response);
 }
 
 /** The message to show a person for any thrown value. */

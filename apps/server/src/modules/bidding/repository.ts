@@ -95,7 +95,13 @@ export async function writeAcceptedBid(
   const parts: SQL[] = [
     sql`m as (${tx
       .insert(maxBids)
-      .values({ auctionId: v.auctionId, userId: v.userId, maxAmountCents: v.amountCents, setAt: v.now, seq: v.maxSeq })
+      .values({
+        auctionId: v.auctionId,
+        userId: v.userId,
+        maxAmountCents: v.amountCents,
+        setAt: v.now,
+        seq: v.maxSeq,
+      })
       .onConflictDoUpdate({
         target: [maxBids.auctionId, maxBids.userId],
         set: { maxAmountCents: v.amountCents, setAt: v.now, seq: v.maxSeq, updatedAt: v.now },
@@ -152,7 +158,6 @@ export async function getAuction(db: DbOrTx, auctionId: string): Promise<Auction
   return row ?? null;
 }
 
-
 export async function myMaxBid(db: DbOrTx, auctionId: string, userId: string): Promise<number | null> {
   const [row] = await db
     .select({ amount: maxBids.maxAmountCents })
@@ -161,9 +166,6 @@ export async function myMaxBid(db: DbOrTx, auctionId: string, userId: string): P
     .limit(1);
   return row?.amount ?? null;
 }
-
-
-
 
 export async function handleOf(db: DbOrTx, userId: string | null): Promise<string | null> {
   if (!userId) return null;
@@ -186,5 +188,3 @@ export function publicHistory(db: DbOrTx, auctionId: string, limit: number) {
     .orderBy(desc(bids.amountCents), desc(bids.isLeaderRow), desc(bids.seq))
     .limit(limit);
 }
-
-

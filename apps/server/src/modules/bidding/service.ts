@@ -175,7 +175,9 @@ export async function placeBid(
         case 'invalid_amount':
           throw new AppError('invalid_bid_amount');
         case 'not_higher_than_own':
-          throw new AppError('bid_not_higher_than_own', { params: { amount: formatCents(r.currentMaxCents) } });
+          throw new AppError('bid_not_higher_than_own', {
+            params: { amount: formatCents(r.currentMaxCents) },
+          });
         case 'below_minimum':
           throw new AppError('bid_too_low', { params: { amount: formatCents(r.minimumCents) } });
       }
@@ -213,7 +215,11 @@ export async function placeBid(
       amountCents,
       maxSeq: mine.seq,
       now,
-      history: o.historyRows.map((h) => ({ userId: h.userId, amountCents: h.amountCents, isLeaderRow: h.kind === 'leading' })),
+      history: o.historyRows.map((h) => ({
+        userId: h.userId,
+        amountCents: h.amountCents,
+        isLeaderRow: h.kind === 'leading',
+      })),
       state: {
         currentPriceCents: updated.currentPriceCents,
         leaderUserId: updated.leaderUserId,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, min, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { auctions, categories, locations, productImages, products, users } from '../../db/schema';
@@ -11,6 +11,26 @@ export interface ShopFilters {
   minPriceCents?: number | undefined;
   maxPriceCents?: number | undefined;
   location?: string | undefined;
+  /** Keyword search: every word must appear (any case) in the title or the brand. */
+  q?: string | undefined;
+}
+
+/** At most this many words of a search are used; a longer query only narrows further. */
+const MAX_SEARCH_TERMS = 8;
+
+/** The search's words, each an ILIKE pattern with the user's `%`, `_` and `\` taken literally. */
+export function searchPatterns(q: string | undefined): string[] {
+  if (!q) return [];
+  const words = q.trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
+  return words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+// The same expression as the trigram index products_search_trgm_idx (schema.ts), so it can be used.
+const searchText = sql`(${products.title} || ' ' || ${products.brand})`;
+
+/** One ILIKE condition per search word, on the indexed title-and-brand expression. */
+export function searchConditions(q: string | undefined): SQL[] {
+  return searchPatterns(q).map((pattern) => ilike(searchText, pattern));
 }
 
 const firstImage = alias(productImages, 'first_image');
@@ -84,6 +104,7 @@ function shopWhere(filters: ShopFilters, now: Date): SQL {
       isUuid ? eq(auctions.locationId, filters.location) : eq(locations.slug, filters.location),
     );
   }
+  conditions.push(...searchConditions(filters.q));
   return and(...conditions)!;
 }
 
@@ -117,6 +138,27 @@ export async function shopPage(
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(where);
   return { rows, total: totalRow?.total ?? 0 };
+}
+
+/** Featured products with a live auction, newest product first (the drops page). */
+export function featuredLiveCards(db: DbOrTx, now: Date, limit: number) {
+  return cardQuery(db)
+    .where(and(liveAt(now), eq(products.isFeatured, true)))
+    .orderBy(desc(products.createdAt), desc(auctions.id))
+    .limit(limit);
+}
+
+/** How many auctions are live right now and the earliest of their end times (the drops banner). */
+export async function liveSummary(
+  db: DbOrTx,
+  now: Date,
+): Promise<{ liveCount: number; earliestEnd: Date | null }> {
+  const [row] = await db
+    .select({ liveCount: count(), earliestEnd: min(auctions.endTime) })
+    .from(auctions)
+    // The spec's rule for the banner is about auctions alone: live, started and not yet ended.
+    .where(and(eq(auctions.status, 'live'), lte(auctions.startTime, now), gt(auctions.endTime, now)));
+  return { liveCount: row?.liveCount ?? 0, earliestEnd: row?.earliestEnd ?? null };
 }
 
 export function listCategories(db: DbOrTx) {

@@ -1,5 +1,6 @@
 import {
   CategoriesResponse,
+  DropsResponse,
   HomeResponse,
   LocationsResponse,
   ProductDetail,
@@ -33,6 +34,10 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     API.shop,
     { schema: { querystring: ShopQuery, response: { 200: ShopResponse } } },
     async (request) => service.shop(db, clock.now(), request.query),
+  );
+
+  app.get(API.drops, { schema: { response: { 200: DropsResponse } } }, async () =>
+    service.drops(db, clock.now()),
   );
 
   app.get(

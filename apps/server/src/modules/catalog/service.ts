@@ -1,5 +1,6 @@
 import type {
   AuctionCard,
+  DropsResponse,
   Location,
   ProductDetail,
   ShopQuery,
@@ -13,6 +14,8 @@ import * as repo from './repository';
 
 export const HOME_LATEST = 8;
 export const HOME_HOTTEST = 4;
+/** A drop features a handful of lots; the cap only guards the page against a mis-flagged catalogue. */
+export const DROPS_FEATURED_LIMIT = 100;
 
 function toCard(r: repo.CardRow): AuctionCard {
   return {
@@ -76,6 +79,7 @@ export async function shop(db: DbOrTx, now: Date, q: ShopQuery): Promise<ShopRes
       minPriceCents: toCents(q.minPrice),
       maxPriceCents: toCents(q.maxPrice),
       location: q.location,
+      q: q.q,
     },
     q.sort,
     SHOP_PAGE_SIZE,
@@ -88,6 +92,19 @@ export async function shop(db: DbOrTx, now: Date, q: ShopQuery): Promise<ShopRes
     page: q.page,
     pageSize: SHOP_PAGE_SIZE,
     pageCount: Math.max(1, Math.ceil(total / SHOP_PAGE_SIZE)),
+  };
+}
+
+export async function drops(db: DbOrTx, now: Date): Promise<DropsResponse> {
+  const [featured, { liveCount, earliestEnd }] = await Promise.all([
+    repo.featuredLiveCards(db, now, DROPS_FEATURED_LIMIT),
+    repo.liveSummary(db, now),
+  ]);
+  return {
+    serverTime: now.toISOString(),
+    featured: featured.map(toCard),
+    liveCount,
+    earliestEndTime: earliestEnd ? earliestEnd.toISOString() : null,
   };
 }
 

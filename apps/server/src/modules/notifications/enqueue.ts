@@ -45,7 +45,12 @@ export function loadContacts(tx: DbOrTx, userIds: string[]): Promise<Contact[]> 
  * settings (decisions.md §8). Call inside the event's transaction: sending happens later, durably.
  * Callers that already hold the recipients' contact rows pass them and save a query.
  */
-export async function enqueueNotices(tx: DbOrTx, now: Date, notices: Notice[], known?: Contact[]): Promise<void> {
+export async function enqueueNotices(
+  tx: DbOrTx,
+  now: Date,
+  notices: Notice[],
+  known?: Contact[],
+): Promise<void> {
   if (notices.length === 0) return;
   const ids = [...new Set(notices.map((n) => n.userId))];
   const have = new Map((known ?? []).map((c) => [c.id, c]));
@@ -57,7 +62,13 @@ export async function enqueueNotices(tx: DbOrTx, now: Date, notices: Notice[], k
   for (const n of notices) {
     const person = have.get(n.userId);
     if (!person) continue;
-    inApp.push({ userId: n.userId, kind: n.kind, message: n.message, targetUrl: n.targetUrl, createdAt: now });
+    inApp.push({
+      userId: n.userId,
+      kind: n.kind,
+      message: n.message,
+      targetUrl: n.targetUrl,
+      createdAt: now,
+    });
     const settings = mergeNotificationSettings(person.settings);
     for (const channel of NOTIFICATION_CHANNELS) {
       if (!shouldSendNotification(settings, n.kind, channel, person.marketingConsent)) continue;

@@ -1,16 +1,48 @@
-import { LogIn } from 'lucide-react';
+import { LogIn, UserRound } from 'lucide-react';
+import { NavLink } from 'react-router';
 import { ButtonLink } from '../../components/ui/Button';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { useSession } from '../../features/session/api';
+import { SignOutButton } from '../../features/session/components/SignOutButton';
+
+const accountLinkClass =
+  'inline-flex h-9 max-w-[11rem] items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-ink-800 ring-1 ring-ink-200 ring-inset transition-colors hover:bg-ink-50 hover:ring-ink-300 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 aria-[current=page]:ring-brand-200 sm:max-w-[14rem]';
 
 /**
- * The header's account area. Sign-in arrives in a later issue: with a session, this is where the
- * Winning / Losing / Watching badges, the cart link with its count, the Mail menu (unread count,
- * 3 latest, 'Show All') and the account link go. Until then only the signed-out state exists.
+ * The header's account area. Signed out: Sign In. Signed in: the account link (the user's handle)
+ * and Sign out (on phones, Sign out sits in the side menu). Later issues add, before the account
+ * link, the Winning / Losing / Watching badges, the cart link with its count and the Mail menu
+ * (unread count, 3 latest, 'Show All'): see the marked slot below.
  */
 export function HeaderAccount() {
+  const { user, isPending } = useSession();
+
+  if (isPending) {
+    // Sized like the Sign In button, so the header does not jump when the session arrives.
+    return <Skeleton className="h-9 w-24 rounded-lg" />;
+  }
+
+  if (!user) {
+    return (
+      <ButtonLink to="/auth" size="sm">
+        <LogIn aria-hidden="true" />
+        Sign In
+      </ButtonLink>
+    );
+  }
+
   return (
-    <ButtonLink to="/auth" size="sm">
-      <LogIn aria-hidden="true" />
-      Sign In
-    </ButtonLink>
+    <div className="flex items-center gap-1.5">
+      {/* Slot: bid badges (Winning / Losing / Watching), cart and Mail menu go here. */}
+      <NavLink to="/account" className={accountLinkClass} title="Your account">
+        <UserRound className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+        <span className="truncate">{user.handle || 'Account'}</span>
+        <span className="sr-only"> (your account)</span>
+      </NavLink>
+      {/* On phones Sign out lives in the side menu. */}
+      <div className="hidden md:block">
+        <SignOutButton />
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
-import { ChevronRight, ExternalLink, LogIn } from 'lucide-react';
+import { ChevronRight, ExternalLink, LogIn, LogOut, UserRound } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { NavLink } from 'react-router';
-import { ButtonLink } from '../../components/ui/Button';
+import { Button, ButtonLink } from '../../components/ui/Button';
 import {
   Dialog,
   DialogClose,
@@ -10,6 +10,7 @@ import {
   SheetContent,
 } from '../../components/ui/Dialog';
 import { Logo } from '../../components/ui/Logo';
+import { useSession, useSignOut } from '../../features/session/api';
 import { HEADER_LINKS } from './nav';
 
 type MobileMenuProps = {
@@ -22,7 +23,7 @@ type MobileMenuProps = {
 const itemClass =
   'flex min-h-12 w-full items-center justify-between gap-2 rounded-xl px-4 text-base font-medium text-ink-900 transition-colors hover:bg-ink-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800';
 
-/** The side menu on small screens: the header's links, How it Works and sign in. */
+/** The side menu on small screens: the header's links, How it Works, and sign in or the account. */
 export function MobileMenu({ open, onOpenChange, onHowItWorks, onCloseAutoFocus }: MobileMenuProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -63,15 +64,48 @@ export function MobileMenu({ open, onOpenChange, onHowItWorks, onCloseAutoFocus 
           </ul>
         </nav>
         <div className="border-t border-ink-100 p-5">
-          <DialogClose asChild>
-            <ButtonLink to="/auth" size="lg" block>
-              <LogIn aria-hidden="true" />
-              Sign In
-            </ButtonLink>
-          </DialogClose>
-          <p className="mt-3 text-center text-xs text-ink-600">Sign in to bid, watch auctions and pay.</p>
+          <MenuAccount />
         </div>
       </SheetContent>
     </Dialog>
+  );
+}
+
+/** Signed out: Sign In. Signed in: who is signed in, the account link and Sign out. */
+function MenuAccount() {
+  const { user, isPending } = useSession();
+  const signOut = useSignOut();
+  if (isPending) return null;
+  if (!user) {
+    return (
+      <>
+        <DialogClose asChild>
+          <ButtonLink to="/auth" size="lg" block>
+            <LogIn aria-hidden="true" />
+            Sign In
+          </ButtonLink>
+        </DialogClose>
+        <p className="mt-3 text-center text-xs text-ink-600">Sign in to bid, watch auctions and pay.</p>
+      </>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="mb-1 truncate text-center text-xs text-ink-600">
+        Signed in as <span className="font-semibold text-ink-900">{user.handle || user.email}</span>
+      </p>
+      <DialogClose asChild>
+        <ButtonLink to="/account" size="lg" block>
+          <UserRound aria-hidden="true" />
+          My Account
+        </ButtonLink>
+      </DialogClose>
+      <DialogClose asChild>
+        <Button variant="secondary" size="lg" block onClick={() => signOut.mutate()}>
+          <LogOut aria-hidden="true" />
+          Sign out
+        </Button>
+      </DialogClose>
+    </div>
   );
 }

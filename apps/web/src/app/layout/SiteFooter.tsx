@@ -79,7 +79,20 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <Container className="flex flex-col gap-2 py-6 text-xs text-ink-400 sm:flex-row sm:items-center sm:justify-between">
           <p>© {year} Rebound. All prices in Canadian dollars.</p>
-          <p>Pickup only in British Columbia · 7-day free returns</p>
+          <p>
+            Pickup only in British Columbia · 7-day free returns
+            {import.meta.env.DEV ? (
+              <>
+                {' · '}
+                <Link
+                  to="/dev/mailbox"
+                  className="rounded underline-offset-2 hover:text-white hover:underline"
+                >
+                  Dev mailbox
+                </Link>
+              </>
+            ) : null}
+          </p>
         </Container>
       </div>
     </footer>

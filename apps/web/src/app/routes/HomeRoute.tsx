@@ -3,6 +3,7 @@ import { Clock3, Flame } from 'lucide-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Container } from '../../components/ui/Container';
 import { EmptyState, ErrorState } from '../../components/ui/StatusMessage';
+import { useLinkErrorToast } from '../../features/auth/use-link-error-toast';
 import { AuctionGrid, AuctionGridSkeleton } from '../../features/catalog/components/AuctionGrid';
 import { ProductModal } from '../../features/catalog/components/ProductModal';
 import { useHome } from '../../features/home/api';
@@ -15,6 +16,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function HomeRoute() {
   useDocumentTitle('Hidden Gems Await!');
+  // A bad or expired confirmation link comes back here as /?error=...
+  useLinkErrorToast();
   const home = useHome();
   const [selected, setSelected] = useState<AuctionCard | null>(null);
   const [modalOpen, setModalOpen] = useState(false);

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { LoaderCircle } from 'lucide-react';
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
@@ -32,11 +33,39 @@ export function buttonClasses({ variant = 'primary', size = 'md', block = false 
   );
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & StyleProps & { ref?: Ref<HTMLButtonElement> };
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
+  StyleProps & {
+    ref?: Ref<HTMLButtonElement>;
+    /** Busy: a spinner replaces the icon, the button is disabled and says so (aria-busy). */
+    loading?: boolean;
+  };
 
-export function Button({ variant, size, block, className, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  block,
+  className,
+  type = 'button',
+  loading = false,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
   return (
-    <button type={type} className={clsx(buttonClasses({ variant, size, block }), className)} {...props} />
+    <button
+      type={type}
+      className={clsx(
+        buttonClasses({ variant, size, block }),
+        loading && 'disabled:opacity-80 [&>svg:not(.animate-spin)]:hidden',
+        className,
+      )}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...props}
+    >
+      {loading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+      {children}
+    </button>
   );
 }
 

@@ -1,5 +1,6 @@
 import type {
   CategoriesResponse as CategoriesResponseSchema,
+  LocationsResponse as LocationsResponseSchema,
   ProductDetail,
   ShopQuery,
   ShopResponse,
@@ -11,13 +12,15 @@ import type { z } from 'zod';
 import { getJson } from '../../lib/api-client';
 import { syncServerClock } from '../../lib/server-clock';
 
-// The contract exports the schema but not a type alias for this one response.
+// The contract exports the schemas but not type aliases for these two responses.
 type CategoriesResponse = z.infer<typeof CategoriesResponseSchema>;
+type LocationsResponse = z.infer<typeof LocationsResponseSchema>;
 
 export const catalogKeys = {
   all: ['catalog'] as const,
   product: (slug: string) => ['catalog', 'product', slug] as const,
   categories: () => ['catalog', 'categories'] as const,
+  locations: () => ['catalog', 'locations'] as const,
   shop: (query: Partial<ShopQuery>) => ['catalog', 'shop', query] as const,
 };
 
@@ -46,6 +49,15 @@ export function useCategories() {
   return useQuery({
     queryKey: catalogKeys.categories(),
     queryFn: ({ signal }) => getJson<CategoriesResponse>(API.categories, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Active pickup locations, by name (the shop's location filter). */
+export function useLocations() {
+  return useQuery({
+    queryKey: catalogKeys.locations(),
+    queryFn: ({ signal }) => getJson<LocationsResponse>(API.locations, signal),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { Container } from '../../components/ui/Container';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { RequireSignIn } from '../../features/session/components/RequireSignIn';
+import { SignOutButton } from '../../features/session/components/SignOutButton';
+
+const AccountPage = lazy(() => import('../../features/account/components/AccountPage'));
+
+/** /account: signed-in only; the welcome carries the Logout button of the session feature. */
+export function AccountRoute() {
+  return (
+    <RequireSignIn>
+      <Suspense
+        fallback={
+          <Container className="py-8 sm:py-12">
+            <Skeleton className="h-9 w-64" />
+          </Container>
+        }
+      >
+        <AccountPage headerActions={<SignOutButton label="Logout" variant="secondary" size="md" />} />
+      </Suspense>
+    </RequireSignIn>
+  );
+}

@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { Container } from '../../components/ui/Container';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { useSession, useSetSignedInUser } from '../../features/session/api';
+
+const AuthPage = lazy(() => import('../../features/auth/components/AuthPage'));
+
+/** /auth: sign in, sign up or phone. A signed-in visitor is sent home (spec section 6). */
+export function AuthRoute() {
+  const session = useSession();
+  const setSignedInUser = useSetSignedInUser();
+  const navigate = useNavigate();
+
+  if (session.user) return <Navigate to="/" replace />;
+  if (session.isPending) return <AuthSkeleton />;
+  return (
+    <Suspense fallback={<AuthSkeleton />}>
+      <AuthPage
+        onSignedIn={(user) => {
+          setSignedInUser(user);
+          navigate('/');
+        }}
+      />
+    </Suspense>
+  );
+}
+
+function AuthSkeleton() {
+  return (
+    <Container className="py-6 sm:py-10 lg:py-14" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading...
+      </span>
+      <div className="mx-auto grid max-w-5xl grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.05fr)] lg:gap-10">
+        <Skeleton className="h-24 w-full rounded-[1.5rem] lg:h-[34rem]" />
+        <Skeleton className="h-[26rem] w-full rounded-[1.5rem] lg:h-[34rem]" />
+      </div>
+    </Container>
+  );
+}

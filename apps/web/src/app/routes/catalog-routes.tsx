@@ -1,0 +1,46 @@
+import { lazy, Suspense } from 'react';
+import type { RouteObject } from 'react-router';
+import { Container } from '../../components/ui/Container';
+import { Skeleton } from '../../components/ui/Skeleton';
+
+// The storefront's browsing pages (issue 5), each its own chunk. router.tsx spreads this list into
+// the root layout's children.
+const ShopRoute = lazy(() => import('./ShopRoute'));
+const DropsRoute = lazy(() => import('./DropsRoute'));
+
+/** While a page's code loads: its heading's place and a grid of grey cards, so nothing jumps. */
+function PageFallback() {
+  return (
+    <Container className="py-6 sm:py-8 lg:py-10" aria-busy="true">
+      <p role="status" className="sr-only">
+        Loading...
+      </p>
+      <Skeleton className="h-9 w-64 sm:h-10" />
+      <Skeleton className="mt-3 h-5 w-full max-w-xl" />
+      <div className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="aspect-[3/4] w-full rounded-card" />
+        ))}
+      </div>
+    </Container>
+  );
+}
+
+export const catalogRoutes: RouteObject[] = [
+  {
+    path: 'shop',
+    element: (
+      <Suspense fallback={<PageFallback />}>
+        <ShopRoute />
+      </Suspense>
+    ),
+  },
+  {
+    path: 'drops',
+    element: (
+      <Suspense fallback={<PageFallback />}>
+        <DropsRoute />
+      </Suspense>
+    ),
+  },
+];

@@ -1,0 +1,77 @@
+import type { LocationsResponse } from '@rebound/contract/catalog';
+import {
+  type NotificationSettingsPatch,
+  PROFILE_TEXT,
+  type Profile,
+  type ProfileResponse,
+  type ProfileUpdateResponse,
+} from '@rebound/contract/profile';
+import { API } from '@rebound/contract/routes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { errorMessageOf, getJson, sendJson } from '../../lib/api-client';
+import { USER_SCOPE } from '../../lib/query-scope';
+
+type UpdateAnswer = z.infer<typeof ProfileUpdateResponse>;
+
+export const accountKeys = {
+  profile: () => [USER_SCOPE, 'profile'] as const,
+  locations: () => ['locations'] as const,
+};
+
+/** The signed-in user's own profile: contact, pickup location, notification settings. */
+export function useProfile() {
+  return useQuery({
+    queryKey: accountKeys.profile(),
+    queryFn: async ({ signal }) =>
+      (await getJson<z.infer<typeof ProfileResponse>>(API.profile, signal)).profile,
+  });
+}
+
+/** Active pickup locations, by name. */
+export function useLocations() {
+  return useQuery({
+    queryKey: accountKeys.locations(),
+    queryFn: async ({ signal }) =>
+      (await getJson<z.infer<typeof LocationsResponse>>(API.locations, signal)).locations,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/**
+ * One profile change: on success the server's answer (spec text + the whole profile) replaces the
+ * cached profile; on failure the spec's failure text, with the server's reason underneath.
+ */
+function useProfileChange<T>(path: string, failure: string, body: (input: T) => unknown) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: T) => sendJson<UpdateAnswer>('PATCH', path, body(input)),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<Profile>(accountKeys.profile(), answer.profile);
+      toast.success(answer.message);
+    },
+    onError: (error) => {
+      const reason = errorMessageOf(error);
+      toast.error(failure, reason === failure ? undefined : { description: reason });
+    },
+  });
+}
+
+export function useUpdatePhone() {
+  return useProfileChange(API.profilePhone, PROFILE_TEXT.phoneFailed, (phone: string) => ({ phone }));
+}
+
+export function useUpdateLocation() {
+  return useProfileChange(API.profileLocation, PROFILE_TEXT.locationFailed, (locationId: string) => ({
+    locationId,
+  }));
+}
+
+export function useUpdateNotificationSettings() {
+  return useProfileChange(
+    API.profileNotificationSettings,
+    PROFILE_TEXT.notificationsFailed,
+    (settings: z.input<typeof NotificationSettingsPatch>) => ({ settings }),
+  );
+}

@@ -1,0 +1,70 @@
+import type { AuthUser, SessionResponse, SignOutResponse } from '@rebound/contract/auth';
+import { API } from '@rebound/contract/routes';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { errorMessageOf, getJson, sendJson } from '../../lib/api-client';
+import { forgetUserData } from '../../lib/query-scope';
+
+type Session = z.infer<typeof SessionResponse>;
+
+/** Who the session cookie belongs to; `user` is null when signed out. */
+export const sessionQuery = queryOptions({
+  queryKey: ['session'] as const,
+  queryFn: ({ signal }) => getJson<Session>(API.authSession, signal),
+  // Checked again when the tab regains focus (a sign-out elsewhere ends every session).
+  staleTime: 60_000,
+});
+
+export function useSession() {
+  const query = useQuery(sessionQuery);
+  return { ...query, user: query.data?.user ?? null };
+}
+
+/** After a sign-in: record the new user at once and forget whatever the previous one had cached. */
+export function useSetSignedInUser(): (user: AuthUser) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (user: AuthUser) => {
+      forgetUserData(queryClient);
+      queryClient.setQueryData(sessionQuery.queryKey, { user });
+    },
+    [queryClient],
+  );
+}
+
+/** Asks the server again who is signed in (e.g. after a password reset ended every session). */
+export function useRefreshSession(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    forgetUserData(queryClient);
+    void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+  }, [queryClient]);
+}
+
+/** Signs out everywhere (the server ends every session of the user), then goes home. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => sendJson<z.infer<typeof SignOutResponse>>('POST', API.authSignOut),
+    onSuccess: async (answer) => {
+      // The server's answer is the spec's text: 'Logged out successfully'.
+      toast.success(answer.title);
+      // Leave first, rendered at once (not in a transition): a signed-in-only page still on screen
+      // when the session ends would send the shopper to /auth instead.
+      await navigate('/', { flushSync: true });
+      forgetUserData(queryClient);
+      queryClient.setQueryData(sessionQuery.queryKey, { user: null });
+    },
+    onError: (error) => {
+      // The texts module carries the zod schemas too: loaded on this rare path only, so that the
+      // header (on every page) does not bring zod into the first bundle.
+      void import('@rebound/contract/auth').then(({ AUTH_TEXT }) =>
+        toast.error(AUTH_TEXT.signOutErrorTitle, { description: errorMessageOf(error) }),
+      );
+    },
+  });
+}

@@ -1,0 +1,168 @@
+import { clsx } from 'clsx';
+import { Info, TriangleAlert } from 'lucide-react';
+import { type FocusEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { inputClasses } from '../../../components/ui/Field';
+import { applyPriceRange, formatPriceRange, MAX_PRICE, priceProblem } from '../search-params';
+
+type PriceRangeFilterProps = {
+  /** The range in force (from the address), in dollars. */
+  min: number;
+  max: number;
+  onApply: (range: { min: number; max: number }) => void;
+};
+
+type Note = { kind: 'problem' | 'adjusted'; text: string };
+
+/**
+ * Minimum and maximum price in dollars (spec §5). Applied on Enter, on leaving a box, or with the
+ * button. A range the rule does not allow is shown as a problem while typing, then corrected by
+ * core's normalizePriceRange when applied, with a note that says what changed.
+ */
+export function PriceRangeFilter({ min, max, onApply }: PriceRangeFilterProps) {
+  const id = useId();
+  const noteId = `${id}-note`;
+  const [minText, setMinText] = useState(String(min));
+  const [maxText, setMaxText] = useState(String(max));
+  const [adjusted, setAdjusted] = useState<string | null>(null);
+  const appliedHere = useRef<{ min: number; max: number } | null>(null);
+
+  // The range can change from outside (back button, 'Clear filters'): show what is in force, and
+  // drop a note about an earlier correction unless this is the range that note describes.
+  useEffect(() => {
+    setMinText(String(min));
+    setMaxText(String(max));
+    const mine = appliedHere.current;
+    appliedHere.current = null;
+    if (!mine || mine.min !== min || mine.max !== max) setAdjusted(null);
+  }, [min, max]);
+
+  const problem = priceProblem(minText, maxText);
+  const note: Note | null = problem
+    ? { kind: 'problem', text: problem.message }
+    : adjusted
+      ? { kind: 'adjusted', text: adjusted }
+      : null;
+
+  function apply() {
+    const range = applyPriceRange(minText, maxText);
+    setMinText(String(range.min));
+    setMaxText(String(range.max));
+    setAdjusted(range.problem ? `${range.problem} Showing ${formatPriceRange(range.min, range.max)}.` : null);
+    if (range.min !== min || range.max !== max) {
+      appliedHere.current = { min: range.min, max: range.max };
+      onApply({ min: range.min, max: range.max });
+    }
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    apply();
+  }
+
+  // Leaving the price box altogether applies it; moving between its two inputs (or to its
+  // button) does not, so a shopper can type a new minimum and then a new maximum.
+  function handleBlur(event: FocusEvent<HTMLFormElement>) {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) apply();
+  }
+
+  function edit(setter: (text: string) => void) {
+    return (text: string) => {
+      setAdjusted(null);
+      setter(text);
+    };
+  }
+
+  const NoteIcon = note?.kind === 'problem' ? TriangleAlert : Info;
+
+  return (
+    <form onSubmit={handleSubmit} onBlur={handleBlur} noValidate aria-labelledby={`${id}-legend`}>
+      <p id={`${id}-legend`} className="mb-2 text-sm font-semibold text-ink-950">
+        Price
+      </p>
+      <div className="flex items-end gap-2">
+        <PriceBox
+          label="Min price"
+          value={minText}
+          onChange={edit(setMinText)}
+          invalid={problem?.field === 'min'}
+          describedBy={note ? noteId : undefined}
+        />
+        <span aria-hidden="true" className="pb-3 text-ink-500">
+          –
+        </span>
+        <PriceBox
+          label="Max price"
+          value={maxText}
+          onChange={edit(setMaxText)}
+          invalid={problem?.field === 'max'}
+          describedBy={note ? noteId : undefined}
+        />
+      </div>
+      <div aria-live="polite" className="min-h-0">
+        {note ? (
+          <p
+            id={noteId}
+            className={clsx(
+              'mt-2 flex items-start gap-1.5 text-xs leading-snug font-medium',
+              note.kind === 'problem' ? 'text-danger-700' : 'text-ink-700',
+            )}
+          >
+            <NoteIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+            {note.text}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" variant="secondary" size="sm" block className="mt-3">
+        Apply price
+      </Button>
+    </form>
+  );
+}
+
+function PriceBox({
+  label,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  invalid: boolean;
+  describedBy: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-ink-700">
+        {label}
+      </label>
+      <div className="relative">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-ink-500"
+        >
+          $
+        </span>
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={MAX_PRICE}
+          step="any"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className={clsx(
+            inputClasses,
+            'h-10 appearance-none pl-6 tabular-nums [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none [-moz-appearance:textfield]',
+          )}
+        />
+      </div>
+    </div>
+  );
+}

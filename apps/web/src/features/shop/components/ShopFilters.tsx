@@ -1,0 +1,80 @@
+import { CATEGORY_NAMES, PRODUCT_CONDITIONS, type ProductCondition } from '@rebound/core/catalog';
+import { clsx } from 'clsx';
+import { conditionName, type ShopState } from '../search-params';
+import { PriceRangeFilter } from './PriceRangeFilter';
+import { RadioList, type RadioOption } from './RadioList';
+
+export type FilterChoice = { name: string; slug: string };
+
+type ShopFiltersProps = {
+  state: ShopState;
+  /** undefined while loading. */
+  categories: readonly FilterChoice[] | undefined;
+  locations: readonly FilterChoice[] | undefined;
+  onChange: (patch: Partial<ShopState>) => void;
+  className?: string;
+};
+
+const ANY = '';
+
+const CONDITION_OPTIONS: RadioOption[] = [
+  { value: ANY, label: 'Any condition' },
+  ...PRODUCT_CONDITIONS.map((c) => ({ value: c, label: conditionName(c) })),
+];
+
+/** Keeps a linked category that is not (or not yet) in the list visible and selected. */
+function withCurrent(options: RadioOption[], current: string | null): RadioOption[] {
+  if (!current || options.some((o) => o.value === current)) return options;
+  return [...options, { value: current, label: current }];
+}
+
+/**
+ * The shop's filters: category, condition, price and pickup location. Every change goes to the
+ * address at once (the price on Enter, on leaving it, or with its button).
+ */
+export function ShopFilters({ state, categories, locations, onChange, className }: ShopFiltersProps) {
+  const categoryOptions = withCurrent(
+    [
+      { value: ANY, label: 'All categories' },
+      ...(categories ?? []).map((c) => ({ value: c.slug, label: c.name })),
+    ],
+    categories ? state.category : null,
+  );
+  const locationOptions = withCurrent(
+    [
+      { value: ANY, label: 'Any location' },
+      ...(locations ?? []).map((l) => ({ value: l.slug, label: l.name })),
+    ],
+    locations ? state.location : null,
+  );
+
+  return (
+    <div className={clsx('flex flex-col gap-5', className)}>
+      <RadioList
+        legend="Category"
+        options={categoryOptions}
+        value={state.category ?? ANY}
+        onChange={(value) => onChange({ category: value || null })}
+        loadingRows={categories ? undefined : CATEGORY_NAMES.length}
+      />
+      <RadioList
+        legend="Condition"
+        options={CONDITION_OPTIONS}
+        value={state.condition ?? ANY}
+        onChange={(value) => onChange({ condition: (value || null) as ProductCondition | null })}
+      />
+      <PriceRangeFilter
+        min={state.minPrice}
+        max={state.maxPrice}
+        onApply={({ min, max }) => onChange({ minPrice: min, maxPrice: max })}
+      />
+      <RadioList
+        legend="Pickup location"
+        options={locationOptions}
+        value={state.location ?? ANY}
+        onChange={(value) => onChange({ location: value || null })}
+        loadingRows={locations ? undefined : 1}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeFilterCount,
+  applyPriceRange,
+  auctionsLabel,
+  clearedShopState,
+  DEFAULT_SHOP_STATE,
+  formatPriceRange,
+  PRICE_MAX_BELOW_MIN,
+  PRICE_MIN_BELOW_ZERO,
+  priceProblem,
+  readShopParams,
+  toShopQuery,
+  writeShopParams,
+} from './search-params';
+
+const read = (qs: string) => readShopParams(new URLSearchParams(qs));
+
+describe('shop address', () => {
+  it('reads an empty address as the defaults: all, any, $0 to $300, newest, page 1', () => {
+    expect(read('')).toEqual(DEFAULT_SHOP_STATE);
+    expect(writeShopParams(DEFAULT_SHOP_STATE).toString()).toBe('');
+  });
+
+  it('reads the home page category tiles', () => {
+    expect(read('category=beauty-health').category).toBe('beauty-health');
+  });
+
+  it('round-trips every field in a fixed order', () => {
+    const state = read(
+      'page=3&sort=ending&location=burnaby&maxPrice=120.5&minPrice=10&condition=open_box&category=electronics&q=sony',
+    );
+    expect(state).toEqual({
+      category: 'electronics',
+      condition: 'open_box',
+      minPrice: 10,
+      maxPrice: 120.5,
+      location: 'burnaby',
+      q: 'sony',
+      sort: 'ending',
+      page: 3,
+    });
+    expect(writeShopParams(state).toString()).toBe(
+      'q=sony&category=electronics&condition=open_box&minPrice=10&maxPrice=120.5&location=burnaby&sort=ending&page=3',
+    );
+  });
+
+  it('takes defaults for anything unreadable, and applies the price rule to a linked range', () => {
+    expect(read('sort=random&page=0&condition=broken&q=%20%20')).toEqual(DEFAULT_SHOP_STATE);
+    expect(read('page=abc').page).toBe(1);
+    expect(read('condition=Like%20New').condition).toBe('like_new');
+    expect(read('minPrice=-20').minPrice).toBe(0);
+    // max below min: core's normalizePriceRange raises it, so the API never sees max < min.
+    expect(read('minPrice=50&maxPrice=10')).toMatchObject({ minPrice: 50, maxPrice: 50 });
+    expect(read('minPrice=abc&maxPrice=')).toMatchObject({ minPrice: 0, maxPrice: 300 });
+    expect(read(`q=${'x'.repeat(150)}`).q).toHaveLength(100);
+  });
+
+  it('always sends the price range to the API, and leaves unset filters out', () => {
+    expect(toShopQuery(DEFAULT_SHOP_STATE)).toEqual({ minPrice: 0, maxPrice: 300, sort: 'newest', page: 1 });
+    expect(toShopQuery(read('category=clothing&q=coat'))).toMatchObject({ category: 'clothing', q: 'coat' });
+  });
+
+  it('counts filters in use and clears them, keeping the sort', () => {
+    const state = read('q=a&category=b&condition=like_new&maxPrice=100&location=c&sort=bids&page=2');
+    expect(activeFilterCount(state)).toBe(5);
+    expect(activeFilterCount(read('sort=bids&page=4'))).toBe(0);
+    expect(clearedShopState(state)).toEqual({ ...DEFAULT_SHOP_STATE, sort: 'bids' });
+  });
+});
+
+describe('price filter', () => {
+  it('names the problem and the box it is in', () => {
+    expect(priceProblem('0', '300')).toBeNull();
+    expect(priceProblem('', '')).toBeNull();
+    expect(priceProblem('-1', '300')).toEqual({ field: 'min', message: PRICE_MIN_BELOW_ZERO });
+    expect(priceProblem('50', '20')).toEqual({ field: 'max', message: PRICE_MAX_BELOW_MIN });
+    expect(priceProblem('', '-5')).toEqual({ field: 'max', message: PRICE_MAX_BELOW_MIN });
+    expect(priceProblem('50', '50')).toBeNull();
+  });
+
+  it('corrects a range with core’s rule and says why', () => {
+    expect(applyPriceRange('-5', '100')).toEqual({ min: 0, max: 100, problem: PRICE_MIN_BELOW_ZERO });
+    expect(applyPriceRange('80', '20')).toEqual({ min: 80, max: 80, problem: PRICE_MAX_BELOW_MIN });
+    expect(applyPriceRange('', '')).toEqual({ min: 0, max: 300, problem: null });
+    expect(applyPriceRange('19.999', '25')).toEqual({ min: 20, max: 25, problem: null });
+  });
+
+  it('formats ranges and counts', () => {
+    expect(formatPriceRange(0, 300)).toBe('$0 – $300');
+    expect(formatPriceRange(12.5, 1500)).toBe('$12.50 – $1,500');
+    expect(auctionsLabel(1)).toBe('1 auction');
+    expect(auctionsLabel(1234)).toBe('1,234 auctions');
+  });
+});

@@ -1,0 +1,185 @@
+import type { ShopQuery } from '@rebound/contract/catalog';
+import {
+  CONDITION_LABELS,
+  DEFAULT_PRICE_RANGE,
+  normalizePriceRange,
+  type ProductCondition,
+  parseCondition,
+} from '@rebound/core/catalog';
+import { formatCents } from '@rebound/core/money';
+
+// The shop's filters, sort, search and page live in the address bar (spec §2: links and the back
+// button work). This module reads and writes them; it is pure so it can be tested without a browser.
+// The keys are the API's (`/api/shop?category=...`), so the page passes them straight through.
+
+export type ShopSort = NonNullable<ShopQuery['sort']>;
+
+export type ShopState = {
+  /** Category slug; null is 'All'. */
+  category: string | null;
+  /** null is 'Any'. */
+  condition: ProductCondition | null;
+  /** Dollars, already normalised (spec §5): min >= 0, max >= min. */
+  minPrice: number;
+  maxPrice: number;
+  /** Location slug; null is any location. */
+  location: string | null;
+  /** Keyword search, trimmed; '' is none. */
+  q: string;
+  sort: ShopSort;
+  page: number;
+};
+
+export const DEFAULT_SHOP_STATE: Readonly<ShopState> = Object.freeze({
+  category: null,
+  condition: null,
+  minPrice: DEFAULT_PRICE_RANGE.min,
+  maxPrice: DEFAULT_PRICE_RANGE.max,
+  location: null,
+  q: '',
+  sort: 'newest',
+  page: 1,
+});
+
+// Types only from the contract: importing its values would pull zod into the shop's chunk.
+export const SORT_OPTIONS = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'ending', label: 'Ending soonest' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'bids', label: 'Most bids' },
+] as const satisfies readonly { value: ShopSort; label: string }[];
+
+// Fails to compile if the contract gains a sort order this list does not offer.
+const everySortOffered: Record<Exclude<ShopSort, (typeof SORT_OPTIONS)[number]['value']>, never> = {};
+void everySortOffered;
+
+/** The API's limits (contract ShopQuery): prices up to $1,000,000, pages up to 100,000, q up to 100. */
+export const MAX_PRICE = 1_000_000;
+const MAX_PAGE = 100_000;
+export const MAX_QUERY_LENGTH = 100;
+const MAX_SLUG_LENGTH = 80;
+
+/** A price typed or linked in dollars: a finite number, at most two decimals; otherwise null. */
+export function parseDollars(text: string | null | undefined): number | null {
+  if (text === null || text === undefined || text.trim() === '') return null;
+  const value = Number(text.trim());
+  if (!Number.isFinite(value)) return null;
+  return Math.min(Math.round(value * 100) / 100, MAX_PRICE);
+}
+
+function slugParam(value: string | null): string | null {
+  const slug = value?.trim().toLowerCase() ?? '';
+  return slug === '' || slug.length > MAX_SLUG_LENGTH ? null : slug;
+}
+
+/** Reads the shop's state from a query string; anything missing or unreadable takes its default. */
+export function readShopParams(params: URLSearchParams): ShopState {
+  const { min, max } = normalizePriceRange(
+    parseDollars(params.get('minPrice')),
+    parseDollars(params.get('maxPrice')),
+  );
+  const sort = params.get('sort');
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return {
+    category: slugParam(params.get('category')),
+    condition: parseCondition(params.get('condition')),
+    minPrice: min,
+    maxPrice: max,
+    location: slugParam(params.get('location')),
+    q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
+    sort: SORT_OPTIONS.find((o) => o.value === sort)?.value ?? DEFAULT_SHOP_STATE.sort,
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+  };
+}
+
+/** The query string for a state, in a fixed order, leaving out every default (short, shareable links). */
+export function writeShopParams(state: ShopState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.q) params.set('q', state.q);
+  if (state.category) params.set('category', state.category);
+  if (state.condition) params.set('condition', state.condition);
+  if (state.minPrice !== DEFAULT_SHOP_STATE.minPrice) params.set('minPrice', String(state.minPrice));
+  if (state.maxPrice !== DEFAULT_SHOP_STATE.maxPrice) params.set('maxPrice', String(state.maxPrice));
+  if (state.location) params.set('location', state.location);
+  if (state.sort !== DEFAULT_SHOP_STATE.sort) params.set('sort', state.sort);
+  if (state.page !== 1) params.set('page', String(state.page));
+  return params;
+}
+
+/** The API query for a state. The price range is always sent: its defaults are a real filter (spec §9). */
+export function toShopQuery(state: ShopState): Partial<ShopQuery> {
+  return {
+    ...(state.q ? { q: state.q } : {}),
+    ...(state.category ? { category: state.category } : {}),
+    ...(state.condition ? { condition: state.condition } : {}),
+    minPrice: state.minPrice,
+    maxPrice: state.maxPrice,
+    ...(state.location ? { location: state.location } : {}),
+    sort: state.sort,
+    page: state.page,
+  };
+}
+
+/** The state with every filter and the search cleared; the sort order is the shopper's and stays. */
+export function clearedShopState(state: ShopState): ShopState {
+  return { ...DEFAULT_SHOP_STATE, sort: state.sort };
+}
+
+/** True when the price range is not the default one. */
+export function isPriceFiltered(state: Pick<ShopState, 'minPrice' | 'maxPrice'>): boolean {
+  return state.minPrice !== DEFAULT_SHOP_STATE.minPrice || state.maxPrice !== DEFAULT_SHOP_STATE.maxPrice;
+}
+
+/** How many filters differ from the defaults (the search counts as one): the drawer button's badge. */
+export function activeFilterCount(state: ShopState): number {
+  return [
+    state.q !== '',
+    state.category !== null,
+    state.condition !== null,
+    isPriceFiltered(state),
+    state.location !== null,
+  ].filter(Boolean).length;
+}
+
+/** '$0 – $300', whole dollars without cents. */
+export function formatPriceRange(min: number, max: number): string {
+  const dollars = (n: number) => formatCents(Math.round(n * 100)).replace(/\.00$/, '');
+  return `${dollars(min)} – ${dollars(max)}`;
+}
+
+/** '1 auction', '1,234 auctions'. */
+export function auctionsLabel(count: number): string {
+  return `${count.toLocaleString('en-CA')} ${count === 1 ? 'auction' : 'auctions'}`;
+}
+
+export function conditionName(condition: ProductCondition): string {
+  return CONDITION_LABELS[condition];
+}
+
+// --- The price filter's own checks (spec §5: min not below 0; max not below min) -------------------
+
+export const PRICE_MIN_BELOW_ZERO = "The minimum price can't be below $0.";
+export const PRICE_MAX_BELOW_MIN = "The maximum price can't be below the minimum price.";
+
+export type PriceProblem = { field: 'min' | 'max'; message: string };
+
+/** What is wrong with a typed range, and in which box; null when fine. Empty boxes take the defaults. */
+export function priceProblem(minText: string, maxText: string): PriceProblem | null {
+  const min = parseDollars(minText);
+  const max = parseDollars(maxText);
+  if (min !== null && min < 0) return { field: 'min', message: PRICE_MIN_BELOW_ZERO };
+  if (max !== null && max < Math.max(0, min ?? DEFAULT_PRICE_RANGE.min)) {
+    return { field: 'max', message: PRICE_MAX_BELOW_MIN };
+  }
+  return null;
+}
+
+/** A typed range made valid by core's rule; `problem` says what had to change (null when nothing). */
+export function applyPriceRange(
+  minText: string,
+  maxText: string,
+): { min: number; max: number; problem: string | null } {
+  const { min, max } = normalizePriceRange(parseDollars(minText), parseDollars(maxText));
+  return { min, max, problem: priceProblem(minText, maxText)?.message ?? null };
+}

@@ -1,0 +1,238 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+
+// Shop (/shop) and drops (/drops), issue 5. Runs on the desktop (filter sidebar) and the phone
+// (filter drawer) projects against the demo data.
+
+type ShopAnswer = { total: number; items: { title: string; brand: string }[] };
+type DropsAnswer = { liveCount: number; earliestEndTime: string | null; featured: { title: string }[] };
+
+const cards = (page: Page) => page.getByRole('main').getByRole('article');
+const resultsCount = (page: Page) => page.getByRole('heading', { name: /^\d[\d,]* auctions?$/ });
+
+/** The filter controls: the sidebar on desktop, the drawer (opened here) on phones. */
+async function filters(page: Page, isMobile: boolean): Promise<Locator> {
+  if (!isMobile) return page.getByRole('complementary', { name: 'Filters' });
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  await expect(drawer).toBeVisible();
+  // Focus moves into the drawer when it opens.
+  await expect(drawer.getByRole('heading', { name: 'Filters' })).toBeFocused();
+  return drawer;
+}
+
+/** Closes the phone drawer (focus goes back to its button); nothing to do on desktop. */
+async function doneWithFilters(page: Page, isMobile: boolean) {
+  if (!isMobile) return;
+  await page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: /^Show/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Filters/ })).toBeFocused();
+}
+
+const label = (n: number) => `${n} ${n === 1 ? 'auction' : 'auctions'}`;
+
+/** What the API answers for a shop query (the page always sends the price range). */
+async function apiShop(page: Page, query: string): Promise<ShopAnswer> {
+  const params = new URLSearchParams({ minPrice: '0', maxPrice: '300' });
+  for (const [key, value] of new URLSearchParams(query)) params.set(key, value);
+  const res = await page.request.get(`/api/shop?${params}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as ShopAnswer;
+}
+
+const currentPage = (page: Page) =>
+  page.getByRole('navigation', { name: 'Pages' }).locator('[aria-current="page"]');
+
+test('filters by category, condition and price, pages, and the back button restores it all', async ({
+  page,
+  isMobile,
+}) => {
+  // The home page's category tile link preselects its category.
+  const electronics = await apiShop(page, 'category=electronics');
+  const electronicsLikeNew = await apiShop(page, 'category=electronics&condition=like_new');
+  const likeNewTo1000 = await apiShop(page, 'condition=like_new&maxPrice=1000');
+  expect(likeNewTo1000.total).toBeGreaterThan(40);
+
+  await page.goto('/shop?category=electronics');
+  await expect(page).toHaveTitle('Shop Returns | Rebound');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop Returns' })).toBeVisible();
+  await expect(resultsCount(page)).toHaveText(label(electronics.total));
+
+  let panel = await filters(page, isMobile);
+  await expect(panel.getByRole('radio', { name: 'Electronics' })).toBeChecked();
+  await panel.getByRole('radio', { name: 'Like New' }).check();
+  await expect(page).toHaveURL(/\/shop\?category=electronics&condition=like_new$/);
+  await doneWithFilters(page, isMobile);
+  await expect(resultsCount(page)).toHaveText(label(electronicsLikeNew.total));
+  for (const badge of await cards(page)
+    .getByText(/^(Like New|Open Box|Gently Used)$/)
+    .allTextContents()) {
+    expect(badge).toBe('Like New');
+  }
+
+  // Price: the spec's rule is checked inline, then applied by core's normalizePriceRange.
+  panel = await filters(page, isMobile);
+  await panel.getByRole('radio', { name: 'All categories' }).check();
+  await expect(page).toHaveURL(/\/shop\?condition=like_new$/);
+  const min = panel.getByLabel('Min price');
+  const max = panel.getByLabel('Max price');
+  await expect(min).toHaveValue('0');
+  await expect(max).toHaveValue('300');
+  await min.fill('-5');
+  await expect(panel.getByText("The minimum price can't be below $0.")).toBeVisible();
+  await expect(min).toHaveAttribute('aria-invalid', 'true');
+  await min.fill('50');
+  await max.fill('20');
+  await expect(panel.getByText("The maximum price can't be below the minimum price.")).toBeVisible();
+  await expect(max).toHaveAttribute('aria-invalid', 'true');
+  await max.fill('1000');
+  await min.fill('0');
+  await max.press('Enter');
+  await expect(page).toHaveURL(/\/shop\?condition=like_new&maxPrice=1000$/);
+  await doneWithFilters(page, isMobile);
+  await expect(resultsCount(page)).toHaveText(label(likeNewTo1000.total));
+  await expect(cards(page)).toHaveCount(40);
+
+  // Page 2, then away to a product's full page and back.
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2$/);
+  await expect(currentPage(page)).toHaveText('Page 2');
+  await expect(cards(page)).toHaveCount(likeNewTo1000.total - 40);
+  const firstOnPage2 = (await cards(page).first().getByRole('heading').textContent())?.trim() ?? '';
+  expect(firstOnPage2.length).toBeGreaterThan(0);
+  expect(firstOnPage2).not.toBe(likeNewTo1000.items[0]?.title);
+
+  await cards(page).first().getByRole('link').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: firstOnPage2 })).toBeVisible();
+  await dialog.getByRole('link', { name: 'View Full Page' }).click();
+  await expect(page).toHaveURL(/\/product\//);
+  await expect(page.getByRole('heading', { level: 1, name: firstOnPage2 })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop\?condition=like_new&maxPrice=1000&page=2$/);
+  await expect(currentPage(page)).toHaveText('Page 2');
+  await expect(cards(page).first().getByRole('heading')).toHaveText(firstOnPage2);
+  await expect(page.getByRole('button', { name: /^Like New/ })).toBeVisible(); // the filter chip
+  panel = await filters(page, isMobile);
+  await expect(panel.getByRole('radio', { name: 'Like New' })).toBeChecked();
+  await expect(panel.getByLabel('Max price')).toHaveValue('1000');
+  if (isMobile) await page.keyboard.press('Escape');
+
+  // Each step back undoes one choice.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop\?condition=like_new&maxPrice=1000$/);
+  await expect(currentPage(page)).toHaveText('Page 1');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop\?condition=like_new$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop\?category=electronics&condition=like_new$/);
+  await expect(page.getByRole('button', { name: /^Electronics/ })).toBeVisible();
+  await expect(resultsCount(page)).toHaveText(label(electronicsLikeNew.total));
+});
+
+test('searches by a keyword of a product, and clears to every result', async ({ page, isMobile }) => {
+  const all = await apiShop(page, '');
+  const brand = all.items[0]?.brand ?? '';
+  expect(brand.length).toBeGreaterThan(1);
+  const keyword = brand.toLowerCase();
+  const expected = await apiShop(page, `q=${encodeURIComponent(keyword)}`);
+  expect(expected.total).toBeGreaterThan(0);
+
+  await page.goto('/shop');
+  await expect(resultsCount(page)).toHaveText(label(all.total));
+  const search = page.getByRole('searchbox', { name: 'Search auctions' });
+  await search.fill(keyword);
+  await search.press('Enter');
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(keyword);
+  await expect(resultsCount(page)).toHaveText(label(expected.total));
+  await expect(cards(page)).toHaveCount(Math.min(expected.total, 40));
+  for (const text of await cards(page).allTextContents()) {
+    for (const word of keyword.split(/\s+/)) expect(text.toLowerCase()).toContain(word);
+  }
+
+  // No match: the spec's empty text and a way back.
+  await search.fill('zzqx-no-such-thing');
+  await search.press('Enter');
+  await expect(
+    page.getByText('No products found matching your filters. Try adjusting your criteria.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(resultsCount(page)).toHaveText(label(all.total));
+  await expect(search).toHaveValue('');
+  if (isMobile) await expect(page.getByRole('button', { name: /^Filters$/ })).toBeVisible();
+});
+
+test('sorts by ending soonest and opens a card in the quick view', async ({ page }) => {
+  const ending = await apiShop(page, 'sort=ending');
+  await page.goto('/shop');
+  await expect(cards(page).first()).toBeVisible();
+  await page.getByLabel('Sort by').selectOption({ label: 'Ending soonest' });
+  await expect(page).toHaveURL(/\/shop\?sort=ending$/);
+
+  const first = cards(page).first();
+  await expect(first.getByRole('heading')).toHaveText(ending.items[0]?.title ?? '');
+  // The soonest ending lot is under an hour away in the demo data: its countdown ticks.
+  const timer = first.getByRole('timer');
+  const before = await timer.textContent();
+  await expect.poll(() => timer.textContent(), { timeout: 4_000 }).not.toBe(before);
+
+  await first.getByRole('link').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: ending.items[0]?.title ?? '' })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'View Full Page' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Focus returns to the card that opened it.
+  await expect(first.getByRole('link')).toBeFocused();
+});
+
+test('drops: the countdown banner, the featured grid with its count, and the early-access email', async ({
+  page,
+}) => {
+  const drops = (await (await page.request.get('/api/drops')).json()) as DropsAnswer;
+  await page.goto('/drops');
+  await expect(page).toHaveTitle("This Week's Finds | Rebound");
+  await expect(page.getByRole('heading', { level: 1, name: "This Week's Finds" })).toBeVisible();
+
+  // Spec §4: 'LIVE NOW' while auctions are live; otherwise 'Next Auction Ends In'. Ticks every second.
+  const banner = page.locator('section', { has: page.locator('#drop-banner-label') });
+  if (drops.liveCount > 0) {
+    await expect(banner.getByText('LIVE NOW', { exact: true })).toBeVisible();
+  } else if (drops.earliestEndTime) {
+    await expect(banner.getByText('Next Auction Ends In', { exact: true })).toBeVisible();
+  }
+  if (drops.earliestEndTime) {
+    const timer = banner.getByRole('timer');
+    await expect(timer).toHaveText(/^(\d+d \d+h \d+m|\d+h \d\dm \d\ds|\d+m \d\ds|Auction ended)$/);
+    const before = await timer.textContent();
+    await expect.poll(() => timer.textContent(), { timeout: 4_000 }).not.toBe(before);
+  }
+
+  // 'Featured in This Drop' with its count.
+  const featured = page.getByRole('region', { name: /Featured in This Drop/ });
+  const count = drops.featured.length;
+  await expect(featured.getByRole('heading', { level: 2 })).toContainText(
+    `${count} ${count === 1 ? 'item' : 'items'}`,
+  );
+  if (count > 0) await expect(featured.getByRole('article')).toHaveCount(count);
+  else await expect(featured.getByRole('link', { name: /shop/i }).first()).toBeVisible();
+
+  // The early-access form: the spec's messages (inline and as a toast), then 'Check your email'.
+  const early = page.getByRole('region', { name: 'Get early access' });
+  const email = early.getByRole('textbox', { name: 'Email address' });
+  const join = early.getByRole('button', { name: 'Get early access' });
+  await join.click();
+  await expect(page.getByText('Email required')).toBeVisible();
+  await expect(early.getByText('Please enter your email address.')).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await email.fill('not-an-email');
+  await join.click();
+  await expect(page.getByText('Invalid email')).toBeVisible();
+  await expect(early.getByText('Please enter a valid email address.')).toBeVisible();
+  await email.fill('  Shopper@Example.com ');
+  await join.click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+  await expect(page.getByText(/shopper@example\.com/)).toBeVisible();
+  await expect(email).toHaveValue('');
+});
