@@ -47,6 +47,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // Emailed links must point at the site under test.
+      PUBLIC_URL: baseURL,
       DATA_DIR: 'memory://',
       SEED_ON_START: 'true',
       TEST_CLOCK: 'true',
