@@ -29,6 +29,24 @@ type FieldProps = InputProps & {
   inputClassName?: string;
 };
 
+/** An email input: the keyboard, autofill and no auto-capitalising or spell-check. Props override. */
+export function EmailField({
+  label = 'Email',
+  ...props
+}: Omit<FieldProps, 'label' | 'type'> & { label?: string }) {
+  return (
+    <TextField
+      label={label}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}
+
 /** A labelled text input with an optional hint and an inline error, wired for screen readers. */
 export function TextField({
   label,

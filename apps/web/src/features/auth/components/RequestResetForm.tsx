@@ -4,7 +4,7 @@ import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/Field';
+import { EmailField } from '../../../components/ui/Field';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useForgotPassword } from '../api';
 import { EmailStepForm } from '../forms';
@@ -44,17 +44,7 @@ export function RequestResetForm({ defaultEmail = '', onSent }: RequestResetForm
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField required error={errors.email?.message} {...register('email')} />
       <Button type="submit" size="lg" block loading={forgot.isPending}>
         <Send aria-hidden="true" />
         {forgot.isPending ? 'Sending...' : 'Send reset link'}

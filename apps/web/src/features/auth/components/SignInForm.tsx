@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
-import { FormAlert, PasswordField, TextField } from '../../../components/ui/Field';
+import { EmailField, FormAlert, PasswordField } from '../../../components/ui/Field';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useSignIn } from '../api';
 import { type SignInFormInput, type SignInFormOutput, SignInForm as SignInSchema } from '../forms';
@@ -65,17 +65,7 @@ export function SignInForm({ defaultEmail = '', onSignedIn }: SignInFormProps) {
         className="mt-6 flex flex-col gap-5"
         aria-describedby={serverError ? alertId : undefined}
       >
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField autoComplete="username" required error={errors.email?.message} {...register('email')} />
         <PasswordField
           label="Password"
           autoComplete="current-password"

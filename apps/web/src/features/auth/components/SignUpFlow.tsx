@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/Field';
+import { EmailField } from '../../../components/ui/Field';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useCheckEmail } from '../api';
 import { EmailStepForm } from '../forms';
@@ -112,13 +112,7 @@ function EmailStep({ defaultEmail, onContinue, onGoToSignIn }: EmailStepProps) {
       <p className="mt-1 text-sm text-ink-600">Start with your email. Joining is free.</p>
 
       <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailField
           required
           error={errors.email?.message}
           {...register('email', { onChange: () => setExisting(null) })}

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
-import { inputClasses, TextField } from '../../../components/ui/Field';
+import { EmailField, inputClasses, TextField } from '../../../components/ui/Field';
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_TEXT,
@@ -69,17 +69,7 @@ export function ContactForm() {
             error={errors.name?.message}
             {...register('name')}
           />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <EmailField required error={errors.email?.message} {...register('email')} />
         </div>
 
         <div className="flex flex-col gap-1.5">
