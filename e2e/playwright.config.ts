@@ -33,7 +33,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined } },
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grepInvert: /@keyboard/ },
   ],
   webServer: {
     command: 'npx tsx apps/server/src/main.ts',

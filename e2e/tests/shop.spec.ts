@@ -1,9 +1,14 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { moveClocks } from './support/clocks';
 
 // Shop (/shop) and drops (/drops), issue 5. Runs on the desktop (filter sidebar) and the phone
 // (filter drawer) projects against the demo data.
 
-type ShopAnswer = { total: number; items: { title: string; brand: string }[] };
+type ShopAnswer = {
+  serverTime: string;
+  total: number;
+  items: { title: string; brand: string; slug: string; endTime: string }[];
+};
 type DropsAnswer = { liveCount: number; earliestEndTime: string | null; featured: { title: string }[] };
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
@@ -164,22 +169,36 @@ test('searches by a keyword of a product, and clears to every result', async ({ 
 });
 
 test('sorts by ending soonest and opens a card in the quick view', async ({ page }) => {
-  const ending = await apiShop(page, 'sort=ending');
+  await page.clock.install();
   await page.goto('/shop');
   await expect(cards(page).first()).toBeVisible();
+  // Compared with the answer the page itself got: the soonest lot can end while the test runs
+  // (other journeys move the server's clock), so a separate request may see a different first lot.
+  const answer = page.waitForResponse(
+    (r) => r.url().includes('/api/shop?') && r.url().includes('sort=ending'),
+  );
   await page.getByLabel('Sort by').selectOption({ label: 'Ending soonest' });
   await expect(page).toHaveURL(/\/shop\?sort=ending$/);
+  const ending = (await (await answer).json()) as ShopAnswer;
+  const sorted = [...ending.items].sort((a, b) => Date.parse(a.endTime) - Date.parse(b.endTime));
+  expect(ending.items.map((c) => c.slug)).toEqual(sorted.map((c) => c.slug));
 
-  const first = cards(page).first();
-  await expect(first.getByRole('heading')).toHaveText(ending.items[0]?.title ?? '');
-  // The soonest ending lot is under an hour away in the demo data: its countdown ticks.
+  await expect(cards(page).first().getByRole('heading')).toHaveText(ending.items[0]?.title ?? '');
+  // The first lot that still has a few minutes to go (moving the clocks must not end it): under a
+  // day away, so moving the clocks by 61 s changes its countdown whichever two units it shows.
+  const now = Date.parse(ending.serverTime);
+  const index = ending.items.findIndex((c) => Date.parse(c.endTime) - now > 3 * 60_000);
+  expect(index).toBeGreaterThanOrEqual(0);
+  const chosen = ending.items[index]?.title ?? '';
+  const first = cards(page).filter({ has: page.getByRole('heading', { name: chosen, exact: true }) });
   const timer = first.getByRole('timer');
   const before = await timer.textContent();
+  await moveClocks(page, 61_000);
   await expect.poll(() => timer.textContent(), { timeout: 4_000 }).not.toBe(before);
 
   await first.getByRole('link').click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: ending.items[0]?.title ?? '' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: chosen })).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'View Full Page' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -191,6 +210,7 @@ test('drops: the countdown banner, the featured grid with its count, and the ear
   page,
 }) => {
   const drops = (await (await page.request.get('/api/drops')).json()) as DropsAnswer;
+  await page.clock.install();
   await page.goto('/drops');
   await expect(page).toHaveTitle("This Week's Finds | Rebound");
   await expect(page.getByRole('heading', { level: 1, name: "This Week's Finds" })).toBeVisible();
@@ -206,6 +226,8 @@ test('drops: the countdown banner, the featured grid with its count, and the ear
     const timer = banner.getByRole('timer');
     await expect(timer).toHaveText(/^(\d+d \d+h \d+m|\d+h \d\dm \d\ds|\d+m \d\ds|Auction ended)$/);
     const before = await timer.textContent();
+    // 61 s on the page's and the server's clocks: every format shows minutes, so the text changes.
+    await moveClocks(page, 61_000);
     await expect.poll(() => timer.textContent(), { timeout: 4_000 }).not.toBe(before);
   }
 

@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -15,11 +15,14 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import { AppError } from './lib/errors';
+import { containsNul } from './lib/input-guard';
 import { authPlugin } from './modules/auth/plugin';
 import { biddingRoutes } from './modules/bidding/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { metricsPlugin } from './modules/system/metrics';
 import { systemRoutes } from './modules/system/routes';
+import { watchlistRoutes } from './modules/watchlist/routes';
+import { registerWebApp } from './modules/web/routes';
 import { localHub, postgresHub, type RealtimeHub } from './realtime/hub';
 import { realtimeRoutes } from './realtime/routes';
 
@@ -144,11 +147,24 @@ export async function buildApp({
     return reply.status(500).send({ error: { code: 'internal', message: errorMessage('internal') } });
   });
 
+  // NUL characters cannot reach the database (PostgreSQL text refuses them): a clear 400 instead.
+  app.addHook('preValidation', async (request) => {
+    if (
+      request.url.includes('%00') ||
+      containsNul(request.params) ||
+      containsNul(request.query) ||
+      containsNul(request.body)
+    ) {
+      throw new AppError('invalid_characters');
+    }
+  });
+
   await app.register(authPlugin);
   await app.register(metricsPlugin);
   await app.register(systemRoutes);
   await app.register(catalogRoutes);
   await app.register(biddingRoutes);
+  await app.register(watchlistRoutes);
   await app.register(realtimeRoutes);
 
   await mkdir(config.mediaDir, { recursive: true });
@@ -160,37 +176,7 @@ export async function buildApp({
     immutable: true,
   });
 
-  let indexHtml: string | null = null;
-  if (config.webDist) {
-    const webDist = config.webDist;
-    indexHtml = await readFile(path.join(webDist, 'index.html'), 'utf8');
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // Hashed assets are immutable; index.html is served by the fallback below, never cached.
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.raw.url ?? '/';
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !url.startsWith('/api/') &&
-      !url.startsWith('/media/') &&
-      indexHtml !== null;
-    if (wantsPage) {
-      // Client-side routes: the SPA decides (including its own 404 page).
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    }
-    return reply.status(404).send({ error: { code: 'not_found', message: errorMessage('not_found') } });
-  });
+  await registerWebApp(app);
 
   return app;
 }

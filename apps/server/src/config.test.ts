@@ -15,12 +15,15 @@ describe('configuration', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u@localhost/db' });
     expect(c.databaseUrl).toBe('postgres://u@localhost/db');
     expect(c.seedOnStart).toBe(false);
+    expect(c.databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '32' }).databasePoolSize).toBe(32);
   });
 
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],
     [{ NODE_ENV: 'production', TEST_CLOCK: 'true' }, /TEST_CLOCK/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],

@@ -20,6 +20,7 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATA_DIR: z.string().min(1).optional(),
   SEED_ON_START: bool.optional(),
   TEST_CLOCK: bool.optional(),
@@ -52,6 +53,8 @@ export interface Config {
   port: number;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** Connections the server keeps to PostgreSQL (ignored with PGlite). */
+  databasePoolSize: number;
   /** Where the embedded database and uploaded media live. */
   dataDir: string;
   /** PGlite directory, or 'memory://' for a throwaway database. */
@@ -104,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: memory ? path.resolve(REPO_ROOT, 'data/memory') : dataDir,
     pgliteDir: memory ? 'memory://' : path.join(dataDir, 'pglite'),
     mediaDir: memory ? path.resolve(REPO_ROOT, 'data/memory/media') : path.join(dataDir, 'media'),

@@ -16,7 +16,11 @@ export interface Started {
 
 /** Opens the database, migrates, seeds an empty embedded database, builds the app and listens. */
 export async function startServer(config: Config): Promise<Started> {
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    poolSize: config.databasePoolSize,
+  });
   await runMigrations(database);
   const clock = config.testClock ? adjustableClock() : systemClock;
   let seeded = false;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuctionCard } from './catalog';
 import { Cents, Instant, Uuid } from './common';
 
 export const STANDINGS = ['none', 'winning', 'outbid', 'won', 'lost'] as const;
@@ -77,3 +78,43 @@ export type BidHistoryResponse = z.infer<typeof BidHistoryResponse>;
 
 export const BID_SUCCESS_LEADING = "You've got the highest bid!";
 export const BID_SUCCESS_SET = 'Highest bid set!';
+
+// The account's My Bids tab (spec §2 'Account tab details').
+
+export const MY_BIDS_FILTERS = ['all', 'winning', 'losing'] as const;
+export type MyBidsFilter = (typeof MY_BIDS_FILTERS)[number];
+
+/** GET /api/me/bids?filter=all|winning|losing (default all; anything else is refused with a 400). */
+export const MyBidsQuery = z.object({
+  filter: z.enum(MY_BIDS_FILTERS, { error: 'The filter must be all, winning or losing.' }).default('all'),
+});
+export type MyBidsQuery = z.infer<typeof MyBidsQuery>;
+
+/** One auction the shopper holds a maximum on. */
+export const MyBidGroup = z.object({
+  auction: AuctionCard,
+  /** The shopper's own maximum ('Your highest'). Only ever sent to its owner. */
+  maxBidCents: Cents,
+  /** When the maximum was last set or raised. */
+  maxSetAt: Instant,
+  /** 'winning' / 'outbid' while running, 'won' / 'lost' once over. */
+  standing: Standing,
+});
+export type MyBidGroup = z.infer<typeof MyBidGroup>;
+
+/**
+ * The shopper's auctions: running ones ending soonest first, then (under 'all' only) the most
+ * recently ended, up to `MY_BIDS_ENDED_LIMIT`. `counts` are per filter, whatever `filter` is;
+ * winning and losing count exactly what the header badges count.
+ */
+export const MyBidsResponse = z.object({
+  serverTime: Instant,
+  filter: z.enum(MY_BIDS_FILTERS),
+  counts: z.object({ all: z.number().int(), winning: z.number().int(), losing: z.number().int() }),
+  groups: z.array(MyBidGroup),
+  /** Ended auctions left out of `groups` by the limit. */
+  endedNotShown: z.number().int(),
+});
+export type MyBidsResponse = z.infer<typeof MyBidsResponse>;
+
+export const MY_BIDS_ENDED_LIMIT = 50;

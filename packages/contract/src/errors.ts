@@ -20,6 +20,7 @@ export const ERRORS = {
   idempotency_conflict: { status: 409, message: 'This request is already being processed.' },
   invalid_bid_amount: { status: 422, message: 'Please enter a valid proxy bid amount' },
   payload_too_large: { status: 413, message: 'The request is too large.' },
+  invalid_characters: { status: 400, message: 'The request contains characters that are not allowed.' },
   unsupported_media_type: { status: 415, message: 'Send JSON with Content-Type: application/json.' },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   test_clock_disabled: { status: 404, message: 'Not found' },
@@ -70,6 +71,10 @@ export const ERRORS = {
   location_not_found: { status: 404, message: 'That pickup location is not available.' },
   location_update_failed: { status: 500, message: 'Failed to update location' },
   notification_settings_update_failed: { status: 500, message: 'Failed to update notification settings' },
+  // Watchlist (issue 5): the spec's signed-out text; ended auctions cannot be added.
+  watch_not_authenticated: { status: 401, message: 'Please log in to manage watchlist' },
+  auction_not_found: { status: 404, message: 'Auction not found' },
+  watch_auction_ended: { status: 409, message: 'This auction has ended.' },
   internal: { status: 500, message: 'Something went wrong. Please try again.' },
   unavailable: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

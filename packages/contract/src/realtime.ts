@@ -44,6 +44,13 @@ export const StandingChangedV1 = z.object({
   auctionId: Uuid,
   seq: z.number().int(),
 });
+/** Sent to a shopper's room when their watchlist changed (another tab, another device). */
+export const WatchlistChangedV1 = z.object({
+  type: z.literal('WatchlistChangedV1'),
+  serverTime: Instant,
+  auctionId: Uuid,
+  watching: z.boolean(),
+});
 export const HelloV1 = z.object({ type: z.literal('HelloV1'), serverTime: Instant, signedIn: z.boolean() });
 export const PongV1 = z.object({ type: z.literal('PongV1'), serverTime: Instant });
 
@@ -54,6 +61,7 @@ export const ServerEvent = z.discriminatedUnion('type', [
   AuctionEndedV1,
   OutbidV1,
   StandingChangedV1,
+  WatchlistChangedV1,
   HelloV1,
   PongV1,
 ]);
@@ -67,4 +75,4 @@ export const ClientMessage = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
-export const WS_PATH = '/ws';
+export { WS_PATH } from './routes';

@@ -32,4 +32,12 @@ export const API = {
   devMessages: '/api/dev/messages',
   // Storefront (issue 5).
   drops: '/api/drops',
+  auctionWatch: (id: string) => `/api/auctions/${encodeURIComponent(id)}/watch`,
+  auctionWatchPattern: '/api/auctions/:id/watch',
+  meWatchlist: '/api/me/watchlist',
+  meSummary: '/api/me/summary',
+  meBids: '/api/me/bids',
 } as const;
+
+/** The WebSocket endpoint (realtime.ts has the events). */
+export const WS_PATH = '/ws';

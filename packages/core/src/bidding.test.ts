@@ -3,6 +3,7 @@ import type { AuctionBidConfig, AuctionBidState, BidOutcome, BidRejection, Histo
 import {
   compareHistoryRows,
   hasEnded,
+  inBidsFilter,
   initialBidState,
   isLive,
   isReserveMet,
@@ -11,6 +12,7 @@ import {
   priceFromMaxBids,
   rankMaxBids,
   standing,
+  standingOf,
 } from './bidding';
 
 const T0 = Date.UTC(2025, 5, 1, 17, 0, 0);
@@ -568,6 +570,64 @@ describe('standing', () => {
     expect(hasEnded(c, T0 + MINUTE)).toBe(true);
     expect(standing(c, 'a', T0 + MINUTE)).toBe('lost');
     expect(standing(c, 'b', T0 + MINUTE)).toBe('lost');
+  });
+});
+
+describe('standingOf (the rule of standing, on stored facts)', () => {
+  const facts = { hasMax: true, leads: true, over: false, cancelled: false, reserveMet: true };
+
+  it('is none without a maximum, whatever else holds', () => {
+    expect(standingOf({ ...facts, hasMax: false })).toBe('none');
+    expect(standingOf({ ...facts, hasMax: false, over: true })).toBe('none');
+  });
+
+  it('while running: winning when leading (reserve or not), outbid otherwise', () => {
+    expect(standingOf(facts)).toBe('winning');
+    expect(standingOf({ ...facts, reserveMet: false })).toBe('winning');
+    expect(standingOf({ ...facts, leads: false })).toBe('outbid');
+  });
+
+  it('once over: won only leading, reserve met and not cancelled', () => {
+    const over = { ...facts, over: true };
+    expect(standingOf(over)).toBe('won');
+    expect(standingOf({ ...over, reserveMet: false })).toBe('lost');
+    expect(standingOf({ ...over, cancelled: true })).toBe('lost');
+    expect(standingOf({ ...over, leads: false })).toBe('lost');
+  });
+
+  it('agrees with standing on real auctions, before and after the end', () => {
+    for (const reserveCents of [null, 4_000, 9_000]) {
+      const r = run(auction({ reserveCents }), [
+        ['b', 2_000],
+        ['a', 5_000],
+      ]);
+      for (const user of ['a', 'b', 'z']) {
+        for (const now of [END - 1, END]) {
+          expect(
+            standingOf({
+              hasMax: r.maxBids.some((m) => m.userId === user),
+              leads: r.leaderUserId === user,
+              over: hasEnded(r, now),
+              cancelled: false,
+              reserveMet: isReserveMet(r),
+            }),
+          ).toBe(standing(r, user, now));
+        }
+      }
+    }
+  });
+});
+
+describe('inBidsFilter (My Bids: All / Winning / Losing)', () => {
+  it('all holds every auction with a maximum; winning and losing only running ones', () => {
+    expect(['winning', 'outbid', 'won', 'lost'].every((s) => inBidsFilter(s as never, 'all'))).toBe(true);
+    expect(inBidsFilter('none', 'all')).toBe(false);
+    expect(inBidsFilter('winning', 'winning')).toBe(true);
+    expect(inBidsFilter('won', 'winning')).toBe(false);
+    expect(inBidsFilter('outbid', 'winning')).toBe(false);
+    expect(inBidsFilter('outbid', 'losing')).toBe(true);
+    expect(inBidsFilter('lost', 'losing')).toBe(false);
+    expect(inBidsFilter('winning', 'losing')).toBe(false);
   });
 });
 

@@ -190,10 +190,34 @@ export function isReserveMet(state: AuctionBidState): boolean {
  * over: 'won' for the leader when the reserve is met and the auction was not cancelled, else 'lost'.
  */
 export function standing(state: AuctionBidState, userId: string, now: number): Standing {
-  if (!state.maxBids.some((m) => m.userId === userId)) return 'none';
-  const leads = state.leaderUserId === userId;
-  if (!hasEnded(state, now)) return leads ? 'winning' : 'outbid';
-  return leads && state.cancelled !== true && isReserveMet(state) ? 'won' : 'lost';
+  const hasMax = state.maxBids.some((m) => m.userId === userId);
+  return standingOf({
+    hasMax,
+    leads: state.leaderUserId === userId,
+    over: hasEnded(state, now),
+    cancelled: state.cancelled === true,
+    reserveMet: hasMax && isReserveMet(state),
+  });
+}
+
+/** What `standing` decides from, for callers holding an auction's stored summary rather than its maximums. */
+export interface StandingFacts {
+  /** The user holds a maximum on this auction. */
+  hasMax: boolean;
+  /** The user's maximum leads. */
+  leads: boolean;
+  /** Cancelled, or the end time has been reached. */
+  over: boolean;
+  cancelled: boolean;
+  /** The leader's maximum reaches the reserve (true without a reserve). */
+  reserveMet: boolean;
+}
+
+/** The rule of `standing`, on facts: see there. */
+export function standingOf(f: StandingFacts): Standing {
+  if (!f.hasMax) return 'none';
+  if (!f.over) return f.leads ? 'winning' : 'outbid';
+  return f.leads && !f.cancelled && f.reserveMet ? 'won' : 'lost';
 }
 
 /**
@@ -289,4 +313,38 @@ export function placeMaxBid(state: AuctionBidState, bid: BidRequest): PlaceBidRe
       reserveMet: result.reserveMet,
     },
   };
+}
+
+/**
+ * The smallest maximum one shopper may enter now: the auction's minimum next bid, and above their own
+ * maximum when they have one (a new maximum must be strictly higher, in whole cents).
+ */
+export function smallestMaxBidFor(minimumNextBidCents: number, ownMaxCents: number | null): number {
+  return ownMaxCents === null ? minimumNextBidCents : Math.max(minimumNextBidCents, ownMaxCents + 1);
+}
+
+/**
+ * Suggested maximums for a bid form: the smallest acceptable one, then the next round amounts above
+ * it (steps that suit the amount: $1 under $20, $5 under $100, $10 under $500, else $50). At most `count`.
+ */
+export function suggestedMaxBids(smallestCents: number, count = 3): number[] {
+  const out = [smallestCents];
+  const step =
+    smallestCents < 2_000 ? 100 : smallestCents < 10_000 ? 500 : smallestCents < 50_000 ? 1_000 : 5_000;
+  let next = Math.floor(smallestCents / step) * step + step;
+  while (out.length < count) {
+    if (next > smallestCents) out.push(next);
+    next += step;
+  }
+  return out;
+}
+
+/** The account's My Bids filters: 'winning' and 'losing' hold running auctions only, as the header badges count them. */
+export type BidsFilter = 'all' | 'winning' | 'losing';
+
+export function inBidsFilter(s: Standing, filter: BidsFilter): boolean {
+  if (s === 'none') return false;
+  if (filter === 'winning') return s === 'winning';
+  if (filter === 'losing') return s === 'outbid';
+  return true;
 }

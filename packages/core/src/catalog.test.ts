@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  auctionPhase,
   CATEGORY_NAMES,
   categoryNameFromSlug,
   categorySlug,
   conditionLabel,
   DEFAULT_PRICE_RANGE,
+  isAuctionOpen,
   normalizePriceRange,
   PRODUCT_CONDITIONS,
   pageCount,
@@ -213,5 +215,33 @@ describe('normalizePriceRange', () => {
     expect(normalizePriceRange(50, 20)).toEqual({ min: 50, max: 50 });
     expect(normalizePriceRange(400)).toEqual({ min: 400, max: 400 });
     expect(normalizePriceRange(10, 1000)).toEqual({ min: 10, max: 1000 });
+  });
+});
+
+describe('auctionPhase', () => {
+  const a = {
+    status: 'live' as const,
+    startTime: '2026-11-21T10:00:00.000Z',
+    endTime: '2026-11-21T12:00:00.000Z',
+  };
+  const at = (iso: string) => Date.parse(iso);
+  it('follows the clock between start and end, whatever the stored status lags behind', () => {
+    expect(auctionPhase(a, at('2026-11-21T11:00:00.000Z'))).toBe('live');
+    expect(auctionPhase({ ...a, status: 'scheduled' }, at('2026-11-21T09:00:00.000Z'))).toBe('scheduled');
+    expect(auctionPhase({ ...a, status: 'live' }, at('2026-11-21T09:59:59.999Z'))).toBe('scheduled');
+    expect(auctionPhase(a, at('2026-11-21T12:00:00.000Z'))).toBe('ended');
+    expect(auctionPhase({ ...a, status: 'ended' }, at('2026-11-21T11:00:00.000Z'))).toBe('ended');
+    expect(auctionPhase({ ...a, status: 'cancelled' }, at('2026-11-21T11:00:00.000Z'))).toBe('cancelled');
+  });
+  it('reads Date instants as well as ISO text', () => {
+    const dates = { ...a, startTime: new Date(a.startTime), endTime: new Date(a.endTime) };
+    expect(auctionPhase(dates, at('2026-11-21T11:59:59.999Z'))).toBe('live');
+    expect(auctionPhase(dates, at('2026-11-21T12:00:00.000Z'))).toBe('ended');
+  });
+  it('calls scheduled and live auctions open, ended and cancelled ones not', () => {
+    expect(isAuctionOpen(a, at('2026-11-21T09:00:00.000Z'))).toBe(true);
+    expect(isAuctionOpen(a, at('2026-11-21T11:00:00.000Z'))).toBe(true);
+    expect(isAuctionOpen(a, at('2026-11-21T12:00:00.000Z'))).toBe(false);
+    expect(isAuctionOpen({ ...a, status: 'cancelled' }, at('2026-11-21T11:00:00.000Z'))).toBe(false);
   });
 });

@@ -127,3 +127,31 @@ export function normalizePriceRange(min?: number | null, max?: number | null): {
   const hi = typeof max === 'number' && Number.isFinite(max) ? max : DEFAULT_PRICE_RANGE.max;
   return { min: lo, max: Math.max(hi, lo) };
 }
+
+export type AuctionPhase = 'scheduled' | 'live' | 'ended' | 'cancelled';
+
+export type AuctionTiming = {
+  status: 'scheduled' | 'live' | 'ended' | 'cancelled';
+  startTime: string | Date;
+  endTime: string | Date;
+};
+
+const instantMs = (t: string | Date) => (typeof t === 'string' ? Date.parse(t) : t.getTime());
+
+/**
+ * What an auction is at `nowMs` on the server's clock. The stored status can lag the clock by a moment
+ * (the lifecycle job flips it), so times decide between scheduled, live and ended; a bid at the exact
+ * end is late (decisions.md §2).
+ */
+export function auctionPhase(auction: AuctionTiming, nowMs: number): AuctionPhase {
+  if (auction.status === 'cancelled') return 'cancelled';
+  if (auction.status === 'ended' || nowMs >= instantMs(auction.endTime)) return 'ended';
+  if (auction.status === 'scheduled' || nowMs < instantMs(auction.startTime)) return 'scheduled';
+  return 'live';
+}
+
+/** Scheduled or live: still worth watching (and counted on the Watching badge). */
+export function isAuctionOpen(auction: AuctionTiming, nowMs: number): boolean {
+  const phase = auctionPhase(auction, nowMs);
+  return phase === 'scheduled' || phase === 'live';
+}

@@ -19,7 +19,7 @@ declare module 'fastify' {
 /** The signed-in user, or 401 with the given catalogue code. */
 export function requireUser(
   request: FastifyRequest,
-  code: 'not_authenticated' | 'auth_required' = 'auth_required',
+  code: 'not_authenticated' | 'auth_required' | 'watch_not_authenticated' = 'auth_required',
 ): SessionUser {
   if (!request.user) throw new AppError(code);
   return request.user;

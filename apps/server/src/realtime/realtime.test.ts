@@ -1,49 +1,10 @@
-import type { ServerEvent } from '@rebound/contract/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { placeBid } from '../modules/bidding/service';
 import { asSession } from '../test/bidding';
 import { TEST_DB_KIND } from '../test/database';
 import { makeAuction, makeLocation, makeUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
-
-/** A socket client that collects events and can wait for one. */
-async function connect(baseUrl: string) {
-  const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws`);
-  const events: ServerEvent[] = [];
-  const waiters: { pred: (e: ServerEvent) => boolean; resolve: (e: ServerEvent) => void }[] = [];
-  ws.on('message', (raw) => {
-    const e = JSON.parse(String(raw)) as ServerEvent;
-    events.push(e);
-    for (const w of [...waiters]) {
-      if (w.pred(e)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(e);
-      }
-    }
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  const waitFor = (pred: (e: ServerEvent) => boolean, ms = 5_000) =>
-    new Promise<ServerEvent>((resolve, reject) => {
-      const found = events.find(pred);
-      if (found) return resolve(found);
-      const timer = setTimeout(
-        () => reject(new Error(`no matching event; got ${JSON.stringify(events)}`)),
-        ms,
-      );
-      waiters.push({
-        pred,
-        resolve: (e) => {
-          clearTimeout(timer);
-          resolve(e);
-        },
-      });
-    });
-  return { ws, events, waitFor, send: (m: unknown) => ws.send(JSON.stringify(m)) };
-}
+import { connectSocket as connect } from '../test/socket';
 
 let t: TestApp;
 let base: string;
@@ -91,7 +52,7 @@ describe('live updates over WebSocket', () => {
     client.send({ type: 'explode' });
     client.send({ type: 'ping' });
     await client.waitFor((e) => e.type === 'PongV1');
-    expect(client.ws.readyState).toBe(WebSocket.OPEN);
+    expect(client.ws.readyState).toBe(client.ws.OPEN);
     client.ws.close();
   });
 

@@ -8,6 +8,7 @@ import type { SmsSender } from '../../adapters/sms/types';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
+import { escapeHtml } from '../../lib/html';
 import type { Deliveries } from './deliveries';
 import * as repo from './repository';
 
@@ -184,10 +185,6 @@ export function createAuth({ config, db, email, sms, deliveries, log }: AuthDeps
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function linkHtml(intro: string, label: string, url: string, after: string[]): string {
   return [

@@ -1,25 +1,10 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auctions, bids, idempotencyKeys, maxBids, products, users } from '../../db/schema';
+import { auctions, bids, idempotencyKeys, maxBids, notifications, outbox, users } from '../../db/schema';
+import { cardQuery, notEndedAt } from '../catalog/repository';
+import type { NotificationRow, OutboxRow } from '../notifications/enqueue';
 
 export type AuctionRow = typeof auctions.$inferSelect;
-
-/**
- * Locks the auction row for the rest of the transaction: bids on one auction are serialised here.
- * Everything else a bid reads comes from `bidContext`, in a later statement: under READ COMMITTED a
- * statement's subqueries see the snapshot taken before it waited for the lock, so reading the
- * maximums in this same statement would miss the bid that held the lock before us.
- */
-export async function lockAuction(tx: DbOrTx, auctionId: string) {
-  const [row] = await tx
-    .select({ auction: auctions, product: { title: products.title, slug: products.slug } })
-    .from(auctions)
-    .innerJoin(products, eq(products.id, auctions.productId))
-    .where(eq(auctions.id, auctionId))
-    .for('update', { of: auctions })
-    .limit(1);
-  return row ?? null;
-}
 
 export interface BidContact {
   id: string;
@@ -32,45 +17,65 @@ export interface BidContact {
 
 const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
+const auctionColumns = Object.entries(getTableColumns(auctions));
+
+/** An auction row from its JSON form (`row_to_json`), through each column's own driver mapping. */
+function auctionFromJson(json: Record<string, unknown>): AuctionRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of auctionColumns) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as AuctionRow;
+}
+
 /**
- * One round trip, after the lock: the auction's maximums, a stored idempotent answer, and the
- * contacts of the bidder and the current leader (the only people a bid can notify).
+ * One round trip: locks the auction row for the rest of the transaction (bids on one auction are
+ * serialised here), then reads what a bid needs: the auction as the lock found it, its product's
+ * title and slug, the maximums, a stored idempotent answer, and the contacts of the bidder and the
+ * current leader (the only people a bid can notify). Null when there is no such auction.
+ *
+ * The read must come after the lock in a separate statement: under READ COMMITTED a statement's
+ * subqueries see the snapshot taken before it waited for the lock, so reading the maximums in the
+ * locking statement would miss the bid that held the lock before us. `bid_lock_and_read`
+ * (migration 0002) runs both statements inside the database, saving the round trip between them
+ * while the row is locked; it only reads, the rule stays in packages/core.
  */
-export async function bidContext(
+export async function lockForBid(
   tx: DbOrTx,
-  v: { auctionId: string; userId: string; leaderUserId: string | null; idempotencyKey: string | null },
+  v: { auctionId: string; userId: string; idempotencyKey: string | null },
 ) {
-  const people = v.leaderUserId ? [v.userId, v.leaderUserId] : [v.userId];
-  const result = (await tx.execute(sql`select
-    coalesce((select json_agg(json_build_object('userId', m.user_id, 'amountCents', m.max_amount_cents,
-      'setAt', m.set_at, 'seq', m.seq)) from ${maxBids} m where m.auction_id = ${v.auctionId}), '[]'::json) as maxes,
-    ${
-      v.idempotencyKey
-        ? sql`(select k.response from ${idempotencyKeys} k where k.user_id = ${v.userId} and k.scope = 'bid' and k.key = ${v.idempotencyKey})`
-        : sql`null::jsonb`
-    } as stored,
-    coalesce((select json_agg(json_build_object('id', u.id, 'handle', u.handle, 'email', u.email,
-      'phone', u.phone_number, 'settings', u.notification_settings, 'marketingConsent', u.marketing_consent))
-      from ${users} u where u.id in ${people}), '[]'::json) as people`)) as unknown as {
-    rows: { maxes: unknown; stored: unknown; people: unknown }[];
-  };
-  const row = result.rows[0]!;
-  const maxes = parseJson<{ userId: string; amountCents: number; setAt: string; seq: number }[]>(row.maxes);
+  const result = (await tx.execute(
+    sql`select bid_lock_and_read(${v.auctionId}::uuid, ${v.userId}::uuid, ${v.idempotencyKey}::text) as r`,
+  )) as unknown as { rows: { r: unknown }[] };
+  const found = parseJson<{
+    auction: Record<string, unknown>;
+    product: { title: string; slug: string };
+    maxes: { userId: string; amountCents: number; setAt: string; seq: number }[];
+    stored: unknown;
+    people: BidContact[];
+  } | null>(result.rows[0]?.r ?? null);
+  if (!found) return null;
   return {
-    maxes: maxes.map((m) => ({
+    auction: auctionFromJson(found.auction),
+    product: found.product,
+    maxes: found.maxes.map((m) => ({
       userId: m.userId,
       amountCents: Number(m.amountCents),
       setAt: new Date(m.setAt),
       seq: Number(m.seq),
     })),
-    stored: row.stored === null ? null : parseJson<unknown>(row.stored),
-    people: parseJson<BidContact[]>(row.people),
+    stored: found.stored ?? null,
+    people: found.people,
   };
 }
 
 /**
  * Writes an accepted bid in one statement: the bidder's maximum, the public history rows, the
- * auction's new state and (with a key) the idempotent answer.
+ * auction's new state, the notices (in-app and outbox) and (with a key) the idempotent answer.
+ * It runs while the auction row is locked, so it is one round trip, and its text is fixed: the rows
+ * travel as a few JSON parameters (`json_to_recordset`) rather than one bound value each, which
+ * keeps building it cheap for the server under load.
  */
 export async function writeAcceptedBid(
   tx: DbOrTx,
@@ -90,67 +95,66 @@ export async function writeAcceptedBid(
       seq: number;
     };
     idempotency: { key: string; response: unknown } | null;
+    /** Written with `now` as their creation (and first attempt) time. */
+    notices: { inApp: NotificationRow[]; outgoing: OutboxRow[] };
   },
 ) {
-  const parts: SQL[] = [
-    sql`m as (${tx
-      .insert(maxBids)
-      .values({
-        auctionId: v.auctionId,
-        userId: v.userId,
-        maxAmountCents: v.amountCents,
-        setAt: v.now,
-        seq: v.maxSeq,
-      })
-      .onConflictDoUpdate({
-        target: [maxBids.auctionId, maxBids.userId],
-        set: { maxAmountCents: v.amountCents, setAt: v.now, seq: v.maxSeq, updatedAt: v.now },
-      })
-      .returning({ id: maxBids.id })
-      .getSQL()})`,
-  ];
-  if (v.history.length > 0) {
-    parts.push(
-      sql`h as (${tx
-        .insert(bids)
-        .values(
-          v.history.map((h) => ({
-            auctionId: v.auctionId,
-            userId: h.userId,
-            amountCents: h.amountCents,
-            isLeaderRow: h.isLeaderRow,
-            seq: v.state.seq,
-            createdAt: v.now,
-          })),
-        )
-        .returning({ id: bids.id })
-        .getSQL()})`,
-    );
-  }
-  if (v.idempotency) {
-    parts.push(
-      sql`k as (${tx
-        .insert(idempotencyKeys)
-        .values({
-          userId: v.userId,
-          scope: 'bid',
-          key: v.idempotency.key,
-          statusCode: 200,
-          response: v.idempotency.response,
-          createdAt: v.now,
-        })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key })
-        .getSQL()})`,
-    );
-  }
-  await tx.execute(
-    sql`with ${sql.join(parts, sql`, `)} ${tx
-      .update(auctions)
-      .set({ status: 'live', ...v.state, updatedAt: v.now })
-      .where(eq(auctions.id, v.auctionId))
-      .getSQL()}`,
+  const at = v.now.toISOString();
+  const history = JSON.stringify(
+    v.history.map((h) => ({ user_id: h.userId, amount_cents: h.amountCents, is_leader_row: h.isLeaderRow })),
   );
+  const inApp = JSON.stringify(
+    v.notices.inApp.map((n) => ({
+      user_id: n.userId,
+      kind: n.kind,
+      message: n.message,
+      target_url: n.targetUrl ?? null,
+    })),
+  );
+  const outgoing = JSON.stringify(
+    v.notices.outgoing.map((o) => ({
+      channel: o.channel,
+      template: o.template,
+      user_id: o.userId ?? null,
+      recipient: o.recipient,
+      payload: o.payload ?? {},
+    })),
+  );
+  const key = v.idempotency?.key ?? null;
+  const response = v.idempotency ? JSON.stringify(v.idempotency.response) : null;
+  await tx.execute(sql`with
+    m as (
+      insert into ${maxBids} (auction_id, user_id, max_amount_cents, set_at, seq)
+      values (${v.auctionId}::uuid, ${v.userId}::uuid, ${v.amountCents}::integer, ${at}::timestamptz, ${v.maxSeq}::bigint)
+      on conflict (auction_id, user_id) do update set max_amount_cents = excluded.max_amount_cents,
+        set_at = excluded.set_at, seq = excluded.seq, updated_at = excluded.set_at
+      returning 1),
+    h as (
+      insert into ${bids} (auction_id, user_id, amount_cents, is_leader_row, seq, created_at)
+      select ${v.auctionId}::uuid, r.user_id, r.amount_cents, r.is_leader_row, ${v.state.seq}::bigint, ${at}::timestamptz
+      from json_to_recordset(${history}::json) as r(user_id uuid, amount_cents integer, is_leader_row boolean)
+      returning 1),
+    n as (
+      insert into ${notifications} (user_id, kind, message, target_url, created_at)
+      select r.user_id, r.kind, r.message, r.target_url, ${at}::timestamptz
+      from json_to_recordset(${inApp}::json) as r(user_id uuid, kind text, message text, target_url text)
+      returning 1),
+    o as (
+      insert into ${outbox} (channel, template, user_id, recipient, payload, next_attempt_at, created_at)
+      select r.channel, r.template, r.user_id, r.recipient, r.payload, ${at}::timestamptz, ${at}::timestamptz
+      from json_to_recordset(${outgoing}::json) as r(channel text, template text, user_id uuid, recipient text, payload jsonb)
+      returning 1),
+    k as (
+      insert into ${idempotencyKeys} (user_id, scope, key, status_code, response, created_at)
+      select ${v.userId}::uuid, 'bid', ${key}::text, 200, ${response}::jsonb, ${at}::timestamptz
+      where ${key}::text is not null
+      on conflict do nothing
+      returning 1)
+    update ${auctions} set status = 'live', current_price_cents = ${v.state.currentPriceCents}::integer,
+      leader_user_id = ${v.state.leaderUserId}::uuid, reserve_met = ${v.state.reserveMet}::boolean,
+      bid_count = ${v.state.bidCount}::integer, end_time = ${v.state.endTime.toISOString()}::timestamptz,
+      seq = ${v.state.seq}::bigint, updated_at = ${at}::timestamptz
+    where id = ${v.auctionId}::uuid`);
 }
 
 export async function getAuction(db: DbOrTx, auctionId: string): Promise<AuctionRow | null> {
@@ -187,4 +191,42 @@ export function publicHistory(db: DbOrTx, auctionId: string, limit: number) {
     .where(eq(bids.auctionId, auctionId))
     .orderBy(desc(bids.amountCents), desc(bids.isLeaderRow), desc(bids.seq))
     .limit(limit);
+}
+
+const myBidColumns = {
+  maxBidCents: maxBids.maxAmountCents,
+  maxSetAt: maxBids.setAt,
+  leaderUserId: auctions.leaderUserId,
+  reserveMet: auctions.reserveMet,
+  reservePriceCents: auctions.reservePriceCents,
+};
+
+function withMyMax(userId: string) {
+  return and(eq(maxBids.auctionId, auctions.id), eq(maxBids.userId, userId))!;
+}
+
+/**
+ * The auctions `userId` holds a maximum on, as card rows with that maximum: every one not ended yet
+ * (ending soonest first), and the `endedLimit` most recently ended, with how many ended ones there are.
+ */
+export async function myBidAuctions(db: DbOrTx, userId: string, now: Date, endedLimit: number) {
+  const [open, ended, [endedCount]] = await Promise.all([
+    cardQuery(db, myBidColumns)
+      .innerJoin(maxBids, withMyMax(userId))
+      .where(notEndedAt(now))
+      .orderBy(asc(auctions.endTime), asc(auctions.id)),
+    endedLimit > 0
+      ? cardQuery(db, myBidColumns)
+          .innerJoin(maxBids, withMyMax(userId))
+          .where(not(notEndedAt(now)))
+          .orderBy(desc(auctions.endTime), asc(auctions.id))
+          .limit(endedLimit)
+      : Promise.resolve([]),
+    db
+      .select({ n: count() })
+      .from(maxBids)
+      .innerJoin(auctions, eq(auctions.id, maxBids.auctionId))
+      .where(and(eq(maxBids.userId, userId), not(notEndedAt(now)))),
+  ]);
+  return { open, ended, endedCount: endedCount?.n ?? 0 };
 }

@@ -2,6 +2,8 @@ import {
   AuctionParams,
   AuctionStateResponse,
   BidHistoryResponse,
+  MyBidsQuery,
+  MyBidsResponse,
   PlaceBidRequest,
   PlaceBidResponse,
 } from '@rebound/contract/bidding';
@@ -54,5 +56,11 @@ export async function biddingRoutes(fastify: FastifyInstance) {
       hub.publish(result.events).catch((err) => request.log.error({ err }, 'publishing bid events failed'));
       return result.body;
     },
+  );
+
+  app.get(
+    API.meBids,
+    { schema: { querystring: MyBidsQuery, response: { 200: MyBidsResponse } } },
+    async (request) => service.myBids(db, clock, requireUser(request, 'auth_required'), request.query.filter),
   );
 }

@@ -1,11 +1,13 @@
 import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auctions, bids, maxBids, notifications, outbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { asSession } from '../../test/bidding';
+import { TEST_DB_KIND } from '../../test/database';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { lockForBid } from './repository';
 import { auctionState, bidHistory, placeBid, toBidState } from './service';
 
 let t: TestApp;
@@ -210,6 +212,42 @@ describe('placing a maximum bid', () => {
 });
 
 describe('concurrent bidding on one hot auction', () => {
+  // PGlite has one connection, so only PostgreSQL can make a second transaction wait on the lock.
+  it.runIf(TEST_DB_KIND === 'postgres')(
+    'the read made under the lock sees what the transaction that held the lock before committed',
+    async () => {
+      const made = await makeAuction(t.db, { now: t.clock.now(), locationId });
+      const [x, y] = await shoppers(2);
+      const auctionId = made.auction.id;
+      const lockWaiters = async () => {
+        const r = (await t.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] };
+        return r.rows[0]!.n;
+      };
+      let second: ReturnType<typeof lockForBid> | undefined;
+      await t.db.transaction(async (tx) => {
+        await lockForBid(tx, { auctionId, userId: x!.id, idempotencyKey: null });
+        await tx
+          .insert(maxBids)
+          .values({ auctionId, userId: x!.id, maxAmountCents: 700, setAt: t.clock.now(), seq: 1 });
+        await tx.update(auctions).set({ leaderUserId: x!.id, seq: 1 }).where(eq(auctions.id, auctionId));
+        second = t.db.transaction((tx2) =>
+          lockForBid(tx2, { auctionId, userId: y!.id, idempotencyKey: null }),
+        );
+        // Commit only once the second transaction is waiting on the row lock.
+        for (let i = 0; i < 200 && (await lockWaiters()) === 0; i++)
+          await new Promise((r) => setTimeout(r, 10));
+        expect(await lockWaiters()).toBe(1);
+      });
+      const seen = await second!;
+      expect(seen!.auction.seq).toBe(1);
+      expect(seen!.auction.leaderUserId).toBe(x!.id);
+      expect(seen!.maxes).toEqual([expect.objectContaining({ userId: x!.id, amountCents: 700, seq: 1 })]);
+      expect(seen!.people.map((p) => p.id).sort()).toEqual([x!.id, y!.id].sort());
+    },
+  );
+
   it('serialises every bid: no lost update, and replaying the accepted bids gives the same state', async () => {
     const made = await makeAuction(t.db, {
       now: t.clock.now(),

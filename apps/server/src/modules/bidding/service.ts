@@ -3,22 +3,46 @@ import {
   BID_SUCCESS_LEADING,
   BID_SUCCESS_SET,
   type BidHistoryResponse,
+  MY_BIDS_ENDED_LIMIT,
+  type MyBidGroup,
   type MyBidPosition,
+  type MyBidsResponse,
   type PlaceBidResponse,
 } from '@rebound/contract/bidding';
 import type { ServerEvent } from '@rebound/contract/realtime';
-import { type AuctionBidState, minimumNextBid, placeMaxBid, standing } from '@rebound/core/bidding';
+import {
+  type AuctionBidState,
+  type BidsFilter,
+  inBidsFilter,
+  minimumNextBid,
+  placeMaxBid,
+  standing,
+  standingOf,
+} from '@rebound/core/bidding';
 import type { IncrementRule } from '@rebound/core/increments';
 import { formatCents, parseDollarsToCents } from '@rebound/core/money';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { enqueueNotices, type Notice } from '../notifications/enqueue';
+import { isUuid } from '../../lib/ids';
+import { KeyedGate } from '../../lib/keyed-gate';
+import { toCard } from '../catalog/service';
+import { type Contact, loadContacts, type Notice, noticeRows } from '../notifications/enqueue';
 import * as repo from './repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const HISTORY_LIMIT = 200;
+
+/**
+ * Bids on one auction from this server enter their transaction in arrival order, two at a time: one
+ * holds the row lock and the next already waits on it, so the lock passes on without a gap. The
+ * others wait here instead of each parking a pool connection on the lock (which also kept every
+ * other request waiting for a connection) and instead of racing for the lock when it is released
+ * (which served later, higher bids first and refused earlier ones as too low). The row lock still
+ * does the serialising, across servers too; this only orders and bounds this server's share.
+ */
+const BIDS_IN_FLIGHT_PER_AUCTION = 2;
+const bidGate = new KeyedGate(BIDS_IN_FLIGHT_PER_AUCTION);
 
 export function incrementRule(a: repo.AuctionRow): IncrementRule {
   return a.incrementMode === 'table' ? { mode: 'table' } : { mode: 'fixed', cents: a.bidIncrementCents };
@@ -91,7 +115,7 @@ function myPosition(a: repo.AuctionRow, userId: string, myMax: number | null, no
 }
 
 export async function auctionState(db: DbOrTx, clock: Clock, auctionId: string, user: SessionUser | null) {
-  if (!UUID.test(auctionId)) throw new AppError('not_found');
+  if (!isUuid(auctionId)) throw new AppError('not_found');
   const a = await repo.getAuction(db, auctionId);
   if (!a) throw new AppError('not_found');
   const [leaderHandle, myMax] = await Promise.all([
@@ -107,7 +131,7 @@ export async function auctionState(db: DbOrTx, clock: Clock, auctionId: string, 
 }
 
 export async function bidHistory(db: DbOrTx, clock: Clock, auctionId: string): Promise<BidHistoryResponse> {
-  if (!UUID.test(auctionId)) throw new AppError('not_found');
+  if (!isUuid(auctionId)) throw new AppError('not_found');
   const a = await repo.getAuction(db, auctionId);
   if (!a) throw new AppError('not_found');
   const rows = await repo.publicHistory(db, auctionId, HISTORY_LIMIT);
@@ -147,156 +171,203 @@ export async function placeBid(
   if (user.status !== 'active') throw new AppError('account_suspended');
   const amountCents = parseDollarsToCents(amountInput);
   if (amountCents === null || amountCents <= 0) throw new AppError('invalid_bid_amount');
-  if (!UUID.test(auctionId)) throw new AppError('auction_not_live');
+  if (!isUuid(auctionId)) throw new AppError('auction_not_live');
 
-  return db.transaction(async (tx) => {
-    const locked = await repo.lockAuction(tx, auctionId);
-    if (!locked) throw new AppError('auction_not_live');
-    const { auction: a, product } = locked;
-    const ctx = await repo.bidContext(tx, {
-      auctionId: a.id,
-      userId: user.id,
-      leaderUserId: a.leaderUserId,
-      idempotencyKey,
-    });
-    // Read under the auction lock: a double-click's twin waits for the first and then sees its answer.
-    if (ctx.stored) return { body: ctx.stored as PlaceBidResponse, events: [] };
-    // Time is read after the lock: the order bids are serialised in is the order of their times.
-    const now = clock.now();
-    if (a.status !== 'live' && a.status !== 'scheduled') throw new AppError('auction_not_live');
+  return bidGate.run(auctionId, () =>
+    db.transaction(async (tx) => {
+      const ctx = await repo.lockForBid(tx, { auctionId, userId: user.id, idempotencyKey });
+      if (!ctx) throw new AppError('auction_not_live');
+      const { auction: a, product } = ctx;
+      // Read under the auction lock: a double-click's twin waits for the first and then sees its answer.
+      if (ctx.stored) return { body: ctx.stored as PlaceBidResponse, events: [] };
+      // Time is read after the lock: the order bids are serialised in is the order of their times.
+      const now = clock.now();
+      if (a.status !== 'live' && a.status !== 'scheduled') throw new AppError('auction_not_live');
 
-    const before = toBidState(a, ctx.maxes);
-    const result = placeMaxBid(before, { userId: user.id, amountCents, at: now.getTime() });
-    if (!result.ok) {
-      const r = result.rejection;
-      switch (r.code) {
-        case 'not_live':
-          throw new AppError('auction_not_live');
-        case 'invalid_amount':
-          throw new AppError('invalid_bid_amount');
-        case 'not_higher_than_own':
-          throw new AppError('bid_not_higher_than_own', {
-            params: { amount: formatCents(r.currentMaxCents) },
-          });
-        case 'below_minimum':
-          throw new AppError('bid_too_low', { params: { amount: formatCents(r.minimumCents) } });
+      const before = toBidState(a, ctx.maxes);
+      const result = placeMaxBid(before, { userId: user.id, amountCents, at: now.getTime() });
+      if (!result.ok) {
+        const r = result.rejection;
+        switch (r.code) {
+          case 'not_live':
+            throw new AppError('auction_not_live');
+          case 'invalid_amount':
+            throw new AppError('invalid_bid_amount');
+          case 'not_higher_than_own':
+            throw new AppError('bid_not_higher_than_own', {
+              params: { amount: formatCents(r.currentMaxCents) },
+            });
+          case 'below_minimum':
+            throw new AppError('bid_too_low', { params: { amount: formatCents(r.minimumCents) } });
+        }
       }
-    }
-    const o = result.outcome;
-    const mine = o.state.maxBids.find((m) => m.userId === user.id)!;
-    const nextSeq = a.seq + 1;
-    const endTime = new Date(o.state.endTime);
-    const updated: repo.AuctionRow = {
-      ...a,
-      // A bid that arrives after the start but before the opening job ran opens the auction.
-      status: 'live',
-      currentPriceCents: o.state.priceCents ?? a.startingBidCents,
-      leaderUserId: o.state.leaderUserId,
-      reserveMet: o.reserveMet,
-      bidCount: o.state.bidCount,
-      endTime,
-      seq: nextSeq,
-      updatedAt: now,
-    };
-    // The leader is now the bidder or stays who it was (a maximum only ever beats or loses to the leader).
-    const leaderHandle = ctx.people.find((p) => p.id === updated.leaderUserId)?.handle ?? null;
-    const state = liveState(updated, leaderHandle);
-    const body: PlaceBidResponse = {
-      serverTime: now.toISOString(),
-      message: o.isLeader ? BID_SUCCESS_LEADING : BID_SUCCESS_SET,
-      isLeader: o.isLeader,
-      auction: state,
-      me: { maxBidCents: amountCents, standing: o.isLeader ? 'winning' : 'outbid' },
-    };
-
-    await repo.writeAcceptedBid(tx, {
-      auctionId: a.id,
-      userId: user.id,
-      amountCents,
-      maxSeq: mine.seq,
-      now,
-      history: o.historyRows.map((h) => ({
-        userId: h.userId,
-        amountCents: h.amountCents,
-        isLeaderRow: h.kind === 'leading',
-      })),
-      state: {
-        currentPriceCents: updated.currentPriceCents,
-        leaderUserId: updated.leaderUserId,
-        reserveMet: updated.reserveMet,
-        bidCount: updated.bidCount,
+      const o = result.outcome;
+      const mine = o.state.maxBids.find((m) => m.userId === user.id)!;
+      const nextSeq = a.seq + 1;
+      const endTime = new Date(o.state.endTime);
+      const updated: repo.AuctionRow = {
+        ...a,
+        // A bid that arrives after the start but before the opening job ran opens the auction.
+        status: 'live',
+        currentPriceCents: o.state.priceCents ?? a.startingBidCents,
+        leaderUserId: o.state.leaderUserId,
+        reserveMet: o.reserveMet,
+        bidCount: o.state.bidCount,
         endTime,
         seq: nextSeq,
-      },
-      idempotency: idempotencyKey ? { key: idempotencyKey, response: body } : null,
-    });
+        updatedAt: now,
+      };
+      // The leader is now the bidder or stays who it was (a maximum only ever beats or loses to the leader).
+      const leaderHandle = ctx.people.find((p) => p.id === updated.leaderUserId)?.handle ?? null;
+      const state = liveState(updated, leaderHandle);
+      const body: PlaceBidResponse = {
+        serverTime: now.toISOString(),
+        message: o.isLeader ? BID_SUCCESS_LEADING : BID_SUCCESS_SET,
+        isLeader: o.isLeader,
+        auction: state,
+        me: { maxBidCents: amountCents, standing: o.isLeader ? 'winning' : 'outbid' },
+      };
 
-    const target = `/product/${product.slug}`;
-    const notices: Notice[] = [
-      {
-        userId: user.id,
-        kind: 'bid_confirmation',
-        template: 'bid_confirmation',
-        message: `Your maximum bid of ${formatCents(amountCents)} on ${product.title} is in. ${
-          o.isLeader ? "You've got the highest bid!" : 'Another bidder is still ahead.'
-        }`,
-        targetUrl: target,
-        data: { productTitle: product.title, bidAmountCents: amountCents, isHighest: o.isLeader },
-      },
-      ...o.outbidUserIds
-        .filter((id) => id !== user.id)
-        .map((id) => ({
-          userId: id,
-          kind: 'outbid_alerts' as const,
-          template: 'outbid',
-          message: `You've been outbid on ${product.title}. The price is now ${formatCents(updated.currentPriceCents)}.`,
+      const target = `/product/${product.slug}`;
+      const notices: Notice[] = [
+        {
+          userId: user.id,
+          kind: 'bid_confirmation',
+          template: 'bid_confirmation',
+          message: `Your maximum bid of ${formatCents(amountCents)} on ${product.title} is in. ${
+            o.isLeader ? "You've got the highest bid!" : 'Another bidder is still ahead.'
+          }`,
           targetUrl: target,
-          data: { productTitle: product.title, currentPriceCents: updated.currentPriceCents },
-        })),
-    ];
-    await enqueueNotices(tx, now, notices, ctx.people);
+          data: { productTitle: product.title, bidAmountCents: amountCents, isHighest: o.isLeader },
+        },
+        ...o.outbidUserIds
+          .filter((id) => id !== user.id)
+          .map((id) => ({
+            userId: id,
+            kind: 'outbid_alerts' as const,
+            template: 'outbid',
+            message: `You've been outbid on ${product.title}. The price is now ${formatCents(updated.currentPriceCents)}.`,
+            targetUrl: target,
+            data: { productTitle: product.title, currentPriceCents: updated.currentPriceCents },
+          })),
+      ];
+      // The bidder and the leader are the only people a bid can notify; their contacts came with the
+      // context (the fallback read never runs, it only keeps a future notice from going missing).
+      const contacts: Contact[] = ctx.people;
+      const unknown = notices.map((n) => n.userId).filter((id) => !contacts.some((c) => c.id === id));
+      if (unknown.length > 0) contacts.push(...(await loadContacts(tx, [...new Set(unknown)])));
 
-    const serverTime = now.toISOString();
-    const auctionRoom = `auction:${a.id}`;
-    const events: PlaceBidResult['events'] = [
-      { room: auctionRoom, event: { type: 'BidPlacedV1', serverTime, auction: state } },
-    ];
-    if (o.extendedEndTime !== null) {
-      events.push({
-        room: auctionRoom,
-        event: {
-          type: 'AuctionExtendedV1',
-          serverTime,
-          auctionId: a.id,
-          seq: nextSeq,
-          endTime: endTime.toISOString(),
-          previousEndTime: a.endTime.toISOString(),
-        },
-      });
-    }
-    for (const id of o.outbidUserIds) {
-      events.push({
-        room: `user:${id}`,
-        event: {
-          type: 'OutbidV1',
-          serverTime,
-          auctionId: a.id,
-          seq: nextSeq,
+      await repo.writeAcceptedBid(tx, {
+        auctionId: a.id,
+        userId: user.id,
+        amountCents,
+        maxSeq: mine.seq,
+        now,
+        history: o.historyRows.map((h) => ({
+          userId: h.userId,
+          amountCents: h.amountCents,
+          isLeaderRow: h.kind === 'leading',
+        })),
+        state: {
           currentPriceCents: updated.currentPriceCents,
+          leaderUserId: updated.leaderUserId,
+          reserveMet: updated.reserveMet,
+          bidCount: updated.bidCount,
+          endTime,
+          seq: nextSeq,
         },
+        idempotency: idempotencyKey ? { key: idempotencyKey, response: body } : null,
+        notices: noticeRows(now, notices, contacts),
       });
-    }
-    const touched = new Set([
-      user.id,
-      ...(o.previousLeaderUserId ? [o.previousLeaderUserId] : []),
-      ...o.outbidUserIds,
-    ]);
-    for (const id of touched) {
-      events.push({
-        room: `user:${id}`,
-        event: { type: 'StandingChangedV1', serverTime, auctionId: a.id, seq: nextSeq },
-      });
-    }
-    return { body, events };
-  });
+
+      const serverTime = now.toISOString();
+      const auctionRoom = `auction:${a.id}`;
+      const events: PlaceBidResult['events'] = [
+        { room: auctionRoom, event: { type: 'BidPlacedV1', serverTime, auction: state } },
+      ];
+      if (o.extendedEndTime !== null) {
+        events.push({
+          room: auctionRoom,
+          event: {
+            type: 'AuctionExtendedV1',
+            serverTime,
+            auctionId: a.id,
+            seq: nextSeq,
+            endTime: endTime.toISOString(),
+            previousEndTime: a.endTime.toISOString(),
+          },
+        });
+      }
+      for (const id of o.outbidUserIds) {
+        events.push({
+          room: `user:${id}`,
+          event: {
+            type: 'OutbidV1',
+            serverTime,
+            auctionId: a.id,
+            seq: nextSeq,
+            currentPriceCents: updated.currentPriceCents,
+          },
+        });
+      }
+      const touched = new Set([
+        user.id,
+        ...(o.previousLeaderUserId ? [o.previousLeaderUserId] : []),
+        ...o.outbidUserIds,
+      ]);
+      for (const id of touched) {
+        events.push({
+          room: `user:${id}`,
+          event: { type: 'StandingChangedV1', serverTime, auctionId: a.id, seq: nextSeq },
+        });
+      }
+      return { body, events };
+    }),
+  );
+}
+
+type MyBidRow = Awaited<ReturnType<typeof repo.myBidAuctions>>['open'][number];
+
+function toMyBidGroup(r: MyBidRow, userId: string, now: Date): MyBidGroup {
+  const cancelled = r.status === 'cancelled';
+  return {
+    auction: toCard(r),
+    maxBidCents: r.maxBidCents,
+    maxSetAt: r.maxSetAt.toISOString(),
+    standing: standingOf({
+      hasMax: true,
+      leads: r.leaderUserId === userId,
+      // Closed by the job, cancelled by staff, or past its end on the clock before the job ran.
+      over: cancelled || r.status === 'ended' || now.getTime() >= r.endTime.getTime(),
+      cancelled,
+      reserveMet: r.reservePriceCents === null || r.reserveMet,
+    }),
+  };
+}
+
+/**
+ * The account's My Bids tab: the auctions the shopper holds a maximum on, with their standing. Running
+ * ones first (ending soonest); under 'all' the most recently ended follow, up to MY_BIDS_ENDED_LIMIT.
+ */
+export async function myBids(
+  db: DbOrTx,
+  clock: Clock,
+  user: SessionUser,
+  filter: BidsFilter,
+): Promise<MyBidsResponse> {
+  const now = clock.now();
+  const { open, ended, endedCount } = await repo.myBidAuctions(db, user.id, now, MY_BIDS_ENDED_LIMIT);
+  const running = open.map((r) => toMyBidGroup(r, user.id, now));
+  const over = ended.map((r) => toMyBidGroup(r, user.id, now));
+  const count = (f: BidsFilter) => running.filter((g) => inBidsFilter(g.standing, f)).length;
+  const groups = [...running, ...(filter === 'all' ? over : [])].filter((g) =>
+    inBidsFilter(g.standing, filter),
+  );
+  return {
+    serverTime: now.toISOString(),
+    filter,
+    counts: { all: running.length + endedCount, winning: count('winning'), losing: count('losing') },
+    groups,
+    endedNotShown: filter === 'all' ? endedCount - over.length : 0,
+  };
 }

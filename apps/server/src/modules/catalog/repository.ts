@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, min, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { auctions, categories, locations, productImages, products, users } from '../../db/schema';
+import { isUuid } from '../../lib/ids';
 
 export type ShopSort = 'newest' | 'ending' | 'price_asc' | 'price_desc' | 'bids';
 
@@ -59,14 +60,23 @@ const cardColumns = {
 };
 export type CardRow = Awaited<ReturnType<typeof liveCards>>[number];
 
-function cardQuery(db: DbOrTx) {
+/**
+ * The one SELECT behind every auction card (home, shop, drops, the watchlist). `extra` adds columns
+ * and callers may add joins and their own WHERE and ORDER BY; rows go through service.toCard.
+ */
+export function cardQuery<E extends SelectedFields = Record<never, never>>(db: DbOrTx, extra?: E) {
   return db
-    .select(cardColumns)
+    .select({ ...cardColumns, ...(extra as E) })
     .from(auctions)
     .innerJoin(products, eq(products.id, auctions.productId))
     .innerJoin(locations, eq(locations.id, auctions.locationId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)));
+}
+
+/** Not ended: scheduled or live, and its end is still ahead on the server clock. */
+export function notEndedAt(now: Date): SQL {
+  return and(inArray(auctions.status, ['scheduled', 'live']), gt(auctions.endTime, now))!;
 }
 
 /** Live and biddable right now: the status says live and the clock agrees. */
@@ -99,9 +109,10 @@ function shopWhere(filters: ShopFilters, now: Date): SQL {
   if (filters.maxPriceCents !== undefined)
     conditions.push(lte(auctions.currentPriceCents, filters.maxPriceCents));
   if (filters.location) {
-    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(filters.location);
     conditions.push(
-      isUuid ? eq(auctions.locationId, filters.location) : eq(locations.slug, filters.location),
+      isUuid(filters.location)
+        ? eq(auctions.locationId, filters.location)
+        : eq(locations.slug, filters.location),
     );
   }
   conditions.push(...searchConditions(filters.q));
@@ -169,12 +180,17 @@ export function listActiveLocations(db: DbOrTx) {
   return db.select().from(locations).where(eq(locations.isActive, true)).orderBy(asc(locations.name));
 }
 
+/** A product whose page is public: found by its slug, and auctioned or sold. */
+function publicProductSlug(slug: string): SQL {
+  return and(eq(products.slug, slug), inArray(products.status, ['auctioned', 'sold']))!;
+}
+
 export async function productBySlug(db: DbOrTx, slug: string) {
   const [row] = await db
     .select({ product: products, category: categories })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.slug, slug), inArray(products.status, ['auctioned', 'sold'])))
+    .where(publicProductSlug(slug))
     .limit(1);
   if (!row) return null;
   const leader = alias(users, 'leader');
@@ -195,4 +211,27 @@ export async function productBySlug(db: DbOrTx, slug: string) {
       .limit(1),
   ]);
   return { ...row, images, auction: auctionRow ?? null };
+}
+
+/**
+ * What a shared link's preview needs (the HTML the server sends for /product/:slug): the same
+ * product as its page, in one query on the unique slug index and the (product, position) index.
+ */
+export async function productPreviewBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db
+    .select({
+      slug: products.slug,
+      title: products.title,
+      description: products.description,
+      brand: products.brand,
+      imageUrl: firstImage.url,
+      imageAlt: firstImage.alt,
+      imageWidth: firstImage.width,
+      imageHeight: firstImage.height,
+    })
+    .from(products)
+    .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)))
+    .where(publicProductSlug(slug))
+    .limit(1);
+  return row ?? null;
 }

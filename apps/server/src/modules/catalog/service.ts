@@ -17,7 +17,8 @@ export const HOME_HOTTEST = 4;
 /** A drop features a handful of lots; the cap only guards the page against a mis-flagged catalogue. */
 export const DROPS_FEATURED_LIMIT = 100;
 
-function toCard(r: repo.CardRow): AuctionCard {
+/** An auction card from a row of repo.cardQuery. */
+export function toCard(r: repo.CardRow): AuctionCard {
   return {
     auctionId: r.auctionId,
     productId: r.productId,
@@ -105,6 +106,29 @@ export async function drops(db: DbOrTx, now: Date): Promise<DropsResponse> {
     featured: featured.map(toCard),
     liveCount,
     earliestEndTime: earliestEnd ? earliestEnd.toISOString() : null,
+  };
+}
+
+export interface ProductPreview {
+  slug: string;
+  title: string;
+  description: string;
+  brand: string;
+  image: { url: string; alt: string; width: number | null; height: number | null } | null;
+}
+
+/** The little a shared link's preview shows of a product; null when its page would be a 404. */
+export async function productPreview(db: DbOrTx, slug: string): Promise<ProductPreview | null> {
+  const r = await repo.productPreviewBySlug(db, slug);
+  if (!r) return null;
+  return {
+    slug: r.slug,
+    title: r.title,
+    description: r.description,
+    brand: r.brand,
+    image: r.imageUrl
+      ? { url: r.imageUrl, alt: r.imageAlt || r.title, width: r.imageWidth, height: r.imageHeight }
+      : null,
   };
 }
 

@@ -40,25 +40,22 @@ export function loadContacts(tx: DbOrTx, userIds: string[]): Promise<Contact[]> 
     .where(inArray(users.id, userIds));
 }
 
+export type NotificationRow = typeof notifications.$inferInsert;
+export type OutboxRow = typeof outbox.$inferInsert;
+
 /**
- * Every event writes an in-app notification; email, SMS and push go to the outbox by each user's
- * settings (decisions.md §8). Call inside the event's transaction: sending happens later, durably.
- * Callers that already hold the recipients' contact rows pass them and save a query.
+ * The rows a set of notices becomes: one in-app notification each, and email, SMS and push
+ * messages for the outbox by each recipient's settings (decisions.md §8). Recipients without a
+ * contact row are skipped.
  */
-export async function enqueueNotices(
-  tx: DbOrTx,
+export function noticeRows(
   now: Date,
   notices: Notice[],
-  known?: Contact[],
-): Promise<void> {
-  if (notices.length === 0) return;
-  const ids = [...new Set(notices.map((n) => n.userId))];
-  const have = new Map((known ?? []).map((c) => [c.id, c]));
-  const missing = ids.filter((id) => !have.has(id));
-  if (missing.length > 0) for (const c of await loadContacts(tx, missing)) have.set(c.id, c);
-
-  const inApp: (typeof notifications.$inferInsert)[] = [];
-  const outgoing: (typeof outbox.$inferInsert)[] = [];
+  contacts: Contact[],
+): { inApp: NotificationRow[]; outgoing: OutboxRow[] } {
+  const have = new Map(contacts.map((c) => [c.id, c]));
+  const inApp: NotificationRow[] = [];
+  const outgoing: OutboxRow[] = [];
   for (const n of notices) {
     const person = have.get(n.userId);
     if (!person) continue;
@@ -85,6 +82,27 @@ export async function enqueueNotices(
       });
     }
   }
+  return { inApp, outgoing };
+}
+
+/**
+ * Every event writes an in-app notification; email, SMS and push go to the outbox by each user's
+ * settings (decisions.md §8). Call inside the event's transaction: sending happens later, durably.
+ * Callers that already hold the recipients' contact rows pass them and save a query.
+ */
+export async function enqueueNotices(
+  tx: DbOrTx,
+  now: Date,
+  notices: Notice[],
+  known?: Contact[],
+): Promise<void> {
+  if (notices.length === 0) return;
+  const ids = [...new Set(notices.map((n) => n.userId))];
+  const contacts = [...(known ?? [])];
+  const missing = ids.filter((id) => !contacts.some((c) => c.id === id));
+  if (missing.length > 0) contacts.push(...(await loadContacts(tx, missing)));
+
+  const { inApp, outgoing } = noticeRows(now, notices, contacts);
   if (inApp.length === 0) return;
   if (outgoing.length === 0) {
     await tx.insert(notifications).values(inApp);

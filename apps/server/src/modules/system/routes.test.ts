@@ -100,6 +100,32 @@ describe('system endpoints', () => {
   });
 });
 
+describe('NUL characters (PostgreSQL text cannot hold them)', () => {
+  it.each([
+    { method: 'GET' as const, url: '/api/products/%00' },
+    { method: 'GET' as const, url: '/product/a%00b' },
+    { method: 'GET' as const, url: '/api/shop?q=tv%00' },
+    { method: 'GET' as const, url: '/api/me/bids?filter=%00' },
+    {
+      method: 'POST' as const,
+      url: '/api/auth/sign-in',
+      payload: { email: 'a\u0000@example.com', password: 'whatever-123' },
+    },
+    {
+      method: 'POST' as const,
+      url: '/api/auth/check-email',
+      payload: { email: 'shopper@example.com', nested: ['\u0000'] },
+    },
+  ])('$method $url is refused with a 400 that says why', async (c) => {
+    const res = await t.app.inject(c);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'invalid_characters',
+      message: 'The request contains characters that are not allowed.',
+    });
+  });
+});
+
 describe('test clock outside test mode', () => {
   it('is not there', async () => {
     const prod = await createTestApp({ env: { NODE_ENV: 'development', TEST_CLOCK: 'false' } });

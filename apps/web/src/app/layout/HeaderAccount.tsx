@@ -4,18 +4,22 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { useSession } from '../../features/session/api';
 import { SignOutButton } from '../../features/session/components/SignOutButton';
+import { useLiveMeSummary } from '../../features/watchlist/api';
+import { HeaderBadges } from '../../features/watchlist/components/HeaderBadges';
 
 const accountLinkClass =
   'inline-flex h-9 max-w-[11rem] items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-ink-800 ring-1 ring-ink-200 ring-inset transition-colors hover:bg-ink-50 hover:ring-ink-300 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 aria-[current=page]:ring-brand-200 sm:max-w-[14rem]';
 
 /**
  * The header's account area. Signed out: Sign In. Signed in: the account link (the user's handle)
- * and Sign out (on phones, Sign out sits in the side menu). Later issues add, before the account
- * link, the Winning / Losing / Watching badges, the cart link with its count and the Mail menu
- * (unread count, 3 latest, 'Show All'): see the marked slot below.
+ * and Sign out (on phones, Sign out sits in the side menu), after the Winning / Losing / Watching
+ * badges. Later issues add the cart link with its count and the Mail menu (unread count, 3 latest,
+ * 'Show All') beside them.
  */
 export function HeaderAccount() {
   const { user, isPending } = useSession();
+  // The shopper's own socket room keeps the badges current on every page.
+  useLiveMeSummary();
 
   if (isPending) {
     // Sized like the Sign In button, so the header does not jump when the session arrives.
@@ -33,7 +37,10 @@ export function HeaderAccount() {
 
   return (
     <div className="flex items-center gap-1.5">
-      {/* Slot: bid badges (Winning / Losing / Watching), cart and Mail menu go here. */}
+      {/* Winning / Losing / Watching; on phones they sit in the side menu. Cart and Mail menu come later. */}
+      <div className="hidden md:block">
+        <HeaderBadges />
+      </div>
       <NavLink to="/account" className={accountLinkClass} title="Your account">
         <UserRound className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
         <span className="truncate">{user.handle || 'Account'}</span>

@@ -11,6 +11,7 @@ import {
 } from '../../components/ui/Dialog';
 import { Logo } from '../../components/ui/Logo';
 import { useSession, useSignOut } from '../../features/session/api';
+import { HeaderBadges } from '../../features/watchlist/components/HeaderBadges';
 import { HEADER_LINKS } from './nav';
 
 type MobileMenuProps = {
@@ -64,7 +65,7 @@ export function MobileMenu({ open, onOpenChange, onHowItWorks, onCloseAutoFocus 
           </ul>
         </nav>
         <div className="border-t border-ink-100 p-5">
-          <MenuAccount />
+          <MenuAccount onNavigate={() => onOpenChange(false)} />
         </div>
       </SheetContent>
     </Dialog>
@@ -72,7 +73,7 @@ export function MobileMenu({ open, onOpenChange, onHowItWorks, onCloseAutoFocus 
 }
 
 /** Signed out: Sign In. Signed in: who is signed in, the account link and Sign out. */
-function MenuAccount() {
+function MenuAccount({ onNavigate }: { onNavigate: () => void }) {
   const { user, isPending } = useSession();
   const signOut = useSignOut();
   if (isPending) return null;
@@ -94,6 +95,9 @@ function MenuAccount() {
       <p className="mb-1 truncate text-center text-xs text-ink-600">
         Signed in as <span className="font-semibold text-ink-900">{user.handle || user.email}</span>
       </p>
+      <div className="mb-2">
+        <HeaderBadges layout="menu" onNavigate={onNavigate} />
+      </div>
       <DialogClose asChild>
         <ButtonLink to="/account" size="lg" block>
           <UserRound aria-hidden="true" />

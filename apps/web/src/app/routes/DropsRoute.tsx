@@ -96,7 +96,12 @@ export default function DropsRoute() {
               No featured items in this drop yet. Every live auction is in the shop.
             </EmptyState>
           ) : (
-            <AuctionGrid cards={featured} onOpen={openCard} />
+            <AuctionGrid
+              cards={featured}
+              onOpen={openCard}
+              eagerCount={4}
+              onResync={() => void drops.refetch()}
+            />
           )}
         </div>
       </section>

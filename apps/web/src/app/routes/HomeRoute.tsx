@@ -49,7 +49,7 @@ export function HomeRoute() {
       );
     }
     if (cards.length === 0) return <EmptyState>{emptyText}</EmptyState>;
-    return <AuctionGrid cards={cards} onOpen={openCard} />;
+    return <AuctionGrid cards={cards} onOpen={openCard} onResync={() => void home.refetch()} />;
   }
 
   return (

@@ -110,7 +110,13 @@ export default function ShopRoute() {
           shop.isPlaceholderData ? 'opacity-60 transition-opacity duration-200' : 'transition-opacity'
         }
       >
-        <AuctionGrid cards={data.items} onOpen={openCard} columns="beside-sidebar" />
+        <AuctionGrid
+          cards={data.items}
+          onOpen={openCard}
+          columns="beside-sidebar"
+          eagerCount={4}
+          onResync={() => void shop.refetch()}
+        />
       </div>
     );
   }

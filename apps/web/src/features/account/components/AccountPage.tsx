@@ -6,6 +6,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfile } from '../api';
 import { AccountHeader } from './AccountHeader';
+import { AccountTabs } from './AccountTabs';
 import { LocationSettings } from './LocationSettings';
 import { NotificationSettingsForm } from './NotificationSettingsForm';
 import { PhoneSettings } from './PhoneSettings';
@@ -16,8 +17,8 @@ type AccountPageProps = {
 };
 
 /**
- * /account for a signed-in shopper: welcome, then the settings. The spec's tabs (My Bids, Orders,
- * Appointments, Watchlist) join above the settings with the bidding and orders issues.
+ * /account for a signed-in shopper: welcome, the My Bids and Watchlist tabs, then the settings. The
+ * spec's Orders and Appointments tabs join with the orders and pickup issues.
  */
 export default function AccountPage({ headerActions }: AccountPageProps) {
   useDocumentTitle('My Account');
@@ -56,7 +57,7 @@ export default function AccountPage({ headerActions }: AccountPageProps) {
     <Container className="py-8 sm:py-12">
       <AccountHeader profile={data} actions={headerActions} />
 
-      {/* Slot: the My Bids / Orders / Appointments / Watchlist tabs (later issues). */}
+      <AccountTabs />
 
       <div className="mt-10 border-t border-ink-200 pt-8 sm:mt-12">
         <h2 className="text-xl font-bold tracking-tight text-ink-950 sm:text-2xl">Settings</h2>

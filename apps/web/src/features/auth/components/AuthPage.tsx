@@ -157,7 +157,7 @@ function BrandPanel() {
       <div className="flex items-center gap-4 lg:block">
         <LogoMark className="size-11 rounded-xl ring-1 ring-white/20 lg:size-14" />
         <div className="lg:mt-8">
-          <p className="text-xs font-semibold tracking-widest text-brand-200 uppercase">Rebound</p>
+          <p className="text-xs font-semibold tracking-widest text-white uppercase">Rebound</p>
           <h1
             id="auth-brand"
             className="mt-0.5 text-2xl leading-tight font-extrabold tracking-tight text-balance sm:text-3xl lg:mt-2 lg:text-5xl"

@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/Badge';
 import { Countdown } from '../../../components/ui/Countdown';
 import { Price, RetailPrice } from '../../../components/ui/Price';
 import { Skeleton } from '../../../components/ui/Skeleton';
+import { WatchIconButton } from '../../watchlist/components/WatchButton';
 import { bidCountLabel } from '../auction-phase';
 import { productPath } from '../paths';
 
@@ -16,6 +17,8 @@ type AuctionCardProps = {
   onOpen: (card: AuctionCardData) => void;
   /** Pointer or focus arrived: a good moment to prefetch the product. */
   onIntent?: (slug: string) => void;
+  /** In the first screen: load the image at once, at high priority. */
+  priority?: boolean;
 };
 
 function isPlainLeftClick(event: MouseEvent): boolean {
@@ -26,7 +29,7 @@ function isPlainLeftClick(event: MouseEvent): boolean {
  * One auction in a grid. The whole card is a single link (the title's, stretched over the card):
  * a plain click opens the quick view, while a middle click or Ctrl+click opens the full page.
  */
-export function AuctionCard({ card, onOpen, onIntent }: AuctionCardProps) {
+export function AuctionCard({ card, onOpen, onIntent, priority = false }: AuctionCardProps) {
   const titleId = useId();
   const savings = savingsPercent(card.retailPriceCents, card.currentPriceCents);
   const scheduled = card.status === 'scheduled';
@@ -49,7 +52,8 @@ export function AuctionCard({ card, onOpen, onIntent }: AuctionCardProps) {
             alt=""
             width={card.image.width ?? 800}
             height={card.image.height ?? 800}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
             className="size-full object-cover transition-transform duration-300 ease-out group-hover:scale-[1.04]"
           />
@@ -61,6 +65,11 @@ export function AuctionCard({ card, onOpen, onIntent }: AuctionCardProps) {
         <Badge className="absolute top-2 left-2 shadow-card sm:top-3 sm:left-3">
           {conditionLabel(card.condition)}
         </Badge>
+        <WatchIconButton
+          auctionId={card.auctionId}
+          title={card.title}
+          className="absolute top-2 right-2 z-10 sm:top-3 sm:right-3"
+        />
       </div>
 
       <div className="flex flex-1 flex-col p-3 sm:p-4">

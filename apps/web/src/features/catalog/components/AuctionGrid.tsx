@@ -1,5 +1,6 @@
 import type { AuctionCard as AuctionCardData } from '@rebound/contract/catalog';
 import { usePrefetchProduct } from '../api';
+import { useLiveCards } from '../live-cards';
 import { AuctionCard, AuctionCardSkeleton } from './AuctionCard';
 
 /** 'full': the page's whole width (4 across on desktop); 'beside-sidebar': next to the shop's filters. */
@@ -14,17 +15,25 @@ export function AuctionGrid({
   cards,
   onOpen,
   columns = 'full',
+  eagerCount = 0,
+  onResync,
 }: {
   cards: readonly AuctionCardData[];
   onOpen: (card: AuctionCardData) => void;
   columns?: GridColumns;
+  /** The first cards' images load at once (the first row when the grid opens the page). */
+  eagerCount?: number;
+  /** Refetch the list: called after the live connection was down (its events are lost). */
+  onResync?: () => void;
 }) {
   const prefetch = usePrefetchProduct();
+  // Prices, bid counts and end times follow the auctions' rooms while the grid is on screen.
+  const live = useLiveCards(cards, onResync);
   return (
     <ul className={GRID[columns]}>
-      {cards.map((card) => (
+      {live.map((card, index) => (
         <li key={card.auctionId}>
-          <AuctionCard card={card} onOpen={onOpen} onIntent={prefetch} />
+          <AuctionCard card={card} onOpen={onOpen} onIntent={prefetch} priority={index < eagerCount} />
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import type { AuctionSummary } from '@rebound/contract/catalog';
-import { savingsPercent } from '@rebound/core/catalog';
+import { auctionPhase, savingsPercent } from '@rebound/core/catalog';
 import { clsx } from 'clsx';
 import { CalendarClock, Gavel, Trophy } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/Badge';
 import { Countdown } from '../../../components/ui/Countdown';
 import { Price, RetailPrice } from '../../../components/ui/Price';
 import { useServerNow } from '../../../lib/server-clock';
-import { auctionPhase, bidCountLabel } from '../auction-phase';
+import { bidCountLabel } from '../auction-phase';
 import { formatShopDateTime } from '../format-date';
 
 /** What the panel needs; both a card (AuctionCard) and a product's auction (AuctionSummary) fit. */
@@ -23,6 +23,10 @@ type AuctionPanelProps = {
   productStatus?: 'auctioned' | 'sold';
   /** Where bidding controls go (a sign-in prompt while signed out). Shown while bidding is possible or soon. */
   action?: ReactNode;
+  /** The viewer's own maximum and standing (signed in, once they have bid). */
+  standing?: ReactNode;
+  /** A live notice under the figures, e.g. a soft-close extension as it happens. */
+  notice?: ReactNode;
   /** Called once when the auction ends while the panel is on screen (refresh the final state). */
   onEnded?: () => void;
   className?: string;
@@ -55,6 +59,8 @@ export function AuctionPanel({
   retailPriceCents,
   productStatus,
   action,
+  standing,
+  notice,
   onEnded,
   className,
 }: AuctionPanelProps) {
@@ -90,8 +96,11 @@ export function AuctionPanel({
 
   if (phase === 'ended' || phase === 'cancelled') {
     const hadBids = auction.bidCount > 0;
+    // Ended with bids but under the reserve: nobody wins (decisions.md §2).
+    const reserveFailed = auction.hasReserve === true && auction.reserveMet === false;
+    const winner = hadBids && !reserveFailed ? auction.leaderHandle : null;
     return (
-      <section aria-label="Auction" className={box}>
+      <section aria-label="Auction" className={box} data-phase={phase}>
         <div className="flex items-center justify-between gap-2">
           <p className="flex items-center gap-2 text-lg font-bold text-ink-950">
             <Trophy className="size-5 text-gold-800" aria-hidden="true" />
@@ -104,28 +113,36 @@ export function AuctionPanel({
               <Price cents={auction.currentPriceCents} className={priceSize} />
             </Stat>
             <Stat label="Winner">
-              <span className="block truncate text-lg font-semibold text-ink-900">
-                {auction.leaderHandle ?? '—'}
+              <span className="block truncate text-lg font-semibold text-ink-900" data-testid="winner">
+                {winner ?? 'No winner'}
               </span>
             </Stat>
-            <Stat label="Saved vs retail" className="col-span-2">
-              <span className="text-sm text-ink-700">
-                {savings > 0 ? (
-                  <strong className="font-semibold text-brand-700">{savings}% off</strong>
-                ) : (
-                  'No saving'
-                )}{' '}
-                <span className="text-ink-600">
-                  (retail <RetailPrice cents={retailPriceCents} />)
+            {reserveFailed ? (
+              <p className="col-span-2 text-sm text-ink-700">
+                <Badge tone="accent">Reserve not met</Badge> The highest bid did not reach the seller's
+                reserve, so the item was not sold.
+              </p>
+            ) : (
+              <Stat label="Saved vs retail" className="col-span-2">
+                <span className="text-sm text-ink-700">
+                  {savings > 0 ? (
+                    <strong className="font-semibold text-brand-700">{savings}% off</strong>
+                  ) : (
+                    'No saving'
+                  )}{' '}
+                  <span className="text-ink-600">
+                    (retail <RetailPrice cents={retailPriceCents} />)
+                  </span>
                 </span>
-              </span>
-            </Stat>
+              </Stat>
+            )}
           </dl>
         ) : (
           <p className="mt-3 text-sm text-ink-700">
             {phase === 'ended' ? 'No bids were placed on this auction' : 'This auction was cancelled.'}
           </p>
         )}
+        {standing ? <div className="mt-4">{standing}</div> : null}
         <p className="mt-4 border-t border-ink-100 pt-3 text-xs text-ink-600">
           Ended {formatShopDateTime(auction.endTime)} · {bidCountLabel(auction.bidCount)}
         </p>
@@ -135,7 +152,7 @@ export function AuctionPanel({
 
   if (phase === 'scheduled') {
     return (
-      <section aria-label="Auction" className={box}>
+      <section aria-label="Auction" className={box} data-phase={phase}>
         <p className="flex items-center gap-2 text-lg font-bold text-ink-950">
           <CalendarClock className="size-5 text-gold-800" aria-hidden="true" />
           Coming Soon
@@ -166,14 +183,16 @@ export function AuctionPanel({
 
   const reserveNotMet = auction.hasReserve === true && auction.reserveMet === false;
   return (
-    <section aria-label="Auction" className={box}>
+    <section aria-label="Auction" className={box} data-phase={phase}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <LiveBadge />
         {reserveNotMet ? <Badge tone="accent">Reserve not met</Badge> : null}
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-4">
         <Stat label={auction.bidCount > 0 ? 'Current bid' : 'Starting bid'}>
-          <Price cents={auction.currentPriceCents} className={priceSize} />
+          <span data-testid="current-price">
+            <Price cents={auction.currentPriceCents} className={priceSize} />
+          </span>
         </Stat>
         <Stat label="Time left">
           <Countdown to={auction.endTime} className={clsx(timerSize, 'data-[urgent=true]:text-accent-700')} />
@@ -184,12 +203,14 @@ export function AuctionPanel({
         {savings > 0 ? <span className="font-semibold text-brand-700">Save {savings}%</span> : null}
       </p>
       <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-ink-100 pt-3 text-xs text-ink-600">
-        <span className="inline-flex items-center gap-1 font-medium text-ink-800">
+        <span className="inline-flex items-center gap-1 font-medium text-ink-800" data-testid="bid-count">
           <Gavel className="size-3.5" aria-hidden="true" />
           {bidCountLabel(auction.bidCount)}
         </span>
         <span>Ends {formatShopDateTime(auction.endTime)}</span>
       </p>
+      {notice ? <div className="mt-3">{notice}</div> : null}
+      {standing ? <div className="mt-4">{standing}</div> : null}
       {action ? <div className="mt-4">{action}</div> : null}
     </section>
   );

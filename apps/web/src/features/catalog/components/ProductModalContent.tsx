@@ -7,12 +7,12 @@ import { DialogTitle } from '../../../components/ui/Dialog';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
+import { LiveAuction } from '../../bidding/components/LiveAuction';
+import { WatchButton } from '../../watchlist/components/WatchButton';
 import { useProduct } from '../api';
 import { productPath } from '../paths';
-import { AuctionPanel } from './AuctionPanel';
 import { ProductFacts } from './ProductFacts';
 import { ProductGallery } from './ProductGallery';
-import { SignInToBid } from './SignInToBid';
 
 /**
  * The quick view's body. It shows the card's own data at once and fills in the product's details
@@ -41,18 +41,22 @@ export default function ProductModalContent({ card }: { card: AuctionCardData })
           </div>
         </div>
 
-        <AuctionPanel
-          auction={data?.auction ?? card}
+        <WatchButton auctionId={card.auctionId} title={card.title} />
+
+        <LiveAuction
+          auctionId={card.auctionId}
+          initial={data?.auction ?? card}
           retailPriceCents={card.retailPriceCents}
           productStatus={product?.status}
-          action={<SignInToBid size="md" hint={false} />}
-          onEnded={() => void refetch()}
-        />
-
-        <ButtonLink to={productPath(card.slug)} variant="secondary" block>
-          View Full Page
-          <ArrowRight aria-hidden="true" />
-        </ButtonLink>
+          location={data?.location ?? null}
+          compact
+          onPhaseChange={() => void refetch()}
+        >
+          <ButtonLink to={productPath(card.slug)} variant="secondary" block className="mt-4">
+            View Full Page
+            <ArrowRight aria-hidden="true" />
+          </ButtonLink>
+        </LiveAuction>
 
         {isError ? (
           <ErrorState

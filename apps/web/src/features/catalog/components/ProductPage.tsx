@@ -1,28 +1,25 @@
-import type { ProductDetail } from '@rebound/contract/catalog';
 import { conditionLabel, DEFAULT_CATEGORY_NAME, slugify } from '@rebound/core/catalog';
 import { BadgeCheck, ChevronRight, IdCard, MapPin, RotateCcw } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/Badge';
 import { Container } from '../../../components/ui/Container';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf, isNotFound } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LiveAuction } from '../../bidding/components/LiveAuction';
+import { WatchButton } from '../../watchlist/components/WatchButton';
 import { useProduct } from '../api';
-import { AuctionPanel } from './AuctionPanel';
 import { ProductFacts } from './ProductFacts';
 import { ProductGallery } from './ProductGallery';
 import { ProductPageSkeleton } from './ProductPageSkeleton';
-import { SignInToBid } from './SignInToBid';
 
 type ProductPageProps = {
   slug: string;
-  /** The bid control for this product; the signed-out sign-in prompt when not given. */
-  bidAction?: (detail: ProductDetail) => ReactNode;
 };
 
 /** The full product page: gallery, auction box, facts, description and pickup. */
-export default function ProductPage({ slug, bidAction }: ProductPageProps) {
+export default function ProductPage({ slug }: ProductPageProps) {
   const { data, error, isError, isPending, refetch } = useProduct(slug);
   const navigate = useNavigate();
   const location = useLocation();
@@ -112,13 +109,15 @@ export default function ProductPage({ slug, bidAction }: ProductPageProps) {
             </div>
           </header>
 
-          <AuctionPanel
-            auction={auction}
+          {auction ? <WatchButton auctionId={auction.id} title={product.title} /> : null}
+
+          <LiveAuction
+            auctionId={auction?.id ?? null}
+            initial={auction}
             retailPriceCents={product.retailPriceCents}
             productStatus={product.status}
-            action={bidAction ? bidAction(data) : <SignInToBid />}
-            onEnded={() => void refetch()}
-            className="shadow-card"
+            location={pickup}
+            onPhaseChange={() => void refetch()}
           />
 
           <section aria-labelledby="description-heading">

@@ -37,15 +37,24 @@ export function DropsBanner({ figures, onCountdownEnd }: DropsBannerProps) {
 
   if (!figures || !banner) {
     return (
+      // Line for line the height of the live banner (badge, label, countdown, the two-line sentence on
+      // phones, button), so the early-access box below it does not move when the figures arrive.
       <section aria-label="Drop countdown" aria-busy="true" className={SHELL}>
         <Glow />
-        <Skeleton className="h-7 w-32 rounded-full bg-white/15" />
-        <div className="flex flex-col gap-3">
-          <Skeleton className="h-4 w-40 bg-white/15" />
-          <Skeleton className="h-12 w-64 bg-white/15 sm:h-14" />
-          <Skeleton className="h-4 w-52 bg-white/15" />
+        <Skeleton className="h-8 w-32 rounded-full bg-white/15" />
+        <div>
+          <div className="mb-1 flex h-5 items-center">
+            <Skeleton className="h-3.5 w-44 bg-white/15" />
+          </div>
+          <div className="flex h-12 items-center sm:h-15">
+            <Skeleton className="h-10 w-64 bg-white/15 sm:h-12" />
+          </div>
+          <div className="mt-3 flex h-10 flex-col justify-center gap-2 sm:h-5">
+            <Skeleton className="h-3.5 w-full max-w-80 bg-white/15" />
+            <Skeleton className="h-3.5 w-32 bg-white/15 sm:hidden" />
+          </div>
         </div>
-        <Skeleton className="h-12 w-56 rounded-xl bg-white/15" />
+        <Skeleton className="h-12 w-full rounded-xl bg-white/15 sm:w-64" />
       </section>
     );
   }
@@ -60,7 +69,7 @@ export function DropsBanner({ figures, onCountdownEnd }: DropsBannerProps) {
         id="drop-banner-label"
         className={
           live
-            ? 'inline-flex w-fit items-center gap-2 rounded-full bg-accent-600 px-3.5 py-1.5 text-sm font-extrabold tracking-widest text-white shadow-card'
+            ? 'inline-flex w-fit items-center gap-2 rounded-full bg-accent-700 px-3.5 py-1.5 text-sm font-extrabold tracking-widest text-white shadow-card'
             : 'inline-flex w-fit items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-bold tracking-wide text-brand-100 ring-1 ring-white/15'
         }
       >

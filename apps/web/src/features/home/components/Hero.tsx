@@ -56,7 +56,16 @@ export function Hero({ showcase = [] }: { showcase?: readonly ShowcaseImage[] })
                 className={`absolute size-52 overflow-hidden rounded-2xl bg-white/10 shadow-overlay ring-1 ring-white/20 ${position}`}
               >
                 {tile ? (
-                  <img src={tile.url} alt="" width={800} height={800} className="size-full object-cover" />
+                  // Lazy: the tiles are hidden below lg, and phones need not fetch them.
+                  <img
+                    src={tile.url}
+                    alt=""
+                    width={800}
+                    height={800}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-full object-cover"
+                  />
                 ) : null}
               </div>
             );

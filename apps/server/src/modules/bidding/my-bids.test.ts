@@ -1,0 +1,169 @@
+import { MY_BIDS_ENDED_LIMIT, type MyBidsResponse } from '@rebound/contract/bidding';
+import { API } from '@rebound/contract/routes';
+import type { MeSummaryResponse } from '@rebound/contract/watchlist';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auctions, maxBids } from '../../db/schema';
+import { type SignedInUser, signedInUser } from '../../test/auth';
+import { makeAuction, makeLocation } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+// GET /api/me/bids: the account's My Bids tab (All / Winning / Losing), from real bids.
+
+let t: TestApp;
+let locationId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  locationId = (await makeLocation(t.db)).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
+const bid = async (auctionId: string, amount: string, u: SignedInUser) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: API.auctionBids(auctionId),
+    headers: { cookie: u.cookie },
+    payload: { amount },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ isLeader: boolean }>();
+};
+
+async function myBids(u: SignedInUser, filter?: string) {
+  const res = await get(filter ? `${API.meBids}?filter=${filter}` : API.meBids, u.cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<MyBidsResponse>();
+}
+
+async function summaryOf(u: SignedInUser) {
+  return (await get(API.meSummary, u.cookie)).json<MeSummaryResponse>();
+}
+
+async function auctionEndingIn(endsIn: number, over: Partial<typeof auctions.$inferInsert> = {}) {
+  const now = t.clock.now();
+  const { auction, product } = await makeAuction(t.db, {
+    now,
+    locationId,
+    auction: { endTime: new Date(now.getTime() + endsIn), startingBidCents: 1_000, ...over },
+  });
+  return { id: auction.id, title: product.title };
+}
+
+const ids = (r: MyBidsResponse) => r.groups.map((g) => g.auction.auctionId);
+
+describe('My Bids', () => {
+  it('is for signed-in shoppers only, and refuses an unknown filter cleanly', async () => {
+    const out = await get(API.meBids);
+    expect(out.statusCode).toBe(401);
+    expect(out.json()).toEqual({ error: { code: 'auth_required', message: 'Authentication required' } });
+
+    const u = await signedInUser(t);
+    for (const bad of ['everything', '', '%00', 'winning&filter=losing']) {
+      const res = await get(`${API.meBids}?filter=${bad}`, u.cookie);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error.message, bad).toMatch(/filter/i);
+    }
+    expect(await myBids(u)).toMatchObject({
+      filter: 'all',
+      counts: { all: 0, winning: 0, losing: 0 },
+      groups: [],
+      endedNotShown: 0,
+    });
+  });
+
+  it('groups each auction with the shopper’s own maximum and standing, filters as the badges count', async () => {
+    const erin = await signedInUser(t);
+    const frank = await signedInUser(t);
+    const x = await auctionEndingIn(2 * HOUR);
+    const y = await auctionEndingIn(HOUR);
+    const reserve = await auctionEndingIn(3 * HOUR, { reservePriceCents: 50_000 });
+    const gone = await auctionEndingIn(30 * MINUTE);
+
+    await bid(x.id, '50', erin);
+    expect((await bid(x.id, '30', frank)).isLeader).toBe(false); // beaten by Erin's proxy at once
+    await bid(y.id, '20', erin);
+    expect((await bid(y.id, '45', frank)).isLeader).toBe(true);
+    await bid(reserve.id, '100', erin); // leads, under the hidden reserve
+    await bid(gone.id, '25', erin);
+    await t.db.update(auctions).set({ status: 'ended' }).where(eq(auctions.id, gone.id));
+
+    const all = await myBids(erin);
+    // Running ones ending soonest first, then the ended one.
+    expect(ids(all)).toEqual([y.id, x.id, reserve.id, gone.id]);
+    expect(all.counts).toEqual({ all: 4, winning: 2, losing: 1 });
+    const byId = new Map(all.groups.map((g) => [g.auction.auctionId, g]));
+    expect(byId.get(x.id)).toMatchObject({ maxBidCents: 5_000, standing: 'winning' });
+    expect(byId.get(x.id)?.auction).toMatchObject({ title: x.title, currentPriceCents: 3_100, bidCount: 3 });
+    expect(byId.get(y.id)).toMatchObject({ maxBidCents: 2_000, standing: 'outbid' });
+    expect(byId.get(y.id)?.auction.currentPriceCents).toBe(2_100);
+    expect(byId.get(reserve.id)).toMatchObject({ maxBidCents: 10_000, standing: 'winning' });
+    expect(byId.get(gone.id)).toMatchObject({ maxBidCents: 2_500, standing: 'won' });
+    // Only her own maximums: Frank's 30 and 45 are nowhere in her answer.
+    expect(JSON.stringify(all)).not.toMatch(/"maxBidCents":(3000|4500)\b/);
+
+    const winning = await myBids(erin, 'winning');
+    expect(ids(winning)).toEqual([x.id, reserve.id]);
+    expect(winning.counts).toEqual(all.counts);
+    expect(ids(await myBids(erin, 'losing'))).toEqual([y.id]);
+    // The badges count the same auctions.
+    expect(await summaryOf(erin)).toMatchObject({ winning: 2, losing: 1 });
+
+    expect(ids(await myBids(frank))).toEqual([y.id, x.id]);
+    expect((await myBids(frank)).counts).toEqual({ all: 2, winning: 1, losing: 1 });
+
+    // Past every end, before any job has closed them: won, lost, and lost under the reserve.
+    t.clock.advance(3 * HOUR + MINUTE);
+    const later = await myBids(erin);
+    expect(later.counts).toEqual({ all: 4, winning: 0, losing: 0 });
+    expect(Object.fromEntries(later.groups.map((g) => [g.auction.auctionId, g.standing]))).toEqual({
+      [x.id]: 'won',
+      [y.id]: 'lost',
+      [reserve.id]: 'lost',
+      [gone.id]: 'won',
+    });
+    // Most recently ended first.
+    expect(ids(later)).toEqual([reserve.id, x.id, y.id, gone.id]);
+    expect((await myBids(erin, 'winning')).groups).toEqual([]);
+    expect((await myBids(erin, 'losing')).groups).toEqual([]);
+  });
+
+  it(`lists at most ${MY_BIDS_ENDED_LIMIT} ended auctions and says how many more there are`, async () => {
+    const gail = await signedInUser(t);
+    const now = t.clock.now().getTime();
+    const ended: string[] = [];
+    for (let i = 0; i < MY_BIDS_ENDED_LIMIT + 2; i++) {
+      const a = await auctionEndingIn(-(i + 1) * MINUTE, {
+        status: 'ended',
+        startTime: new Date(now - 2 * HOUR),
+        leaderUserId: gail.user.id,
+        reserveMet: true,
+        bidCount: 1,
+      });
+      ended.push(a.id);
+    }
+    await t.db.insert(maxBids).values(
+      ended.map((auctionId, i) => ({
+        auctionId,
+        userId: gail.user.id,
+        maxAmountCents: 1_000 + i,
+        setAt: new Date(now - HOUR),
+        seq: 1,
+      })),
+    );
+    const running = await auctionEndingIn(HOUR);
+    await bid(running.id, '12', gail);
+
+    const all = await myBids(gail);
+    expect(all.counts).toEqual({ all: MY_BIDS_ENDED_LIMIT + 3, winning: 1, losing: 0 });
+    expect(all.groups).toHaveLength(MY_BIDS_ENDED_LIMIT + 1);
+    expect(ids(all)).toEqual([running.id, ...ended.slice(0, MY_BIDS_ENDED_LIMIT)]);
+    expect(all.endedNotShown).toBe(2);
+    expect((await myBids(gail, 'winning')).endedNotShown).toBe(0);
+  });
+});

@@ -1,0 +1,93 @@
+import { escapeHtml } from '../../lib/html';
+
+import type { ProductPreview } from '../catalog/service';
+
+/** The site's name in titles and previews; the web app's BRAND (apps/web/src/lib/site.ts). */
+export const SITE_NAME = 'Rebound';
+/** Search engines show about this many characters of a description. */
+export const DESCRIPTION_MAX = 160;
+
+/** One line of at most `max` characters, cut at a word where it can be, ending with '…' when cut. */
+export function summarize(text: string, max = DESCRIPTION_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const room = flat.slice(0, max - 1);
+  const lastSpace = room.lastIndexOf(' ');
+  const cut = lastSpace >= max * 0.6 ? room.slice(0, lastSpace) : room;
+  return `${cut.replace(/[\s.,;:!?\-–—]+$/u, '')}…`;
+}
+
+/** `path` (e.g. '/media/x.svg') as an absolute address on the public site; absolute URLs stay. */
+export function absoluteUrl(pathOrUrl: string, publicUrl: string): string {
+  return new URL(pathOrUrl, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).toString();
+}
+
+/** The <head> tags of a product page: title, description, canonical link, Open Graph, Twitter. */
+export function productHeadTags(product: ProductPreview, publicUrl: string): string {
+  const pageUrl = absoluteUrl(`/product/${encodeURIComponent(product.slug)}`, publicUrl);
+  const title = `${product.title} | ${SITE_NAME}`;
+  const description = summarize(
+    product.description ||
+      `${product.brand ? `${product.brand} ` : ''}${product.title}: inspected and graded, up for auction on ${SITE_NAME}.`,
+  );
+  const meta = (attr: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
+    meta('property', 'og:type', 'product'),
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:locale', 'en_CA'),
+    meta('property', 'og:title', product.title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', pageUrl),
+  ];
+  if (product.image) {
+    tags.push(meta('property', 'og:image', absoluteUrl(product.image.url, publicUrl)));
+    if (product.image.width && product.image.height) {
+      tags.push(meta('property', 'og:image:width', String(product.image.width)));
+      tags.push(meta('property', 'og:image:height', String(product.image.height)));
+    }
+    tags.push(meta('property', 'og:image:alt', product.image.alt));
+  }
+  tags.push(
+    meta('name', 'twitter:card', product.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+  );
+  if (product.image) {
+    tags.push(meta('name', 'twitter:image', absoluteUrl(product.image.url, publicUrl)));
+    tags.push(meta('name', 'twitter:image:alt', product.image.alt));
+  }
+  return tags.join('\n    ');
+}
+
+// The site-wide defaults in index.html that a page with its own tags replaces.
+const PAGE_TAGS = [
+  /<title>[\s\S]*?<\/title>\s*/gi,
+  /<meta\s+name="description"[^>]*>\s*/gi,
+  /<meta\s+property="og:[^"]*"[^>]*>\s*/gi,
+  /<meta\s+name="twitter:[^"]*"[^>]*>\s*/gi,
+  /<link\s+rel="canonical"[^>]*>\s*/gi,
+];
+
+export interface SpaTemplate {
+  /** index.html as built, with the site-wide title, description and preview tags. */
+  readonly html: string;
+  /** index.html with the page's own head tags in place of the site-wide ones. */
+  withHead(tags: string): string;
+}
+
+/** Prepares index.html once at start: every request then costs one string concatenation. */
+export function spaTemplate(indexHtml: string): SpaTemplate {
+  const headEnd = indexHtml.search(/<\/head>/i);
+  if (headEnd < 0) return { html: indexHtml, withHead: () => indexHtml };
+  let head = indexHtml.slice(0, headEnd);
+  for (const tag of PAGE_TAGS) head = head.replace(tag, '');
+  const rest = indexHtml.slice(headEnd);
+  return {
+    html: indexHtml,
+    withHead: (tags) => `${head.replace(/\s*$/, '')}\n    ${tags}\n  ${rest}`,
+  };
+}

@@ -1,0 +1,207 @@
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../config';
+import { productImages } from '../../db/schema';
+import { escapeHtml } from '../../lib/html';
+import { makeAuction, makeLocation, makeProduct } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { absoluteUrl, summarize } from './head';
+
+const NOW = new Date('2026-06-15T18:00:00.000Z');
+const PUBLIC_URL = 'https://rebound.example';
+
+let t: TestApp;
+let webDist: string;
+let locationId: string;
+
+// The web app's own index.html (source form: same head as the build), in a throwaway WEB_DIST.
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'rebound-web-'));
+  await copyFile(path.join(REPO_ROOT, 'apps/web/index.html'), path.join(webDist, 'index.html'));
+  t = await createTestApp({ now: NOW, env: { WEB_DIST: webDist, PUBLIC_URL } });
+  locationId = (await makeLocation(t.db)).id;
+});
+afterAll(async () => {
+  await t?.close();
+  if (webDist) await rm(webDist, { recursive: true, force: true });
+});
+
+const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+/** The content of the one <meta> with this name or property; fails when there is not exactly one. */
+function metaContent(html: string, key: string): string {
+  const found = [...html.matchAll(/<meta\s+(?:name|property)="([^"]+)"\s+content="([^"]*)"/g)].filter(
+    (m) => m[1] === key,
+  );
+  expect(found, `one <meta> for ${key}`).toHaveLength(1);
+  return found[0]![2]!;
+}
+
+function head(html: string): string {
+  return html.slice(0, html.indexOf('</head>'));
+}
+
+describe('product pages carry their own preview tags', () => {
+  it('puts the title, description, canonical link, Open Graph and Twitter tags in <head>', async () => {
+    const { product } = await makeAuction(t.db, {
+      now: NOW,
+      locationId,
+      product: {
+        title: 'Cordless Drill Kit',
+        slug: 'cordless-drill-kit-ab12cd',
+        brand: 'DeWalt',
+        description: 'A 20V drill with two batteries.\n\nOpened once, all parts present.',
+      },
+    });
+    await t.db
+      .update(productImages)
+      .set({ width: 1200, height: 900, alt: 'The drill and its case' })
+      .where(eq(productImages.productId, product.id));
+
+    const res = await page('/product/cordless-drill-kit-ab12cd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = head(res.body);
+
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Cordless Drill Kit | Rebound</title>');
+    expect(metaContent(html, 'description')).toBe(
+      'A 20V drill with two batteries. Opened once, all parts present.',
+    );
+    expect(html).toContain(
+      '<link rel="canonical" href="https://rebound.example/product/cordless-drill-kit-ab12cd" />',
+    );
+    expect(metaContent(html, 'og:type')).toBe('product');
+    expect(metaContent(html, 'og:site_name')).toBe('Rebound');
+    expect(metaContent(html, 'og:title')).toBe('Cordless Drill Kit');
+    expect(metaContent(html, 'og:description')).toBe(metaContent(html, 'description'));
+    expect(metaContent(html, 'og:url')).toBe('https://rebound.example/product/cordless-drill-kit-ab12cd');
+    expect(metaContent(html, 'og:image')).toBe(`https://rebound.example/media/products/${product.id}-0.svg`);
+    expect(metaContent(html, 'og:image:width')).toBe('1200');
+    expect(metaContent(html, 'og:image:height')).toBe('900');
+    expect(metaContent(html, 'og:image:alt')).toBe('The drill and its case');
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'twitter:image')).toBe(metaContent(html, 'og:image'));
+    // The rest of index.html is untouched: the app still boots.
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<meta name="theme-color"');
+  });
+
+  it('escapes every value: a title with markup and quotes cannot break out of the tags', async () => {
+    const title = `Evil "quoted" <script>alert('x')</script> & co`;
+    await makeProduct(t.db, {
+      title,
+      slug: 'evil-title-ef34gh',
+      brand: `O'Brien & "Sons"`,
+      description: `</title><script>alert(1)</script> "><img src=x onerror=alert(2)>`,
+    });
+    const res = await page('/product/evil-title-ef34gh');
+    expect(res.statusCode).toBe(200);
+    const html = head(res.body);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img');
+    expect(html).toContain(
+      '<title>Evil &quot;quoted&quot; &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co | Rebound</title>',
+    );
+    expect(metaContent(html, 'og:title')).toBe(
+      'Evil &quot;quoted&quot; &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co',
+    );
+    expect(metaContent(html, 'description')).toBe(
+      '&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;&gt;&lt;img src=x onerror=alert(2)&gt;',
+    );
+    // Every <meta> still parses as one tag with one content attribute.
+    for (const tag of html.match(/<meta [^>]*>/g) ?? []) expect(tag).toMatch(/^<meta [^<>]*\/?>$/);
+  });
+
+  it('trims a long description to about 160 characters at a word', async () => {
+    const description = `${'Lightly used stand mixer with the bowl, whisk and dough hook. '.repeat(6)}The end.`;
+    await makeProduct(t.db, { title: 'Stand Mixer', slug: 'stand-mixer-ij56kl', description });
+    const res = await page('/product/stand-mixer-ij56kl');
+    const text = metaContent(head(res.body), 'description');
+    expect(text.length).toBeLessThanOrEqual(160);
+    expect(text.length).toBeGreaterThan(120);
+    expect(text.endsWith('…')).toBe(true);
+    expect(description.startsWith(text.slice(0, -1))).toBe(true);
+  });
+
+  it('works for a sold product and one without an image or description', async () => {
+    const sold = await makeProduct(t.db, { title: 'Sold Lamp', slug: 'sold-lamp-mn78op', status: 'sold' });
+    await t.db.delete(productImages).where(eq(productImages.productId, sold.id));
+    const res = await page('/product/sold-lamp-mn78op');
+    expect(res.statusCode).toBe(200);
+    const html = head(res.body);
+    expect(html).toContain('<title>Sold Lamp | Rebound</title>');
+    expect(metaContent(html, 'description')).toContain('Sold Lamp');
+    expect(html).not.toContain('og:image');
+    expect(metaContent(html, 'twitter:card')).toBe('summary');
+  });
+
+  it('answers HEAD like GET', async () => {
+    await makeProduct(t.db, { title: 'Head Lamp', slug: 'head-lamp-qr90st' });
+    const res = await t.app.inject({ method: 'HEAD', url: '/product/head-lamp-qr90st' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+});
+
+describe('pages without their own tags', () => {
+  it('serves the plain index.html with a 404 status for an unknown or unpublished product', async () => {
+    await makeProduct(t.db, { title: 'Draft Chair', slug: 'draft-chair-uv12wx', status: 'draft' });
+    for (const slug of ['no-such-product', 'draft-chair-uv12wx', '%3Cscript%3E', 'x'.repeat(150)]) {
+      const res = await page(`/product/${slug}`);
+      expect(res.statusCode, slug).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<title>Rebound</title>');
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('Draft Chair');
+    }
+  });
+
+  it('gives every other page the site-wide description and preview tags', async () => {
+    const res = await page('/shop?category=electronics');
+    expect(res.statusCode).toBe(200);
+    const html = head(res.body);
+    expect(html).toContain('<title>Rebound</title>');
+    expect(metaContent(html, 'description')).toMatch(/auctions/i);
+    expect(metaContent(html, 'og:type')).toBe('website');
+    expect(metaContent(html, 'og:site_name')).toBe('Rebound');
+    expect(metaContent(html, 'og:title')).toMatch(/Rebound/);
+    expect(metaContent(html, 'og:description')).toBe(metaContent(html, 'description'));
+    expect(metaContent(html, 'twitter:card')).toBe('summary');
+  });
+
+  it('still answers unknown API paths with JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/product/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  });
+});
+
+describe('head helpers', () => {
+  it('escapes the five HTML-significant characters', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
+  });
+
+  it('summarizes to one line, cutting at a word', () => {
+    expect(summarize('  short\n text  ')).toBe('short text');
+    const long = 'word '.repeat(60);
+    const cut = summarize(long);
+    expect(cut.length).toBeLessThanOrEqual(160);
+    expect(cut).toMatch(/word…$/);
+    expect(summarize('x'.repeat(400))).toHaveLength(160);
+  });
+
+  it('makes absolute URLs on the public site', () => {
+    expect(absoluteUrl('/media/a.svg', 'https://shop.example')).toBe('https://shop.example/media/a.svg');
+    expect(absoluteUrl('/media/a.svg', 'https://shop.example/')).toBe('https://shop.example/media/a.svg');
+    expect(absoluteUrl('https://cdn.example/a.png', 'https://shop.example')).toBe(
+      'https://cdn.example/a.png',
+    );
+  });
+});

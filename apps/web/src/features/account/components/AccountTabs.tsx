@@ -1,0 +1,53 @@
+import { MY_BIDS_FILTERS, type MyBidsFilter } from '@rebound/contract/bidding';
+import { Eye, Gavel } from 'lucide-react';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/Tabs';
+import { MyBidsPanel } from '../../bidding/components/MyBidsPanel';
+import { WatchlistPanel } from '../../watchlist/components/WatchlistPanel';
+
+const TABS = ['bids', 'watchlist'] as const;
+type AccountTab = (typeof TABS)[number];
+
+const asTab = (v: string | null): AccountTab => (TABS.includes(v as AccountTab) ? (v as AccountTab) : 'bids');
+const asFilter = (v: string | null): MyBidsFilter =>
+  MY_BIDS_FILTERS.includes(v as MyBidsFilter) ? (v as MyBidsFilter) : 'all';
+
+/**
+ * The account's tabs, kept in the URL as the spec has them (/account?tab=bids&filter=winning), so
+ * the header badges, links and the back button land on the right list. An unknown tab or filter
+ * shows My Bids / All.
+ */
+export function AccountTabs() {
+  const [params, setParams] = useSearchParams();
+  const tab = asTab(params.get('tab'));
+  const filter = asFilter(params.get('filter'));
+
+  const filterHref = useCallback(
+    (f: MyBidsFilter) => (f === 'all' ? '?tab=bids' : `?tab=bids&filter=${f}`),
+    [],
+  );
+  const onTab = (next: string) =>
+    setParams(next === 'bids' ? { tab: 'bids' } : { tab: next }, { replace: true });
+
+  return (
+    <Tabs value={tab} onValueChange={onTab} className="mt-8 sm:mt-10">
+      <TabsList aria-label="Your account" className="max-w-md">
+        <TabsTrigger value="bids">
+          <Gavel aria-hidden="true" />
+          My Bids
+        </TabsTrigger>
+        <TabsTrigger value="watchlist">
+          <Eye aria-hidden="true" />
+          Watchlist
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="bids" className="mt-6">
+        <MyBidsPanel filter={filter} filterHref={filterHref} />
+      </TabsContent>
+      <TabsContent value="watchlist" className="mt-6">
+        <WatchlistPanel />
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,213 @@
+import type {
+  AuctionLiveState,
+  AuctionStateResponse,
+  BidHistoryResponse,
+  MyBidsFilter,
+  MyBidsResponse,
+  PlaceBidResponse,
+} from '@rebound/contract/bidding';
+import type { ServerEvent } from '@rebound/contract/realtime';
+import { API } from '@rebound/contract/routes';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError, getJson, sendJson } from '../../lib/api-client';
+import { useAuctionRooms, useRealtimeEvents } from '../../lib/realtime';
+import { syncServerClock } from '../../lib/server-clock';
+import { catalogKeys } from '../catalog/api';
+import { useSession } from '../session/api';
+import { meKeys } from '../watchlist/api';
+import { applyExtension, mergeLiveState } from './live-state';
+
+export const PROXY_BID_FAILED = 'Failed to set proxy bid';
+
+export const biddingKeys = {
+  /** Public state plus the viewer's own position; the viewer is part of the key. */
+  state: (auctionId: string, userId: string | null) => ['auction', auctionId, { userId }] as const,
+  stateAll: (auctionId: string) => ['auction', auctionId] as const,
+  history: (auctionId: string) => ['auction-bids', auctionId] as const,
+};
+
+export function useAuctionState(auctionId: string | null) {
+  const { user, isPending } = useSession();
+  const userId = user?.id ?? null;
+  return useQuery({
+    queryKey: biddingKeys.state(auctionId ?? '', userId),
+    queryFn: async ({ signal }) => {
+      const state = await getJson<AuctionStateResponse>(API.auction(auctionId ?? ''), signal);
+      syncServerClock(state.serverTime);
+      return state;
+    },
+    // Live events keep it fresh; a refetch is only needed after a gap or a reconnection.
+    staleTime: 60_000,
+    enabled: !isPending && auctionId !== null,
+  });
+}
+
+export function useBidHistory(auctionId: string, enabled = true) {
+  return useQuery({
+    queryKey: biddingKeys.history(auctionId),
+    queryFn: ({ signal }) => getJson<BidHistoryResponse>(API.auctionBids(auctionId), signal),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/** Applies a pushed public state to every cached view of the auction; answers whether a refetch is needed. */
+function applyLiveState(queryClient: QueryClient, next: AuctionLiveState): boolean {
+  let gap = false;
+  queryClient.setQueriesData<AuctionStateResponse>(
+    { queryKey: biddingKeys.stateAll(next.auctionId) },
+    (old) => {
+      if (!old) return old;
+      const merged = mergeLiveState(old.auction, next);
+      gap ||= merged.gap;
+      return merged.state === old.auction ? old : { ...old, auction: merged.state };
+    },
+  );
+  return gap;
+}
+
+/**
+ * Keeps one auction's state, history and the viewer's standing live from the socket. Returns the
+ * latest soft-close extension seen while on the page (shown as it happens).
+ */
+export function useLiveAuction(auctionId: string | null) {
+  const queryClient = useQueryClient();
+  const [extendedTo, setExtendedTo] = useState<string | null>(null);
+  useAuctionRooms(auctionId ? [auctionId] : []);
+
+  const refetchAll = useCallback(() => {
+    if (!auctionId) return;
+    void queryClient.invalidateQueries({ queryKey: biddingKeys.stateAll(auctionId) });
+    void queryClient.invalidateQueries({ queryKey: biddingKeys.history(auctionId) });
+  }, [auctionId, queryClient]);
+
+  const onEvent = useCallback(
+    (event: ServerEvent) => {
+      if (!auctionId) return;
+      switch (event.type) {
+        case 'BidPlacedV1':
+        case 'AuctionOpenedV1':
+          if (event.auction.auctionId !== auctionId) return;
+          if (applyLiveState(queryClient, event.auction)) refetchAll();
+          else void queryClient.invalidateQueries({ queryKey: biddingKeys.history(auctionId) });
+          if (event.type === 'AuctionOpenedV1')
+            void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
+          return;
+        case 'AuctionExtendedV1':
+          if (event.auctionId !== auctionId) return;
+          queryClient.setQueriesData<AuctionStateResponse>(
+            { queryKey: biddingKeys.stateAll(auctionId) },
+            (old) => (old ? { ...old, auction: applyExtension(old.auction, event) } : old),
+          );
+          setExtendedTo(event.endTime);
+          return;
+        case 'AuctionEndedV1':
+          if (event.auction.auctionId !== auctionId) return;
+          applyLiveState(queryClient, event.auction);
+          // The viewer's standing turns into won or lost; the product page shows the final state.
+          refetchAll();
+          void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
+          return;
+        case 'OutbidV1':
+        case 'StandingChangedV1':
+          if (event.auctionId !== auctionId) return;
+          void queryClient.invalidateQueries({ queryKey: biddingKeys.stateAll(auctionId) });
+          return;
+        default:
+          return;
+      }
+    },
+    [auctionId, queryClient, refetchAll],
+  );
+  useRealtimeEvents(onEvent, refetchAll, auctionId !== null);
+  return { extendedTo };
+}
+
+/** A fresh key per confirmation: a double click or a retried request places one bid. */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Places a maximum bid; the server's message ('You've got the highest bid!' / 'Highest bid set!') is toasted. */
+export function usePlaceBid(auctionId: string) {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  return useMutation({
+    mutationFn: ({ amount, idempotencyKey }: { amount: string; idempotencyKey: string }) =>
+      sendJson<PlaceBidResponse>(
+        'POST',
+        API.auctionBids(auctionId),
+        { amount },
+        { 'Idempotency-Key': idempotencyKey },
+      ),
+    onSuccess: (answer) => {
+      syncServerClock(answer.serverTime);
+      queryClient.setQueryData<AuctionStateResponse>(
+        biddingKeys.state(auctionId, user?.id ?? null),
+        (old) => ({
+          serverTime: answer.serverTime,
+          auction: old && old.auction.seq > answer.auction.seq ? old.auction : answer.auction,
+          me: answer.me,
+        }),
+      );
+      void queryClient.invalidateQueries({ queryKey: biddingKeys.history(auctionId) });
+      void queryClient.invalidateQueries({ queryKey: meKeys.summary() });
+      void queryClient.invalidateQueries({ queryKey: meKeys.bidsAll() });
+      if (answer.isLeader) toast.success(answer.message);
+      else toast.warning(answer.message, { description: 'Another bidder has a higher maximum.' });
+    },
+    onError: (error) => {
+      // The server's message, or the spec's fallback when the answer carried none.
+      const hasMessage =
+        error instanceof ApiError && error.code !== 'http_error' && error.code !== 'bad_response';
+      toast.error(hasMessage ? error.message : PROXY_BID_FAILED);
+      // The minimum may have moved under the shopper: show the current state.
+      void queryClient.invalidateQueries({ queryKey: biddingKeys.stateAll(auctionId) });
+    },
+  });
+}
+
+/** The account's My Bids list for one filter; while signed in only. */
+export function useMyBids(filter: MyBidsFilter) {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: [...meKeys.bidsAll(), filter] as const,
+    queryFn: async ({ signal }) => {
+      const answer = await getJson<MyBidsResponse>(`${API.meBids}?filter=${filter}`, signal);
+      syncServerClock(answer.serverTime);
+      return answer;
+    },
+    enabled: user !== null,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * Keeps a list of auctions (My Bids, the watchlist) current while it is on screen: joins the
+ * auctions' rooms, and a bid, an extension or an end on any of them refetches `queryKey`.
+ */
+export function useLiveAuctionList(auctionIds: readonly string[], queryKey: readonly unknown[]): void {
+  const queryClient = useQueryClient();
+  useAuctionRooms(auctionIds);
+  const keyRef = useRef(queryKey);
+  keyRef.current = queryKey;
+  const onEvent = useCallback(
+    (event: ServerEvent) => {
+      const auctionId =
+        event.type === 'BidPlacedV1' || event.type === 'AuctionEndedV1'
+          ? event.auction.auctionId
+          : event.type === 'AuctionExtendedV1'
+            ? event.auctionId
+            : null;
+      if (auctionId !== null && auctionIds.includes(auctionId)) {
+        void queryClient.invalidateQueries({ queryKey: keyRef.current });
+      }
+    },
+    [queryClient, auctionIds],
+  );
+  useRealtimeEvents(onEvent, undefined, auctionIds.length > 0);
+}

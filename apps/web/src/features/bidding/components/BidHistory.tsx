@@ -1,0 +1,110 @@
+import { formatCents } from '@rebound/core/money';
+import { clsx } from 'clsx';
+import { History } from 'lucide-react';
+import { useId } from 'react';
+import { Badge } from '../../../components/ui/Badge';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { ErrorState } from '../../../components/ui/StatusMessage';
+import { errorMessageOf } from '../../../lib/api-client';
+import { formatShopDateTime } from '../../catalog/format-date';
+import { useBidHistory } from '../api';
+
+type BidHistoryProps = {
+  auctionId: string;
+  /** 'live': 'No bids yet. Be the first to bid!'; 'ended': 'No bids were placed on this auction'. */
+  phase: 'live' | 'ended';
+  /** The viewer's handle: their rows are marked 'You'. */
+  myHandle?: string | null;
+  /** The heading's level where the history sits (2 on the product page). */
+  headingLevel?: 2 | 3 | 4;
+  className?: string;
+};
+
+/**
+ * The public bid history, highest first; the first row (the price, held by the leader) is marked
+ * 'Highest'. At most 400px tall, scrolling inside itself (and reachable by keyboard to scroll).
+ */
+export function BidHistory({ auctionId, phase, myHandle, headingLevel = 2, className }: BidHistoryProps) {
+  const Heading = `h${headingLevel}` as const;
+  const { data, error, isError, isPending, refetch } = useBidHistory(auctionId);
+  const headingId = useId();
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={clsx('rounded-card bg-white ring-1 ring-ink-200', className)}
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-ink-100 px-4 py-3 sm:px-5">
+        <Heading id={headingId} className="flex items-center gap-2 text-base font-semibold text-ink-950">
+          <History className="size-4.5 text-brand-700" aria-hidden="true" />
+          Bid history
+        </Heading>
+        {data && data.rows.length > 0 ? (
+          <span className="text-xs font-medium text-ink-600">
+            {data.rows.length} {data.rows.length === 1 ? 'entry' : 'entries'}
+          </span>
+        ) : null}
+      </div>
+      {isPending ? (
+        <div className="flex flex-col gap-3 p-4 sm:px-5" role="status">
+          <span className="sr-only">Loading bid history...</span>
+          <Skeleton className="h-5 w-full" />
+          <Skeleton className="h-5 w-5/6" />
+          <Skeleton className="h-5 w-4/6" />
+        </div>
+      ) : isError ? (
+        <div className="p-4">
+          <ErrorState
+            title="Could not load the bid history"
+            message={errorMessageOf(error)}
+            onRetry={() => void refetch()}
+          />
+        </div>
+      ) : data.rows.length === 0 ? (
+        <p className="px-4 py-6 text-center text-sm text-ink-600 sm:px-5">
+          {phase === 'ended' ? 'No bids were placed on this auction' : 'No bids yet. Be the first to bid!'}
+        </p>
+      ) : (
+        <ol
+          className="max-h-[400px] overflow-y-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard (WCAG 2.1.1).
+          tabIndex={0}
+          aria-labelledby={headingId}
+          data-testid="bid-history"
+        >
+          {data.rows.map((row, index) => {
+            const mine = myHandle != null && row.handle.toLowerCase() === myHandle.toLowerCase();
+            return (
+              <li
+                key={row.id}
+                className={clsx(
+                  'flex items-center justify-between gap-3 border-b border-ink-100 px-4 py-2.5 last:border-b-0 sm:px-5',
+                  index === 0 && 'bg-brand-50/60',
+                )}
+              >
+                <div className="min-w-0">
+                  <p className="flex items-center gap-2 text-sm font-semibold text-ink-900">
+                    <span className="truncate">{row.handle}</span>
+                    {mine ? <Badge>You</Badge> : null}
+                    {index === 0 ? <Badge tone="brand">Highest</Badge> : null}
+                  </p>
+                  <p className="mt-0.5 text-xs text-ink-600">
+                    <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time>
+                  </p>
+                </div>
+                <span
+                  className={clsx(
+                    'shrink-0 tabular-nums',
+                    index === 0 ? 'font-bold text-ink-950' : 'text-ink-800',
+                  )}
+                >
+                  {formatCents(row.amountCents)}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import type { Location } from '@rebound/contract/catalog';
+import { auctionPhase } from '@rebound/core/catalog';
+import { Timer } from 'lucide-react';
+import { type ReactNode, useCallback } from 'react';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { useServerNow } from '../../../lib/server-clock';
+import { AuctionPanel, type AuctionPanelData } from '../../catalog/components/AuctionPanel';
+import { SignInToBid } from '../../catalog/components/SignInToBid';
+import { formatShopDateTime } from '../../catalog/format-date';
+import { useSession } from '../../session/api';
+import { useAuctionState, useLiveAuction } from '../api';
+import { BidForm } from './BidForm';
+import { BidHistory } from './BidHistory';
+import { MyStanding } from './MyStanding';
+
+type LiveAuctionProps = {
+  auctionId: string | null;
+  /** What is known before the live state arrives (the product's auction, or the card's). */
+  initial: AuctionPanelData | null;
+  retailPriceCents: number;
+  productStatus?: 'auctioned' | 'sold';
+  location: Location | null;
+  /** The quick view: smaller bid form, the sign-in link without its hint. */
+  compact?: boolean;
+  /** Show the bid history under the panel (not for scheduled auctions). */
+  withHistory?: boolean;
+  /** The product changed state (opened, ended): refresh the product. */
+  onPhaseChange?: () => void;
+  className?: string;
+  /** Rendered between the panel and the history (e.g. 'View Full Page'). */
+  children?: ReactNode;
+};
+
+/**
+ * One auction, live: the price box fed by the socket (price, bid count, end time, soft-close
+ * extensions), the viewer's own maximum and standing, the bid control (or a sign-in link), and the
+ * bid history. Everything shown comes from the server; the countdown runs on server time.
+ */
+export function LiveAuction({
+  auctionId,
+  initial,
+  retailPriceCents,
+  productStatus,
+  location,
+  compact = false,
+  withHistory = true,
+  onPhaseChange,
+  className,
+  children,
+}: LiveAuctionProps) {
+  const { user, isPending: sessionPending } = useSession();
+  const state = useAuctionState(auctionId);
+  const { extendedTo } = useLiveAuction(auctionId);
+  const now = useServerNow();
+
+  const auction: AuctionPanelData | null = state.data?.auction ?? initial;
+  const phase = auction ? auctionPhase(auction, now) : null;
+  const me = state.data?.me ?? null;
+
+  const onEnded = useCallback(() => {
+    if (auctionId) void state.refetch();
+    onPhaseChange?.();
+  }, [auctionId, state, onPhaseChange]);
+
+  let action: ReactNode = null;
+  if (phase === 'live' || phase === 'scheduled') {
+    if (sessionPending) action = <Skeleton className="h-12 w-full rounded-xl" />;
+    else if (!user) action = <SignInToBid size={compact ? 'md' : 'lg'} hint={!compact} />;
+    else if (user.role === 'staff') {
+      action = <p className="text-sm text-ink-600">Staff accounts cannot bid.</p>;
+    } else if (phase === 'scheduled') {
+      action = (
+        <p className="text-sm text-ink-600">
+          Bidding opens when the auction starts. Watch it to find it again.
+        </p>
+      );
+    } else if (!state.data) {
+      action = <Skeleton className="h-36 w-full rounded-xl" />;
+    } else {
+      action = (
+        <BidForm
+          auction={state.data.auction}
+          me={me}
+          taxConfig={location?.taxConfig ?? null}
+          locationName={location?.name ?? null}
+          compact={compact}
+        />
+      );
+    }
+  }
+
+  const extensionNotice =
+    phase === 'live' && extendedTo && auction && extendedTo === auction.endTime ? (
+      <p
+        role="status"
+        data-testid="soft-close-notice"
+        className="flex items-start gap-2 rounded-xl bg-gold-100 px-3 py-2 text-sm text-gold-800 ring-1 ring-gold-800/20 ring-inset"
+      >
+        <Timer className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>
+          <strong>Extended!</strong> A late bid added time: now ends {formatShopDateTime(extendedTo)}.
+        </span>
+      </p>
+    ) : null;
+
+  return (
+    <div className={className}>
+      <AuctionPanel
+        auction={auction}
+        retailPriceCents={retailPriceCents}
+        productStatus={productStatus}
+        action={action}
+        standing={me?.maxBidCents != null ? <MyStanding me={me} /> : null}
+        notice={extensionNotice}
+        onEnded={onEnded}
+        className={compact ? undefined : 'shadow-card'}
+      />
+      {children}
+      {withHistory && auctionId && (phase === 'live' || phase === 'ended') ? (
+        <BidHistory
+          auctionId={auctionId}
+          phase={phase}
+          myHandle={user?.handle ?? null}
+          className={compact ? 'mt-4' : 'mt-6'}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import type { ServerEvent } from '@rebound/contract/realtime';
+import { API } from '@rebound/contract/routes';
+import type {
+  MeSummaryResponse,
+  WatchlistResponse,
+  WatchResponse,
+  WatchStatusResponse,
+} from '@rebound/contract/watchlist';
+import {
+  WATCH_SIGNED_OUT_MESSAGE,
+  WATCH_SIGNED_OUT_TITLE,
+  watchFailedMessage,
+} from '@rebound/contract/watchlist-text';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessageOf, getJson, sendJson } from '../../lib/api-client';
+import { USER_SCOPE } from '../../lib/query-scope';
+import { restartRealtime, useRealtimeEvents } from '../../lib/realtime';
+import { useSession } from '../session/api';
+
+export const meKeys = {
+  summary: () => [USER_SCOPE, 'summary'] as const,
+  watchlist: () => [USER_SCOPE, 'watchlist'] as const,
+  /** My Bids, every filter (the filter is the next key part). */
+  bidsAll: () => [USER_SCOPE, 'bids'] as const,
+};
+export const watchKeys = {
+  status: (auctionId: string) => ['watch', auctionId] as const,
+};
+
+/** The header badges and the watched auction ids; only while signed in. */
+export function useMeSummary() {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: meKeys.summary(),
+    queryFn: ({ signal }) => getJson<MeSummaryResponse>(API.meSummary, signal),
+    enabled: user !== null,
+    staleTime: 30_000,
+  });
+}
+
+export function useWatchlist() {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: meKeys.watchlist(),
+    queryFn: ({ signal }) => getJson<WatchlistResponse>(API.meWatchlist, signal),
+    enabled: user !== null,
+  });
+}
+
+/** Public watcher count of one auction, and whether the viewer watches it. */
+export function useWatchStatus(auctionId: string) {
+  const { user, isPending } = useSession();
+  return useQuery({
+    queryKey: [...watchKeys.status(auctionId), { userId: user?.id ?? null }],
+    queryFn: ({ signal }) => getJson<WatchStatusResponse>(API.auctionWatch(auctionId), signal),
+    enabled: !isPending,
+  });
+}
+
+/** Whether the signed-in shopper watches this auction (false while signed out or loading). */
+export function useIsWatching(auctionId: string): boolean {
+  const summary = useMeSummary();
+  return summary.data?.watchedAuctionIds.includes(auctionId) ?? false;
+}
+
+function withWatched(summary: MeSummaryResponse, auctionId: string, watching: boolean): MeSummaryResponse {
+  const has = summary.watchedAuctionIds.includes(auctionId);
+  if (has === watching) return summary;
+  const ids = watching
+    ? [...summary.watchedAuctionIds, auctionId]
+    : summary.watchedAuctionIds.filter((id) => id !== auctionId);
+  return { ...summary, watchedAuctionIds: ids, watching: ids.length };
+}
+
+/**
+ * Watch or unwatch. Signed out: the spec's 'Must be logged in to manage watchlist' toast with a way
+ * to sign in. The star changes at once and goes back if the server refuses.
+ */
+export function useToggleWatch(auctionId: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const watching = useIsWatching(auctionId);
+  const mutation = useMutation({
+    mutationFn: (next: boolean) =>
+      sendJson<WatchResponse>(next ? 'PUT' : 'DELETE', API.auctionWatch(auctionId)),
+    onMutate: async (next) => {
+      await queryClient.cancelQueries({ queryKey: meKeys.summary() });
+      const previous = queryClient.getQueryData<MeSummaryResponse>(meKeys.summary());
+      if (previous) queryClient.setQueryData(meKeys.summary(), withWatched(previous, auctionId, next));
+      return { previous };
+    },
+    onSuccess: (answer) => {
+      toast.success(answer.message);
+      queryClient.setQueriesData<WatchStatusResponse>({ queryKey: watchKeys.status(auctionId) }, (old) =>
+        old ? { ...old, watching: answer.watching, watcherCount: answer.watcherCount } : old,
+      );
+    },
+    onError: (error, _next, context) => {
+      if (context?.previous) queryClient.setQueryData(meKeys.summary(), context.previous);
+      toast.error(watchFailedMessage(errorMessageOf(error)));
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: meKeys.summary() });
+      void queryClient.invalidateQueries({ queryKey: meKeys.watchlist() });
+    },
+  });
+
+  const toggle = useCallback(() => {
+    if (!user) {
+      toast.error(WATCH_SIGNED_OUT_TITLE, {
+        description: WATCH_SIGNED_OUT_MESSAGE,
+        action: { label: 'Sign in', onClick: () => void navigate('/auth') },
+      });
+      return;
+    }
+    mutation.mutate(!watching);
+  }, [user, watching, mutation, navigate]);
+
+  /** Watch (true) or unwatch (false) outright, whatever the cached state says; signed in only. */
+  const { mutate } = mutation;
+  const setWatching = useCallback((next: boolean) => mutate(next), [mutate]);
+
+  return { watching, toggle, setWatching, isPending: mutation.isPending };
+}
+
+/**
+ * Keeps the signed-in shopper's counts live: their own room tells of outbids, standing changes and
+ * watchlist changes made elsewhere. Also reopens the socket when who is signed in changes, since the
+ * server picks the shopper's room when the socket opens.
+ */
+export function useLiveMeSummary(): void {
+  const queryClient = useQueryClient();
+  const { user, isPending } = useSession();
+  const userId = user?.id ?? null;
+  // undefined until the session is first known: a socket opened during page load already sent the cookie.
+  const previousUser = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (isPending) return;
+    if (previousUser.current !== undefined && previousUser.current !== userId) restartRealtime();
+    previousUser.current = userId;
+  }, [userId, isPending]);
+
+  const onEvent = useCallback(
+    (event: ServerEvent) => {
+      if (
+        event.type === 'OutbidV1' ||
+        event.type === 'StandingChangedV1' ||
+        event.type === 'WatchlistChangedV1'
+      ) {
+        void queryClient.invalidateQueries({ queryKey: meKeys.summary() });
+        if (event.type === 'WatchlistChangedV1')
+          void queryClient.invalidateQueries({ queryKey: meKeys.watchlist() });
+        else void queryClient.invalidateQueries({ queryKey: meKeys.bidsAll() });
+      }
+    },
+    [queryClient],
+  );
+  const onResync = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: meKeys.summary() });
+    void queryClient.invalidateQueries({ queryKey: meKeys.bidsAll() });
+    void queryClient.invalidateQueries({ queryKey: meKeys.watchlist() });
+  }, [queryClient]);
+  useRealtimeEvents(onEvent, onResync, userId !== null);
+}

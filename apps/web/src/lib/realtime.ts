@@ -1,0 +1,160 @@
+import type { ClientMessage, ServerEvent } from '@rebound/contract/realtime';
+import { WS_PATH } from '@rebound/contract/routes';
+import { useEffect, useRef } from 'react';
+import { syncServerClock } from './server-clock';
+
+// One WebSocket per tab (decision 003): auction rooms on request, the signed-in shopper's own room
+// joined by the server from the session cookie. Opened when the first listener arrives, reconnected
+// with backoff after a drop; every reconnection tells listeners to refetch what they show, since
+// events sent while the socket was down are gone.
+
+type EventListener = (event: ServerEvent) => void;
+type ResyncListener = () => void;
+
+const MIN_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 15_000;
+
+const auctionRefs = new Map<string, number>();
+const eventListeners = new Set<EventListener>();
+const resyncListeners = new Set<ResyncListener>();
+
+let socket: WebSocket | null = null;
+let everOpened = false;
+let backoffMs = MIN_BACKOFF_MS;
+let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+
+function wanted(): boolean {
+  return eventListeners.size > 0 || auctionRefs.size > 0;
+}
+
+function send(message: ClientMessage): void {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function isServerEvent(value: unknown): value is ServerEvent {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
+}
+
+function connect(): void {
+  if (socket || typeof WebSocket === 'undefined') return;
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WS_PATH}`;
+  const ws = new WebSocket(url);
+  socket = ws;
+  ws.addEventListener('open', () => {
+    backoffMs = MIN_BACKOFF_MS;
+    const ids = [...auctionRefs.keys()];
+    if (ids.length > 0) send({ type: 'subscribe', auctionIds: ids });
+    if (everOpened) for (const listener of resyncListeners) listener();
+    everOpened = true;
+  });
+  ws.addEventListener('message', (message) => {
+    let event: unknown;
+    try {
+      event = JSON.parse(String(message.data));
+    } catch {
+      return;
+    }
+    if (!isServerEvent(event)) return;
+    if ('serverTime' in event && typeof event.serverTime === 'string') syncServerClock(event.serverTime);
+    for (const listener of eventListeners) listener(event);
+  });
+  ws.addEventListener('close', () => {
+    if (socket !== ws) return;
+    socket = null;
+    scheduleReconnect();
+  });
+}
+
+function scheduleReconnect(): void {
+  if (reconnectTimer !== undefined || !wanted()) return;
+  // Jitter spreads a whole audience reconnecting after a server restart.
+  const delay = backoffMs * (0.75 + Math.random() * 0.5);
+  backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+  reconnectTimer = setTimeout(() => {
+    reconnectTimer = undefined;
+    if (wanted()) connect();
+  }, delay);
+}
+
+function disconnectIfUnused(): void {
+  if (wanted() || !socket) return;
+  const ws = socket;
+  socket = null;
+  ws.close();
+}
+
+/**
+ * Reconnects now, e.g. after sign-in or sign-out: the server decides the shopper's room when the
+ * socket opens, from the session cookie.
+ */
+export function restartRealtime(): void {
+  if (reconnectTimer !== undefined) {
+    clearTimeout(reconnectTimer);
+    reconnectTimer = undefined;
+  }
+  const ws = socket;
+  socket = null;
+  ws?.close();
+  if (wanted()) {
+    everOpened = true; // the new socket's opening is a resync
+    connect();
+  }
+}
+
+function addAuctions(ids: readonly string[]): void {
+  const fresh: string[] = [];
+  for (const id of ids) {
+    const count = auctionRefs.get(id) ?? 0;
+    auctionRefs.set(id, count + 1);
+    if (count === 0) fresh.push(id);
+  }
+  if (!socket) connect();
+  else if (fresh.length > 0) send({ type: 'subscribe', auctionIds: fresh });
+}
+
+function removeAuctions(ids: readonly string[]): void {
+  const gone: string[] = [];
+  for (const id of ids) {
+    const count = auctionRefs.get(id) ?? 0;
+    if (count <= 1) {
+      auctionRefs.delete(id);
+      gone.push(id);
+    } else auctionRefs.set(id, count - 1);
+  }
+  if (gone.length > 0) send({ type: 'unsubscribe', auctionIds: gone });
+  disconnectIfUnused();
+}
+
+/** Receives every event while mounted (and keeps the socket open). The handler may change freely. */
+export function useRealtimeEvents(handler: EventListener, onResync?: ResyncListener, enabled = true): void {
+  const handlerRef = useRef(handler);
+  const resyncRef = useRef(onResync);
+  handlerRef.current = handler;
+  resyncRef.current = onResync;
+  useEffect(() => {
+    if (!enabled) return;
+    const listener: EventListener = (event) => handlerRef.current(event);
+    const resync: ResyncListener = () => resyncRef.current?.();
+    eventListeners.add(listener);
+    resyncListeners.add(resync);
+    connect();
+    return () => {
+      eventListeners.delete(listener);
+      resyncListeners.delete(resync);
+      disconnectIfUnused();
+    };
+  }, [enabled]);
+}
+
+/** Joins the rooms of these auctions while mounted. */
+export function useAuctionRooms(auctionIds: readonly string[]): void {
+  const key = [...auctionIds].sort().join(',');
+  useEffect(() => {
+    const ids = key === '' ? [] : key.split(',');
+    if (ids.length === 0) return;
+    addAuctions(ids);
+    return () => removeAuctions(ids);
+  }, [key]);
+}

@@ -1,0 +1,288 @@
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  request,
+  test,
+} from '@playwright/test';
+
+// Live bidding on the product page, against the real server: a shopper bids through the page, a
+// second shopper (another browser session, over HTTP) outbids them, the page follows over the
+// WebSocket without a reload, a late bid extends the auction, and moving the server's test clock
+// past the end shows the final state. Each project uses its own pair of demo shoppers.
+
+const PASSWORD = 'shopper-demo-2026';
+const SHOPPERS = {
+  desktop: {
+    first: { email: 'chloe@rebound.test', handle: 'chloe_n' },
+    second: { email: 'dev@rebound.test', handle: 'dev_p' },
+  },
+  phone: {
+    first: { email: 'emma@rebound.test', handle: 'emma_w' },
+    second: { email: 'grace@rebound.test', handle: 'grace_s' },
+  },
+} as const;
+
+type Card = {
+  auctionId: string;
+  slug: string;
+  title: string;
+  bidCount: number;
+  endTime: string;
+  retailPriceCents: number;
+};
+type ShopPage = { serverTime: string; items: Card[]; pageCount: number };
+type AuctionState = {
+  serverTime: string;
+  auction: {
+    currentPriceCents: number;
+    minimumNextBidCents: number;
+    endTime: string;
+    leaderHandle: string | null;
+  };
+  me: { maxBidCents: number | null } | null;
+};
+
+function toast(page: Page, title: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: title });
+}
+
+function money(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+async function signIn(api: APIRequestContext, email: string): Promise<void> {
+  const response = await api.post('/api/auth/sign-in', { data: { email, password: PASSWORD } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A live auction nobody has bid on, ending at least a few minutes from now, the earliest such. */
+async function freshAuction(api: APIRequestContext): Promise<Card> {
+  for (let page = 1; page <= 5; page++) {
+    const shop = (await (
+      await api.get(`/api/shop?sort=ending&maxPrice=100000&page=${page}`)
+    ).json()) as ShopPage;
+    const now = Date.parse(shop.serverTime);
+    const card = shop.items.find((c) => c.bidCount === 0 && Date.parse(c.endTime) - now > 4 * 60_000);
+    if (card) return card;
+    if (page >= shop.pageCount) break;
+  }
+  throw new Error('no live auction without bids in the demo data');
+}
+
+async function auctionState(api: APIRequestContext, auctionId: string): Promise<AuctionState> {
+  return (await (await api.get(`/api/auctions/${auctionId}`)).json()) as AuctionState;
+}
+
+async function badgeCount(
+  page: Page,
+  isMobile: boolean,
+  key: 'winning' | 'losing' | 'watching',
+): Promise<number> {
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog');
+    const text = await menu.getByTestId(`badge-${key}-count`).textContent();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    return Number(text);
+  }
+  return Number(await page.getByRole('banner').getByTestId(`badge-${key}-count`).textContent());
+}
+
+async function expectBadge(
+  page: Page,
+  isMobile: boolean,
+  key: 'winning' | 'losing' | 'watching',
+  value: number,
+) {
+  if (isMobile) {
+    await expect.poll(() => badgeCount(page, true, key), { timeout: 7_000 }).toBe(value);
+  } else {
+    await expect(page.getByRole('banner').getByTestId(`badge-${key}-count`)).toHaveText(String(value));
+  }
+}
+
+async function signedInPage(context: BrowserContext, email: string): Promise<void> {
+  await signIn(context.request, email);
+}
+
+test('bid through the page, get outbid live, see a soft-close extension and the final result', async ({
+  page,
+  context,
+  baseURL,
+  isMobile,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const pair = SHOPPERS[testInfo.project.name as keyof typeof SHOPPERS];
+  await signedInPage(context, pair.first.email);
+  const second = await request.newContext({ baseURL });
+  await signIn(second, pair.second.email);
+  const card = await freshAuction(context.request);
+
+  await page.goto(`/product/${card.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: card.title })).toBeVisible();
+  const panel = page.getByRole('region', { name: 'Auction' });
+  await expect(panel.getByTestId('bid-count')).toHaveText('0 bids');
+  await expect(page.getByText('No bids yet. Be the first to bid!')).toBeVisible();
+  const winningBefore = await badgeCount(page, isMobile, 'winning');
+  const losingBefore = await badgeCount(page, isMobile, 'losing');
+
+  // A maximum below the minimum is refused with the spec's text, before anything is sent.
+  const input = page.getByLabel('Your maximum bid (CAD)');
+  const min = Number(await input.getAttribute('min'));
+  expect(min).toBeGreaterThan(0);
+  await input.fill(String(min - 0.01));
+  await page.getByRole('button', { name: 'Place max bid' }).click();
+  await expect(page.getByText(`Highest bid must be at least ${money(Math.round(min * 100))}`)).toBeVisible();
+
+  // A real maximum: the all-in cost (15% premium, 7% PST, 5% GST at the BC defaults) before confirming.
+  const myMax = Math.round(min * 100) + 1_000;
+  await input.fill((myMax / 100).toFixed(2));
+  await page.getByRole('button', { name: 'Place max bid' }).click();
+  const confirm = page.getByRole('region', { name: 'Confirm your maximum bid' });
+  await expect(confirm).toBeVisible();
+  const premium = Math.round(myMax * 0.15);
+  const pst = Math.round((myMax + premium) * 0.07);
+  const gst = Math.round((myMax + premium) * 0.05);
+  await expect(confirm).toContainText(`Buyer's Premium (15%)${money(premium)}`);
+  await expect(confirm).toContainText(`All-in total${money(myMax + premium + pst + gst)}`);
+  await confirm.getByRole('button', { name: `Confirm ${money(myMax)}` }).click();
+
+  await expect(toast(page, "You've got the highest bid!")).toBeVisible();
+  const standing = page.getByTestId('my-standing');
+  await expect(standing).toContainText(`Your maximum ${money(myMax)}`);
+  await expect(standing).toContainText('🏆 Winning');
+  await expect(panel.getByTestId('bid-count')).toHaveText('1 bid');
+  await expect(page.getByTestId('bid-history')).toContainText(pair.first.handle);
+  await expectBadge(page, isMobile, 'winning', winningBefore + 1);
+
+  // The second shopper bids higher from elsewhere: this page follows without a reload.
+  const before = await auctionState(second, card.auctionId);
+  const theirMax = myMax + 2_000;
+  const placed = await second.post(`/api/auctions/${card.auctionId}/bids`, {
+    data: { amount: (theirMax / 100).toFixed(2) },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const after = (await placed.json()) as { auction: { currentPriceCents: number } };
+  expect(after.auction.currentPriceCents).toBeGreaterThan(before.auction.currentPriceCents);
+
+  await expect(standing).toContainText('Outbid');
+  await expect(panel.getByTestId('current-price')).toHaveText(money(after.auction.currentPriceCents));
+  const firstRow = page.getByTestId('bid-history').getByRole('listitem').first();
+  await expect(firstRow).toContainText(pair.second.handle);
+  await expect(firstRow).toContainText('Highest');
+  await expectBadge(page, isMobile, 'losing', losingBefore + 1);
+  await expectBadge(page, isMobile, 'winning', winningBefore);
+
+  // Thirty seconds before the end, a late bid extends the auction (soft close); the page says so.
+  const clock = await second.get('/api/time');
+  const serverNow = Date.parse(((await clock.json()) as { serverTime: string }).serverTime);
+  const end = Date.parse(before.auction.endTime);
+  const moved = await second.post('/api/test/clock', {
+    data: { advanceMs: Math.max(0, end - serverNow - 30_000) },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  // The first shopper raises from the page: still below the leader's maximum, but it moves the price.
+  const state = await auctionState(context.request, card.auctionId);
+  await input.fill((state.auction.minimumNextBidCents / 100).toFixed(2));
+  await page.getByRole('button', { name: 'Place max bid' }).click();
+  await page
+    .getByRole('region', { name: 'Confirm your maximum bid' })
+    .getByRole('button', { name: /^Confirm/ })
+    .click();
+  await expect(toast(page, 'Highest bid set!')).toBeVisible();
+  await expect(page.getByTestId('soft-close-notice')).toContainText('Extended!');
+
+  // Past the (extended) end: the server closes the auction and the page shows the result.
+  const finalState = await auctionState(second, card.auctionId);
+  const nowAgain = Date.parse(finalState.serverTime);
+  await second.post('/api/test/clock', {
+    data: { advanceMs: Math.max(0, Date.parse(finalState.auction.endTime) - nowAgain + 1_500) },
+  });
+  await expect(panel.getByText('Auction Complete!')).toBeVisible({ timeout: 10_000 });
+  await expect(panel.getByTestId('winner')).toHaveText(pair.second.handle);
+  await expect(panel).toContainText(money(finalState.auction.currentPriceCents));
+  const savings = Math.floor(
+    ((card.retailPriceCents - finalState.auction.currentPriceCents) * 100) / card.retailPriceCents,
+  );
+  await expect(panel).toContainText(`${savings}% off`);
+  await expect(standing).toContainText('Lost');
+  await second.dispose();
+});
+
+test('watch and unwatch from the product page and a card; signed out, the spec asks to log in', async ({
+  page,
+  context,
+  isMobile,
+}, testInfo) => {
+  // Signed out: the card's heart explains instead of doing anything.
+  await page.goto('/');
+  const card = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Latest Auctions', exact: true }) })
+    .getByRole('article')
+    .first();
+  await card.getByRole('button', { name: /^Add to watchlist/ }).click();
+  await expect(toast(page, 'Must be logged in to manage watchlist')).toContainText(
+    'Please log in to manage watchlist',
+  );
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  const pair = SHOPPERS[testInfo.project.name as keyof typeof SHOPPERS];
+  await signedInPage(context, pair.first.email);
+  const target = await freshAuction(context.request);
+  await page.goto(`/product/${target.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: target.title })).toBeVisible();
+  const watchingBefore = await badgeCount(page, isMobile, 'watching');
+
+  const watch = page.getByRole('button', { name: `Add ${target.title} to watchlist` });
+  await watch.click();
+  await expect(toast(page, 'Added to watchlist')).toBeVisible();
+  const unwatch = page.getByRole('button', { name: `Remove ${target.title} from watchlist` });
+  await expect(unwatch).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('watcher-count')).toContainText('watching');
+  await expectBadge(page, isMobile, 'watching', watchingBefore + 1);
+
+  await unwatch.click();
+  await expect(toast(page, 'Removed from watchlist')).toBeVisible();
+  await expectBadge(page, isMobile, 'watching', watchingBefore);
+
+  // From a card in the shop: the heart fills and the count follows.
+  await page.goto('/shop?sort=ending');
+  const shopCard = page.getByRole('article').filter({ hasText: target.title });
+  await shopCard.getByRole('button', { name: `Add to watchlist: ${target.title}` }).click();
+  await expect(toast(page, 'Added to watchlist')).toBeVisible();
+  await expect(
+    shopCard.getByRole('button', { name: `Remove from watchlist: ${target.title}` }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await expectBadge(page, isMobile, 'watching', watchingBefore + 1);
+  await shopCard.getByRole('button', { name: `Remove from watchlist: ${target.title}` }).click();
+  await expect(toast(page, 'Removed from watchlist')).toBeVisible();
+});
+
+test('card prices on the shop grid follow bids without a reload', async ({ page, baseURL }, testInfo) => {
+  const pair = SHOPPERS[testInfo.project.name as keyof typeof SHOPPERS];
+  const bidder = await request.newContext({ baseURL });
+  await signIn(bidder, pair.second.email);
+  const card = await freshAuction(bidder);
+
+  // A signed-out visitor who searched for it.
+  await page.goto(`/shop?q=${encodeURIComponent(card.title.slice(0, 100))}&maxPrice=100000`);
+  const shown = page.getByRole('article').filter({ hasText: card.title });
+  await expect(shown).toBeVisible();
+  await expect(shown).toContainText('Starting bid');
+
+  const state = await auctionState(bidder, card.auctionId);
+  const placed = await bidder.post(`/api/auctions/${card.auctionId}/bids`, {
+    data: { amount: (state.auction.minimumNextBidCents / 100).toFixed(2) },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const after = (await placed.json()) as { auction: { currentPriceCents: number } };
+
+  await expect(shown).toContainText('Current bid');
+  await expect(shown).toContainText(money(after.auction.currentPriceCents));
+  await expect(shown).toContainText('1 bid');
+  await bidder.dispose();
+});
