@@ -13,7 +13,7 @@ import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError, getJson, sendJson } from '../../lib/api-client';
 import { useAuctionRooms, useRealtimeEvents } from '../../lib/realtime';
-import { syncServerClock } from '../../lib/server-clock';
+import { getTimedJson, syncServerClock } from '../../lib/server-clock';
 import { catalogKeys } from '../catalog/api';
 import { useSession } from '../session/api';
 import { meKeys } from '../watchlist/api';
@@ -34,8 +34,7 @@ export function useAuctionState(auctionId: string | null) {
   return useQuery({
     queryKey: biddingKeys.state(auctionId ?? '', userId),
     queryFn: async ({ signal }) => {
-      const state = await getJson<AuctionStateResponse>(API.auction(auctionId ?? ''), signal);
-      syncServerClock(state.serverTime);
+      const state = await getTimedJson<AuctionStateResponse>(API.auction(auctionId ?? ''), signal);
       return state;
     },
     // Live events keep it fresh; a refetch is only needed after a gap or a reconnection.
@@ -137,15 +136,18 @@ export function usePlaceBid(auctionId: string) {
   const queryClient = useQueryClient();
   const { user } = useSession();
   return useMutation({
-    mutationFn: ({ amount, idempotencyKey }: { amount: string; idempotencyKey: string }) =>
-      sendJson<PlaceBidResponse>(
+    mutationFn: async ({ amount, idempotencyKey }: { amount: string; idempotencyKey: string }) => {
+      const sentAt = Date.now();
+      const answer = await sendJson<PlaceBidResponse>(
         'POST',
         API.auctionBids(auctionId),
         { amount },
         { 'Idempotency-Key': idempotencyKey },
-      ),
+      );
+      syncServerClock(answer.serverTime, sentAt);
+      return answer;
+    },
     onSuccess: (answer) => {
-      syncServerClock(answer.serverTime);
       queryClient.setQueryData<AuctionStateResponse>(
         biddingKeys.state(auctionId, user?.id ?? null),
         (old) => ({
@@ -177,8 +179,7 @@ export function useMyBids(filter: MyBidsFilter) {
   return useQuery({
     queryKey: [...meKeys.bidsAll(), filter] as const,
     queryFn: async ({ signal }) => {
-      const answer = await getJson<MyBidsResponse>(`${API.meBids}?filter=${filter}`, signal);
-      syncServerClock(answer.serverTime);
+      const answer = await getTimedJson<MyBidsResponse>(`${API.meBids}?filter=${filter}`, signal);
       return answer;
     },
     enabled: user !== null,

@@ -10,7 +10,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { getJson } from '../../lib/api-client';
-import { syncServerClock } from '../../lib/server-clock';
+import { getTimedJson } from '../../lib/server-clock';
 
 // The contract exports the schemas but not type aliases for these two responses.
 type CategoriesResponse = z.infer<typeof CategoriesResponseSchema>;
@@ -28,8 +28,7 @@ export function productQuery(slug: string) {
   return queryOptions({
     queryKey: catalogKeys.product(slug),
     queryFn: async ({ signal }) => {
-      const detail = await getJson<ProductDetail>(API.product(slug), signal);
-      syncServerClock(detail.serverTime);
+      const detail = await getTimedJson<ProductDetail>(API.product(slug), signal);
       return detail;
     },
   });
@@ -72,8 +71,7 @@ export function useShop(query: Partial<ShopQuery>) {
         if (value !== undefined && value !== '') params.set(key, String(value));
       }
       const search = params.toString();
-      const shop = await getJson<ShopResponse>(search ? `${API.shop}?${search}` : API.shop, signal);
-      syncServerClock(shop.serverTime);
+      const shop = await getTimedJson<ShopResponse>(search ? `${API.shop}?${search}` : API.shop, signal);
       return shop;
     },
     placeholderData: (previous) => previous,

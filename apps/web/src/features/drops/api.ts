@@ -1,8 +1,7 @@
 import type { DropsResponse } from '@rebound/contract/catalog';
 import { API } from '@rebound/contract/routes';
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../../lib/api-client';
-import { syncServerClock } from '../../lib/server-clock';
+import { getTimedJson } from '../../lib/server-clock';
 
 export const dropsKeys = { all: ['drops'] as const };
 
@@ -11,8 +10,7 @@ export function useDrops() {
   return useQuery({
     queryKey: dropsKeys.all,
     queryFn: async ({ signal }) => {
-      const drops = await getJson<DropsResponse>(API.drops, signal);
-      syncServerClock(drops.serverTime);
+      const drops = await getTimedJson<DropsResponse>(API.drops, signal);
       return drops;
     },
     // Prices and the live count move; keep the page reasonably fresh while it stays open.
