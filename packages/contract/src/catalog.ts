@@ -85,6 +85,13 @@ export const AuctionSummary = z.object({
 });
 export type AuctionSummary = z.infer<typeof AuctionSummary>;
 
+/**
+ * Products with a public page: on auction, sold, or unsold after an auction ended without a winner
+ * (no bids, or the reserve not met), so the bidders can still see how it ended. Drafts and
+ * withdrawn products have none.
+ */
+export const PUBLIC_PRODUCT_STATUSES = ['auctioned', 'sold', 'unsold'] as const;
+
 export const ProductDetail = z.object({
   serverTime: Instant,
   product: z.object({
@@ -95,7 +102,7 @@ export const ProductDetail = z.object({
     description: z.string(),
     brand: z.string(),
     condition: Condition,
-    status: z.enum(['auctioned', 'sold']),
+    status: z.enum(PUBLIC_PRODUCT_STATUSES),
     retailPriceCents: Cents,
     resalePriceCents: Cents,
     category: Category.nullable(),

@@ -64,11 +64,15 @@ describe('My Bids', () => {
     expect(out.json()).toEqual({ error: { code: 'auth_required', message: 'Authentication required' } });
 
     const u = await signedInUser(t);
-    for (const bad of ['everything', '', '%00', 'winning&filter=losing']) {
+    for (const bad of ['everything', '', '%E2%80%AE', 'winning&filter=losing']) {
       const res = await get(`${API.meBids}?filter=${bad}`, u.cookie);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().error.message, bad).toMatch(/filter/i);
     }
+    // A NUL is refused before any route reads the query.
+    const nul = await get(`${API.meBids}?filter=%00`, u.cookie);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.code).toBe('invalid_characters');
     expect(await myBids(u)).toMatchObject({
       filter: 'all',
       counts: { all: 0, winning: 0, losing: 0 },

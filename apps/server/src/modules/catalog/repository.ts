@@ -1,3 +1,4 @@
+import { PUBLIC_PRODUCT_STATUSES } from '@rebound/contract/catalog';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, min, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -180,9 +181,9 @@ export function listActiveLocations(db: DbOrTx) {
   return db.select().from(locations).where(eq(locations.isActive, true)).orderBy(asc(locations.name));
 }
 
-/** A product whose page is public: found by its slug, and auctioned or sold. */
+/** A product whose page is public: found by its slug, in one of the public statuses. */
 function publicProductSlug(slug: string): SQL {
-  return and(eq(products.slug, slug), inArray(products.status, ['auctioned', 'sold']))!;
+  return and(eq(products.slug, slug), inArray(products.status, PUBLIC_PRODUCT_STATUSES))!;
 }
 
 export async function productBySlug(db: DbOrTx, slug: string) {

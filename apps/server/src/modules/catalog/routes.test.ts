@@ -88,6 +88,21 @@ describe('catalogue', () => {
       product: { title: 'Draft product', status: 'draft' },
     });
     titles.draft = d.product.slug;
+    // Ended without a winner: the product is back in stock, but its page still tells how it ended.
+    const u = await makeAuction(t.db, {
+      now,
+      locationId: warehouse.id,
+      product: { title: 'Unsold one', status: 'unsold' },
+      auction: { status: 'ended', startTime: at(-600), endTime: at(-20) },
+    });
+    titles.unsold = u.product.slug;
+    const w = await makeAuction(t.db, {
+      now,
+      locationId: warehouse.id,
+      product: { title: 'Withdrawn one', status: 'withdrawn' },
+      auction: { status: 'cancelled', startTime: at(-600), endTime: at(600) },
+    });
+    titles.withdrawn = w.product.slug;
   });
 
   it('lists the latest 8 live auctions by start time, newest first', async () => {
@@ -149,11 +164,13 @@ describe('catalogue', () => {
     expect(body.product.images).toHaveLength(1);
   });
 
-  it('returns a sold product, and 404 for drafts and unknown slugs', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/${titles.ended}` })).statusCode).toBe(
-      200,
-    );
-    for (const slug of [titles.draft, 'no-such-product', '%E2%98%83-snowman']) {
+  it('returns sold and unsold products with their ended auction, and 404 for drafts, withdrawn and unknown slugs', async () => {
+    for (const slug of [titles.ended, titles.unsold]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/products/${slug}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<ProductDetail>().auction?.status).toBe('ended');
+    }
+    for (const slug of [titles.draft, titles.withdrawn, 'no-such-product', '%E2%98%83-snowman']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/products/${slug}` });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: { code: 'product_not_found', message: 'Product not found' } });

@@ -1,4 +1,4 @@
-import type { Location } from '@rebound/contract/catalog';
+import type { Location, ProductDetail } from '@rebound/contract/catalog';
 import { auctionPhase } from '@rebound/core/catalog';
 import { Timer } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
@@ -18,7 +18,7 @@ type LiveAuctionProps = {
   /** What is known before the live state arrives (the product's auction, or the card's). */
   initial: AuctionPanelData | null;
   retailPriceCents: number;
-  productStatus?: 'auctioned' | 'sold';
+  productStatus?: ProductDetail['product']['status'];
   location: Location | null;
   /** The quick view: smaller bid form, the sign-in link without its hint. */
   compact?: boolean;

@@ -1,4 +1,4 @@
-import type { AuctionSummary } from '@rebound/contract/catalog';
+import type { AuctionSummary, ProductDetail } from '@rebound/contract/catalog';
 import { auctionPhase, savingsPercent } from '@rebound/core/catalog';
 import { clsx } from 'clsx';
 import { CalendarClock, Gavel, Trophy } from 'lucide-react';
@@ -20,7 +20,7 @@ export type AuctionPanelData = Pick<
 type AuctionPanelProps = {
   auction: AuctionPanelData | null;
   retailPriceCents: number;
-  productStatus?: 'auctioned' | 'sold';
+  productStatus?: ProductDetail['product']['status'];
   /** Where bidding controls go (a sign-in prompt while signed out). Shown while bidding is possible or soon. */
   action?: ReactNode;
   /** The viewer's own maximum and standing (signed in, once they have bid). */
@@ -108,35 +108,38 @@ export function AuctionPanel({
           </p>
         </div>
         {phase === 'ended' && hadBids ? (
-          <dl className="mt-4 grid grid-cols-2 gap-4">
-            <Stat label="Final bid">
-              <Price cents={auction.currentPriceCents} className={priceSize} />
-            </Stat>
-            <Stat label="Winner">
-              <span className="block truncate text-lg font-semibold text-ink-900" data-testid="winner">
-                {winner ?? 'No winner'}
-              </span>
-            </Stat>
+          <>
+            <dl className="mt-4 grid grid-cols-2 gap-4">
+              <Stat label="Final bid">
+                <Price cents={auction.currentPriceCents} className={priceSize} />
+              </Stat>
+              <Stat label="Winner">
+                <span className="block truncate text-lg font-semibold text-ink-900" data-testid="winner">
+                  {winner ?? 'No winner'}
+                </span>
+              </Stat>
+              {reserveFailed ? null : (
+                <Stat label="Saved vs retail" className="col-span-2">
+                  <span className="text-sm text-ink-700">
+                    {savings > 0 ? (
+                      <strong className="font-semibold text-brand-700">{savings}% off</strong>
+                    ) : (
+                      'No saving'
+                    )}{' '}
+                    <span className="text-ink-600">
+                      (retail <RetailPrice cents={retailPriceCents} />)
+                    </span>
+                  </span>
+                </Stat>
+              )}
+            </dl>
             {reserveFailed ? (
-              <p className="col-span-2 text-sm text-ink-700">
+              <p className="mt-4 text-sm text-ink-700">
                 <Badge tone="accent">Reserve not met</Badge> The highest bid did not reach the seller's
                 reserve, so the item was not sold.
               </p>
-            ) : (
-              <Stat label="Saved vs retail" className="col-span-2">
-                <span className="text-sm text-ink-700">
-                  {savings > 0 ? (
-                    <strong className="font-semibold text-brand-700">{savings}% off</strong>
-                  ) : (
-                    'No saving'
-                  )}{' '}
-                  <span className="text-ink-600">
-                    (retail <RetailPrice cents={retailPriceCents} />)
-                  </span>
-                </span>
-              </Stat>
-            )}
-          </dl>
+            ) : null}
+          </>
         ) : (
           <p className="mt-3 text-sm text-ink-700">
             {phase === 'ended' ? 'No bids were placed on this auction' : 'This auction was cancelled.'}

@@ -1,0 +1,158 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { type DemoLot, demoLots } from './support/demo';
+
+// The product page in each of an auction's phases (spec §4: scheduled, live, ended), with the
+// display rules of each and an axe check of each. Lots come from the deterministic demo seed; their
+// current state is read from the API, since other tests move the server's clock.
+
+const SHOPPER = { email: 'ava@rebound.test', password: 'shopper-demo-2026' };
+
+type State = {
+  serverTime: string;
+  auction: {
+    status: string;
+    startTime: string;
+    endTime: string;
+    startingBidCents: number;
+    currentPriceCents: number;
+    bidCount: number;
+    hasReserve: boolean;
+    reserveMet: boolean;
+    leaderHandle: string | null;
+  };
+};
+type Detail = { product: { title: string; retailPriceCents: number } };
+
+function money(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+async function stateOf(api: APIRequestContext, lot: DemoLot): Promise<State> {
+  const res = await api.get(`/api/auctions/${lot.auctionId}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as State;
+}
+
+async function detailOf(api: APIRequestContext, lot: DemoLot): Promise<Detail> {
+  const res = await api.get(`/api/products/${lot.slug}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as Detail;
+}
+
+/** The first demo lot whose auction, as the server has it now, passes `test`. */
+async function findLot(
+  api: APIRequestContext,
+  lots: DemoLot[],
+  accept: (state: State) => boolean,
+): Promise<{ lot: DemoLot; state: State }> {
+  for (const lot of lots) {
+    const state = await stateOf(api, lot);
+    if (accept(state)) return { lot, state };
+  }
+  throw new Error('No demo lot in the wanted state');
+}
+
+async function loaded(page: Page) {
+  const main = page.getByRole('main');
+  await expect(main.locator('.animate-pulse')).toHaveCount(0);
+  await expect(main.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+test('a scheduled lot: Coming Soon, the start countdown and starting bid, no history and no bid control', async ({
+  page,
+}) => {
+  // Signed in, so a missing bid control is the page's rule and not the sign-in prompt.
+  const signIn = await page.request.post('/api/auth/sign-in', { data: SHOPPER });
+  expect(signIn.ok()).toBe(true);
+  // Latest start first: the clock moves of other tests cannot have opened it.
+  const scheduled = demoLots()
+    .filter((l) => l.status === 'scheduled')
+    .sort((a, b) => b.startTime.getTime() - a.startTime.getTime());
+  expect(scheduled.length).toBeGreaterThan(0);
+  const { lot, state } = await findLot(
+    page.request,
+    scheduled,
+    (s) => s.auction.status === 'scheduled' && Date.parse(s.auction.startTime) > Date.parse(s.serverTime),
+  );
+
+  await page.goto(`/product/${lot.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: lot.title })).toBeVisible();
+  const panel = page.getByRole('region', { name: 'Auction' });
+  await expect(panel).toHaveAttribute('data-phase', 'scheduled');
+  await expect(panel.getByText('Coming Soon')).toBeVisible();
+  await expect(panel).toContainText('Starting bid');
+  await expect(panel).toContainText(money(state.auction.startingBidCents));
+  await expect(panel.getByRole('timer')).toHaveText(/^(\d+d \d+h \d+m|\d+h \d\dm \d\ds|\d+m \d\ds)$/);
+  await expect(panel).toContainText('Starts in');
+  // No history and nothing to bid with until it opens.
+  await expect(page.getByTestId('bid-history')).toHaveCount(0);
+  await expect(page.getByText('No bids yet. Be the first to bid!')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Place max bid' })).toHaveCount(0);
+  await expect(page.getByRole('spinbutton')).toHaveCount(0);
+  await loaded(page);
+  await expectNoSeriousA11yViolations(page, '/product/:slug (scheduled)');
+});
+
+test('an ended lot: Auction Complete! with the winner, the final bid, the saving, and the history', async ({
+  page,
+}) => {
+  const ended = demoLots().filter((l) => l.status === 'ended' && l.bidCount > 0);
+  const { lot, state } = await findLot(
+    page.request,
+    ended,
+    (s) =>
+      s.auction.status === 'ended' &&
+      s.auction.bidCount > 0 &&
+      (!s.auction.hasReserve || s.auction.reserveMet),
+  );
+  const detail = await detailOf(page.request, lot);
+
+  await page.goto(`/product/${lot.slug}`);
+  const panel = page.getByRole('region', { name: 'Auction' });
+  await expect(panel.getByText('Auction Complete!')).toBeVisible();
+  await expect(panel.getByTestId('winner')).toHaveText(state.auction.leaderHandle ?? 'missing leader');
+  await expect(panel).toContainText(money(state.auction.currentPriceCents));
+  const retail = detail.product.retailPriceCents;
+  const saving = Math.floor(((retail - state.auction.currentPriceCents) * 100) / retail);
+  if (saving > 0) await expect(panel).toContainText(`${saving}% off`);
+  else await expect(panel).toContainText('No saving');
+  // The history stays readable after the end: the winner's row first, marked 'Highest'.
+  const rows = page.getByTestId('bid-history').getByRole('listitem');
+  await expect(rows.first()).toContainText(state.auction.leaderHandle ?? 'missing leader');
+  await expect(rows.first()).toContainText('Highest');
+  await expect(rows.first()).toContainText(money(state.auction.currentPriceCents));
+  await expect(page.getByRole('button', { name: 'Place max bid' })).toHaveCount(0);
+  await loaded(page);
+  await expectNoSeriousA11yViolations(page, '/product/:slug (ended)');
+});
+
+test('a live lot under its reserve says so, and an ended one explains that nothing was sold', async ({
+  page,
+}) => {
+  const withReserve = demoLots().filter((l) => l.hasReserve);
+  const live = await findLot(
+    page.request,
+    withReserve.filter((l) => l.status === 'live'),
+    (s) =>
+      s.auction.status === 'live' &&
+      !s.auction.reserveMet &&
+      Date.parse(s.auction.endTime) - Date.parse(s.serverTime) > 5 * 60_000,
+  );
+  await page.goto(`/product/${live.lot.slug}`);
+  const panel = page.getByRole('region', { name: 'Auction' });
+  await expect(panel).toHaveAttribute('data-phase', 'live');
+  await expect(panel.getByText('Reserve not met')).toBeVisible();
+
+  const ended = await findLot(
+    page.request,
+    withReserve.filter((l) => l.status === 'ended' && l.bidCount > 0),
+    (s) => s.auction.status === 'ended' && s.auction.bidCount > 0 && !s.auction.reserveMet,
+  );
+  await page.goto(`/product/${ended.lot.slug}`);
+  await expect(panel.getByText('Auction Complete!')).toBeVisible();
+  await expect(panel.getByText('Reserve not met')).toBeVisible();
+  await expect(panel.getByTestId('winner')).toHaveText('No winner');
+  await loaded(page);
+  await expectNoSeriousA11yViolations(page, '/product/:slug (ended under reserve)');
+});
