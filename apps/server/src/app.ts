@@ -1,5 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { errorMessage } from '@rebound/contract/errors';
@@ -103,6 +105,13 @@ export async function buildApp({
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Answers made per request (API JSON, pages) are compressed on the fly, brotli at a quick level;
+  // the web app's files are compressed once at build time and sent as they are (web/routes.ts).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {

@@ -1,6 +1,7 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config';
@@ -15,12 +16,19 @@ const PUBLIC_URL = 'https://rebound.example';
 
 let t: TestApp;
 let webDist: string;
+const BUNDLE = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 let locationId: string;
 
 // The web app's own index.html (source form: same head as the build), in a throwaway WEB_DIST.
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'rebound-web-'));
   await copyFile(path.join(REPO_ROOT, 'apps/web/index.html'), path.join(webDist, 'index.html'));
+  // A hashed bundle with the compressed copies the build makes beside it.
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'assets', 'app-Ab12Cd34.js'), BUNDLE);
+  await writeFile(path.join(webDist, 'assets', 'app-Ab12Cd34.js.br'), brotliCompressSync(BUNDLE));
+  await writeFile(path.join(webDist, 'assets', 'app-Ab12Cd34.js.gz'), gzipSync(BUNDLE));
+  await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ now: NOW, env: { WEB_DIST: webDist, PUBLIC_URL } });
   locationId = (await makeLocation(t.db)).id;
 });
@@ -203,5 +211,49 @@ describe('head helpers', () => {
     expect(absoluteUrl('https://cdn.example/a.png', 'https://shop.example')).toBe(
       'https://cdn.example/a.png',
     );
+  });
+});
+
+describe("the web app's files", () => {
+  const get = (url: string, encoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('sends a bundle compressed with brotli or gzip when accepted, cached for a year', async () => {
+    const br = await get('/assets/app-Ab12Cd34.js', 'br, gzip');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BUNDLE);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+
+    const gz = await get('/assets/app-Ab12Cd34.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+
+    const plain = await get('/assets/app-Ab12Cd34.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing bundle with a 404, not with the page', async () => {
+    const res = await get('/assets/app-Gone0000.js', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/json/);
+  });
+
+  it('serves root files without the long cache, and compresses API answers when accepted', async () => {
+    const icon = await get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).not.toMatch(/immutable/);
+
+    for (let i = 0; i < 12; i++) await makeAuction(t.db, { now: NOW, locationId });
+    const shop = await get('/api/shop', 'br');
+    expect(shop.statusCode).toBe(200);
+    expect(shop.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(shop.rawPayload).toString()).items.length).toBeGreaterThan(0);
+    const plain = await get('/api/shop');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().items.length).toBeGreaterThan(0);
   });
 });

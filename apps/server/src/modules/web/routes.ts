@@ -22,17 +22,34 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   if (config.webDist) {
     const webDist = config.webDist;
     template = spaTemplate(await readFile(path.join(webDist, 'index.html'), 'utf8'));
+    // Sends the build's .br / .gz copy when the browser accepts it (vite.config.ts makes them); the
+    // answer then varies with Accept-Encoding, which caches must know.
+    const varyByEncoding = (res: { setHeader: (name: string, value: string) => unknown }) => {
+      res.setHeader('vary', 'accept-encoding');
+    };
+    // Hashed bundles never change: cached for a year. (Options, not setHeaders: the plugin writes
+    // its own cache-control after setHeaders runs.)
+    await app.register(fastifyStatic, {
+      root: path.join(webDist, 'assets'),
+      prefix: '/assets/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      preCompressed: true,
+      maxAge: '365d',
+      immutable: true,
+      setHeaders: varyByEncoding,
+    });
+    // The other files at the root (icons, robots.txt); index.html is served by the routes below,
+    // never cached.
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
       wildcard: false,
       index: false,
-      // Hashed assets are immutable; index.html is served by the routes below, never cached.
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
+      preCompressed: true,
+      globIgnore: ['assets/**', '**/*.br', '**/*.gz', 'index.html'],
+      setHeaders: varyByEncoding,
     });
 
     const page = template;
@@ -57,7 +74,9 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/api/') &&
-      !url.startsWith('/media/');
+      !url.startsWith('/media/') &&
+      // A bundle of another build is missing, not a page: a 404, never HTML in place of a script.
+      !url.startsWith('/assets/');
     if (wantsPage && template) {
       // Client-side routes: the SPA decides (including its own 404 page).
       return sendPage(reply, template.html);
