@@ -5,10 +5,9 @@
 //     end races their last bids; then the accepted bids are replayed through the pure rule.
 // The server runs as a child process (the real main.ts), the load comes from this process.
 // Run: npx tsx bench/bidding.bench.ts [--seconds 10] [--quick]
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
@@ -17,7 +16,7 @@ import { accounts, auctions, bids, maxBids, orders } from '../apps/server/src/db
 import { createTestDatabase } from '../apps/server/src/test/database';
 import { makeAuction, makeLocation, makeUser } from '../apps/server/src/test/factories';
 import { hashPassword } from '../apps/server/src/test/passwords';
-import { fmt, machine, PG_URL, ROOT, summary, writeSection } from './lib';
+import { fmt, freePort, machine, PG_URL, sleep, startServer, summary, writeSection } from './lib';
 
 const quick = process.argv.includes('--quick');
 const argN = (name: string, dflt: number) => {
@@ -29,44 +28,6 @@ const HOT_BIDDERS = 32;
 const RACE_BIDDERS = 64;
 const PASSWORD = 'bench-password-2026';
 process.env.TEST_DATABASE_URL = PG_URL;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
-  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
-      SEED_ON_START: 'false',
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
-    } catch {}
-    await sleep(100);
-  }
-  throw new Error('server did not start');
-}
 
 async function main() {
   const database = await createTestDatabase();
@@ -104,7 +65,12 @@ async function main() {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(dbUrl, port);
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
+  const server = await startServer(
+    port,
+    { DATABASE_URL: dbUrl, TRUST_PROXY: 'true', SEED_ON_START: 'false' },
+    { nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) },
+  );
   try {
     // Sign everyone in through the real API (each from its own forwarded address).
     const cookies: string[] = [];

@@ -1,10 +1,62 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real server (apps/server/src/main.ts) as a child process in production mode on
+ * 127.0.0.1:`port`, with `env` on top, and waits until /readyz answers (at most `waitMs`).
+ */
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  opts: { nodeArgs?: string[]; waitMs?: number } = {},
+): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const deadline = Date.now() + (opts.waitMs ?? 20_000);
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
+    } catch {}
+    await sleep(100);
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start');
+}
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;

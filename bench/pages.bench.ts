@@ -11,17 +11,15 @@
 // Per page: first contentful paint, largest contentful paint, 'data shown' (the page's own content,
 // drawn from the API, is on screen), cumulative layout shift, bytes transferred and JavaScript bytes.
 
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { fmt, machine, ROOT, writeSection } from './lib';
+import { fmt, freePort, machine, ROOT, sleep, startServer, writeSection } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const NETWORK = {
   offline: false,
@@ -30,16 +28,6 @@ const NETWORK = {
   uploadThroughput: (750 * 1024) / 8,
 };
 const CPU_SLOWDOWN = 4;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function buildWeb(): string {
   if (process.env.WEB_DIST) return path.resolve(process.env.WEB_DIST);
@@ -50,33 +38,6 @@ function buildWeb(): string {
   });
   if (built.status !== 0) throw new Error('web build failed');
   return out;
-}
-
-async function startServer(webDist: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: '',
-      DATA_DIR: 'memory://',
-      SEED_ON_START: 'true',
-      WEB_DIST: webDist,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
-    } catch {}
-    await sleep(100);
-  }
-  throw new Error('server did not start');
 }
 
 const OBSERVERS = `
@@ -157,7 +118,17 @@ async function main() {
       '<body><h1>Hidden Gems Await!</h1><p>Inspected returns and overstock from major retailers, auctioned weekly.</p></body></html>',
   );
   const port = await freePort();
-  const server = await startServer(webDist, port);
+  const server = await startServer(
+    port,
+    {
+      DATABASE_URL: '',
+      DATA_DIR: 'memory://',
+      SEED_ON_START: 'true',
+      WEB_DIST: webDist,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    { waitMs: 60_000 },
+  );
   const base = `http://127.0.0.1:${port}`;
   const home = (await (await fetch(`${base}/api/home`)).json()) as { latest: { slug: string }[] };
   const slug = home.latest[0]?.slug;

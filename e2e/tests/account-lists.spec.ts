@@ -1,10 +1,10 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type AuctionState, auctionState, freshAuction, money, signIn, toast } from './support/shopper';
 
 // The account's My Bids and Watchlist tabs, reached from the header badges: the lists come from
 // real bids and watches, and follow a rival's bid without a reload. Each project has its own pair of
 // demo shoppers (the bidding journeys use others).
 
-const PASSWORD = 'shopper-demo-2026';
 const SHOPPERS = {
   desktop: {
     first: 'felix@rebound.test',
@@ -18,37 +18,6 @@ const SHOPPERS = {
   },
 } as const;
 
-type Card = { auctionId: string; slug: string; title: string; bidCount: number; endTime: string };
-type ShopPage = { serverTime: string; items: Card[]; pageCount: number };
-type AuctionState = { auction: { minimumNextBidCents: number; currentPriceCents: number } };
-
-function money(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-function toast(page: Page, title: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: title });
-}
-
-async function signIn(api: APIRequestContext, email: string): Promise<void> {
-  const response = await api.post('/api/auth/sign-in', { data: { email, password: PASSWORD } });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/** A live auction nobody has bid on, ending at least ten minutes from now. */
-async function freshAuction(api: APIRequestContext): Promise<Card> {
-  for (let page = 1; page <= 5; page++) {
-    const shop = (await (
-      await api.get(`/api/shop?sort=ending&maxPrice=100000&page=${page}`)
-    ).json()) as ShopPage;
-    const now = Date.parse(shop.serverTime);
-    const card = shop.items.find((c) => c.bidCount === 0 && Date.parse(c.endTime) - now > 10 * 60_000);
-    if (card) return card;
-    if (page >= shop.pageCount) break;
-  }
-  throw new Error('no live auction without bids in the demo data');
-}
-
 async function bid(api: APIRequestContext, auctionId: string, cents: number) {
   const placed = await api.post(`/api/auctions/${auctionId}/bids`, {
     data: { amount: (cents / 100).toFixed(2) },
@@ -58,7 +27,7 @@ async function bid(api: APIRequestContext, auctionId: string, cents: number) {
 }
 
 async function minimum(api: APIRequestContext, auctionId: string): Promise<number> {
-  const state = (await (await api.get(`/api/auctions/${auctionId}`)).json()) as AuctionState;
+  const state = await auctionState(api, auctionId);
   return state.auction.minimumNextBidCents;
 }
 
@@ -86,7 +55,7 @@ test('the Winning badge opens My Bids, which follows a rival’s bid live, and L
   const rival = await request.newContext({ baseURL });
   await signIn(rival, pair.second.email);
 
-  const card = await freshAuction(context.request);
+  const card = await freshAuction(context.request, 10 * 60_000);
   const myMax = (await minimum(context.request, card.auctionId)) + 1_000;
   expect((await bid(context.request, card.auctionId, myMax)).isLeader).toBe(true);
 
@@ -147,7 +116,7 @@ test('the Watching badge opens the Watchlist: current bid, time left, Place Bid 
 }, testInfo) => {
   const pair = SHOPPERS[testInfo.project.name as keyof typeof SHOPPERS];
   await signIn(context.request, pair.first);
-  const card = await freshAuction(context.request);
+  const card = await freshAuction(context.request, 10 * 60_000);
   const watched = await context.request.put(`/api/auctions/${card.auctionId}/watch`);
   expect(watched.status(), await watched.text()).toBe(200);
 

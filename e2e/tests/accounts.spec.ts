@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { DEMO_PASSWORD, toast } from './support/shopper';
 
 // Accounts (issue 4): sign-up with the emailed confirmation, email and phone sign-in, sign-out and
 // the signed-in-only pages. Emails and texts are read from the development mailbox (the server runs
@@ -6,7 +7,6 @@ import { type APIRequestContext, expect, type Page, type TestInfo, test } from '
 // every test, so each test signs in at most twice and each project texts its own demo shopper
 // (a number gets one code a minute).
 
-const PASSWORD = 'shopper-demo-2026';
 const PHONE_SHOPPER: Record<string, { email: string; handle: string }> = {
   desktop: { email: 'ava@rebound.test', handle: 'ava_b' },
   phone: { email: 'ben@rebound.test', handle: 'ben_t' },
@@ -34,10 +34,6 @@ async function latestMessage(
     )
     .toBe(true);
   return message!;
-}
-
-function toast(page: Page, title: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: title });
 }
 
 /** The header's account link (the user's handle) once signed in. */
@@ -148,7 +144,7 @@ test('sign in with email and password, then sign out', async ({ page, isMobile }
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(toast(page, 'Error signing in')).toContainText('Invalid email or password');
 
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(toast(page, 'Welcome back!')).toContainText('Successfully signed in.');
   await expect(page).toHaveURL(/\/$/);
@@ -182,7 +178,7 @@ test('sign in by a texted code', async ({ page, request }, testInfo) => {
   const shopper = PHONE_SHOPPER[testInfo.project.name] ?? PHONE_SHOPPER.desktop!;
   // The shopper's number, as their profile has it.
   const signIn = await request.post('/api/auth/sign-in', {
-    data: { email: shopper.email, password: PASSWORD },
+    data: { email: shopper.email, password: DEMO_PASSWORD },
   });
   expect(signIn.ok()).toBe(true);
   const { profile } = (await (await request.get('/api/profile')).json()) as { profile: { phone: string } };

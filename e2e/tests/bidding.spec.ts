@@ -1,18 +1,11 @@
-import {
-  type APIRequestContext,
-  type BrowserContext,
-  expect,
-  type Page,
-  request,
-  test,
-} from '@playwright/test';
+import { type BrowserContext, expect, type Page, request, test } from '@playwright/test';
+import { auctionState, freshAuction, money, signIn, toast } from './support/shopper';
 
 // Live bidding on the product page, against the real server: a shopper bids through the page, a
 // second shopper (another browser session, over HTTP) outbids them, the page follows over the
 // WebSocket without a reload, a late bid extends the auction, and moving the server's test clock
 // past the end shows the final state. Each project uses its own pair of demo shoppers.
 
-const PASSWORD = 'shopper-demo-2026';
 const SHOPPERS = {
   desktop: {
     first: { email: 'chloe@rebound.test', handle: 'chloe_n' },
@@ -23,57 +16,6 @@ const SHOPPERS = {
     second: { email: 'grace@rebound.test', handle: 'grace_s' },
   },
 } as const;
-
-type Card = {
-  auctionId: string;
-  slug: string;
-  title: string;
-  bidCount: number;
-  endTime: string;
-  retailPriceCents: number;
-};
-type ShopPage = { serverTime: string; items: Card[]; pageCount: number };
-type AuctionState = {
-  serverTime: string;
-  auction: {
-    currentPriceCents: number;
-    minimumNextBidCents: number;
-    endTime: string;
-    leaderHandle: string | null;
-  };
-  me: { maxBidCents: number | null } | null;
-};
-
-function toast(page: Page, title: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: title });
-}
-
-function money(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-async function signIn(api: APIRequestContext, email: string): Promise<void> {
-  const response = await api.post('/api/auth/sign-in', { data: { email, password: PASSWORD } });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/** A live auction nobody has bid on, ending at least a few minutes from now, the earliest such. */
-async function freshAuction(api: APIRequestContext): Promise<Card> {
-  for (let page = 1; page <= 5; page++) {
-    const shop = (await (
-      await api.get(`/api/shop?sort=ending&maxPrice=100000&page=${page}`)
-    ).json()) as ShopPage;
-    const now = Date.parse(shop.serverTime);
-    const card = shop.items.find((c) => c.bidCount === 0 && Date.parse(c.endTime) - now > 4 * 60_000);
-    if (card) return card;
-    if (page >= shop.pageCount) break;
-  }
-  throw new Error('no live auction without bids in the demo data');
-}
-
-async function auctionState(api: APIRequestContext, auctionId: string): Promise<AuctionState> {
-  return (await (await api.get(`/api/auctions/${auctionId}`)).json()) as AuctionState;
-}
 
 async function badgeCount(
   page: Page,
@@ -119,7 +61,7 @@ test('bid through the page, get outbid live, see a soft-close extension and the 
   await signedInPage(context, pair.first.email);
   const second = await request.newContext({ baseURL });
   await signIn(second, pair.second.email);
-  const card = await freshAuction(context.request);
+  const card = await freshAuction(context.request, 4 * 60_000);
 
   await page.goto(`/product/${card.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: card.title })).toBeVisible();
@@ -232,7 +174,7 @@ test('watch and unwatch from the product page and a card; signed out, the spec a
 
   const pair = SHOPPERS[testInfo.project.name as keyof typeof SHOPPERS];
   await signedInPage(context, pair.first.email);
-  const target = await freshAuction(context.request);
+  const target = await freshAuction(context.request, 4 * 60_000);
   await page.goto(`/product/${target.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: target.title })).toBeVisible();
   const watchingBefore = await badgeCount(page, isMobile, 'watching');
@@ -266,7 +208,7 @@ test('card prices on the shop grid follow bids without a reload', async ({ page,
   const pair = SHOPPERS[testInfo.project.name as keyof typeof SHOPPERS];
   const bidder = await request.newContext({ baseURL });
   await signIn(bidder, pair.second.email);
-  const card = await freshAuction(bidder);
+  const card = await freshAuction(bidder, 4 * 60_000);
 
   // A signed-out visitor who searched for it.
   await page.goto(`/shop?q=${encodeURIComponent(card.title.slice(0, 100))}&maxPrice=100000`);

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { type DemoLot, demoLots } from './support/demo';
+import { money } from './support/shopper';
 
 // The product page in each of an auction's phases (spec §4: scheduled, live, ended), with the
 // display rules of each and an axe check of each. Lots come from the deterministic demo seed; their
@@ -23,10 +24,6 @@ type State = {
   };
 };
 type Detail = { product: { title: string; retailPriceCents: number } };
-
-function money(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
 
 async function stateOf(api: APIRequestContext, lot: DemoLot): Promise<State> {
   const res = await api.get(`/api/auctions/${lot.auctionId}`);
