@@ -2,10 +2,10 @@ import { LogIn, UserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { ButtonLink } from '../../components/ui/Button';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { useSession } from '../../features/session/api';
 import { SignOutButton } from '../../features/session/components/SignOutButton';
 import { useLiveMeSummary } from '../../features/watchlist/api';
 import { HeaderBadges } from '../../features/watchlist/components/HeaderBadges';
+import { useSession } from '../../lib/session';
 
 const accountLinkClass =
   'inline-flex h-9 max-w-[11rem] items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-ink-800 ring-1 ring-ink-200 ring-inset transition-colors hover:bg-ink-50 hover:ring-ink-300 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 aria-[current=page]:ring-brand-200 sm:max-w-[14rem]';

@@ -10,8 +10,8 @@ import {
   SheetContent,
 } from '../../components/ui/Dialog';
 import { Logo } from '../../components/ui/Logo';
-import { useSession, useSignOut } from '../../features/session/api';
 import { HeaderBadges } from '../../features/watchlist/components/HeaderBadges';
+import { useSession, useSignOut } from '../../lib/session';
 import { HEADER_LINKS } from './nav';
 
 type MobileMenuProps = {

@@ -1,8 +1,10 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useRealtimeSession } from '../use-realtime-session';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
 export function RootLayout() {
+  useRealtimeSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -2,9 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Container } from '../../components/ui/Container';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { RequireSignIn } from '../../features/session/components/RequireSignIn';
-import { SignOutButton } from '../../features/session/components/SignOutButton';
 
-const AccountPage = lazy(() => import('../../features/account/components/AccountPage'));
+// The account page with its tabs (My Bids, Watchlist) is its own chunk.
+const AccountPage = lazy(() => import('./AccountPageWithTabs'));
 
 /** /account: signed-in only; the welcome carries the Logout button of the session feature. */
 export function AccountRoute() {
@@ -17,7 +17,7 @@ export function AccountRoute() {
           </Container>
         }
       >
-        <AccountPage headerActions={<SignOutButton label="Logout" variant="secondary" size="md" />} />
+        <AccountPage />
       </Suspense>
     </RequireSignIn>
   );

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Container } from '../../components/ui/Container';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { useSession, useSetSignedInUser } from '../../features/session/api';
+import { useSession, useSetSignedInUser } from '../../lib/session';
 
 const AuthPage = lazy(() => import('../../features/auth/components/AuthPage'));
 

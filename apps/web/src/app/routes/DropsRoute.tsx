@@ -5,12 +5,13 @@ import { ButtonLink } from '../../components/ui/Button';
 import { Container } from '../../components/ui/Container';
 import { EmptyState, ErrorState } from '../../components/ui/StatusMessage';
 import { AuctionGrid, AuctionGridSkeleton } from '../../features/catalog/components/AuctionGrid';
-import { ProductModal } from '../../features/catalog/components/ProductModal';
 import { useDrops } from '../../features/drops/api';
 import { DropsBanner } from '../../features/drops/components/DropsBanner';
 import { EarlyAccessForm } from '../../features/drops/components/EarlyAccessForm';
 import { errorMessageOf } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { renderCardWatch } from '../product/card-watch';
+import { QuickView } from '../product/QuickView';
 
 /** /drops, "This Week's Finds": the countdown banner, early access and the featured lots. */
 export default function DropsRoute() {
@@ -101,12 +102,13 @@ export default function DropsRoute() {
               onOpen={openCard}
               eagerCount={4}
               onResync={() => void drops.refetch()}
+              renderWatch={renderCardWatch}
             />
           )}
         </div>
       </section>
 
-      <ProductModal card={selected} open={modalOpen} onOpenChange={setModalOpen} />
+      <QuickView card={selected} open={modalOpen} onOpenChange={setModalOpen} />
     </Container>
   );
 }

@@ -5,7 +5,6 @@ import { Container } from '../../components/ui/Container';
 import { EmptyState, ErrorState } from '../../components/ui/StatusMessage';
 import { useLinkErrorToast } from '../../features/auth/use-link-error-toast';
 import { AuctionGrid, AuctionGridSkeleton } from '../../features/catalog/components/AuctionGrid';
-import { ProductModal } from '../../features/catalog/components/ProductModal';
 import { useHome } from '../../features/home/api';
 import { AuctionShelf } from '../../features/home/components/AuctionShelf';
 import { CategoryTiles } from '../../features/home/components/CategoryTiles';
@@ -13,6 +12,8 @@ import { Hero } from '../../features/home/components/Hero';
 import { HowItWorksSteps } from '../../features/home/components/HowItWorksSteps';
 import { errorMessageOf } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { renderCardWatch } from '../product/card-watch';
+import { QuickView } from '../product/QuickView';
 
 export function HomeRoute() {
   useDocumentTitle('Hidden Gems Await!');
@@ -49,7 +50,14 @@ export function HomeRoute() {
       );
     }
     if (cards.length === 0) return <EmptyState>{emptyText}</EmptyState>;
-    return <AuctionGrid cards={cards} onOpen={openCard} onResync={() => void home.refetch()} />;
+    return (
+      <AuctionGrid
+        cards={cards}
+        onOpen={openCard}
+        onResync={() => void home.refetch()}
+        renderWatch={renderCardWatch}
+      />
+    );
   }
 
   return (
@@ -92,7 +100,7 @@ export function HomeRoute() {
         </section>
       </Container>
 
-      <ProductModal card={selected} open={modalOpen} onOpenChange={setModalOpen} />
+      <QuickView card={selected} open={modalOpen} onOpenChange={setModalOpen} />
     </>
   );
 }

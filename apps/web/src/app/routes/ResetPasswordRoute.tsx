@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Container } from '../../components/ui/Container';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { useRefreshSession } from '../../features/session/api';
+import { useRefreshSession } from '../../lib/session';
 
 const ResetPasswordPage = lazy(() => import('../../features/auth/components/ResetPasswordPage'));
 

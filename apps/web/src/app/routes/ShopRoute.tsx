@@ -6,7 +6,6 @@ import { Container } from '../../components/ui/Container';
 import { EmptyState, ErrorState } from '../../components/ui/StatusMessage';
 import { useCategories, useLocations, useShop } from '../../features/catalog/api';
 import { AuctionGrid, AuctionGridSkeleton } from '../../features/catalog/components/AuctionGrid';
-import { ProductModal } from '../../features/catalog/components/ProductModal';
 import { ActiveFilters } from '../../features/shop/components/ActiveFilters';
 import { FilterDrawer } from '../../features/shop/components/FilterDrawer';
 import { Pager } from '../../features/shop/components/Pager';
@@ -22,6 +21,8 @@ import {
 import { useShopParams } from '../../features/shop/use-shop-params';
 import { errorMessageOf } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { renderCardWatch } from '../product/card-watch';
+import { QuickView } from '../product/QuickView';
 
 /** Skeleton cards shown on the first load: two phone rows, or a desktop screenful. */
 const SKELETON_CARDS = 12;
@@ -116,6 +117,7 @@ export default function ShopRoute() {
           columns="beside-sidebar"
           eagerCount={4}
           onResync={() => void shop.refetch()}
+          renderWatch={renderCardWatch}
         />
       </div>
     );
@@ -210,7 +212,7 @@ export default function ShopRoute() {
         </section>
       </div>
 
-      <ProductModal card={selected} open={modalOpen} onOpenChange={setModalOpen} />
+      <QuickView card={selected} open={modalOpen} onOpenChange={setModalOpen} />
     </Container>
   );
 }

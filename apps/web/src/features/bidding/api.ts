@@ -9,14 +9,13 @@ import type {
 import type { ServerEvent } from '@rebound/contract/realtime';
 import { API } from '@rebound/contract/routes';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError, getJson, sendJson } from '../../lib/api-client';
+import { catalogKeys, meKeys } from '../../lib/query-keys';
 import { useAuctionRooms, useRealtimeEvents } from '../../lib/realtime';
 import { getTimedJson, syncServerClock } from '../../lib/server-clock';
-import { catalogKeys } from '../catalog/api';
-import { useSession } from '../session/api';
-import { meKeys } from '../watchlist/api';
+import { useSession } from '../../lib/session';
 import { applyExtension, mergeLiveState } from './live-state';
 
 export const PROXY_BID_FAILED = 'Failed to set proxy bid';
@@ -185,30 +184,4 @@ export function useMyBids(filter: MyBidsFilter) {
     enabled: user !== null,
     placeholderData: (previous) => previous,
   });
-}
-
-/**
- * Keeps a list of auctions (My Bids, the watchlist) current while it is on screen: joins the
- * auctions' rooms, and a bid, an extension or an end on any of them refetches `queryKey`.
- */
-export function useLiveAuctionList(auctionIds: readonly string[], queryKey: readonly unknown[]): void {
-  const queryClient = useQueryClient();
-  useAuctionRooms(auctionIds);
-  const keyRef = useRef(queryKey);
-  keyRef.current = queryKey;
-  const onEvent = useCallback(
-    (event: ServerEvent) => {
-      const auctionId =
-        event.type === 'BidPlacedV1' || event.type === 'AuctionEndedV1'
-          ? event.auction.auctionId
-          : event.type === 'AuctionExtendedV1'
-            ? event.auctionId
-            : null;
-      if (auctionId !== null && auctionIds.includes(auctionId)) {
-        void queryClient.invalidateQueries({ queryKey: keyRef.current });
-      }
-    },
-    [queryClient, auctionIds],
-  );
-  useRealtimeEvents(onEvent, undefined, auctionIds.length > 0);
 }

@@ -10,19 +10,12 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { getJson } from '../../lib/api-client';
+import { catalogKeys } from '../../lib/query-keys';
 import { getTimedJson } from '../../lib/server-clock';
 
 // The contract exports the schemas but not type aliases for these two responses.
 type CategoriesResponse = z.infer<typeof CategoriesResponseSchema>;
 type LocationsResponse = z.infer<typeof LocationsResponseSchema>;
-
-export const catalogKeys = {
-  all: ['catalog'] as const,
-  product: (slug: string) => ['catalog', 'product', slug] as const,
-  categories: () => ['catalog', 'categories'] as const,
-  locations: () => ['catalog', 'locations'] as const,
-  shop: (query: Partial<ShopQuery>) => ['catalog', 'shop', query] as const,
-};
 
 export function productQuery(slug: string) {
   return queryOptions({

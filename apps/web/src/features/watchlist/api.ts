@@ -12,20 +12,14 @@ import {
   watchFailedMessage,
 } from '@rebound/contract/watchlist-text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessageOf, getJson, sendJson } from '../../lib/api-client';
-import { USER_SCOPE } from '../../lib/query-scope';
-import { restartRealtime, useRealtimeEvents } from '../../lib/realtime';
-import { useSession } from '../session/api';
+import { meKeys } from '../../lib/query-keys';
+import { useRealtimeEvents } from '../../lib/realtime';
+import { useSession } from '../../lib/session';
 
-export const meKeys = {
-  summary: () => [USER_SCOPE, 'summary'] as const,
-  watchlist: () => [USER_SCOPE, 'watchlist'] as const,
-  /** My Bids, every filter (the filter is the next key part). */
-  bidsAll: () => [USER_SCOPE, 'bids'] as const,
-};
 export const watchKeys = {
   status: (auctionId: string) => ['watch', auctionId] as const,
 };
@@ -129,20 +123,12 @@ export function useToggleWatch(auctionId: string) {
 
 /**
  * Keeps the signed-in shopper's counts live: their own room tells of outbids, standing changes and
- * watchlist changes made elsewhere. Also reopens the socket when who is signed in changes, since the
- * server picks the shopper's room when the socket opens.
+ * watchlist changes made elsewhere. (The app reopens the socket when who is signed in changes.)
  */
 export function useLiveMeSummary(): void {
   const queryClient = useQueryClient();
-  const { user, isPending } = useSession();
+  const { user } = useSession();
   const userId = user?.id ?? null;
-  // undefined until the session is first known: a socket opened during page load already sent the cookie.
-  const previousUser = useRef<string | null | undefined>(undefined);
-  useEffect(() => {
-    if (isPending) return;
-    if (previousUser.current !== undefined && previousUser.current !== userId) restartRealtime();
-    previousUser.current = userId;
-  }, [userId, isPending]);
 
   const onEvent = useCallback(
     (event: ServerEvent) => {

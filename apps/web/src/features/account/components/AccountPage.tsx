@@ -6,7 +6,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfile } from '../api';
 import { AccountHeader } from './AccountHeader';
-import { AccountTabs } from './AccountTabs';
+import { type AccountTabPanels, AccountTabs } from './AccountTabs';
 import { LocationSettings } from './LocationSettings';
 import { NotificationSettingsForm } from './NotificationSettingsForm';
 import { PhoneSettings } from './PhoneSettings';
@@ -14,13 +14,15 @@ import { PhoneSettings } from './PhoneSettings';
 type AccountPageProps = {
   /** Shown beside the welcome: the Logout button. */
   headerActions?: ReactNode;
+  /** The My Bids and Watchlist tabs' contents. */
+  tabs: AccountTabPanels;
 };
 
 /**
  * /account for a signed-in shopper: welcome, the My Bids and Watchlist tabs, then the settings. The
  * spec's Orders and Appointments tabs join with the orders and pickup issues.
  */
-export default function AccountPage({ headerActions }: AccountPageProps) {
+export function AccountPage({ headerActions, tabs }: AccountPageProps) {
   useDocumentTitle('My Account');
   const profile = useProfile();
 
@@ -57,7 +59,7 @@ export default function AccountPage({ headerActions }: AccountPageProps) {
     <Container className="py-8 sm:py-12">
       <AccountHeader profile={data} actions={headerActions} />
 
-      <AccountTabs />
+      <AccountTabs {...tabs} />
 
       <div className="mt-10 border-t border-ink-200 pt-8 sm:mt-12">
         <h2 className="text-xl font-bold tracking-tight text-ink-950 sm:text-2xl">Settings</h2>

@@ -1,10 +1,8 @@
 import { MY_BIDS_FILTERS, type MyBidsFilter } from '@rebound/contract/bidding';
 import { Eye, Gavel } from 'lucide-react';
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/Tabs';
-import { MyBidsPanel } from '../../bidding/components/MyBidsPanel';
-import { WatchlistPanel } from '../../watchlist/components/WatchlistPanel';
 
 const TABS = ['bids', 'watchlist'] as const;
 type AccountTab = (typeof TABS)[number];
@@ -13,12 +11,19 @@ const asTab = (v: string | null): AccountTab => (TABS.includes(v as AccountTab) 
 const asFilter = (v: string | null): MyBidsFilter =>
   MY_BIDS_FILTERS.includes(v as MyBidsFilter) ? (v as MyBidsFilter) : 'all';
 
+/** The tabs' contents, from other features (composed by the app). */
+export type AccountTabPanels = {
+  /** My Bids for the filter in the URL; `filterHref` gives each filter's link. */
+  renderBids: (filter: MyBidsFilter, filterHref: (filter: MyBidsFilter) => string) => ReactNode;
+  watchlist: ReactNode;
+};
+
 /**
  * The account's tabs, kept in the URL as the spec has them (/account?tab=bids&filter=winning), so
  * the header badges, links and the back button land on the right list. An unknown tab or filter
  * shows My Bids / All.
  */
-export function AccountTabs() {
+export function AccountTabs({ renderBids, watchlist }: AccountTabPanels) {
   const [params, setParams] = useSearchParams();
   const tab = asTab(params.get('tab'));
   const filter = asFilter(params.get('filter'));
@@ -43,10 +48,10 @@ export function AccountTabs() {
         </TabsTrigger>
       </TabsList>
       <TabsContent value="bids" className="mt-6">
-        <MyBidsPanel filter={filter} filterHref={filterHref} />
+        {renderBids(filter, filterHref)}
       </TabsContent>
       <TabsContent value="watchlist" className="mt-6">
-        <WatchlistPanel />
+        {watchlist}
       </TabsContent>
     </Tabs>
   );

@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/Badge';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
-import { formatShopDateTime } from '../../catalog/format-date';
+import { formatShopDateTime } from '../../../lib/format-date';
 import { useBidHistory } from '../api';
 
 type BidHistoryProps = {

@@ -3,15 +3,15 @@ import { auctionPhase } from '@rebound/core/catalog';
 import { Timer } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
 import { Skeleton } from '../../../components/ui/Skeleton';
+import { formatShopDateTime } from '../../../lib/format-date';
 import { useServerNow } from '../../../lib/server-clock';
-import { AuctionPanel, type AuctionPanelData } from '../../catalog/components/AuctionPanel';
-import { SignInToBid } from '../../catalog/components/SignInToBid';
-import { formatShopDateTime } from '../../catalog/format-date';
-import { useSession } from '../../session/api';
+import { useSession } from '../../../lib/session';
 import { useAuctionState, useLiveAuction } from '../api';
+import { AuctionPanel, type AuctionPanelData } from './AuctionPanel';
 import { BidForm } from './BidForm';
 import { BidHistory } from './BidHistory';
 import { MyStanding } from './MyStanding';
+import { SignInToBid } from './SignInToBid';
 
 type LiveAuctionProps = {
   auctionId: string | null;

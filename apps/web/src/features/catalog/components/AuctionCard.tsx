@@ -1,15 +1,14 @@
 import type { AuctionCard as AuctionCardData } from '@rebound/contract/catalog';
 import { conditionLabel, savingsPercent } from '@rebound/core/catalog';
 import { Clock, Gavel, ImageOff } from 'lucide-react';
-import { type MouseEvent, useId } from 'react';
+import { type MouseEvent, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/Badge';
 import { Countdown } from '../../../components/ui/Countdown';
 import { Price, RetailPrice } from '../../../components/ui/Price';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { WatchIconButton } from '../../watchlist/components/WatchButton';
-import { bidCountLabel } from '../auction-phase';
-import { productPath } from '../paths';
+import { bidCountLabel } from '../../../lib/bid-count';
+import { productPath } from '../../../lib/paths';
 
 type AuctionCardProps = {
   card: AuctionCardData;
@@ -19,6 +18,8 @@ type AuctionCardProps = {
   onIntent?: (slug: string) => void;
   /** In the first screen: load the image at once, at high priority. */
   priority?: boolean;
+  /** The watch control, set in the picture's top corner (the app puts the watchlist's heart here). */
+  watch?: ReactNode;
 };
 
 function isPlainLeftClick(event: MouseEvent): boolean {
@@ -29,7 +30,7 @@ function isPlainLeftClick(event: MouseEvent): boolean {
  * One auction in a grid. The whole card is a single link (the title's, stretched over the card):
  * a plain click opens the quick view, while a middle click or Ctrl+click opens the full page.
  */
-export function AuctionCard({ card, onOpen, onIntent, priority = false }: AuctionCardProps) {
+export function AuctionCard({ card, onOpen, onIntent, priority = false, watch }: AuctionCardProps) {
   const titleId = useId();
   const savings = savingsPercent(card.retailPriceCents, card.currentPriceCents);
   const scheduled = card.status === 'scheduled';
@@ -65,11 +66,7 @@ export function AuctionCard({ card, onOpen, onIntent, priority = false }: Auctio
         <Badge className="absolute top-2 left-2 shadow-card sm:top-3 sm:left-3">
           {conditionLabel(card.condition)}
         </Badge>
-        <WatchIconButton
-          auctionId={card.auctionId}
-          title={card.title}
-          className="absolute top-2 right-2 z-10 sm:top-3 sm:right-3"
-        />
+        {watch ? <div className="absolute top-2 right-2 z-10 flex sm:top-3 sm:right-3">{watch}</div> : null}
       </div>
 
       <div className="flex flex-1 flex-col p-3 sm:p-4">

@@ -1,4 +1,5 @@
 import type { AuctionCard as AuctionCardData } from '@rebound/contract/catalog';
+import type { ReactNode } from 'react';
 import { usePrefetchProduct } from '../api';
 import { useLiveCards } from '../live-cards';
 import { AuctionCard, AuctionCardSkeleton } from './AuctionCard';
@@ -11,13 +12,7 @@ const GRID: Record<GridColumns, string> = {
   'beside-sidebar': 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 xl:grid-cols-4',
 };
 
-export function AuctionGrid({
-  cards,
-  onOpen,
-  columns = 'full',
-  eagerCount = 0,
-  onResync,
-}: {
+export type AuctionGridProps = {
   cards: readonly AuctionCardData[];
   onOpen: (card: AuctionCardData) => void;
   columns?: GridColumns;
@@ -25,7 +20,18 @@ export function AuctionGrid({
   eagerCount?: number;
   /** Refetch the list: called after the live connection was down (its events are lost). */
   onResync?: () => void;
-}) {
+  /** Each card's watch control, given the card as it is now (live prices and end times). */
+  renderWatch?: (card: AuctionCardData) => ReactNode;
+};
+
+export function AuctionGrid({
+  cards,
+  onOpen,
+  columns = 'full',
+  eagerCount = 0,
+  onResync,
+  renderWatch,
+}: AuctionGridProps) {
   const prefetch = usePrefetchProduct();
   // Prices, bid counts and end times follow the auctions' rooms while the grid is on screen.
   const live = useLiveCards(cards, onResync);
@@ -33,7 +39,13 @@ export function AuctionGrid({
     <ul className={GRID[columns]}>
       {live.map((card, index) => (
         <li key={card.auctionId}>
-          <AuctionCard card={card} onOpen={onOpen} onIntent={prefetch} priority={index < eagerCount} />
+          <AuctionCard
+            card={card}
+            onOpen={onOpen}
+            onIntent={prefetch}
+            priority={index < eagerCount}
+            watch={renderWatch?.(card)}
+          />
         </li>
       ))}
     </ul>

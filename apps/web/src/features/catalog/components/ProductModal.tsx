@@ -1,27 +1,27 @@
 import type { AuctionCard as AuctionCardData } from '@rebound/contract/catalog';
-import { lazy, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Dialog, DialogContent, DialogTitle } from '../../../components/ui/Dialog';
 import { Skeleton } from '../../../components/ui/Skeleton';
-
-// The modal's body (gallery, details) loads on first open, keeping it out of the home page bundle.
-const ProductModalContent = lazy(() => import('./ProductModalContent'));
 
 type ProductModalProps = {
   /** The card last opened; kept while the dialog animates closed. */
   card: AuctionCardData | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /**
+   * The body for a card (ProductModalContent with its auction slot filled). It may be lazy: it loads
+   * on first open, keeping it out of the home page bundle, with a skeleton meanwhile.
+   */
+  renderContent: (card: AuctionCardData) => ReactNode;
 };
 
 /** Quick view of a product from a card, with a way through to the full page. */
-export function ProductModal({ card, open, onOpenChange }: ProductModalProps) {
+export function ProductModal({ card, open, onOpenChange, renderContent }: ProductModalProps) {
   return (
     <Dialog open={open && card !== null} onOpenChange={onOpenChange}>
       <DialogContent aria-describedby={undefined} className="max-w-5xl">
         {card ? (
-          <Suspense fallback={<ModalFallback title={card.title} />}>
-            <ProductModalContent key={card.slug} card={card} />
-          </Suspense>
+          <Suspense fallback={<ModalFallback title={card.title} />}>{renderContent(card)}</Suspense>
         ) : null}
       </DialogContent>
     </Dialog>

@@ -1,16 +1,16 @@
 import type { AuctionCard as AuctionCardData } from '@rebound/contract/catalog';
 import { conditionLabel } from '@rebound/core/catalog';
 import { ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/Badge';
 import { ButtonLink } from '../../../components/ui/Button';
 import { DialogTitle } from '../../../components/ui/Dialog';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
-import { LiveAuction } from '../../bidding/components/LiveAuction';
-import { WatchButton } from '../../watchlist/components/WatchButton';
+import { productPath } from '../../../lib/paths';
 import { useProduct } from '../api';
-import { productPath } from '../paths';
+import type { QuickViewAuctionSlot } from '../slots';
 import { ProductFacts } from './ProductFacts';
 import { ProductGallery } from './ProductGallery';
 
@@ -18,7 +18,14 @@ import { ProductGallery } from './ProductGallery';
  * The quick view's body. It shows the card's own data at once and fills in the product's details
  * (all photos, description, SKU, pickup) when they arrive.
  */
-export default function ProductModalContent({ card }: { card: AuctionCardData }) {
+export function ProductModalContent({
+  card,
+  renderAuction,
+}: {
+  card: AuctionCardData;
+  /** The watch control and the live auction box (composed by the app). */
+  renderAuction: (slot: QuickViewAuctionSlot) => ReactNode;
+}) {
   const { data, error, isError, refetch } = useProduct(card.slug);
   const product = data?.product;
   const images = product?.images.length ? product.images : card.image ? [card.image] : [];
@@ -41,22 +48,19 @@ export default function ProductModalContent({ card }: { card: AuctionCardData })
           </div>
         </div>
 
-        <WatchButton auctionId={card.auctionId} title={card.title} />
-
-        <LiveAuction
-          auctionId={card.auctionId}
-          initial={data?.auction ?? card}
-          retailPriceCents={card.retailPriceCents}
-          productStatus={product?.status}
-          location={data?.location ?? null}
-          compact
-          onPhaseChange={() => void refetch()}
-        >
-          <ButtonLink to={productPath(card.slug)} variant="secondary" block className="mt-4">
-            View Full Page
-            <ArrowRight aria-hidden="true" />
-          </ButtonLink>
-        </LiveAuction>
+        {renderAuction({
+          card,
+          product,
+          auction: data?.auction ?? card,
+          location: data?.location ?? null,
+          onPhaseChange: () => void refetch(),
+          fullPageLink: (
+            <ButtonLink to={productPath(card.slug)} variant="secondary" block className="mt-4">
+              View Full Page
+              <ArrowRight aria-hidden="true" />
+            </ButtonLink>
+          ),
+        })}
 
         {isError ? (
           <ErrorState

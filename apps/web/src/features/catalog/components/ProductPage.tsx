@@ -1,25 +1,26 @@
 import { conditionLabel, DEFAULT_CATEGORY_NAME, slugify } from '@rebound/core/catalog';
 import { BadgeCheck, ChevronRight, IdCard, MapPin, RotateCcw } from 'lucide-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/Badge';
 import { Container } from '../../../components/ui/Container';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf, isNotFound } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { LiveAuction } from '../../bidding/components/LiveAuction';
-import { WatchButton } from '../../watchlist/components/WatchButton';
 import { useProduct } from '../api';
+import type { ProductAuctionSlot } from '../slots';
 import { ProductFacts } from './ProductFacts';
 import { ProductGallery } from './ProductGallery';
 import { ProductPageSkeleton } from './ProductPageSkeleton';
 
 type ProductPageProps = {
   slug: string;
+  /** The watch control and the live auction box, placed under the title (composed by the app). */
+  renderAuction: (slot: ProductAuctionSlot) => ReactNode;
 };
 
 /** The full product page: gallery, auction box, facts, description and pickup. */
-export default function ProductPage({ slug }: ProductPageProps) {
+export function ProductPage({ slug, renderAuction }: ProductPageProps) {
   const { data, error, isError, isPending, refetch } = useProduct(slug);
   const navigate = useNavigate();
   const location = useLocation();
@@ -109,16 +110,7 @@ export default function ProductPage({ slug }: ProductPageProps) {
             </div>
           </header>
 
-          {auction ? <WatchButton auctionId={auction.id} title={product.title} /> : null}
-
-          <LiveAuction
-            auctionId={auction?.id ?? null}
-            initial={auction}
-            retailPriceCents={product.retailPriceCents}
-            productStatus={product.status}
-            location={pickup}
-            onPhaseChange={() => void refetch()}
-          />
+          {renderAuction({ product, auction, location: pickup, onPhaseChange: () => void refetch() })}
 
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-base font-semibold text-ink-950">

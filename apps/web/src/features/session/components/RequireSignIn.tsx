@@ -4,7 +4,7 @@ import { Container } from '../../../components/ui/Container';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
-import { useSession } from '../api';
+import { useSession } from '../../../lib/session';
 
 /**
  * Pages for signed-in shoppers only (account, notifications, pickup): a signed-out visitor is sent

@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/Button';
-import { useSignOut } from '../api';
+import { useSignOut } from '../../../lib/session';
 
 type SignOutButtonProps = {
   label?: string;

@@ -1,5 +1,7 @@
+import { type AuctionTiming, isAuctionOpen } from '@rebound/core/catalog';
 import { clsx } from 'clsx';
 import { Heart } from 'lucide-react';
+import { useServerNow } from '../../../lib/server-clock';
 import { useToggleWatch, useWatchStatus } from '../api';
 
 type WatchButtonProps = {
@@ -8,8 +10,32 @@ type WatchButtonProps = {
   className?: string;
 };
 
-/** The heart on a card: watch or unwatch without opening the product. */
-export function WatchIconButton({ auctionId, title, className }: WatchButtonProps) {
+type WatchControlProps = WatchButtonProps & {
+  /** The auction's latest known timing: an ended or cancelled auction offers no Watch. */
+  auction: AuctionTiming;
+};
+
+/**
+ * Whether the auction can still be watched (scheduled or live), on the server's clock: the control
+ * disappears when the end time passes on screen, not only when the server says 'ended'. Only this
+ * check follows the clock, so the buttons themselves do not re-render every second.
+ */
+function useStillOpen(auction: AuctionTiming): boolean {
+  const now = useServerNow();
+  return isAuctionOpen(auction, now);
+}
+
+/** The heart on a card: watch or unwatch without opening the product; none once the auction is over. */
+export function WatchIconButton({ auction, ...props }: WatchControlProps) {
+  return useStillOpen(auction) ? <WatchIcon {...props} /> : null;
+}
+
+/** The product page's watch control with the watcher count; none once the auction is over. */
+export function WatchButton({ auction, ...props }: WatchControlProps) {
+  return useStillOpen(auction) ? <WatchWithCount {...props} /> : null;
+}
+
+function WatchIcon({ auctionId, title, className }: WatchButtonProps) {
   const { watching, toggle, isPending } = useToggleWatch(auctionId);
   return (
     <button
@@ -34,8 +60,7 @@ export function WatchIconButton({ auctionId, title, className }: WatchButtonProp
   );
 }
 
-/** The product page's watch control, with how many shoppers watch the auction. */
-export function WatchButton({ auctionId, title, className }: WatchButtonProps) {
+function WatchWithCount({ auctionId, title, className }: WatchButtonProps) {
   const { watching, toggle, isPending } = useToggleWatch(auctionId);
   const status = useWatchStatus(auctionId);
   const count = status.data?.watcherCount;

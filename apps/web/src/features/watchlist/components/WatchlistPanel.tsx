@@ -3,16 +3,17 @@ import { formatCents } from '@rebound/core/money';
 import { Gavel, HeartOff } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { AuctionThumb } from '../../../components/AuctionThumb';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Countdown } from '../../../components/ui/Countdown';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
+import { useLiveAuctionList } from '../../../lib/live-auction-list';
+import { productPath } from '../../../lib/paths';
+import { meKeys } from '../../../lib/query-keys';
 import { useServerNow } from '../../../lib/server-clock';
-import { useLiveAuctionList } from '../../bidding/api';
-import { AuctionThumb } from '../../catalog/components/AuctionThumb';
-import { productPath } from '../../catalog/paths';
-import { meKeys, useToggleWatch, useWatchlist } from '../api';
+import { useToggleWatch, useWatchlist } from '../api';
 
 /**
  * The account's Watchlist tab: 'My Watchlist (count)', each auction with its current bid ($0.00

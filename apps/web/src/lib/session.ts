@@ -5,8 +5,8 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { errorMessageOf, getJson, sendJson } from '../../lib/api-client';
-import { forgetUserData } from '../../lib/query-scope';
+import { errorMessageOf, getJson, sendJson } from './api-client';
+import { forgetUserData } from './query-scope';
 
 type Session = z.infer<typeof SessionResponse>;
 

@@ -6,9 +6,9 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Badge } from '../../../components/ui/Badge';
 import { Countdown } from '../../../components/ui/Countdown';
 import { Price, RetailPrice } from '../../../components/ui/Price';
+import { bidCountLabel } from '../../../lib/bid-count';
+import { formatShopDateTime } from '../../../lib/format-date';
 import { useServerNow } from '../../../lib/server-clock';
-import { bidCountLabel } from '../auction-phase';
-import { formatShopDateTime } from '../format-date';
 
 /** What the panel needs; both a card (AuctionCard) and a product's auction (AuctionSummary) fit. */
 export type AuctionPanelData = Pick<
