@@ -9,6 +9,13 @@ export type Standing = z.infer<typeof Standing>;
 export const AuctionParams = z.object({ id: z.string().min(1).max(100) });
 
 /**
+ * The largest maximum bid the store accepts: $100,000.00. Returned goods and overstock sell for far
+ * less; the bound keeps every amount the API accepts (and every sum the server makes of it: price,
+ * premium, taxes) well inside the database's money columns, whose CHECK constraints use the same figure.
+ */
+export const MAX_BID_CENTS = 10_000_000;
+
+/**
  * A maximum bid. The amount is what the shopper typed (dollars, up to two decimals) or a number;
  * the server parses it into cents with the same rule the page uses.
  */
@@ -68,11 +75,32 @@ export const BidHistoryRow = z.object({
 });
 export type BidHistoryRow = z.infer<typeof BidHistoryRow>;
 
+/** Rows per page of the public history (default and largest). */
+export const BID_HISTORY_PAGE = 50;
+export const BID_HISTORY_PAGE_MAX = 200;
+
+/** GET /api/auctions/:id/bids?cursor=&limit=: the history in pages, highest first. */
+export const BidHistoryQuery = z.object({
+  /** `nextCursor` of the previous page; absent for the first page. */
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z.coerce
+    .number({ error: 'The limit must be a whole number.' })
+    .int({ error: 'The limit must be a whole number.' })
+    .min(1, { error: 'The limit must be at least 1.' })
+    .max(BID_HISTORY_PAGE_MAX, { error: `The limit must be at most ${BID_HISTORY_PAGE_MAX}.` })
+    .default(BID_HISTORY_PAGE),
+});
+export type BidHistoryQuery = z.infer<typeof BidHistoryQuery>;
+
 export const BidHistoryResponse = z.object({
   serverTime: Instant,
   auctionId: Uuid,
   seq: z.number().int(),
   rows: z.array(BidHistoryRow),
+  /** How many rows the whole history has. */
+  total: z.number().int(),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type BidHistoryResponse = z.infer<typeof BidHistoryResponse>;
 

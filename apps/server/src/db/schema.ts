@@ -1,6 +1,7 @@
 // The whole product's schema (spec section 3 + decisions.md). Money is integer cents (CAD), times are
 // timestamptz (UTC), ids are UUIDs. Rates are basis points (1500 = 15%) so pricing stays integer.
-import { sql } from 'drizzle-orm';
+import { MAX_BID_CENTS } from '@rebound/contract/bidding';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -24,24 +25,64 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
 
-export const locations = pgTable('locations', {
-  id: id(),
-  name: text('name').notNull(),
-  slug: text('slug').notNull().unique(),
-  addressLine1: text('address_line1').notNull(),
-  city: text('city').notNull(),
-  province: text('province').notNull(),
-  postalCode: text('postal_code').notNull(),
-  timeZone: text('time_zone').notNull().default('America/Vancouver'),
-  isActive: boolean('is_active').notNull().default(true),
-  buyersPremiumBp: integer('buyers_premium_bp').notNull().default(1500),
-  pstBp: integer('pst_bp').notNull().default(700),
-  gstBp: integer('gst_bp').notNull().default(500),
-  applyTaxesOnPremium: boolean('apply_taxes_on_premium').notNull().default(true),
-  pickupInstructions: text('pickup_instructions'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+// Database-side guards (issue 9): a status column holds only its enum's values, and an amount of one
+// item (a bid, a price, an order's final amount) lies between 0 and the bid bound of the contract, so
+// nothing the API accepts can overflow an integer column. Sums over several items are bigint.
+const MAX_ITEM_CENTS = sql.raw(String(MAX_BID_CENTS));
+const oneOf = (column: SQL | unknown, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+const itemAmount = (column: unknown, min = 0) =>
+  sql`${column} between ${sql.raw(String(min))} and ${MAX_ITEM_CENTS}`;
+const ROLES = ['shopper', 'staff'] as const;
+const USER_STATUSES = ['active', 'suspended'] as const;
+const CONDITIONS = ['like_new', 'open_box', 'gently_used'] as const;
+const PRODUCT_STATUSES = ['draft', 'auctioned', 'sold', 'unsold', 'withdrawn'] as const;
+const AUCTION_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;
+const INCREMENT_MODES = ['fixed', 'table'] as const;
+const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'ready_for_pickup',
+  'pickup_scheduled',
+  'completed',
+  'cancelled',
+  'refunded',
+] as const;
+const CHECKOUT_PROVIDERS = ['stripe', 'test'] as const;
+const CHECKOUT_STATUSES = ['open', 'paid', 'expired', 'failed'] as const;
+const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
+const SIGNUP_STATUSES = ['pending', 'confirmed'] as const;
+const CHANNELS = ['email', 'sms', 'push'] as const;
+const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+const CONTACT_STATUSES = ['new', 'answered', 'closed'] as const;
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    addressLine1: text('address_line1').notNull(),
+    city: text('city').notNull(),
+    province: text('province').notNull(),
+    postalCode: text('postal_code').notNull(),
+    timeZone: text('time_zone').notNull().default('America/Vancouver'),
+    isActive: boolean('is_active').notNull().default(true),
+    buyersPremiumBp: integer('buyers_premium_bp').notNull().default(1500),
+    pstBp: integer('pst_bp').notNull().default(700),
+    gstBp: integer('gst_bp').notNull().default(500),
+    applyTaxesOnPremium: boolean('apply_taxes_on_premium').notNull().default(true),
+    pickupInstructions: text('pickup_instructions'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'locations_rates',
+      sql`${t.buyersPremiumBp} between 0 and 10000 and ${t.pstBp} between 0 and 10000 and ${t.gstBp} between 0 and 10000`,
+    ),
+  ],
+);
 
 // Shaped so better-auth (issue 4) can map its `user` model onto it.
 export const users = pgTable(
@@ -60,12 +101,8 @@ export const users = pgTable(
     phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
     locationId: uuid('location_id').references(() => locations.id),
     notificationSettings: jsonb('notification_settings').notNull().default({}),
-    role: text('role', { enum: ['shopper', 'staff'] })
-      .notNull()
-      .default('shopper'),
-    status: text('status', { enum: ['active', 'suspended'] })
-      .notNull()
-      .default('active'),
+    role: text('role', { enum: ROLES }).notNull().default('shopper'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     strikes: smallint('strikes').notNull().default(0),
     termsAcceptedAt: ts('terms_accepted_at'),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
@@ -79,6 +116,8 @@ export const users = pgTable(
     uniqueIndex('users_phone_uq').on(t.phoneNumber),
     check('users_handle_len', sql`char_length(${t.handle}) between 1 and 20`),
     check('users_strikes_nonneg', sql`${t.strikes} >= 0`),
+    check('users_role', oneOf(t.role, ROLES)),
+    check('users_status', oneOf(t.status, USER_STATUSES)),
   ],
 );
 
@@ -149,14 +188,12 @@ export const products = pgTable(
     slug: text('slug').notNull().unique(),
     description: text('description').notNull().default(''),
     brand: text('brand').notNull().default(''),
-    condition: text('condition', { enum: ['like_new', 'open_box', 'gently_used'] }).notNull(),
+    condition: text('condition', { enum: CONDITIONS }).notNull(),
     categoryId: uuid('category_id').references(() => categories.id),
     retailPriceCents: integer('retail_price_cents').notNull(),
     resalePriceCents: integer('resale_price_cents').notNull(),
     isFeatured: boolean('is_featured').notNull().default(false),
-    status: text('status', { enum: ['draft', 'auctioned', 'sold', 'unsold', 'withdrawn'] })
-      .notNull()
-      .default('draft'),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('draft'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -167,7 +204,12 @@ export const products = pgTable(
     // Shop keyword search: `title || ' ' || brand ILIKE '%word%'` per word. A trigram index (pg_trgm,
     // loaded into PGlite too) serves ILIKE on any substring; the expression must match the query's.
     index('products_search_trgm_idx').using('gin', sql`(${t.title} || ' ' || ${t.brand}) gin_trgm_ops`),
-    check('products_prices_nonneg', sql`${t.retailPriceCents} >= 0 and ${t.resalePriceCents} >= 0`),
+    check(
+      'products_prices_nonneg',
+      sql`${itemAmount(t.retailPriceCents)} and ${itemAmount(t.resalePriceCents)}`,
+    ),
+    check('products_condition', oneOf(t.condition, CONDITIONS)),
+    check('products_status', oneOf(t.status, PRODUCT_STATUSES)),
   ],
 );
 
@@ -198,16 +240,12 @@ export const auctions = pgTable(
     locationId: uuid('location_id')
       .notNull()
       .references(() => locations.id),
-    status: text('status', { enum: ['scheduled', 'live', 'ended', 'cancelled'] })
-      .notNull()
-      .default('scheduled'),
+    status: text('status', { enum: AUCTION_STATUSES }).notNull().default('scheduled'),
     startTime: ts('start_time').notNull(),
     endTime: ts('end_time').notNull(),
     originalEndTime: ts('original_end_time').notNull(),
     startingBidCents: integer('starting_bid_cents').notNull(),
-    incrementMode: text('increment_mode', { enum: ['fixed', 'table'] })
-      .notNull()
-      .default('fixed'),
+    incrementMode: text('increment_mode', { enum: INCREMENT_MODES }).notNull().default('fixed'),
     bidIncrementCents: integer('bid_increment_cents').notNull().default(100),
     reservePriceCents: integer('reserve_price_cents'),
     buyNowPriceCents: integer('buy_now_price_cents'),
@@ -231,21 +269,30 @@ export const auctions = pgTable(
     index('auctions_status_bids_idx').on(t.status, t.bidCount),
     index('auctions_location_idx').on(t.locationId),
     check('auctions_times', sql`${t.endTime} > ${t.startTime}`),
-    check('auctions_money', sql`${t.startingBidCents} > 0 and ${t.bidIncrementCents} > 0`),
+    check(
+      'auctions_money',
+      sql`${itemAmount(t.startingBidCents, 1)} and ${itemAmount(t.bidIncrementCents, 1)} and ${itemAmount(t.currentPriceCents)}
+        and (${t.reservePriceCents} is null or ${itemAmount(t.reservePriceCents)})
+        and (${t.buyNowPriceCents} is null or ${itemAmount(t.buyNowPriceCents, 1)})`,
+    ),
+    check('auctions_counts', sql`${t.bidCount} >= 0 and ${t.softCloseSeconds} >= 0 and ${t.seq} >= 0`),
+    check('auctions_status', oneOf(t.status, AUCTION_STATUSES)),
+    check('auctions_increment_mode', oneOf(t.incrementMode, INCREMENT_MODES)),
   ],
 );
 
-// One maximum (proxy) bid per bidder per auction; private to its owner.
+// One maximum (proxy) bid per bidder per auction; private to its owner. Bids and maximums outlive
+// nothing by accident: deleting an auction or a user that has them is refused (RESTRICT).
 export const maxBids = pgTable(
   'max_bids',
   {
     id: id(),
     auctionId: uuid('auction_id')
       .notNull()
-      .references(() => auctions.id, { onDelete: 'cascade' }),
+      .references(() => auctions.id, { onDelete: 'restrict' }),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => users.id, { onDelete: 'restrict' }),
     maxAmountCents: integer('max_amount_cents').notNull(),
     // Tie-break: equal maximums rank by the time each was set (raising resets it), then by seq.
     setAt: ts('set_at').notNull(),
@@ -256,6 +303,7 @@ export const maxBids = pgTable(
   (t) => [
     uniqueIndex('max_bids_auction_user_uq').on(t.auctionId, t.userId),
     index('max_bids_user_idx').on(t.userId),
+    check('max_bids_amount', itemAmount(t.maxAmountCents, 1)),
   ],
 );
 
@@ -266,10 +314,10 @@ export const bids = pgTable(
     id: id(),
     auctionId: uuid('auction_id')
       .notNull()
-      .references(() => auctions.id, { onDelete: 'cascade' }),
+      .references(() => auctions.id, { onDelete: 'restrict' }),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => users.id, { onDelete: 'restrict' }),
     amountCents: integer('amount_cents').notNull(),
     isLeaderRow: boolean('is_leader_row').notNull().default(false),
     seq: bigint('seq', { mode: 'number' }).notNull(),
@@ -278,10 +326,13 @@ export const bids = pgTable(
   (t) => [
     index('bids_auction_amount_idx').on(t.auctionId, t.amountCents.desc(), t.seq.desc()),
     index('bids_user_idx').on(t.userId, t.createdAt),
+    check('bids_amount', itemAmount(t.amountCents, 1)),
   ],
 );
 
-// A retried or double-clicked bid with the same key answers with the first answer.
+// A retried or double-clicked bid with the same key answers with the first answer. A key belongs to
+// one user, one endpoint (scope) and one request: `request_hash` covers the auction and the amount, so
+// the same key with another request is refused. Keys older than 24 hours are forgotten.
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -290,11 +341,15 @@ export const idempotencyKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull().default(''),
     statusCode: smallint('status_code').notNull(),
     response: jsonb('response').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 export const watchlist = pgTable(
@@ -344,16 +399,15 @@ export const checkoutSessions = pgTable(
     locationId: uuid('location_id')
       .notNull()
       .references(() => locations.id),
-    provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+    provider: text('provider', { enum: CHECKOUT_PROVIDERS }).notNull(),
     providerSessionId: text('provider_session_id').unique(),
-    status: text('status', { enum: ['open', 'paid', 'expired', 'failed'] })
-      .notNull()
-      .default('open'),
-    subtotalCents: integer('subtotal_cents').notNull(),
-    premiumCents: integer('premium_cents').notNull(),
-    pstCents: integer('pst_cents').notNull(),
-    gstCents: integer('gst_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('open'),
+    // Sums over several orders: bigint.
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    premiumCents: bigint('premium_cents', { mode: 'number' }).notNull(),
+    pstCents: bigint('pst_cents', { mode: 'number' }).notNull(),
+    gstCents: bigint('gst_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     // Rates used, kept so a receipt shows what was charged even if the location changes later.
     buyersPremiumBp: integer('buyers_premium_bp').notNull(),
     pstBp: integer('pst_bp').notNull(),
@@ -365,7 +419,19 @@ export const checkoutSessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('checkout_sessions_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('checkout_sessions_user_idx').on(t.userId, t.createdAt),
+    check(
+      'checkout_sessions_money',
+      sql`${t.subtotalCents} >= 0 and ${t.premiumCents} >= 0 and ${t.pstCents} >= 0 and ${t.gstCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
+    check(
+      'checkout_sessions_rates',
+      sql`${t.buyersPremiumBp} between 0 and 10000 and ${t.pstBp} between 0 and 10000 and ${t.gstBp} between 0 and 10000`,
+    ),
+    check('checkout_sessions_provider', oneOf(t.provider, CHECKOUT_PROVIDERS)),
+    check('checkout_sessions_status', oneOf(t.status, CHECKOUT_STATUSES)),
+  ],
 );
 
 export const orders = pgTable(
@@ -374,26 +440,22 @@ export const orders = pgTable(
     id: id(),
     auctionId: uuid('auction_id')
       .notNull()
-      .references(() => auctions.id)
+      .references(() => auctions.id, { onDelete: 'restrict' })
       .unique(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => users.id, { onDelete: 'restrict' }),
     locationId: uuid('location_id')
       .notNull()
       .references(() => locations.id),
-    status: text('status', {
-      enum: ['pending', 'paid', 'ready_for_pickup', 'pickup_scheduled', 'completed', 'cancelled', 'refunded'],
-    })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     finalAmountCents: integer('final_amount_cents').notNull(),
     paymentDueAt: ts('payment_due_at').notNull(),
     checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id),
-    premiumCents: integer('premium_cents'),
-    pstCents: integer('pst_cents'),
-    gstCents: integer('gst_cents'),
-    totalCents: integer('total_cents'),
+    premiumCents: bigint('premium_cents', { mode: 'number' }),
+    pstCents: bigint('pst_cents', { mode: 'number' }),
+    gstCents: bigint('gst_cents', { mode: 'number' }),
+    totalCents: bigint('total_cents', { mode: 'number' }),
     paidAt: ts('paid_at'),
     readyAt: ts('ready_at'),
     completedAt: ts('completed_at'),
@@ -405,6 +467,12 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_due_idx').on(t.status, t.paymentDueAt),
+    check('orders_final_amount', itemAmount(t.finalAmountCents)),
+    check(
+      'orders_money',
+      sql`coalesce(${t.premiumCents}, 0) >= 0 and coalesce(${t.pstCents}, 0) >= 0 and coalesce(${t.gstCents}, 0) >= 0 and coalesce(${t.totalCents}, 0) >= 0`,
+    ),
+    check('orders_status', oneOf(t.status, ORDER_STATUSES)),
   ],
 );
 
@@ -413,13 +481,16 @@ export const checkoutSessionOrders = pgTable(
   {
     checkoutSessionId: uuid('checkout_session_id')
       .notNull()
-      .references(() => checkoutSessions.id, { onDelete: 'cascade' }),
+      .references(() => checkoutSessions.id, { onDelete: 'restrict' }),
     orderId: uuid('order_id')
       .notNull()
-      .references(() => orders.id),
+      .references(() => orders.id, { onDelete: 'restrict' }),
     amountCents: integer('amount_cents').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.checkoutSessionId, t.orderId] })],
+  (t) => [
+    primaryKey({ columns: [t.checkoutSessionId, t.orderId] }),
+    check('checkout_session_orders_amount', itemAmount(t.amountCents)),
+  ],
 );
 
 // Non-payment and other strikes against a user (decisions.md §3).
@@ -429,8 +500,8 @@ export const userStrikes = pgTable(
     id: id(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id').references(() => orders.id),
+      .references(() => users.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     reason: text('reason').notNull(),
     createdAt: createdAt(),
   },
@@ -506,9 +577,7 @@ export const pickupAppointments = pgTable(
       .notNull()
       .references(() => users.id),
     notes: text('notes'),
-    status: text('status', { enum: ['scheduled', 'completed', 'cancelled'] })
-      .notNull()
-      .default('scheduled'),
+    status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('scheduled'),
     checkedInAt: ts('checked_in_at'),
     checkedInBy: uuid('checked_in_by').references(() => users.id),
     createdAt: createdAt(),
@@ -517,6 +586,7 @@ export const pickupAppointments = pgTable(
   (t) => [
     index('pickup_appointments_slot_idx').on(t.slotId),
     index('pickup_appointments_user_idx').on(t.userId),
+    check('pickup_appointments_status', oneOf(t.status, APPOINTMENT_STATUSES)),
   ],
 );
 
@@ -528,9 +598,7 @@ export const launchSignups = pgTable(
     source: text('source').notNull().default('landing-page'),
     utm: jsonb('utm').notNull().default({}),
     locale: text('locale'),
-    status: text('status', { enum: ['pending', 'confirmed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: SIGNUP_STATUSES }).notNull().default('pending'),
     confirmTokenHash: text('confirm_token_hash'),
     confirmTokenExpiresAt: ts('confirm_token_expires_at'),
     confirmedAt: ts('confirmed_at'),
@@ -538,7 +606,10 @@ export const launchSignups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('launch_signups_email_uq').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('launch_signups_email_uq').on(sql`lower(${t.email})`),
+    check('launch_signups_status', oneOf(t.status, SIGNUP_STATUSES)),
+  ],
 );
 
 // Durable outbox for email, SMS and push: written in the same transaction as the event, sent by a job.
@@ -546,21 +617,24 @@ export const outbox = pgTable(
   'outbox',
   {
     id: id(),
-    channel: text('channel', { enum: ['email', 'sms', 'push'] }).notNull(),
+    channel: text('channel', { enum: CHANNELS }).notNull(),
     template: text('template').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     recipient: text('recipient').notNull(),
     payload: jsonb('payload').notNull().default({}),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: ts('sent_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('outbox_channel', oneOf(t.channel, CHANNELS)),
+    check('outbox_status', oneOf(t.status, OUTBOX_STATUSES)),
+    check('outbox_attempts', sql`${t.attempts} >= 0`),
+  ],
 );
 
 // What the local email/SMS stand-ins "sent", shown at the development mailbox page.
@@ -568,14 +642,17 @@ export const devMessages = pgTable(
   'dev_messages',
   {
     id: id(),
-    channel: text('channel', { enum: ['email', 'sms', 'push'] }).notNull(),
+    channel: text('channel', { enum: CHANNELS }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
     html: text('html'),
     createdAt: createdAt(),
   },
-  (t) => [index('dev_messages_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('dev_messages_created_idx').on(t.createdAt.desc()),
+    check('dev_messages_channel', oneOf(t.channel, CHANNELS)),
+  ],
 );
 
 export const pushSubscriptions = pgTable('push_subscriptions', {
@@ -594,3 +671,25 @@ export const siteSettings = pgTable('site_settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+// What visitors wrote through the contact form, kept for the staff inbox (the back-office reads it).
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: CONTACT_STATUSES }).notNull().default('new'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt.desc()),
+    check('contact_messages_status', oneOf(t.status, CONTACT_STATUSES)),
+    check(
+      'contact_messages_lengths',
+      sql`char_length(${t.name}) <= 100 and char_length(${t.message}) <= 2000`,
+    ),
+  ],
+);

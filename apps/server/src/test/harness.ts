@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
@@ -40,4 +41,35 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The app for one test file: built before its tests (with `setup` run once on it) and closed after
+ * them. Returns a stand-in that reads through to the app once it exists, so tests write `t.app`,
+ * `t.db`, `t.clock` as usual:
+ *
+ *   const t = useTestApp({ now: NOW }, async (t) => { ... });
+ */
+export function useTestApp(
+  opts: Parameters<typeof createTestApp>[0] = {},
+  setup?: (t: TestApp) => Promise<void>,
+): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(opts);
+    if (setup) await setup(current);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!current)
+        throw new Error(
+          `useTestApp: t.${String(key)} read before the app was built (use it in a test or hook)`,
+        );
+      return current[key as keyof TestApp];
+    },
+  });
 }

@@ -1,26 +1,22 @@
-import type { ServerEvent } from '@rebound/contract/realtime';
-import { formatCents } from '@rebound/core/money';
+import { auctionRoom, userRoom } from '@rebound/contract/rooms';
+import { summaryWinner } from '@rebound/core/auction-summary';
+import { auctionLostNotice, auctionWonNotice } from '@rebound/core/notices';
 import { paymentDueAt } from '@rebound/core/time';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auctions, maxBids, orders, products, users } from '../../db/schema';
 import type { Published } from '../../realtime/hub';
-import { liveState } from '../bidding/service';
+import { liveState } from '../bidding/state';
 import { enqueueNotices, type Notice } from '../notifications/enqueue';
+import * as repo from './repository';
 
 export const CLOSE_BATCH = 500;
 
 /** Scheduled auctions whose start has come go live. Idempotent; safe on several servers. */
 export async function openDueAuctions(db: Db, now: Date): Promise<Published[]> {
-  const opened = await db
-    .update(auctions)
-    .set({ status: 'live', seq: sql`${auctions.seq} + 1`, updatedAt: now })
-    .where(and(eq(auctions.status, 'scheduled'), lte(auctions.startTime, now)))
-    .returning();
+  const opened = await repo.openDue(db, now);
   const serverTime = now.toISOString();
   return opened.map((a) => ({
-    room: `auction:${a.id}`,
-    event: { type: 'AuctionOpenedV1', serverTime, auction: liveState(a, null) } satisfies ServerEvent,
+    room: auctionRoom(a.id),
+    event: { type: 'AuctionOpenedV1', serverTime, auction: liveState(a, null) },
   }));
 }
 
@@ -29,6 +25,7 @@ export async function openDueAuctions(db: Db, now: Date): Promise<Published[]> {
  * with FOR UPDATE SKIP LOCKED: several servers share the work and an auction that a bid holds
  * locked is left for the next round, when the bid has settled its end time. Each auction is
  * closed once: its status changes in the same transaction, and orders are unique per auction.
+ * The winner is core's rule (summaryWinner), decided here once and written as decided.
  */
 export async function closeDueAuctionsBatch(
   db: Db,
@@ -36,119 +33,78 @@ export async function closeDueAuctionsBatch(
   batchSize = CLOSE_BATCH,
 ): Promise<{ closed: number; published: Published[] }> {
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ auction: auctions, title: products.title, slug: products.slug })
-      .from(auctions)
-      .innerJoin(products, eq(products.id, auctions.productId))
-      .where(and(eq(auctions.status, 'live'), lte(auctions.endTime, now)))
-      .orderBy(auctions.endTime)
-      .limit(batchSize)
-      .for('update', { of: auctions, skipLocked: true });
+    const due = await repo.claimDue(tx, now, batchSize);
     if (due.length === 0) return { closed: 0, published: [] };
 
-    const ids = due.map((d) => d.auction.id);
-    const winnerOf = (a: (typeof due)[number]['auction']) =>
-      a.leaderUserId && a.reserveMet ? a.leaderUserId : null;
-
-    const ended = await tx
-      .update(auctions)
-      .set({
-        status: 'ended',
-        closedAt: now,
-        updatedAt: now,
-        seq: sql`${auctions.seq} + 1`,
-        winnerUserId: sql`case when ${auctions.reserveMet} then ${auctions.leaderUserId} end`,
-      })
-      .where(inArray(auctions.id, ids))
-      .returning();
-    const endedById = new Map(ended.map((a) => [a.id, a]));
-
-    const won = due.filter((d) => winnerOf(d.auction) !== null);
-    const unsold = due.filter((d) => winnerOf(d.auction) === null);
-    if (won.length > 0) {
-      await tx
-        .insert(orders)
-        .values(
-          won.map((d) => ({
-            auctionId: d.auction.id,
-            userId: d.auction.leaderUserId!,
-            locationId: d.auction.locationId,
-            status: 'pending' as const,
-            finalAmountCents: d.auction.currentPriceCents,
-            paymentDueAt: paymentDueAt(d.auction.endTime),
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .onConflictDoNothing({ target: orders.auctionId });
-      await tx
-        .update(products)
-        .set({ status: 'sold', updatedAt: now })
-        .where(
-          inArray(
-            products.id,
-            won.map((d) => d.auction.productId),
-          ),
-        );
-    }
-    if (unsold.length > 0) {
-      await tx
-        .update(products)
-        .set({ status: 'unsold', updatedAt: now })
-        .where(
-          inArray(
-            products.id,
-            unsold.map((d) => d.auction.productId),
-          ),
-        );
-    }
-
-    const bidders = await tx
-      .select({ auctionId: maxBids.auctionId, userId: maxBids.userId })
-      .from(maxBids)
-      .where(inArray(maxBids.auctionId, ids));
-    const winnerIds = won.map((d) => d.auction.leaderUserId!);
-    const handles = new Map(
-      winnerIds.length > 0
-        ? (
-            await tx
-              .select({ id: users.id, handle: users.handle })
-              .from(users)
-              .where(inArray(users.id, winnerIds))
-          ).map((u) => [u.id, u.handle])
-        : [],
+    const decided = due.map((d) => ({ ...d, winner: summaryWinner(d.auction) }));
+    const ended = await repo.markEnded(
+      tx,
+      now,
+      decided.map((d) => ({ id: d.auction.id, winnerUserId: d.winner })),
     );
+    const endedById = new Map(ended.map((a) => [a.id, a]));
+    const won = decided.filter((d) => d.winner !== null);
+
+    await repo.insertOrders(
+      tx,
+      won.map((d) => ({
+        auctionId: d.auction.id,
+        userId: d.winner!,
+        locationId: d.auction.locationId,
+        finalAmountCents: d.auction.currentPriceCents,
+        paymentDueAt: paymentDueAt(d.auction.endTime),
+        now,
+      })),
+    );
+    await repo.setProductStatus(
+      tx,
+      won.map((d) => d.auction.productId),
+      'sold',
+      now,
+    );
+    await repo.setProductStatus(
+      tx,
+      decided.filter((d) => d.winner === null).map((d) => d.auction.productId),
+      'unsold',
+      now,
+    );
+
+    const ids = decided.map((d) => d.auction.id);
+    const [bidders, handles] = await Promise.all([
+      repo.biddersOf(tx, ids),
+      repo.handlesOf(
+        tx,
+        won.map((d) => d.winner!),
+      ),
+    ]);
 
     const notices: Notice[] = [];
     const published: Published[] = [];
     const serverTime = now.toISOString();
-    const byAuction = new Map(due.map((d) => [d.auction.id, d]));
+    const byAuction = new Map(decided.map((d) => [d.auction.id, d]));
     for (const d of won) {
       notices.push({
-        userId: d.auction.leaderUserId!,
+        userId: d.winner!,
         kind: 'auction_won',
         template: 'auction_won',
-        message: `You won ${d.title} for ${formatCents(d.auction.currentPriceCents)}! Pay within 72 hours, then book your pickup.`,
+        message: auctionWonNotice(d.title, d.auction.currentPriceCents),
         targetUrl: '/account?tab=orders',
         data: { productTitle: d.title, finalAmountCents: d.auction.currentPriceCents },
       });
     }
     for (const b of bidders) {
       const d = byAuction.get(b.auctionId)!;
-      if (winnerOf(d.auction) === b.userId) continue;
-      const reserveMissed = d.auction.leaderUserId === b.userId;
+      if (d.winner === b.userId) continue;
       notices.push({
         userId: b.userId,
         kind: 'outbid_alerts',
         template: 'auction_lost',
-        message: reserveMissed
-          ? `The auction for ${d.title} ended without meeting the seller's reserve price.`
-          : `The auction for ${d.title} has ended. You didn't win this one; new auctions drop daily.`,
+        message: auctionLostNotice(d.title, d.auction.leaderUserId === b.userId),
         targetUrl: `/product/${d.slug}`,
         data: { productTitle: d.title },
       });
       published.push({
-        room: `user:${b.userId}`,
+        room: userRoom(b.userId),
         event: {
           type: 'StandingChangedV1',
           serverTime,
@@ -159,17 +115,16 @@ export async function closeDueAuctionsBatch(
     }
     await enqueueNotices(tx, now, notices);
 
-    for (const d of due) {
+    for (const d of decided) {
       const a = endedById.get(d.auction.id)!;
-      const winner = winnerOf(d.auction);
-      const handle = winner ? (handles.get(winner) ?? null) : null;
+      const handle = d.winner ? (handles.get(d.winner) ?? null) : null;
       published.push({
-        room: `auction:${a.id}`,
+        room: auctionRoom(a.id),
         event: { type: 'AuctionEndedV1', serverTime, auction: liveState(a, handle), winnerHandle: handle },
       });
-      if (winner) {
+      if (d.winner) {
         published.push({
-          room: `user:${winner}`,
+          room: userRoom(d.winner),
           event: { type: 'StandingChangedV1', serverTime, auctionId: a.id, seq: a.seq },
         });
       }

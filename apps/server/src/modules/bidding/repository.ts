@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, not, sql } from 'drizzle-orm';
+import { cardQuery, notEndedAt } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import { auctions, bids, idempotencyKeys, maxBids, notifications, outbox, users } from '../../db/schema';
-import { cardQuery, notEndedAt } from '../catalog/repository';
 import type { NotificationRow, OutboxRow } from '../notifications/enqueue';
 
 export type AuctionRow = typeof auctions.$inferSelect;
@@ -32,7 +32,8 @@ function auctionFromJson(json: Record<string, unknown>): AuctionRow {
 /**
  * One round trip: locks the auction row for the rest of the transaction (bids on one auction are
  * serialised here), then reads what a bid needs: the auction as the lock found it, its product's
- * title and slug, the maximums, a stored idempotent answer, and the contacts of the bidder and the
+ * title and slug, the maximums, a stored idempotent answer with its request's fingerprint (a key
+ * older than `keyFrom` is forgotten first), and the contacts of the bidder and the
  * current leader (the only people a bid can notify). Null when there is no such auction.
  *
  * The read must come after the lock in a separate statement: under READ COMMITTED a statement's
@@ -43,16 +44,16 @@ function auctionFromJson(json: Record<string, unknown>): AuctionRow {
  */
 export async function lockForBid(
   tx: DbOrTx,
-  v: { auctionId: string; userId: string; idempotencyKey: string | null },
+  v: { auctionId: string; userId: string; idempotencyKey: string | null; keyFrom: Date },
 ) {
   const result = (await tx.execute(
-    sql`select bid_lock_and_read(${v.auctionId}::uuid, ${v.userId}::uuid, ${v.idempotencyKey}::text) as r`,
+    sql`select bid_lock_and_read(${v.auctionId}::uuid, ${v.userId}::uuid, ${v.idempotencyKey}::text, ${v.keyFrom.toISOString()}::timestamptz) as r`,
   )) as unknown as { rows: { r: unknown }[] };
   const found = parseJson<{
     auction: Record<string, unknown>;
     product: { title: string; slug: string };
     maxes: { userId: string; amountCents: number; setAt: string; seq: number }[];
-    stored: unknown;
+    stored: { response: unknown; requestHash: string } | null;
     people: BidContact[];
   } | null>(result.rows[0]?.r ?? null);
   if (!found) return null;
@@ -94,7 +95,8 @@ export async function writeAcceptedBid(
       endTime: Date;
       seq: number;
     };
-    idempotency: { key: string; response: unknown } | null;
+    /** Stored with a plain insert: a key another transaction stored meanwhile fails the bid (a conflict). */
+    idempotency: { key: string; requestHash: string; response: unknown } | null;
     /** Written with `now` as their creation (and first attempt) time. */
     notices: { inApp: NotificationRow[]; outgoing: OutboxRow[] };
   },
@@ -122,6 +124,7 @@ export async function writeAcceptedBid(
   );
   const key = v.idempotency?.key ?? null;
   const response = v.idempotency ? JSON.stringify(v.idempotency.response) : null;
+  const hash = v.idempotency?.requestHash ?? null;
   await tx.execute(sql`with
     m as (
       insert into ${maxBids} (auction_id, user_id, max_amount_cents, set_at, seq)
@@ -145,10 +148,9 @@ export async function writeAcceptedBid(
       from json_to_recordset(${outgoing}::json) as r(channel text, template text, user_id uuid, recipient text, payload jsonb)
       returning 1),
     k as (
-      insert into ${idempotencyKeys} (user_id, scope, key, status_code, response, created_at)
-      select ${v.userId}::uuid, 'bid', ${key}::text, 200, ${response}::jsonb, ${at}::timestamptz
+      insert into ${idempotencyKeys} (user_id, scope, key, request_hash, status_code, response, created_at)
+      select ${v.userId}::uuid, 'bid', ${key}::text, ${hash}::text, 200, ${response}::jsonb, ${at}::timestamptz
       where ${key}::text is not null
-      on conflict do nothing
       returning 1)
     update ${auctions} set status = 'live', current_price_cents = ${v.state.currentPriceCents}::integer,
       leader_user_id = ${v.state.leaderUserId}::uuid, reserve_met = ${v.state.reserveMet}::boolean,
@@ -177,7 +179,23 @@ export async function handleOf(db: DbOrTx, userId: string | null): Promise<strin
   return row?.handle ?? null;
 }
 
-export function publicHistory(db: DbOrTx, auctionId: string, limit: number) {
+/**
+ * A page of the public history: highest amount first, the leader's row first at equal amounts, newest
+ * first, then by id (a total order, so pages neither skip nor repeat rows). `after` is the last row of
+ * the previous page.
+ */
+export function publicHistoryPage(
+  db: DbOrTx,
+  auctionId: string,
+  after: [amountCents: number, isLeaderRow: boolean, seq: number, id: string] | null,
+  limit: number,
+) {
+  const where = after
+    ? and(
+        eq(bids.auctionId, auctionId),
+        sql`(${bids.amountCents}, ${bids.isLeaderRow}, ${bids.seq}, ${bids.id}) < (${after[0]}::integer, ${after[1]}::boolean, ${after[2]}::bigint, ${after[3]}::uuid)`,
+      )
+    : eq(bids.auctionId, auctionId);
   return db
     .select({
       id: bids.id,
@@ -185,11 +203,12 @@ export function publicHistory(db: DbOrTx, auctionId: string, limit: number) {
       amountCents: bids.amountCents,
       createdAt: bids.createdAt,
       isLeaderRow: bids.isLeaderRow,
+      seq: bids.seq,
     })
     .from(bids)
     .innerJoin(users, eq(users.id, bids.userId))
-    .where(eq(bids.auctionId, auctionId))
-    .orderBy(desc(bids.amountCents), desc(bids.isLeaderRow), desc(bids.seq))
+    .where(where)
+    .orderBy(desc(bids.amountCents), desc(bids.isLeaderRow), desc(bids.seq), desc(bids.id))
     .limit(limit);
 }
 

@@ -1,6 +1,7 @@
 import {
   AuctionParams,
   AuctionStateResponse,
+  BidHistoryQuery,
   BidHistoryResponse,
   MyBidsQuery,
   MyBidsResponse,
@@ -28,8 +29,10 @@ export async function biddingRoutes(fastify: FastifyInstance) {
 
   app.get(
     API.auctionBidsPattern,
-    { schema: { params: AuctionParams, response: { 200: BidHistoryResponse } } },
-    async (request) => service.bidHistory(db, clock, request.params.id),
+    {
+      schema: { params: AuctionParams, querystring: BidHistoryQuery, response: { 200: BidHistoryResponse } },
+    },
+    async (request) => service.bidHistory(db, clock, request.params.id, request.query),
   );
 
   app.post(

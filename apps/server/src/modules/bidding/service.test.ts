@@ -8,7 +8,8 @@ import { TEST_DB_KIND } from '../../test/database';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { lockForBid } from './repository';
-import { auctionState, bidHistory, placeBid, toBidState } from './service';
+import { auctionState, bidHistory, placeBid } from './service';
+import { toBidState } from './state';
 
 let t: TestApp;
 let locationId: string;
@@ -227,13 +228,13 @@ describe('concurrent bidding on one hot auction', () => {
       };
       let second: ReturnType<typeof lockForBid> | undefined;
       await t.db.transaction(async (tx) => {
-        await lockForBid(tx, { auctionId, userId: x!.id, idempotencyKey: null });
+        await lockForBid(tx, { auctionId, userId: x!.id, idempotencyKey: null, keyFrom: new Date(0) });
         await tx
           .insert(maxBids)
           .values({ auctionId, userId: x!.id, maxAmountCents: 700, setAt: t.clock.now(), seq: 1 });
         await tx.update(auctions).set({ leaderUserId: x!.id, seq: 1 }).where(eq(auctions.id, auctionId));
         second = t.db.transaction((tx2) =>
-          lockForBid(tx2, { auctionId, userId: y!.id, idempotencyKey: null }),
+          lockForBid(tx2, { auctionId, userId: y!.id, idempotencyKey: null, keyFrom: new Date(0) }),
         );
         // Commit only once the second transaction is waiting on the row lock.
         for (let i = 0; i < 200 && (await lockWaiters()) === 0; i++)

@@ -1,6 +1,7 @@
 import { PUBLIC_PRODUCT_STATUSES } from '@rebound/contract/catalog';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, min, type SQL, sql } from 'drizzle-orm';
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
+import { type CardRow, cardQuery, firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import { auctions, categories, locations, productImages, products, users } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
@@ -33,51 +34,6 @@ const searchText = sql`(${products.title} || ' ' || ${products.brand})`;
 /** One ILIKE condition per search word, on the indexed title-and-brand expression. */
 export function searchConditions(q: string | undefined): SQL[] {
   return searchPatterns(q).map((pattern) => ilike(searchText, pattern));
-}
-
-const firstImage = alias(productImages, 'first_image');
-
-const cardColumns = {
-  auctionId: auctions.id,
-  productId: products.id,
-  slug: products.slug,
-  title: products.title,
-  brand: products.brand,
-  condition: products.condition,
-  categoryName: categories.name,
-  categorySlug: categories.slug,
-  imageUrl: firstImage.url,
-  imageAlt: firstImage.alt,
-  imageWidth: firstImage.width,
-  imageHeight: firstImage.height,
-  retailPriceCents: products.retailPriceCents,
-  currentPriceCents: auctions.currentPriceCents,
-  startingBidCents: auctions.startingBidCents,
-  bidCount: auctions.bidCount,
-  status: auctions.status,
-  startTime: auctions.startTime,
-  endTime: auctions.endTime,
-  locationName: locations.name,
-};
-export type CardRow = Awaited<ReturnType<typeof liveCards>>[number];
-
-/**
- * The one SELECT behind every auction card (home, shop, drops, the watchlist). `extra` adds columns
- * and callers may add joins and their own WHERE and ORDER BY; rows go through service.toCard.
- */
-export function cardQuery<E extends SelectedFields = Record<never, never>>(db: DbOrTx, extra?: E) {
-  return db
-    .select({ ...cardColumns, ...(extra as E) })
-    .from(auctions)
-    .innerJoin(products, eq(products.id, auctions.productId))
-    .innerJoin(locations, eq(locations.id, auctions.locationId))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)));
-}
-
-/** Not ended: scheduled or live, and its end is still ahead on the server clock. */
-export function notEndedAt(now: Date): SQL {
-  return and(inArray(auctions.status, ['scheduled', 'live']), gt(auctions.endTime, now))!;
 }
 
 /** Live and biddable right now: the status says live and the clock agrees. */

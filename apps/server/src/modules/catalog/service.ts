@@ -1,12 +1,13 @@
 import type {
-  AuctionCard,
   DropsResponse,
   Location,
   ProductDetail,
   ShopQuery,
   ShopResponse,
 } from '@rebound/contract/catalog';
+import { summaryReserveMet } from '@rebound/core/auction-summary';
 import { SHOP_PAGE_SIZE, skuFromSlug } from '@rebound/core/catalog';
+import { toCard } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import type { locations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -16,31 +17,6 @@ export const HOME_LATEST = 8;
 export const HOME_HOTTEST = 4;
 /** A drop features a handful of lots; the cap only guards the page against a mis-flagged catalogue. */
 export const DROPS_FEATURED_LIMIT = 100;
-
-/** An auction card from a row of repo.cardQuery. */
-export function toCard(r: repo.CardRow): AuctionCard {
-  return {
-    auctionId: r.auctionId,
-    productId: r.productId,
-    slug: r.slug,
-    title: r.title,
-    brand: r.brand,
-    condition: r.condition,
-    categoryName: r.categoryName ?? 'Other',
-    categorySlug: r.categorySlug,
-    image: r.imageUrl
-      ? { url: r.imageUrl, alt: r.imageAlt || r.title, width: r.imageWidth, height: r.imageHeight }
-      : null,
-    retailPriceCents: r.retailPriceCents,
-    currentPriceCents: r.currentPriceCents,
-    startingBidCents: r.startingBidCents,
-    bidCount: r.bidCount,
-    status: r.status,
-    startTime: r.startTime.toISOString(),
-    endTime: r.endTime.toISOString(),
-    locationName: r.locationName,
-  };
-}
 
 export function toLocation(l: typeof locations.$inferSelect): Location {
   return {
@@ -169,7 +145,7 @@ export async function productDetail(db: DbOrTx, now: Date, slug: string): Promis
           incrementMode: auction.auction.incrementMode,
           bidIncrementCents: auction.auction.bidIncrementCents,
           hasReserve: auction.auction.reservePriceCents !== null,
-          reserveMet: auction.auction.reservePriceCents === null || auction.auction.reserveMet,
+          reserveMet: summaryReserveMet(auction.auction),
           buyNowPriceCents: auction.auction.buyNowPriceCents,
           softCloseSeconds: auction.auction.softCloseSeconds,
           leaderHandle: auction.leaderHandle,

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { cardQuery, notEndedAt } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import { auctions, maxBids, watchlist } from '../../db/schema';
-import { cardQuery, notEndedAt } from '../catalog/repository';
 
 export async function auctionForWatch(db: DbOrTx, auctionId: string) {
   const [row] = await db

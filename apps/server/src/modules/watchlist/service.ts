@@ -1,4 +1,5 @@
 import type { ServerEvent } from '@rebound/contract/realtime';
+import { userRoom } from '@rebound/contract/rooms';
 import {
   type MeSummaryResponse,
   WATCH_ADDED,
@@ -8,12 +9,12 @@ import {
   type WatchStatusResponse,
 } from '@rebound/contract/watchlist';
 import { isAuctionOpen } from '@rebound/core/catalog';
+import { toCard } from '../../db/cards';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { toCard } from '../catalog/service';
 import * as repo from './repository';
 
 export interface WatchResult {
@@ -30,7 +31,7 @@ function checkId(auctionId: string) {
 function changed(user: SessionUser, auctionId: string, watching: boolean, now: Date) {
   return [
     {
-      room: `user:${user.id}`,
+      room: userRoom(user.id),
       event: { type: 'WatchlistChangedV1', serverTime: now.toISOString(), auctionId, watching } as const,
     },
   ];

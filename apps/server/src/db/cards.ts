@@ -1,0 +1,79 @@
+// The auction card read model, shared by every module that lists auctions (catalog, My Bids, the
+// watchlist): one SELECT and one mapping to the contract's AuctionCard. Modules use it instead of
+// reaching into each other's repositories.
+import type { AuctionCard } from '@rebound/contract/catalog';
+import { and, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client';
+import { auctions, categories, locations, productImages, products } from './schema';
+
+export const firstImage = alias(productImages, 'first_image');
+
+const cardColumns = {
+  auctionId: auctions.id,
+  productId: products.id,
+  slug: products.slug,
+  title: products.title,
+  brand: products.brand,
+  condition: products.condition,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  imageUrl: firstImage.url,
+  imageAlt: firstImage.alt,
+  imageWidth: firstImage.width,
+  imageHeight: firstImage.height,
+  retailPriceCents: products.retailPriceCents,
+  currentPriceCents: auctions.currentPriceCents,
+  startingBidCents: auctions.startingBidCents,
+  bidCount: auctions.bidCount,
+  status: auctions.status,
+  startTime: auctions.startTime,
+  endTime: auctions.endTime,
+  locationName: locations.name,
+};
+
+/**
+ * The one SELECT behind every auction card (home, shop, drops, the watchlist). `extra` adds columns
+ * and callers may add joins and their own WHERE and ORDER BY; rows go through service.toCard.
+ */
+export function cardQuery<E extends SelectedFields = Record<never, never>>(db: DbOrTx, extra?: E) {
+  return db
+    .select({ ...cardColumns, ...(extra as E) })
+    .from(auctions)
+    .innerJoin(products, eq(products.id, auctions.productId))
+    .innerJoin(locations, eq(locations.id, auctions.locationId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)));
+}
+
+/** Not ended: scheduled or live, and its end is still ahead on the server clock. */
+export function notEndedAt(now: Date): SQL {
+  return and(inArray(auctions.status, ['scheduled', 'live']), gt(auctions.endTime, now))!;
+}
+
+export type CardRow = Awaited<ReturnType<typeof cardQuery>>[number];
+
+/** An auction card from a row of cardQuery. */
+export function toCard(r: CardRow): AuctionCard {
+  return {
+    auctionId: r.auctionId,
+    productId: r.productId,
+    slug: r.slug,
+    title: r.title,
+    brand: r.brand,
+    condition: r.condition,
+    categoryName: r.categoryName ?? 'Other',
+    categorySlug: r.categorySlug,
+    image: r.imageUrl
+      ? { url: r.imageUrl, alt: r.imageAlt || r.title, width: r.imageWidth, height: r.imageHeight }
+      : null,
+    retailPriceCents: r.retailPriceCents,
+    currentPriceCents: r.currentPriceCents,
+    startingBidCents: r.startingBidCents,
+    bidCount: r.bidCount,
+    status: r.status,
+    startTime: r.startTime.toISOString(),
+    endTime: r.endTime.toISOString(),
+    locationName: r.locationName,
+  };
+}

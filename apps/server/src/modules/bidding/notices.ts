@@ -1,0 +1,39 @@
+// Who a bid notifies and with which words (texts from packages/core/notices.ts).
+import { bidConfirmationNotice, outbidNotice } from '@rebound/core/notices';
+import type { Notice } from '../notifications/enqueue';
+import type { BidDecision } from './decide';
+
+export function bidNotices(
+  d: BidDecision,
+  bidder: { userId: string; amountCents: number },
+  product: { title: string; slug: string },
+): Notice[] {
+  const targetUrl = `/product/${product.slug}`;
+  const price = d.updated.currentPriceCents;
+  return [
+    {
+      userId: bidder.userId,
+      kind: 'bid_confirmation',
+      template: 'bid_confirmation',
+      message: bidConfirmationNotice(product.title, bidder.amountCents, d.outcome.isLeader),
+      targetUrl,
+      data: {
+        productTitle: product.title,
+        bidAmountCents: bidder.amountCents,
+        isHighest: d.outcome.isLeader,
+      },
+    },
+    ...d.outcome.outbidUserIds
+      .filter((id) => id !== bidder.userId)
+      .map(
+        (id): Notice => ({
+          userId: id,
+          kind: 'outbid_alerts',
+          template: 'outbid',
+          message: outbidNotice(product.title, price),
+          targetUrl,
+          data: { productTitle: product.title, currentPriceCents: price },
+        }),
+      ),
+  ];
+}
