@@ -81,11 +81,11 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   const realtime =
     hub ??
-    (database.kind === 'postgres' && database.url
-      ? await postgresHub(database.url, (err) => app.log.error({ err }, 'realtime hub error'))
-      : localHub());
+    (database.kind === 'postgres' && database.url ? await postgresHub(database.url, app.log) : localHub());
   app.decorate('deps', { config, database, db: database.db, clock, hub: realtime });
+  const offPoolErrors = database.onError((err) => app.log.error({ err }, 'database pool error'));
   app.addHook('onClose', async () => {
+    offPoolErrors();
     if (!hub) await realtime.close();
   });
 

@@ -51,6 +51,11 @@ export const WatchlistChangedV1 = z.object({
   auctionId: Uuid,
   watching: z.boolean(),
 });
+/**
+ * Sent to every socket of a server whose feed of events was interrupted (its database LISTEN
+ * connection dropped and came back): events may have been lost, so refetch everything shown.
+ */
+export const ResyncV1 = z.object({ type: z.literal('ResyncV1'), serverTime: Instant });
 export const HelloV1 = z.object({ type: z.literal('HelloV1'), serverTime: Instant, signedIn: z.boolean() });
 export const PongV1 = z.object({ type: z.literal('PongV1'), serverTime: Instant });
 
@@ -62,6 +67,7 @@ export const ServerEvent = z.discriminatedUnion('type', [
   OutbidV1,
   StandingChangedV1,
   WatchlistChangedV1,
+  ResyncV1,
   HelloV1,
   PongV1,
 ]);

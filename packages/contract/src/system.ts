@@ -20,4 +20,9 @@ export const TestClockRequest = z
   });
 
 export const HealthResponse = z.object({ status: z.literal('ok') });
-export const ReadyResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.boolean() });
+export const ReadyResponse = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.boolean(),
+  /** Live updates reach this server's sockets (false while its LISTEN connection reconnects). */
+  realtime: z.boolean(),
+});

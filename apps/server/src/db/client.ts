@@ -25,6 +25,11 @@ export interface Database {
   url?: string;
   /** Runs a raw query (used by health checks and tests). */
   ping(): Promise<boolean>;
+  /**
+   * Receives the errors of idle pooled connections (a restarted database, a terminated backend);
+   * the app sends them to its log. Without a listener they go to stderr.
+   */
+  onError(listener: (err: Error) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -41,14 +46,23 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    // An idle client losing its connection must not take the process down.
-    pool.on('error', () => {});
+    const listeners = new Set<(err: Error) => void>();
+    // An idle client losing its connection must not take the process down, nor go unnoticed; the
+    // pool drops that client and opens a new one on the next query.
+    pool.on('error', (err) => {
+      if (listeners.size === 0) console.error('database pool error:', err);
+      for (const listener of listeners) listener(err);
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       url: opts.url,
       ping: () => ping(db),
+      onError(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
       close: () => pool.end(),
     };
   }
@@ -61,6 +75,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db,
     kind: 'pglite',
     ping: () => ping(db),
+    // In-process: there are no connections to lose.
+    onError: () => () => {},
     close: () => client.close(),
   };
 }

@@ -25,8 +25,17 @@ export async function realtimeRoutes(app: FastifyInstance) {
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  // Events may have been lost while the hub could not hear them: every socket refetches.
+  const offResync = hub.onResync(() => {
+    const json = JSON.stringify({
+      type: 'ResyncV1',
+      serverTime: clock.now().toISOString(),
+    } satisfies ServerEvent);
+    for (const s of sockets) if (s.readyState === s.OPEN) s.send(json);
+  });
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    offResync();
     for (const s of sockets) s.terminate();
   });
 

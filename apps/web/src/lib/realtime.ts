@@ -58,7 +58,10 @@ function connect(): void {
     }
     if (!isServerEvent(event)) return;
     if ('serverTime' in event && typeof event.serverTime === 'string') syncServerClock(event.serverTime);
-    for (const listener of eventListeners) listener(event);
+    // The server missed events itself (its database feed dropped and came back): refetch, as after
+    // a reconnection of this socket.
+    if (event.type === 'ResyncV1') for (const listener of resyncListeners) listener();
+    else for (const listener of eventListeners) listener(event);
   });
   ws.addEventListener('close', () => {
     if (socket !== ws) return;
@@ -135,17 +138,23 @@ export function useRealtimeEvents(handler: EventListener, onResync?: ResyncListe
   resyncRef.current = onResync;
   useEffect(() => {
     if (!enabled) return;
-    const listener: EventListener = (event) => handlerRef.current(event);
-    const resync: ResyncListener = () => resyncRef.current?.();
-    eventListeners.add(listener);
-    resyncListeners.add(resync);
-    connect();
-    return () => {
-      eventListeners.delete(listener);
-      resyncListeners.delete(resync);
-      disconnectIfUnused();
-    };
+    return listenRealtime(
+      (event) => handlerRef.current(event),
+      () => resyncRef.current?.(),
+    );
   }, [enabled]);
+}
+
+/** Receives every event, and a call whenever they should be refetched, until the returned stop. */
+export function listenRealtime(listener: EventListener, resync: ResyncListener): () => void {
+  eventListeners.add(listener);
+  resyncListeners.add(resync);
+  connect();
+  return () => {
+    eventListeners.delete(listener);
+    resyncListeners.delete(resync);
+    disconnectIfUnused();
+  };
 }
 
 /** Joins the rooms of these auctions while mounted. */

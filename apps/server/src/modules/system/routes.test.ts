@@ -15,6 +15,7 @@ describe('system endpoints', () => {
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
       status: 'ok',
       database: true,
+      realtime: true,
     });
   });
 

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 
 export async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { clock, config, database } = app.deps;
+  const { clock, config, database, hub } = app.deps;
 
   app.get('/healthz', { logLevel: 'warn', schema: { response: { 200: HealthResponse } } }, async () => ({
     status: 'ok' as const,
@@ -17,8 +17,11 @@ export async function systemRoutes(fastify: FastifyInstance) {
     '/readyz',
     { logLevel: 'warn', schema: { response: { 200: ReadyResponse, 503: ReadyResponse } } },
     async (_request, reply) => {
-      const ok = await database.ping();
-      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: ok });
+      const db = await database.ping();
+      // A server that cannot hear NOTIFY would serve pages whose live updates silently stop.
+      const realtime = hub.status().listening;
+      const ok = db && realtime;
+      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: db, realtime });
     },
   );
 

@@ -1,0 +1,58 @@
+import type { ServerEvent } from '@rebound/contract/realtime';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** A stand-in for the browser's WebSocket: the test opens it and delivers messages. */
+class FakeSocket extends EventTarget {
+  static readonly OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  constructor(readonly url: string) {
+    super();
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+    this.dispatchEvent(new Event('close'));
+  }
+  open() {
+    this.readyState = FakeSocket.OPEN;
+    this.dispatchEvent(new Event('open'));
+  }
+  deliver(event: ServerEvent) {
+    this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(event) }));
+  }
+}
+
+describe('the tab’s realtime socket', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('location', { protocol: 'http:', host: 'rebound.test' });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('refetches when the server says its own feed had a gap (ResyncV1), as after a reconnect', async () => {
+    const { listenRealtime } = await import('./realtime');
+    const events: ServerEvent[] = [];
+    const resync = vi.fn();
+    const stop = listenRealtime((e) => events.push(e), resync);
+    const socket = FakeSocket.all[0];
+    if (!socket) throw new Error('no socket opened');
+    expect(socket.url).toBe('ws://rebound.test/ws');
+    socket.open();
+    const serverTime = new Date().toISOString();
+    socket.deliver({ type: 'HelloV1', serverTime, signedIn: false });
+    expect(resync).not.toHaveBeenCalled();
+
+    socket.deliver({ type: 'ResyncV1', serverTime });
+    expect(resync).toHaveBeenCalledTimes(1);
+    expect(events.map((e) => e.type)).toEqual(['HelloV1']);
+    stop();
+  });
+});
