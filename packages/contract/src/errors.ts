@@ -17,7 +17,12 @@ export const ERRORS = {
   },
   staff_cannot_bid: { status: 403, message: 'Staff accounts cannot bid.' },
   account_suspended: { status: 403, message: 'Your account cannot bid right now. Please contact support.' },
-  idempotency_conflict: { status: 409, message: 'This request is already being processed.' },
+  bid_too_high: { status: 422, message: 'The highest maximum bid we accept is {amount}.' },
+  idempotency_conflict: {
+    status: 422,
+    message: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+  },
+  invalid_cursor: { status: 400, message: 'The page link is not valid. Please start from the first page.' },
   invalid_bid_amount: { status: 422, message: 'Please enter a valid proxy bid amount' },
   payload_too_large: { status: 413, message: 'The request is too large.' },
   invalid_characters: { status: 400, message: 'The request contains characters that are not allowed.' },
@@ -31,6 +36,7 @@ export const ERRORS = {
   passwords_mismatch: { status: 400, message: 'Passwords do not match.' },
   password_too_short: { status: 400, message: 'Password must be at least 8 characters.' },
   password_too_long: { status: 400, message: 'Password must be at most 128 characters.' },
+  password_too_common: { status: 400, message: 'This password is too common. Please choose another.' },
   terms_required: { status: 400, message: 'You must accept the Terms and Conditions to create an account.' },
   handle_too_long: { status: 400, message: 'Bidder handle must be at most 20 characters.' },
   handle_invalid: {
@@ -51,6 +57,10 @@ export const ERRORS = {
   launch_signup_not_found: { status: 404, message: 'We could not find a launch signup for this email.' },
   launch_profile_failed: { status: 500, message: 'Failed to complete profile setup.' },
   invalid_credentials: { status: 401, message: 'Invalid email or password' },
+  sign_in_throttled: {
+    status: 429,
+    message: 'Too many failed sign-in attempts from here. Please wait {wait} and try again.',
+  },
   email_not_verified: {
     status: 403,
     message: 'Please confirm your email address first. We sent you a new confirmation link.',

@@ -37,6 +37,9 @@ export const API = {
   meWatchlist: '/api/me/watchlist',
   meSummary: '/api/me/summary',
   meBids: '/api/me/bids',
+  // Issue 9: the contact form and the drop list are stored, not just thanked.
+  contactMessages: '/api/contact-messages',
+  listSignups: '/api/list-signups',
 } as const;
 
 /** The WebSocket endpoint (realtime.ts has the events). */

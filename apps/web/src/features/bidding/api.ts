@@ -8,7 +8,13 @@ import type {
 } from '@rebound/contract/bidding';
 import type { ServerEvent } from '@rebound/contract/realtime';
 import { API } from '@rebound/contract/routes';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError, getJson, sendJson } from '../../lib/api-client';
@@ -42,10 +48,20 @@ export function useAuctionState(auctionId: string | null) {
   });
 }
 
+/**
+ * The public history in pages (the server's cursor), highest first. A live change refetches the pages
+ * already shown, so 'Show more' continues from where the fresh pages end.
+ */
 export function useBidHistory(auctionId: string, enabled = true) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: biddingKeys.history(auctionId),
-    queryFn: ({ signal }) => getJson<BidHistoryResponse>(API.auctionBids(auctionId), signal),
+    queryFn: ({ signal, pageParam }) =>
+      getJson<BidHistoryResponse>(
+        `${API.auctionBids(auctionId)}${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     staleTime: 60_000,
     enabled,
   });

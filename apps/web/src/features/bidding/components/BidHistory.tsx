@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { History } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -22,12 +23,16 @@ type BidHistoryProps = {
 
 /**
  * The public bid history, highest first; the first row (the price, held by the leader) is marked
- * 'Highest'. At most 400px tall, scrolling inside itself (and reachable by keyboard to scroll).
+ * 'Highest'. At most 400px tall, scrolling inside itself (and reachable by keyboard to scroll). It
+ * loads a page at a time; 'Show more bids' below the list loads the next one and says how many remain.
  */
 export function BidHistory({ auctionId, phase, myHandle, headingLevel = 2, className }: BidHistoryProps) {
   const Heading = `h${headingLevel}` as const;
-  const { data, error, isError, isPending, refetch } = useBidHistory(auctionId);
+  const { data, error, isError, isPending, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useBidHistory(auctionId);
   const headingId = useId();
+  const rows = data?.pages.flatMap((p) => p.rows) ?? [];
+  const total = data?.pages[0]?.total ?? 0;
 
   return (
     <section
@@ -39,9 +44,9 @@ export function BidHistory({ auctionId, phase, myHandle, headingLevel = 2, class
           <History className="size-4.5 text-brand-700" aria-hidden="true" />
           Bid history
         </Heading>
-        {data && data.rows.length > 0 ? (
+        {total > 0 ? (
           <span className="text-xs font-medium text-ink-600">
-            {data.rows.length} {data.rows.length === 1 ? 'entry' : 'entries'}
+            {total} {total === 1 ? 'entry' : 'entries'}
           </span>
         ) : null}
       </div>
@@ -60,50 +65,68 @@ export function BidHistory({ auctionId, phase, myHandle, headingLevel = 2, class
             onRetry={() => void refetch()}
           />
         </div>
-      ) : data.rows.length === 0 ? (
+      ) : rows.length === 0 ? (
         <p className="px-4 py-6 text-center text-sm text-ink-600 sm:px-5">
           {phase === 'ended' ? 'No bids were placed on this auction' : 'No bids yet. Be the first to bid!'}
         </p>
       ) : (
-        <ol
-          className="max-h-[400px] overflow-y-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard (WCAG 2.1.1).
-          tabIndex={0}
-          aria-labelledby={headingId}
-          data-testid="bid-history"
-        >
-          {data.rows.map((row, index) => {
-            const mine = myHandle != null && row.handle.toLowerCase() === myHandle.toLowerCase();
-            return (
-              <li
-                key={row.id}
-                className={clsx(
-                  'flex items-center justify-between gap-3 border-b border-ink-100 px-4 py-2.5 last:border-b-0 sm:px-5',
-                  index === 0 && 'bg-brand-50/60',
-                )}
-              >
-                <div className="min-w-0">
-                  <p className="flex items-center gap-2 text-sm font-semibold text-ink-900">
-                    <span className="truncate">{row.handle}</span>
-                    {mine ? <Badge>You</Badge> : null}
-                    {index === 0 ? <Badge tone="brand">Highest</Badge> : null}
-                  </p>
-                  <p className="mt-0.5 text-xs text-ink-600">
-                    <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time>
-                  </p>
-                </div>
-                <span
+        <>
+          <ol
+            className="max-h-[400px] overflow-y-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard (WCAG 2.1.1).
+            tabIndex={0}
+            aria-labelledby={headingId}
+            data-testid="bid-history"
+          >
+            {rows.map((row, index) => {
+              const mine = myHandle != null && row.handle.toLowerCase() === myHandle.toLowerCase();
+              return (
+                <li
+                  key={row.id}
                   className={clsx(
-                    'shrink-0 tabular-nums',
-                    index === 0 ? 'font-bold text-ink-950' : 'text-ink-800',
+                    'flex items-center justify-between gap-3 border-b border-ink-100 px-4 py-2.5 last:border-b-0 sm:px-5',
+                    index === 0 && 'bg-brand-50/60',
                   )}
                 >
-                  {formatCents(row.amountCents)}
-                </span>
-              </li>
-            );
-          })}
-        </ol>
+                  <div className="min-w-0">
+                    <p className="flex items-center gap-2 text-sm font-semibold text-ink-900">
+                      <span className="truncate">{row.handle}</span>
+                      {mine ? <Badge>You</Badge> : null}
+                      {index === 0 ? <Badge tone="brand">Highest</Badge> : null}
+                    </p>
+                    <p className="mt-0.5 text-xs text-ink-600">
+                      <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time>
+                    </p>
+                  </div>
+                  <span
+                    className={clsx(
+                      'shrink-0 tabular-nums',
+                      index === 0 ? 'font-bold text-ink-950' : 'text-ink-800',
+                    )}
+                  >
+                    {formatCents(row.amountCents)}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+          {hasNextPage ? (
+            <div className="flex items-center justify-between gap-3 border-t border-ink-100 px-4 py-2.5 sm:px-5">
+              <span className="text-xs text-ink-600" aria-live="polite">
+                Showing {rows.length} of {total}
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void fetchNextPage()}
+                disabled={isFetchingNextPage}
+                aria-busy={isFetchingNextPage}
+              >
+                {isFetchingNextPage ? 'Loading...' : 'Show more bids'}
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
     </section>
   );

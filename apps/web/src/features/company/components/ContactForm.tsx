@@ -1,4 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CONTACT_MESSAGE_MAX,
+  type ContactMessageInput,
+  type ContactMessageRequest,
+  type ContactMessageResponse,
+  ContactMessageRequest as ContactSchema,
+} from '@rebound/contract/inbox';
+import { API } from '@rebound/contract/routes';
 import { clsx } from 'clsx';
 import { Send, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
@@ -7,20 +15,14 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { EmailField, inputClasses, TextField } from '../../../components/ui/Field';
-import {
-  CONTACT_MESSAGE_MAX,
-  CONTACT_TEXT,
-  type ContactFormInput,
-  type ContactFormOutput,
-  ContactForm as ContactSchema,
-} from '../contact-form';
+import { errorMessageOf, sendJson } from '../../../lib/api-client';
 
-const EMPTY: ContactFormInput = { name: '', email: '', message: '' };
+const EMPTY: ContactMessageInput = { name: '', email: '', message: '' };
 
 /**
- * 'Send us a message': name, email and message, checked in the browser, then thanked with a toast.
- * It sends nothing yet: nothing leaves the browser. A later issue wires it to the server's outbox
- * (decisions.md §8), which delivers the message to support.
+ * 'Send us a message': name, email and message, checked in the browser with the contract's schema,
+ * then stored by the server for the team (POST /api/contact-messages). The toast says what the server
+ * answered it did: the message is saved; nothing claims an email was sent.
  */
 export function ContactForm() {
   const headingId = useId();
@@ -33,17 +35,22 @@ export function ContactForm() {
     reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFormInput, unknown, ContactFormOutput>({
+  } = useForm<ContactMessageInput, unknown, ContactMessageRequest>({
     resolver: zodResolver(ContactSchema),
     defaultValues: EMPTY,
   });
 
   const messageLength = watch('message')?.length ?? 0;
 
-  const onSubmit = handleSubmit(() => {
-    // Not sent anywhere yet (see above): the outbox wiring comes with a later issue.
-    toast.success(CONTACT_TEXT.sentTitle, { description: CONTACT_TEXT.sentDescription });
-    reset(EMPTY);
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await sendJson<ContactMessageResponse>('POST', API.contactMessages, values);
+      toast.success(answer.title, { description: answer.message });
+      reset(EMPTY);
+    } catch (error) {
+      // What was typed stays in the form, to send again.
+      toast.error('Your message was not sent', { description: errorMessageOf(error) });
+    }
   });
 
   const messageError = errors.message?.message;

@@ -4,20 +4,23 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
+import { errorMessageOf } from '../../../lib/api-client';
+import { joinDropList } from '../../../lib/drop-list';
 
 /**
  * Early access to the next drop (spec §2 /drops, §5 'Drop list email'). The address is checked with
  * core's checkLaunchEmail and the spec's messages shown as a toast and beside the field.
  *
- * It sends nothing yet: the launch list (double opt-in, decisions.md §9) arrives in a later issue and
- * will post the normalised address here. Until then the form only confirms, as the spec's does.
+ * The server stores the address on the list (POST /api/list-signups) and the toast shows its answer:
+ * saved, not 'sent' (the launch list's confirmation email comes with the pre-launch issue).
  */
 export function EarlyAccessForm() {
   const headingId = useId();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const result = checkLaunchEmail(email);
     if (!result.ok) {
@@ -26,10 +29,16 @@ export function EarlyAccessForm() {
       return;
     }
     setError(undefined);
-    setEmail('');
-    toast.success('Check your email', {
-      description: `We sent a confirmation link to ${result.email}. Open it to get early access.`,
-    });
+    setBusy(true);
+    try {
+      const answer = await joinDropList(result.email, 'drops-early-access');
+      setEmail('');
+      toast.success(answer.title, { description: answer.message });
+    } catch (failure) {
+      toast.error('Something went wrong', { description: errorMessageOf(failure) });
+    } finally {
+      setBusy(false);
+    }
   }
 
   return (
@@ -63,7 +72,7 @@ export function EarlyAccessForm() {
             if (error) setError(undefined);
           }}
         />
-        <Button type="submit" size="lg" block>
+        <Button type="submit" size="lg" block loading={busy}>
           Get early access
         </Button>
         <p className="text-xs text-ink-600">No spam. Unsubscribe anytime.</p>

@@ -3,25 +3,37 @@ import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
+import { errorMessageOf } from '../../../lib/api-client';
+import { joinDropList } from '../../../lib/drop-list';
 
 /**
- * 'Get the Drop First': checks the address and thanks the shopper. The spec's footer form sends
- * nothing; the real list signup (double opt-in) belongs to the launch flow.
+ * 'Get the Drop First': checks the address, and the server stores it on the drop list (the spec's
+ * footer form only logged it; decisions.md §1 puts what matters on the server). The toast shows the
+ * server's answer: saved, nothing claimed as sent.
  */
 export function DropSignupForm() {
   const inputId = useId();
   const hintId = useId();
   const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const result = checkLaunchEmail(email);
     if (!result.ok) {
       toast.error(result.title, { description: result.message });
       return;
     }
-    toast.success("You're on the list!", { description: "We'll email you when the next drop goes live." });
-    setEmail('');
+    setBusy(true);
+    try {
+      const answer = await joinDropList(result.email, 'footer');
+      toast.success(answer.title, { description: answer.message });
+      setEmail('');
+    } catch (failure) {
+      toast.error('Something went wrong', { description: errorMessageOf(failure) });
+    } finally {
+      setBusy(false);
+    }
   }
 
   return (
@@ -42,7 +54,7 @@ export function DropSignupForm() {
           onChange={(event) => setEmail(event.target.value)}
           className="h-11 w-full min-w-0 rounded-xl sm:flex-1 border-0 bg-white/10 px-4 text-sm text-white ring-1 ring-white/20 ring-inset placeholder:text-ink-400 focus-visible:bg-white/15 focus-visible:outline-2 focus-visible:outline-brand-300"
         />
-        <Button type="submit" variant="inverse">
+        <Button type="submit" variant="inverse" loading={busy}>
           <Send aria-hidden="true" />
           Notify me
         </Button>

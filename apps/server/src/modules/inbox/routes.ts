@@ -1,0 +1,46 @@
+import rateLimit from '@fastify/rate-limit';
+import {
+  ContactMessageRequest,
+  ContactMessageResponse,
+  ListSignupRequest,
+  ListSignupResponse,
+} from '@rebound/contract/inbox';
+import { API } from '@rebound/contract/routes';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as service from './service';
+
+/** Per address: enough for people, too few for a script filling the tables. */
+const CONTACT_LIMIT = { max: 5, timeWindow: '1 hour' };
+const LIST_LIMIT = { max: 10, timeWindow: '1 hour' };
+
+export async function inboxRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = app.deps;
+  // Counters in this process's memory, like the sign-in limits (a later issue shares them).
+  await app.register(rateLimit, { global: false });
+
+  app.post(
+    API.contactMessages,
+    {
+      config: { rateLimit: CONTACT_LIMIT },
+      schema: { body: ContactMessageRequest, response: { 201: ContactMessageResponse } },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return service.receiveContactMessage(db, clock, request.user, request.body);
+    },
+  );
+
+  app.post(
+    API.listSignups,
+    {
+      config: { rateLimit: LIST_LIMIT },
+      schema: { body: ListSignupRequest, response: { 201: ListSignupResponse } },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return service.joinList(db, clock, request.body);
+    },
+  );
+}
