@@ -1,4 +1,5 @@
 import { API } from '@rebound/contract/routes';
+import { SIGN_IN_THROTTLE } from '@rebound/core/throttle';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastMessageTo, signedInUser, testAddress, testPhone } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -29,6 +30,22 @@ function expectLimited(res: { statusCode: number; json: () => unknown; headers: 
   expect(res.statusCode).toBe(429);
   expect(res.json()).toEqual(TOO_MANY);
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+/** 429 from the sign-in throttle: its message, and Retry-After of `seconds`. */
+function expectThrottled(
+  res: { statusCode: number; json: () => unknown; headers: Record<string, unknown> },
+  seconds: number,
+) {
+  expect(res.statusCode).toBe(429);
+  const wait = seconds === 1 ? '1 second' : `${seconds} seconds`;
+  expect(res.json()).toEqual({
+    error: {
+      code: 'sign_in_throttled',
+      message: `Too many failed sign-in attempts from here. Please wait ${wait} and try again.`,
+    },
+  });
+  expect(res.headers['retry-after']).toBe(String(seconds));
 }
 
 /** Moves Date (and so the limiters' windows and better-auth's expiries) forward. */
@@ -77,22 +94,72 @@ describe('sign-in', () => {
     expectLimited(await post(API.authSignIn, { email: 'last@example.test', password: 'whatever-1' }, ip));
   });
 
-  it('limits failures per email the same way whether or not it has an account', async () => {
+  it('slows failures per email and address alike whether or not it has an account', async () => {
     const { user } = await signedInUser(t);
+    const ip = testAddress();
+    const free = SIGN_IN_THROTTLE.pair.freeFailures;
     for (const email of [user.email, 'no-account@example.test']) {
-      for (let i = 0; i < LIMITS.signInFailuresPerEmail.max; i++) {
-        expect((await post(API.authSignIn, { email, password: `wrong-password-${i}` })).statusCode).toBe(401);
+      // The free failures, then one more that sets the first wait.
+      for (let i = 0; i <= free; i++) {
+        expect((await post(API.authSignIn, { email, password: `wrong-password-${i}` }, ip)).statusCode).toBe(
+          401,
+        );
       }
-      // Blocked now, even with the right password.
-      expectLimited(await post(API.authSignIn, { email, password: 'correct-horse-battery' }));
+      // Held now, even with the right password, for a second that then doubles.
+      const held = await post(API.authSignIn, { email, password: 'correct-horse-battery' }, ip);
+      expectThrottled(held, 1);
+      advance(1000);
+      expect((await post(API.authSignIn, { email, password: `wrong-again` }, ip)).statusCode).toBe(401);
+      expectThrottled(await post(API.authSignIn, { email, password: 'wrong-once-more' }, ip), 2);
+    }
+    // Not a lock of the account: the right password from another address signs in at once.
+    expect(
+      (await post(API.authSignIn, { email: user.email, password: 'correct-horse-battery' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('slows an address that sprays many emails, but not its own accounts', async () => {
+    const { user } = await signedInUser(t);
+    const ip = testAddress();
+    expect(
+      (await post(API.authSignIn, { email: user.email, password: 'correct-horse-battery' }, ip)).statusCode,
+    ).toBe(200);
+    for (let i = 0; i <= SIGN_IN_THROTTLE.address.freeFailures; i++) {
+      expect(
+        (await post(API.authSignIn, { email: `spray${i}@example.test`, password: 'guess-1' }, ip)).statusCode,
+      ).toBe(401);
+    }
+    expectThrottled(
+      await post(API.authSignIn, { email: 'spray-next@example.test', password: 'guess-1' }, ip),
+      1,
+    );
+    // The account that signed in from this address before is not held by the others' failures.
+    expect(
+      (await post(API.authSignIn, { email: user.email, password: 'correct-horse-battery' }, ip)).statusCode,
+    ).toBe(200);
+  });
+
+  it('does not count successful sign-ins as failures', async () => {
+    const { user } = await signedInUser(t);
+    const ip = testAddress();
+    for (let i = 0; i <= SIGN_IN_THROTTLE.pair.freeFailures + 2; i++) {
+      expect(
+        (await post(API.authSignIn, { email: user.email, password: 'correct-horse-battery' }, ip)).statusCode,
+      ).toBe(200);
     }
   });
 
-  it('does not count successful sign-ins against the email', async () => {
+  it("forgets a pair's failures once it signs in", async () => {
     const { user } = await signedInUser(t);
-    for (let i = 0; i <= LIMITS.signInFailuresPerEmail.max; i++) {
+    const ip = testAddress();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < SIGN_IN_THROTTLE.pair.freeFailures; i++) {
+        expect(
+          (await post(API.authSignIn, { email: user.email, password: `typo-${i}` }, ip)).statusCode,
+        ).toBe(401);
+      }
       expect(
-        (await post(API.authSignIn, { email: user.email, password: 'correct-horse-battery' })).statusCode,
+        (await post(API.authSignIn, { email: user.email, password: 'correct-horse-battery' }, ip)).statusCode,
       ).toBe(200);
     }
   });

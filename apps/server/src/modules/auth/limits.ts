@@ -21,9 +21,8 @@ export const LIMITS = {
   checkEmailPerIp: { max: 30, windowMs: 10 * MINUTE },
   signUpPerIp: { max: 10, windowMs: HOUR },
   signUpPerEmail: { max: 5, windowMs: HOUR },
+  /** Every sign-in attempt from one address; failed ones also meet growing waits (throttle.ts). */
   signInPerIp: { max: 30, windowMs: 15 * MINUTE },
-  /** Failed sign-ins per email, whether or not an account uses it. */
-  signInFailuresPerEmail: { max: 10, windowMs: 15 * MINUTE },
   passwordEmailPerIp: { max: 10, windowMs: HOUR },
   passwordEmailPerEmail: { max: 3, windowMs: HOUR },
   resetPasswordPerIp: { max: 10, windowMs: HOUR },

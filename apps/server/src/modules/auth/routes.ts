@@ -24,9 +24,11 @@ import { API } from '@rebound/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireStaff } from '../../lib/auth-context';
+import { AppError } from '../../lib/errors';
 import { AUTH_BASE_PATH } from './auth';
 import { addressKey, createLimiter } from './limits';
 import * as service from './service';
+import { createSignInThrottle, type SignInAttempt, SignInThrottledError } from './throttle';
 
 /** The request as better-auth sees it: our headers, with the client address Fastify resolved. */
 export function webHeaders(request: FastifyRequest): Headers {
@@ -57,6 +59,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   const { auth } = app.accounts;
   const deps: service.AuthServiceDeps = { auth, db, clock, log: app.log };
   const limits = await createLimiter(app);
+  const throttle = createSignInThrottle();
 
   app.get(API.authSession, { schema: { response: { 200: SessionResponse } } }, async (request) => {
     const u = request.user;
@@ -101,15 +104,25 @@ export async function authRoutes(fastify: FastifyInstance) {
     { schema: { body: SignInRequest, response: { 200: SignInResponse } } },
     async (request, reply) => {
       const email = emailKey(request.body.email);
-      await limits.hit('signInPerIp', request, reply, addressKey(request));
-      await limits.check('signInFailuresPerEmail', request, reply, email);
+      const address = addressKey(request);
+      await limits.hit('signInPerIp', request, reply, address);
+      // Growing waits per (email, address) and per address, never a lock of the account as a whole
+      // (throttle.ts). Counted for any email, with or without an account, so the waits tell nothing.
+      let attempt: SignInAttempt;
+      try {
+        attempt = await throttle.begin(email, address);
+      } catch (err) {
+        if (err instanceof SignInThrottledError) reply.header('retry-after', String(err.retryAfterS));
+        throw err;
+      }
       try {
         const { user, setCookies: cookies } = await service.signIn(deps, request.body, webHeaders(request));
+        await attempt.succeeded();
         setCookies(reply, cookies);
         return { ...AUTH_TEXT.signInSuccess, user };
       } catch (err) {
-        // Counted for any email, with or without an account, so the limit tells nothing either.
-        await limits.hit('signInFailuresPerEmail', request, reply, email).catch(() => {});
+        const wrongPassword = err instanceof AppError && err.code === 'invalid_credentials';
+        await (wrongPassword ? attempt.failed() : attempt.abandoned());
         throw err;
       }
     },

@@ -9,6 +9,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '@rebound/contract/auth';
 import { checkLaunchEmail } from '@rebound/core/email';
+import { isCommonPassword } from '@rebound/core/passwords';
 import { isOtpCode, normalizePhone } from '@rebound/core/phone';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -61,6 +62,8 @@ export function checkEmail(input: string): string {
 function checkPassword(password: string) {
   if (password.length < PASSWORD_MIN_LENGTH) throw new AppError('password_too_short');
   if (password.length > PASSWORD_MAX_LENGTH) throw new AppError('password_too_long');
+  // Every path that sets a password comes here: sign-up, launch-profile completion, reset.
+  if (isCommonPassword(password)) throw new AppError('password_too_common');
 }
 
 export function checkPhone(input: string): string {

@@ -207,6 +207,16 @@ describe('password reset by emailed link', () => {
     expect(
       (await post(API.authResetPassword, { token, password: 'short', confirmPassword: 'short' })).json(),
     ).toMatchObject({ error: { message: 'Password must be at least 8 characters.' } });
+    for (const common of ['Password1', 'qwerty123', 'LETMEIN1']) {
+      const refused = await post(API.authResetPassword, { token, password: common, confirmPassword: common });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        error: {
+          code: 'password_too_common',
+          message: 'This password is too common. Please choose another.',
+        },
+      });
+    }
 
     const done = await post(API.authResetPassword, {
       token,

@@ -169,6 +169,19 @@ describe('sign-up step 2: the form', () => {
     );
   });
 
+  it('refuses the most common passwords, whatever their case (issue 9, ASVS 6.2.4)', async () => {
+    for (const password of ['Password1', 'qwerty123', 'QWERTY123', 'iloveyou', 'BaseBall1']) {
+      const f = form({ password, confirmPassword: password });
+      expectError(
+        await post(API.authSignUp, f),
+        400,
+        'password_too_common',
+        'This password is too common. Please choose another.',
+      );
+      expect(await userByEmail(f.email)).toBeUndefined();
+    }
+  });
+
   it('creates the account, unconfirmed and signed out, with the whole profile stored', async () => {
     const f = form({ email: 'Mixed.Case@Example.test', phone: '(604) 555-0142', handle: 'MixedCase' });
     const res = await post(API.authSignUp, f);
@@ -361,6 +374,16 @@ describe('launch-list members (complete-launch-user-profile)', () => {
       400,
       'required_fields',
       'Please fill in all required fields.',
+    );
+    expectError(
+      await post(API.authCompleteLaunchProfile, {
+        ...base,
+        password: 'Password1',
+        confirmPassword: 'Password1',
+      }),
+      400,
+      'password_too_common',
+      'This password is too common. Please choose another.',
     );
   });
 

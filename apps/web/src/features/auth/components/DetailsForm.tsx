@@ -32,6 +32,7 @@ const FIELD_OF_CODE: Partial<Record<string, FieldName>> = {
   passwords_mismatch: 'confirmPassword',
   password_too_short: 'password',
   password_too_long: 'password',
+  password_too_common: 'password',
   handle_too_long: 'handle',
   handle_invalid: 'handle',
   handle_taken: 'handle',
