@@ -20,7 +20,8 @@ export const ERRORS = {
   bid_too_high: { status: 422, message: 'The highest maximum bid we accept is {amount}.' },
   idempotency_conflict: {
     status: 422,
-    message: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+    message:
+      'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
   },
   invalid_cursor: { status: 400, message: 'The page link is not valid. Please start from the first page.' },
   invalid_bid_amount: { status: 422, message: 'Please enter a valid proxy bid amount' },

@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
 import { ClientMessage, type ServerEvent, WS_PATH } from '@rebound/contract/realtime';
+import { auctionRoom, userRoom } from '@rebound/contract/rooms';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 
@@ -56,7 +57,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
       if (!leave.has(room) && leave.size < MAX_ROOMS_PER_SOCKET) leave.set(room, hub.subscribe(room, send));
     };
 
-    if (request.user) join(`user:${request.user.id}`);
+    if (request.user) join(userRoom(request.user.id));
     sendEvent({ type: 'HelloV1', serverTime: clock.now().toISOString(), signedIn: Boolean(request.user) });
 
     socket.on('pong', () => alive.set(socket, true));
@@ -71,11 +72,11 @@ export async function realtimeRoutes(app: FastifyInstance) {
       if (!parsed.success) return;
       const msg = parsed.data;
       if (msg.type === 'ping') sendEvent({ type: 'PongV1', serverTime: clock.now().toISOString() });
-      else if (msg.type === 'subscribe') for (const id of msg.auctionIds) join(`auction:${id}`);
+      else if (msg.type === 'subscribe') for (const id of msg.auctionIds) join(auctionRoom(id));
       else
         for (const id of msg.auctionIds) {
-          leave.get(`auction:${id}`)?.();
-          leave.delete(`auction:${id}`);
+          leave.get(auctionRoom(id))?.();
+          leave.delete(auctionRoom(id));
         }
     });
     socket.on('close', () => {

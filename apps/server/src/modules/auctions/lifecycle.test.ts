@@ -1,20 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auctions, notifications, orders, products } from '../../db/schema';
 import { asSession } from '../../test/bidding';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/harness';
 import { placeBid } from '../bidding/service';
 import { closeDueAuctions, closeDueAuctionsBatch, openDueAuctions } from './lifecycle';
 
-let t: TestApp;
 let locationId: string;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = useTestApp({}, async (t) => {
   locationId = (await makeLocation(t.db)).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 const noPublish = async () => {};
 

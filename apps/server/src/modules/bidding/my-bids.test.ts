@@ -2,22 +2,17 @@ import { MY_BIDS_ENDED_LIMIT, type MyBidsResponse } from '@rebound/contract/bidd
 import { API } from '@rebound/contract/routes';
 import type { MeSummaryResponse } from '@rebound/contract/watchlist';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auctions, maxBids } from '../../db/schema';
 import { type SignedInUser, signedInUser } from '../../test/auth';
 import { makeAuction, makeLocation } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/harness';
 
 // GET /api/me/bids: the account's My Bids tab (All / Winning / Losing), from real bids.
 
-let t: TestApp;
 let locationId: string;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = useTestApp({}, async (t) => {
   locationId = (await makeLocation(t.db)).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const MINUTE = 60_000;

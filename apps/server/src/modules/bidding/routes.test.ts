@@ -1,17 +1,12 @@
 import type { AuctionStateResponse, BidHistoryResponse, PlaceBidResponse } from '@rebound/contract/bidding';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/auth';
 import { makeAuction, makeLocation } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/harness';
 
-let t: TestApp;
 let locationId: string;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = useTestApp({}, async (t) => {
   locationId = (await makeLocation(t.db)).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const bid = (auctionId: string, amount: unknown, cookie?: string, key?: string) =>

@@ -1,24 +1,19 @@
 import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { auctions, bids, maxBids, notifications, outbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { asSession } from '../../test/bidding';
 import { TEST_DB_KIND } from '../../test/database';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/harness';
 import { lockForBid } from './repository';
 import { auctionState, bidHistory, placeBid } from './service';
 import { toBidState } from './state';
 
-let t: TestApp;
 let locationId: string;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = useTestApp({}, async (t) => {
   locationId = (await makeLocation(t.db)).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function shoppers(n: number) {

@@ -1,9 +1,9 @@
 import type { DropsResponse, ShopResponse } from '@rebound/contract/catalog';
 import { and, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
 import { makeAuction, makeCategory, makeLocation } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/harness';
 import { searchConditions, searchPatterns } from './repository';
 
 // Shop keyword search (`q`) and the drops page (`GET /api/drops`), issue 5.
@@ -11,15 +11,10 @@ import { searchConditions, searchPatterns } from './repository';
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 
-let t: TestApp;
 let warehouseId: string;
 
-beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
+const t = useTestApp({ now: NOW }, async (t) => {
   warehouseId = (await makeLocation(t.db, { name: 'Burnaby Warehouse', slug: 'burnaby' })).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** The server's clock runs on from where the test set it: allow the seconds the test takes. */

@@ -1,22 +1,16 @@
 import type { HomeResponse, ProductDetail, ShopResponse } from '@rebound/contract/catalog';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auctions } from '../../db/schema';
 import { makeAuction, makeCategory, makeLocation, makeUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/harness';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 const minutes = (m: number) => new Date(NOW.getTime() + m * 60_000);
 
-let t: TestApp;
 let warehouse: Awaited<ReturnType<typeof makeLocation>>;
 let other: Awaited<ReturnType<typeof makeLocation>>;
 
-beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ now: NOW });
 
 describe('catalogue on an empty store', () => {
   it('answers the home page with empty lists and the server time', async () => {

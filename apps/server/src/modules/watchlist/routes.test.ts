@@ -6,23 +6,18 @@ import type {
   WatchStatusResponse,
 } from '@rebound/contract/watchlist';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auctions, type products, watchlist } from '../../db/schema';
 import { type SignedInUser, signedInUser } from '../../test/auth';
 import { makeAuction, makeLocation } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/harness';
 import { connectSocket } from '../../test/socket';
 
-let t: TestApp;
 let base: string;
 let locationId: string;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = useTestApp({}, async (t) => {
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   locationId = (await makeLocation(t.db)).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const MINUTE = 60_000;
