@@ -42,6 +42,8 @@ export async function startServer(
         PORT: String(port),
         LOG_LEVEL: 'warn',
         AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+        // Plain http on this machine: production insists on https unless told otherwise.
+        ALLOW_INSECURE_PUBLIC_URL: 'true',
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,7 +1,7 @@
 // Page loads as a shopper's phone sees them: the storefront pages, each loaded cold (new browser
 // context, empty cache) in headless Chromium with a mid-range phone's constraints (4x CPU slowdown,
 // 'Slow 4G': 150 ms round trip, 1.6 Mbit/s down), against the real server (built web app, embedded
-// database with the demo store). Baseline, in the same run: a static HTML page of the same server
+// database with the demo store, seeded beforehand since production never seeds it). Baseline, in the same run: a static HTML page of the same server
 // with a heading and a paragraph, so every figure is also a ratio to the fastest page this server
 // and network allow.
 //
@@ -38,6 +38,21 @@ function buildWeb(): string {
   });
   if (built.status !== 0) throw new Error('web build failed');
   return out;
+}
+
+/**
+ * A throwaway data directory with the demo store, seeded by `npm run db:seed` in development mode:
+ * the server under test runs in production, which never seeds demo accounts itself.
+ */
+function seededDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rebound-bench-data-'));
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/seed/seed-cli.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '', DATA_DIR: dir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (seeded.status !== 0) throw new Error('demo seed failed');
+  return dir;
 }
 
 const OBSERVERS = `
@@ -122,8 +137,7 @@ async function main() {
     port,
     {
       DATABASE_URL: '',
-      DATA_DIR: 'memory://',
-      SEED_ON_START: 'true',
+      DATA_DIR: seededDataDir(),
       WEB_DIST: webDist,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },

@@ -22,6 +22,7 @@ import { authPlugin } from './modules/auth/plugin';
 import { biddingRoutes } from './modules/bidding/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { metricsPlugin } from './modules/system/metrics';
+import { privateAnswersPlugin } from './modules/system/private-answers';
 import { systemRoutes } from './modules/system/routes';
 import { watchlistRoutes } from './modules/watchlist/routes';
 import { registerWebApp } from './modules/web/routes';
@@ -168,6 +169,7 @@ export async function buildApp({
     }
   });
 
+  await app.register(privateAnswersPlugin);
   await app.register(authPlugin);
   await app.register(metricsPlugin);
   await app.register(systemRoutes);

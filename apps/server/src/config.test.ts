@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** A valid production configuration, for tests to vary. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'p'.repeat(40),
+  PUBLIC_URL: 'https://rebound.example',
+};
+
 describe('configuration', () => {
   it('defaults to the embedded database with demo data on port 3000', () => {
     const c = loadConfig({});
@@ -19,6 +26,43 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: '32' }).databasePoolSize).toBe(32);
   });
 
+  it('listens on this machine only by default outside production; all interfaces is deliberate', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig(PRODUCTION).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...PRODUCTION, HOST: '10.0.0.2' }).host).toBe('10.0.0.2');
+  });
+
+  it('has the development mailbox on outside production, off in production', () => {
+    expect(loadConfig({}).devMailbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).devMailbox).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
+    expect(loadConfig(PRODUCTION).devMailbox).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
+  });
+
+  it('never seeds demo data in production, whatever the database', () => {
+    expect(loadConfig(PRODUCTION).seedOnStart).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, DATA_DIR: 'memory://' }).seedOnStart).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SEED_ON_START: 'false' }).seedOnStart).toBe(false);
+  });
+
+  it('takes a plain-http PUBLIC_URL in production only when explicitly allowed', () => {
+    const c = loadConfig({
+      ...PRODUCTION,
+      PUBLIC_URL: 'http://10.0.0.2:3000',
+      ALLOW_INSECURE_PUBLIC_URL: 'true',
+    });
+    expect(c.publicUrl).toBe('http://10.0.0.2:3000');
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('keeps a metrics token when given one', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(24) }).metricsToken).toBe('m'.repeat(24));
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
@@ -27,6 +71,14 @@ describe('configuration', () => {
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],
     [{ NODE_ENV: 'production', TEST_CLOCK: 'true' }, /TEST_CLOCK/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ ...PRODUCTION, SEED_ON_START: 'true' }, /SEED_ON_START cannot be enabled in production/],
+    [{ ...PRODUCTION, DEV_MAILBOX: 'true' }, /DEV_MAILBOX cannot be enabled in production/],
+    [
+      { ...PRODUCTION, PUBLIC_URL: undefined },
+      /PUBLIC_URL must be https in production.*ALLOW_INSECURE_PUBLIC_URL/,
+    ],
+    [{ ...PRODUCTION, PUBLIC_URL: 'http://rebound.example' }, /PUBLIC_URL must be https in production/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN/],
   ])('stops with one clear line for %j', (env, pattern) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(pattern);

@@ -12,7 +12,7 @@ const bool = z
 // Read once at start and checked: a wrong value stops the server with one clear line.
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
@@ -33,6 +33,13 @@ const EnvSchema = z.object({
     .default(64 * 1024),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.optional(),
+  DEV_MAILBOX: bool.optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ALLOW_INSECURE_PUBLIC_URL: bool.optional(),
   // Accounts (issue 4): signing secret, SMTP and Twilio. Without them the local stand-ins are used.
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
@@ -69,6 +76,10 @@ export interface Config {
   /** The built web app; served with an index.html fallback for client routes. */
   webDist: string | null;
   trustProxy: boolean;
+  /** The development mailbox (/api/dev/messages, /dev/mailbox), answering loopback only; never in production. */
+  devMailbox: boolean;
+  /** Bearer token for /metrics; without one, /metrics answers loopback only, and in production not at all. */
+  metricsToken: string | null;
   /** Signs session cookies and email links (better-auth). Required in production. */
   authSecret: string;
   /** SMTP when configured; otherwise the local mailbox (dev_messages). */
@@ -92,6 +103,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration: AUTH_SECRET is required in production');
   }
+  // Production never has demo accounts (their passwords are public) nor the development mailbox
+  // (it shows password-reset links): asking for either is a mistake worth stopping for.
+  if (e.NODE_ENV === 'production' && e.SEED_ON_START) {
+    throw new ConfigError(
+      'Invalid configuration: SEED_ON_START cannot be enabled in production (demo accounts have public passwords)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.DEV_MAILBOX) {
+    throw new ConfigError('Invalid configuration: DEV_MAILBOX cannot be enabled in production');
+  }
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  // The session cookie is Secure in production, so a plain-http site could not keep anyone signed in.
+  if (e.NODE_ENV === 'production' && !publicUrl.startsWith('https://') && !e.ALLOW_INSECURE_PUBLIC_URL) {
+    throw new ConfigError(
+      `Invalid configuration: PUBLIC_URL must be https in production (is ${publicUrl}); set ALLOW_INSECURE_PUBLIC_URL=true to allow it`,
+    );
+  }
   const twilioParts = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter(Boolean).length;
   if (twilioParts !== 0 && twilioParts !== 3) {
     throw new ConfigError(
@@ -103,20 +131,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const webDist = path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist');
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    // Development listens on this machine only; all interfaces (HOST=0.0.0.0) is a deliberate
+    // setting there, and production's default, where the server usually runs in a container.
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: e.PORT,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: memory ? path.resolve(REPO_ROOT, 'data/memory') : dataDir,
     pgliteDir: memory ? 'memory://' : path.join(dataDir, 'pglite'),
     mediaDir: memory ? path.resolve(REPO_ROOT, 'data/memory/media') : path.join(dataDir, 'media'),
-    seedOnStart: e.SEED_ON_START ?? !e.DATABASE_URL,
+    seedOnStart: e.NODE_ENV !== 'production' && (e.SEED_ON_START ?? !e.DATABASE_URL),
     testClock: e.TEST_CLOCK ?? e.NODE_ENV === 'test',
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     trustProxy: e.TRUST_PROXY ?? false,
+    devMailbox: e.NODE_ENV !== 'production' && (e.DEV_MAILBOX ?? true),
+    metricsToken: e.METRICS_TOKEN ?? null,
     // Outside production a fixed, public secret is fine: nothing signed with it leaves the laptop.
     authSecret: e.AUTH_SECRET ?? 'rebound-development-secret-do-not-use-in-production',
     email: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },

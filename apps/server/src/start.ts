@@ -24,7 +24,8 @@ export async function startServer(config: Config): Promise<Started> {
   await runMigrations(database);
   const clock = config.testClock ? adjustableClock() : systemClock;
   let seeded = false;
-  if (config.seedOnStart && (await isDatabaseEmpty(database.db))) {
+  // Production never gets the demo store (loadConfig refuses SEED_ON_START there; this holds anyway).
+  if (config.seedOnStart && config.env !== 'production' && (await isDatabaseEmpty(database.db))) {
     await seedDemo(database.db, { now: clock.now(), mediaDir: config.mediaDir });
     seeded = true;
   }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, runMigrations } from '../db/client';
 import { seedLarge } from './large';
-import { databaseOptions, dataDir, describeDatabase } from './paths';
+import { databaseOptions, dataDir, describeDatabase, productionSeedRefusal } from './paths';
 
 function positive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -19,6 +19,11 @@ function positive(name: string, value: string | undefined, fallback: number): nu
 }
 
 async function main(): Promise<number> {
+  const refusal = productionSeedRefusal('benchmark data');
+  if (refusal) {
+    console.error(refusal);
+    return 1;
+  }
   const { values } = parseArgs({
     options: {
       products: { type: 'string' },

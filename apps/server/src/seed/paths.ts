@@ -26,3 +26,13 @@ export function describeDatabase(opts: { url?: string; pgliteDir: string }): str
     return 'PostgreSQL (DATABASE_URL)';
   }
 }
+
+/**
+ * The line a seeding CLI prints, exiting 1, when run with NODE_ENV=production: seeded accounts have
+ * published passwords, so production never gets them, whatever the database. Null elsewhere.
+ */
+export function productionSeedRefusal(what: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.NODE_ENV === 'production'
+    ? `Refused: ${what} is never seeded with NODE_ENV=production (its accounts have published passwords).`
+    : null;
+}

@@ -2,12 +2,18 @@
 //   DATABASE_URL   PostgreSQL; otherwise PGlite at ${DATA_DIR:-<repo>/data}/pglite
 //   DATA_DIR       data directory (images go to ${DATA_DIR}/media)
 //   --force        accepted for habit's sake, but the seed still only runs on an empty database
+// Refused (exit 1) with NODE_ENV=production: production never has demo accounts.
 import { join } from 'node:path';
 import { openDatabase, runMigrations } from '../db/client';
 import { isDatabaseEmpty, seedDemo } from './demo';
-import { databaseOptions, dataDir, describeDatabase } from './paths';
+import { databaseOptions, dataDir, describeDatabase, productionSeedRefusal } from './paths';
 
 async function main(): Promise<number> {
+  const refusal = productionSeedRefusal('the demo store');
+  if (refusal) {
+    console.error(refusal);
+    return 1;
+  }
   const force = process.argv.includes('--force');
   const dbOptions = databaseOptions();
   const mediaDir = join(dataDir(), 'media');

@@ -64,6 +64,9 @@ export function createAuth({ config, db, email, sms, deliveries, log }: AuthDeps
     }),
     advanced: {
       cookiePrefix: 'rebound',
+      // Production always marks the session cookie Secure (and names it __Secure-), even behind a
+      // proxy with an http PUBLIC_URL (ALLOW_INSECURE_PUBLIC_URL); elsewhere it follows PUBLIC_URL.
+      ...(config.env === 'production' ? { useSecureCookies: true } : {}),
       database: { generateId: 'uuid' },
       // Our own routes set x-forwarded-for to Fastify's request.ip, which honours TRUST_PROXY.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },

@@ -2,18 +2,26 @@ import { DevMessagesQuery, DevMessagesResponse } from '@rebound/contract/auth';
 import { API } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isLoopback } from '../../lib/loopback';
 import * as repo from './repository';
 
 const LINK = /https?:\/\/[^\s"'<>]+/g;
 
 /**
- * The development mailbox (decisions.md section 10): what the local email and SMS stand-ins
- * "sent", newest first. Registered outside production only, so there it answers 404.
+ * The development mailbox: what the local email and SMS stand-ins "sent", newest first, password
+ * reset links included. Registered only when DEV_MAILBOX is on (never in production), and it answers
+ * only to this machine: anyone else gets the same 404 as for a path that does not exist.
  */
 export async function devMailboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const { deliveries } = app.accounts;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (isLoopback(request.ip)) return;
+    reply.callNotFound();
+    return reply;
+  });
 
   app.get(
     API.devMessages,

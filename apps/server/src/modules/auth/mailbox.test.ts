@@ -55,17 +55,67 @@ describe('development mailbox', () => {
     expect(messages.map((m) => m.recipient)).toEqual([user.email]);
   });
 
-  it('does not exist in production', async () => {
+  it('does not exist in production, even for this machine', async () => {
     const prod = await createTestApp({
       database: t.database,
-      env: { NODE_ENV: 'production', TEST_CLOCK: 'false', AUTH_SECRET: 'x'.repeat(40) },
+      env: {
+        NODE_ENV: 'production',
+        TEST_CLOCK: 'false',
+        AUTH_SECRET: 'x'.repeat(40),
+        PUBLIC_URL: 'https://rebound.example',
+      },
     });
     try {
-      const res = await prod.app.inject({ method: 'GET', url: API.devMessages });
+      const res = await prod.app.inject({ method: 'GET', url: API.devMessages, remoteAddress: '127.0.0.1' });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
     } finally {
       await prod.app.close();
+    }
+  });
+
+  it('answers only this machine: any other address gets the plain 404', async () => {
+    for (const remoteAddress of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) {
+      const res = await t.app.inject({ method: 'GET', url: API.devMessages, remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(200);
+    }
+    for (const remoteAddress of ['10.0.0.5', '192.168.1.20', '2001:db8::7', '::ffff:10.0.0.5']) {
+      const res = await t.app.inject({ method: 'GET', url: API.devMessages, remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+      expect(res.body).not.toContain('messages');
+    }
+  });
+
+  it('behind a trusted proxy, judges the forwarded client address, not the proxy', async () => {
+    const proxied = await createTestApp({ database: t.database, env: { TRUST_PROXY: 'true' } });
+    try {
+      const outsider = await proxied.app.inject({
+        method: 'GET',
+        url: API.devMessages,
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      });
+      expect(outsider.statusCode).toBe(404);
+      const local = await proxied.app.inject({
+        method: 'GET',
+        url: API.devMessages,
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(local.statusCode).toBe(200);
+    } finally {
+      await proxied.app.close();
+    }
+  });
+
+  it('is off with DEV_MAILBOX=false', async () => {
+    const off = await createTestApp({ database: t.database, env: { DEV_MAILBOX: 'false' } });
+    try {
+      const res = await off.app.inject({ method: 'GET', url: API.devMessages, remoteAddress: '127.0.0.1' });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await off.app.close();
     }
   });
 });

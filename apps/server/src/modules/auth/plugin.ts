@@ -21,6 +21,11 @@ declare module 'fastify' {
 /** Both names better-auth gives the session cookie (the __Secure- one over https). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?rebound\.session_token=/;
 
+/** Whether the request carries a session cookie (valid or not). */
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  return SESSION_COOKIE.test(request.headers.cookie ?? '');
+}
+
 /**
  * Accounts (issue 4): better-auth with our tables, `request.user` from the session cookie on every
  * request, and the auth, profile, staff-guard and development-mailbox routes.
@@ -36,7 +41,7 @@ export const authPlugin = fp(
 
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request, reply) => {
-      if (!SESSION_COOKIE.test(request.headers.cookie ?? '')) return;
+      if (!hasSessionCookie(request)) return;
       // Built assets and media never depend on who asks: spare them the session lookup.
       if (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) return;
       const { user, setCookies } = await resolveSession(auth, request);
@@ -50,7 +55,7 @@ export const authPlugin = fp(
 
     await app.register(authRoutes);
     await app.register(profileRoutes);
-    if (config.env !== 'production') await app.register(devMailboxRoutes);
+    if (config.devMailbox) await app.register(devMailboxRoutes);
   },
   { name: 'rebound-auth' },
 );

@@ -1,6 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { errorMessage } from '@rebound/contract/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { isLoopback } from '../../lib/loopback';
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** `Authorization: Bearer <token>` matches METRICS_TOKEN (compared in constant time). */
+function hasToken(request: FastifyRequest, token: string | null): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return token !== null && match !== null && timingSafeEqual(digest(match[1]!), digest(token));
+}
 
 /** Prometheus metrics at /metrics: process defaults plus request durations by route. */
 export const metricsPlugin = fp(async (app: FastifyInstance) => {
@@ -42,7 +53,21 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     );
   });
 
-  app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
+  // Who may read: anyone with METRICS_TOKEN as a bearer token; outside production also this machine.
+  // Production without a token has no metrics endpoint at all (404, like any unknown path).
+  const { config } = app.deps;
+  app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
+    const token = config.metricsToken;
+    const production = config.env === 'production';
+    if (!hasToken(request, token) && (production || !isLoopback(request.ip))) {
+      if (!token) {
+        return reply.status(404).send({ error: { code: 'not_found', message: errorMessage('not_found') } });
+      }
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ error: { code: 'auth_required', message: errorMessage('auth_required') } });
+    }
     reply.type(registry.contentType);
     return registry.metrics();
   });

@@ -257,3 +257,75 @@ describe("the web app's files", () => {
     expect(plain.json().items.length).toBeGreaterThan(0);
   });
 });
+
+describe('production keeps development helpers and source maps private', () => {
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    TEST_CLOCK: 'false',
+    AUTH_SECRET: 'p'.repeat(40),
+    PUBLIC_URL,
+  };
+  const built: TestApp['app'][] = [];
+  /** An app on the same database and WEB_DIST, built now (static files are listed when it is built). */
+  async function appWith(env: Record<string, string>) {
+    const { app } = await createTestApp({
+      database: t.database,
+      now: NOW,
+      env: { WEB_DIST: webDist, ...env },
+    });
+    built.push(app);
+    return app;
+  }
+  afterAll(async () => {
+    for (const app of built) await app.close();
+  });
+
+  it('serves source maps outside production only', async () => {
+    await writeFile(
+      path.join(webDist, 'assets', 'app-Ab12Cd34.js.map'),
+      '{"version":3,"sources":["src/app.ts"]}',
+    );
+    await writeFile(path.join(webDist, 'sw.js.map'), '{"version":3,"sources":["src/sw.ts"]}');
+    const dev = await appWith({ PUBLIC_URL });
+    expect((await dev.inject({ method: 'GET', url: '/assets/app-Ab12Cd34.js.map' })).statusCode).toBe(200);
+
+    const prod = await appWith(PRODUCTION);
+    for (const url of [
+      '/assets/app-Ab12Cd34.js.map',
+      '/assets/app-Ab12Cd34.js.map?v=1',
+      '/assets/app-Ab12Cd34.js.m%61p',
+      '/assets/app-Ab12Cd34.js.MAP',
+      '/sw.js.map',
+    ]) {
+      const res = await prod.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('sources');
+      expect(res.body, url).not.toContain('<html');
+    }
+    // The bundle itself is still served.
+    expect((await prod.inject({ method: 'GET', url: '/assets/app-Ab12Cd34.js' })).statusCode).toBe(200);
+  });
+
+  it('serves the /dev/mailbox page only to this machine, and never in production', async () => {
+    const local = await page('/dev/mailbox');
+    expect(local.statusCode).toBe(200);
+    expect(local.headers['content-type']).toMatch(/^text\/html/);
+
+    for (const url of ['/dev/mailbox', '/DEV/Mailbox', '//dev/mailbox', '/dev/mailbox?x=1']) {
+      const outsider = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html' },
+        remoteAddress: '10.0.0.5',
+      });
+      expect(outsider.statusCode, url).toBe(404);
+      expect(outsider.body, url).not.toContain('<html');
+    }
+
+    const prod = await appWith(PRODUCTION);
+    const res = await prod.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress: '127.0.0.1' });
+    expect(res.statusCode).toBe(404);
+    // Other client routes still get the page in production.
+    expect((await prod.inject({ method: 'GET', url: '/account' })).statusCode).toBe(200);
+  });
+});

@@ -2,9 +2,24 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessage } from '@rebound/contract/errors';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isLoopback } from '../../lib/loopback';
 import { productPreview } from '../catalog/service';
 import { productHeadTags, type SpaTemplate, spaTemplate } from './head';
+
+function notFound(reply: FastifyReply) {
+  return reply.status(404).send({ error: { code: 'not_found', message: errorMessage('not_found') } });
+}
+
+/** The request's path, percent-decoded where possible and with repeated slashes collapsed. */
+function pathOf(request: FastifyRequest): string {
+  const raw = (request.raw.url ?? '/').split('?', 1)[0]!;
+  let path = raw;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {}
+  return path.replace(/\/{2,}/g, '/');
+}
 
 function sendPage(reply: FastifyReply, html: string) {
   // index.html names the hashed bundles of the current build: never cached.
@@ -19,6 +34,12 @@ function sendPage(reply: FastifyReply, html: string) {
 export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const { config, db } = app.deps;
   let template: SpaTemplate | null = null;
+  // Source maps would publish the web app's original source: production does not serve them.
+  if (config.env === 'production') {
+    app.addHook('onRequest', async (request, reply) => {
+      if (/\.map$/i.test(pathOf(request))) return notFound(reply);
+    });
+  }
   if (config.webDist) {
     const webDist = config.webDist;
     template = spaTemplate(await readFile(path.join(webDist, 'index.html'), 'utf8'));
@@ -77,10 +98,14 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       !url.startsWith('/media/') &&
       // A bundle of another build is missing, not a page: a 404, never HTML in place of a script.
       !url.startsWith('/assets/');
+    // The development pages (/dev/mailbox) follow the mailbox's rule: on, and asked from this machine.
+    // (The SPA's router ignores case, so neither does this.)
+    const devPage = /^\/dev(\/|$)/i.test(pathOf(request));
+    if (devPage && !(config.devMailbox && isLoopback(request.ip))) return notFound(reply);
     if (wantsPage && template) {
       // Client-side routes: the SPA decides (including its own 404 page).
       return sendPage(reply, template.html);
     }
-    return reply.status(404).send({ error: { code: 'not_found', message: errorMessage('not_found') } });
+    return notFound(reply);
   });
 }

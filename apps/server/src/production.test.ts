@@ -1,0 +1,94 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API } from '@rebound/contract/routes';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, REPO_ROOT } from './config';
+import { users } from './db/schema';
+import { DEMO_STAFF } from './seed/demo';
+import { startServer } from './start';
+import { signedInUser } from './test/auth';
+import { createTestApp } from './test/harness';
+
+// Production never has demo accounts and keeps its session cookie Secure (issue 9, point 2).
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  TEST_CLOCK: 'false',
+  AUTH_SECRET: 'p'.repeat(40),
+  PUBLIC_URL: 'https://rebound.example',
+  LOG_LEVEL: 'silent',
+};
+
+describe('production never has demo accounts', () => {
+  it('does not seed an empty embedded database on start, even if the configuration says to', async () => {
+    const config = loadConfig({
+      ...PRODUCTION,
+      DATA_DIR: 'memory://',
+      WEB_DIST: 'apps/web/dist-none',
+      HOST: '127.0.0.1',
+      PORT: '0',
+    });
+    expect(config.seedOnStart).toBe(false);
+    // Whatever the database: a configuration made by hand that asks for it is still refused.
+    const started = await startServer({ ...config, seedOnStart: true });
+    try {
+      expect(started.seeded).toBe(false);
+      const staff = await started.database.db.select().from(users).where(eq(users.email, DEMO_STAFF.email));
+      expect(staff).toEqual([]);
+    } finally {
+      await started.app.close();
+    }
+  });
+
+  it.each([
+    ['npm run db:seed', 'apps/server/src/seed/seed-cli.ts'],
+    ['npm run seed:large', 'apps/server/src/seed/large-cli.ts'],
+  ])('%s refuses with one line and exit code 1', (_name, script) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rebound-seed-'));
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/^Refused: .* is never seeded with NODE_ENV=production/),
+      ]);
+      // Refused before opening anything.
+      expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the session cookie in production', () => {
+  it('is Secure, even when an http PUBLIC_URL is explicitly allowed', async () => {
+    const t = await createTestApp({
+      env: { ...PRODUCTION, PUBLIC_URL: 'http://10.0.0.2:3000', ALLOW_INSECURE_PUBLIC_URL: 'true' },
+    });
+    try {
+      const { user } = await signedInUser(t);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: API.authSignIn,
+        payload: { email: user.email, password: 'correct-horse-battery' },
+        remoteAddress: '2001:db8:ffff::9',
+      });
+      expect(res.statusCode).toBe(200);
+      const setCookie = [res.headers['set-cookie'] ?? []].flat();
+      const session = setCookie.find((c) => /rebound\.session_token=/.test(c));
+      expect(session).toMatch(/^__Secure-rebound\.session_token=/);
+      expect(session).toMatch(/;\s*Secure(;|$)/i);
+      expect(session).toMatch(/;\s*HttpOnly(;|$)/i);
+    } finally {
+      await t.close();
+    }
+  });
+});
