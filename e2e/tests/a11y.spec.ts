@@ -153,6 +153,7 @@ for (const { path, h1 } of [
   { path: '/privacy-policy', h1: 'Privacy Policy' },
   { path: '/terms-of-service', h1: 'Terms of Service' },
   { path: '/refund-return-policy', h1: 'Refund & Return Policy' },
+  { path: '/faq', h1: 'Frequently Asked Questions' },
 ]) {
   test(`static page ${path}`, async ({ page }) => {
     await page.goto(path);

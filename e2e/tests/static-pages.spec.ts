@@ -6,6 +6,7 @@ const PAGES = [
   { path: '/refund-return-policy', title: 'Refund & Return Policy | Rebound', h1: 'Refund & Return Policy' },
   { path: '/about', title: 'About Us | Rebound', h1: 'Good things deserve a second chance.' },
   { path: '/contact', title: 'Contact Us | Rebound', h1: 'Contact Us' },
+  { path: '/faq', title: 'Frequently Asked Questions | Rebound', h1: 'Frequently Asked Questions' },
 ] as const;
 
 /** The numbered section headings of a policy page, e.g. '1.Who we are...'. */
@@ -103,6 +104,7 @@ test('footer links reach every static page', async ({ page }) => {
   const links = [
     { name: 'About', h1: 'Good things deserve a second chance.' },
     { name: 'Contact', h1: 'Contact Us' },
+    { name: 'FAQ', h1: 'Frequently Asked Questions' },
     { name: 'Privacy Policy', h1: 'Privacy Policy' },
     { name: 'Terms of Service', h1: 'Terms of Service' },
     { name: 'Refund & Return Policy', h1: 'Refund & Return Policy' },
@@ -115,6 +117,49 @@ test('footer links reach every static page', async ({ page }) => {
       .click();
     await expect(page.getByRole('heading', { level: 1, name: link.h1 })).toBeVisible();
   }
+});
+
+test('the FAQ answers bidding, fees with a worked example, payment, pickup and returns', async ({ page }) => {
+  await page.goto('/faq');
+  for (const topic of ['Bidding', 'Fees and taxes', 'Paying', 'Pickup', 'Returns']) {
+    await expect(page.getByRole('heading', { level: 2, name: topic })).toBeVisible();
+  }
+  const main = page.getByRole('main');
+  await expect(main).toContainText('maximum bid');
+  await expect(main).toContainText('1-minute soft close');
+  await expect(main).toContainText('Reserve not met');
+  // $100.00 + 15% premium ($15.00) + 7% PST ($8.05) + 5% GST ($5.75) on $115.00 = $128.80.
+  const example = main.getByRole('table', { name: /winning bid of \$100\.00/ });
+  for (const amount of ['$15.00', '$8.05', '$5.75', '$128.80']) await expect(example).toContainText(amount);
+  await expect(main).toContainText('72 hours');
+  await expect(main).toContainText('non-payment strike');
+  await expect(main).toContainText('three strikes');
+  await expect(main).toContainText('photo ID');
+  await expect(main).toContainText('Burnaby');
+  await expect(main).toContainText('7 days of pickup');
+  await expect(main).toContainText('5 to 10 business days');
+  await expect(main).toContainText('Gift cards');
+
+  // A topic link jumps to its section.
+  await page.getByRole('navigation', { name: 'FAQ topics' }).getByRole('link', { name: 'Returns' }).click();
+  await expect(page).toHaveURL(/#returns$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Returns' })).toBeInViewport();
+});
+
+test('the header links to the FAQ in the same tab, on phones from the menu', async ({ page, isMobile }) => {
+  await page.goto('/');
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'FAQ', exact: true }).click();
+  } else {
+    const link = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'FAQ', exact: true });
+    await expect(link).not.toHaveAttribute('target', '_blank');
+    await link.click();
+  }
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
 });
 
 test('the contact form explains what is missing, then thanks the sender', async ({ page }) => {
@@ -145,8 +190,11 @@ test('the contact form explains what is missing, then thanks the sender', async 
   await email.fill('sam@example.com');
   // Sent from the keyboard: Enter in a field submits the form.
   await email.press('Enter');
-  await expect(page.getByText('Message sent')).toBeVisible();
-  await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
+  // The server stored it, and the toast says only that.
+  await expect(page.getByText('Message received')).toBeVisible();
+  await expect(
+    page.getByText('Thanks! Your message is saved for our team, who reply to sam@example.com within 24 hours.'),
+  ).toBeVisible();
   await expect(name).toHaveValue('');
   await expect(message).toHaveValue('');
 });

@@ -1,7 +1,6 @@
 // Site-wide constants shown in several places (header, footer, titles).
 export const BRAND = 'Rebound';
 export const TAGLINE = 'Returns, Reimagined.';
-export const SUPPORT_URL = 'https://support.rebound.example';
 
 /** Social profiles linked from the footer. */
 export const SOCIAL_LINKS = [

@@ -1,12 +1,10 @@
-import { SUPPORT_URL } from '../../lib/site';
-
 export type NavItem = { label: string; to: string; external?: boolean };
 
-/** The header's links (desktop bar and mobile menu). FAQ lives on the support site. */
+/** The header's links (desktop bar and mobile menu). */
 export const HEADER_LINKS: readonly NavItem[] = [
   { label: 'Shop', to: '/shop' },
   { label: 'About', to: '/about' },
-  { label: 'FAQ', to: SUPPORT_URL, external: true },
+  { label: 'FAQ', to: '/faq' },
   { label: 'Contact', to: '/contact' },
 ];
 

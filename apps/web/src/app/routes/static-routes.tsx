@@ -3,14 +3,16 @@ import type { RouteObject } from 'react-router';
 import { Container } from '../../components/ui/Container';
 import { Skeleton } from '../../components/ui/Skeleton';
 
-// The static pages: policies (features/legal) and company pages (features/company). Each page is
-// its own chunk, loaded when first visited; the router spreads this list into the root layout.
+// The static pages: policies (features/legal), company pages (features/company) and the FAQ
+// (features/help). Each page is its own chunk, loaded when first visited; the router spreads this
+// list into the root layout.
 
 const PrivacyPolicyPage = lazy(() => import('../../features/legal/components/PrivacyPolicyPage'));
 const TermsOfServicePage = lazy(() => import('../../features/legal/components/TermsOfServicePage'));
 const RefundReturnPolicyPage = lazy(() => import('../../features/legal/components/RefundReturnPolicyPage'));
 const AboutPage = lazy(() => import('../../features/company/components/AboutPage'));
 const ContactPage = lazy(() => import('../../features/company/components/ContactPage'));
+const FaqPage = lazy(() => import('../../features/help/components/FaqPage'));
 
 type Layout = 'policy' | 'company';
 
@@ -54,4 +56,5 @@ export const staticRoutes: RouteObject[] = [
   { path: 'refund-return-policy', element: page(RefundReturnPolicyPage, 'policy') },
   { path: 'about', element: page(AboutPage, 'company') },
   { path: 'contact', element: page(ContactPage, 'company') },
+  { path: 'faq', element: page(FaqPage, 'company') },
 ];

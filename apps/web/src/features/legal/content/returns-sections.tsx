@@ -1,20 +1,11 @@
 import { Link } from 'react-router';
 import { COMPANY, COMPANY_ADDRESS_LINE } from '../../../lib/company';
+import { NON_RETURNABLE } from '../../../lib/store-policies';
 import { MailLink } from '../components/inline';
 import type { LegalSection } from '../types';
 
 // The Refund & Return Policy (decisions.md §6): 7 days from pickup, free, refunds in 5-10 business
 // days to the original card, the spec's non-returnable list. The spec's '30-day' fine print is dropped.
-
-/** The spec's non-returnable list (spec §9 'Return'). */
-export const NON_RETURNABLE = [
-  'Perishables, such as food and fresh flowers',
-  'Personal care items, such as cosmetics, skin care and razors',
-  'Custom or personalized items',
-  'Hazardous materials, such as fuels, chemicals and aerosols',
-  'Items marked Final Sale or As-Is on their listing',
-  'Gift cards',
-] as const;
 
 export const RETURNS_SECTIONS: readonly LegalSection[] = [
   {

@@ -1,7 +1,7 @@
-import { DEFAULT_INCREMENT_TABLE } from '@rebound/core/increments';
 import { formatCents } from '@rebound/core/money';
 import { priceCheckout } from '@rebound/core/pricing';
 import { Link } from 'react-router';
+import { incrementRows } from '../../../lib/bid-increments';
 import { COMPANY, COMPANY_ADDRESS_LINE } from '../../../lib/company';
 import { AddressBlock, MailLink, PolicyTable } from '../components/inline';
 import type { LegalSection } from '../types';
@@ -9,18 +9,6 @@ import type { LegalSection } from '../types';
 // The Terms of Service's 25 sections, consistent with decisions.md: bidding (§2), orders and the
 // 72-hour payment window (§3), pricing (§4), the pickup window (§5) and returns (§6). The increment
 // table and the price example are computed by the same code the server uses, so they cannot drift.
-
-/** 'Under $1.00', '$1.00 to $4.99', ..., '$5,000.00 and up'. */
-function incrementRows(): [string, string][] {
-  return DEFAULT_INCREMENT_TABLE.map((band, index) => {
-    const next = DEFAULT_INCREMENT_TABLE[index + 1];
-    let range: string;
-    if (band.fromCents === 0 && next) range = `Under ${formatCents(next.fromCents)}`;
-    else if (next) range = `${formatCents(band.fromCents)} to ${formatCents(next.fromCents - 1)}`;
-    else range = `${formatCents(band.fromCents)} and up`;
-    return [range, formatCents(band.incrementCents)];
-  });
-}
 
 const EXAMPLE = priceCheckout(10_000);
 
