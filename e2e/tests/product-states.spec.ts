@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { moveClocks } from './support/clocks';
 import { type DemoLot, demoLots } from './support/demo';
 import { money } from './support/shopper';
 
@@ -50,6 +51,11 @@ async function findLot(
   throw new Error('No demo lot in the wanted state');
 }
 
+/** The product page's Watch control ('Add ... to watchlist' / 'Remove ... from watchlist'). */
+function watchButton(page: Page) {
+  return page.getByRole('main').getByRole('button', { name: /to watchlist$|from watchlist$/ });
+}
+
 async function loaded(page: Page) {
   const main = page.getByRole('main');
   await expect(main.locator('.animate-pulse')).toHaveCount(0);
@@ -87,6 +93,8 @@ test('a scheduled lot: Coming Soon, the start countdown and starting bid, no his
   await expect(page.getByText('No bids yet. Be the first to bid!')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Place max bid' })).toHaveCount(0);
   await expect(page.getByRole('spinbutton')).toHaveCount(0);
+  // A lot that has not started can be watched.
+  await expect(watchButton(page)).toBeVisible();
   await loaded(page);
   await expectNoSeriousA11yViolations(page, '/product/:slug (scheduled)');
 });
@@ -120,8 +128,40 @@ test('an ended lot: Auction Complete! with the winner, the final bid, the saving
   await expect(rows.first()).toContainText('Highest');
   await expect(rows.first()).toContainText(money(state.auction.currentPriceCents));
   await expect(page.getByRole('button', { name: 'Place max bid' })).toHaveCount(0);
+  // Nothing left to watch.
+  await expect(watchButton(page)).toHaveCount(0);
+  await expect(page.getByText('Watch', { exact: true })).toHaveCount(0);
   await loaded(page);
   await expectNoSeriousA11yViolations(page, '/product/:slug (ended)');
+});
+
+test('a live lot offers Watch until its end time passes on screen, then no more', async ({ page }) => {
+  // The live lot ending soonest; the page's clock is installed so the test can move it with the server's.
+  const res = await page.request.get('/api/shop?sort=ending');
+  expect(res.status(), await res.text()).toBe(200);
+  const shop = (await res.json()) as {
+    serverTime: string;
+    items: { slug: string; title: string; endTime: string }[];
+  };
+  const lot = shop.items[0];
+  if (!lot) throw new Error('No live lot in the shop');
+  const toEnd = Date.parse(lot.endTime) - Date.parse(shop.serverTime);
+  // The server's clock is shared by the whole run: only move it a little (the soonest end is near).
+  expect(toEnd, 'the soonest live lot ends too far ahead to move the clocks to it').toBeLessThan(
+    6 * 3_600_000,
+  );
+
+  await page.clock.install();
+  await page.goto(`/product/${lot.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: lot.title })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Auction' })).toHaveAttribute('data-phase', 'live');
+  await expect(watchButton(page)).toBeVisible();
+
+  await moveClocks(page, Math.max(0, toEnd) + 1_500);
+  await expect(page.getByRole('region', { name: 'Auction' }).getByText('Auction Complete!')).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(watchButton(page)).toHaveCount(0);
 });
 
 test('a live lot under its reserve says so, and an ended one explains that nothing was sold', async ({
