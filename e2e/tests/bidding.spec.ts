@@ -228,3 +228,38 @@ test('card prices on the shop grid follow bids without a reload', async ({ page,
   await expect(shown).toContainText('1 bid');
   await bidder.dispose();
 });
+
+test('a long bid history loads in pages and says how many rows there are', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const pair = SHOPPERS[testInfo.project.name as keyof typeof SHOPPERS];
+  const [first, second] = [await request.newContext({ baseURL }), await request.newContext({ baseURL })];
+  await signIn(first, pair.first.email);
+  await signIn(second, pair.second.email);
+  const card = await freshAuction(first, 4 * 60_000);
+
+  // Two shoppers outbid each other at the minimum: every bid after the first adds two rows.
+  for (let i = 0; i < 27; i++) {
+    const api = i % 2 === 0 ? first : second;
+    const { auction } = await auctionState(api, card.auctionId);
+    const res = await api.post(`/api/auctions/${card.auctionId}/bids`, {
+      data: { amount: (auction.minimumNextBidCents / 100).toFixed(2) },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const total = (await auctionState(first, card.auctionId)).auction.bidCount;
+  expect(total).toBe(53);
+
+  await page.goto(`/product/${card.slug}`);
+  const history = page.getByTestId('bid-history');
+  await expect(history.getByRole('listitem')).toHaveCount(50);
+  await expect(page.getByText(`Showing 50 of ${total}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Show more bids' }).click();
+  await expect(history.getByRole('listitem')).toHaveCount(total);
+  await expect(page.getByRole('button', { name: 'Show more bids' })).toHaveCount(0);
+  await expect(history.getByText('Highest')).toHaveCount(1);
+  await first.dispose();
+  await second.dispose();
+});
