@@ -2,8 +2,8 @@
 // that decides from the row rather than from the maximums: the product page's standing, My Bids, the
 // closing job's winner, the watch button. One definition each, so the pages cannot disagree.
 
-import { type AuctionTiming, auctionPhase } from './catalog';
 import { type Standing, standingOf } from './bidding';
+import { type AuctionTiming, auctionPhase } from './catalog';
 
 export interface AuctionSummary extends AuctionTiming {
   /** Hidden reserve; null when the auction has none. */

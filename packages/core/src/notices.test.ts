@@ -8,7 +8,9 @@ describe('notice texts', () => {
       "Your maximum bid of $123.45 on Desk Lamp is in. You've got the highest bid!",
     );
     expect(bidConfirmationNotice('Desk Lamp', 500, false)).toContain('Another bidder is still ahead.');
-    expect(outbidNotice('Desk Lamp', 1_000_00)).toBe("You've been outbid on Desk Lamp. The price is now $1,000.00.");
+    expect(outbidNotice('Desk Lamp', 1_000_00)).toBe(
+      "You've been outbid on Desk Lamp. The price is now $1,000.00.",
+    );
   });
 
   it('tells the winner the payment window from the one constant', () => {
