@@ -5,22 +5,18 @@ import fastifyCompress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { errorMessage } from '@rebound/contract/errors';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
+import { errorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { containsNul } from './lib/input-guard';
 import { authPlugin } from './modules/auth/plugin';
 import { biddingRoutes } from './modules/bidding/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { inboxRoutes } from './modules/inbox/routes';
 import { metricsPlugin } from './modules/system/metrics';
 import { privateAnswersPlugin } from './modules/system/private-answers';
 import { systemRoutes } from './modules/system/routes';
@@ -115,47 +111,7 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
-      return reply.status(err.status).send({
-        error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
-      });
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const details = err.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: v.message ?? 'Invalid value',
-      }));
-      return reply.status(400).send({
-        error: {
-          code: 'validation_failed',
-          message: details[0]?.message ?? errorMessage('validation_failed'),
-          details,
-        },
-      });
-    }
-    if (isResponseSerializationError(err)) {
-      request.log.error({ err, cause: err.cause }, 'response did not match its schema');
-      return reply.status(500).send({ error: { code: 'internal', message: errorMessage('internal') } });
-    }
-    const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code =
-        status === 413
-          ? 'payload_too_large'
-          : status === 415
-            ? 'unsupported_media_type'
-            : status === 429
-              ? 'rate_limited'
-              : status === 404
-                ? 'not_found'
-                : 'bad_request';
-      const message = code === 'bad_request' ? err.message || errorMessage(code) : errorMessage(code);
-      return reply.status(status).send({ error: { code, message } });
-    }
-    request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'internal', message: errorMessage('internal') } });
-  });
+  app.setErrorHandler(errorHandler);
 
   // NUL characters cannot reach the database (PostgreSQL text refuses them): a clear 400 instead.
   app.addHook('preValidation', async (request) => {
@@ -176,6 +132,7 @@ export async function buildApp({
   await app.register(catalogRoutes);
   await app.register(biddingRoutes);
   await app.register(watchlistRoutes);
+  await app.register(inboxRoutes);
   await app.register(realtimeRoutes);
 
   await mkdir(config.mediaDir, { recursive: true });
