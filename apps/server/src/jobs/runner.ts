@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { closeDueAuctions, openDueAuctions } from '../modules/auctions/lifecycle';
+import { purgeExpiredIdempotencyKeys } from '../modules/bidding/service';
 
 export interface Job {
   name: string;
@@ -52,6 +53,20 @@ export function auctionJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
       everyMs,
       run: async () => {
         await closeDueAuctions(db, clock.now(), (p) => hub.publish(p));
+      },
+    },
+  ];
+}
+
+/** Housekeeping: expired Idempotency-Keys go once an hour (idempotent; safe on several servers). */
+export function maintenanceJobs(app: FastifyInstance, everyMs = 60 * 60_000): Job[] {
+  const { db, clock } = app.deps;
+  return [
+    {
+      name: 'idempotency.purge',
+      everyMs,
+      run: async () => {
+        await purgeExpiredIdempotencyKeys(db, clock);
       },
     },
   ];

@@ -8,13 +8,13 @@ import {
 import { API } from '@rebound/contract/routes';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auctions, bids, maxBids, orders, users } from '../../db/schema';
+import { auctions, bids, idempotencyKeys, maxBids, orders, users } from '../../db/schema';
 import { signedInUser } from '../../test/auth';
 import { asSession } from '../../test/bidding';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { closeDueAuctions } from '../auctions/lifecycle';
-import { placeBid } from './service';
+import { placeBid, purgeExpiredIdempotencyKeys } from './service';
 
 let locationId: string;
 const t = useTestApp({}, async (t) => {
@@ -163,6 +163,14 @@ describe('an Idempotency-Key means the same request', () => {
     const again = await bid(fresh.id, '20', ava.cookie, key);
     expect(again.statusCode).toBe(200);
     expect(await maxOf(fresh.id, ava.user.id)).toBe(2_000);
+
+    // The hourly job forgets what is past its 24 hours and keeps the rest.
+    const keysOf = async (userId: string) =>
+      (await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId))).length;
+    expect(await keysOf(ben.user.id)).toBe(1);
+    expect(await purgeExpiredIdempotencyKeys(t.db, t.clock)).toBeGreaterThanOrEqual(1);
+    expect(await keysOf(ben.user.id)).toBe(0);
+    expect(await keysOf(ava.user.id)).toBe(1);
   });
 
   it('the same key sent at once for two auctions places exactly one bid', async () => {

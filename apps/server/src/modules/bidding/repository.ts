@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, not, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, lte, not, sql } from 'drizzle-orm';
 import { cardQuery, notEndedAt } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import { auctions, bids, idempotencyKeys, maxBids, notifications, outbox, users } from '../../db/schema';
@@ -248,4 +248,13 @@ export async function myBidAuctions(db: DbOrTx, userId: string, now: Date, ended
       .where(and(eq(maxBids.userId, userId), not(notEndedAt(now)))),
   ]);
   return { open, ended, endedCount: endedCount?.n ?? 0 };
+}
+
+/** Forgets Idempotency-Keys stored at or before `before`; returns how many. */
+export async function purgeIdempotencyKeys(db: DbOrTx, before: Date): Promise<number> {
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lte(idempotencyKeys.createdAt, before))
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
 }

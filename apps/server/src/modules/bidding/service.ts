@@ -207,6 +207,11 @@ export async function placeBid(
   }
 }
 
+/** Deletes the Idempotency-Keys past their 24 hours (a job runs it; a key's next use also does). */
+export function purgeExpiredIdempotencyKeys(db: DbOrTx, clock: Clock): Promise<number> {
+  return repo.purgeIdempotencyKeys(db, new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS));
+}
+
 type MyBidRow = Awaited<ReturnType<typeof repo.myBidAuctions>>['open'][number];
 
 function toMyBidGroup(r: MyBidRow, userId: string, now: Date): MyBidGroup {
