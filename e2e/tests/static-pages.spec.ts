@@ -193,7 +193,9 @@ test('the contact form explains what is missing, then thanks the sender', async 
   // The server stored it, and the toast says only that.
   await expect(page.getByText('Message received')).toBeVisible();
   await expect(
-    page.getByText('Thanks! Your message is saved for our team, who reply to sam@example.com within 24 hours.'),
+    page.getByText(
+      'Thanks! Your message is saved for our team, who reply to sam@example.com within 24 hours.',
+    ),
   ).toBeVisible();
   await expect(name).toHaveValue('');
   await expect(message).toHaveValue('');
