@@ -86,6 +86,21 @@ export const ERRORS = {
   watch_not_authenticated: { status: 401, message: 'Please log in to manage watchlist' },
   auction_not_found: { status: 404, message: 'Auction not found' },
   watch_auction_ended: { status: 409, message: 'This auction has ended.' },
+  // Orders, cart and checkout (issue 10; spec section 8).
+  order_not_found: { status: 404, message: 'Order not found' },
+  cart_empty: { status: 400, message: 'Your cart is empty' },
+  pickup_location_required: {
+    status: 400,
+    message: 'Please select a pickup location in your account settings before checking out',
+  },
+  checkout_failed: { status: 502, message: 'Failed to create checkout session. Please try again.' },
+  checkout_not_found: { status: 404, message: 'Payment verification failed. Please contact support.' },
+  payment_declined: { status: 402, message: 'Your card was declined. Please use another card.' },
+  webhook_signature_invalid: { status: 400, message: 'The webhook signature is not valid.' },
+  bidding_suspended_strikes: {
+    status: 403,
+    message: 'Your account is suspended from bidding because of unpaid orders. Contact support.',
+  },
   internal: { status: 500, message: 'Something went wrong. Please try again.' },
   unavailable: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

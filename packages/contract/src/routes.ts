@@ -40,7 +40,18 @@ export const API = {
   // Issue 9: the contact form and the drop list are stored, not just thanked.
   contactMessages: '/api/contact-messages',
   listSignups: '/api/list-signups',
+  // Orders, cart and checkout (issue 10).
+  meOrders: '/api/me/orders',
+  cartQuote: '/api/cart/quote',
+  checkout: '/api/checkout',
+  checkoutVerify: '/api/checkout/verify',
+  stripeWebhook: '/api/webhooks/stripe',
 } as const;
+
+/** The built-in test checkout's hosted page (server-rendered HTML, not the SPA). */
+export const TEST_CHECKOUT_PATH = '/test-checkout';
+export const testCheckoutPage = (sessionId: string) =>
+  `${TEST_CHECKOUT_PATH}/${encodeURIComponent(sessionId)}`;
 
 /** The WebSocket endpoint (realtime.ts has the events). */
 export const WS_PATH = '/ws';

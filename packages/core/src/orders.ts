@@ -71,3 +71,31 @@ export function needsPayment(status: OrderStatus): boolean {
 export function isFinalOrderStatus(status: OrderStatus): boolean {
   return ORDER_TRANSITIONS[status].length === 0;
 }
+
+/** Three active (not removed) non-payment strikes suspend bidding (decisions: orders after the win). */
+export const MAX_ACTIVE_STRIKES = 3;
+
+export function isSuspendedByStrikes(activeStrikes: number): boolean {
+  return activeStrikes >= MAX_ACTIVE_STRIKES;
+}
+
+/** Payment reminders go out this long before the deadline, each once. */
+export const PAYMENT_REMINDERS_HOURS = [24, 2] as const;
+
+export type PaymentDeadlineAction = 'none' | 'remind_24h' | 'remind_2h' | 'cancel';
+
+/**
+ * What the deadline job does with a pending order at `nowMs`: cancel it at or past the deadline;
+ * otherwise the reminder whose time has come and that was not sent yet (the 2-hour one wins when
+ * both are due, and then the 24-hour one is not sent late).
+ */
+export function paymentDeadlineAction(
+  o: { paymentDueAt: number; reminder24hSent: boolean; reminder2hSent: boolean },
+  nowMs: number,
+): PaymentDeadlineAction {
+  const left = o.paymentDueAt - nowMs;
+  if (left <= 0) return 'cancel';
+  if (left <= 2 * 3_600_000) return o.reminder2hSent ? 'none' : 'remind_2h';
+  if (left <= 24 * 3_600_000) return o.reminder24hSent ? 'none' : 'remind_24h';
+  return 'none';
+}

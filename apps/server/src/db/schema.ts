@@ -36,7 +36,8 @@ const itemAmount = (column: unknown, min = 0) =>
 const ROLES = ['shopper', 'staff'] as const;
 const USER_STATUSES = ['active', 'suspended'] as const;
 const CONDITIONS = ['like_new', 'open_box', 'gently_used'] as const;
-const PRODUCT_STATUSES = ['draft', 'auctioned', 'sold', 'unsold', 'withdrawn'] as const;
+// to_relist: the winner did not pay in time; the item is back with staff to relist or offer on.
+const PRODUCT_STATUSES = ['draft', 'auctioned', 'sold', 'unsold', 'to_relist', 'withdrawn'] as const;
 const AUCTION_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;
 const INCREMENT_MODES = ['fixed', 'table'] as const;
 const ORDER_STATUSES = [
@@ -49,7 +50,9 @@ const ORDER_STATUSES = [
   'refunded',
 ] as const;
 const CHECKOUT_PROVIDERS = ['stripe', 'test'] as const;
-const CHECKOUT_STATUSES = ['open', 'paid', 'expired', 'failed'] as const;
+const CHECKOUT_STATUSES = ['open', 'paid', 'expired', 'failed', 'refunded'] as const;
+const PAYMENT_STATUSES = ['paid', 'refunded'] as const;
+const STRIKE_KINDS = ['non_payment'] as const;
 const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
 const SIGNUP_STATUSES = ['pending', 'confirmed'] as const;
 const CHANNELS = ['email', 'sms', 'push'] as const;
@@ -415,7 +418,13 @@ export const checkoutSessions = pgTable(
     applyTaxesOnPremium: boolean('apply_taxes_on_premium').notNull(),
     currency: text('currency').notNull().default('cad'),
     url: text('url'),
+    /** The provider's payment (Stripe PaymentIntent id, or the test checkout's own id) once paid. */
+    providerPaymentId: text('provider_payment_id'),
+    /** Why the last attempt failed (a declined card), shown on the test checkout page. */
+    failureMessage: text('failure_message'),
+    expiresAt: ts('expires_at'),
     paidAt: ts('paid_at'),
+    refundedAt: ts('refunded_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -461,6 +470,9 @@ export const orders = pgTable(
     completedAt: ts('completed_at'),
     cancelledAt: ts('cancelled_at'),
     refundedAt: ts('refunded_at'),
+    /** When the payment reminders went out (24 h and 2 h before the deadline): each once. */
+    reminder24hSentAt: ts('reminder_24h_sent_at'),
+    reminder2hSentAt: ts('reminder_2h_sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -502,10 +514,20 @@ export const userStrikes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: STRIKE_KINDS }).notNull().default('non_payment'),
     reason: text('reason').notNull(),
     createdAt: createdAt(),
+    /** Staff may remove a strike, with a reason; a removed strike no longer counts. */
+    removedAt: ts('removed_at'),
+    removedBy: uuid('removed_by').references(() => users.id),
+    removedReason: text('removed_reason'),
   },
-  (t) => [index('user_strikes_user_idx').on(t.userId)],
+  (t) => [
+    index('user_strikes_user_idx').on(t.userId),
+    // One non-payment strike per order, whatever runs twice.
+    uniqueIndex('user_strikes_order_kind_uq').on(t.orderId, t.kind),
+    check('user_strikes_kind', oneOf(t.kind, STRIKE_KINDS)),
+  ],
 );
 
 // Weekly pickup hours per location: weekday 0 = Sunday (Vancouver local time).
@@ -692,4 +714,67 @@ export const contactMessages = pgTable(
       sql`char_length(${t.name}) <= 100 and char_length(${t.message}) <= 2000`,
     ),
   ],
+);
+
+// A completed payment: one row per paid checkout session (unique), written by the one sync function
+// that marks its orders paid. Amounts as charged, in cents.
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    checkoutSessionId: uuid('checkout_session_id')
+      .notNull()
+      .references(() => checkoutSessions.id, { onDelete: 'restrict' })
+      .unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    provider: text('provider', { enum: CHECKOUT_PROVIDERS }).notNull(),
+    providerSessionId: text('provider_session_id').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('paid'),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    premiumCents: bigint('premium_cents', { mode: 'number' }).notNull(),
+    pstCents: bigint('pst_cents', { mode: 'number' }).notNull(),
+    gstCents: bigint('gst_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('cad'),
+    paidAt: ts('paid_at').notNull(),
+    refundedAt: ts('refunded_at'),
+    /** Why it was refunded (e.g. it completed after its orders were cancelled). */
+    refundReason: text('refund_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.paidAt),
+    check('payments_status', oneOf(t.status, PAYMENT_STATUSES)),
+    check(
+      'payments_money',
+      sql`${t.subtotalCents} >= 0 and ${t.premiumCents} >= 0 and ${t.pstCents} >= 0 and ${t.gstCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
+  ],
+);
+
+// Stripe webhook events already handled (by event id): a replayed event changes nothing.
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+});
+
+// The built-in test checkout's own record of a payment: it plays the payment provider's side (what
+// Stripe would know), so the sync function reads it exactly as it reads a Stripe session.
+export const testCheckoutPayments = pgTable(
+  'test_checkout_payments',
+  {
+    providerSessionId: text('provider_session_id').primaryKey(),
+    paymentId: text('payment_id').notNull().unique(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('paid'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    cardLast4: text('card_last4').notNull(),
+    paidAt: ts('paid_at').notNull(),
+    refundedAt: ts('refunded_at'),
+  },
+  (t) => [check('test_checkout_payments_status', oneOf(t.status, PAYMENT_STATUSES))],
 );

@@ -1,0 +1,52 @@
+// A hosted checkout provider: Stripe Checkout when configured, the built-in test checkout otherwise.
+// The checkout service creates sessions through it and, to learn what happened, only ever asks it
+// for a session's current state (the webhook and the success page both end in the same sync).
+
+export interface CheckoutLine {
+  /** e.g. the product title, "Buyer's premium (15%)", 'PST (7%)', 'GST (5%)'. */
+  name: string;
+  amountCents: number;
+}
+
+export interface CreateSessionInput {
+  /** Our checkout_sessions row id (put in the provider's metadata and the idempotency key). */
+  checkoutId: string;
+  customerEmail: string;
+  lines: CheckoutLine[];
+  totalCents: number;
+  currency: 'cad';
+  orderIds: string[];
+  /** Absolute URLs. Stripe's success URL carries `{CHECKOUT_SESSION_ID}`. */
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+  /** One per checkout attempt: a retried create makes no second session. */
+  idempotencyKey: string;
+}
+
+export interface CreatedSession {
+  providerSessionId: string;
+  /** Where the shopper pays. */
+  url: string;
+}
+
+export interface ProviderSessionState {
+  providerSessionId: string;
+  /** open: not paid yet; complete: paid; expired: can no longer be paid. */
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid';
+  amountTotalCents: number;
+  /** Stripe's PaymentIntent id, or the test checkout's payment id, once paid. */
+  paymentId: string | null;
+  /** Our checkout id, from the metadata set at creation. */
+  checkoutId: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'test';
+  createSession(input: CreateSessionInput): Promise<CreatedSession>;
+  /** The session's current state at the provider. */
+  retrieveSession(providerSessionId: string): Promise<ProviderSessionState>;
+  /** Refunds a completed payment in full. Safe to call twice with the same key. */
+  refund(paymentId: string, amountCents: number, idempotencyKey: string): Promise<void>;
+}

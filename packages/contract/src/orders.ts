@@ -1,0 +1,190 @@
+// Orders, the cart, checkout and payment (spec §2 Orders tab, Cart page, Checkout success; §3 order,
+// cart item and payment-verification shapes; §8 texts). The server decides every amount and status.
+import { z } from 'zod';
+import { ProductImage, TaxConfig } from './catalog';
+import { Cents, Instant, Uuid } from './common';
+
+export const ORDER_STATUS_VALUES = [
+  'pending',
+  'paid',
+  'ready_for_pickup',
+  'pickup_scheduled',
+  'completed',
+  'cancelled',
+  'refunded',
+] as const;
+export const OrderStatus = z.enum(ORDER_STATUS_VALUES);
+
+/** The spec's texts (section 8) and the Orders tab's, once. */
+export const ORDER_TEXT = {
+  ordersTitle: 'My Orders',
+  ordersSubtitle: 'Track your order status and schedule pickups',
+  noOrdersTitle: 'No orders yet',
+  noOrdersMessage: 'Win an auction to see your orders here!',
+  added: 'Added to cart',
+  alreadyInCart: 'Item is already in your cart',
+  removed: 'Removed from cart',
+  cleared: 'Cart cleared',
+  cartEmpty: 'Your cart is currently empty',
+  emptyCartCheckout: 'Your cart is empty',
+  noLocation: 'Please select a pickup location in your account settings before checking out',
+  checkoutFailed: 'Failed to create checkout session. Please try again.',
+  paymentSuccess: 'Payment successful! Your orders have been confirmed.',
+  notPaid: 'Payment verification failed. Please contact support.',
+  verifyFailed: 'Failed to verify payment. Please contact support.',
+} as const;
+
+/** One pickup booked for an order (filled by the pickup issue). */
+export const OrderPickup = z.object({
+  /** Vancouver date, YYYY-MM-DD. */
+  date: z.string(),
+  timeLabel: z.string(),
+  startsAt: Instant,
+  notes: z.string().nullable(),
+});
+
+/** An order as its owner sees it (Orders tab; spec §3 'account view'). */
+export const OrderView = z.object({
+  id: Uuid,
+  /** First 8 characters of the id, as the Appointments tab shows it. */
+  number: z.string(),
+  auctionId: Uuid,
+  product: z.object({
+    title: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    image: ProductImage.nullable(),
+  }),
+  /** The winning price (before premium and taxes). */
+  finalAmountCents: Cents,
+  /** What was charged, once paid (premium and taxes included, this order's share). */
+  totalPaidCents: Cents.nullable(),
+  status: OrderStatus,
+  /** The spec's label: 'Payment Required', 'Payment Received', ... */
+  statusLabel: z.string(),
+  /** When the order was made: the auction's end ('Won on'). */
+  createdAt: Instant,
+  auctionEndedAt: Instant,
+  /** Pay by then (72 hours after the end); null once paid or cancelled. */
+  paymentDueAt: Instant.nullable(),
+  paidAt: Instant.nullable(),
+  cancelledAt: Instant.nullable(),
+  needsPayment: z.boolean(),
+  canSchedulePickup: z.boolean(),
+  isPickupScheduled: z.boolean(),
+  isCompleted: z.boolean(),
+  pickup: OrderPickup.nullable(),
+  locationName: z.string(),
+});
+export type OrderView = z.infer<typeof OrderView>;
+
+/** A non-payment strike, as its shopper sees it in the account. */
+export const StrikeView = z.object({
+  id: Uuid,
+  reason: z.string(),
+  createdAt: Instant,
+  orderId: Uuid.nullable(),
+  /** Removed by staff: shown struck through, no longer counted. */
+  removedAt: Instant.nullable(),
+});
+export type StrikeView = z.infer<typeof StrikeView>;
+
+/** GET /api/me/orders: the shopper's orders, newest first, with their strikes. */
+export const MyOrdersResponse = z.object({
+  serverTime: Instant,
+  orders: z.array(OrderView),
+  strikes: z.array(StrikeView),
+  /** Active strikes (not removed); at MAX_ACTIVE_STRIKES bidding is suspended. */
+  activeStrikes: z.number().int(),
+  biddingSuspended: z.boolean(),
+});
+export type MyOrdersResponse = z.infer<typeof MyOrdersResponse>;
+
+/** At most this many orders in one cart or checkout. */
+export const CART_MAX_ITEMS = 50;
+
+const OrderIds = z
+  .array(z.string().min(1).max(100))
+  .max(CART_MAX_ITEMS, { error: `A cart holds at most ${CART_MAX_ITEMS} items.` });
+
+/** POST /api/cart/quote: the browser's list of order ids; the server rebuilds every line. */
+export const CartQuoteRequest = z.object({ orderIds: OrderIds });
+export type CartQuoteRequest = z.infer<typeof CartQuoteRequest>;
+
+/** A cart line (spec §3 cart item), built by the server from one of the shopper's own unpaid orders. */
+export const CartItem = z.object({
+  /** 'order-' + the order id, as the spec's cart item id. */
+  id: z.string(),
+  orderId: Uuid,
+  auctionId: Uuid,
+  productTitle: z.string(),
+  productSlug: z.string(),
+  productImage: ProductImage.nullable(),
+  finalAmountCents: Cents,
+  /** 'Won on': the auction's end. */
+  wonDate: Instant,
+  paymentDueAt: Instant,
+});
+export type CartItem = z.infer<typeof CartItem>;
+
+export const CART_DROP_REASONS = ['not_found', 'paid', 'cancelled', 'not_payable'] as const;
+
+/** An id the server left out of the cart, and why (shown as a note; the browser forgets it). */
+export const DroppedCartItem = z.object({
+  orderId: z.string(),
+  reason: z.enum(CART_DROP_REASONS),
+  message: z.string(),
+});
+export type DroppedCartItem = z.infer<typeof DroppedCartItem>;
+
+export const PriceBreakdown = z.object({
+  subtotalCents: Cents,
+  premiumCents: Cents,
+  pstCents: Cents,
+  gstCents: Cents,
+  totalCents: Cents,
+});
+export type PriceBreakdown = z.infer<typeof PriceBreakdown>;
+
+export const CartQuoteResponse = z.object({
+  items: z.array(CartItem),
+  dropped: z.array(DroppedCartItem),
+  /** The shopper's pickup location (its rates price the cart); null when none is chosen. */
+  location: z.object({ id: Uuid, name: z.string() }).nullable(),
+  /** The rates used (the location's, or the defaults without one): the labels show these. */
+  rates: TaxConfig,
+  totals: PriceBreakdown,
+  /** Checkout is possible: items left and a pickup location chosen. */
+  canCheckout: z.boolean(),
+});
+export type CartQuoteResponse = z.infer<typeof CartQuoteResponse>;
+
+/** POST /api/checkout: pay for these orders (the cart's ids). */
+export const CreateCheckoutRequest = z.object({
+  orderIds: OrderIds.min(1, { error: ORDER_TEXT.emptyCartCheckout }),
+});
+export type CreateCheckoutRequest = z.infer<typeof CreateCheckoutRequest>;
+
+export const CreateCheckoutResponse = z.object({
+  /** The hosted checkout page (Stripe's, or the built-in test page). */
+  url: z.string(),
+  sessionId: z.string(),
+  provider: z.enum(['stripe', 'test']),
+  totals: PriceBreakdown,
+});
+export type CreateCheckoutResponse = z.infer<typeof CreateCheckoutResponse>;
+
+/** POST /api/checkout/verify {sessionId}: the success page's check (runs the same sync as the webhook). */
+export const VerifyPaymentRequest = z.object({ sessionId: z.string().min(1).max(300) });
+export type VerifyPaymentRequest = z.infer<typeof VerifyPaymentRequest>;
+
+/** Spec §3 payment verification: success, payment_status, amount. */
+export const VerifyPaymentResponse = z.object({
+  success: z.boolean(),
+  paymentStatus: z.enum(['paid', 'unpaid', 'refunded', 'expired']),
+  /** The total charged (cents). */
+  amountCents: Cents,
+  orderIds: z.array(Uuid),
+  message: z.string(),
+});
+export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponse>;
