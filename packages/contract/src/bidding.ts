@@ -127,6 +127,11 @@ export const MyBidGroup = z.object({
   maxSetAt: Instant,
   /** 'winning' / 'outbid' while running, 'won' / 'lost' once over. */
   standing: Standing,
+  /** The shopper's order for a won auction ('Add to Cart' while it is 'pending'); null otherwise. */
+  orderId: Uuid.nullable(),
+  orderStatus: z
+    .enum(['pending', 'paid', 'ready_for_pickup', 'pickup_scheduled', 'completed', 'cancelled', 'refunded'])
+    .nullable(),
 });
 export type MyBidGroup = z.infer<typeof MyBidGroup>;
 

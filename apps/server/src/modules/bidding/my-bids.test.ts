@@ -3,10 +3,11 @@ import { API } from '@rebound/contract/routes';
 import type { MeSummaryResponse } from '@rebound/contract/watchlist';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auctions, maxBids } from '../../db/schema';
+import { auctions, maxBids, orders } from '../../db/schema';
 import { type SignedInUser, signedInUser } from '../../test/auth';
 import { makeAuction, makeLocation } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
+import { closeDueAuctions } from '../auctions/lifecycle';
 
 // GET /api/me/bids: the account's My Bids tab (All / Winning / Losing), from real bids.
 
@@ -164,5 +165,34 @@ describe('My Bids', () => {
     expect(ids(all)).toEqual([running.id, ...ended.slice(0, MY_BIDS_ENDED_LIMIT)]);
     expect(all.endedNotShown).toBe(2);
     expect((await myBids(gail, 'winning')).endedNotShown).toBe(0);
+  });
+});
+
+describe('My Bids and orders', () => {
+  it('a won row carries its unpaid order for "Add to Cart"; once paid it leaves My Bids for Orders', async () => {
+    const { auction } = await makeAuction(t.db, {
+      now: t.clock.now(),
+      locationId,
+      auction: { endTime: new Date(t.clock.now().getTime() + MINUTE) },
+    });
+    const [winner, rival] = [await signedInUser(t), await signedInUser(t)];
+    await bid(auction.id, '30', winner);
+    await bid(auction.id, '20', rival);
+    t.clock.advance(MINUTE + 1_000);
+    await closeDueAuctions(t.db, t.clock.now(), async () => {});
+
+    const [order] = await t.db.select().from(orders).where(eq(orders.auctionId, auction.id));
+    expect(order).toMatchObject({ userId: winner.user.id, status: 'pending' });
+    let mine = await myBids(winner);
+    const row = mine.groups.find((g) => g.auction.auctionId === auction.id);
+    expect(row).toMatchObject({ standing: 'won', orderId: order!.id, orderStatus: 'pending' });
+    const rivalRow = (await myBids(rival)).groups.find((g) => g.auction.auctionId === auction.id);
+    expect(rivalRow).toMatchObject({ standing: 'lost', orderId: null, orderStatus: null });
+
+    const before = mine.counts.all;
+    await t.db.update(orders).set({ status: 'paid' }).where(eq(orders.id, order!.id));
+    mine = await myBids(winner);
+    expect(mine.groups.some((g) => g.auction.auctionId === auction.id)).toBe(false);
+    expect(mine.counts.all).toBe(before - 1);
   });
 });

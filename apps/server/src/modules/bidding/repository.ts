@@ -1,7 +1,16 @@
-import { and, asc, count, desc, eq, getTableColumns, lte, not, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNull, lte, not, or, sql } from 'drizzle-orm';
 import { cardQuery, notEndedAt } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
-import { auctions, bids, idempotencyKeys, maxBids, notifications, outbox, users } from '../../db/schema';
+import {
+  auctions,
+  bids,
+  idempotencyKeys,
+  maxBids,
+  notifications,
+  orders,
+  outbox,
+  users,
+} from '../../db/schema';
 import type { NotificationRow, OutboxRow } from '../notifications/enqueue';
 
 export type AuctionRow = typeof auctions.$inferSelect;
@@ -224,6 +233,14 @@ function withMyMax(userId: string) {
   return and(eq(maxBids.auctionId, auctions.id), eq(maxBids.userId, userId))!;
 }
 
+/** The shopper's own order for the auction (there is one only when they won it). */
+function withMyOrder(userId: string) {
+  return and(eq(orders.auctionId, auctions.id), eq(orders.userId, userId))!;
+}
+
+/** The spec's rule: a won auction whose order is past 'pending' leaves My Bids (it is in Orders). */
+const notPastPending = or(isNull(orders.status), eq(orders.status, 'pending'))!;
+
 /**
  * The auctions `userId` holds a maximum on, as card rows with that maximum: every one not ended yet
  * (ending soonest first), and the `endedLimit` most recently ended, with how many ended ones there are.
@@ -235,9 +252,10 @@ export async function myBidAuctions(db: DbOrTx, userId: string, now: Date, ended
       .where(notEndedAt(now))
       .orderBy(asc(auctions.endTime), asc(auctions.id)),
     endedLimit > 0
-      ? cardQuery(db, myBidColumns)
+      ? cardQuery(db, { ...myBidColumns, orderId: orders.id, orderStatus: orders.status })
           .innerJoin(maxBids, withMyMax(userId))
-          .where(not(notEndedAt(now)))
+          .leftJoin(orders, withMyOrder(userId))
+          .where(and(not(notEndedAt(now)), notPastPending))
           .orderBy(desc(auctions.endTime), asc(auctions.id))
           .limit(endedLimit)
       : Promise.resolve([]),
@@ -245,7 +263,8 @@ export async function myBidAuctions(db: DbOrTx, userId: string, now: Date, ended
       .select({ n: count() })
       .from(maxBids)
       .innerJoin(auctions, eq(auctions.id, maxBids.auctionId))
-      .where(and(eq(maxBids.userId, userId), not(notEndedAt(now)))),
+      .leftJoin(orders, withMyOrder(userId))
+      .where(and(eq(maxBids.userId, userId), not(notEndedAt(now)), notPastPending)),
   ]);
   return { open, ended, endedCount: endedCount?.n ?? 0 };
 }

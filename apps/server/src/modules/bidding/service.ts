@@ -212,7 +212,10 @@ export function purgeExpiredIdempotencyKeys(db: DbOrTx, clock: Clock): Promise<n
   return repo.purgeIdempotencyKeys(db, new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS));
 }
 
-type MyBidRow = Awaited<ReturnType<typeof repo.myBidAuctions>>['open'][number];
+type MyBidRow = Awaited<ReturnType<typeof repo.myBidAuctions>>['open'][number] & {
+  orderId?: string | null;
+  orderStatus?: MyBidGroup['orderStatus'];
+};
 
 function toMyBidGroup(r: MyBidRow, userId: string, now: Date): MyBidGroup {
   return {
@@ -221,6 +224,8 @@ function toMyBidGroup(r: MyBidRow, userId: string, now: Date): MyBidGroup {
     maxSetAt: r.maxSetAt.toISOString(),
     // The same rule as the product page's standing (core/auction-summary).
     standing: summaryStanding(r, userId, true, now.getTime()),
+    orderId: r.orderId ?? null,
+    orderStatus: r.orderStatus ?? null,
   };
 }
 
