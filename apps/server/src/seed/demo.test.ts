@@ -10,6 +10,7 @@ import {
 } from '@rebound/core/bidding';
 import type { IncrementRule } from '@rebound/core/increments';
 import { NOTIFICATION_KINDS } from '@rebound/core/notifications';
+import { priceCheckout } from '@rebound/core/pricing';
 import { verifyPassword } from 'better-auth/crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -354,6 +355,63 @@ describe('seedDemo', () => {
     const appointments = await database.db.select().from(s.pickupAppointments);
     expect(appointments.length).toBeGreaterThanOrEqual(1);
     expect(await database.db.select().from(s.launchSignups)).toHaveLength(1);
+  });
+
+  it('gives the checkout demo its orders: unpaid ones for Ava and Ben, a paid one to book, a completed one', async () => {
+    const users = await database.db.select().from(s.users);
+    const orders = await database.db.select().from(s.orders);
+    const of = (email: string) => orders.filter((o) => o.userId === users.find((u) => u.email === email)!.id);
+    const ava = of('ava@rebound.test');
+    const avaUnpaid = ava.filter((o) => o.status === 'pending');
+    expect(avaUnpaid.length).toBeGreaterThanOrEqual(2);
+    // One within a few hours of its 72-hour deadline, none past it.
+    const left = avaUnpaid.map((o) => o.paymentDueAt.getTime() - NOW.getTime());
+    expect(left.every((ms) => ms > 0)).toBe(true);
+    expect(left.some((ms) => ms < 4 * 60 * MINUTE)).toBe(true);
+    expect(ava.filter((o) => o.status === 'paid').length).toBeGreaterThanOrEqual(1);
+    expect(ava.filter((o) => o.status === 'completed')).toHaveLength(1);
+    expect(of('ben@rebound.test').filter((o) => o.status === 'pending').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('records every paid order with a checkout session and a payment that price it as core does', async () => {
+    const orders = await database.db.select().from(s.orders);
+    const sessions = await database.db.select().from(s.checkoutSessions);
+    const payments = await database.db.select().from(s.payments);
+    const links = await database.db.select().from(s.checkoutSessionOrders);
+    const provider = await database.db.select().from(s.testCheckoutPayments);
+    const paid = orders.filter((o) => o.status !== 'pending');
+    expect(paid.length).toBeGreaterThan(0);
+    expect(payments).toHaveLength(sessions.length);
+    for (const order of paid) {
+      const session = sessions.find((cs) => cs.id === order.checkoutSessionId)!;
+      expect(session).toMatchObject({ status: 'paid', userId: order.userId });
+      const price = priceCheckout(order.finalAmountCents);
+      expect(session).toMatchObject(price);
+      expect(order).toMatchObject({
+        premiumCents: price.premiumCents,
+        pstCents: price.pstCents,
+        gstCents: price.gstCents,
+        totalCents: price.totalCents,
+      });
+      expect(links.filter((l) => l.checkoutSessionId === session.id)).toEqual([
+        { checkoutSessionId: session.id, orderId: order.id, amountCents: order.finalAmountCents },
+      ]);
+      const payment = payments.find((p) => p.checkoutSessionId === session.id)!;
+      expect(payment).toMatchObject({
+        ...price,
+        userId: order.userId,
+        provider: 'test',
+        status: 'paid',
+        providerSessionId: session.providerSessionId,
+        providerPaymentId: session.providerPaymentId,
+      });
+      expect(payment.paidAt.getTime()).toBe(order.paidAt!.getTime());
+      expect(provider.find((p) => p.providerSessionId === session.providerSessionId)).toMatchObject({
+        paymentId: session.providerPaymentId,
+        amountCents: price.totalCents,
+        status: 'paid',
+      });
+    }
   });
 });
 

@@ -115,6 +115,8 @@ export interface DemoDataset {
   checkoutSessions: Insert<typeof s.checkoutSessions>[];
   orders: (Insert<typeof s.orders> & { id: string })[];
   checkoutSessionOrders: Insert<typeof s.checkoutSessionOrders>[];
+  payments: Insert<typeof s.payments>[];
+  testCheckoutPayments: Insert<typeof s.testCheckoutPayments>[];
   pickupSlots: Insert<typeof s.pickupSlots>[];
   pickupAppointments: Insert<typeof s.pickupAppointments>[];
   notifications: Insert<typeof s.notifications>[];
@@ -397,6 +399,8 @@ export function buildDemoDataset(opts: {
     phase: AuctionPhase;
     endTime: number;
     sim: SimulatedBids | null;
+    /** Rank among ended auctions, most recent first (-1 for the others). */
+    endedRank: number;
   }
   const infos: AuctionInfo[] = [];
 
@@ -404,12 +408,32 @@ export function buildDemoDataset(opts: {
   // out to about six days; ended ones within the last ~3.4 days (inside the 72 h payment window
   // for the recent ones).
   const soonMinutes = [2.5, 4, 5.5, 7, 8.5, 9.75];
+  // Fixed ages for the orders the checkout demo needs (they replace random ones, so the generator
+  // draws the same numbers as before): Ava and Ben each have three unpaid wins, Ava's oldest a few
+  // hours before its 72-hour deadline, and Ava has a paid order still waiting for a pickup booking.
+  const AVA_UNPAID_AGO = [10 * HOUR, 69.5 * HOUR] as const;
+  const BEN_UNPAID_AGO = [2 * HOUR, 6 * HOUR, 20 * HOUR] as const;
+  const AVA_PAID_AGO = 50 * HOUR;
+  const fixedAgo = [...AVA_UNPAID_AGO, ...BEN_UNPAID_AGO, AVA_PAID_AGO];
   const endedOffsets = (count: number) => {
     const out: number[] = [15 * MINUTE, 3.3 * DAY];
     while (out.length < count) out.push(rng.float(20 * MINUTE, 3.25 * DAY));
+    fixedAgo.forEach((ago, k) => {
+      out[2 + k] = ago;
+    });
     return out.sort((a, b) => a - b);
   };
   const endedAgo = endedOffsets(drafts.length - liveCount - scheduledCount);
+  const endedRankOf = (ago: number) => endedAgo.indexOf(ago);
+  const avaPaidRank = endedRankOf(AVA_PAID_AGO);
+  const unpaidRanks = new Set([...AVA_UNPAID_AGO, ...BEN_UNPAID_AGO].map(endedRankOf));
+  const checkoutRanks = new Set(fixedAgo.map(endedRankOf));
+  /** The first rank from `rank` on that no scripted checkout order uses. */
+  const freeRank = (rank: number) => {
+    let r = rank;
+    while (checkoutRanks.has(r)) r++;
+    return r;
+  };
 
   // Scripted moments that make the demo accounts interesting (listed in seed/README.md).
   const liveScripts = new Map<number, Closer[]>([
@@ -434,14 +458,18 @@ export function buildDemoDataset(opts: {
   const endedCount = endedAgo.length;
   // Ended ranks are sorted most recent first: 0 is a pending order for Ava; the second-oldest is paid
   // with a pickup booked; the oldest is completed; the last two of the middle had no bids.
-  const endedNoBids = new Set([Math.floor(endedCount * 0.3), Math.floor(endedCount * 0.75)]);
-  const endedReserveNotMet = Math.floor(endedCount * 0.45);
-  const endedReserveMet = Math.floor(endedCount * 0.2);
+  const endedNoBids = new Set([
+    freeRank(Math.floor(endedCount * 0.3)),
+    freeRank(Math.floor(endedCount * 0.75)),
+  ]);
+  const endedReserveNotMet = freeRank(Math.floor(endedCount * 0.45));
+  const endedReserveMet = freeRank(Math.floor(endedCount * 0.2));
   // Paid two days ago or so, with a pickup booked in the coming days.
   const paidIndex = endedAgo.findIndex(
     (ago, i) =>
       ago > 44 * HOUR &&
       i < endedCount - 1 &&
+      !checkoutRanks.has(i) &&
       !endedNoBids.has(i) &&
       i !== endedReserveNotMet &&
       i !== endedReserveMet,
@@ -450,6 +478,15 @@ export function buildDemoDataset(opts: {
     [0, [{ userId: ava, factor: 1.07 }]],
     [paidIndex, [{ userId: ava, factor: 1.05 }]],
     [endedCount - 1, [{ userId: ava, factor: 1.1 }]],
+    ...AVA_UNPAID_AGO.map((ago, k): [number, Closer[]] => [
+      endedRankOf(ago),
+      [{ userId: ava, factor: 1.06 + k / 100 }],
+    ]),
+    ...BEN_UNPAID_AGO.map((ago, k): [number, Closer[]] => [
+      endedRankOf(ago),
+      [{ userId: ben, factor: 1.08 + k / 100 }],
+    ]),
+    [avaPaidRank, [{ userId: ava, factor: 1.09 }]],
   ]);
   const liveWithReserve = new Set([3, 15, 28, 40, 66]);
 
@@ -635,13 +672,24 @@ export function buildDemoDataset(opts: {
       });
     }
 
-    infos.push({ auctionId, productId, title: fullTitle, slug, phase, endTime: state.endTime, sim });
+    infos.push({
+      auctionId,
+      productId,
+      title: fullTitle,
+      slug,
+      phase,
+      endTime: state.endTime,
+      sim,
+      endedRank: phase === 'ended' ? phaseRank : -1,
+    });
   });
 
   // ---- Orders for ended auctions with a winner, most recent first
   const checkoutSessions: DemoDataset['checkoutSessions'] = [];
   const orders: DemoDataset['orders'] = [];
   const checkoutSessionOrders: DemoDataset['checkoutSessionOrders'] = [];
+  const payments: DemoDataset['payments'] = [];
+  const testCheckoutPayments: DemoDataset['testCheckoutPayments'] = [];
   const pickupSlots: DemoDataset['pickupSlots'] = [];
   const pickupAppointments: DemoDataset['pickupAppointments'] = [];
   const notifications: DemoDataset['notifications'] = [];
@@ -674,7 +722,14 @@ export function buildDemoDataset(opts: {
   const oldestAvaWin = [...winners].reverse().find((i) => auctionById.get(i.auctionId)?.winnerUserId === ava);
   const avaPickupWin = winners.find(
     (i) =>
-      auctionById.get(i.auctionId)?.winnerUserId === ava && now - i.endTime > 40 * HOUR && i !== oldestAvaWin,
+      auctionById.get(i.auctionId)?.winnerUserId === ava &&
+      now - i.endTime > 40 * HOUR &&
+      i !== oldestAvaWin &&
+      i.endedRank !== avaPaidRank,
+  );
+  // Paid, with no pickup booked yet ('Schedule Pickup' in the Orders tab).
+  const avaPaidWin = winners.find(
+    (i) => i.endedRank === avaPaidRank && auctionById.get(i.auctionId)?.winnerUserId === ava,
   );
 
   const makeSlot = (startsAt: number, bookedCount: number) => {
@@ -701,6 +756,9 @@ export function buildDemoDataset(opts: {
       ageHours < 36 ? 'pending' : rng.chance(0.6) ? 'paid' : 'ready_for_pickup';
     if (info === oldestAvaWin) status = 'completed';
     if (info === avaPickupWin) status = 'pickup_scheduled';
+    if (info === avaPaidWin) status = 'paid';
+    // The checkout demo's unpaid wins stay unpaid whatever their age (one is near its deadline).
+    if (unpaidRanks.has(info.endedRank) && checkoutRanks.has(info.endedRank)) status = 'pending';
 
     // Pickup slots: the auction's end date through 7 days later, open days only.
     const endDate = vancouverDate(at(end));
@@ -729,12 +787,41 @@ export function buildDemoDataset(opts: {
     let sessionId: string | null = null;
     if (paid) {
       sessionId = uuid();
+      const providerSessionId = `cs_test_demo_${idRng.token(16)}`;
+      const providerPaymentId = `pay_test_demo_${idRng.token(16)}`;
+      // What the test checkout (the provider's side) and the sync function would have recorded.
+      testCheckoutPayments.push({
+        providerSessionId,
+        paymentId: providerPaymentId,
+        status: 'paid',
+        amountCents: price.totalCents,
+        cardLast4: '4242',
+        paidAt: at(paidAt),
+      });
+      payments.push({
+        id: uuid(),
+        checkoutSessionId: sessionId,
+        userId,
+        provider: 'test',
+        providerSessionId,
+        providerPaymentId,
+        status: 'paid',
+        subtotalCents: price.subtotalCents,
+        premiumCents: price.premiumCents,
+        pstCents: price.pstCents,
+        gstCents: price.gstCents,
+        totalCents: price.totalCents,
+        currency: 'cad',
+        paidAt: at(paidAt),
+        createdAt: at(paidAt),
+      });
       checkoutSessions.push({
         id: sessionId,
         userId,
         locationId: location.id,
         provider: 'test',
-        providerSessionId: `cs_test_demo_${idRng.token(16)}`,
+        providerSessionId,
+        providerPaymentId,
         status: 'paid',
         subtotalCents: price.subtotalCents,
         premiumCents: price.premiumCents,
@@ -910,6 +997,8 @@ export function buildDemoDataset(opts: {
     checkoutSessions,
     orders,
     checkoutSessionOrders,
+    payments,
+    testCheckoutPayments,
     pickupSlots,
     pickupAppointments,
     notifications: keptNotifications,
@@ -979,6 +1068,7 @@ const COUNTED_TABLES = {
   bids: s.bids,
   orders: s.orders,
   checkout_sessions: s.checkoutSessions,
+  payments: s.payments,
   pickup_slots: s.pickupSlots,
   pickup_appointments: s.pickupAppointments,
   notifications: s.notifications,
@@ -1024,6 +1114,8 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<SeedSumma
     await insertRows(tx, s.checkoutSessions, data.checkoutSessions);
     await insertRows(tx, s.orders, data.orders);
     await insertRows(tx, s.checkoutSessionOrders, data.checkoutSessionOrders);
+    await insertRows(tx, s.testCheckoutPayments, data.testCheckoutPayments);
+    await insertRows(tx, s.payments, data.payments);
     await insertRows(tx, s.pickupSlots, data.pickupSlots);
     await insertRows(tx, s.pickupAppointments, data.pickupAppointments);
     await insertRows(tx, s.notifications, data.notifications);
