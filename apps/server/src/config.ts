@@ -52,6 +52,21 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  // Payments (issue 10): Stripe Checkout when both are set; otherwise the built-in test checkout.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…, rk_…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface Config {
@@ -86,6 +101,8 @@ export interface Config {
   email: { smtpUrl: string | null; from: string };
   /** Twilio when configured; otherwise the local outbox (dev_messages). */
   sms: { twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | null };
+  /** Stripe Checkout when configured; otherwise the built-in test checkout. */
+  payments: { stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null };
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +143,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together',
     );
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together');
+  }
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
   const memory = e.DATA_DIR === 'memory://';
   const webDist = path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist');
@@ -160,6 +180,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               authToken: e.TWILIO_AUTH_TOKEN,
               from: e.TWILIO_FROM,
               apiUrl: e.TWILIO_API_URL,
+            }
+          : null,
+    },
+    payments: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL ?? null,
             }
           : null,
     },
