@@ -140,6 +140,20 @@ export async function startStripeFake(): Promise<StripeFake> {
     };
 
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      // Stripe's rule: expires_at between 30 minutes and 24 hours from now.
+      const expiresAt = Number(params.expires_at);
+      const now = Date.now() / 1000;
+      if (params.expires_at !== undefined && !(expiresAt >= now + 1800 && expiresAt <= now + 86_400)) {
+        return send(
+          res,
+          400,
+          stripeError(
+            'invalid_request_error',
+            'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+            { param: 'expires_at' },
+          ),
+        );
+      }
       return send(
         res,
         200,

@@ -5,7 +5,7 @@ import {
   type StripeFake,
   startStripeFake,
 } from '../../test/stripe-fake';
-import { orderIdsMetadata, stripePaymentProvider } from './stripe';
+import { orderIdsMetadata, stripeExpiresAt, stripePaymentProvider } from './stripe';
 import type { CreateSessionInput, PaymentProvider } from './types';
 
 // The Stripe adapter against a local stand-in of Stripe's API (no internet): what it sends and how it
@@ -150,6 +150,20 @@ describe('Stripe adapter', () => {
     expect(sent).toHaveLength(2);
     expect(sent[0]!.params).toMatchObject({ payment_intent: 'pi_test_123', amount: '16100' });
     expect(fake.refunds.filter((r) => r.payment_intent === 'pi_test_123')).toHaveLength(1);
+  });
+
+  it("keeps expires_at inside Stripe's window (30 min to 24 h of real time), whatever the app's clock says", async () => {
+    const now = Date.UTC(2026, 10, 23, 12, 0, 0);
+    expect(stripeExpiresAt(new Date(now + 60 * 60_000), now)).toBe((now + 60 * 60_000) / 1000);
+    expect(stripeExpiresAt(new Date(now - 86_400_000), now)).toBe((now + 31 * 60_000) / 1000);
+    expect(stripeExpiresAt(new Date(now + 3 * 86_400_000), now)).toBe((now + 1439 * 60_000) / 1000);
+    // The fake refuses what Stripe refuses, so this goes through only because it was clamped.
+    const created = await provider.createSession(
+      input({ expiresAt: new Date('2026-01-01T00:00:00Z'), idempotencyKey: `past-${Date.now()}` }),
+    );
+    expect(fake.sessions.get(created.providerSessionId)!.expires_at).toBeGreaterThan(
+      Date.now() / 1000 + 1800,
+    );
   });
 
   it('splits long order-id lists over several metadata values of at most 500 characters', () => {

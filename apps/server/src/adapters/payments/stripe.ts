@@ -58,6 +58,16 @@ export function orderIdsMetadata(orderIds: string[]): Record<string, string> {
   return out;
 }
 
+/**
+ * Stripe takes an expiry between 30 minutes and 24 hours after it receives the request, in real
+ * time (the app's clock may be moved in development): clamp into that window with a minute to spare.
+ */
+export function stripeExpiresAt(expiresAt: Date, nowMs: number): number {
+  const min = nowMs + 31 * 60_000;
+  const max = nowMs + (24 * 60 - 1) * 60_000;
+  return Math.floor(Math.min(max, Math.max(min, expiresAt.getTime())) / 1000);
+}
+
 function sessionState(session: Stripe.Checkout.Session): ProviderSessionState {
   const intent = session.payment_intent;
   return {
@@ -100,7 +110,7 @@ export function stripePaymentProvider(
           payment_intent_data: { metadata: { checkoutId: input.checkoutId } },
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
-          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+          expires_at: stripeExpiresAt(input.expiresAt, Date.now()),
         },
         { idempotencyKey: input.idempotencyKey },
       );
