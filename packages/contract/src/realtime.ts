@@ -51,6 +51,8 @@ export const WatchlistChangedV1 = z.object({
   auctionId: Uuid,
   watching: z.boolean(),
 });
+/** Sent to a shopper's room when their orders changed (paid, reminded, cancelled): refetch them. */
+export const OrdersChangedV1 = z.object({ type: z.literal('OrdersChangedV1'), serverTime: Instant });
 /**
  * Sent to every socket of a server whose feed of events was interrupted (its database LISTEN
  * connection dropped and came back): events may have been lost, so refetch everything shown.
@@ -67,6 +69,7 @@ export const ServerEvent = z.discriminatedUnion('type', [
   OutbidV1,
   StandingChangedV1,
   WatchlistChangedV1,
+  OrdersChangedV1,
   ResyncV1,
   HelloV1,
   PongV1,

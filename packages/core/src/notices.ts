@@ -23,3 +23,21 @@ export function auctionLostNotice(productTitle: string, reserveMissed: boolean):
     ? `The auction for ${productTitle} ended without meeting the seller's reserve price.`
     : `The auction for ${productTitle} has ended. You didn't win this one; new auctions drop daily.`;
 }
+
+/** Before the payment deadline: `hoursLeft` is 24 or 2. */
+export function paymentReminderNotice(productTitle: string, hoursLeft: number): string {
+  return `Reminder: pay for ${productTitle} within ${hoursLeft} ${hoursLeft === 1 ? 'hour' : 'hours'}, or the order is cancelled and a non-payment strike is added to your account.`;
+}
+
+export function orderCancelledNotice(productTitle: string): string {
+  return `Your order for ${productTitle} was cancelled because it was not paid within ${PAYMENT_WINDOW_HOURS} hours of the auction's end. A non-payment strike was added to your account.`;
+}
+
+/** The strike's own reason, shown in the account beside its date. */
+export function nonPaymentStrikeReason(productTitle: string): string {
+  return `Not paid within ${PAYMENT_WINDOW_HOURS} hours: ${productTitle}`;
+}
+
+export function biddingSuspendedNotice(activeStrikes: number): string {
+  return `Your account is suspended from bidding because of ${activeStrikes} unpaid orders. Contact support.`;
+}

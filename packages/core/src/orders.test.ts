@@ -4,11 +4,14 @@ import {
   canTransition,
   isFinalOrderStatus,
   isOrderStatus,
+  isSuspendedByStrikes,
+  MAX_ACTIVE_STRIKES,
   needsPayment,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   type OrderStatus,
   orderStatusLabel,
+  paymentDeadlineAction,
 } from './orders';
 
 describe('order statuses', () => {
@@ -103,5 +106,38 @@ describe('canTransition', () => {
       }
     }
     expect([...reached].sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+});
+
+describe('paymentDeadlineAction', () => {
+  const due = Date.parse('2026-06-18T18:00:00Z');
+  const H = 3_600_000;
+  const fresh = { paymentDueAt: due, reminder24hSent: false, reminder2hSent: false };
+
+  it('does nothing more than 24 hours out, reminds at 24 h and 2 h, cancels at the deadline', () => {
+    expect(paymentDeadlineAction(fresh, due - 25 * H)).toBe('none');
+    expect(paymentDeadlineAction(fresh, due - 24 * H)).toBe('remind_24h');
+    expect(paymentDeadlineAction({ ...fresh, reminder24hSent: true }, due - 3 * H)).toBe('none');
+    expect(paymentDeadlineAction({ ...fresh, reminder24hSent: true }, due - 2 * H)).toBe('remind_2h');
+    expect(paymentDeadlineAction({ ...fresh, reminder24hSent: true, reminder2hSent: true }, due - 1)).toBe(
+      'none',
+    );
+    expect(paymentDeadlineAction({ ...fresh, reminder24hSent: true, reminder2hSent: true }, due)).toBe(
+      'cancel',
+    );
+  });
+
+  it('sends the 2-hour reminder rather than a late 24-hour one, and cancels even without reminders', () => {
+    expect(paymentDeadlineAction(fresh, due - H)).toBe('remind_2h');
+    expect(paymentDeadlineAction(fresh, due + H)).toBe('cancel');
+  });
+});
+
+describe('strikes', () => {
+  it('three active strikes suspend bidding', () => {
+    expect(MAX_ACTIVE_STRIKES).toBe(3);
+    expect(isSuspendedByStrikes(2)).toBe(false);
+    expect(isSuspendedByStrikes(3)).toBe(true);
+    expect(isSuspendedByStrikes(4)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { closeDueAuctions, openDueAuctions } from '../modules/auctions/lifecycle';
 import { purgeExpiredIdempotencyKeys } from '../modules/bidding/service';
+import { runPaymentDeadlines } from '../modules/orders/deadline';
 
 export interface Job {
   name: string;
@@ -53,6 +54,20 @@ export function auctionJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
       everyMs,
       run: async () => {
         await closeDueAuctions(db, clock.now(), (p) => hub.publish(p));
+      },
+    },
+  ];
+}
+
+/** The 72-hour payment deadline (reminders, cancellation, strikes), checked every 30 s. */
+export function orderJobs(app: FastifyInstance, everyMs = 30_000): Job[] {
+  const { db, clock, hub } = app.deps;
+  return [
+    {
+      name: 'orders.payment-deadline',
+      everyMs,
+      run: async () => {
+        await runPaymentDeadlines(db, clock.now(), (p) => hub.publish(p));
       },
     },
   ];

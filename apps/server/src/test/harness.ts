@@ -22,7 +22,7 @@ export async function createTestApp(
   const database = opts.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: 'memory://',
     WEB_DIST: 'apps/web/dist-none',
     ...opts.env,

@@ -9,6 +9,7 @@ import {
   notifications,
   orders,
   outbox,
+  userStrikes,
   users,
 } from '../../db/schema';
 import type { NotificationRow, OutboxRow } from '../notifications/enqueue';
@@ -276,4 +277,13 @@ export async function purgeIdempotencyKeys(db: DbOrTx, before: Date): Promise<nu
     .where(lte(idempotencyKeys.createdAt, before))
     .returning({ key: idempotencyKeys.key });
   return gone.length;
+}
+
+/** A user's active (not removed) strikes: why a suspended account cannot bid. */
+export async function activeStrikeCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userStrikes)
+    .where(and(eq(userStrikes.userId, userId), isNull(userStrikes.removedAt)));
+  return Number(row?.n ?? 0);
 }

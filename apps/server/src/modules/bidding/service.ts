@@ -11,6 +11,7 @@ import { API } from '@rebound/contract/routes';
 import { summaryStanding } from '@rebound/core/auction-summary';
 import { type BidsFilter, inBidsFilter } from '@rebound/core/bidding';
 import { formatCents, parseDollarsToCents } from '@rebound/core/money';
+import { isSuspendedByStrikes } from '@rebound/core/orders';
 import { toCard } from '../../db/cards';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
@@ -140,7 +141,11 @@ export async function placeBid(
   idempotencyKey: string | null,
 ): Promise<PlaceBidResult> {
   if (user.role === 'staff') throw new AppError('staff_cannot_bid');
-  if (user.status !== 'active') throw new AppError('account_suspended');
+  if (user.status !== 'active') {
+    // Three unpaid orders' strikes suspend bidding, with their own message; any other suspension is generic.
+    const strikes = await repo.activeStrikeCount(db, user.id);
+    throw new AppError(isSuspendedByStrikes(strikes) ? 'bidding_suspended_strikes' : 'account_suspended');
+  }
   const amountCents = parseDollarsToCents(amountInput);
   if (amountCents === null || amountCents <= 0) throw new AppError('invalid_bid_amount');
   if (amountCents > MAX_BID_CENTS) {

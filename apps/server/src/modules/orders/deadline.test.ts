@@ -1,0 +1,136 @@
+// The 72-hour payment deadline job (issue 10 item 6).
+import { API } from '@rebound/contract/routes';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { notifications, orders, outbox, products, userStrikes, users } from '../../db/schema';
+import { signedInUser } from '../../test/auth';
+import { makeAuction, makeLocation } from '../../test/factories';
+import { useTestApp } from '../../test/harness';
+import { runPaymentDeadlines } from './deadline';
+
+const HOUR = 3_600_000;
+let locationId: string;
+const t = useTestApp({}, async (t) => {
+  locationId = (await makeLocation(t.db)).id;
+});
+
+/** A won, unpaid order for `userId`, due `dueInMs` from now, on an auction that ended 72 h before. */
+async function wonOrder(userId: string, dueInMs: number, title = 'Desk Lamp') {
+  const now = t.clock.now();
+  const end = new Date(now.getTime() + dueInMs - 72 * HOUR);
+  const { auction, product } = await makeAuction(t.db, {
+    now,
+    locationId,
+    product: { title, status: 'sold' },
+    auction: {
+      status: 'ended',
+      startTime: new Date(end.getTime() - 24 * HOUR),
+      endTime: end,
+      leaderUserId: userId,
+      winnerUserId: userId,
+      currentPriceCents: 2_500,
+    },
+  });
+  const [order] = await t.db
+    .insert(orders)
+    .values({
+      auctionId: auction.id,
+      userId,
+      locationId,
+      finalAmountCents: 2_500,
+      paymentDueAt: new Date(end.getTime() + 72 * HOUR),
+      createdAt: end,
+    })
+    .returning();
+  return { order: order!, product };
+}
+
+const run = () => runPaymentDeadlines(t.db, t.clock.now(), async () => {});
+const noticesOf = async (userId: string, kind?: string) =>
+  (await t.db.select().from(notifications).where(eq(notifications.userId, userId))).filter(
+    (n) => !kind || n.message.includes(kind),
+  );
+
+describe('the 72-hour payment deadline', () => {
+  it('reminds 24 h and 2 h before, each once, then cancels with one strike and sends the item back to staff', async () => {
+    const ava = await signedInUser(t);
+    const { order, product } = await wonOrder(ava.user.id, 23 * HOUR);
+
+    await run();
+    await run();
+    expect(await noticesOf(ava.user.id, 'within 24 hours')).toHaveLength(1);
+    const emails = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, ava.user.id), eq(outbox.template, 'payment_reminder')));
+    expect(emails.map((e) => e.channel)).toContain('email');
+
+    t.clock.advance(21.5 * HOUR);
+    await run();
+    await run();
+    expect(await noticesOf(ava.user.id, 'within 2 hours')).toHaveLength(1);
+    let [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.status).toBe('pending');
+
+    t.clock.advance(2 * HOUR);
+    // Two runs at once, as two servers would: one cancellation, one strike.
+    await Promise.all([run(), run()]);
+    await run();
+    [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: 'cancelled' });
+    expect(row!.cancelledAt).not.toBeNull();
+    const strikes = await t.db.select().from(userStrikes).where(eq(userStrikes.userId, ava.user.id));
+    expect(strikes).toHaveLength(1);
+    expect(strikes[0]).toMatchObject({
+      orderId: order.id,
+      kind: 'non_payment',
+      reason: 'Not paid within 72 hours: Desk Lamp',
+    });
+    const [p] = await t.db.select().from(products).where(eq(products.id, product.id));
+    expect(p!.status).toBe('to_relist');
+    expect(await noticesOf(ava.user.id, 'was cancelled')).toHaveLength(1);
+
+    const mine = await t.app.inject({ url: API.meBids, headers: { cookie: ava.cookie } });
+    expect(mine.statusCode).toBe(200);
+  });
+
+  it('leaves paid orders alone', async () => {
+    const ben = await signedInUser(t);
+    const { order } = await wonOrder(ben.user.id, -HOUR);
+    await t.db.update(orders).set({ status: 'paid' }).where(eq(orders.id, order.id));
+    await run();
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.status).toBe('paid');
+    expect(await t.db.select().from(userStrikes).where(eq(userStrikes.userId, ben.user.id))).toHaveLength(0);
+  });
+
+  it('three active strikes suspend bidding with a clear message', async () => {
+    const cy = await signedInUser(t);
+    for (const title of ['Lamp', 'Kettle', 'Blender']) await wonOrder(cy.user.id, -HOUR, title);
+    const total = await run();
+    expect(total.suspendedUserIds).toContain(cy.user.id);
+    const [u] = await t.db.select().from(users).where(eq(users.id, cy.user.id));
+    expect(u).toMatchObject({ status: 'suspended', strikes: 3 });
+
+    const { auction } = await makeAuction(t.db, { now: t.clock.now(), locationId });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.auctionBids(auction.id),
+      headers: { cookie: cy.cookie },
+      payload: { amount: '20' },
+    });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().error).toEqual({
+      code: 'bidding_suspended_strikes',
+      message: 'Your account is suspended from bidding because of unpaid orders. Contact support.',
+    });
+  });
+
+  it('two strikes do not suspend', async () => {
+    const dee = await signedInUser(t);
+    for (const title of ['Toaster', 'Fan']) await wonOrder(dee.user.id, -HOUR, title);
+    await run();
+    const [u] = await t.db.select().from(users).where(eq(users.id, dee.user.id));
+    expect(u).toMatchObject({ status: 'active', strikes: 2 });
+  });
+});
