@@ -1,4 +1,5 @@
 import { formatCents } from '@rebound/core/money';
+import { MAX_ACTIVE_STRIKES } from '@rebound/core/orders';
 import { priceCheckout } from '@rebound/core/pricing';
 import { Link } from 'react-router';
 import { incrementRows } from '../../../lib/bid-increments';
@@ -223,9 +224,11 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
           bidder, and a re-listing fee may apply (section 14). A cancelled order cannot be reinstated.
         </p>
         <p>
-          Repeated strikes, or other breaches of these terms, may lead us to suspend your bidding or close
-          your account. If you believe a strike was a mistake, for example because of a payment problem on our
-          side, contact us and we will review it.
+          Strikes are listed in your account with their reason and date. With {MAX_ACTIVE_STRIKES} active
+          strikes your bidding is suspended until we review your account; other breaches of these terms may
+          also lead us to suspend your bidding or close your account. If you believe a strike was a mistake,
+          for example because of a payment problem on our side, contact us and we will review it (and remove
+          it, with a note of why).
         </p>
       </>
     ),
