@@ -3,6 +3,7 @@ import { RootLayout } from './layout/RootLayout';
 import { AccountRoute } from './routes/AccountRoute';
 import { AuthRoute } from './routes/AuthRoute';
 import { catalogRoutes } from './routes/catalog-routes';
+import { checkoutRoutes } from './routes/checkout-routes';
 import { DevMailboxRoute } from './routes/DevMailboxRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundRoute } from './routes/NotFoundRoute';
@@ -31,6 +32,7 @@ export const router = createBrowserRouter([
           { path: 'pickup-schedule/:orderId', element: <SignedInOnlyRoute title="Schedule Pickup" /> },
           { path: 'dev/mailbox', Component: DevMailboxRoute },
           ...catalogRoutes,
+          ...checkoutRoutes,
           ...staticRoutes,
           { path: '404', Component: NotFoundRoute },
           { path: '*', Component: NotFoundRoute },

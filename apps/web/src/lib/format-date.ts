@@ -16,3 +16,27 @@ const endFormatter = new Intl.DateTimeFormat('en-CA', {
 export function formatShopDateTime(iso: string): string {
   return `${endFormatter.format(new Date(iso))} Pacific`;
 }
+
+const dateFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** An instant's calendar date in the shop's time zone, e.g. 'Nov 22, 2026'. */
+export function formatShopDate(iso: string): string {
+  return dateFormatter.format(new Date(iso));
+}
+
+const dateKeyFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** A Vancouver calendar date given as YYYY-MM-DD, e.g. 'Tue, Nov 25'. */
+export function formatDateKey(key: string): string {
+  return dateKeyFormatter.format(new Date(`${key}T12:00:00Z`));
+}

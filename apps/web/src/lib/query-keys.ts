@@ -19,4 +19,8 @@ export const meKeys = {
   watchlist: () => [USER_SCOPE, 'watchlist'] as const,
   /** My Bids, every filter (the filter is the next key part). */
   bidsAll: () => [USER_SCOPE, 'bids'] as const,
+  /** The Orders tab (orders and strikes); the cart and the checkout refresh it. */
+  orders: () => [USER_SCOPE, 'orders'] as const,
+  /** The cart's server quote, per list of order ids. */
+  cartQuoteAll: () => [USER_SCOPE, 'cart-quote'] as const,
 };

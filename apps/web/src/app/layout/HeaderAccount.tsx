@@ -6,6 +6,7 @@ import { SignOutButton } from '../../features/session/components/SignOutButton';
 import { useLiveMeSummary } from '../../features/watchlist/api';
 import { HeaderBadges } from '../../features/watchlist/components/HeaderBadges';
 import { useSession } from '../../lib/session';
+import { CartLink } from './CartLink';
 
 const accountLinkClass =
   'inline-flex h-9 max-w-[11rem] items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-ink-800 ring-1 ring-ink-200 ring-inset transition-colors hover:bg-ink-50 hover:ring-ink-300 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 aria-[current=page]:ring-brand-200 sm:max-w-[14rem]';
@@ -13,7 +14,7 @@ const accountLinkClass =
 /**
  * The header's account area. Signed out: Sign In. Signed in: the account link (the user's handle)
  * and Sign out (on phones, Sign out sits in the side menu), after the Winning / Losing / Watching
- * badges. Later issues add the cart link with its count and the Mail menu (unread count, 3 latest,
+ * badges and the cart link with its count. A later issue adds the Mail menu (unread count, 3 latest,
  * 'Show All') beside them.
  */
 export function HeaderAccount() {
@@ -37,9 +38,12 @@ export function HeaderAccount() {
 
   return (
     <div className="flex items-center gap-1.5">
-      {/* Winning / Losing / Watching; on phones they sit in the side menu. Cart and Mail menu come later. */}
+      {/* Winning / Losing / Watching and the cart; on phones they sit in the side menu. The Mail menu comes later. */}
       <div className="hidden md:block">
         <HeaderBadges />
+      </div>
+      <div className="hidden md:block">
+        <CartLink />
       </div>
       <NavLink to="/account" className={accountLinkClass} title="Your account">
         <UserRound className="size-4 shrink-0 text-brand-700" aria-hidden="true" />

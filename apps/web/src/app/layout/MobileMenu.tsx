@@ -12,6 +12,7 @@ import {
 import { Logo } from '../../components/ui/Logo';
 import { HeaderBadges } from '../../features/watchlist/components/HeaderBadges';
 import { useSession, useSignOut } from '../../lib/session';
+import { CartLink } from './CartLink';
 import { HEADER_LINKS } from './nav';
 
 type MobileMenuProps = {
@@ -97,6 +98,9 @@ function MenuAccount({ onNavigate }: { onNavigate: () => void }) {
       </p>
       <div className="mb-2">
         <HeaderBadges layout="menu" onNavigate={onNavigate} />
+        <div className="mt-2">
+          <CartLink layout="menu" onNavigate={onNavigate} />
+        </div>
       </div>
       <DialogClose asChild>
         <ButtonLink to="/account" size="lg" block>

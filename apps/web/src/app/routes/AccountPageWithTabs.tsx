@@ -1,15 +1,17 @@
 import { AccountPage } from '../../features/account/components/AccountPage';
 import { MyBidsPanel } from '../../features/bidding/components/MyBidsPanel';
+import { OrdersPanel } from '../../features/orders/components/OrdersPanel';
 import { SignOutButton } from '../../features/session/components/SignOutButton';
 import { WatchlistPanel } from '../../features/watchlist/components/WatchlistPanel';
 
-/** The account page with the bidding feature's My Bids and the watchlist feature's list in its tabs. */
+/** The account page with the bidding feature's My Bids, the orders feature's Orders and the watchlist in its tabs. */
 export default function AccountPageWithTabs() {
   return (
     <AccountPage
       headerActions={<SignOutButton label="Logout" variant="secondary" size="md" />}
       tabs={{
         renderBids: (filter, filterHref) => <MyBidsPanel filter={filter} filterHref={filterHref} />,
+        orders: <OrdersPanel />,
         watchlist: <WatchlistPanel />,
       }}
     />

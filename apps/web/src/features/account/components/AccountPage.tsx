@@ -14,13 +14,13 @@ import { PhoneSettings } from './PhoneSettings';
 type AccountPageProps = {
   /** Shown beside the welcome: the Logout button. */
   headerActions?: ReactNode;
-  /** The My Bids and Watchlist tabs' contents. */
+  /** The My Bids, Orders and Watchlist tabs' contents. */
   tabs: AccountTabPanels;
 };
 
 /**
- * /account for a signed-in shopper: welcome, the My Bids and Watchlist tabs, then the settings. The
- * spec's Orders and Appointments tabs join with the orders and pickup issues.
+ * /account for a signed-in shopper: welcome, the My Bids, Orders and Watchlist tabs, then the
+ * settings. The spec's Appointments tab joins with the pickup issue.
  */
 export function AccountPage({ headerActions, tabs }: AccountPageProps) {
   useDocumentTitle('My Account');

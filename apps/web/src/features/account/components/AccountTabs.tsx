@@ -1,10 +1,10 @@
 import { MY_BIDS_FILTERS, type MyBidsFilter } from '@rebound/contract/bidding';
-import { Eye, Gavel } from 'lucide-react';
+import { Eye, Gavel, Package } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/Tabs';
 
-const TABS = ['bids', 'watchlist'] as const;
+const TABS = ['bids', 'orders', 'watchlist'] as const;
 type AccountTab = (typeof TABS)[number];
 
 const asTab = (v: string | null): AccountTab => (TABS.includes(v as AccountTab) ? (v as AccountTab) : 'bids');
@@ -15,6 +15,7 @@ const asFilter = (v: string | null): MyBidsFilter =>
 export type AccountTabPanels = {
   /** My Bids for the filter in the URL; `filterHref` gives each filter's link. */
   renderBids: (filter: MyBidsFilter, filterHref: (filter: MyBidsFilter) => string) => ReactNode;
+  orders: ReactNode;
   watchlist: ReactNode;
 };
 
@@ -23,7 +24,7 @@ export type AccountTabPanels = {
  * the header badges, links and the back button land on the right list. An unknown tab or filter
  * shows My Bids / All.
  */
-export function AccountTabs({ renderBids, watchlist }: AccountTabPanels) {
+export function AccountTabs({ renderBids, orders, watchlist }: AccountTabPanels) {
   const [params, setParams] = useSearchParams();
   const tab = asTab(params.get('tab'));
   const filter = asFilter(params.get('filter'));
@@ -37,10 +38,14 @@ export function AccountTabs({ renderBids, watchlist }: AccountTabPanels) {
 
   return (
     <Tabs value={tab} onValueChange={onTab} className="mt-8 sm:mt-10">
-      <TabsList aria-label="Your account" className="max-w-md">
+      <TabsList aria-label="Your account" className="max-w-lg">
         <TabsTrigger value="bids">
           <Gavel aria-hidden="true" />
           My Bids
+        </TabsTrigger>
+        <TabsTrigger value="orders">
+          <Package aria-hidden="true" />
+          Orders
         </TabsTrigger>
         <TabsTrigger value="watchlist">
           <Eye aria-hidden="true" />
@@ -49,6 +54,9 @@ export function AccountTabs({ renderBids, watchlist }: AccountTabPanels) {
       </TabsList>
       <TabsContent value="bids" className="mt-6">
         {renderBids(filter, filterHref)}
+      </TabsContent>
+      <TabsContent value="orders" className="mt-6">
+        {orders}
       </TabsContent>
       <TabsContent value="watchlist" className="mt-6">
         {watchlist}

@@ -1,15 +1,16 @@
 import type { MyBidGroup, MyBidsFilter } from '@rebound/contract/bidding';
 import { formatCents } from '@rebound/core/money';
 import { clsx } from 'clsx';
-import { ChevronDown } from 'lucide-react';
+import { Check, ChevronDown, Package, ShoppingCart } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AuctionThumb } from '../../../components/AuctionThumb';
-import { ButtonLink } from '../../../components/ui/Button';
+import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Countdown } from '../../../components/ui/Countdown';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
+import { addToCart, useCartIds } from '../../../lib/cart';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { useLiveAuctionList } from '../../../lib/live-auction-list';
 import { productPath } from '../../../lib/paths';
@@ -196,6 +197,7 @@ function MyBidRow({ group }: { group: MyBidGroup }) {
               <dd className="font-medium tabular-nums text-ink-900">{bidsLabel(auction.bidCount)}</dd>
             </div>
           </dl>
+          {standing === 'won' ? <WonActions group={group} /> : null}
         </div>
       </div>
       <button
@@ -223,5 +225,47 @@ function MyBidRow({ group }: { group: MyBidGroup }) {
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** A won auction: 'Add to Cart' while its order waits for payment ('In Cart' once there), else the order. */
+function WonActions({ group }: { group: MyBidGroup }) {
+  const cart = useCartIds();
+  const { orderId, orderStatus } = group;
+  if (orderId && orderStatus === 'pending') {
+    const inCart = cart.includes(orderId);
+    return (
+      <div className="mt-3 flex flex-wrap gap-2">
+        {inCart ? (
+          <>
+            <Button size="sm" variant="secondary" disabled>
+              <Check aria-hidden="true" />
+              In Cart
+            </Button>
+            <ButtonLink to="/cart" size="sm">
+              <ShoppingCart aria-hidden="true" />
+              Go to Cart
+            </ButtonLink>
+          </>
+        ) : (
+          <Button
+            size="sm"
+            onClick={() => addToCart(orderId)}
+            aria-label={`Add to Cart: ${group.auction.title}`}
+          >
+            <ShoppingCart aria-hidden="true" />
+            Add to Cart
+          </Button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="mt-3">
+      <ButtonLink to="/account?tab=orders" size="sm" variant="secondary">
+        <Package aria-hidden="true" />
+        View in My Orders
+      </ButtonLink>
+    </div>
   );
 }

@@ -1,0 +1,166 @@
+import { ORDER_TEXT, type VerifyPaymentResponse } from '@rebound/contract/orders';
+import { formatCents } from '@rebound/core/money';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarClock, CircleCheck, IdCard, LoaderCircle, ReceiptText, TriangleAlert } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ButtonLink } from '../../../components/ui/Button';
+import { Container } from '../../../components/ui/Container';
+import { forgetCartIds } from '../../../lib/cart';
+import { USER_SCOPE } from '../../../lib/query-scope';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { verifyPayment } from '../api';
+
+/** Sessions already announced on this page load (a re-render or StrictMode must not toast twice). */
+const announced = new Set<string>();
+
+const isPaid = (v: VerifyPaymentResponse) => v.success && v.paymentStatus === 'paid';
+
+/**
+ * /checkout/success?session_id=...: where the hosted checkout returns. The server checks the payment
+ * with the provider (the same sync the webhook runs); paid: the orders leave the cart and the account
+ * lists refresh. Without a session id it is an error at once.
+ */
+export function CheckoutSuccessPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id')?.trim() ?? '';
+  const queryClient = useQueryClient();
+
+  const verify = useQuery({
+    queryKey: [USER_SCOPE, 'checkout-verify', sessionId],
+    queryFn: () => verifyPayment(sessionId),
+    enabled: sessionId !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: 1,
+    refetchOnWindowFocus: false,
+  });
+
+  const paid = verify.data !== undefined && isPaid(verify.data);
+  useDocumentTitle(
+    sessionId === '' || verify.isError || (verify.data && !paid)
+      ? 'Payment Error'
+      : paid
+        ? 'Payment Successful'
+        : 'Verifying Payment',
+  );
+
+  useEffect(() => {
+    const data = verify.data;
+    if (!data || !isPaid(data) || announced.has(sessionId)) return;
+    announced.add(sessionId);
+    forgetCartIds(data.orderIds);
+    toast.success(ORDER_TEXT.paymentSuccess);
+    // Orders, counts and anything else of the shopper's now out of date.
+    void queryClient.invalidateQueries({
+      queryKey: [USER_SCOPE],
+      predicate: (q) => q.queryKey[1] !== 'checkout-verify',
+    });
+  }, [verify.data, sessionId, queryClient]);
+
+  if (sessionId === '') return <PaymentError message={ORDER_TEXT.notPaid} />;
+  if (verify.isPending) return <Verifying />;
+  if (verify.isError) return <PaymentError message={ORDER_TEXT.verifyFailed} />;
+  if (!paid) return <PaymentError message={ORDER_TEXT.notPaid} />;
+  return <PaymentSuccess amountCents={verify.data.amountCents} count={verify.data.orderIds.length} />;
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <Container className="flex justify-center py-12 sm:py-20">
+      <div className="w-full max-w-lg rounded-card bg-white p-6 text-center shadow-card ring-1 ring-ink-200/80 sm:p-10">
+        {children}
+      </div>
+    </Container>
+  );
+}
+
+function Verifying() {
+  return (
+    <Shell>
+      <div role="status" aria-live="polite" className="flex flex-col items-center">
+        <LoaderCircle className="size-12 animate-spin text-brand-700" aria-hidden="true" />
+        <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink-950">Verifying Payment...</h1>
+        <p className="mt-2 text-sm text-ink-600">This takes a moment. Please keep this page open.</p>
+      </div>
+    </Shell>
+  );
+}
+
+function PaymentSuccess({ amountCents, count }: { amountCents: number; count: number }) {
+  return (
+    <Shell>
+      <div className="flex flex-col items-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+          <CircleCheck className="size-9" aria-hidden="true" />
+        </span>
+        <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
+          Payment Successful!
+        </h1>
+        <p className="mt-2 text-ink-700">
+          {count === 1 ? 'Your order is' : `Your ${count} orders are`} paid and confirmed.
+        </p>
+        <p className="mt-5 rounded-xl bg-ink-50 px-5 py-3 ring-1 ring-ink-200/80">
+          <span className="block text-xs font-medium text-ink-600">Total paid</span>
+          <span className="text-2xl font-bold tabular-nums text-ink-950" data-testid="paid-total">
+            {formatCents(amountCents)}
+          </span>
+        </p>
+      </div>
+      <div className="mt-7 text-left">
+        <h2 className="text-sm font-semibold tracking-wide text-ink-800 uppercase">What's next</h2>
+        <ul className="mt-3 flex flex-col gap-3 text-sm text-ink-800">
+          <Step icon={<CalendarClock aria-hidden="true" />}>
+            Book a pickup time in My Orders: pickups are within 7 days of the auction's end.
+          </Step>
+          <Step icon={<IdCard aria-hidden="true" />}>
+            Bring government-issued photo ID and your order number to the warehouse.
+          </Step>
+          <Step icon={<ReceiptText aria-hidden="true" />}>Your receipt is in your notifications.</Step>
+        </ul>
+      </div>
+      <div className="mt-8 flex flex-col gap-2 sm:flex-row">
+        <ButtonLink to="/account?tab=orders" size="lg" className="flex-1">
+          View My Orders
+        </ButtonLink>
+        <ButtonLink to="/" variant="secondary" size="lg" className="flex-1">
+          Continue Shopping
+        </ButtonLink>
+      </div>
+    </Shell>
+  );
+}
+
+function Step({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-3">
+      <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 [&_svg]:size-3.5">
+        {icon}
+      </span>
+      <span>{children}</span>
+    </li>
+  );
+}
+
+function PaymentError({ message }: { message: string }) {
+  return (
+    <Shell>
+      <div role="alert" className="flex flex-col items-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-danger-50 text-danger-700 ring-1 ring-danger-200">
+          <TriangleAlert className="size-8" aria-hidden="true" />
+        </span>
+        <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">Payment Error</h1>
+        <p className="mt-2 text-ink-700">{message}</p>
+      </div>
+      <div className="mt-8 flex flex-col gap-2 sm:flex-row">
+        <ButtonLink to="/cart" size="lg" className="flex-1">
+          Back to Cart
+        </ButtonLink>
+        <ButtonLink to="/account" variant="secondary" size="lg" className="flex-1">
+          Contact Support
+        </ButtonLink>
+      </div>
+    </Shell>
+  );
+}
