@@ -7,6 +7,8 @@ import fastifyStatic from '@fastify/static';
 import { errorMessage } from '@rebound/contract/errors';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createPaymentProvider } from './adapters/payments';
+import type { PaymentProvider } from './adapters/payments/types';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
@@ -16,7 +18,11 @@ import { containsNul } from './lib/input-guard';
 import { authPlugin } from './modules/auth/plugin';
 import { biddingRoutes } from './modules/bidding/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
+import { testCheckoutRoutes } from './modules/checkout/test-page';
+import { stripeWebhookRoutes } from './modules/checkout/webhook';
 import { inboxRoutes } from './modules/inbox/routes';
+import { ordersRoutes } from './modules/orders/routes';
 import { metricsPlugin } from './modules/system/metrics';
 import { privateAnswersPlugin } from './modules/system/private-answers';
 import { systemRoutes } from './modules/system/routes';
@@ -31,11 +37,20 @@ export interface AppDeps {
   clock?: Clock;
   /** Realtime fan-out; by default NOTIFY-based on PostgreSQL, in-process on PGlite. */
   hub?: RealtimeHub;
+  /** The hosted checkout; by default from the configuration (adapters/payments). */
+  payments?: PaymentProvider;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: { config: Config; database: Database; db: Database['db']; clock: Clock; hub: RealtimeHub };
+    deps: {
+      config: Config;
+      database: Database;
+      db: Database['db'];
+      clock: Clock;
+      hub: RealtimeHub;
+      payments: PaymentProvider;
+    };
   }
 }
 
@@ -45,6 +60,7 @@ export async function buildApp({
   database,
   clock = systemClock,
   hub,
+  payments,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -79,7 +95,14 @@ export async function buildApp({
   const realtime =
     hub ??
     (database.kind === 'postgres' && database.url ? await postgresHub(database.url, app.log) : localHub());
-  app.decorate('deps', { config, database, db: database.db, clock, hub: realtime });
+  app.decorate('deps', {
+    config,
+    database,
+    db: database.db,
+    clock,
+    hub: realtime,
+    payments: payments ?? createPaymentProvider(config, database.db, clock),
+  });
   const offPoolErrors = database.onError((err) => app.log.error({ err }, 'database pool error'));
   app.addHook('onClose', async () => {
     offPoolErrors();
@@ -133,6 +156,11 @@ export async function buildApp({
   await app.register(biddingRoutes);
   await app.register(watchlistRoutes);
   await app.register(inboxRoutes);
+  await app.register(ordersRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(testCheckoutRoutes);
+  // Its own plugin: the Stripe webhook reads its body as raw bytes (signature), nothing else does.
+  await app.register(stripeWebhookRoutes);
   await app.register(realtimeRoutes);
 
   await mkdir(config.mediaDir, { recursive: true });

@@ -93,6 +93,10 @@ export const ERRORS = {
     status: 400,
     message: 'Please select a pickup location in your account settings before checking out',
   },
+  cart_items_unavailable: {
+    status: 409,
+    message: 'Some items in your cart can no longer be paid for. Please review your cart and try again.',
+  },
   checkout_failed: { status: 502, message: 'Failed to create checkout session. Please try again.' },
   checkout_not_found: { status: 404, message: 'Payment verification failed. Please contact support.' },
   payment_declined: { status: 402, message: 'Your card was declined. Please use another card.' },

@@ -1,0 +1,167 @@
+// The cart's, checkout's and payment sync's SQL. No rules here: cart.ts, service.ts and sync.ts decide.
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { firstImage } from '../../db/cards';
+import type { DbOrTx } from '../../db/client';
+import {
+  auctions,
+  checkoutSessionOrders,
+  checkoutSessions,
+  locations,
+  orders,
+  payments,
+  products,
+  users,
+} from '../../db/schema';
+
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The user's chosen pickup location (its rates price the cart), or null. */
+export async function userLocation(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      buyersPremiumBp: locations.buyersPremiumBp,
+      pstBp: locations.pstBp,
+      gstBp: locations.gstBp,
+      applyTaxesOnPremium: locations.applyTaxesOnPremium,
+    })
+    .from(users)
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Orders by id with what a cart line shows. The caller checks who owns them. */
+export function ordersForCart(db: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      order: orders,
+      auctionEndedAt: auctions.endTime,
+      title: products.title,
+      slug: products.slug,
+      imageUrl: firstImage.url,
+      imageAlt: firstImage.alt,
+      imageWidth: firstImage.width,
+      imageHeight: firstImage.height,
+    })
+    .from(orders)
+    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
+    .innerJoin(products, eq(products.id, auctions.productId))
+    .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)))
+    .where(inArray(orders.id, orderIds));
+}
+
+export async function insertSession(db: DbOrTx, values: typeof checkoutSessions.$inferInsert) {
+  const [row] = await db.insert(checkoutSessions).values(values).returning();
+  return row!;
+}
+
+export async function insertSessionOrders(
+  db: DbOrTx,
+  checkoutSessionId: string,
+  lines: { orderId: string; amountCents: number }[],
+) {
+  await db.insert(checkoutSessionOrders).values(lines.map((l) => ({ checkoutSessionId, ...l })));
+}
+
+export async function updateSession(
+  db: DbOrTx,
+  id: string,
+  set: Partial<typeof checkoutSessions.$inferInsert>,
+) {
+  await db.update(checkoutSessions).set(set).where(eq(checkoutSessions.id, id));
+}
+
+export async function sessionByProviderId(db: DbOrTx, providerSessionId: string) {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.providerSessionId, providerSessionId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The session row, locked until the transaction ends: one sync at a time per session. */
+export async function lockSession(tx: DbOrTx, id: string) {
+  const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).for('update');
+  return row ?? null;
+}
+
+/** The session's orders with the amount each was checked out at, by order id. */
+export function sessionOrders(db: DbOrTx, checkoutSessionId: string) {
+  return db
+    .select({ orderId: checkoutSessionOrders.orderId, amountCents: checkoutSessionOrders.amountCents })
+    .from(checkoutSessionOrders)
+    .where(eq(checkoutSessionOrders.checkoutSessionId, checkoutSessionId))
+    .orderBy(asc(checkoutSessionOrders.orderId));
+}
+
+/**
+ * The orders, locked in id order (every sync locks in the same order, so two syncs sharing orders
+ * wait for each other instead of deadlocking). Reads their state as committed by whoever held them.
+ */
+export function lockOrders(tx: DbOrTx, orderIds: string[]) {
+  return tx.select().from(orders).where(inArray(orders.id, orderIds)).orderBy(asc(orders.id)).for('update');
+}
+
+export async function markOrderPaid(
+  tx: DbOrTx,
+  orderId: string,
+  set: {
+    checkoutSessionId: string;
+    paidAt: Date;
+    premiumCents: number;
+    pstCents: number;
+    gstCents: number;
+    totalCents: number;
+  },
+) {
+  const updated = await tx
+    .update(orders)
+    .set({ ...set, status: 'paid', updatedAt: set.paidAt })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  return updated.length === 1;
+}
+
+/** One payments row per checkout session (unique): returns false when one is there already. */
+export async function insertPayment(tx: DbOrTx, values: typeof payments.$inferInsert) {
+  const inserted = await tx
+    .insert(payments)
+    .values(values)
+    .onConflictDoNothing({ target: payments.checkoutSessionId })
+    .returning({ id: payments.id });
+  return inserted.length === 1;
+}
+
+/** The refund went through at the provider: record when (once). */
+export async function markRefundDone(db: DbOrTx, checkoutSessionId: string, now: Date) {
+  await db
+    .update(payments)
+    .set({ refundedAt: now })
+    .where(and(eq(payments.checkoutSessionId, checkoutSessionId), isNull(payments.refundedAt)));
+  await db
+    .update(checkoutSessions)
+    .set({ refundedAt: now, updatedAt: now })
+    .where(and(eq(checkoutSessions.id, checkoutSessionId), isNull(checkoutSessions.refundedAt)));
+}
+
+/** Titles of a session's orders, for the test checkout page and the receipt. */
+export function sessionLines(db: DbOrTx, checkoutSessionId: string) {
+  return db
+    .select({
+      orderId: checkoutSessionOrders.orderId,
+      amountCents: checkoutSessionOrders.amountCents,
+      title: products.title,
+    })
+    .from(checkoutSessionOrders)
+    .innerJoin(orders, eq(orders.id, checkoutSessionOrders.orderId))
+    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
+    .innerJoin(products, eq(products.id, auctions.productId))
+    .where(eq(checkoutSessionOrders.checkoutSessionId, checkoutSessionId))
+    .orderBy(asc(products.title), asc(checkoutSessionOrders.orderId));
+}

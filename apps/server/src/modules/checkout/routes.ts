@@ -1,0 +1,52 @@
+import {
+  CartQuoteRequest,
+  CartQuoteResponse,
+  CreateCheckoutResponse,
+  VerifyPaymentRequest,
+  VerifyPaymentResponse,
+} from '@rebound/contract/orders';
+import { API } from '@rebound/contract/routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../lib/auth-context';
+import { quote } from './cart';
+import * as service from './service';
+
+export async function checkoutRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, clock, hub, config, payments } = app.deps;
+  const deps = (log: service.CheckoutDeps['log']): service.CheckoutDeps => ({
+    db,
+    clock,
+    provider: payments,
+    publicUrl: config.publicUrl,
+    hub,
+    log,
+  });
+
+  // Signed-out requests are refused before their body is looked at.
+  const signedIn = async (request: FastifyRequest) => {
+    requireUser(request, 'auth_required');
+  };
+
+  app.post(
+    API.cartQuote,
+    { onRequest: signedIn, schema: { body: CartQuoteRequest, response: { 200: CartQuoteResponse } } },
+    async (request) => quote(db, requireUser(request, 'auth_required').id, request.body.orderIds),
+  );
+
+  app.post(
+    API.checkout,
+    // CreateCheckoutRequest's shape; an empty list is answered by the service as cart_empty.
+    { onRequest: signedIn, schema: { body: CartQuoteRequest, response: { 200: CreateCheckoutResponse } } },
+    async (request) =>
+      service.createCheckout(deps(request.log), requireUser(request, 'auth_required'), request.body.orderIds),
+  );
+
+  app.post(
+    API.checkoutVerify,
+    { onRequest: signedIn, schema: { body: VerifyPaymentRequest, response: { 200: VerifyPaymentResponse } } },
+    async (request) =>
+      service.verifyPayment(deps(request.log), requireUser(request, 'auth_required'), request.body.sessionId),
+  );
+}

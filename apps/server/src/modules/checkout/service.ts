@@ -1,0 +1,148 @@
+// Checkout: the cart's orders (revalidated exactly as the quote) become one checkout session at the
+// provider; the success page's verification runs the one sync (sync.ts).
+import {
+  type CreateCheckoutResponse,
+  ORDER_TEXT,
+  type VerifyPaymentResponse,
+} from '@rebound/contract/orders';
+import { checkoutLineLabels } from '@rebound/core/pricing';
+import type { CheckoutLine, PaymentProvider } from '../../adapters/payments/types';
+import type { Db } from '../../db/client';
+import type { SessionUser } from '../../lib/auth-context';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { RealtimeHub } from '../../realtime/hub';
+import { buildCart } from './cart';
+import * as repo from './repository';
+import { type SyncResult, syncCheckoutSession } from './sync';
+
+/** How long a checkout session can be paid. */
+export const CHECKOUT_SESSION_MS = 60 * 60_000;
+
+export interface CheckoutDeps {
+  db: Db;
+  clock: Clock;
+  provider: PaymentProvider;
+  publicUrl: string;
+  hub?: RealtimeHub;
+  log?: { error(obj: unknown, msg?: string): void };
+}
+
+/** POST /api/checkout: a hosted checkout for the shopper's own pending orders, or a clear refusal. */
+export async function createCheckout(
+  deps: CheckoutDeps,
+  user: SessionUser,
+  orderIds: readonly string[],
+): Promise<CreateCheckoutResponse> {
+  const { db, clock, provider } = deps;
+  if (orderIds.length === 0) throw new AppError('cart_empty');
+
+  const created = await db.transaction(async (tx) => {
+    const cart = await buildCart(tx, user.id, orderIds);
+    if (cart.dropped.length > 0) {
+      throw new AppError('cart_items_unavailable', {
+        details: cart.dropped.map((d) => ({ path: d.orderId, message: d.message })),
+      });
+    }
+    if (cart.items.length === 0) throw new AppError('cart_empty');
+    if (!cart.location) throw new AppError('pickup_location_required');
+    const now = clock.now();
+    const session = await repo.insertSession(tx, {
+      userId: user.id,
+      locationId: cart.location.id,
+      provider: provider.name,
+      status: 'open',
+      ...cart.totals,
+      buyersPremiumBp: cart.rates.buyersPremiumBp,
+      pstBp: cart.rates.pstBp,
+      gstBp: cart.rates.gstBp,
+      applyTaxesOnPremium: cart.rates.applyTaxesOnPremium,
+      currency: 'cad',
+      expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_MS),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.insertSessionOrders(
+      tx,
+      session.id,
+      cart.items.map((i) => ({ orderId: i.orderId, amountCents: i.finalAmountCents })),
+    );
+    return { session, cart };
+  });
+
+  const { session, cart } = created;
+  const labels = checkoutLineLabels(cart.rates);
+  const lines: CheckoutLine[] = [
+    ...cart.items.map((i) => ({ name: i.productTitle, amountCents: i.finalAmountCents })),
+    { name: labels.premium, amountCents: cart.totals.premiumCents },
+    { name: labels.pst, amountCents: cart.totals.pstCents },
+    { name: labels.gst, amountCents: cart.totals.gstCents },
+  ].filter((l) => l.amountCents > 0);
+  const base = deps.publicUrl.replace(/\/+$/, '');
+
+  let providerSession: Awaited<ReturnType<PaymentProvider['createSession']>>;
+  try {
+    providerSession = await provider.createSession({
+      checkoutId: session.id,
+      customerEmail: user.email,
+      lines,
+      totalCents: cart.totals.totalCents,
+      currency: 'cad',
+      orderIds: cart.items.map((i) => i.orderId),
+      successUrl: `${base}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}/cart`,
+      expiresAt: session.expiresAt!,
+      idempotencyKey: session.id,
+    });
+  } catch (err) {
+    deps.log?.error({ err, checkoutId: session.id }, 'creating the checkout session failed');
+    await repo.updateSession(db, session.id, {
+      status: 'failed',
+      failureMessage: err instanceof Error ? err.message.slice(0, 500) : 'provider error',
+      updatedAt: clock.now(),
+    });
+    throw new AppError('checkout_failed');
+  }
+  await repo.updateSession(db, session.id, {
+    providerSessionId: providerSession.providerSessionId,
+    url: providerSession.url,
+    updatedAt: clock.now(),
+  });
+  return {
+    url: providerSession.url,
+    sessionId: providerSession.providerSessionId,
+    provider: provider.name,
+    totals: cart.totals,
+  };
+}
+
+export function verifyAnswer(r: SyncResult): VerifyPaymentResponse {
+  const paid = r.status === 'paid';
+  return {
+    success: paid,
+    paymentStatus:
+      r.status === 'paid'
+        ? 'paid'
+        : r.status === 'refunded'
+          ? 'refunded'
+          : r.status === 'expired'
+            ? 'expired'
+            : 'unpaid',
+    amountCents: r.totalCents,
+    orderIds: r.orderIds,
+    message: paid ? ORDER_TEXT.paymentSuccess : ORDER_TEXT.notPaid,
+  };
+}
+
+/** POST /api/checkout/verify: the owner's check of a session; anyone else is told it is unknown. */
+export async function verifyPayment(
+  deps: CheckoutDeps,
+  user: SessionUser,
+  providerSessionId: string,
+): Promise<VerifyPaymentResponse> {
+  const row = await repo.sessionByProviderId(deps.db, providerSessionId);
+  if (!row || row.userId !== user.id) throw new AppError('checkout_not_found');
+  const result = await syncCheckoutSession(deps, providerSessionId);
+  if (!result) throw new AppError('checkout_not_found');
+  return verifyAnswer(result);
+}

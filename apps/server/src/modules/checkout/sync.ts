@@ -1,0 +1,234 @@
+// The one way an order becomes paid (issue 10, decisions.md §4): syncCheckoutSession asks the
+// provider for a checkout session's state and applies it to our rows, once. The success page
+// (POST /api/checkout/verify), the test checkout's pay handler and the Stripe webhook all call it,
+// in any order, any number of times, at the same moment.
+//
+// - A session we already settled (paid, refunded, expired, failed) answers from our row; the
+//   provider is not asked again.
+// - Otherwise the provider's answer is applied in one transaction that locks our session row
+//   (FOR UPDATE) and re-reads it: only a still-open row changes, so of several syncs racing on one
+//   session exactly one applies it and the others see the result.
+// - Paid at the provider: the session's orders are locked (FOR UPDATE, in id order, so syncs of
+//   sessions sharing orders queue instead of deadlocking). If every one is still `pending` and still
+//   the payer's, they become `paid` with their share of premium and taxes (core checkoutShares:
+//   largest remainder, the shares add up exactly to the session's amounts), the payments row is
+//   written (unique per session) and the session is `paid`; a receipt goes to the shopper (in-app
+//   and, through the outbox, email). If any order is no longer pending (cancelled by the 72-hour
+//   job, paid through another session from a second tab) or the amount paid is not ours, nothing
+//   is applied: the payments row and the session are recorded `refunded` with the reason, and after
+//   commit the payment is refunded in full at the provider (idempotency key 'refund-' + checkout id).
+//   Until the provider confirms the refund, the session's refunded_at stays empty and every later
+//   sync of it tries the refund again.
+// - Expired at the provider: the session is `expired`. Open: nothing changes.
+import type { PriceBreakdown } from '@rebound/contract/orders';
+import { userRoom } from '@rebound/contract/rooms';
+import { checkoutShares } from '@rebound/core/checkout-shares';
+import { formatCents } from '@rebound/core/money';
+import type { PaymentProvider, ProviderSessionState } from '../../adapters/payments/types';
+import type { Db, Tx } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { RealtimeHub } from '../../realtime/hub';
+import { enqueueNotices } from '../notifications/enqueue';
+import * as repo from './repository';
+
+export interface SyncDeps {
+  db: Db;
+  clock: Clock;
+  provider: PaymentProvider;
+  /** When given, the shopper's open tabs are told their orders changed (after commit). */
+  hub?: RealtimeHub;
+  log?: { error(obj: unknown, msg?: string): void };
+}
+
+export type CheckoutStatus = repo.CheckoutSessionRow['status'];
+
+export interface SyncResult {
+  checkoutId: string;
+  userId: string;
+  providerSessionId: string;
+  status: CheckoutStatus;
+  totalCents: number;
+  orderIds: string[];
+  /** This call changed our rows (false when it only read them). */
+  changed: boolean;
+  /** Why the payment was refunded instead of applied (when it was). */
+  refundReason: string | null;
+}
+
+export const REFUND_REASONS = {
+  orderNotPending: 'An order in this checkout was no longer awaiting payment (cancelled or already paid).',
+  amountMismatch: 'The amount paid did not match the checkout total.',
+} as const;
+
+const amounts = (s: repo.CheckoutSessionRow): PriceBreakdown => ({
+  subtotalCents: s.subtotalCents,
+  premiumCents: s.premiumCents,
+  pstCents: s.pstCents,
+  gstCents: s.gstCents,
+  totalCents: s.totalCents,
+});
+
+/** Applies the provider's state for one session. Returns null for a session we never made. */
+export async function syncCheckoutSession(
+  deps: SyncDeps,
+  providerSessionId: string,
+): Promise<SyncResult | null> {
+  const { db, provider } = deps;
+  const current = await repo.sessionByProviderId(db, providerSessionId);
+  if (!current) return null;
+  const orderIds = (await repo.sessionOrders(db, current.id)).map((o) => o.orderId);
+  const answer = (row: repo.CheckoutSessionRow, changed: boolean, refundReason: string | null = null) => ({
+    checkoutId: row.id,
+    userId: row.userId,
+    providerSessionId,
+    status: row.status,
+    totalCents: row.totalCents,
+    orderIds,
+    changed,
+    refundReason,
+  });
+
+  if (current.status !== 'open') {
+    // Settled. The one thing left to do is a refund the provider has not confirmed yet.
+    if (current.status === 'refunded' && current.refundedAt === null) await refundNow(deps, current);
+    return answer(current, false);
+  }
+  // A session made by another provider (the configuration changed) cannot be asked about here.
+  if (current.provider !== provider.name) return answer(current, false);
+
+  const state = await provider.retrieveSession(providerSessionId);
+  const paid = state.status === 'complete' && state.paymentStatus === 'paid';
+  if (!paid && state.status !== 'expired') return answer(current, false);
+
+  const outcome = await db.transaction(async (tx) => {
+    const row = await repo.lockSession(tx, current.id);
+    if (!row) throw new Error(`checkout session ${current.id} vanished`);
+    // Someone else settled it while we asked the provider: their answer stands.
+    if (row.status !== 'open') return { row, changed: false, refund: false, reason: null };
+    const now = deps.clock.now();
+    if (!paid) {
+      await repo.updateSession(tx, row.id, { status: 'expired', updatedAt: now });
+      return { row: { ...row, status: 'expired' as const }, changed: true, refund: false, reason: null };
+    }
+    return applyPayment(tx, row, state, orderIds, now);
+  });
+
+  if (outcome.refund) await refundNow(deps, outcome.row);
+  if (outcome.changed && deps.hub && (outcome.row.status === 'paid' || outcome.row.status === 'refunded')) {
+    const event = { type: 'OrdersChangedV1', serverTime: deps.clock.now().toISOString() } as const;
+    deps.hub
+      .publish([{ room: userRoom(outcome.row.userId), event }])
+      .catch((err) => deps.log?.error({ err }, 'publishing orders change failed'));
+  }
+  return answer(outcome.row, outcome.changed, outcome.reason);
+}
+
+async function applyPayment(
+  tx: Tx,
+  row: repo.CheckoutSessionRow,
+  state: ProviderSessionState,
+  orderIds: string[],
+  now: Date,
+) {
+  const locked = await repo.lockOrders(tx, orderIds);
+  const lines = await repo.sessionOrders(tx, row.id);
+  const payable =
+    locked.length === orderIds.length &&
+    locked.every((o) => o.status === 'pending' && o.userId === row.userId);
+  const reason = !payable
+    ? REFUND_REASONS.orderNotPending
+    : state.amountTotalCents !== row.totalCents
+      ? REFUND_REASONS.amountMismatch
+      : null;
+
+  const payment = {
+    checkoutSessionId: row.id,
+    userId: row.userId,
+    provider: row.provider,
+    providerSessionId: state.providerSessionId,
+    providerPaymentId: state.paymentId,
+    ...amounts(row),
+    currency: row.currency,
+    paidAt: now,
+  };
+
+  if (reason) {
+    // Never applied: recorded as refunded now, refunded at the provider right after commit.
+    if (!(await repo.insertPayment(tx, { ...payment, status: 'refunded', refundReason: reason }))) {
+      throw new Error(`checkout ${row.id} already has a payment`);
+    }
+    await repo.updateSession(tx, row.id, {
+      status: 'refunded',
+      providerPaymentId: state.paymentId,
+      paidAt: now,
+      updatedAt: now,
+    });
+    const refunded = { ...row, status: 'refunded' as const, providerPaymentId: state.paymentId, paidAt: now };
+    return { row: refunded, changed: true, refund: true, reason };
+  }
+
+  // Each order's share of the premium and taxes; the shares add up exactly to the session's.
+  const shares = checkoutShares(
+    amounts(row),
+    lines.map((l) => l.amountCents),
+  );
+  for (const [i, line] of lines.entries()) {
+    const share = shares[i]!;
+    const updated = await repo.markOrderPaid(tx, line.orderId, {
+      checkoutSessionId: row.id,
+      paidAt: now,
+      premiumCents: share.premiumCents,
+      pstCents: share.pstCents,
+      gstCents: share.gstCents,
+      totalCents: share.totalCents,
+    });
+    if (!updated) throw new Error(`order ${line.orderId} was not pending under lock`);
+  }
+  if (!(await repo.insertPayment(tx, payment))) throw new Error(`checkout ${row.id} already has a payment`);
+  await repo.updateSession(tx, row.id, {
+    status: 'paid',
+    providerPaymentId: state.paymentId,
+    paidAt: now,
+    failureMessage: null,
+    updatedAt: now,
+  });
+
+  const titles = await repo.sessionLines(tx, row.id);
+  const count = titles.length;
+  await enqueueNotices(tx, now, [
+    {
+      userId: row.userId,
+      // The win's follow-up: its defaults send email (decisions.md §8), as the deadline notices do.
+      kind: 'auction_won',
+      template: 'payment_receipt',
+      message: `Payment received: ${formatCents(row.totalCents)} for ${count} ${count === 1 ? 'order' : 'orders'}. Thank you! You can now schedule your pickup.`,
+      targetUrl: '/account?tab=orders',
+      data: {
+        checkoutId: row.id,
+        providerSessionId: state.providerSessionId,
+        paidAt: now.toISOString(),
+        ...amounts(row),
+        lines: titles.map((t) => ({ orderId: t.orderId, title: t.title, amountCents: t.amountCents })),
+      },
+    },
+  ]);
+  return {
+    row: { ...row, status: 'paid' as const, providerPaymentId: state.paymentId, paidAt: now },
+    changed: true,
+    refund: false,
+    reason: null,
+  };
+}
+
+/** Refunds a payment that was not applied; records when the provider confirmed it. */
+async function refundNow(deps: SyncDeps, row: repo.CheckoutSessionRow): Promise<void> {
+  if (!row.providerPaymentId || row.provider !== deps.provider.name) return;
+  try {
+    await deps.provider.refund(row.providerPaymentId, row.totalCents, `refund-${row.id}`);
+  } catch (err) {
+    // Left for the next sync of this session (webhook retry, success page, a later visit).
+    deps.log?.error({ err, checkoutId: row.id }, 'refund failed; retried on the next sync');
+    return;
+  }
+  await repo.markRefundDone(deps.db, row.id, deps.clock.now());
+}

@@ -1,0 +1,59 @@
+// The Orders tab's SQL: a shopper's own orders with their product, pickup booking and strikes.
+import { and, desc, eq } from 'drizzle-orm';
+import { firstImage } from '../../db/cards';
+import type { DbOrTx } from '../../db/client';
+import {
+  auctions,
+  locations,
+  orders,
+  pickupAppointments,
+  pickupSlots,
+  products,
+  userStrikes,
+} from '../../db/schema';
+
+/** The user's orders, newest first (only theirs: the user id is in the WHERE). */
+export function ordersOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      order: orders,
+      auctionEndedAt: auctions.endTime,
+      title: products.title,
+      slug: products.slug,
+      description: products.description,
+      imageUrl: firstImage.url,
+      imageAlt: firstImage.alt,
+      imageWidth: firstImage.width,
+      imageHeight: firstImage.height,
+      locationName: locations.name,
+      pickupStartsAt: pickupSlots.startsAt,
+      pickupEndsAt: pickupSlots.endsAt,
+      pickupNotes: pickupAppointments.notes,
+    })
+    .from(orders)
+    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
+    .innerJoin(products, eq(products.id, auctions.productId))
+    .innerJoin(locations, eq(locations.id, orders.locationId))
+    .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)))
+    .leftJoin(
+      pickupAppointments,
+      and(eq(pickupAppointments.orderId, orders.id), eq(pickupAppointments.status, 'scheduled')),
+    )
+    .leftJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+export function strikesOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: userStrikes.id,
+      reason: userStrikes.reason,
+      createdAt: userStrikes.createdAt,
+      orderId: userStrikes.orderId,
+      removedAt: userStrikes.removedAt,
+    })
+    .from(userStrikes)
+    .where(eq(userStrikes.userId, userId))
+    .orderBy(desc(userStrikes.createdAt), desc(userStrikes.id));
+}

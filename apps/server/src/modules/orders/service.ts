@@ -1,0 +1,78 @@
+import type { MyOrdersResponse, OrderView } from '@rebound/contract/orders';
+import {
+  canSchedulePickup,
+  isSuspendedByStrikes,
+  needsPayment,
+  ORDER_STATUS_LABELS,
+} from '@rebound/core/orders';
+import { slotTimeLabel } from '@rebound/core/slot-label';
+import { vancouverDateKey } from '@rebound/core/time';
+import type { DbOrTx } from '../../db/client';
+import type { SessionUser } from '../../lib/auth-context';
+import type { Clock } from '../../lib/clock';
+import * as repo from './repository';
+
+type OrderRow = Awaited<ReturnType<typeof repo.ordersOf>>[number];
+
+/** Statuses in which the order has been paid for (its totalCents is what was charged). */
+const PAID_STATUSES = new Set(['paid', 'ready_for_pickup', 'pickup_scheduled', 'completed', 'refunded']);
+
+export function toOrderView(r: OrderRow): OrderView {
+  const o = r.order;
+  const paid = PAID_STATUSES.has(o.status) && o.paidAt !== null;
+  return {
+    id: o.id,
+    number: o.id.slice(0, 8),
+    auctionId: o.auctionId,
+    product: {
+      title: r.title,
+      slug: r.slug,
+      description: r.description,
+      image: r.imageUrl
+        ? { url: r.imageUrl, alt: r.imageAlt || r.title, width: r.imageWidth, height: r.imageHeight }
+        : null,
+    },
+    finalAmountCents: o.finalAmountCents,
+    totalPaidCents: paid ? (o.totalCents ?? null) : null,
+    status: o.status,
+    statusLabel: ORDER_STATUS_LABELS[o.status],
+    createdAt: o.createdAt.toISOString(),
+    auctionEndedAt: r.auctionEndedAt.toISOString(),
+    paymentDueAt: o.status === 'pending' ? o.paymentDueAt.toISOString() : null,
+    paidAt: o.paidAt?.toISOString() ?? null,
+    cancelledAt: o.cancelledAt?.toISOString() ?? null,
+    needsPayment: needsPayment(o.status),
+    canSchedulePickup: canSchedulePickup(o.status),
+    isPickupScheduled: o.status === 'pickup_scheduled',
+    isCompleted: o.status === 'completed',
+    pickup:
+      r.pickupStartsAt && r.pickupEndsAt
+        ? {
+            date: vancouverDateKey(r.pickupStartsAt),
+            timeLabel: slotTimeLabel(r.pickupStartsAt, r.pickupEndsAt),
+            startsAt: r.pickupStartsAt.toISOString(),
+            notes: r.pickupNotes ?? null,
+          }
+        : null,
+    locationName: r.locationName,
+  };
+}
+
+/** GET /api/me/orders: the signed-in shopper's own orders and strikes. */
+export async function myOrders(db: DbOrTx, clock: Clock, user: SessionUser): Promise<MyOrdersResponse> {
+  const [rows, strikes] = await Promise.all([repo.ordersOf(db, user.id), repo.strikesOf(db, user.id)]);
+  const activeStrikes = strikes.filter((s) => s.removedAt === null).length;
+  return {
+    serverTime: clock.now().toISOString(),
+    orders: rows.map(toOrderView),
+    strikes: strikes.map((s) => ({
+      id: s.id,
+      reason: s.reason,
+      createdAt: s.createdAt.toISOString(),
+      orderId: s.orderId,
+      removedAt: s.removedAt?.toISOString() ?? null,
+    })),
+    activeStrikes,
+    biddingSuspended: isSuspendedByStrikes(activeStrikes),
+  };
+}
