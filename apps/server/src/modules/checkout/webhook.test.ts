@@ -86,14 +86,14 @@ async function checkout(s: SignedInUser, orderIds: string[]) {
   return res.json<{ url: string; sessionId: string; provider: string; totals: { totalCents: number } }>();
 }
 
-/** One webhook delivery as Stripe makes it: these exact bytes, this signature header. */
-function deliver(body: string, signature: string | undefined = signStripePayload(body)) {
+/** One webhook delivery as Stripe makes it: these exact bytes, this signature header (null: none). */
+function deliver(body: string, signature: string | null = signStripePayload(body)) {
   return t.app.inject({
     method: 'POST',
     url: API.stripeWebhook,
     headers: {
       'content-type': 'application/json; charset=utf-8',
-      ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+      ...(signature === null ? {} : { 'stripe-signature': signature }),
     },
     payload: body,
   });
@@ -141,7 +141,11 @@ describe('Stripe Checkout', () => {
     const sent = fake.requests.slice(before).filter((r) => r.path === '/v1/checkout/sessions');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.idempotencyKey).toBe(row.id);
-    const p = sent[0]!.params as Record<string, any>;
+    const p = sent[0]!.params as {
+      metadata: Record<string, string>;
+      line_items: { price_data: { unit_amount: string; product_data: { name: string } } }[];
+      expires_at: string;
+    };
     expect(p).toMatchObject({
       mode: 'payment',
       currency: 'cad',
@@ -150,11 +154,10 @@ describe('Stripe Checkout', () => {
       metadata: { checkoutId: row.id },
       success_url: `${t.config.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
     });
-    expect(p.metadata.orderIds.split(',').sort()).toEqual([a.id, b.id].sort());
-    const lines = (p.line_items as any[]).map((l) => [
-      l.price_data.product_data.name,
-      Number(l.price_data.unit_amount),
-    ]);
+    expect(p.metadata.orderIds!.split(',').sort()).toEqual([a.id, b.id].sort());
+    const lines = p.line_items.map(
+      (l) => [l.price_data.product_data.name, Number(l.price_data.unit_amount)] as const,
+    );
     expect(lines.map((l) => l[0])).toEqual([
       expect.any(String),
       expect.any(String),
@@ -166,9 +169,9 @@ describe('Stripe Checkout', () => {
       lines
         .slice(0, 2)
         .map((l) => l[1])
-        .sort(),
+        .sort((x, y) => x - y),
     ).toEqual([4_000, 12_500]);
-    expect(lines.reduce((sum, l) => sum + (l[1] as number), 0)).toBe(created.totals.totalCents);
+    expect(lines.reduce((sum, l) => sum + l[1], 0)).toBe(created.totals.totalCents);
     expect(row.totalCents).toBe(created.totals.totalCents);
     // Real seconds, inside Stripe's window (the fake refuses anything else).
     expect(Number(p.expires_at)).toBeGreaterThan(Date.now() / 1000 + 1800);
@@ -244,7 +247,7 @@ describe('Stripe Checkout', () => {
     const good = signStripePayload(body, { timestamp: now });
     const v1 = good.split(',v1=')[1]!;
 
-    const forged: { name: string; body: string; signature: string | undefined }[] = [];
+    const forged: { name: string; body: string; signature: string | null }[] = [];
     for (let i = 0; i < 40; i++) {
       const secret = `whsec_${randomBytes(24).toString('base64url').replace(/-/g, 'x')}`;
       forged.push({ name: `wrong secret ${i}`, body, signature: signStripePayload(body, { secret }) });
@@ -276,7 +279,7 @@ describe('Stripe Checkout', () => {
       });
     }
     forged.push(
-      { name: 'no header', body, signature: undefined },
+      { name: 'no header', body, signature: null },
       { name: 'empty header', body, signature: '' },
       { name: 'garbage header', body, signature: 'not a signature' },
       { name: 'no timestamp', body, signature: `v1=${v1}` },
