@@ -147,6 +147,37 @@ test('account, signed in', async ({ page }) => {
   await expectNoSeriousA11yViolations(page, '/account?tab=watchlist');
 });
 
+test('orders, cart and the checkout result, signed in', async ({ page }) => {
+  const signIn = await page.request.post('/api/auth/sign-in', { data: SHOPPER });
+  expect(signIn.ok()).toBe(true);
+  await page.goto('/cart');
+  await expect(page.getByText('Your cart is currently empty')).toBeVisible();
+  await loaded(page);
+  await expectNoSeriousA11yViolations(page, '/cart (empty)');
+
+  await page.goto('/account?tab=orders');
+  await expect(page.getByRole('heading', { name: /^My Orders \(\d+\)$/ })).toBeVisible();
+  await loaded(page);
+  await expectNoSeriousA11yViolations(page, '/account?tab=orders');
+
+  // One unpaid order in the cart (local storage only: nothing is paid).
+  const ids = await page
+    .getByTestId('order')
+    .filter({ has: page.getByRole('button', { name: /^Pay Now/ }) })
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')));
+  if (ids[0]) {
+    await page.evaluate((id) => localStorage.setItem('auction-cart', JSON.stringify([id])), ids[0]);
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-item')).toHaveCount(1);
+    await loaded(page);
+    await expectNoSeriousA11yViolations(page, '/cart');
+  }
+
+  await page.goto('/checkout/success');
+  await expect(page.getByRole('heading', { name: 'Payment Error' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/checkout/success (error)');
+});
+
 for (const { path, h1 } of [
   { path: '/about', h1: 'Good things deserve a second chance.' },
   { path: '/contact', h1: 'Contact Us' },
