@@ -148,6 +148,8 @@ test('account, signed in', async ({ page }) => {
 });
 
 test('orders, cart and the checkout result, signed in', async ({ page }) => {
+  // Four pages, each checked with axe.
+  test.setTimeout(60_000);
   const signIn = await page.request.post('/api/auth/sign-in', { data: SHOPPER });
   expect(signIn.ok()).toBe(true);
   await page.goto('/cart');
