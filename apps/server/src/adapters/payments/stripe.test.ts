@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import {
   FAKE_STRIPE_KEY,
   FAKE_WEBHOOK_SECRET,
@@ -175,5 +176,39 @@ describe('Stripe adapter', () => {
     expect(Object.values(meta).every((v) => v.length <= 500)).toBe(true);
     expect(Object.keys(meta)).toEqual(['orderIds', 'orderIds_2', 'orderIds_3']);
     expect(Object.values(meta).join(',').split(',')).toEqual(ids);
+  });
+});
+
+describe('Stripe configuration', () => {
+  const keys = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+
+  it('both secrets, or neither', () => {
+    expect(loadConfig({}).payments.stripe).toBeNull();
+    expect(loadConfig(keys).payments.stripe).toEqual({
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      apiUrl: null,
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(
+      'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together',
+    );
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc123' })).toThrow(
+      'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together',
+    );
+  });
+
+  it('refuses a publishable key, a malformed secret and a non-http API address, in one line each', () => {
+    expect(() => loadConfig({ ...keys, STRIPE_SECRET_KEY: 'pk_test_abc123' })).toThrow(
+      /^Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key/,
+    );
+    expect(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'abc123' })).toThrow(
+      /^Invalid configuration: STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret/,
+    );
+    expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'ftp://127.0.0.1:1' })).toThrow(
+      'Invalid configuration: STRIPE_API_URL must be an http(s) URL',
+    );
+    expect(loadConfig({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments.stripe?.apiUrl).toBe(
+      'http://127.0.0.1:12111',
+    );
   });
 });

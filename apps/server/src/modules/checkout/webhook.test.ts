@@ -454,6 +454,17 @@ describe('Stripe Checkout', () => {
     expect(res.json().error.code).toBe('invalid_characters');
   });
 
+  it('accepts a signed event larger than the app-wide body limit (this route has its own, 256 KiB)', async () => {
+    const big = JSON.stringify({
+      ...fake.event('customer.updated', { id: 'cus_test_1', object: 'customer' }),
+      padding: 'x'.repeat(200 * 1024),
+    });
+    expect(big.length).toBeGreaterThan(t.config.bodyLimitBytes);
+    const res = await deliver(big);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ outcome: 'ignored' });
+  });
+
   it('refuses a body over its limit before reading the signature', async () => {
     const big = JSON.stringify({ id: 'evt_big', padding: 'x'.repeat(300 * 1024) });
     const res = await deliver(big);
