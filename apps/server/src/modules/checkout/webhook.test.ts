@@ -454,6 +454,34 @@ describe('Stripe Checkout', () => {
     expect(res.json().error.code).toBe('invalid_characters');
   });
 
+  it('a signed body of any shape never gets a 500', async () => {
+    const shapes: unknown[] = [
+      null,
+      [],
+      {},
+      'text',
+      42,
+      { type: 'checkout.session.completed' },
+      { id: 'evt_test_1', type: 'checkout.session.completed', data: null },
+      { id: 'evt_test_2', type: 'checkout.session.completed', data: { object: null } },
+      { id: 'evt_test_3', type: 'checkout.session.completed', data: { object: { id: 42 } } },
+      {
+        id: 'evt_test_4',
+        type: 'checkout.session.expired',
+        data: { object: { id: "cs_'; drop table orders; --" } },
+      },
+      { id: 42, type: 'checkout.session.completed', data: { object: { id: 'cs_test_x' } } },
+      { id: 'evt_\u0000', type: 'checkout.session.completed', data: { object: { id: 'cs_test_x' } } },
+      { id: 'evt_test_5', type: 7, data: { object: { id: 'cs_test_x' } } },
+    ];
+    for (const shape of shapes) {
+      const res = await deliver(JSON.stringify(shape));
+      expect(res.statusCode, `${JSON.stringify(shape)}: ${res.body}`).toBeLessThan(500);
+    }
+    const notJson = await deliver('{"id": "evt_test_6", "type": ');
+    expect(notJson.statusCode).toBe(400);
+  });
+
   it('accepts a signed event larger than the app-wide body limit (this route has its own, 256 KiB)', async () => {
     const big = JSON.stringify({
       ...fake.event('customer.updated', { id: 'cus_test_1', object: 'customer' }),

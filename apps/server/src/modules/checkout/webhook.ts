@@ -45,14 +45,26 @@ export interface StripeEventOutcome {
  * once per event id. Throws when the sync fails, so the event is not recorded and Stripe retries.
  */
 export async function handleStripeEvent(deps: SyncDeps, event: Stripe.Event): Promise<StripeEventOutcome> {
-  if (!SESSION_EVENTS.has(event.type)) return { outcome: 'ignored', changed: false };
-  const sessionId = (event.data.object as { id?: unknown }).id;
-  if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId) || !EVENT_ID.test(event.id)) {
+  // Signed by Stripe, so well formed in practice; checked anyway, since its ids end up in SQL.
+  const shape = (event ?? {}) as unknown as {
+    id?: unknown;
+    type?: unknown;
+    data?: { object?: { id?: unknown } | null } | null;
+  };
+  if (typeof shape.type !== 'string' || !SESSION_EVENTS.has(shape.type))
+    return { outcome: 'ignored', changed: false };
+  const sessionId = shape.data?.object?.id;
+  if (
+    typeof sessionId !== 'string' ||
+    !SESSION_ID.test(sessionId) ||
+    typeof shape.id !== 'string' ||
+    !EVENT_ID.test(shape.id)
+  ) {
     throw new AppError('bad_request', { message: 'The event does not name a checkout session.' });
   }
-  if (await eventRecorded(deps.db, event.id)) return { outcome: 'duplicate', changed: false };
+  if (await eventRecorded(deps.db, shape.id)) return { outcome: 'duplicate', changed: false };
   const result = await syncCheckoutSession(deps, sessionId);
-  await recordEvent(deps.db, event.id, event.type, deps.clock.now());
+  await recordEvent(deps.db, shape.id, shape.type, deps.clock.now());
   // A session we never made (another integration on the same Stripe account): acknowledged, no change.
   return result
     ? { outcome: 'synced', changed: result.changed }
