@@ -2,8 +2,13 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Browser journeys against the real server (built web app, embedded in-memory database with demo
 // data, movable clock), driven in the system Chromium: browser downloads are not available here.
-const port = Number(process.env.E2E_PORT ?? 3199);
-const baseURL = `http://127.0.0.1:${port}`;
+// One server per project, each with its own fresh in-memory store: the phone journeys never see what
+// the desktop ones bought, bid on or moved the clock past (the test clock only moves forward).
+const ports = {
+  desktop: Number(process.env.E2E_PORT ?? 3199),
+  phone: Number(process.env.E2E_PORT_PHONE ?? Number(process.env.E2E_PORT ?? 3199) + 1),
+};
+const urlOf = (port: number) => `http://127.0.0.1:${port}`;
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -16,7 +21,6 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json']],
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -32,13 +36,20 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grepInvert: /@keyboard/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: urlOf(ports.desktop) },
+    },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], channel: undefined, baseURL: urlOf(ports.phone) },
+      grepInvert: /@keyboard/,
+    },
   ],
-  webServer: {
+  webServer: [ports.desktop, ports.phone].map((port) => ({
     command: 'npx tsx apps/server/src/main.ts',
     cwd: '..',
-    url: `${baseURL}/readyz`,
+    url: `${urlOf(port)}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',
@@ -48,12 +59,14 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       // Emailed links must point at the site under test.
-      PUBLIC_URL: baseURL,
+      PUBLIC_URL: urlOf(port),
       DATA_DIR: 'memory://',
       SEED_ON_START: 'true',
       TEST_CLOCK: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The journeys sign in far more often from one address than a person would.
+      RATE_LIMIT_SCALE: '20',
     },
-  },
+  })),
 });

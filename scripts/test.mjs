@@ -87,10 +87,14 @@ async function browserTier() {
     return;
   }
   const out = path.join(reports, 'browser.json');
+  // One server per browser project (e2e/playwright.config.ts), each on its own free port.
   const port = await freePort();
+  let phonePort = await freePort();
+  while (phonePort === port) phonePort = await freePort();
   const code = run('browser', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     CHROME_PATH: chrome,
     E2E_PORT: String(port),
+    E2E_PORT_PHONE: String(phonePort),
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
   let passed = 0;

@@ -6,6 +6,9 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 
 const SHOPPER = { email: 'ava@rebound.test', password: 'shopper-demo-2026' };
 
+// An axe scan takes seconds on a busy two-core machine, and several tests scan several pages.
+test.describe.configure({ timeout: 60_000 });
+
 /** The page has drawn its data: no skeleton blocks and nothing marked busy in <main>. */
 async function loaded(page: Page) {
   const main = page.getByRole('main');

@@ -58,6 +58,11 @@ describe('configuration', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).publicUrl).toBe('http://localhost:3000');
   });
 
+  it('scales request limits only when asked (browser test runs)', () => {
+    expect(loadConfig({}).rateLimitScale).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', RATE_LIMIT_SCALE: '20' }).rateLimitScale).toBe(20);
+  });
+
   it('keeps a metrics token when given one', () => {
     expect(loadConfig({}).metricsToken).toBeNull();
     expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(24) }).metricsToken).toBe('m'.repeat(24));
@@ -79,6 +84,8 @@ describe('configuration', () => {
     ],
     [{ ...PRODUCTION, PUBLIC_URL: 'http://rebound.example' }, /PUBLIC_URL must be https in production/],
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN/],
+    [{ ...PRODUCTION, RATE_LIMIT_SCALE: '20' }, /RATE_LIMIT_SCALE cannot be changed in production/],
+    [{ RATE_LIMIT_SCALE: '0' }, /RATE_LIMIT_SCALE/],
   ])('stops with one clear line for %j', (env, pattern) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(pattern);

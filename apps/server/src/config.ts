@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   SEED_ON_START: bool.optional(),
   TEST_CLOCK: bool.optional(),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -86,6 +87,8 @@ export interface Config {
   seedOnStart: boolean;
   /** Allows moving the clock through POST /api/test/clock (never in production). */
   testClock: boolean;
+  /** Multiplies every per-address and per-account request limit (browser test runs only; 1 in production). */
+  rateLimitScale: number;
   logLevel: string;
   bodyLimitBytes: number;
   /** The built web app; served with an index.html fallback for client routes. */
@@ -114,6 +117,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.RATE_LIMIT_SCALE !== 1) {
+    throw new ConfigError('Invalid configuration: RATE_LIMIT_SCALE cannot be changed in production');
+  }
   if (e.NODE_ENV === 'production' && e.TEST_CLOCK) {
     throw new ConfigError('Invalid configuration: TEST_CLOCK cannot be enabled in production');
   }
@@ -163,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaDir: memory ? path.resolve(REPO_ROOT, 'data/memory/media') : path.join(dataDir, 'media'),
     seedOnStart: e.NODE_ENV !== 'production' && (e.SEED_ON_START ?? !e.DATABASE_URL),
     testClock: e.TEST_CLOCK ?? e.NODE_ENV === 'test',
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,

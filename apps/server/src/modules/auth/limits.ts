@@ -58,7 +58,7 @@ export async function createLimiter(app: FastifyInstance): Promise<Limiter> {
     checkers.set(
       name,
       app.createRateLimit({
-        max: rule.max,
+        max: rule.max * app.deps.config.rateLimitScale,
         timeWindow: rule.windowMs,
         keyGenerator: (request) =>
           (request as FastifyRequest & { [limitKey]?: string })[limitKey] ?? request.ip,

@@ -11,12 +11,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as service from './service';
 
 /** Per address: enough for people, too few for a script filling the tables. */
-const CONTACT_LIMIT = { max: 5, timeWindow: '1 hour' };
-const LIST_LIMIT = { max: 10, timeWindow: '1 hour' };
+const CONTACT_PER_HOUR = 5;
+const LIST_PER_HOUR = 10;
 
 export async function inboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock } = app.deps;
+  const { db, clock, config } = app.deps;
+  const CONTACT_LIMIT = { max: CONTACT_PER_HOUR * config.rateLimitScale, timeWindow: '1 hour' };
+  const LIST_LIMIT = { max: LIST_PER_HOUR * config.rateLimitScale, timeWindow: '1 hour' };
   // Counters in this process's memory, like the sign-in limits (a later issue shares them).
   await app.register(rateLimit, { global: false });
 
