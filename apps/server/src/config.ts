@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   SEED_ON_START: bool.optional(),
   TEST_CLOCK: bool.optional(),
+  TEST_CHECKOUT: bool.optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
@@ -105,7 +106,11 @@ export interface Config {
   /** Twilio when configured; otherwise the local outbox (dev_messages). */
   sms: { twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | null };
   /** Stripe Checkout when configured; otherwise the built-in test checkout. */
-  payments: { stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null };
+  payments: {
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
+    /** The built-in test checkout (no money moves): the default outside production, never in it. */
+    testCheckout: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +122,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.TEST_CHECKOUT) {
+    throw new ConfigError(
+      'Invalid configuration: TEST_CHECKOUT cannot be enabled in production (it marks orders paid without money)',
+    );
+  }
   if (e.NODE_ENV === 'production' && e.RATE_LIMIT_SCALE !== 1) {
     throw new ConfigError('Invalid configuration: RATE_LIMIT_SCALE cannot be changed in production');
   }
@@ -199,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               apiUrl: e.STRIPE_API_URL ?? null,
             }
           : null,
+      testCheckout: e.TEST_CHECKOUT ?? e.NODE_ENV !== 'production',
     },
   };
 }

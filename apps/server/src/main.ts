@@ -1,3 +1,4 @@
+import { PAYMENTS_NOT_CONFIGURED } from './adapters/payments';
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './start';
 
@@ -20,6 +21,7 @@ async function main() {
   if (config.env !== 'production') {
     app.log.info('Demo sign-in: staff@rebound.test / staff-demo-2026 · ava@rebound.test / shopper-demo-2026');
   }
+  if (!config.payments.stripe && !config.payments.testCheckout) app.log.warn(PAYMENTS_NOT_CONFIGURED);
   if (!config.webDist)
     app.log.warn('The web app is not built: run `npm run build` (npm start does it for you).');
 

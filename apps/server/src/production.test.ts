@@ -6,11 +6,13 @@ import { API } from '@rebound/contract/routes';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from './config';
-import { users } from './db/schema';
+import { orders, users } from './db/schema';
 import { DEMO_STAFF } from './seed/demo';
 import { startServer } from './start';
 import { signedInUser } from './test/auth';
+import { makeLocation } from './test/factories';
 import { createTestApp } from './test/harness';
+import { makeOrder } from './test/won-orders';
 
 // Production never has demo accounts and keeps its session cookie Secure (issue 9, point 2).
 
@@ -87,6 +89,43 @@ describe('the session cookie in production', () => {
       expect(session).toMatch(/^__Secure-rebound\.session_token=/);
       expect(session).toMatch(/;\s*Secure(;|$)/i);
       expect(session).toMatch(/;\s*HttpOnly(;|$)/i);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('payments in production', () => {
+  it('never runs the test checkout: without Stripe keys checkout fails clearly and nothing is paid', async () => {
+    expect(() => loadConfig({ ...PRODUCTION, TEST_CHECKOUT: 'true' })).toThrowError(
+      /TEST_CHECKOUT cannot be enabled in production/,
+    );
+    expect(loadConfig(PRODUCTION).payments.testCheckout).toBe(false);
+    expect(loadConfig({}).payments.testCheckout).toBe(true);
+
+    const t = await createTestApp({
+      env: { ...PRODUCTION, PUBLIC_URL: 'http://10.0.0.2:3000', ALLOW_INSECURE_PUBLIC_URL: 'true' },
+    });
+    try {
+      const shopper = await signedInUser(t);
+      const location = await makeLocation(t.db);
+      await t.db.update(users).set({ locationId: location.id }).where(eq(users.id, shopper.user.id));
+      const { order } = await makeOrder(t.db, {
+        now: t.clock.now(),
+        userId: shopper.user.id,
+        locationId: location.id,
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: API.checkout,
+        headers: { cookie: shopper.cookie },
+        payload: { orderIds: [order.id] },
+      });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error.message).toBe('Failed to create checkout session. Please try again.');
+      expect((await t.app.inject({ url: '/test-checkout/cs_test_anything' })).statusCode).toBe(404);
+      const [after] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(after!.status).toBe('pending');
     } finally {
       await t.close();
     }

@@ -44,6 +44,8 @@ export interface ProviderSessionState {
 
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
+  /** False for the stand-in used when no provider is configured (production without Stripe keys). */
+  readonly available?: boolean;
   createSession(input: CreateSessionInput): Promise<CreatedSession>;
   /** The session's current state at the provider. */
   retrieveSession(providerSessionId: string): Promise<ProviderSessionState>;
