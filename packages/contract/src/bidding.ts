@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from '@rebound/core/orders';
 import { z } from 'zod';
 import { AuctionCard } from './catalog';
 import { Cents, Instant, Uuid } from './common';
@@ -129,9 +130,7 @@ export const MyBidGroup = z.object({
   standing: Standing,
   /** The shopper's order for a won auction ('Add to Cart' while it is 'pending'); null otherwise. */
   orderId: Uuid.nullable(),
-  orderStatus: z
-    .enum(['pending', 'paid', 'ready_for_pickup', 'pickup_scheduled', 'completed', 'cancelled', 'refunded'])
-    .nullable(),
+  orderStatus: z.enum(ORDER_STATUSES).nullable(),
 });
 export type MyBidGroup = z.infer<typeof MyBidGroup>;
 

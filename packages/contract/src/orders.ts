@@ -1,18 +1,12 @@
 // Orders, the cart, checkout and payment (spec §2 Orders tab, Cart page, Checkout success; §3 order,
 // cart item and payment-verification shapes; §8 texts). The server decides every amount and status.
+import { ORDER_STATUSES } from '@rebound/core/orders';
 import { z } from 'zod';
 import { ProductImage, TaxConfig } from './catalog';
 import { Cents, Instant, Uuid } from './common';
 
-export const ORDER_STATUS_VALUES = [
-  'pending',
-  'paid',
-  'ready_for_pickup',
-  'pickup_scheduled',
-  'completed',
-  'cancelled',
-  'refunded',
-] as const;
+/** The statuses are core's (packages/core/src/orders.ts), with their labels and transitions. */
+export const ORDER_STATUS_VALUES = ORDER_STATUSES;
 export const OrderStatus = z.enum(ORDER_STATUS_VALUES);
 
 /** The spec's texts (section 8) and the Orders tab's, once. */

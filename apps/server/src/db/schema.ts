@@ -1,6 +1,7 @@
 // The whole product's schema (spec section 3 + decisions.md). Money is integer cents (CAD), times are
 // timestamptz (UTC), ids are UUIDs. Rates are basis points (1500 = 15%) so pricing stays integer.
 import { MAX_BID_CENTS } from '@rebound/contract/bidding';
+import { ORDER_STATUSES } from '@rebound/core/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
@@ -40,15 +41,6 @@ const CONDITIONS = ['like_new', 'open_box', 'gently_used'] as const;
 const PRODUCT_STATUSES = ['draft', 'auctioned', 'sold', 'unsold', 'to_relist', 'withdrawn'] as const;
 const AUCTION_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;
 const INCREMENT_MODES = ['fixed', 'table'] as const;
-const ORDER_STATUSES = [
-  'pending',
-  'paid',
-  'ready_for_pickup',
-  'pickup_scheduled',
-  'completed',
-  'cancelled',
-  'refunded',
-] as const;
 const CHECKOUT_PROVIDERS = ['stripe', 'test'] as const;
 const CHECKOUT_STATUSES = ['open', 'paid', 'expired', 'failed', 'refunded'] as const;
 const PAYMENT_STATUSES = ['paid', 'refunded'] as const;

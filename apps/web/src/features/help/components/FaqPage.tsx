@@ -4,6 +4,7 @@ import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS } from '@rebound/core/time';
 import { CreditCard, Gavel, type LucideIcon, MapPin, Receipt, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AmountTable } from '../../../components/ui/AmountTable';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Container } from '../../../components/ui/Container';
 import { incrementRows } from '../../../lib/bid-increments';
@@ -242,57 +243,9 @@ const TOPICS: readonly Topic[] = [
   },
 ];
 
-/** A compact table of label and amount (increments, the worked example); scrolls sideways if it must. */
-function FaqTable({
-  caption,
-  head,
-  rows,
-  footer,
-}: {
-  caption: string;
-  head: readonly [string, string];
-  rows: readonly (readonly [string, string])[];
-  footer?: readonly [string, string];
-}) {
-  return (
-    <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-ink-200 ring-inset">
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="border-b border-ink-100 px-4 py-2.5 text-left font-semibold text-ink-900">
-          {caption}
-        </caption>
-        <thead className="bg-ink-50 text-ink-700">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {head[0]}
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
-              {head[1]}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-100">
-          {rows.map(([label, value]) => (
-            <tr key={label}>
-              <th scope="row" className="px-4 py-2 font-normal text-ink-800">
-                {label}
-              </th>
-              <td className="px-4 py-2 text-right font-medium text-ink-950 tabular-nums">{value}</td>
-            </tr>
-          ))}
-        </tbody>
-        {footer ? (
-          <tfoot className="border-t border-ink-200 bg-ink-50">
-            <tr>
-              <th scope="row" className="px-4 py-2.5 font-semibold text-ink-950">
-                {footer[0]}
-              </th>
-              <td className="px-4 py-2.5 text-right font-bold text-ink-950 tabular-nums">{footer[1]}</td>
-            </tr>
-          </tfoot>
-        ) : null}
-      </table>
-    </div>
-  );
+/** A compact table of label and amount (increments, the worked example), its caption shown. */
+function FaqTable(props: Omit<Parameters<typeof AmountTable>[0], 'captionVisible'>) {
+  return <AmountTable {...props} captionVisible />;
 }
 
 /** /faq: short answers on bidding, fees and taxes, paying, pickup and returns. */

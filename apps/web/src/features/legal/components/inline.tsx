@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AmountTable } from '../../../components/ui/AmountTable';
 
 // Small pieces the policy texts use inside their sections (styled by the section's prose rules).
 
@@ -31,52 +32,6 @@ export function AddressBlock({ lines }: { lines: readonly string[] }) {
 }
 
 /** A compact two-column table (e.g. increments, a price example) that scrolls sideways if it must. */
-export function PolicyTable({
-  caption,
-  head,
-  rows,
-  footer,
-}: {
-  caption: string;
-  head: readonly [string, string];
-  rows: readonly (readonly [string, string])[];
-  footer?: readonly [string, string];
-}) {
-  return (
-    <div className="mt-4 overflow-x-auto rounded-xl bg-white ring-1 ring-ink-200 ring-inset">
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-ink-50 text-ink-700">
-          <tr>
-            <th scope="col" className="px-4 py-2.5 font-semibold">
-              {head[0]}
-            </th>
-            <th scope="col" className="px-4 py-2.5 text-right font-semibold">
-              {head[1]}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-100">
-          {rows.map(([label, value]) => (
-            <tr key={label}>
-              <th scope="row" className="px-4 py-2.5 font-normal text-ink-800">
-                {label}
-              </th>
-              <td className="px-4 py-2.5 text-right font-medium text-ink-950 tabular-nums">{value}</td>
-            </tr>
-          ))}
-        </tbody>
-        {footer ? (
-          <tfoot className="border-t border-ink-200 bg-ink-50">
-            <tr>
-              <th scope="row" className="px-4 py-2.5 font-semibold text-ink-950">
-                {footer[0]}
-              </th>
-              <td className="px-4 py-2.5 text-right font-bold text-ink-950 tabular-nums">{footer[1]}</td>
-            </tr>
-          </tfoot>
-        ) : null}
-      </table>
-    </div>
-  );
+export function PolicyTable(props: Omit<Parameters<typeof AmountTable>[0], 'captionVisible' | 'className'>) {
+  return <AmountTable {...props} className="mt-4" />;
 }
