@@ -105,6 +105,15 @@ export const ERRORS = {
     status: 403,
     message: 'Your account is suspended from bidding because of unpaid orders. Contact support.',
   },
+  // Pickup (issue 11; spec section 8).
+  slot_full: { status: 409, message: 'That time is now full. Please pick another.' },
+  slot_unavailable: { status: 409, message: 'That time can no longer be booked. Please pick another.' },
+  pickup_not_allowed: { status: 409, message: 'This order cannot be scheduled for pickup.' },
+  appointment_not_found: { status: 404, message: 'Appointment not found' },
+  appointment_started: {
+    status: 409,
+    message: 'This pickup has already started and can no longer be changed.',
+  },
   internal: { status: 500, message: 'Something went wrong. Please try again.' },
   unavailable: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -46,6 +46,20 @@ export const API = {
   checkout: '/api/checkout',
   checkoutVerify: '/api/checkout/verify',
   stripeWebhook: '/api/webhooks/stripe',
+  // Pickup (issue 11; pickup.ts has the shapes).
+  /** GET ?orderId&days&startDate: the spec's get-available-pickup-slots. */
+  pickupSlots: '/api/pickup/slots',
+  /** POST {orderId, slotId, notes}: the spec's schedule-pickup (books, or moves the order's appointment). */
+  pickupAppointments: '/api/pickup/appointments',
+  /** DELETE: cancel the order's appointment. */
+  pickupAppointment: (orderId: string) => `/api/pickup/appointments/${encodeURIComponent(orderId)}`,
+  pickupAppointmentPattern: '/api/pickup/appointments/:orderId',
+  /** GET: the Appointments tab. */
+  meAppointments: '/api/me/appointments',
+  /** GET and PUT (staff): a location's weekly hours, closed dates and minimum notice. */
+  adminPickupSchedule: (locationId: string) =>
+    `/api/admin/locations/${encodeURIComponent(locationId)}/pickup-schedule`,
+  adminPickupSchedulePattern: '/api/admin/locations/:id/pickup-schedule',
 } as const;
 
 /** The built-in test checkout's hosted page (server-rendered HTML, not the SPA). */

@@ -1,0 +1,226 @@
+// Pickup (spec §2 'Pickup scheduling page' and 'Appointments tab', §3 'pickup slot' and 'Pickup
+// request', §5 'Pickup scheduling', §8 texts; decisions.md §5, §12; docs/decisions/016). The rules
+// behind these shapes are core's (packages/core/src/pickup.ts); the server fills them.
+
+import {
+  normalizeShortCode,
+  PICKUP_CAPACITY_MAX,
+  PICKUP_CLOSED_DATES_MAX,
+  PICKUP_HOURS_MAX,
+  PICKUP_MIN_NOTICE_MAX_MINUTES,
+  PICKUP_SLOT_MINUTES_MAX,
+  PICKUP_SLOT_MINUTES_MIN,
+  parseSlotId,
+  pickupScheduleProblems,
+  SLOT_ID_LENGTH,
+  type SlotRefusalReason,
+} from '@rebound/core/pickup';
+import { isDateKey } from '@rebound/core/time';
+import { z } from 'zod';
+import { Cents, Instant, Uuid } from './common';
+import type { ErrorCode } from './errors';
+import { OrderStatus } from './orders';
+
+/** The spec's pickup texts (sections 2 and 8), once. */
+export const PICKUP_TEXT = {
+  scheduled: 'Pickup scheduled successfully!',
+  failed: 'Failed to schedule pickup. Please try again.',
+  noSlots: 'No pickup slots available within the allowed timeframe',
+  detailsPending: 'Pickup details are being processed. Contact support if this persists.',
+  noAppointments: 'No appointments scheduled',
+  authRequired: 'Authentication required',
+  backToOrders: 'Back to Orders',
+  notesLabel: 'Pickup Notes',
+  confirm: 'Confirm Pickup Appointment',
+  confirming: 'Scheduling...',
+  slotFull: 'That time is now full. Please pick another.',
+} as const;
+
+/** 'N spots left' under a time button. */
+export function spotsLeftText(n: number): string {
+  return n === 1 ? '1 spot left' : `${n} spots left`;
+}
+
+/** A Vancouver calendar date, YYYY-MM-DD. */
+export const DateKey = z.string().refine(isDateKey, { error: 'Expected a YYYY-MM-DD date.' });
+
+/** A slot id as core writes it (`<location uuid>.<YYYYMMDDTHHMMZ>`); anything else is refused. */
+export const SlotId = z
+  .string()
+  .max(SLOT_ID_LENGTH)
+  .refine((s) => parseSlotId(s) !== null, { error: 'That pickup time is not valid.' });
+
+/** Notes travel trimmed; empty ones are left out. */
+export const PICKUP_NOTES_MAX = 500;
+export const PickupNotes = z
+  .string()
+  .trim()
+  .max(PICKUP_NOTES_MAX, { error: `Pickup notes can be at most ${PICKUP_NOTES_MAX} characters.` })
+  .nullish()
+  .transform((v) => (v ? v : undefined));
+
+/** Spec §3 'pickup slot'. */
+export const PickupSlot = z.object({
+  slotId: z.string(),
+  /** '10:00 AM – 10:30 AM', Vancouver time. */
+  timeLabel: z.string(),
+  availableSpots: z.number().int().min(0),
+  isFull: z.boolean(),
+  startsAt: Instant,
+  endsAt: Instant,
+});
+export type PickupSlot = z.infer<typeof PickupSlot>;
+
+/** GET /api/pickup/slots?orderId=...&days=...&startDate=... (the spec's get-available-pickup-slots). */
+export const AvailableSlotsQuery = z.object({
+  orderId: Uuid,
+  /** The spec's default is 14; the order's 8-day window always bounds the answer. */
+  days: z.coerce.number().int().min(1).max(14).optional(),
+  startDate: DateKey.optional(),
+});
+export type AvailableSlotsQuery = z.infer<typeof AvailableSlotsQuery>;
+/** The spec names it a request; the same shape. */
+export const AvailableSlotsRequest = AvailableSlotsQuery;
+export type AvailableSlotsRequest = AvailableSlotsQuery;
+
+export const AvailableSlotsResponse = z.object({
+  serverTime: Instant,
+  orderId: Uuid,
+  /** The auction's end date through 7 days after (the empty state's date range). */
+  window: z.object({ firstDate: DateKey, lastDate: DateKey }),
+  /** Slots by Vancouver date; dates without a slot left are absent. */
+  slots: z.record(DateKey, z.array(PickupSlot)),
+  /** The order's current slot, when it has one (the page marks it; moving elsewhere frees it). */
+  currentSlotId: z.string().nullable(),
+});
+export type AvailableSlotsResponse = z.infer<typeof AvailableSlotsResponse>;
+
+/** POST /api/pickup/appointments (the spec's schedule-pickup): books, or moves the order's appointment. */
+export const SchedulePickupRequest = z.object({
+  orderId: Uuid,
+  slotId: SlotId,
+  notes: PickupNotes.optional(),
+});
+export type SchedulePickupRequest = z.input<typeof SchedulePickupRequest>;
+export type SchedulePickupBody = z.output<typeof SchedulePickupRequest>;
+
+export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
+export const AppointmentStatus = z.enum(APPOINTMENT_STATUSES);
+
+/** One appointment as its shopper sees it (Appointments tab). */
+export const AppointmentView = z.object({
+  /** Null for a scheduled order whose slot detail is missing (the 'being processed' text). */
+  id: Uuid.nullable(),
+  orderId: Uuid,
+  /** First 8 characters of the order id. */
+  orderNumber: z.string(),
+  productTitle: z.string(),
+  /** What the order cost (the charged total once paid). */
+  amountCents: Cents,
+  orderStatus: OrderStatus,
+  status: AppointmentStatus,
+  locationName: z.string(),
+  /** Vancouver date, YYYY-MM-DD (the web shows it in full); null without slot detail. */
+  date: DateKey.nullable(),
+  timeLabel: z.string().nullable(),
+  startsAt: Instant.nullable(),
+  endsAt: Instant.nullable(),
+  notes: z.string().nullable(),
+  /** 'Today', 'Tomorrow', 'In N days', 'Yesterday', 'N days ago' (scheduled ones only). */
+  relativeDay: z.string().nullable(),
+  /** True when scheduled without slot detail: show PICKUP_TEXT.detailsPending. */
+  detailsPending: z.boolean(),
+  /** 6 characters read aloud at the desk ('ABC234'; shown 'ABC-234'). */
+  shortCode: z.string().nullable(),
+  /** What the QR code encodes: 'REBOUND-PICKUP:ABC234'. */
+  qrPayload: z.string().nullable(),
+  /** Movable and cancellable until the slot starts. */
+  canChange: z.boolean(),
+  completedAt: Instant.nullable(),
+  /** Storage owed now ($5 per item per day after the window), 0 within it. */
+  storageFeeCents: Cents,
+  /** The first charged day (Vancouver date). */
+  storageFeeFrom: DateKey,
+});
+export type AppointmentView = z.infer<typeof AppointmentView>;
+
+export const SchedulePickupResponse = z.object({
+  message: z.literal(PICKUP_TEXT.scheduled),
+  appointment: AppointmentView,
+  /** True when an existing appointment was moved (its old place is free again). */
+  moved: z.boolean(),
+});
+export type SchedulePickupResponse = z.infer<typeof SchedulePickupResponse>;
+
+/** GET /api/me/appointments: scheduled and completed pickups, by pickup date ascending. */
+export const AppointmentsResponse = z.object({
+  serverTime: Instant,
+  appointments: z.array(AppointmentView),
+});
+export type AppointmentsResponse = z.infer<typeof AppointmentsResponse>;
+
+/** DELETE /api/pickup/appointments/:orderId: cancels; the order goes back to schedulable. */
+export const CancelPickupResponse = z.object({ orderId: Uuid, cancelled: z.literal(true) });
+export type CancelPickupResponse = z.infer<typeof CancelPickupResponse>;
+
+/** Which catalogue error a refusal of core's canBookSlot becomes. */
+export const SLOT_REFUSAL_ERROR: Record<SlotRefusalReason, ErrorCode> = {
+  invalid_slot_id: 'slot_unavailable',
+  wrong_location: 'slot_unavailable',
+  outside_window: 'slot_unavailable',
+  closed_date: 'slot_unavailable',
+  not_in_schedule: 'slot_unavailable',
+  past: 'slot_unavailable',
+  too_soon: 'slot_unavailable',
+  already_booked: 'slot_unavailable',
+  full: 'slot_full',
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Staff: a location's schedule (GET and PUT /api/admin/locations/:id/pickup-schedule)
+
+const HhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Expected a time as HH:MM.' });
+
+export const WeeklyHours = z.object({
+  /** 0 = Sunday ... 6 = Saturday. */
+  weekday: z.number().int().min(0).max(6),
+  opensAt: HhMm,
+  closesAt: HhMm,
+  slotMinutes: z.number().int().min(PICKUP_SLOT_MINUTES_MIN).max(PICKUP_SLOT_MINUTES_MAX),
+  capacity: z.number().int().min(1).max(PICKUP_CAPACITY_MAX),
+});
+export type WeeklyHours = z.infer<typeof WeeklyHours>;
+
+/** The whole schedule, replaced at once; checked by core (order of times, overlaps, ranges). */
+export const PickupScheduleBody = z
+  .object({
+    hours: z.array(WeeklyHours).max(PICKUP_HOURS_MAX),
+    /** Holidays and other closures (Vancouver dates). */
+    closedDates: z.array(DateKey).max(PICKUP_CLOSED_DATES_MAX),
+    minNoticeMinutes: z.number().int().min(0).max(PICKUP_MIN_NOTICE_MAX_MINUTES),
+  })
+  .superRefine((schedule, ctx) => {
+    for (const message of pickupScheduleProblems(schedule)) ctx.addIssue({ code: 'custom', message });
+  });
+export type PickupScheduleBody = z.infer<typeof PickupScheduleBody>;
+
+export const PickupScheduleResponse = z.object({
+  locationId: Uuid,
+  locationName: z.string(),
+  schedule: PickupScheduleBody,
+  updatedAt: Instant.nullable(),
+});
+export type PickupScheduleResponse = z.infer<typeof PickupScheduleResponse>;
+
+/** What the pickup desk types or scans: normalised to the 6-character code, or refused. */
+export const ShortCodeInput = z
+  .string()
+  .max(64)
+  .transform((s, ctx) => {
+    const code = normalizeShortCode(s);
+    if (code === null) {
+      ctx.addIssue({ code: 'custom', message: 'That is not a pickup code.' });
+      return z.NEVER;
+    }
+    return code;
+  });
