@@ -7,6 +7,7 @@ import { checkoutRoutes } from './routes/checkout-routes';
 import { DevMailboxRoute } from './routes/DevMailboxRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundRoute } from './routes/NotFoundRoute';
+import { PickupScheduleRoute } from './routes/PickupScheduleRoute';
 import { ProductRoute } from './routes/ProductRoute';
 import { ResetPasswordRoute } from './routes/ResetPasswordRoute';
 import { RouteError } from './routes/RouteError';
@@ -29,7 +30,7 @@ export const router = createBrowserRouter([
           { path: 'auth/reset-password', Component: ResetPasswordRoute },
           { path: 'account', Component: AccountRoute },
           { path: 'notifications', element: <SignedInOnlyRoute title="Notifications" /> },
-          { path: 'pickup-schedule/:orderId', element: <SignedInOnlyRoute title="Schedule Pickup" /> },
+          { path: 'pickup-schedule/:orderId', Component: PickupScheduleRoute },
           { path: 'dev/mailbox', Component: DevMailboxRoute },
           ...catalogRoutes,
           ...checkoutRoutes,

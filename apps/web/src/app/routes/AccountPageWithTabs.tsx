@@ -1,10 +1,11 @@
 import { AccountPage } from '../../features/account/components/AccountPage';
 import { MyBidsPanel } from '../../features/bidding/components/MyBidsPanel';
 import { OrdersPanel } from '../../features/orders/components/OrdersPanel';
+import { AppointmentsPanel } from '../../features/pickup/components/AppointmentsPanel';
 import { SignOutButton } from '../../features/session/components/SignOutButton';
 import { WatchlistPanel } from '../../features/watchlist/components/WatchlistPanel';
 
-/** The account page with the bidding feature's My Bids, the orders feature's Orders and the watchlist in its tabs. */
+/** The account page with the bidding feature's My Bids, the orders feature's Orders, the pickup feature's Appointments and the watchlist in its tabs. */
 export default function AccountPageWithTabs() {
   return (
     <AccountPage
@@ -12,6 +13,7 @@ export default function AccountPageWithTabs() {
       tabs={{
         renderBids: (filter, filterHref) => <MyBidsPanel filter={filter} filterHref={filterHref} />,
         orders: <OrdersPanel />,
+        appointments: <AppointmentsPanel />,
         watchlist: <WatchlistPanel />,
       }}
     />

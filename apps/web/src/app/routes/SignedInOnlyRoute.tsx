@@ -5,7 +5,7 @@ import { RequireSignIn } from '../../features/session/components/RequireSignIn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /**
- * /notifications and /pickup-schedule/:orderId: their pages arrive with later issues, but they are
+ * /notifications: its page arrives with a later issue, but it is
  * signed-in only already, so a signed-out visitor goes to /auth as the spec says.
  */
 export function SignedInOnlyRoute({ title }: { title: string }) {

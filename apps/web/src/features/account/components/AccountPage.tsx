@@ -14,13 +14,13 @@ import { PhoneSettings } from './PhoneSettings';
 type AccountPageProps = {
   /** Shown beside the welcome: the Logout button. */
   headerActions?: ReactNode;
-  /** The My Bids, Orders and Watchlist tabs' contents. */
+  /** The My Bids, Orders, Appointments and Watchlist tabs' contents. */
   tabs: AccountTabPanels;
 };
 
 /**
- * /account for a signed-in shopper: welcome, the My Bids, Orders and Watchlist tabs, then the
- * settings. The spec's Appointments tab joins with the pickup issue.
+ * /account for a signed-in shopper: welcome, the My Bids, Orders, Appointments and Watchlist tabs,
+ * then the settings.
  */
 export function AccountPage({ headerActions, tabs }: AccountPageProps) {
   useDocumentTitle('My Account');

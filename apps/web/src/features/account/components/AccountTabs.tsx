@@ -1,10 +1,10 @@
 import { MY_BIDS_FILTERS, type MyBidsFilter } from '@rebound/contract/bidding';
-import { Eye, Gavel, Package } from 'lucide-react';
+import { CalendarClock, Eye, Gavel, Package } from 'lucide-react';
 import { type ReactNode, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/Tabs';
 
-const TABS = ['bids', 'orders', 'watchlist'] as const;
+const TABS = ['bids', 'orders', 'appointments', 'watchlist'] as const;
 type AccountTab = (typeof TABS)[number];
 
 const asTab = (v: string | null): AccountTab => (TABS.includes(v as AccountTab) ? (v as AccountTab) : 'bids');
@@ -16,6 +16,7 @@ export type AccountTabPanels = {
   /** My Bids for the filter in the URL; `filterHref` gives each filter's link. */
   renderBids: (filter: MyBidsFilter, filterHref: (filter: MyBidsFilter) => string) => ReactNode;
   orders: ReactNode;
+  appointments: ReactNode;
   watchlist: ReactNode;
 };
 
@@ -24,7 +25,7 @@ export type AccountTabPanels = {
  * the header badges, links and the back button land on the right list. An unknown tab or filter
  * shows My Bids / All.
  */
-export function AccountTabs({ renderBids, orders, watchlist }: AccountTabPanels) {
+export function AccountTabs({ renderBids, orders, appointments, watchlist }: AccountTabPanels) {
   const [params, setParams] = useSearchParams();
   const tab = asTab(params.get('tab'));
   const filter = asFilter(params.get('filter'));
@@ -38,7 +39,8 @@ export function AccountTabs({ renderBids, orders, watchlist }: AccountTabPanels)
 
   return (
     <Tabs value={tab} onValueChange={onTab} className="mt-8 sm:mt-10">
-      <TabsList aria-label="Your account" className="max-w-lg">
+      {/* Four tabs: two rows of two on phones. */}
+      <TabsList aria-label="Your account" className="max-w-2xl max-sm:grid-flow-row max-sm:grid-cols-2">
         <TabsTrigger value="bids">
           <Gavel aria-hidden="true" />
           My Bids
@@ -46,6 +48,10 @@ export function AccountTabs({ renderBids, orders, watchlist }: AccountTabPanels)
         <TabsTrigger value="orders">
           <Package aria-hidden="true" />
           Orders
+        </TabsTrigger>
+        <TabsTrigger value="appointments">
+          <CalendarClock aria-hidden="true" />
+          Appointments
         </TabsTrigger>
         <TabsTrigger value="watchlist">
           <Eye aria-hidden="true" />
@@ -57,6 +63,9 @@ export function AccountTabs({ renderBids, orders, watchlist }: AccountTabPanels)
       </TabsContent>
       <TabsContent value="orders" className="mt-6">
         {orders}
+      </TabsContent>
+      <TabsContent value="appointments" className="mt-6">
+        {appointments}
       </TabsContent>
       <TabsContent value="watchlist" className="mt-6">
         {watchlist}

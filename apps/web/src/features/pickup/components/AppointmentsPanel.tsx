@@ -1,0 +1,249 @@
+import { type AppointmentView, PICKUP_TEXT } from '@rebound/contract/pickup';
+import { formatCents } from '@rebound/core/money';
+import { formatShortCode } from '@rebound/core/pickup';
+import { CalendarClock, CalendarX2, CircleAlert, Clock, MapPin, QrCode } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/Badge';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../../../components/ui/Dialog';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { EmptyState, ErrorState } from '../../../components/ui/StatusMessage';
+import { errorMessageOf } from '../../../lib/api-client';
+import { formatShopDateTime } from '../../../lib/format-date';
+import { useCancelPickup, useMyAppointments } from '../api';
+import { formatDateKeyLong } from '../format';
+
+const AppointmentQr = lazy(() => import('./AppointmentQr'));
+
+/**
+ * The account's Appointments tab: scheduled and completed pickups by date, each with its order
+ * number, amount, full date, time, notes and (scheduled ones) the relative day, the code for the
+ * desk as a QR code and as 'ABC-234', and Reschedule / Cancel until the slot starts.
+ */
+export function AppointmentsPanel() {
+  const appointments = useMyAppointments();
+  const list = appointments.data?.appointments;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div>
+        <h2 className="text-lg font-bold tracking-tight text-ink-950 sm:text-xl">
+          My Appointments{list ? ` (${list.length})` : ''}
+        </h2>
+        <p className="mt-0.5 text-sm text-ink-600">
+          Show the QR code or read the code at the pickup desk, with a government-issued photo ID.
+        </p>
+      </div>
+      {appointments.isPending ? (
+        <div role="status" className="flex flex-col gap-3">
+          <span className="sr-only">Loading your appointments...</span>
+          {[0, 1].map((i) => (
+            <Skeleton key={i} className="h-48 w-full rounded-card" />
+          ))}
+        </div>
+      ) : appointments.isError ? (
+        <ErrorState
+          title="Error loading your appointments"
+          message={errorMessageOf(appointments.error)}
+          onRetry={() => void appointments.refetch()}
+        />
+      ) : appointments.data.appointments.length === 0 ? (
+        <EmptyState action={<ButtonLink to="/account?tab=orders">View My Orders</ButtonLink>}>
+          {PICKUP_TEXT.noAppointments}
+        </EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-4" aria-label="Your pickup appointments">
+          {appointments.data.appointments.map((a) => (
+            <AppointmentCard key={a.id ?? a.orderId} appointment={a} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function AppointmentCard({ appointment: a }: { appointment: AppointmentView }) {
+  const scheduled = a.status === 'scheduled';
+  return (
+    <li
+      data-testid="appointment"
+      data-order-id={a.orderId}
+      data-status={a.status}
+      className="rounded-card bg-white p-4 shadow-card ring-1 ring-ink-200/80 sm:p-5"
+    >
+      <div className="flex flex-col gap-4 sm:flex-row sm:justify-between sm:gap-6">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone={scheduled ? 'accent' : 'neutral'}>{scheduled ? 'Scheduled' : 'Completed'}</Badge>
+            {scheduled && a.relativeDay ? (
+              <Badge tone="brand" data-testid="appointment-relative-day">
+                {a.relativeDay}
+              </Badge>
+            ) : null}
+          </div>
+          <h3 className="mt-2 line-clamp-2 leading-snug font-semibold text-ink-950">{a.productTitle}</h3>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:flex sm:flex-wrap sm:gap-x-8">
+            <div>
+              <dt className="text-xs text-ink-600">Order number</dt>
+              <dd className="font-mono text-ink-900">{a.orderNumber}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-ink-600">Amount</dt>
+              <dd className="font-semibold tabular-nums text-ink-950">{formatCents(a.amountCents)}</dd>
+            </div>
+          </dl>
+
+          {a.detailsPending || a.date === null ? (
+            <p className="mt-3 flex items-start gap-2 rounded-lg bg-gold-100/60 px-3 py-2 text-sm text-ink-800">
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                {PICKUP_TEXT.detailsPending}{' '}
+                <Link to="/contact" className="font-semibold underline underline-offset-2">
+                  Contact support
+                </Link>
+              </span>
+            </p>
+          ) : (
+            <div className="mt-3 flex flex-col gap-1.5 rounded-lg bg-ink-50 px-3 py-2.5 text-sm">
+              <p
+                className="flex items-center gap-2 font-semibold text-ink-950"
+                data-testid="appointment-date"
+              >
+                <CalendarClock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                {formatDateKeyLong(a.date)}
+              </p>
+              {a.timeLabel ? (
+                <p className="flex items-center gap-2 text-ink-900" data-testid="appointment-time">
+                  <Clock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                  {a.timeLabel}
+                </p>
+              ) : null}
+              <p className="flex items-center gap-2 text-ink-700">
+                <MapPin className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                {a.locationName}
+              </p>
+            </div>
+          )}
+
+          {a.notes ? (
+            <div className="mt-3 text-sm">
+              <p className="text-xs text-ink-600">{PICKUP_TEXT.notesLabel}</p>
+              <p className="mt-0.5 break-words whitespace-pre-line text-ink-900">{a.notes}</p>
+            </div>
+          ) : null}
+          {a.status === 'completed' && a.completedAt ? (
+            <p className="mt-3 text-sm text-ink-700">
+              Collected <time dateTime={a.completedAt}>{formatShopDateTime(a.completedAt)}</time>
+            </p>
+          ) : null}
+          {scheduled && a.storageFeeCents > 0 ? (
+            <p className="mt-3 text-sm font-medium text-danger-700">
+              Storage fee so far: {formatCents(a.storageFeeCents)} ($5 per day since{' '}
+              {formatDateKeyLong(a.storageFeeFrom)})
+            </p>
+          ) : null}
+        </div>
+
+        {scheduled && a.shortCode && a.qrPayload ? (
+          <PickupCode code={a.shortCode} payload={a.qrPayload} />
+        ) : null}
+      </div>
+
+      {scheduled && a.canChange ? (
+        <div className="mt-4 flex flex-col gap-2 border-t border-ink-100 pt-4 sm:flex-row sm:justify-end">
+          <CancelButton appointment={a} />
+          <ButtonLink
+            to={`/pickup-schedule/${a.orderId}`}
+            size="sm"
+            className="sm:min-w-32"
+            aria-label={`Reschedule the pickup of ${a.productTitle}`}
+          >
+            <CalendarClock aria-hidden="true" />
+            Reschedule
+          </ButtonLink>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function PickupCode({ code, payload }: { code: string; payload: string }) {
+  const shown = formatShortCode(code);
+  return (
+    <div className="flex shrink-0 items-center gap-4 rounded-xl bg-brand-50 p-3 ring-1 ring-brand-100 sm:flex-col sm:gap-2 sm:p-4">
+      <Suspense
+        fallback={
+          <div className="flex size-32 items-center justify-center rounded-lg bg-white ring-1 ring-ink-200 sm:size-36">
+            <QrCode className="size-10 text-ink-300" aria-hidden="true" />
+          </div>
+        }
+      >
+        <AppointmentQr payload={payload} label={`QR code for pickup code ${shown}`} />
+      </Suspense>
+      <div className="text-left sm:text-center">
+        <p className="text-xs font-medium text-ink-700">Pickup code</p>
+        <p
+          data-testid="appointment-code"
+          className="font-mono text-2xl font-bold tracking-widest text-ink-950 sm:text-3xl"
+        >
+          {shown}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function CancelButton({ appointment: a }: { appointment: AppointmentView }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelPickup();
+  const when = a.date ? `${formatDateKeyLong(a.date)}${a.timeLabel ? `, ${a.timeLabel}` : ''}` : null;
+
+  const onConfirm = () =>
+    cancel.mutate(a.orderId, {
+      onSuccess: () => {
+        toast.success('Pickup cancelled. You can book another time from your orders.');
+        setOpen(false);
+      },
+      onError: (error) => toast.error(errorMessageOf(error)),
+    });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="sm:min-w-32"
+        onClick={() => setOpen(true)}
+        aria-label={`Cancel the pickup of ${a.productTitle}`}
+      >
+        <CalendarX2 aria-hidden="true" />
+        Cancel
+      </Button>
+      <DialogContent className="max-w-md p-5 sm:p-6">
+        <DialogTitle className="pr-10 text-lg font-bold text-ink-950">Cancel this pickup?</DialogTitle>
+        <DialogDescription className="mt-2 text-sm text-ink-700">
+          {when ? <>Your appointment on {when} will be released. </> : null}
+          The order stays paid: book a new time from your orders within the pickup window.
+        </DialogDescription>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={cancel.isPending}>
+              Keep Appointment
+            </Button>
+          </DialogClose>
+          <Button onClick={onConfirm} loading={cancel.isPending}>
+            Cancel Pickup
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

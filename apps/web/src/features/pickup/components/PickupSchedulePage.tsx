@@ -1,0 +1,422 @@
+import type { OrderView } from '@rebound/contract/orders';
+import {
+  type AvailableSlotsResponse,
+  PICKUP_NOTES_MAX,
+  PICKUP_TEXT,
+  type PickupSlot,
+  spotsLeftText,
+} from '@rebound/contract/pickup';
+import { formatCents } from '@rebound/core/money';
+import { clsx } from 'clsx';
+import { ArrowLeft, CalendarDays, CalendarX2, Clock, MapPin } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/Badge';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Container } from '../../../components/ui/Container';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { ErrorState } from '../../../components/ui/StatusMessage';
+import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePickupSlots, useSchedulePickup } from '../api';
+import { dateKeyParts, formatDateKeyLong } from '../format';
+
+export const ORDERS_TAB_PATH = '/account?tab=orders';
+
+/** Refusals that mean 'this time is gone': the server's message, then fresh counts. */
+const SLOT_GONE = new Set(['slot_full', 'slot_unavailable']);
+
+/**
+ * /pickup-schedule/:orderId for an order the app has already found and checked (schedulable, or
+ * scheduled and being moved): the order card, then a date, a time with its spots left, optional
+ * notes, a summary and 'Confirm Pickup Appointment'. Success goes back to the Orders tab.
+ */
+export function PickupSchedulePage({ order }: { order: OrderView }) {
+  useDocumentTitle('Schedule Pickup');
+  const moving = order.status === 'pickup_scheduled';
+  return (
+    <Container className="py-6 sm:py-10">
+      <ButtonLink to={ORDERS_TAB_PATH} variant="ghost" size="sm" className="-ml-2">
+        <ArrowLeft aria-hidden="true" />
+        {PICKUP_TEXT.backToOrders}
+      </ButtonLink>
+      <h1 className="mt-3 text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
+        {moving ? 'Reschedule Pickup' : 'Schedule Pickup'}
+      </h1>
+      <p className="mt-1 text-sm text-ink-600 sm:text-base">
+        Choose when you will collect your item. Bring a government-issued photo ID.
+      </p>
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] lg:gap-8">
+        <OrderCard order={order} />
+        <SlotPicker order={order} />
+      </div>
+    </Container>
+  );
+}
+
+export function PickupSchedulePageSkeleton() {
+  return (
+    <Container className="py-6 sm:py-10" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading your order...
+      </span>
+      <Skeleton className="h-8 w-36" />
+      <Skeleton className="mt-4 h-9 w-64" />
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] lg:gap-8">
+        <Skeleton className="h-48 w-full rounded-card" />
+        <Skeleton className="h-80 w-full rounded-card" />
+      </div>
+    </Container>
+  );
+}
+
+function OrderCard({ order }: { order: OrderView }) {
+  return (
+    <section
+      aria-labelledby="pickup-order-title"
+      data-testid="pickup-order"
+      className="rounded-card bg-white p-4 shadow-card ring-1 ring-ink-200/80 sm:p-5 lg:sticky lg:top-24"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-xs font-semibold tracking-wide text-ink-600 uppercase">Order {order.number}</p>
+        <Badge tone={order.status === 'pickup_scheduled' ? 'accent' : 'brand'}>{order.statusLabel}</Badge>
+      </div>
+      <h2 id="pickup-order-title" className="mt-2 text-lg leading-snug font-semibold text-ink-950">
+        {order.product.title}
+      </h2>
+      {order.product.description ? (
+        <p className="mt-1.5 line-clamp-4 text-sm text-ink-700">{order.product.description}</p>
+      ) : null}
+      <dl className="mt-4 grid grid-cols-2 gap-3 border-t border-ink-100 pt-4 text-sm">
+        <div>
+          <dt className="text-xs text-ink-600">Final amount</dt>
+          <dd className="text-base font-semibold tabular-nums text-ink-950">
+            {formatCents(order.totalPaidCents ?? order.finalAmountCents)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-ink-600">Status</dt>
+          <dd className="font-medium text-ink-900">{order.statusLabel}</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-xs text-ink-600">Pickup at</dt>
+          <dd className="flex items-center gap-1.5 font-medium text-ink-900">
+            <MapPin className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            {order.locationName}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function SlotPicker({ order }: { order: OrderView }) {
+  const slots = usePickupSlots(order.id);
+
+  if (slots.isPending) {
+    return (
+      <div className="rounded-card bg-white p-4 shadow-card ring-1 ring-ink-200/80 sm:p-5" aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading pickup times...
+        </span>
+        <Skeleton className="h-5 w-40" />
+        <div className="mt-3 flex gap-2 overflow-hidden">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} className="h-16 w-20 shrink-0 rounded-xl" />
+          ))}
+        </div>
+        <Skeleton className="mt-6 h-5 w-32" />
+        <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <Skeleton key={i} className="h-16 w-full rounded-xl" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (slots.isError) {
+    return (
+      <ErrorState
+        title="Error loading pickup times"
+        message={errorMessageOf(slots.error)}
+        onRetry={() => void slots.refetch()}
+      />
+    );
+  }
+  const days = Object.keys(slots.data.slots)
+    .filter((key) => (slots.data.slots[key]?.length ?? 0) > 0)
+    .sort();
+  if (days.length === 0) return <NoSlots window={slots.data.window} />;
+  return <SlotForm order={order} data={slots.data} days={days} onSlotGone={() => void slots.refetch()} />;
+}
+
+function NoSlots({ window }: { window: AvailableSlotsResponse['window'] }) {
+  return (
+    <div
+      data-testid="pickup-no-slots"
+      className="flex flex-col items-center gap-3 rounded-card border border-dashed border-ink-300 bg-white/60 px-6 py-10 text-center"
+    >
+      <CalendarX2 className="size-8 text-ink-400" aria-hidden="true" />
+      <p className="font-semibold text-ink-900">{PICKUP_TEXT.noSlots}</p>
+      <p className="max-w-md text-sm text-ink-700">
+        Pickups are booked from the auction's end date through 7 days after: for this order,{' '}
+        <span className="font-semibold whitespace-nowrap">{formatDateKeyLong(window.firstDate)}</span> to{' '}
+        <span className="font-semibold whitespace-nowrap">{formatDateKeyLong(window.lastDate)}</span>.
+      </p>
+      <p className="text-sm text-ink-700">
+        Need another time?{' '}
+        <Link to="/contact" className="font-semibold text-brand-800 underline underline-offset-2">
+          Contact support
+        </Link>{' '}
+        and we will help you arrange a pickup.
+      </p>
+    </div>
+  );
+}
+
+function SlotForm({
+  order,
+  data,
+  days,
+  onSlotGone,
+}: {
+  order: OrderView;
+  data: AvailableSlotsResponse;
+  days: string[];
+  onSlotGone: () => void;
+}) {
+  const navigate = useNavigate();
+  const schedule = useSchedulePickup();
+  const notesId = useId();
+  const counterId = useId();
+  const currentDay = data.currentSlotId
+    ? days.find((d) => data.slots[d]?.some((s) => s.slotId === data.currentSlotId))
+    : undefined;
+  const [pickedDate, setPickedDate] = useState<string | null>(currentDay ?? null);
+  const [pickedSlotId, setPickedSlotId] = useState<string | null>(null);
+  const [notes, setNotes] = useState(order.pickup?.notes ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  // A refetch may take the chosen day or time away (booked full by others): then nothing is chosen.
+  const date = pickedDate !== null && days.includes(pickedDate) ? pickedDate : null;
+  const daySlots: PickupSlot[] = date ? (data.slots[date] ?? []) : [];
+  const chosen = daySlots.find(
+    (s) => s.slotId === pickedSlotId && !s.isFull && s.slotId !== data.currentSlotId,
+  );
+
+  const pickDate = (key: string) => {
+    setPickedDate(key);
+    // The spec: picking a date clears the chosen time.
+    setPickedSlotId(null);
+    setProblem(null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) {
+      setProblem('Please choose a date and a time.');
+      return;
+    }
+    const trimmed = notes.trim();
+    schedule.mutate(
+      { orderId: order.id, slotId: chosen.slotId, ...(trimmed ? { notes: trimmed } : {}) },
+      {
+        onSuccess: () => {
+          toast.success(PICKUP_TEXT.scheduled);
+          void navigate(ORDERS_TAB_PATH);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && SLOT_GONE.has(error.code)) {
+            toast.error(error.message);
+            setProblem(error.message);
+            setPickedSlotId(null);
+            onSlotGone();
+            return;
+          }
+          const clientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
+          toast.error(clientError ? error.message : PICKUP_TEXT.failed);
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Choose a pickup time"
+      className="flex flex-col gap-6 rounded-card bg-white p-4 shadow-card ring-1 ring-ink-200/80 sm:p-5"
+    >
+      <fieldset>
+        <legend className="flex items-center gap-2 text-base font-semibold text-ink-950">
+          <CalendarDays className="size-5 text-brand-700" aria-hidden="true" />
+          Choose a date
+        </legend>
+        <div className="mt-3 grid grid-cols-3 gap-2 min-[480px]:grid-cols-4 sm:grid-cols-5 xl:grid-cols-7">
+          {days.map((key) => {
+            const { weekday, day } = dateKeyParts(key);
+            const open = (data.slots[key] ?? []).filter((s) => !s.isFull).length;
+            return (
+              <Choice
+                key={key}
+                name="pickup-date"
+                value={key}
+                checked={date === key}
+                onChange={() => pickDate(key)}
+                label={formatDateKeyLong(key)}
+                testId="pickup-date"
+              >
+                <span className="text-xs font-semibold tracking-wide uppercase opacity-80">{weekday}</span>
+                <span className="text-base font-bold">{day}</span>
+                <span className="text-[11px] opacity-80">
+                  {open} {open === 1 ? 'time' : 'times'}
+                </span>
+              </Choice>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset disabled={date === null}>
+        <legend className="flex items-center gap-2 text-base font-semibold text-ink-950">
+          <Clock className="size-5 text-brand-700" aria-hidden="true" />
+          Choose a time
+        </legend>
+        {date === null ? (
+          <p className="mt-2 text-sm text-ink-600">Pick a date to see its times.</p>
+        ) : (
+          <div className="mt-3 grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 sm:grid-cols-3">
+            {daySlots.map((slot) => {
+              const current = slot.slotId === data.currentSlotId;
+              return (
+                <Choice
+                  key={slot.slotId}
+                  name="pickup-time"
+                  value={slot.slotId}
+                  checked={chosen?.slotId === slot.slotId}
+                  disabled={slot.isFull || current}
+                  current={current}
+                  onChange={() => {
+                    setPickedSlotId(slot.slotId);
+                    setProblem(null);
+                  }}
+                  testId="pickup-time"
+                >
+                  <span className="text-sm font-semibold">{slot.timeLabel}</span>
+                  <span className="text-xs opacity-85">
+                    {current
+                      ? 'Your current time'
+                      : slot.isFull
+                        ? 'Full'
+                        : spotsLeftText(slot.availableSpots)}
+                  </span>
+                </Choice>
+              );
+            })}
+          </div>
+        )}
+      </fieldset>
+
+      <div className="flex flex-col gap-1.5">
+        <div className="flex items-baseline justify-between gap-3">
+          <label htmlFor={notesId} className="text-sm font-semibold text-ink-900">
+            {PICKUP_TEXT.notesLabel} <span className="font-normal text-ink-600">(optional)</span>
+          </label>
+          <span id={counterId} className="text-xs tabular-nums text-ink-600">
+            {notes.length}/{PICKUP_NOTES_MAX}
+          </span>
+        </div>
+        <textarea
+          id={notesId}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          maxLength={PICKUP_NOTES_MAX}
+          rows={3}
+          aria-describedby={counterId}
+          placeholder="Anything the desk should know: who is collecting, a large vehicle, help loading..."
+          className="block w-full min-w-0 resize-y rounded-xl bg-white px-3.5 py-2.5 text-base text-ink-950 ring-1 ring-ink-300 ring-inset placeholder:text-ink-400 hover:ring-ink-400 focus-visible:outline-2 focus-visible:outline-brand-600 sm:text-sm"
+        />
+      </div>
+
+      <div className="flex flex-col gap-3 border-t border-ink-100 pt-4">
+        <p data-testid="pickup-summary" aria-live="polite" className="text-sm text-ink-800">
+          {chosen && date ? (
+            <>
+              Pickup on <span className="font-semibold text-ink-950">{formatDateKeyLong(date)}</span> at{' '}
+              <span className="font-semibold text-ink-950">{chosen.timeLabel}</span>
+              {` · ${order.locationName}`}
+            </>
+          ) : (
+            'Choose a date and a time to book your pickup.'
+          )}
+        </p>
+        {problem ? (
+          <p role="alert" className="text-sm font-medium text-danger-700">
+            {problem}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" block loading={schedule.isPending} className="sm:w-auto sm:self-end">
+          {schedule.isPending ? PICKUP_TEXT.confirming : PICKUP_TEXT.confirm}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A radio shown as a button: native radios give the group its arrow keys and its name, and a full
+ * time is a disabled radio. The input covers its card, so a tap anywhere on it chooses it.
+ */
+function Choice({
+  name,
+  value,
+  checked,
+  disabled = false,
+  current = false,
+  onChange,
+  label,
+  testId,
+  children,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  disabled?: boolean;
+  current?: boolean;
+  onChange: () => void;
+  /** A fuller accessible name than the card's text (a date in full). */
+  label?: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      data-testid={testId}
+      data-current={current || undefined}
+      className={clsx(
+        'relative flex min-h-16 flex-col items-center justify-center gap-0.5 rounded-xl px-2 py-2 text-center ring-1 transition-colors ring-inset',
+        'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600',
+        checked
+          ? 'bg-brand-700 text-white ring-brand-700'
+          : current
+            ? 'bg-accent-50 text-ink-900 ring-2 ring-accent-500'
+            : disabled
+              ? 'bg-ink-50 text-ink-600 ring-ink-200'
+              : 'bg-white text-ink-900 ring-ink-300 hover:bg-brand-50 hover:ring-brand-400',
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        disabled={disabled}
+        onChange={onChange}
+        aria-label={label}
+        className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0 disabled:cursor-not-allowed"
+      />
+      {children}
+    </label>
+  );
+}
