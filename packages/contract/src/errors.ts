@@ -114,6 +114,7 @@ export const ERRORS = {
     status: 409,
     message: 'This pickup has already started and can no longer be changed.',
   },
+  pickup_handover_not_allowed: { status: 409, message: 'This order cannot be handed over.' },
   internal: { status: 500, message: 'Something went wrong. Please try again.' },
   unavailable: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

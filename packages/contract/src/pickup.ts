@@ -224,3 +224,79 @@ export const ShortCodeInput = z
     }
     return code;
   });
+
+// ---------------------------------------------------------------------------------------------------
+// The pickup desk (staff; issue 11 item 7)
+
+/** One appointment as the desk sees it: who comes, what to stage. */
+export const DeskAppointment = z.object({
+  appointmentId: Uuid,
+  orderId: Uuid,
+  /** First 8 characters of the order id. */
+  orderNumber: z.string(),
+  shortCode: z.string().nullable(),
+  productTitle: z.string(),
+  shopperName: z.string(),
+  shopperEmail: z.string(),
+  orderStatus: OrderStatus,
+  status: AppointmentStatus,
+  notes: z.string().nullable(),
+  date: DateKey,
+  timeLabel: z.string(),
+  startsAt: Instant,
+  endsAt: Instant,
+  /** When the item was staged (null: still to fetch from the shelves). */
+  readyAt: Instant.nullable(),
+  completedAt: Instant.nullable(),
+  /** Storage owed now ($5 per item per day after the window). */
+  storageFeeCents: Cents,
+});
+export type DeskAppointment = z.infer<typeof DeskAppointment>;
+
+/** GET /api/admin/pickup/today?locationId=&date= (date defaults to today in Vancouver). */
+export const DeskTodayQuery = z.object({ locationId: Uuid, date: DateKey.optional() });
+export type DeskTodayQuery = z.infer<typeof DeskTodayQuery>;
+
+export const DeskTodayResponse = z.object({
+  serverTime: Instant,
+  locationId: Uuid,
+  date: DateKey,
+  /** Booked slots of the day by start, each with its scheduled and completed appointments. */
+  slots: z.array(
+    z.object({
+      slotId: z.string(),
+      timeLabel: z.string(),
+      startsAt: Instant,
+      endsAt: Instant,
+      capacity: z.number().int(),
+      bookedCount: z.number().int(),
+      appointments: z.array(DeskAppointment),
+    }),
+  ),
+});
+export type DeskTodayResponse = z.infer<typeof DeskTodayResponse>;
+
+/** GET /api/admin/pickup/lookup?code= (typed or scanned) or ?q= (shopper name or email). */
+export const DeskLookupQuery = z
+  .object({
+    code: ShortCodeInput.optional(),
+    q: z.string().trim().min(2).max(100).optional(),
+  })
+  .refine((v) => v.code !== undefined || v.q !== undefined, { error: 'Give a pickup code or a name.' });
+export type DeskLookupQuery = z.input<typeof DeskLookupQuery>;
+
+export const DeskLookupResponse = z.object({ appointments: z.array(DeskAppointment) });
+export type DeskLookupResponse = z.infer<typeof DeskLookupResponse>;
+
+/** POST /api/admin/pickup/orders/:orderId/complete: staff confirm they checked the buyer's ID. */
+export const DeskCompleteRequest = z.object({ idChecked: z.literal(true) });
+export type DeskCompleteRequest = z.infer<typeof DeskCompleteRequest>;
+
+/** The answer of the desk's ready and complete actions. */
+export const DeskOrderResponse = z.object({
+  orderId: Uuid,
+  orderStatus: OrderStatus,
+  readyAt: Instant.nullable(),
+  completedAt: Instant.nullable(),
+});
+export type DeskOrderResponse = z.infer<typeof DeskOrderResponse>;

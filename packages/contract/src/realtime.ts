@@ -53,6 +53,12 @@ export const WatchlistChangedV1 = z.object({
 });
 /** Sent to a shopper's room when their orders changed (paid, reminded, cancelled): refetch them. */
 export const OrdersChangedV1 = z.object({ type: z.literal('OrdersChangedV1'), serverTime: Instant });
+/** Sent to a location's room when bookings there changed (booked, moved, cancelled): refetch its slots. */
+export const PickupSlotsChangedV1 = z.object({
+  type: z.literal('PickupSlotsChangedV1'),
+  locationId: Uuid,
+  serverTime: Instant,
+});
 /**
  * Sent to every socket of a server whose feed of events was interrupted (its database LISTEN
  * connection dropped and came back): events may have been lost, so refetch everything shown.
@@ -70,6 +76,7 @@ export const ServerEvent = z.discriminatedUnion('type', [
   StandingChangedV1,
   WatchlistChangedV1,
   OrdersChangedV1,
+  PickupSlotsChangedV1,
   ResyncV1,
   HelloV1,
   PongV1,

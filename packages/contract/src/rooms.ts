@@ -9,3 +9,8 @@ export function auctionRoom(auctionId: string): string {
 export function userRoom(userId: string): string {
   return `user:${userId}`;
 }
+
+/** Everyone looking at one pickup location's slots (the pickup page). */
+export function locationRoom(locationId: string): string {
+  return `location:${locationId}`;
+}

@@ -60,6 +60,18 @@ export const API = {
   adminPickupSchedule: (locationId: string) =>
     `/api/admin/locations/${encodeURIComponent(locationId)}/pickup-schedule`,
   adminPickupSchedulePattern: '/api/admin/locations/:id/pickup-schedule',
+  // The pickup desk (staff; issue 11 item 7; shapes in pickup.ts).
+  /** GET ?locationId&date: the day's appointments by slot, with what to stage. */
+  adminPickupToday: '/api/admin/pickup/today',
+  /** GET ?code= (short code or QR text) or ?q= (shopper name or email). */
+  adminPickupLookup: '/api/admin/pickup/lookup',
+  /** POST: the order's item is staged at the desk (order ready_for_pickup). */
+  adminPickupReady: (orderId: string) => `/api/admin/pickup/orders/${encodeURIComponent(orderId)}/ready`,
+  adminPickupReadyPattern: '/api/admin/pickup/orders/:orderId/ready',
+  /** POST {idChecked: true}: handed over (order completed, with the time and the staff member). */
+  adminPickupComplete: (orderId: string) =>
+    `/api/admin/pickup/orders/${encodeURIComponent(orderId)}/complete`,
+  adminPickupCompletePattern: '/api/admin/pickup/orders/:orderId/complete',
 } as const;
 
 /** The built-in test checkout's hosted page (server-rendered HTML, not the SPA). */

@@ -68,6 +68,10 @@ export const locations = pgTable(
     gstBp: integer('gst_bp').notNull().default(500),
     applyTaxesOnPremium: boolean('apply_taxes_on_premium').notNull().default(true),
     pickupInstructions: text('pickup_instructions'),
+    /** A pickup slot can be booked only if it starts at least this long after now (decision 016). */
+    pickupMinNoticeMinutes: integer('pickup_min_notice_minutes').notNull().default(120),
+    /** When staff last replaced the pickup schedule (null: as seeded). */
+    pickupScheduleUpdatedAt: ts('pickup_schedule_updated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -76,6 +80,7 @@ export const locations = pgTable(
       'locations_rates',
       sql`${t.buyersPremiumBp} between 0 and 10000 and ${t.pstBp} between 0 and 10000 and ${t.gstBp} between 0 and 10000`,
     ),
+    check('locations_pickup_notice', sql`${t.pickupMinNoticeMinutes} between 0 and 10080`),
   ],
 );
 
@@ -592,8 +597,18 @@ export const pickupAppointments = pgTable(
       .references(() => users.id),
     notes: text('notes'),
     status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('scheduled'),
+    /** 6 characters read aloud at the desk (core pickupShortCode); unique, drawn again on a clash. */
+    shortCode: text('short_code').unique(),
+    /** When it was booked or last moved (reminders due before then are skipped). */
+    bookedAt: ts('booked_at').notNull().defaultNow(),
+    reminderDayBeforeSentAt: ts('reminder_day_before_sent_at'),
+    reminderHourBeforeSentAt: ts('reminder_hour_before_sent_at'),
     checkedInAt: ts('checked_in_at'),
     checkedInBy: uuid('checked_in_by').references(() => users.id),
+    /** Handed over: when, and by which staff member (ID checked). */
+    completedAt: ts('completed_at'),
+    completedBy: uuid('completed_by').references(() => users.id),
+    cancelledAt: ts('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

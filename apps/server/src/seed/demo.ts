@@ -17,6 +17,7 @@ import {
 import type { IncrementRule } from '@rebound/core/increments';
 import { formatCents } from '@rebound/core/money';
 import type { NotificationKind } from '@rebound/core/notifications';
+import { pickupShortCode } from '@rebound/core/pickup';
 import { priceCheckout } from '@rebound/core/pricing';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
@@ -861,8 +862,13 @@ export function buildDemoDataset(opts: {
     if (slotStart !== null && (status === 'completed' || status === 'pickup_scheduled')) {
       const slotId = makeSlot(slotStart, 1);
       const booked = Math.min(paidAt + HOUR, now - 10 * MINUTE);
+      const appointmentId = uuid();
       pickupAppointments.push({
-        id: uuid(),
+        id: appointmentId,
+        shortCode: pickupShortCode(appointmentId),
+        bookedAt: at(booked),
+        completedAt: status === 'completed' ? at(slotStart + 12 * MINUTE) : null,
+        completedBy: status === 'completed' ? staffId : null,
         orderId,
         slotId,
         userId,
