@@ -23,6 +23,7 @@ import { testCheckoutRoutes } from './modules/checkout/test-page';
 import { stripeWebhookRoutes } from './modules/checkout/webhook';
 import { inboxRoutes } from './modules/inbox/routes';
 import { ordersRoutes } from './modules/orders/routes';
+import { pickupRoutes } from './modules/pickup/routes';
 import { metricsPlugin } from './modules/system/metrics';
 import { privateAnswersPlugin } from './modules/system/private-answers';
 import { systemRoutes } from './modules/system/routes';
@@ -157,6 +158,7 @@ export async function buildApp({
   await app.register(watchlistRoutes);
   await app.register(inboxRoutes);
   await app.register(ordersRoutes);
+  await app.register(pickupRoutes);
   await app.register(checkoutRoutes);
   await app.register(testCheckoutRoutes);
   // Its own plugin: the Stripe webhook reads its body as raw bytes (signature), nothing else does.

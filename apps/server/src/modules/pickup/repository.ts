@@ -1,0 +1,293 @@
+// Pickup SQL: a location's schedule, booked counts, the slot rows that carry the capacity lock, and
+// appointments (decision 016).
+import type { PickupSchedule } from '@rebound/core/pickup';
+import { and, asc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  auctions,
+  locations,
+  orders,
+  pickupAppointments,
+  pickupClosures,
+  pickupSchedules,
+  pickupSlots,
+  products,
+  users,
+} from '../../db/schema';
+
+export async function locationOf(db: DbOrTx, locationId: string) {
+  const [row] = await db.select().from(locations).where(eq(locations.id, locationId)).limit(1);
+  return row ?? null;
+}
+
+/** The location's schedule as core reads it (times 'HH:MM'). */
+export async function scheduleOf(db: DbOrTx, locationId: string, minNoticeMinutes: number) {
+  const [hours, closures] = await Promise.all([
+    db
+      .select()
+      .from(pickupSchedules)
+      .where(eq(pickupSchedules.locationId, locationId))
+      .orderBy(asc(pickupSchedules.weekday), asc(pickupSchedules.opensAt)),
+    db
+      .select({ date: pickupClosures.date })
+      .from(pickupClosures)
+      .where(eq(pickupClosures.locationId, locationId))
+      .orderBy(asc(pickupClosures.date)),
+  ]);
+  const schedule: PickupSchedule = {
+    hours: hours.map((h) => ({
+      weekday: h.weekday,
+      opensAt: h.opensAt.slice(0, 5),
+      closesAt: h.closesAt.slice(0, 5),
+      slotMinutes: h.slotMinutes,
+      capacity: h.capacity,
+    })),
+    closedDates: closures.map((c) => c.date),
+    minNoticeMinutes,
+  };
+  return schedule;
+}
+
+/** Replaces the location's schedule (hours, closed dates, notice) at once. */
+export async function replaceSchedule(tx: Tx, locationId: string, schedule: PickupSchedule, now: Date) {
+  await tx.delete(pickupSchedules).where(eq(pickupSchedules.locationId, locationId));
+  await tx.delete(pickupClosures).where(eq(pickupClosures.locationId, locationId));
+  if (schedule.hours.length > 0) {
+    await tx.insert(pickupSchedules).values(schedule.hours.map((h) => ({ locationId, ...h })));
+  }
+  const dates = [...new Set(schedule.closedDates)];
+  if (dates.length > 0) {
+    await tx.insert(pickupClosures).values(dates.map((date) => ({ locationId, date })));
+  }
+  await tx
+    .update(locations)
+    .set({ pickupMinNoticeMinutes: schedule.minNoticeMinutes, pickupScheduleUpdatedAt: now, updatedAt: now })
+    .where(eq(locations.id, locationId));
+}
+
+/** Booked slot rows of a location starting in [from, to). */
+export function bookedSlots(db: DbOrTx, locationId: string, from: Date, to: Date) {
+  return db
+    .select({ startsAt: pickupSlots.startsAt, bookedCount: pickupSlots.bookedCount })
+    .from(pickupSlots)
+    .where(
+      and(
+        eq(pickupSlots.locationId, locationId),
+        gte(pickupSlots.startsAt, from),
+        lt(pickupSlots.startsAt, to),
+      ),
+    );
+}
+
+/** An order with what pickup needs (auction end, title), locked FOR UPDATE when asked. */
+export async function orderForPickup(db: DbOrTx, orderId: string, lock = false) {
+  const q = db
+    .select({
+      order: orders,
+      auctionEndedAt: auctions.endTime,
+      title: products.title,
+    })
+    .from(orders)
+    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
+    .innerJoin(products, eq(products.id, auctions.productId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  const [row] = lock ? await q.for('update', { of: orders }) : await q;
+  return row ?? null;
+}
+
+/** The order's appointment row (any status) with its slot. */
+export async function appointmentOfOrder(db: DbOrTx, orderId: string) {
+  const [row] = await db
+    .select({ appointment: pickupAppointments, slot: pickupSlots })
+    .from(pickupAppointments)
+    .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+    .where(eq(pickupAppointments.orderId, orderId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The slot row of (location, start), created on first booking; its id. */
+export async function ensureSlot(
+  tx: Tx,
+  slot: { locationId: string; startsAt: Date; endsAt: Date; capacity: number },
+): Promise<string> {
+  await tx
+    .insert(pickupSlots)
+    .values({ ...slot, bookedCount: 0 })
+    .onConflictDoNothing({ target: [pickupSlots.locationId, pickupSlots.startsAt] });
+  const [row] = await tx
+    .select({ id: pickupSlots.id })
+    .from(pickupSlots)
+    .where(and(eq(pickupSlots.locationId, slot.locationId), eq(pickupSlots.startsAt, slot.startsAt)))
+    .limit(1);
+  if (!row) throw new Error('pickup slot row missing after insert');
+  return row.id;
+}
+
+/** Locks slot rows in id order (one fixed order, so two moves never deadlock). */
+export async function lockSlots(tx: Tx, ids: string[]) {
+  const sorted = [...new Set(ids)].sort();
+  return tx
+    .select({ id: pickupSlots.id, bookedCount: pickupSlots.bookedCount, capacity: pickupSlots.capacity })
+    .from(pickupSlots)
+    .where(inArray(pickupSlots.id, sorted))
+    .orderBy(asc(pickupSlots.id))
+    .for('update');
+}
+
+/**
+ * Takes one place in a slot if one is left under the schedule's current capacity: one conditional
+ * UPDATE, so whatever arrives at once, the count never passes the capacity. Null when full.
+ */
+export async function takePlace(tx: Tx, slotId: string, capacity: number) {
+  const [row] = await tx
+    .update(pickupSlots)
+    .set({ bookedCount: sql`${pickupSlots.bookedCount} + 1`, capacity })
+    .where(and(eq(pickupSlots.id, slotId), lt(pickupSlots.bookedCount, capacity)))
+    .returning({ id: pickupSlots.id, bookedCount: pickupSlots.bookedCount });
+  return row ?? null;
+}
+
+/** Gives a place back. */
+export async function freePlace(tx: Tx, slotId: string) {
+  await tx
+    .update(pickupSlots)
+    .set({ bookedCount: sql`${pickupSlots.bookedCount} - 1` })
+    .where(and(eq(pickupSlots.id, slotId), gte(pickupSlots.bookedCount, 1)));
+}
+
+export async function shortCodeTaken(tx: DbOrTx, code: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: pickupAppointments.id })
+    .from(pickupAppointments)
+    .where(eq(pickupAppointments.shortCode, code))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertAppointment(tx: Tx, values: typeof pickupAppointments.$inferInsert) {
+  const [row] = await tx.insert(pickupAppointments).values(values).returning();
+  return row!;
+}
+
+export async function updateAppointment(
+  tx: DbOrTx,
+  id: string,
+  values: Partial<typeof pickupAppointments.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(pickupAppointments)
+    .set(values)
+    .where(eq(pickupAppointments.id, id))
+    .returning();
+  return row!;
+}
+
+export async function setOrder(tx: DbOrTx, orderId: string, values: Partial<typeof orders.$inferInsert>) {
+  const [row] = await tx.update(orders).set(values).where(eq(orders.id, orderId)).returning();
+  return row!;
+}
+
+/** A shopper's scheduled and completed appointments, plus scheduled orders without one. */
+export function appointmentsOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      order: orders,
+      auctionEndedAt: auctions.endTime,
+      title: products.title,
+      locationName: locations.name,
+      appointment: pickupAppointments,
+      slot: pickupSlots,
+    })
+    .from(orders)
+    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
+    .innerJoin(products, eq(products.id, auctions.productId))
+    .innerJoin(locations, eq(locations.id, orders.locationId))
+    .leftJoin(
+      pickupAppointments,
+      and(
+        eq(pickupAppointments.orderId, orders.id),
+        inArray(pickupAppointments.status, ['scheduled', 'completed']),
+      ),
+    )
+    .leftJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        or(
+          inArray(orders.status, ['pickup_scheduled', 'completed']),
+          sql`${pickupAppointments.id} is not null`,
+        ),
+      ),
+    );
+}
+
+const deskColumns = {
+  appointment: pickupAppointments,
+  slot: pickupSlots,
+  order: orders,
+  auctionEndedAt: auctions.endTime,
+  title: products.title,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+
+function deskQuery(db: DbOrTx) {
+  return db
+    .select(deskColumns)
+    .from(pickupAppointments)
+    .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+    .innerJoin(orders, eq(orders.id, pickupAppointments.orderId))
+    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
+    .innerJoin(products, eq(products.id, auctions.productId))
+    .innerJoin(users, eq(users.id, orders.userId));
+}
+
+/** Scheduled and completed appointments of a location starting in [from, to), by start. */
+export function deskDay(db: DbOrTx, locationId: string, from: Date, to: Date) {
+  return deskQuery(db)
+    .where(
+      and(
+        eq(pickupSlots.locationId, locationId),
+        gte(pickupSlots.startsAt, from),
+        lt(pickupSlots.startsAt, to),
+        inArray(pickupAppointments.status, ['scheduled', 'completed']),
+      ),
+    )
+    .orderBy(asc(pickupSlots.startsAt), asc(users.lastName), asc(users.firstName));
+}
+
+/** Booked slot rows of a location starting in [from, to) (for the desk's per-slot counts). */
+export function slotRows(db: DbOrTx, locationId: string, from: Date, to: Date) {
+  return db
+    .select()
+    .from(pickupSlots)
+    .where(
+      and(
+        eq(pickupSlots.locationId, locationId),
+        gte(pickupSlots.startsAt, from),
+        lt(pickupSlots.startsAt, to),
+      ),
+    )
+    .orderBy(asc(pickupSlots.startsAt));
+}
+
+export function deskByCode(db: DbOrTx, code: string) {
+  return deskQuery(db).where(eq(pickupAppointments.shortCode, code)).limit(1);
+}
+
+/** Scheduled appointments whose shopper's name or email contains `q` (at most 20, soonest first). */
+export function deskByName(db: DbOrTx, q: string) {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return deskQuery(db)
+    .where(
+      and(
+        eq(pickupAppointments.status, 'scheduled'),
+        or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like)),
+      ),
+    )
+    .orderBy(asc(pickupSlots.startsAt))
+    .limit(20);
+}

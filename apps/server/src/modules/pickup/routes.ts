@@ -1,0 +1,146 @@
+import { Uuid } from '@rebound/contract/common';
+import {
+  AppointmentsResponse,
+  AvailableSlotsQuery,
+  AvailableSlotsResponse,
+  CancelPickupResponse,
+  DeskCompleteRequest,
+  DeskLookupQuery,
+  DeskLookupResponse,
+  DeskOrderResponse,
+  DeskTodayQuery,
+  DeskTodayResponse,
+  PickupScheduleBody,
+  PickupScheduleResponse,
+  SchedulePickupRequest,
+  SchedulePickupResponse,
+} from '@rebound/contract/pickup';
+import { API } from '@rebound/contract/routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireStaff, requireUser } from '../../lib/auth-context';
+import type { Published } from '../../realtime/hub';
+import * as service from './service';
+
+const OrderParams = z.object({ orderId: Uuid });
+const LocationParams = z.object({ id: Uuid });
+
+export async function pickupRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, clock, hub } = app.deps;
+  const deps: service.PickupDeps = { db, clock };
+
+  // Signed-out requests (and shoppers at staff routes) are refused before anything else is looked at.
+  const signedIn = async (request: FastifyRequest) => {
+    requireUser(request, 'auth_required');
+  };
+  const staffOnly = async (request: FastifyRequest) => {
+    requireStaff(request);
+  };
+  const publish = (request: FastifyRequest, events: Published[]) => {
+    hub.publish(events).catch((err) => request.log.error({ err }, 'publishing pickup events failed'));
+  };
+
+  app.get(
+    API.pickupSlots,
+    {
+      onRequest: signedIn,
+      schema: { querystring: AvailableSlotsQuery, response: { 200: AvailableSlotsResponse } },
+    },
+    async (request) => service.availableSlots(deps, requireUser(request, 'auth_required'), request.query),
+  );
+
+  app.post(
+    API.pickupAppointments,
+    {
+      onRequest: signedIn,
+      schema: { body: SchedulePickupRequest, response: { 200: SchedulePickupResponse } },
+    },
+    async (request) => {
+      const { answer, events } = await service.schedulePickup(
+        deps,
+        requireUser(request, 'auth_required'),
+        request.body,
+      );
+      publish(request, events);
+      return answer;
+    },
+  );
+
+  app.delete(
+    API.pickupAppointmentPattern,
+    { onRequest: signedIn, schema: { params: OrderParams, response: { 200: CancelPickupResponse } } },
+    async (request) => {
+      const { answer, events } = await service.cancelPickup(
+        deps,
+        requireUser(request, 'auth_required'),
+        request.params.orderId,
+      );
+      publish(request, events);
+      return answer;
+    },
+  );
+
+  app.get(
+    API.meAppointments,
+    { onRequest: signedIn, schema: { response: { 200: AppointmentsResponse } } },
+    async (request) => service.myAppointments(deps, requireUser(request, 'auth_required')),
+  );
+
+  // Staff: the schedule.
+  app.get(
+    API.adminPickupSchedulePattern,
+    { onRequest: staffOnly, schema: { params: LocationParams, response: { 200: PickupScheduleResponse } } },
+    async (request) => service.getSchedule(deps, request.params.id),
+  );
+
+  app.put(
+    API.adminPickupSchedulePattern,
+    {
+      onRequest: staffOnly,
+      schema: { params: LocationParams, body: PickupScheduleBody, response: { 200: PickupScheduleResponse } },
+    },
+    async (request) => {
+      const { answer, events } = await service.putSchedule(deps, request.params.id, request.body);
+      publish(request, events);
+      return answer;
+    },
+  );
+
+  // Staff: the pickup desk.
+  app.get(
+    API.adminPickupToday,
+    { onRequest: staffOnly, schema: { querystring: DeskTodayQuery, response: { 200: DeskTodayResponse } } },
+    async (request) => service.deskToday(deps, request.query.locationId, request.query.date),
+  );
+
+  app.get(
+    API.adminPickupLookup,
+    { onRequest: staffOnly, schema: { querystring: DeskLookupQuery, response: { 200: DeskLookupResponse } } },
+    async (request) => service.deskLookup(deps, request.query),
+  );
+
+  app.post(
+    API.adminPickupReadyPattern,
+    { onRequest: staffOnly, schema: { params: OrderParams, response: { 200: DeskOrderResponse } } },
+    async (request) => service.deskReady(deps, request.params.orderId),
+  );
+
+  app.post(
+    API.adminPickupCompletePattern,
+    {
+      onRequest: staffOnly,
+      schema: { params: OrderParams, body: DeskCompleteRequest, response: { 200: DeskOrderResponse } },
+    },
+    async (request) => {
+      const { answer, events } = await service.deskComplete(
+        deps,
+        requireStaff(request),
+        request.params.orderId,
+      );
+      publish(request, events);
+      return answer;
+    },
+  );
+}

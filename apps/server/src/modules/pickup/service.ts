@@ -1,0 +1,549 @@
+// Pickup (issue 11, decision 016): the slots a shopper may book for an order, booking and moving in
+// one transaction (a slot never holds more than its capacity), cancelling, the Appointments tab, the
+// staff schedule and the pickup desk. The rules are core's; this file loads, locks and stores.
+import { randomBytes } from 'node:crypto';
+import {
+  type AppointmentsResponse,
+  type AppointmentView,
+  type AvailableSlotsQuery,
+  type AvailableSlotsResponse,
+  type CancelPickupResponse,
+  type DeskAppointment,
+  type DeskOrderResponse,
+  type DeskTodayResponse,
+  PICKUP_TEXT,
+  type PickupScheduleBody,
+  type PickupScheduleResponse,
+  type SchedulePickupBody,
+  type SchedulePickupResponse,
+  SLOT_REFUSAL_ERROR,
+} from '@rebound/contract/pickup';
+import { locationRoom, userRoom } from '@rebound/contract/rooms';
+import { canSchedulePickup } from '@rebound/core/orders';
+import {
+  availableSlotDays,
+  canBookSlot,
+  canChangeAppointment,
+  type PickupSchedule,
+  pickupQrPayload,
+  pickupShortCode,
+  SHORT_CODE_BYTES,
+  slotIdOf,
+  storageFeeCents,
+  storageFeeStartDateKey,
+} from '@rebound/core/pickup';
+import { slotTimeLabel } from '@rebound/core/slot-label';
+import {
+  addDaysToDateKey,
+  pickupWindow,
+  relativeDayLabel,
+  vancouverDateKey,
+  vancouverDateTime,
+} from '@rebound/core/time';
+import type { Db, DbOrTx } from '../../db/client';
+import type { SessionUser } from '../../lib/auth-context';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/idempotency';
+import type { Published } from '../../realtime/hub';
+import * as repo from './repository';
+
+export interface PickupDeps {
+  db: Db;
+  clock: Clock;
+}
+
+type OrderRow = NonNullable<Awaited<ReturnType<typeof repo.orderForPickup>>>;
+type OrderRecord = OrderRow['order'];
+
+const SCHEDULABLE_OR_MOVABLE = new Set(['paid', 'ready_for_pickup', 'pickup_scheduled']);
+const PAID_STATUSES = new Set(['paid', 'ready_for_pickup', 'pickup_scheduled', 'completed', 'refunded']);
+
+/** The Vancouver midnight starting `dateKey`. */
+const startOfDay = (dateKey: string) => vancouverDateTime(dateKey, 0, 0);
+
+/** The shopper's own order, or 404 (another shopper's order reads as missing). */
+function ownOrder(row: OrderRow | null, user: SessionUser): OrderRow {
+  if (!row || row.order.userId !== user.id) throw new AppError('order_not_found');
+  return row;
+}
+
+async function scheduleForLocation(db: DbOrTx, locationId: string) {
+  const location = await repo.locationOf(db, locationId);
+  if (!location) throw new AppError('location_not_found');
+  const schedule = await repo.scheduleOf(db, locationId, location.pickupMinNoticeMinutes);
+  return { location, schedule };
+}
+
+/** Booked counts by core slot id for the order's window. */
+async function bookedCountsFor(db: DbOrTx, locationId: string, auctionEnd: Date) {
+  const { firstDateKey, lastDateKey } = pickupWindow(auctionEnd);
+  const rows = await repo.bookedSlots(
+    db,
+    locationId,
+    startOfDay(firstDateKey),
+    startOfDay(addDaysToDateKey(lastDateKey, 1)),
+  );
+  return new Map(rows.map((r) => [slotIdOf(locationId, r.startsAt), r.bookedCount]));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Shopper
+
+/** GET /api/pickup/slots: the slots the shopper may book for their paid order. */
+export async function availableSlots(
+  deps: PickupDeps,
+  user: SessionUser,
+  query: AvailableSlotsQuery,
+): Promise<AvailableSlotsResponse> {
+  const { db, clock } = deps;
+  const row = ownOrder(await repo.orderForPickup(db, query.orderId), user);
+  const current = await repo.appointmentOfOrder(db, row.order.id);
+  const scheduled = current?.appointment.status === 'scheduled' ? current : null;
+  if (!canSchedulePickup(row.order.status) && row.order.status !== 'pickup_scheduled') {
+    throw new AppError('pickup_not_allowed');
+  }
+  const locationId = row.order.locationId;
+  const [{ schedule }, bookedCounts] = await Promise.all([
+    scheduleForLocation(db, locationId),
+    bookedCountsFor(db, locationId, row.auctionEndedAt),
+  ]);
+  const now = clock.now();
+  const days = availableSlotDays(schedule, {
+    auctionEnd: row.auctionEndedAt,
+    now,
+    bookedCounts,
+    locationId,
+    ...(query.startDate !== undefined ? { startDate: query.startDate } : {}),
+    ...(query.days !== undefined ? { days: query.days } : {}),
+  });
+  const slots: AvailableSlotsResponse['slots'] = {};
+  for (const [dateKey, list] of Object.entries(days.slots)) {
+    slots[dateKey] = list.map((s) => ({
+      slotId: s.slotId,
+      timeLabel: s.timeLabel,
+      availableSpots: s.availableSpots,
+      isFull: s.isFull,
+      startsAt: s.startsAt.toISOString(),
+      endsAt: s.endsAt.toISOString(),
+    }));
+  }
+  return {
+    serverTime: now.toISOString(),
+    orderId: row.order.id,
+    window: days.window,
+    slots,
+    currentSlotId: scheduled ? slotIdOf(locationId, scheduled.slot.startsAt) : null,
+  };
+}
+
+type AppointmentRow = {
+  order: OrderRecord;
+  auctionEndedAt: Date;
+  title: string;
+  locationName: string;
+  appointment: Awaited<ReturnType<typeof repo.insertAppointment>> | null;
+  slot: { startsAt: Date; endsAt: Date } | null;
+};
+
+export function toAppointmentView(r: AppointmentRow, now: Date): AppointmentView {
+  const o = r.order;
+  const a = r.appointment;
+  const slot = a ? r.slot : null;
+  const status = a?.status ?? (o.status === 'completed' ? 'completed' : 'scheduled');
+  const date = slot ? vancouverDateKey(slot.startsAt) : null;
+  const paid = PAID_STATUSES.has(o.status) && o.paidAt !== null;
+  const completedAt = a?.completedAt ?? (o.status === 'completed' ? o.completedAt : null);
+  return {
+    id: a?.id ?? null,
+    orderId: o.id,
+    orderNumber: o.id.slice(0, 8),
+    productTitle: r.title,
+    amountCents: paid ? (o.totalCents ?? o.finalAmountCents) : o.finalAmountCents,
+    orderStatus: o.status,
+    status,
+    locationName: r.locationName,
+    date,
+    timeLabel: slot ? slotTimeLabel(slot.startsAt, slot.endsAt) : null,
+    startsAt: slot?.startsAt.toISOString() ?? null,
+    endsAt: slot?.endsAt.toISOString() ?? null,
+    notes: a?.notes ?? null,
+    relativeDay: date && status === 'scheduled' ? relativeDayLabel(date, vancouverDateKey(now)) : null,
+    detailsPending: status === 'scheduled' && slot === null,
+    shortCode: a?.shortCode ?? null,
+    qrPayload: a?.shortCode ? pickupQrPayload(a.shortCode) : null,
+    canChange: status === 'scheduled' && slot !== null && canChangeAppointment(slot.startsAt, now),
+    completedAt: completedAt?.toISOString() ?? null,
+    storageFeeCents: storageFeeCents(r.auctionEndedAt, completedAt ?? now),
+    storageFeeFrom: storageFeeStartDateKey(r.auctionEndedAt),
+  };
+}
+
+/** A new short code not in use (drawn again on a clash; the unique index is the last word). */
+async function freshShortCode(db: DbOrTx): Promise<string> {
+  for (let i = 0; i < 10; i += 1) {
+    const code = pickupShortCode(randomBytes(SHORT_CODE_BYTES));
+    if (!(await repo.shortCodeTaken(db, code))) return code;
+  }
+  throw new Error('no free pickup short code after 10 draws');
+}
+
+/** Deadlocks and a short-code clash with a concurrent booking are retried (the whole transaction). */
+function isRetryable(err: unknown): boolean {
+  if (isUniqueViolation(err, 'pickup_appointments_short_code_unique')) return true;
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}
+
+async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= 4 || !isRetryable(err)) throw err;
+    }
+  }
+}
+
+function slotsChanged(locationId: string, userId: string, now: Date): Published[] {
+  const serverTime = now.toISOString();
+  return [
+    { room: locationRoom(locationId), event: { type: 'PickupSlotsChangedV1', locationId, serverTime } },
+    { room: userRoom(userId), event: { type: 'OrdersChangedV1', serverTime } },
+  ];
+}
+
+/**
+ * POST /api/pickup/appointments: books the order's pickup, or moves it (until the old slot starts).
+ * One transaction: the order row is locked, core checks the slot against the schedule, and the place
+ * is taken with one conditional UPDATE of the slot row (no row back: full).
+ */
+export async function schedulePickup(
+  deps: PickupDeps,
+  user: SessionUser,
+  body: SchedulePickupBody,
+): Promise<{ answer: SchedulePickupResponse; events: Published[] }> {
+  const { db, clock } = deps;
+  return withRetry(() =>
+    db.transaction(async (tx) => {
+      const now = clock.now();
+      const row = ownOrder(await repo.orderForPickup(tx, body.orderId, true), user);
+      const order = row.order;
+      if (!SCHEDULABLE_OR_MOVABLE.has(order.status)) throw new AppError('pickup_not_allowed');
+      const existing = await repo.appointmentOfOrder(tx, order.id);
+      const scheduled = existing?.appointment.status === 'scheduled' ? existing : null;
+      if (scheduled && !canChangeAppointment(scheduled.slot.startsAt, now)) {
+        throw new AppError('appointment_started');
+      }
+      const locationId = order.locationId;
+      const { location, schedule } = await scheduleForLocation(tx, locationId);
+      // Every check but capacity; capacity is the conditional UPDATE below, under the row's lock.
+      const check = canBookSlot(schedule, {
+        slotId: body.slotId,
+        locationId,
+        auctionEnd: row.auctionEndedAt,
+        now,
+        bookedCount: 0,
+        currentSlotId: scheduled ? slotIdOf(locationId, scheduled.slot.startsAt) : null,
+      });
+      if (!check.ok) throw new AppError(SLOT_REFUSAL_ERROR[check.reason]);
+      const slot = check.slot;
+      const slotRowId = await repo.ensureSlot(tx, {
+        locationId,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        capacity: slot.capacity,
+      });
+      // A move locks both rows in one order first, so two opposite moves never deadlock.
+      if (scheduled) await repo.lockSlots(tx, [slotRowId, scheduled.slot.id]);
+      const taken = await repo.takePlace(tx, slotRowId, slot.capacity);
+      if (!taken) throw new AppError('slot_full');
+      if (scheduled) await repo.freePlace(tx, scheduled.slot.id);
+
+      const values = {
+        slotId: slotRowId,
+        notes: body.notes ?? null,
+        status: 'scheduled' as const,
+        bookedAt: now,
+        reminderDayBeforeSentAt: null,
+        reminderHourBeforeSentAt: null,
+        cancelledAt: null,
+        updatedAt: now,
+      };
+      const appointment = existing
+        ? await repo.updateAppointment(tx, existing.appointment.id, {
+            ...values,
+            shortCode: existing.appointment.shortCode ?? (await freshShortCode(tx)),
+          })
+        : await repo.insertAppointment(tx, {
+            ...values,
+            orderId: order.id,
+            userId: order.userId,
+            shortCode: await freshShortCode(tx),
+            createdAt: now,
+          });
+      const updated =
+        order.status === 'pickup_scheduled'
+          ? order
+          : await repo.setOrder(tx, order.id, { status: 'pickup_scheduled', updatedAt: now });
+      const view = toAppointmentView(
+        {
+          order: updated,
+          auctionEndedAt: row.auctionEndedAt,
+          title: row.title,
+          locationName: location.name,
+          appointment,
+          slot,
+        },
+        now,
+      );
+      return {
+        answer: { message: PICKUP_TEXT.scheduled, appointment: view, moved: scheduled !== null },
+        events: slotsChanged(locationId, user.id, now),
+      };
+    }),
+  );
+}
+
+/** DELETE /api/pickup/appointments/:orderId: frees the place; the order can be scheduled again. */
+export async function cancelPickup(
+  deps: PickupDeps,
+  user: SessionUser,
+  orderId: string,
+): Promise<{ answer: CancelPickupResponse; events: Published[] }> {
+  const { db, clock } = deps;
+  return withRetry(() =>
+    db.transaction(async (tx) => {
+      const now = clock.now();
+      const row = ownOrder(await repo.orderForPickup(tx, orderId, true), user);
+      const existing = await repo.appointmentOfOrder(tx, orderId);
+      if (existing?.appointment.status !== 'scheduled') throw new AppError('appointment_not_found');
+      if (!canChangeAppointment(existing.slot.startsAt, now)) throw new AppError('appointment_started');
+      await repo.lockSlots(tx, [existing.slot.id]);
+      await repo.freePlace(tx, existing.slot.id);
+      await repo.updateAppointment(tx, existing.appointment.id, {
+        status: 'cancelled',
+        cancelledAt: now,
+        updatedAt: now,
+      });
+      if (row.order.status === 'pickup_scheduled') {
+        await repo.setOrder(tx, orderId, {
+          status: row.order.readyAt ? 'ready_for_pickup' : 'paid',
+          updatedAt: now,
+        });
+      }
+      return {
+        answer: { orderId, cancelled: true as const },
+        events: slotsChanged(row.order.locationId, user.id, now),
+      };
+    }),
+  );
+}
+
+/** GET /api/me/appointments: scheduled and completed pickups, soonest first (no slot detail last). */
+export async function myAppointments(deps: PickupDeps, user: SessionUser): Promise<AppointmentsResponse> {
+  const now = deps.clock.now();
+  const rows = await repo.appointmentsOf(deps.db, user.id);
+  const views = rows
+    .map((r) => toAppointmentView(r, now))
+    .sort((a, b) => {
+      if (a.startsAt === b.startsAt) return a.orderId.localeCompare(b.orderId);
+      if (a.startsAt === null) return 1;
+      if (b.startsAt === null) return -1;
+      return a.startsAt.localeCompare(b.startsAt);
+    });
+  return { serverTime: now.toISOString(), appointments: views };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Staff: the schedule
+
+function scheduleAnswer(
+  location: NonNullable<Awaited<ReturnType<typeof repo.locationOf>>>,
+  schedule: PickupSchedule,
+): PickupScheduleResponse {
+  return {
+    locationId: location.id,
+    locationName: location.name,
+    schedule,
+    updatedAt: location.pickupScheduleUpdatedAt?.toISOString() ?? null,
+  };
+}
+
+export async function getSchedule(deps: PickupDeps, locationId: string): Promise<PickupScheduleResponse> {
+  const { location, schedule } = await scheduleForLocation(deps.db, locationId);
+  return scheduleAnswer(location, schedule);
+}
+
+/** PUT: replaces the schedule (the contract's schema has already run core's checks). */
+export async function putSchedule(
+  deps: PickupDeps,
+  locationId: string,
+  body: PickupScheduleBody,
+): Promise<{ answer: PickupScheduleResponse; events: Published[] }> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const location = await repo.locationOf(tx, locationId);
+    if (!location) throw new AppError('location_not_found');
+    await repo.replaceSchedule(tx, locationId, body, now);
+  });
+  return {
+    answer: await getSchedule(deps, locationId),
+    events: [
+      {
+        room: locationRoom(locationId),
+        event: { type: 'PickupSlotsChangedV1', locationId, serverTime: now.toISOString() },
+      },
+    ],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Staff: the pickup desk
+
+type DeskRow = Awaited<ReturnType<typeof repo.deskByCode>>[number];
+
+function toDeskAppointment(r: DeskRow, now: Date): DeskAppointment {
+  const completedAt = r.appointment.completedAt ?? r.order.completedAt;
+  return {
+    appointmentId: r.appointment.id,
+    orderId: r.order.id,
+    orderNumber: r.order.id.slice(0, 8),
+    shortCode: r.appointment.shortCode,
+    productTitle: r.title,
+    shopperName: `${r.firstName} ${r.lastName}`.trim() || r.email,
+    shopperEmail: r.email,
+    orderStatus: r.order.status,
+    status: r.appointment.status,
+    notes: r.appointment.notes,
+    date: vancouverDateKey(r.slot.startsAt),
+    timeLabel: slotTimeLabel(r.slot.startsAt, r.slot.endsAt),
+    startsAt: r.slot.startsAt.toISOString(),
+    endsAt: r.slot.endsAt.toISOString(),
+    readyAt: r.order.readyAt?.toISOString() ?? null,
+    completedAt: completedAt?.toISOString() ?? null,
+    storageFeeCents: storageFeeCents(r.auctionEndedAt, completedAt ?? now),
+  };
+}
+
+/** GET /api/admin/pickup/today: the day's booked slots at a location with who comes and what to stage. */
+export async function deskToday(
+  deps: PickupDeps,
+  locationId: string,
+  date: string | undefined,
+): Promise<DeskTodayResponse> {
+  const now = deps.clock.now();
+  const location = await repo.locationOf(deps.db, locationId);
+  if (!location) throw new AppError('location_not_found');
+  const day = date ?? vancouverDateKey(now);
+  const from = startOfDay(day);
+  const to = startOfDay(addDaysToDateKey(day, 1));
+  const [slotRows, rows] = await Promise.all([
+    repo.slotRows(deps.db, locationId, from, to),
+    repo.deskDay(deps.db, locationId, from, to),
+  ]);
+  const byId = new Map<string, DeskAppointment[]>();
+  for (const r of rows) {
+    const list = byId.get(r.slot.id) ?? [];
+    list.push(toDeskAppointment(r, now));
+    byId.set(r.slot.id, list);
+  }
+  return {
+    serverTime: now.toISOString(),
+    locationId,
+    date: day,
+    slots: slotRows
+      .filter((s) => byId.has(s.id))
+      .map((s) => ({
+        slotId: slotIdOf(locationId, s.startsAt),
+        timeLabel: slotTimeLabel(s.startsAt, s.endsAt),
+        startsAt: s.startsAt.toISOString(),
+        endsAt: s.endsAt.toISOString(),
+        capacity: s.capacity,
+        bookedCount: s.bookedCount,
+        appointments: byId.get(s.id) ?? [],
+      })),
+  };
+}
+
+/** GET /api/admin/pickup/lookup: by short code (or QR text), else by shopper name or email. */
+export async function deskLookup(
+  deps: PickupDeps,
+  query: { code?: string | undefined; q?: string | undefined },
+): Promise<{ appointments: DeskAppointment[] }> {
+  const now = deps.clock.now();
+  const rows = query.code
+    ? await repo.deskByCode(deps.db, query.code)
+    : await repo.deskByName(deps.db, query.q ?? '');
+  return { appointments: rows.map((r) => toDeskAppointment(r, now)) };
+}
+
+function deskOrderAnswer(o: OrderRecord): DeskOrderResponse {
+  return {
+    orderId: o.id,
+    orderStatus: o.status,
+    readyAt: o.readyAt?.toISOString() ?? null,
+    completedAt: o.completedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * POST /api/admin/pickup/orders/:orderId/ready: the item is staged. A paid order becomes
+ * ready_for_pickup; a scheduled one keeps its booking (pickup_scheduled) and gets its ready time.
+ */
+export async function deskReady(deps: PickupDeps, orderId: string): Promise<DeskOrderResponse> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const row = await repo.orderForPickup(tx, orderId, true);
+    if (!row) throw new AppError('order_not_found');
+    const o = row.order;
+    if (!SCHEDULABLE_OR_MOVABLE.has(o.status)) throw new AppError('pickup_handover_not_allowed');
+    const updated = await repo.setOrder(tx, orderId, {
+      status: o.status === 'paid' ? 'ready_for_pickup' : o.status,
+      readyAt: o.readyAt ?? now,
+      updatedAt: now,
+    });
+    return deskOrderAnswer(updated);
+  });
+}
+
+/** POST /api/admin/pickup/orders/:orderId/complete: ID checked, handed over by `staff`. */
+export async function deskComplete(
+  deps: PickupDeps,
+  staff: SessionUser,
+  orderId: string,
+): Promise<{ answer: DeskOrderResponse; events: Published[] }> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const row = await repo.orderForPickup(tx, orderId, true);
+    if (!row) throw new AppError('order_not_found');
+    const o = row.order;
+    if (!SCHEDULABLE_OR_MOVABLE.has(o.status)) throw new AppError('pickup_handover_not_allowed');
+    const existing = await repo.appointmentOfOrder(tx, orderId);
+    if (existing && existing.appointment.status === 'scheduled') {
+      await repo.updateAppointment(tx, existing.appointment.id, {
+        status: 'completed',
+        checkedInAt: existing.appointment.checkedInAt ?? now,
+        checkedInBy: existing.appointment.checkedInBy ?? staff.id,
+        completedAt: now,
+        completedBy: staff.id,
+        updatedAt: now,
+      });
+    }
+    const updated = await repo.setOrder(tx, orderId, {
+      status: 'completed',
+      completedAt: now,
+      readyAt: o.readyAt ?? now,
+      updatedAt: now,
+    });
+    return {
+      answer: deskOrderAnswer(updated),
+      events: [
+        { room: userRoom(o.userId), event: { type: 'OrdersChangedV1', serverTime: now.toISOString() } },
+      ],
+    };
+  });
+}
