@@ -183,6 +183,29 @@ test('orders, cart and the checkout result, signed in', async ({ page }) => {
   await expectNoSeriousA11yViolations(page, '/checkout/success (error)');
 });
 
+test('pickup page and the Appointments tab, signed in', async ({ page }) => {
+  const signIn = await page.request.post('/api/auth/sign-in', { data: SHOPPER });
+  expect(signIn.ok()).toBe(true);
+  await page.goto('/account?tab=orders');
+  const schedule = page.getByRole('link', { name: 'Schedule Pickup' }).first();
+  await expect(schedule).toBeVisible();
+  await schedule.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule Pickup' })).toBeVisible();
+  const dates = page.getByRole('group', { name: 'Choose a date' }).getByRole('radio');
+  await expect(dates.or(page.getByTestId('pickup-no-slots')).first()).toBeVisible();
+  if ((await dates.count()) > 0) {
+    await dates.first().check();
+    await expect(page.getByTestId('pickup-time').first()).toBeVisible();
+  }
+  await loaded(page);
+  await expectNoSeriousA11yViolations(page, '/pickup-schedule/:orderId');
+
+  await page.goto('/account?tab=appointments');
+  await expect(page.getByRole('heading', { name: /^My Appointments \(\d+\)$/ })).toBeVisible();
+  await loaded(page);
+  await expectNoSeriousA11yViolations(page, '/account?tab=appointments');
+});
+
 for (const { path, h1 } of [
   { path: '/about', h1: 'Good things deserve a second chance.' },
   { path: '/contact', h1: 'Contact Us' },

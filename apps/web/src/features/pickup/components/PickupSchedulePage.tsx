@@ -267,9 +267,9 @@ function SlotForm({
                 label={formatDateKeyLong(key)}
                 testId="pickup-date"
               >
-                <span className="text-xs font-semibold tracking-wide uppercase opacity-80">{weekday}</span>
+                <span className="text-xs font-semibold tracking-wide uppercase">{weekday}</span>
                 <span className="text-base font-bold">{day}</span>
-                <span className="text-[11px] opacity-80">
+                <span className="text-[11px]">
                   {open} {open === 1 ? 'time' : 'times'}
                 </span>
               </Choice>
@@ -304,7 +304,7 @@ function SlotForm({
                   testId="pickup-time"
                 >
                   <span className="text-sm font-semibold">{slot.timeLabel}</span>
-                  <span className="text-xs opacity-85">
+                  <span className="text-xs">
                     {current
                       ? 'Your current time'
                       : slot.isFull
