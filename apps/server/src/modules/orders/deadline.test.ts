@@ -6,6 +6,7 @@ import { notifications, orders, outbox, products, userStrikes, users } from '../
 import { signedInUser } from '../../test/auth';
 import { makeAuction, makeLocation } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
+import { makeOrder } from '../../test/won-orders';
 import { runPaymentDeadlines } from './deadline';
 
 const HOUR = 3_600_000;
@@ -14,36 +15,16 @@ const t = useTestApp({}, async (t) => {
   locationId = (await makeLocation(t.db)).id;
 });
 
-/** A won, unpaid order for `userId`, due `dueInMs` from now, on an auction that ended 72 h before. */
-async function wonOrder(userId: string, dueInMs: number, title = 'Desk Lamp') {
-  const now = t.clock.now();
-  const end = new Date(now.getTime() + dueInMs - 72 * HOUR);
-  const { auction, product } = await makeAuction(t.db, {
-    now,
+/** A won, unpaid order for `userId`, due `dueInMs` from now (its auction ended 72 h before that). */
+const wonOrder = (userId: string, dueInMs: number, title = 'Desk Lamp') =>
+  makeOrder(t.db, {
+    now: t.clock.now(),
+    userId,
     locationId,
-    product: { title, status: 'sold' },
-    auction: {
-      status: 'ended',
-      startTime: new Date(end.getTime() - 24 * HOUR),
-      endTime: end,
-      leaderUserId: userId,
-      winnerUserId: userId,
-      currentPriceCents: 2_500,
-    },
+    amountCents: 2_500,
+    endedAgoMs: 72 * HOUR - dueInMs,
+    title,
   });
-  const [order] = await t.db
-    .insert(orders)
-    .values({
-      auctionId: auction.id,
-      userId,
-      locationId,
-      finalAmountCents: 2_500,
-      paymentDueAt: new Date(end.getTime() + 72 * HOUR),
-      createdAt: end,
-    })
-    .returning();
-  return { order: order!, product };
-}
 
 const run = () => runPaymentDeadlines(t.db, t.clock.now(), async () => {});
 const noticesOf = async (userId: string, kind?: string) =>

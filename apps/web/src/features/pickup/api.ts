@@ -5,14 +5,13 @@ import type {
   SchedulePickupRequest,
   SchedulePickupResponse,
 } from '@rebound/contract/pickup';
-import type { ServerEvent } from '@rebound/contract/realtime';
 import { API } from '@rebound/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { sendJson } from '../../lib/api-client';
+import { useRefetchOnOrdersChanged } from '../../lib/orders-changed';
 import { meKeys } from '../../lib/query-keys';
 import { USER_SCOPE } from '../../lib/query-scope';
-import { useRealtimeEvents } from '../../lib/realtime';
 import { getTimedJson } from '../../lib/server-clock';
 import { useSession } from '../../lib/session';
 
@@ -76,19 +75,8 @@ export function useCancelPickup() {
 /** The Appointments tab: scheduled and completed pickups by date (GET /api/me/appointments). */
 export function useMyAppointments() {
   const { user } = useSession();
-  const queryClient = useQueryClient();
-  const refresh = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: pickupKeys.appointments() }),
-    [queryClient],
-  );
   // An order that changed (booked in another tab, handed over at the desk) changes its appointment.
-  const onEvent = useCallback(
-    (event: ServerEvent) => {
-      if (event.type === 'OrdersChangedV1') refresh();
-    },
-    [refresh],
-  );
-  useRealtimeEvents(onEvent, refresh, user !== null);
+  useRefetchOnOrdersChanged(pickupKeys.appointments(), user !== null);
   return useQuery({
     queryKey: pickupKeys.appointments(),
     queryFn: ({ signal }) => getTimedJson<AppointmentsResponse>(API.meAppointments, signal),
