@@ -48,7 +48,8 @@ const STRIKE_KINDS = ['non_payment'] as const;
 const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
 const SIGNUP_STATUSES = ['pending', 'confirmed'] as const;
 const CHANNELS = ['email', 'sms', 'push'] as const;
-const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** pending: waiting for its next attempt; sending: claimed by a sender until locked_until; sent; dead: given up. */
+const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'dead'] as const;
 const CONTACT_STATUSES = ['new', 'answered', 'closed'] as const;
 
 export const locations = pgTable(
@@ -655,11 +656,18 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
+    /** While 'sending': the claim ends then; a sender that died mid-send is retried after it. */
+    lockedUntil: ts('locked_until'),
+    /** At most one message per key (e.g. one digest per shopper per day). */
+    dedupeKey: text('dedupe_key').unique(),
     sentAt: ts('sent_at'),
+    /** When the sender gave up (status 'dead'); last_error says why. */
+    deadAt: ts('dead_at'),
     createdAt: createdAt(),
   },
   (t) => [
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('outbox_claimed_idx').on(t.lockedUntil).where(sql`${t.status} = 'sending'`),
     check('outbox_channel', oneOf(t.channel, CHANNELS)),
     check('outbox_status', oneOf(t.status, OUTBOX_STATUSES)),
     check('outbox_attempts', sql`${t.attempts} >= 0`),
@@ -676,6 +684,8 @@ export const devMessages = pgTable(
     subject: text('subject'),
     body: text('body').notNull(),
     html: text('html'),
+    /** Headers the real provider would have got (e.g. List-Unsubscribe), shown in the mailbox. */
+    headers: jsonb('headers'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -694,6 +704,36 @@ export const pushSubscriptions = pgTable('push_subscriptions', {
   auth: text('auth').notNull(),
   createdAt: createdAt(),
 });
+
+// Things that must happen at most once (an ending reminder per shopper, lot and mark; a day's
+// digest): insert the key ON CONFLICT DO NOTHING and act only when the row was new.
+export const noticeOnce = pgTable('notice_once', {
+  key: text('key').primaryKey(),
+  createdAt: createdAt(),
+});
+
+// A shopper's saved shop search (filters and keywords), matched against new lots for the drop
+// digest and, when notify_push is on, a push when a matching lot goes live.
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The shop's search parameters (contract ShopQuery subset), as saved. */
+    query: jsonb('query').notNull().default({}),
+    notifyPush: boolean('notify_push').notNull().default(false),
+    /** Lots that went live up to this time have been matched already. */
+    lastMatchedAt: ts('last_matched_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('saved_searches_user_idx').on(t.userId),
+    check('saved_searches_name_length', sql`char_length(${t.name}) between 1 and 80`),
+  ],
+);
 
 export const siteSettings = pgTable('site_settings', {
   key: text('key').primaryKey(),
