@@ -53,6 +53,11 @@ export const WatchlistChangedV1 = z.object({
 });
 /** Sent to a shopper's room when their orders changed (paid, reminded, cancelled): refetch them. */
 export const OrdersChangedV1 = z.object({ type: z.literal('OrdersChangedV1'), serverTime: Instant });
+/** Sent to a shopper's room when they got new notifications (or some were read elsewhere): refetch the Mail menu. */
+export const NotificationsChangedV1 = z.object({
+  type: z.literal('NotificationsChangedV1'),
+  serverTime: Instant,
+});
 /** Sent to a location's room when bookings there changed (booked, moved, cancelled): refetch its slots. */
 export const PickupSlotsChangedV1 = z.object({
   type: z.literal('PickupSlotsChangedV1'),
@@ -76,6 +81,7 @@ export const ServerEvent = z.discriminatedUnion('type', [
   StandingChangedV1,
   WatchlistChangedV1,
   OrdersChangedV1,
+  NotificationsChangedV1,
   PickupSlotsChangedV1,
   ResyncV1,
   HelloV1,
