@@ -72,6 +72,8 @@ export const API = {
   adminPickupComplete: (orderId: string) =>
     `/api/admin/pickup/orders/${encodeURIComponent(orderId)}/complete`,
   adminPickupCompletePattern: '/api/admin/pickup/orders/:orderId/complete',
+  /** GET describes, POST (one-click, RFC 8058) unsubscribes; ?token= from the email (unsubscribe.ts). */
+  unsubscribe: '/api/unsubscribe',
 } as const;
 
 /** The built-in test checkout's hosted page (server-rendered HTML, not the SPA). */

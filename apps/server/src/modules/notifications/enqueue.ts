@@ -76,7 +76,8 @@ export function noticeRows(
         template: n.template,
         userId: n.userId,
         recipient,
-        payload: { message: n.message, targetUrl: n.targetUrl, ...n.data },
+        // `kind` tells rendering which emails need the one-click unsubscribe (new_drops, marketing).
+        payload: { ...n.data, message: n.message, targetUrl: n.targetUrl, kind: n.kind },
         nextAttemptAt: now,
         createdAt: now,
       });
