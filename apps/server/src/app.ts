@@ -22,6 +22,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { testCheckoutRoutes } from './modules/checkout/test-page';
 import { stripeWebhookRoutes } from './modules/checkout/webhook';
 import { inboxRoutes } from './modules/inbox/routes';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { pickupRoutes } from './modules/pickup/routes';
 import { metricsPlugin } from './modules/system/metrics';
@@ -159,6 +160,7 @@ export async function buildApp({
   await app.register(inboxRoutes);
   await app.register(ordersRoutes);
   await app.register(pickupRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(checkoutRoutes);
   await app.register(testCheckoutRoutes);
   // Its own plugin: the Stripe webhook reads its body as raw bytes (signature), nothing else does.

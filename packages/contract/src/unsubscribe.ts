@@ -7,7 +7,7 @@ export const UnsubscribeScope = z.enum(['new_drops', 'marketing']);
 export type UnsubscribeScope = z.infer<typeof UnsubscribeScope>;
 
 /** Checked by the server itself, so that a missing or odd token gets the same clear message. */
-export const UnsubscribeQuery = z.object({ token: z.string().optional() });
+export const UnsubscribeQuery = z.object({ token: z.unknown().optional() });
 
 export const UnsubscribeInfo = z.object({
   scope: UnsubscribeScope,

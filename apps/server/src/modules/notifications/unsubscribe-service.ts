@@ -1,0 +1,65 @@
+import { UNSUBSCRIBE_LINK_INVALID } from '@rebound/contract/unsubscribe';
+import { mergeNotificationSettings } from '@rebound/core/notifications';
+import type { DbOrTx } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import * as repo from './unsubscribe-repository';
+import { type UnsubscribeScope, verifyUnsubscribeToken } from './unsubscribe-token';
+
+// One-click unsubscribe (RFC 8058; CASL, decisions.md §8; docs/decisions/019). The signed token is
+// the only credential: no session, so it works from any mail client and any browser.
+//   new_drops: the daily new-drops email is turned off (its push and SMS settings are kept).
+//   marketing: marketing email is turned off and the marketing consent is withdrawn, which stops
+//              every consent-only message (marketing and new drops) on every channel.
+// Both take effect at once (CASL allows 10 business days) and are idempotent.
+
+export interface UnsubscribeState {
+  scope: UnsubscribeScope;
+  email: string;
+  subscribed: boolean;
+}
+
+/** 'ava@rebound.test' -> 'a**@rebound.test': enough for the owner to recognise, little for anyone else. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  const local = email.slice(0, at);
+  return `${local.slice(0, 1)}${'*'.repeat(Math.min(Math.max(local.length - 1, 2), 8))}${email.slice(at)}`;
+}
+
+function subscribed(scope: UnsubscribeScope, row: { settings: unknown; marketingConsent: boolean }): boolean {
+  return row.marketingConsent && mergeNotificationSettings(row.settings)[scope].email;
+}
+
+async function resolve(db: DbOrTx, secret: string, token: unknown, now: Date) {
+  const check = verifyUnsubscribeToken(secret, token, now);
+  if (!check.ok) throw new AppError('bad_request', { message: UNSUBSCRIBE_LINK_INVALID });
+  const row = await repo.unsubscribeContact(db, check.userId);
+  // A deleted account gets nothing anyway; its link is as good as invalid.
+  if (!row) throw new AppError('bad_request', { message: UNSUBSCRIBE_LINK_INVALID });
+  return { userId: check.userId, scope: check.scope, row };
+}
+
+/** GET: what the link is for, changing nothing (mail scanners and previews follow links). */
+export async function describeUnsubscribe(
+  db: DbOrTx,
+  clock: Clock,
+  secret: string,
+  token: unknown,
+): Promise<UnsubscribeState> {
+  const { scope, row } = await resolve(db, secret, token, clock.now());
+  return { scope, email: maskEmail(row.email), subscribed: subscribed(scope, row) };
+}
+
+/** POST: unsubscribes; the same answer however often it is called. */
+export async function unsubscribe(
+  db: DbOrTx,
+  clock: Clock,
+  secret: string,
+  token: unknown,
+): Promise<UnsubscribeState & { subscribed: false }> {
+  const now = clock.now();
+  const { userId, scope, row } = await resolve(db, secret, token, now);
+  await repo.turnOffEmail(db, userId, scope, now);
+  return { scope, email: maskEmail(row.email), subscribed: false };
+}
