@@ -1,10 +1,12 @@
 import { auctionRoom, userRoom } from '@rebound/contract/rooms';
 import { summaryWinner } from '@rebound/core/auction-summary';
 import { auctionLostNotice, auctionWonNotice } from '@rebound/core/notices';
+import { priceLines, resolveTaxConfig } from '@rebound/core/pricing';
 import { paymentDueAt } from '@rebound/core/time';
 import type { Db } from '../../db/client';
 import type { Published } from '../../realtime/hub';
 import { liveState } from '../bidding/state';
+import { notificationsChanged } from '../notifications/changed';
 import { enqueueNotices, type Notice } from '../notifications/enqueue';
 import * as repo from './repository';
 
@@ -45,7 +47,7 @@ export async function closeDueAuctionsBatch(
     const endedById = new Map(ended.map((a) => [a.id, a]));
     const won = decided.filter((d) => d.winner !== null);
 
-    await repo.insertOrders(
+    const orderIds = await repo.insertOrders(
       tx,
       won.map((d) => ({
         auctionId: d.auction.id,
@@ -70,13 +72,18 @@ export async function closeDueAuctionsBatch(
     );
 
     const ids = decided.map((d) => d.auction.id);
-    const [bidders, handles] = await Promise.all([
+    const [bidders, handles, rates] = await Promise.all([
       repo.biddersOf(tx, ids),
       repo.handlesOf(
         tx,
         won.map((d) => d.winner!),
       ),
+      repo.cartRatesOf(
+        tx,
+        won.map((d) => d.winner!),
+      ),
     ]);
+    const orderOf = new Map(orderIds.map((o) => [o.auctionId, o.id]));
 
     const notices: Notice[] = [];
     const published: Published[] = [];
@@ -89,7 +96,15 @@ export async function closeDueAuctionsBatch(
         template: 'auction_won',
         message: auctionWonNotice(d.title, d.auction.currentPriceCents),
         targetUrl: '/account?tab=orders',
-        data: { productTitle: d.title, finalAmountCents: d.auction.currentPriceCents },
+        data: {
+          orderId: orderOf.get(d.auction.id) ?? null,
+          productTitle: d.title,
+          finalAmountCents: d.auction.currentPriceCents,
+          // All-in, as the cart prices this one order: the winner's location's rates (core pricing).
+          totalCents: priceLines([d.auction.currentPriceCents], resolveTaxConfig(rates.get(d.winner!)))
+            .totalCents,
+          payBy: paymentDueAt(d.auction.endTime).toISOString(),
+        },
       });
     }
     for (const b of bidders) {
@@ -114,6 +129,12 @@ export async function closeDueAuctionsBatch(
       });
     }
     await enqueueNotices(tx, now, notices);
+    published.push(
+      ...notificationsChanged(
+        notices.map((n) => n.userId),
+        now,
+      ),
+    );
 
     for (const d of decided) {
       const a = endedById.get(d.auction.id)!;

@@ -2,7 +2,7 @@
 // and product statuses that follow. No rules here: lifecycle.ts decides, this reads and writes.
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auctions, maxBids, orders, products, users } from '../../db/schema';
+import { auctions, locations, maxBids, orders, products, users } from '../../db/schema';
 
 export type AuctionRow = typeof auctions.$inferSelect;
 
@@ -63,8 +63,8 @@ export async function insertOrders(
     now: Date;
   }[],
 ) {
-  if (rows.length === 0) return;
-  await tx
+  if (rows.length === 0) return [];
+  return tx
     .insert(orders)
     .values(
       rows.map((r) => ({
@@ -78,8 +78,31 @@ export async function insertOrders(
         updatedAt: r.now,
       })),
     )
-    .onConflictDoNothing({ target: orders.auctionId });
+    .onConflictDoNothing({ target: orders.auctionId })
+    .returning({ id: orders.id, auctionId: orders.auctionId });
 }
+
+/**
+ * The rates each winner's cart is priced at: their chosen pickup location's (checkout's rule), or
+ * none (the defaults) when they have not chosen one.
+ */
+export async function cartRatesOf(tx: DbOrTx, userIds: string[]) {
+  if (userIds.length === 0) return new Map<string, TaxRates>();
+  const rows = await tx
+    .select({
+      userId: users.id,
+      buyersPremiumBp: locations.buyersPremiumBp,
+      pstBp: locations.pstBp,
+      gstBp: locations.gstBp,
+      applyTaxesOnPremium: locations.applyTaxesOnPremium,
+    })
+    .from(users)
+    .innerJoin(locations, eq(locations.id, users.locationId))
+    .where(inArray(users.id, userIds));
+  return new Map<string, TaxRates>(rows.map(({ userId, ...rates }) => [userId, rates]));
+}
+
+type TaxRates = { buyersPremiumBp: number; pstBp: number; gstBp: number; applyTaxesOnPremium: boolean };
 
 export async function setProductStatus(
   tx: DbOrTx,

@@ -32,7 +32,15 @@ export function bidNotices(
           template: 'outbid',
           message: outbidNotice(product.title, price),
           targetUrl,
-          data: { productTitle: product.title, currentPriceCents: price },
+          // Everything the outbid message needs is already in the decision: no query in the bid.
+          data: {
+            auctionId: d.updated.id,
+            productTitle: product.title,
+            currentPriceCents: price,
+            // The next acceptable bid (core minimumNextBid); an outbid maximum is below the price.
+            nextMinimumCents: d.state.minimumNextBidCents,
+            lotUrl: targetUrl,
+          },
         }),
       ),
   ];

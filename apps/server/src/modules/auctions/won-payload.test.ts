@@ -1,0 +1,55 @@
+import { allInCost, resolveTaxConfig } from '@rebound/core/pricing';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { orders, outbox, users } from '../../db/schema';
+import { asSession } from '../../test/bidding';
+import { makeAuction, makeLocation, makeUser } from '../../test/factories';
+import { useTestApp } from '../../test/harness';
+import { placeBid } from '../bidding/service';
+import { quote } from '../checkout/cart';
+import { closeDueAuctionsBatch } from './lifecycle';
+
+// The auction-won message's data (issue 12): the order, the all-in total the cart shows, the deadline.
+let locationId: string;
+const t = useTestApp({}, async (t) => {
+  locationId = (await makeLocation(t.db, { buyersPremiumBp: 1000, pstBp: 700, gstBp: 500 })).id;
+});
+
+describe('auction won payload', () => {
+  it('carries the order id, the cart total and the 72 h deadline', async () => {
+    const now = t.clock.now();
+    const end = new Date(now.getTime() + 10 * 60_000);
+    const { auction } = await makeAuction(t.db, {
+      now,
+      locationId,
+      product: { title: 'Road Bike' },
+      auction: { endTime: end, startingBidCents: 12_345 },
+    });
+    const winnerRow = await makeUser(t.db);
+    // The winner picks up at the location with a 10 % premium: the cart prices at those rates.
+    await t.db.update(users).set({ locationId }).where(eq(users.id, winnerRow.id));
+    await placeBid(t.db, t.clock, asSession(winnerRow), auction.id, '200', null);
+
+    const closed = await closeDueAuctionsBatch(t.db, new Date(end.getTime() + 1));
+    expect(closed.closed).toBe(1);
+    const [order] = await t.db.select().from(orders).where(eq(orders.auctionId, auction.id));
+    const rows = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, winnerRow.id), eq(outbox.template, 'auction_won')));
+    expect(rows.length).toBeGreaterThan(0);
+
+    const cart = await quote(t.db, winnerRow.id, [order!.id]);
+    const expected = allInCost(12_345, resolveTaxConfig({ buyersPremiumBp: 1000, pstBp: 700, gstBp: 500 }));
+    expect(cart.totals.totalCents).toBe(expected.totalCents);
+    for (const row of rows) {
+      expect(row.payload).toMatchObject({
+        orderId: order!.id,
+        productTitle: 'Road Bike',
+        totalCents: cart.totals.totalCents,
+        payBy: order!.paymentDueAt.toISOString(),
+      });
+    }
+    expect(order!.paymentDueAt.getTime() - end.getTime()).toBe(72 * 3_600_000);
+  });
+});
