@@ -1,6 +1,13 @@
 // How an outbox row becomes what a channel sends. The sender (sender.ts) calls these; the
-// templates behind them live in templates/ (one per outbox template name).
-// NOTE: interim generic rendering; templates for every message replace the bodies below.
+// templates behind them live in templates/ (one per outbox template name, templates/registry.ts).
+// Rendering never throws: an unknown template, or data a template cannot use, gets the generic
+// message made from payload.message and payload.targetUrl (docs/decisions/019).
+import { UNSUBSCRIBE_SCOPE_TEXT } from '@rebound/contract/unsubscribe';
+import { generic } from './templates/generic';
+import { layoutHtml, layoutText } from './templates/layout';
+import { TEMPLATE_KIND, TEMPLATES } from './templates/registry';
+import type { Payload, TemplateOutput } from './templates/types';
+import { createUnsubscribeToken, isUnsubscribeScope, type UnsubscribeScope } from './unsubscribe-token';
 
 export type Channel = 'email' | 'sms' | 'push';
 
@@ -17,8 +24,10 @@ export interface OutgoingMessage {
 export interface RenderContext {
   /** The site's public address (config.publicUrl), no trailing slash. */
   publicUrl: string;
-  /** Signs one-click unsubscribe links (config.auth.secret). */
+  /** Signs one-click unsubscribe links (config.authSecret). */
   secret: string;
+  /** When the message is rendered (unsubscribe links run a year from it); the system time if absent. */
+  now?: Date;
 }
 
 export interface RenderedEmail {
@@ -42,27 +51,95 @@ export interface RenderedPush {
   tag?: string;
 }
 
-function message(msg: OutgoingMessage): string {
-  const m = msg.payload.message;
-  return typeof m === 'string' ? m : 'You have a new notification from Rebound.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function isRecord(value: unknown): value is Payload {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function link(msg: OutgoingMessage, ctx: RenderContext): string {
-  const t = msg.payload.targetUrl;
-  return typeof t === 'string' && t.startsWith('/')
-    ? `${ctx.publicUrl}${t}`
-    : `${ctx.publicUrl}/notifications`;
+/** The last resort, should even the generic template fail (e.g. a malformed public address). */
+function bare(ctx: RenderContext): TemplateOutput {
+  const url = `${ctx.publicUrl}/notifications`;
+  const text = 'You have a new notification from Rebound.';
+  return {
+    email: {
+      subject: 'Rebound',
+      preheader: text,
+      heading: 'Rebound',
+      blocks: [{ type: 'p', text }],
+      reason: 'you have an account on Rebound',
+    },
+    sms: `Rebound: ${text} ${url}`,
+    push: { title: 'Rebound', body: text, url },
+  };
+}
+
+function build(msg: OutgoingMessage, ctx: RenderContext): TemplateOutput {
+  const payload = isRecord(msg.payload) ? msg.payload : {};
+  const template = Object.hasOwn(TEMPLATES, msg.template) ? TEMPLATES[msg.template]! : generic;
+  try {
+    return template(payload, ctx);
+  } catch {
+    try {
+      return generic(payload, ctx);
+    } catch {
+      return bare(ctx);
+    }
+  }
+}
+
+/** Which consent-only kind an email is (new_drops, marketing), so it carries the one-click unsubscribe. */
+export function unsubscribeScopeOf(msg: OutgoingMessage): UnsubscribeScope | null {
+  const kind = isRecord(msg.payload) ? msg.payload.kind : undefined;
+  const scope = typeof kind === 'string' ? kind : TEMPLATE_KIND[msg.template];
+  return isUnsubscribeScope(scope) ? scope : null;
 }
 
 export function renderEmail(msg: OutgoingMessage, ctx: RenderContext): RenderedEmail {
-  const text = `${message(msg)}\n\n${link(msg, ctx)}`;
-  return { subject: 'Rebound', text, html: `<p>${text}</p>`, headers: {} };
+  const { email } = build(msg, ctx);
+  const scope = unsubscribeScopeOf(msg);
+  const headers: Record<string, string> = {};
+  let unsubscribe: { url: string; name: string } | undefined;
+  if (scope && msg.userId && UUID.test(msg.userId)) {
+    const token = encodeURIComponent(
+      createUnsubscribeToken(ctx.secret, msg.userId, scope, ctx.now ?? new Date()),
+    );
+    // RFC 8058: the https URI takes a POST with 'List-Unsubscribe=One-Click'; the footer link opens
+    // the page, which explains and unsubscribes with one button (a GET changes nothing).
+    headers['List-Unsubscribe'] = `<${ctx.publicUrl}/api/unsubscribe?token=${token}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+    unsubscribe = {
+      url: `${ctx.publicUrl}/unsubscribe?token=${token}`,
+      name: UNSUBSCRIBE_SCOPE_TEXT[scope].name,
+    };
+  }
+  const links = { settingsUrl: `${ctx.publicUrl}/account`, ...(unsubscribe ? { unsubscribe } : {}) };
+  return {
+    subject: oneLine(email.subject),
+    text: layoutText(email, links),
+    html: layoutHtml(email, links),
+    headers,
+  };
 }
 
 export function renderSms(msg: OutgoingMessage, ctx: RenderContext): RenderedSms {
-  return { body: `Rebound: ${message(msg)} ${link(msg, ctx)}` };
+  return { body: build(msg, ctx).sms };
 }
 
 export function renderPush(msg: OutgoingMessage, ctx: RenderContext): RenderedPush {
-  return { title: 'Rebound', body: message(msg), url: link(msg, ctx) };
+  const { push } = build(msg, ctx);
+  return {
+    title: oneLine(push.title).slice(0, 120),
+    body: push.body.slice(0, 400),
+    url: push.url,
+    ...(push.tag ? { tag: push.tag.slice(0, 120) } : {}),
+  };
+}
+
+/** A header value is one line (a payload's newline must not start a new header). */
+function oneLine(text: string): string {
+  return text
+    .replace(/[\r\n\t]+/g, ' ')
+    .trim()
+    .slice(0, 200);
 }

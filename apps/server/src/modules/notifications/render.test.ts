@@ -1,0 +1,535 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type OutgoingMessage, renderEmail, renderPush, renderSms } from './render';
+import { SELLER } from './templates/company';
+import { TEMPLATES } from './templates/registry';
+import { verifyUnsubscribeToken } from './unsubscribe-token';
+
+const CTX = { publicUrl: 'https://rebound.example', secret: 'render-test-secret-0123456789-abcdefgh' };
+const USER = '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const ORDER = '11111111-2222-4333-8444-555555555555';
+const AUCTION = '99999999-8888-4777-8666-555555555555';
+
+function msg(
+  template: string,
+  payload: Record<string, unknown>,
+  channel: OutgoingMessage['channel'] = 'email',
+) {
+  return { id: 'm1', channel, template, recipient: 'ava@rebound.test', userId: USER, payload };
+}
+
+const lot = (n: number) => ({
+  title: `Lot ${n}`,
+  priceCents: 1000 * n,
+  url: `/product/lot-${n}`,
+  endsAt: '2026-11-27T23:00:00.000Z',
+});
+
+/** A realistic payload of every template (as the code that enqueues it writes it), and the page it must link to. */
+const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }> = {
+  bid_confirmation: {
+    payload: {
+      kind: 'bid_confirmation',
+      message: 'Your maximum bid…',
+      targetUrl: '/product/lamp-a1',
+      productTitle: 'Desk Lamp',
+      bidAmountCents: 2500,
+      isHighest: true,
+    },
+    path: '/product/lamp-a1',
+  },
+  outbid: {
+    payload: {
+      kind: 'outbid_alerts',
+      message: "You've been outbid on Desk Lamp.",
+      targetUrl: '/product/lamp-a1',
+      auctionId: AUCTION,
+      productTitle: 'Desk Lamp',
+      currentPriceCents: 3000,
+      nextMinimumCents: 3250,
+      lotUrl: '/product/lamp-a1',
+    },
+    path: '/product/lamp-a1',
+  },
+  auction_won: {
+    payload: {
+      kind: 'auction_won',
+      message: 'You won Desk Lamp',
+      targetUrl: '/account?tab=orders',
+      orderId: ORDER,
+      productTitle: 'Desk Lamp',
+      totalCents: 12345,
+      payBy: '2026-11-27T23:00:00.000Z',
+    },
+    path: '/account?tab=orders',
+  },
+  auction_lost: {
+    payload: {
+      kind: 'outbid_alerts',
+      message: 'The auction for Desk Lamp has ended.',
+      targetUrl: '/product/lamp-a1',
+      productTitle: 'Desk Lamp',
+    },
+    path: '/product/lamp-a1',
+  },
+  auction_ending: {
+    payload: {
+      kind: 'auction_ending',
+      message: 'Desk Lamp ends in 5 minutes. The price is $30.00.',
+      targetUrl: '/product/lamp-a1',
+      auctionId: AUCTION,
+      productTitle: 'Desk Lamp',
+      endsAt: '2026-11-27T23:00:00.000Z',
+      mark: '5m',
+      currentPriceCents: 3000,
+      lotUrl: '/product/lamp-a1',
+    },
+    path: '/product/lamp-a1',
+  },
+  payment_reminder: {
+    payload: {
+      kind: 'auction_won',
+      message: 'Reminder: pay for Desk Lamp within 2 hours…',
+      targetUrl: '/account?tab=orders',
+      productTitle: 'Desk Lamp',
+      orderId: ORDER,
+      hoursLeft: 2,
+      paymentDueAt: '2026-11-27T23:00:00.000Z',
+    },
+    path: '/account?tab=orders',
+  },
+  order_cancelled: {
+    payload: {
+      kind: 'auction_won',
+      message: 'Your order for Desk Lamp was cancelled…',
+      targetUrl: '/account?tab=orders',
+      productTitle: 'Desk Lamp',
+      orderId: ORDER,
+    },
+    path: '/account?tab=orders',
+  },
+  bidding_suspended: {
+    payload: {
+      kind: 'auction_won',
+      message: 'Your account is suspended from bidding…',
+      targetUrl: '/account?tab=orders',
+      activeStrikes: 3,
+    },
+    path: '/account?tab=orders',
+  },
+  payment_receipt: {
+    payload: {
+      kind: 'auction_won',
+      message: 'Payment received: $123.45 for 1 order.',
+      targetUrl: '/account?tab=orders',
+      checkoutId: ORDER,
+      paidAt: '2026-11-25T19:30:00.000Z',
+      subtotalCents: 10000,
+      premiumCents: 1000,
+      pstCents: 700,
+      gstCents: 645,
+      totalCents: 12345,
+      lines: [{ orderId: ORDER, title: 'Desk Lamp', amountCents: 12345 }],
+    },
+    path: '/account?tab=orders',
+  },
+  new_drops_digest: {
+    payload: {
+      kind: 'new_drops',
+      message: '14 new lots went live since yesterday.',
+      targetUrl: '/shop',
+      date: '2026-11-24',
+      count: 14,
+      lots: [lot(1), lot(2)],
+      savedSearchMatches: [{ searchName: 'Lamps', lots: [lot(3)] }],
+    },
+    path: '/shop',
+  },
+  saved_search_match: {
+    payload: {
+      kind: 'new_drops',
+      message: 'Desk Lamp matches “Lamps”.',
+      targetUrl: '/product/lamp-a1',
+      searchName: 'Lamps',
+      productTitle: 'Desk Lamp',
+      auctionId: AUCTION,
+      lotUrl: '/product/lamp-a1',
+    },
+    path: '/product/lamp-a1',
+  },
+  marketing: {
+    payload: {
+      kind: 'marketing',
+      message: 'Black Friday',
+      targetUrl: null,
+      subject: 'Black Friday drops',
+      text: 'Big lots.\n\nAll week.',
+      url: '/drops',
+    },
+    path: '/drops',
+  },
+  pickup_confirmed: {
+    payload: {
+      kind: 'auction_won',
+      message: 'Your pickup of Desk Lamp is booked…',
+      targetUrl: '/account?tab=appointments',
+      orderId: ORDER,
+      shortCode: 'ABC234',
+      qrPayload: 'REBOUND-PICKUP:ABC234',
+      productTitle: 'Desk Lamp',
+      slotStartsAt: '2026-11-27T18:00:00.000Z',
+      timeLabel: '10:00 AM – 10:30 AM',
+      dateLabel: 'Friday, November 27, 2026',
+      locationName: 'Rebound Warehouse',
+      locationAddress: '8035 North Fraser Way, Burnaby, BC V5J 5M8',
+      appointmentsUrl: '/account?tab=appointments',
+      moved: false,
+    },
+    path: '/account?tab=appointments',
+  },
+  pickup_reminder: {
+    payload: {
+      kind: 'auction_won',
+      message: 'Reminder: your pickup of Desk Lamp is tomorrow…',
+      targetUrl: '/account?tab=appointments',
+      orderId: ORDER,
+      shortCode: 'ABC234',
+      productTitle: 'Desk Lamp',
+      slotStartsAt: '2026-11-27T18:00:00.000Z',
+      timeLabel: '10:00 AM – 10:30 AM',
+      dateLabel: 'Friday, November 27, 2026',
+      locationName: 'Rebound Warehouse',
+      locationAddress: '8035 North Fraser Way',
+      appointmentsUrl: '/account?tab=appointments',
+      which: 'day_before',
+    },
+    path: '/account?tab=appointments',
+  },
+  test_email: { payload: { productTitle: 'Desk Lamp', bidAmount: 25, isHighest: true }, path: '/account' },
+  auth_confirm_email: {
+    payload: { url: 'https://rebound.example/api/auth/verify-email?token=abc' },
+    path: '/api/auth/verify-email?token=abc',
+  },
+  auth_reset_password: {
+    payload: {
+      url: 'https://rebound.example/api/auth/reset-password/abc?callbackURL=%2Fauth%2Freset-password',
+    },
+    path: '/api/auth/reset-password/abc?callbackURL=%2Fauth%2Freset-password',
+  },
+  auth_phone_code: {
+    payload: { code: '123456', known: false, signUpUrl: 'https://rebound.example/auth' },
+    path: '/auth',
+  },
+  launch_confirm: {
+    payload: { url: 'https://rebound.example/api/launch/confirm?token=xyz' },
+    path: '/api/launch/confirm?token=xyz',
+  },
+};
+
+const links = (text: string) => text.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+
+describe('rendering every template', () => {
+  it('has a sample for every registered template', () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual(Object.keys(TEMPLATES).sort());
+  });
+
+  for (const [template, { payload, path }] of Object.entries(SAMPLES)) {
+    it(`${template}: email (HTML and text), SMS and push, each with an absolute link to ${path}`, () => {
+      const target = `${CTX.publicUrl}${path}`;
+      const email = renderEmail(msg(template, payload), CTX);
+      expect(email.subject.length).toBeGreaterThan(5);
+      expect(email.subject).not.toMatch(/[\r\n]/);
+      expect(email.html).toMatch(/^<!doctype html>/);
+      // The phone code is a text message; its email form (never sent) has no link to follow.
+      if (template !== 'auth_phone_code')
+        expect(email.html).toContain(`href="${target.replaceAll('&', '&amp;')}"`);
+      expect(email.text).toContain(target);
+      expect(email.text).not.toContain('<');
+      for (const link of [...links(email.text), ...links(email.html)])
+        expect(link).toMatch(/^https:\/\/rebound\.example\//);
+
+      const sms = renderSms(msg(template, payload, 'sms'), CTX);
+      if (template !== 'auth_phone_code') expect(sms.body).toContain(target);
+      expect(sms.body.length).toBeLessThanOrEqual(320);
+
+      const push = renderPush(msg(template, payload, 'push'), CTX);
+      expect(push.title.length).toBeGreaterThan(0);
+      expect(push.body.length).toBeGreaterThan(0);
+      expect(push.url).toMatch(/^https:\/\/rebound\.example\//);
+    });
+  }
+
+  it('the footer names the seller, its address and why; service emails link to the settings', () => {
+    const email = renderEmail(msg('outbid', SAMPLES.outbid!.payload), CTX);
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain(SELLER.legalName);
+      expect(part).toContain('8035 North Fraser Way, Unit 110, Burnaby, BC V5J 5M8');
+      expect(part).toContain('You got this email because you bid on this lot');
+    }
+    expect(email.html).toContain(`href="${CTX.publicUrl}/account"`);
+    expect(email.text).toContain(`Notification settings: ${CTX.publicUrl}/account`);
+  });
+});
+
+describe('unsubscribe', () => {
+  const kinds = [
+    'outbid_alerts',
+    'auction_won',
+    'auction_ending',
+    'bid_confirmation',
+    'new_drops',
+    'marketing',
+  ];
+
+  it('List-Unsubscribe and List-Unsubscribe-Post go exactly on new-drops and marketing emails', () => {
+    for (const template of Object.keys(SAMPLES)) {
+      for (const kind of kinds) {
+        const email = renderEmail(msg(template, { ...SAMPLES[template]!.payload, kind }), CTX);
+        const consentOnly = kind === 'new_drops' || kind === 'marketing';
+        expect(Object.keys(email.headers).sort(), `${template} as ${kind}`).toEqual(
+          consentOnly ? ['List-Unsubscribe', 'List-Unsubscribe-Post'] : [],
+        );
+        // The account emails keep their fixed words (and are never of these kinds).
+        if (template.startsWith('auth_')) continue;
+        expect(email.html.includes('/unsubscribe?token='), `${template} as ${kind}`).toBe(consentOnly);
+        expect(email.text.includes('/unsubscribe?token='), `${template} as ${kind}`).toBe(consentOnly);
+      }
+    }
+  });
+
+  it('the header holds a one-click https link whose token names the user and the kind', () => {
+    const email = renderEmail(msg('new_drops_digest', SAMPLES.new_drops_digest!.payload), CTX);
+    expect(email.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const match = /^<(https:\/\/rebound\.example\/api\/unsubscribe\?token=([^>]+))>$/.exec(
+      email.headers['List-Unsubscribe']!,
+    );
+    expect(match).not.toBeNull();
+    const token = decodeURIComponent(match![2]!);
+    expect(verifyUnsubscribeToken(CTX.secret, token, new Date())).toMatchObject({
+      ok: true,
+      userId: USER,
+      scope: 'new_drops',
+    });
+    // The visible link opens the page that explains and asks (a GET never unsubscribes).
+    expect(email.text).toContain(`${CTX.publicUrl}/unsubscribe?token=${match![2]}`);
+    expect(email.html).toContain('Unsubscribe</a>');
+  });
+
+  it('older rows without a kind still get it for the digest and marketing templates', () => {
+    const { kind: _, ...payload } = SAMPLES.marketing!.payload;
+    expect(renderEmail(msg('marketing', payload), CTX).headers['List-Unsubscribe-Post']).toBe(
+      'List-Unsubscribe=One-Click',
+    );
+  });
+});
+
+describe('what the messages say', () => {
+  it('escapes every payload value in the HTML', () => {
+    const evil = '<script>alert("x")</script> & <img src=x onerror=alert(1)>';
+    for (const [template, { payload }] of Object.entries(SAMPLES)) {
+      const dirty: Record<string, unknown> = {
+        ...payload,
+        message: evil,
+        productTitle: evil,
+        searchName: evil,
+      };
+      for (const key of ['subject', 'text', 'locationName', 'dateLabel', 'code']) dirty[key] = evil;
+      if (template === 'new_drops_digest') dirty.lots = [{ ...lot(1), title: evil }];
+      if (template === 'payment_receipt') dirty.lines = [{ orderId: ORDER, title: evil, amountCents: 1 }];
+      const { html } = renderEmail(msg(template, dirty), CTX);
+      expect(html, template).not.toContain('<script>');
+      expect(html, template).not.toContain('<img');
+    }
+    expect(renderEmail(msg('outbid', { productTitle: evil }), CTX).html).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img',
+    );
+  });
+
+  it('never links away from the site, whatever the payload says', () => {
+    for (const bad of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      'javascript:alert(1)',
+      '/\\evil.example',
+    ]) {
+      const email = renderEmail(
+        msg('outbid', { ...SAMPLES.outbid!.payload, lotUrl: bad, targetUrl: bad }),
+        CTX,
+      );
+      for (const link of links(email.html)) expect(link).toMatch(/^https:\/\/rebound\.example\//);
+      expect(email.html).not.toContain('javascript:');
+      expect(email.text).toContain(`${CTX.publicUrl}/account?tab=bids&filter=losing`);
+      expect(renderPush(msg('outbid', { lotUrl: bad }, 'push'), CTX).url).toMatch(
+        /^https:\/\/rebound\.example\//,
+      );
+    }
+  });
+
+  it('outbid: the new minimum and a one-tap link back to the lot', () => {
+    const email = renderEmail(msg('outbid', SAMPLES.outbid!.payload), CTX);
+    expect(email.subject).toBe("You've been outbid on Desk Lamp");
+    expect(email.text).toContain('Next minimum bid: $32.50');
+    expect(email.text).toContain('Current price: $30.00');
+    expect(email.text).toContain('Bid $32.50 or more: https://rebound.example/product/lamp-a1');
+    const push = renderPush(msg('outbid', SAMPLES.outbid!.payload, 'push'), CTX);
+    expect(push).toEqual({
+      title: "You've been outbid",
+      body: 'Desk Lamp: now $30.00. Bid $32.50 or more to lead again.',
+      url: 'https://rebound.example/product/lamp-a1',
+      tag: `outbid-${AUCTION}`,
+    });
+    expect(renderSms(msg('outbid', SAMPLES.outbid!.payload, 'sms'), CTX).body).toBe(
+      'Rebound: Outbid on Desk Lamp. Now $30.00. Bid $32.50+: https://rebound.example/product/lamp-a1',
+    );
+  });
+
+  it('auction won: the all-in total and the deadline in Vancouver time (PST and PDT)', () => {
+    const winter = renderEmail(msg('auction_won', SAMPLES.auction_won!.payload), CTX);
+    expect(winter.text).toContain('Total to pay (price, buyer’s premium and taxes): $123.45');
+    expect(winter.text).toContain('Pay by: Friday, November 27, 2026 at 3:00 PM Pacific time');
+    const summer = renderEmail(
+      msg('auction_won', { ...SAMPLES.auction_won!.payload, payBy: '2026-07-03T04:30:00.000Z' }),
+      CTX,
+    );
+    expect(summer.text).toContain('Pay by: Thursday, July 2, 2026 at 9:30 PM Pacific time');
+    expect(renderSms(msg('auction_won', SAMPLES.auction_won!.payload, 'sms'), CTX).body).toBe(
+      'Rebound: You won Desk Lamp for $123.45! Pay by Fri, Nov 27, 3:00 PM Pacific: https://rebound.example/account?tab=orders',
+    );
+  });
+
+  it('pickup: the short code set large, when and where', () => {
+    const email = renderEmail(msg('pickup_confirmed', SAMPLES.pickup_confirmed!.payload), CTX);
+    expect(email.subject).toBe('Pickup booked for Friday, November 27, 2026');
+    expect(email.text).toContain('Show this code at the pickup desk: ABC-234');
+    expect(email.html).toMatch(/font-size:36px[^>]*>ABC-234</);
+    expect(email.text).toContain('When: Friday, November 27, 2026, 10:00 AM – 10:30 AM (Pacific time)');
+    const moved = renderEmail(
+      msg('pickup_confirmed', { ...SAMPLES.pickup_confirmed!.payload, moved: true }),
+      CTX,
+    );
+    expect(moved.subject).toBe('Pickup moved to Friday, November 27, 2026');
+    const hour = renderEmail(
+      msg('pickup_reminder', { ...SAMPLES.pickup_reminder!.payload, which: 'hour_before' }),
+      CTX,
+    );
+    expect(hour.subject).toBe('Reminder: pickup in about an hour (10:00 AM – 10:30 AM)');
+  });
+
+  it('the digest lists saved-search matches first, then the new lots, with prices and end times', () => {
+    const email = renderEmail(msg('new_drops_digest', SAMPLES.new_drops_digest!.payload), CTX);
+    expect(email.subject).toBe('New drops for Tuesday, November 24: 14 new lots went live');
+    const text = email.text;
+    expect(text.indexOf('Matches for your saved search “Lamps”')).toBeLessThan(text.indexOf('All new lots'));
+    expect(text).toContain(
+      '- Lot 2 · $20.00 · Ends Fri, Nov 27, 3:00 PM\n  https://rebound.example/product/lot-2',
+    );
+    expect(text).toContain('Showing 2 of 14.');
+  });
+
+  it('the test email is a sample bid confirmation, from a dollar amount', () => {
+    const email = renderEmail(msg('test_email', SAMPLES.test_email!.payload), CTX);
+    expect(email.subject).toBe('Test email: Your bid on Desk Lamp is in');
+    expect(email.text).toContain('Your maximum bid: $25.00');
+    expect(email.text).toContain('Status: Highest bidder');
+  });
+
+  it('the account emails and sign-in texts keep their exact words', () => {
+    const confirm = renderEmail(msg('auth_confirm_email', SAMPLES.auth_confirm_email!.payload), CTX);
+    expect(confirm.subject).toBe('Confirm your Rebound account');
+    expect(confirm.text).toBe(
+      'Welcome to Rebound!\n\nConfirm your email address: https://rebound.example/api/auth/verify-email?token=abc\n\nThe link works for 24 hours. If you did not create an account, ignore this email.',
+    );
+    const reset = renderEmail(msg('auth_reset_password', SAMPLES.auth_reset_password!.payload), CTX);
+    expect(reset.subject).toBe('Reset your Rebound password');
+    expect(reset.text).toBe(
+      `Someone asked to reset the password of your Rebound account.\n\nChoose a new password: ${SAMPLES.auth_reset_password!.payload.url}\n\nThe link works for one hour. If it was not you, ignore this email: your password stays as it is.`,
+    );
+    expect(renderSms(msg('auth_phone_code', { code: '482913', known: true }, 'sms'), CTX).body).toBe(
+      'Your Rebound sign-in code is 482913. It expires in 5 minutes. Never share it.',
+    );
+    expect(renderSms(msg('auth_phone_code', SAMPLES.auth_phone_code!.payload, 'sms'), CTX).body).toBe(
+      'Someone asked to sign in to Rebound with this number, but no account uses it. Sign up at https://rebound.example/auth',
+    );
+  });
+
+  it('an unknown template or missing fields: the generic message and link, never a throw', () => {
+    const email = renderEmail(
+      msg('no_such_template', { message: 'Hello <b>there</b>', targetUrl: '/shop' }),
+      CTX,
+    );
+    expect(email.subject).toBe('Hello <b>there</b>');
+    expect(email.html).toContain('Hello &lt;b&gt;there&lt;/b&gt;');
+    expect(email.text).toContain(`${CTX.publicUrl}/shop`);
+    for (const template of Object.keys(TEMPLATES)) {
+      const bare = renderEmail(msg(template, {}), CTX);
+      expect(bare.subject.length, template).toBeGreaterThan(0);
+      expect(bare.text).not.toMatch(/undefined|null|NaN/);
+    }
+    expect(renderPush({ ...msg('outbid', {}, 'push'), payload: null as never }, CTX).url).toBe(
+      `${CTX.publicUrl}/account?tab=bids&filter=losing`,
+    );
+  });
+
+  it('never throws, whatever the payload holds', () => {
+    const names = [...Object.keys(TEMPLATES), 'unknown'];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...names),
+        fc.dictionary(
+          fc.constantFrom(
+            'message',
+            'targetUrl',
+            'productTitle',
+            'lots',
+            'lines',
+            'totalCents',
+            'payBy',
+            'endsAt',
+            'shortCode',
+            'savedSearchMatches',
+            'url',
+            'kind',
+            'bidAmount',
+            'currentPriceCents',
+            'mark',
+            'date',
+            'count',
+          ),
+          fc.anything(),
+        ),
+        (template, payload) => {
+          for (const channel of ['email', 'sms', 'push'] as const) {
+            const m = msg(template, payload, channel);
+            renderEmail(m, CTX);
+            renderSms(m, CTX);
+            renderPush(m, CTX);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a subject never carries a line break into the headers', () => {
+    const email = renderEmail(msg('marketing', { subject: 'Hi\r\nBcc: all@example.com', text: 'x' }), CTX);
+    expect(email.subject).toBe('Hi Bcc: all@example.com');
+  });
+});
+
+describe('the seller in the footer', () => {
+  it('is the one the site shows (apps/web/src/lib/company.ts)', () => {
+    const web = readFileSync(new URL('../../../../web/src/lib/company.ts', import.meta.url), 'utf8');
+    expect(web).toContain(`legalName: '${SELLER.legalName}'`);
+    expect(web).toContain(`supportEmail: '${SELLER.supportEmail}'`);
+    expect(web).toContain(`privacyEmail: '${SELLER.privacyEmail}'`);
+    for (const part of [
+      "street: '8035 North Fraser Way, Unit 110'",
+      "city: 'Burnaby'",
+      "postalCode: 'V5J 5M8'",
+    ]) {
+      expect(web).toContain(part);
+    }
+    expect(SELLER.address).toBe('8035 North Fraser Way, Unit 110, Burnaby, BC V5J 5M8, Canada');
+  });
+});

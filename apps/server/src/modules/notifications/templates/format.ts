@@ -1,0 +1,120 @@
+// Reading untrusted payload values and formatting them for messages: money in dollars and cents,
+// times in Vancouver (the shop's zone), links absolute on the site's public address.
+import { formatCents, parseDollarsToCents } from '@rebound/core/money';
+import { shopTimeLabel } from '@rebound/core/slot-label';
+import { SHOP_TIME_ZONE } from '@rebound/core/time';
+import type { RenderContext } from '../render';
+import type { Payload } from './types';
+
+/** A non-empty string field (trimmed, and capped: a payload is data, not a novel). */
+export function str(p: Payload, key: string, max = 500): string | null {
+  const v = p[key];
+  if (typeof v !== 'string') return null;
+  const s = v.trim();
+  return s ? (s.length > max ? `${s.slice(0, max - 1)}…` : s) : null;
+}
+
+/** A finite number field. */
+export function num(p: Payload, key: string): number | null {
+  const v = p[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/** Integer cents as '$1,234.56', or null when the field is missing. */
+export function money(p: Payload, key: string): string | null {
+  const v = num(p, key);
+  return v === null ? null : formatCents(Math.round(v));
+}
+
+/** Cents from a field in cents, or from one in dollars (the spec's test email sends `bidAmount`). */
+export function centsFrom(p: Payload, centsKey: string, dollarsKey?: string): number | null {
+  const cents = num(p, centsKey);
+  if (cents !== null) return Math.round(cents);
+  if (!dollarsKey) return null;
+  const dollars = p[dollarsKey];
+  if (typeof dollars === 'number' && Number.isFinite(dollars) && dollars >= 0)
+    return Math.round(dollars * 100);
+  if (typeof dollars === 'string') return parseDollarsToCents(dollars);
+  return null;
+}
+
+function instant(p: Payload, key: string): Date | null {
+  const v = p[key];
+  if (typeof v !== 'string') return null;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+const LONG_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+const SHORT_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** 'Friday, November 27, 2026 at 3:00 PM Pacific time', or null. */
+export function longDateTime(p: Payload, key: string): string | null {
+  const d = instant(p, key);
+  return d ? `${LONG_DAY.format(d)} at ${shopTimeLabel(d)} Pacific time` : null;
+}
+
+/** 'Fri, Nov 27, 3:00 PM', or null (for lists). */
+export function shortDateTime(p: Payload, key: string): string | null {
+  const d = instant(p, key);
+  return d ? `${SHORT_DAY.format(d).replace(/\./g, '')}, ${shopTimeLabel(d)}` : null;
+}
+
+/** '3:00 PM', or null. */
+export function timeOfDay(p: Payload, key: string): string | null {
+  const d = instant(p, key);
+  return d ? shopTimeLabel(d) : null;
+}
+
+/**
+ * An absolute link on the site from a path ('/product/x') or a URL on the site's own origin; null
+ * for anything else (another site, 'javascript:', '//evil'), so a payload never sends a shopper away.
+ */
+export function sameSiteUrl(ctx: RenderContext, value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 2000) return null;
+  try {
+    const base = new URL(ctx.publicUrl);
+    if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) {
+      const url = new URL(value, base);
+      if (url.origin === base.origin) return `${ctx.publicUrl}${url.pathname}${url.search}${url.hash}`;
+    } else if (/^https?:\/\//i.test(value)) {
+      const url = new URL(value);
+      if (url.origin === base.origin) return url.toString();
+    }
+  } catch {
+    // Not a URL.
+  }
+  return null;
+}
+
+/** The first payload field that makes a site link (e.g. lotUrl, then targetUrl), else the fallback path. */
+export function siteUrl(ctx: RenderContext, p: Payload, keys: string[], fallback = '/notifications'): string {
+  for (const key of keys) {
+    const url = sameSiteUrl(ctx, p[key]);
+    if (url) return url;
+  }
+  return `${ctx.publicUrl}${fallback}`;
+}
+
+/** The in-app message, the generic text of every channel. */
+export function messageOf(p: Payload): string {
+  return str(p, 'message', 1000) ?? 'You have a new notification from Rebound.';
+}
+
+/** An SMS: the brand, the words and the link, kept short (one or two segments). */
+export function sms(words: string, url: string): string {
+  const room = 300 - url.length;
+  const text = words.length > room ? `${words.slice(0, Math.max(room - 1, 20))}…` : words;
+  return `Rebound: ${text} ${url}`;
+}

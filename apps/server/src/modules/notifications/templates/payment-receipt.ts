@@ -1,0 +1,70 @@
+import { formatCents } from '@rebound/core/money';
+import { longDateTime, messageOf, money, siteUrl, sms, str } from './format';
+import type { Block, Template } from './types';
+
+/**
+ * 'payment_receipt' {checkoutId, paidAt, subtotalCents, premiumCents, pstCents, gstCents,
+ * totalCents, lines: [{orderId, title, amountCents}]}.
+ */
+export const paymentReceipt: Template = (p, ctx) => {
+  const message = messageOf(p);
+  const total = money(p, 'totalCents');
+  const paidAt = longDateTime(p, 'paidAt');
+  const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
+  const lines = (Array.isArray(p.lines) ? p.lines : [])
+    .slice(0, 50)
+    .flatMap((l): { label: string; value: string }[] => {
+      if (typeof l !== 'object' || l === null) return [];
+      const line = l as Record<string, unknown>;
+      const title = str(line, 'title');
+      const cents =
+        typeof line.amountCents === 'number' && Number.isFinite(line.amountCents) ? line.amountCents : null;
+      return title ? [{ label: title, value: cents !== null ? formatCents(cents) : '' }] : [];
+    });
+  const sums = (
+    [
+      ['Items', 'subtotalCents'],
+      ['Buyer’s premium', 'premiumCents'],
+      ['PST', 'pstCents'],
+      ['GST', 'gstCents'],
+    ] as const
+  ).flatMap(([label, key]) => {
+    const v = money(p, key);
+    return v ? [{ label, value: v }] : [];
+  });
+  const blocks: Block[] = [{ type: 'p', text: message }];
+  if (lines.length > 0)
+    blocks.push({ type: 'h2', text: 'What you paid for' }, { type: 'facts', rows: lines });
+  blocks.push({
+    type: 'facts',
+    rows: [
+      ...sums,
+      ...(total ? [{ label: 'Total paid', value: total, strong: true }] : []),
+      ...(paidAt ? [{ label: 'Paid', value: paidAt }] : []),
+      ...(str(p, 'checkoutId', 60) ? [{ label: 'Receipt number', value: str(p, 'checkoutId', 60)! }] : []),
+    ],
+  });
+  blocks.push(
+    { type: 'button', label: 'Book your pickup', url },
+    {
+      type: 'note',
+      text: 'Keep this email as your receipt. Pick up within 7 days of the auction’s end; after that, storage is $5 per item per day.',
+    },
+  );
+  return {
+    email: {
+      subject: total ? `Receipt: ${total} paid to Rebound` : 'Your Rebound receipt',
+      preheader: message,
+      heading: 'Payment received, thank you!',
+      blocks,
+      reason: 'you paid for your orders on Rebound',
+    },
+    sms: sms(message, url),
+    push: {
+      title: 'Payment received',
+      body: message,
+      url,
+      tag: `receipt-${str(p, 'checkoutId', 60) ?? 'latest'}`,
+    },
+  };
+};

@@ -1,0 +1,41 @@
+import { longDateTime, messageOf, num, shortDateTime, siteUrl, sms, str } from './format';
+import type { Template } from './types';
+
+/** 'payment_reminder' {productTitle, orderId, hoursLeft, paymentDueAt}. */
+export const paymentReminder: Template = (p, ctx) => {
+  const title = str(p, 'productTitle') ?? 'your order';
+  const hours = num(p, 'hoursLeft');
+  const due = longDateTime(p, 'paymentDueAt');
+  const dueShort = shortDateTime(p, 'paymentDueAt');
+  const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
+  const message = messageOf(p);
+  const left = hours !== null ? `${hours} ${hours === 1 ? 'hour' : 'hours'} left` : 'Time is running out';
+  return {
+    email: {
+      subject: `${left} to pay for ${title}`,
+      preheader: message,
+      heading: 'Reminder: payment due soon',
+      blocks: [
+        { type: 'p', text: message },
+        {
+          type: 'facts',
+          rows: [
+            { label: 'Order', value: title },
+            ...(due ? [{ label: 'Pay by', value: due, strong: true }] : []),
+          ],
+        },
+        { type: 'button', label: 'Pay now', url },
+        {
+          type: 'note',
+          text: 'An unpaid order is cancelled at the deadline and a non-payment strike is added to your account; three strikes suspend bidding.',
+        },
+      ],
+      reason: 'you won this auction and have not paid for it yet',
+    },
+    sms: sms(
+      `Pay for ${title}${dueShort ? ` by ${dueShort} Pacific` : ' soon'} or the order is cancelled:`,
+      url,
+    ),
+    push: { title: `${left} to pay`, body: message, url, tag: `pay-${str(p, 'orderId', 60) ?? title}` },
+  };
+};

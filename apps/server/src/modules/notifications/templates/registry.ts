@@ -1,0 +1,46 @@
+// Every outbox template by name (the `template` column), one module each.
+import { auctionEnding } from './auction-ending';
+import { auctionLost } from './auction-lost';
+import { auctionWon } from './auction-won';
+import { authConfirmEmail, authPhoneCode, authResetPassword, launchConfirm } from './auth';
+import { bidConfirmation } from './bid-confirmation';
+import { biddingSuspended } from './bidding-suspended';
+import { marketing } from './marketing';
+import { newDropsDigest } from './new-drops-digest';
+import { orderCancelled } from './order-cancelled';
+import { outbid } from './outbid';
+import { paymentReceipt } from './payment-receipt';
+import { paymentReminder } from './payment-reminder';
+import { pickupConfirmed, pickupReminder } from './pickup';
+import { savedSearchMatch } from './saved-search-match';
+import { testEmail } from './test-email';
+import type { Template } from './types';
+
+export const TEMPLATES: Readonly<Record<string, Template>> = Object.freeze({
+  bid_confirmation: bidConfirmation,
+  outbid,
+  auction_won: auctionWon,
+  auction_lost: auctionLost,
+  auction_ending: auctionEnding,
+  payment_reminder: paymentReminder,
+  order_cancelled: orderCancelled,
+  bidding_suspended: biddingSuspended,
+  payment_receipt: paymentReceipt,
+  new_drops_digest: newDropsDigest,
+  saved_search_match: savedSearchMatch,
+  marketing,
+  pickup_confirmed: pickupConfirmed,
+  pickup_reminder: pickupReminder,
+  test_email: testEmail,
+  auth_confirm_email: authConfirmEmail,
+  auth_reset_password: authResetPassword,
+  auth_phone_code: authPhoneCode,
+  launch_confirm: launchConfirm,
+});
+
+/** The notice kind a template's messages are when the payload does not say (older rows). */
+export const TEMPLATE_KIND: Readonly<Record<string, string>> = Object.freeze({
+  new_drops_digest: 'new_drops',
+  saved_search_match: 'new_drops',
+  marketing: 'marketing',
+});

@@ -1,0 +1,61 @@
+// What a template produces: the content of one message for every channel. The layout (layout.ts)
+// turns the email content into HTML and plain text, so every email looks and reads alike and
+// every payload value is escaped in one place.
+import type { RenderContext } from '../render';
+
+export type Payload = Record<string, unknown>;
+
+export interface Lot {
+  title: string;
+  /** Formatted price, e.g. '$12.50', or null when unknown. */
+  price: string | null;
+  /** Absolute link to the lot. */
+  url: string;
+  /** 'Ends Fri, Nov 27, 3:00 PM', or null. */
+  ends: string | null;
+}
+
+export type Block =
+  | { type: 'p'; text: string }
+  /** A smaller line under the main content (conditions, hints). */
+  | { type: 'note'; text: string }
+  | { type: 'h2'; text: string }
+  | { type: 'button'; label: string; url: string }
+  /** Label and value pairs, e.g. the total and the deadline. */
+  | { type: 'facts'; rows: { label: string; value: string; strong?: boolean }[] }
+  /** A code to show or type, set large (pickup short code). */
+  | { type: 'code'; label: string; code: string }
+  | { type: 'lots'; lots: Lot[] };
+
+export interface EmailContent {
+  subject: string;
+  /** The inbox preview line. */
+  preheader: string;
+  heading: string;
+  blocks: Block[];
+  /** Ends the footer's sentence 'You got this email because …'. */
+  reason: string;
+  /**
+   * The exact plain text to send instead of the one made from the blocks (the auth emails keep
+   * the words tests and shoppers already know).
+   */
+  text?: string;
+  /** 'service' (default) has the settings link; 'account' (auth emails) only the company lines. */
+  footer?: 'service' | 'account';
+}
+
+export interface PushContent {
+  title: string;
+  body: string;
+  url: string;
+  tag?: string;
+}
+
+export interface TemplateOutput {
+  email: EmailContent;
+  sms: string;
+  push: PushContent;
+}
+
+/** One outbox template: everything it sends, from the payload. May throw on odd data (render.ts falls back). */
+export type Template = (payload: Payload, ctx: RenderContext) => TemplateOutput;
