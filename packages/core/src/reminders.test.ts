@@ -41,6 +41,10 @@ describe('dueEndingReminder', () => {
     expect(dueEndingReminder({ endMs: END, sent: { '5m': true } }, at(3))).toBeNull();
   });
 
+  it('is nothing after the 5-minute one, even if an extension pushes the end back out', () => {
+    expect(dueEndingReminder({ endMs: END + 30 * MIN, sent: { '5m': true } }, at(4))).toBeNull();
+  });
+
   it('is nothing at or after the end', () => {
     expect(dueEndingReminder({ endMs: END, sent: {} }, END)).toBeNull();
     expect(dueEndingReminder({ endMs: END, sent: {} }, END + MIN)).toBeNull();
@@ -63,10 +67,12 @@ describe('dueEndingReminder', () => {
           const due = dueEndingReminder({ endMs: END, sent: { '1h': sent1h, '5m': sent5m } }, END - left);
           if (due === '5m') expect(left > 0 && left <= ENDING_MARK_MS['5m'] && !sent5m).toBe(true);
           else if (due === '1h')
-            expect(left > ENDING_MARK_MS['5m'] && left <= ENDING_MARK_MS['1h'] && !sent1h).toBe(true);
+            expect(left > ENDING_MARK_MS['5m'] && left <= ENDING_MARK_MS['1h'] && !sent1h && !sent5m).toBe(
+              true,
+            );
           else
             expect(
-              left <= 0 || left > ENDING_MARK_MS['1h'] || (left <= ENDING_MARK_MS['5m'] ? sent5m : sent1h),
+              left <= 0 || left > ENDING_MARK_MS['1h'] || sent5m || (left > ENDING_MARK_MS['5m'] && sent1h),
             ).toBe(true);
         },
       ),

@@ -31,11 +31,12 @@ export interface EndingReminderFacts {
  * 5 minutes away or less; the 1-hour one while the end is within the hour but more than 5 minutes
  * away. A 1-hour reminder that was not sent by the time the 5-minute window opened (the shopper
  * started watching late, or the server was down) is skipped: two messages in one breath say nothing
- * more than one. Nothing is due at or after the end.
+ * more than one. Nothing is due at or after the end, nor after the 5-minute one was sent.
  */
 export function dueEndingReminder(facts: EndingReminderFacts, nowMs: number): EndingMark | null {
   const left = facts.endMs - nowMs;
-  if (!(left > 0)) return null;
+  // After the 5-minute one nothing more: a long soft-close extension does not bring back a 1-hour one.
+  if (!(left > 0) || facts.sent['5m']) return null;
   if (left <= ENDING_MARK_MS['5m']) return facts.sent['5m'] ? null : '5m';
   if (left <= ENDING_MARK_MS['1h']) return facts.sent['1h'] ? null : '1h';
   return null;

@@ -1,0 +1,168 @@
+// Auction-ending reminders (issue 12): 1 hour and 5 minutes before the current end, once each.
+import { and, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auctions, maxBids, notifications, outbox, watchlist } from '../../db/schema';
+import { makeAuction, makeLocation, makeUser } from '../../test/factories';
+import { useTestApp } from '../../test/harness';
+import { runEndingReminders } from './ending-reminders';
+
+const MIN = 60_000;
+let locationId: string;
+const t = useTestApp({}, async (t) => {
+  locationId = (await makeLocation(t.db)).id;
+});
+
+/** A live lot ending at `end`, watched by one shopper and bid on by another. */
+async function lot(end: Date, over: { status?: 'live' | 'ended' | 'cancelled' } = {}) {
+  const base = new Date(end.getTime() - 3 * 60 * MIN);
+  const { auction, product } = await makeAuction(t.db, {
+    now: base,
+    locationId,
+    product: { title: 'Standing Desk' },
+    auction: { endTime: end, currentPriceCents: 4_200, ...over },
+  });
+  const watcher = await makeUser(t.db);
+  const bidder = await makeUser(t.db);
+  await t.db.insert(watchlist).values({ userId: watcher.id, auctionId: auction.id });
+  await t.db
+    .insert(maxBids)
+    .values({ auctionId: auction.id, userId: bidder.id, maxAmountCents: 5_000, setAt: base, seq: 1 });
+  return { auction, product, watcher, bidder };
+}
+
+/** This lot's reminders as [userId, mark], whatever other lots of the file did. */
+const sentFor = (auctionId: string, run: Awaited<ReturnType<typeof runEndingReminders>>) =>
+  run.sent
+    .filter((s) => s.auctionId === auctionId)
+    .map((s) => [s.userId, s.mark])
+    .sort();
+
+// Each test has its own end time, far apart, so the lots of one test are never in another's window.
+let nextEnd = Date.parse('2026-07-01T18:00:00Z');
+const freshEnd = () => new Date((nextEnd += 24 * 60 * MIN));
+
+describe('auction-ending reminders', () => {
+  it('reach watchers and bidders 1 hour and 5 minutes before the end, once each', async () => {
+    const end = freshEnd();
+    const { auction, product, watcher, bidder } = await lot(end);
+    const at = (minutesBefore: number) =>
+      runEndingReminders(t.db, new Date(end.getTime() - minutesBefore * MIN));
+
+    expect(sentFor(auction.id, await at(61))).toEqual([]);
+    const hour = await at(60);
+    expect(sentFor(auction.id, hour)).toEqual(
+      [
+        [watcher.id, '1h'],
+        [bidder.id, '1h'],
+      ].sort(),
+    );
+    expect(hour.userIds).toEqual(expect.arrayContaining([watcher.id, bidder.id]));
+    expect(sentFor(auction.id, await at(59))).toEqual([]);
+    expect(sentFor(auction.id, await at(6))).toEqual([]);
+    expect(sentFor(auction.id, await at(5))).toEqual(
+      [
+        [watcher.id, '5m'],
+        [bidder.id, '5m'],
+      ].sort(),
+    );
+    expect(sentFor(auction.id, await at(4))).toEqual([]);
+    expect(sentFor(auction.id, await at(0.1))).toEqual([]);
+
+    // In-app: two notices each. Outbox: push only, the spec's default for auction_ending.
+    const inApp = await t.db.select().from(notifications).where(eq(notifications.userId, watcher.id));
+    expect(inApp.map((n) => [n.kind, n.message, n.targetUrl])).toEqual([
+      ['auction_ending', 'Standing Desk ends in 1 hour. The price is $42.00.', `/product/${product.slug}`],
+      ['auction_ending', 'Standing Desk ends in 5 minutes. The price is $42.00.', `/product/${product.slug}`],
+    ]);
+    const queued = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, watcher.id), eq(outbox.template, 'auction_ending')));
+    expect(queued.map((q) => q.channel)).toEqual(['push', 'push']);
+    expect(queued.map((q) => q.payload).find((p) => (p as { mark: string }).mark === '5m')).toMatchObject({
+      auctionId: auction.id,
+      productTitle: 'Standing Desk',
+      endsAt: end.toISOString(),
+      mark: '5m',
+      currentPriceCents: 4_200,
+      lotUrl: `/product/${product.slug}`,
+    });
+  });
+
+  it('follow a soft-close extension: the unsent 5-minute reminder moves to the new end', async () => {
+    const end = freshEnd();
+    const { auction, watcher, bidder } = await lot(end);
+    await runEndingReminders(t.db, new Date(end.getTime() - 30 * MIN));
+    // A late bid moved the end 10 minutes on (what soft close does, in a larger step).
+    const extended = new Date(end.getTime() + 10 * MIN);
+    await t.db.update(auctions).set({ endTime: extended }).where(eq(auctions.id, auction.id));
+
+    expect(sentFor(auction.id, await runEndingReminders(t.db, new Date(end.getTime() - 5 * MIN)))).toEqual(
+      [],
+    );
+    expect(sentFor(auction.id, await runEndingReminders(t.db, new Date(end.getTime() - 1 * MIN)))).toEqual(
+      [],
+    );
+    const moved = await runEndingReminders(t.db, new Date(extended.getTime() - 5 * MIN));
+    expect(sentFor(auction.id, moved)).toEqual(
+      [
+        [watcher.id, '5m'],
+        [bidder.id, '5m'],
+      ].sort(),
+    );
+    const rows = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, watcher.id), eq(outbox.template, 'auction_ending')));
+    expect(rows.map((r) => (r.payload as { endsAt: string }).endsAt)).toContain(extended.toISOString());
+  });
+
+  it('a lot first seen inside the last 5 minutes gets only the 5-minute one', async () => {
+    const end = freshEnd();
+    const { auction, watcher, bidder } = await lot(end);
+    expect(sentFor(auction.id, await runEndingReminders(t.db, new Date(end.getTime() - 3 * MIN)))).toEqual(
+      [
+        [watcher.id, '5m'],
+        [bidder.id, '5m'],
+      ].sort(),
+    );
+    expect(sentFor(auction.id, await runEndingReminders(t.db, new Date(end.getTime() - 2 * MIN)))).toEqual(
+      [],
+    );
+  });
+
+  it('two runs at the same moment send each reminder once', async () => {
+    const end = freshEnd();
+    const { auction, watcher, bidder } = await lot(end);
+    const now = new Date(end.getTime() - 50 * MIN);
+    const runs = await Promise.all([
+      runEndingReminders(t.db, now),
+      runEndingReminders(t.db, now),
+      runEndingReminders(t.db, now),
+    ]);
+    expect(runs.flatMap((r) => sentFor(auction.id, r)).sort()).toEqual(
+      [
+        [watcher.id, '1h'],
+        [bidder.id, '1h'],
+      ].sort(),
+    );
+    const inApp = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(inArray(notifications.userId, [watcher.id, bidder.id]), eq(notifications.kind, 'auction_ending')),
+      );
+    expect(inApp).toHaveLength(2);
+  });
+
+  it('ended and cancelled lots get none', async () => {
+    const end = freshEnd();
+    const ended = await lot(end, { status: 'ended' });
+    const cancelled = await lot(end, { status: 'cancelled' });
+    for (const before of [60, 30, 5, 1]) {
+      const run = await runEndingReminders(t.db, new Date(end.getTime() - before * MIN));
+      expect(sentFor(ended.auction.id, run)).toEqual([]);
+      expect(sentFor(cancelled.auction.id, run)).toEqual([]);
+    }
+  });
+});
