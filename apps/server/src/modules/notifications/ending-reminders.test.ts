@@ -39,7 +39,10 @@ const sentFor = (auctionId: string, run: Awaited<ReturnType<typeof runEndingRemi
 
 // Each test has its own end time, far apart, so the lots of one test are never in another's window.
 let nextEnd = Date.parse('2026-07-01T18:00:00Z');
-const freshEnd = () => new Date((nextEnd += 24 * 60 * MIN));
+const freshEnd = () => {
+  nextEnd += 24 * 60 * MIN;
+  return new Date(nextEnd);
+};
 
 describe('auction-ending reminders', () => {
   it('reach watchers and bidders 1 hour and 5 minutes before the end, once each', async () => {
