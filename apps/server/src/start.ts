@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase, runMigrations } from './db/client';
-import { auctionJobs, maintenanceJobs, orderJobs, startJobs } from './jobs/runner';
+import { auctionJobs, maintenanceJobs, orderJobs, pickupJobs, startJobs } from './jobs/runner';
 import { adjustableClock, type Clock, systemClock } from './lib/clock';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
@@ -30,7 +30,12 @@ export async function startServer(config: Config): Promise<Started> {
     seeded = true;
   }
   const app = await buildApp({ config, database, clock });
-  const stopJobs = startJobs(app, [...auctionJobs(app), ...orderJobs(app), ...maintenanceJobs(app)]);
+  const stopJobs = startJobs(app, [
+    ...auctionJobs(app),
+    ...orderJobs(app),
+    ...pickupJobs(app),
+    ...maintenanceJobs(app),
+  ]);
   app.addHook('onClose', async () => {
     await stopJobs();
     await database.close();

@@ -69,6 +69,13 @@ export const OrderView = z.object({
   isCompleted: z.boolean(),
   pickup: OrderPickup.nullable(),
   locationName: z.string(),
+  /**
+   * Storage owed now: $5 per item per day from `storageFeeFrom` while paid and not collected, frozen
+   * at the handover, 0 for unpaid, cancelled and refunded orders (core orderStorageFeeCents).
+   */
+  storageFeeCents: Cents,
+  /** The first charged day (Vancouver date): the day after the last pickup date of the window. */
+  storageFeeFrom: z.string(),
 });
 export type OrderView = z.infer<typeof OrderView>;
 

@@ -86,6 +86,8 @@ export type AvailableSlotsRequest = AvailableSlotsQuery;
 export const AvailableSlotsResponse = z.object({
   serverTime: Instant,
   orderId: Uuid,
+  /** The order's pickup location: the page joins its realtime room (PickupSlotsChangedV1) to refetch. */
+  locationId: Uuid,
   /** The auction's end date through 7 days after (the empty state's date range). */
   window: z.object({ firstDate: DateKey, lastDate: DateKey }),
   /** Slots by Vancouver date; dates without a slot left are absent. */
@@ -235,7 +237,9 @@ export const DeskAppointment = z.object({
   /** First 8 characters of the order id. */
   orderNumber: z.string(),
   shortCode: z.string().nullable(),
+  /** The item to fetch from the shelves: its title and SKU (the product's slug uppercased). */
   productTitle: z.string(),
+  sku: z.string(),
   shopperName: z.string(),
   shopperEmail: z.string(),
   orderStatus: OrderStatus,
@@ -270,6 +274,8 @@ export const DeskTodayResponse = z.object({
       endsAt: Instant,
       capacity: z.number().int(),
       bookedCount: z.number().int(),
+      /** Scheduled appointments whose item is not staged yet (readyAt null): what to fetch for this slot. */
+      toStageCount: z.number().int(),
       appointments: z.array(DeskAppointment),
     }),
   ),
@@ -300,3 +306,33 @@ export const DeskOrderResponse = z.object({
   completedAt: Instant.nullable(),
 });
 export type DeskOrderResponse = z.infer<typeof DeskOrderResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// What the pickup notices put in the outbox (templates 'pickup_confirmed' and 'pickup_reminder'):
+// the renderer of the email, SMS and push reads these fields (docs/decisions/017).
+
+export const PickupConfirmedData = z.object({
+  orderId: Uuid,
+  /** The desk code, 'ABC234' (shown 'ABC-234'); null only on appointments older than codes. */
+  shortCode: z.string().nullable(),
+  /** What the appointment's QR code encodes: 'REBOUND-PICKUP:ABC234' (null without a code). */
+  qrPayload: z.string().nullable(),
+  productTitle: z.string(),
+  slotStartsAt: Instant,
+  /** '10:00 AM – 10:30 AM', Vancouver time. */
+  timeLabel: z.string(),
+  /** 'Tuesday, June 16, 2026'. */
+  dateLabel: z.string(),
+  locationName: z.string(),
+  /** The address on one line. */
+  locationAddress: z.string(),
+  /** Relative to the site: '/account?tab=appointments'. */
+  appointmentsUrl: z.string(),
+  /** True when an existing appointment was moved to this time. */
+  moved: z.boolean(),
+});
+export type PickupConfirmedData = z.infer<typeof PickupConfirmedData>;
+
+export const PICKUP_REMINDER_WHICH = ['day_before', 'hour_before'] as const;
+export const PickupReminderData = PickupConfirmedData.extend({ which: z.enum(PICKUP_REMINDER_WHICH) });
+export type PickupReminderData = z.infer<typeof PickupReminderData>;

@@ -93,6 +93,9 @@ export type ServerEvent = z.infer<typeof ServerEvent>;
 export const ClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), auctionIds: z.array(Uuid).max(200) }),
   z.object({ type: z.literal('unsubscribe'), auctionIds: z.array(Uuid).max(200) }),
+  /** The pickup page: a location's room, for PickupSlotsChangedV1. */
+  z.object({ type: z.literal('subscribeLocation'), locationId: Uuid }),
+  z.object({ type: z.literal('unsubscribeLocation'), locationId: Uuid }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;

@@ -8,6 +8,7 @@ import {
   meetsNotice,
   minutesOfDay,
   normalizeShortCode,
+  orderStorageFeeCents,
   PICKUP_QR_PREFIX,
   type PickupSchedule,
   parseSlotId,
@@ -674,6 +675,22 @@ describe('storage fee', () => {
     expect(iso(storageFeeStartsAt(end))).toBe('2026-11-01T07:00:00.000Z'); // midnight PDT
     expect(storageFeeDays(end, at('2026-11-02T07:59:59Z'))).toBe(1); // 23:59:59 PST on the 25 h day
     expect(storageFeeDays(end, at('2026-11-02T08:00:00Z'))).toBe(2);
+  });
+
+  it('is owed while paid and not collected, frozen at the handover, and never on unpaid or cancelled orders', () => {
+    const now = at('2026-06-25T12:00:00Z'); // 23 .. 25 June: 3 days
+    const owed = (
+      status: Parameters<typeof orderStorageFeeCents>[0]['status'],
+      completedAt: Date | null = null,
+    ) => orderStorageFeeCents({ status, auctionEnd, completedAt }, now);
+    expect(owed('paid')).toBe(1500);
+    expect(owed('ready_for_pickup')).toBe(1500);
+    expect(owed('pickup_scheduled')).toBe(1500);
+    expect(owed('completed', at('2026-06-23T20:00:00Z'))).toBe(500); // collected on the first charged day
+    expect(owed('completed', at('2026-06-20T20:00:00Z'))).toBe(0);
+    expect(owed('pending')).toBe(0);
+    expect(owed('cancelled')).toBe(0);
+    expect(owed('refunded')).toBe(0);
   });
 
   it('never decreases as time passes and is 0 through the window (property)', () => {

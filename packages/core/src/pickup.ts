@@ -3,6 +3,7 @@
 // pickup window, the short code read aloud at the desk and the reminder times. Pure: no I/O, no clock
 // of its own; instants are Dates (UTC), calendar days 'YYYY-MM-DD' keys of the day in Vancouver.
 
+import type { OrderStatus } from './orders';
 import { slotTimeLabel } from './slot-label';
 import {
   addDaysToDateKey,
@@ -399,6 +400,23 @@ export function storageFeeCents(auctionEnd: Date, now: Date, items = 1): number 
   if (!Number.isInteger(items) || items < 0)
     throw new RangeError(`Item count must be a whole number: ${items}`);
   return storageFeeDays(auctionEnd, now) * STORAGE_FEE_CENTS_PER_DAY * items;
+}
+
+/** Statuses in which a paid item waits in the warehouse to be collected: its storage fee grows. */
+const STORED_STATUSES: readonly OrderStatus[] = ['paid', 'ready_for_pickup', 'pickup_scheduled'];
+
+/**
+ * The storage fee an order owes at `now`: growing while it is paid and not yet collected, frozen at
+ * the handover (`completedAt`) once completed, and none for an unpaid, cancelled or refunded order.
+ */
+export function orderStorageFeeCents(
+  order: { status: OrderStatus; auctionEnd: Date; completedAt: Date | null },
+  now: Date,
+  items = 1,
+): number {
+  if (STORED_STATUSES.includes(order.status)) return storageFeeCents(order.auctionEnd, now, items);
+  if (order.status === 'completed') return storageFeeCents(order.auctionEnd, order.completedAt ?? now, items);
+  return 0;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { closeDueAuctions, openDueAuctions } from '../modules/auctions/lifecycle';
 import { purgeExpiredIdempotencyKeys } from '../modules/bidding/service';
 import { runPaymentDeadlines } from '../modules/orders/deadline';
+import { runPickupReminders } from '../modules/pickup/reminders';
 
 export interface Job {
   name: string;
@@ -68,6 +69,20 @@ export function orderJobs(app: FastifyInstance, everyMs = 30_000): Job[] {
       everyMs,
       run: async () => {
         await runPaymentDeadlines(db, clock.now(), (p) => hub.publish(p));
+      },
+    },
+  ];
+}
+
+/** Pickup reminders (the evening before at 18:00 and an hour before the slot), checked every 60 s. */
+export function pickupJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
+  const { db, clock, hub } = app.deps;
+  return [
+    {
+      name: 'pickup.reminders',
+      everyMs,
+      run: async () => {
+        await runPickupReminders(db, clock.now(), (p) => hub.publish(p));
       },
     },
   ];

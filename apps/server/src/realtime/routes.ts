@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import { ClientMessage, type ServerEvent, WS_PATH } from '@rebound/contract/realtime';
-import { auctionRoom, userRoom } from '@rebound/contract/rooms';
+import { auctionRoom, locationRoom, userRoom } from '@rebound/contract/rooms';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 
@@ -8,7 +8,10 @@ const MAX_ROOMS_PER_SOCKET = 200;
 const MAX_BUFFERED_BYTES = 1_000_000;
 const HEARTBEAT_MS = 30_000;
 
-/** One socket per tab. Auction rooms on request; the signed-in shopper's own room automatically. */
+/**
+ * One socket per tab. Auction and pickup-location rooms on request; the signed-in shopper's own room
+ * automatically. A location room carries only 'slots changed' (no one's bookings), so anyone may join.
+ */
 export async function realtimeRoutes(app: FastifyInstance) {
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   const { hub, clock } = app.deps;
@@ -56,6 +59,10 @@ export async function realtimeRoutes(app: FastifyInstance) {
     const join = (room: string) => {
       if (!leave.has(room) && leave.size < MAX_ROOMS_PER_SOCKET) leave.set(room, hub.subscribe(room, send));
     };
+    const part = (room: string) => {
+      leave.get(room)?.();
+      leave.delete(room);
+    };
 
     if (request.user) join(userRoom(request.user.id));
     sendEvent({ type: 'HelloV1', serverTime: clock.now().toISOString(), signedIn: Boolean(request.user) });
@@ -73,11 +80,9 @@ export async function realtimeRoutes(app: FastifyInstance) {
       const msg = parsed.data;
       if (msg.type === 'ping') sendEvent({ type: 'PongV1', serverTime: clock.now().toISOString() });
       else if (msg.type === 'subscribe') for (const id of msg.auctionIds) join(auctionRoom(id));
-      else
-        for (const id of msg.auctionIds) {
-          leave.get(auctionRoom(id))?.();
-          leave.delete(auctionRoom(id));
-        }
+      else if (msg.type === 'unsubscribe') for (const id of msg.auctionIds) part(auctionRoom(id));
+      else if (msg.type === 'subscribeLocation') join(locationRoom(msg.locationId));
+      else part(locationRoom(msg.locationId));
     });
     socket.on('close', () => {
       sockets.delete(socket);

@@ -5,6 +5,7 @@ import {
   needsPayment,
   ORDER_STATUS_LABELS,
 } from '@rebound/core/orders';
+import { orderStorageFeeCents, storageFeeStartDateKey } from '@rebound/core/pickup';
 import { slotTimeLabel } from '@rebound/core/slot-label';
 import { vancouverDateKey } from '@rebound/core/time';
 import type { DbOrTx } from '../../db/client';
@@ -17,7 +18,7 @@ type OrderRow = Awaited<ReturnType<typeof repo.ordersOf>>[number];
 /** Statuses in which the order has been paid for (its totalCents is what was charged). */
 const PAID_STATUSES = new Set(['paid', 'ready_for_pickup', 'pickup_scheduled', 'completed', 'refunded']);
 
-export function toOrderView(r: OrderRow): OrderView {
+export function toOrderView(r: OrderRow, now: Date): OrderView {
   const o = r.order;
   const paid = PAID_STATUSES.has(o.status) && o.paidAt !== null;
   return {
@@ -55,6 +56,11 @@ export function toOrderView(r: OrderRow): OrderView {
           }
         : null,
     locationName: r.locationName,
+    storageFeeCents: orderStorageFeeCents(
+      { status: o.status, auctionEnd: r.auctionEndedAt, completedAt: o.completedAt },
+      now,
+    ),
+    storageFeeFrom: storageFeeStartDateKey(r.auctionEndedAt),
   };
 }
 
@@ -62,9 +68,10 @@ export function toOrderView(r: OrderRow): OrderView {
 export async function myOrders(db: DbOrTx, clock: Clock, user: SessionUser): Promise<MyOrdersResponse> {
   const [rows, strikes] = await Promise.all([repo.ordersOf(db, user.id), repo.strikesOf(db, user.id)]);
   const activeStrikes = strikes.filter((s) => s.removedAt === null).length;
+  const now = clock.now();
   return {
-    serverTime: clock.now().toISOString(),
-    orders: rows.map(toOrderView),
+    serverTime: now.toISOString(),
+    orders: rows.map((r) => toOrderView(r, now)),
     strikes: strikes.map((s) => ({
       id: s.id,
       reason: s.reason,

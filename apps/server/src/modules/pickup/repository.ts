@@ -1,7 +1,12 @@
 // Pickup SQL: a location's schedule, booked counts, the slot rows that carry the capacity lock, and
 // appointments (decision 016).
-import type { PickupSchedule } from '@rebound/core/pickup';
-import { and, asc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import {
+  PICKUP_REMINDER_DAY_BEFORE_HOUR,
+  PICKUP_REMINDER_HOUR_BEFORE_MINUTES,
+  type PickupSchedule,
+} from '@rebound/core/pickup';
+import { SHOP_TIME_ZONE } from '@rebound/core/time';
+import { and, asc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   auctions,
@@ -229,6 +234,7 @@ const deskColumns = {
   order: orders,
   auctionEndedAt: auctions.endTime,
   title: products.title,
+  slug: products.slug,
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
@@ -290,4 +296,98 @@ export function deskByName(db: DbOrTx, q: string) {
     )
     .orderBy(asc(pickupSlots.startsAt))
     .limit(20);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reminders (docs/decisions/017)
+
+const HOUR_BEFORE = sql.raw(`interval '${PICKUP_REMINDER_HOUR_BEFORE_MINUTES} minutes'`);
+/** 18:00 Vancouver time on the day before the slot's Vancouver date (core pickupReminderTimes in SQL). */
+const DAY_BEFORE_AT = sql`((((${pickupSlots.startsAt} at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)})::date - 1) + make_time(${sql.raw(String(PICKUP_REMINDER_DAY_BEFORE_HOUR))}, 0, 0)) at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)})`;
+/** The latest a day-before reminder can come before the start (18:00 the day before a 23:59 slot, +1 h DST). */
+const DAY_BEFORE_MAX_LEAD = sql.raw(`interval '32 hours'`);
+
+/**
+ * Claims up to `limit` scheduled appointments with a reminder due now and not sent: the hour-before
+ * one from an hour before the start, else the day-before one from 18:00 the evening before (until the
+ * hour-before one takes over), never one whose time had come when the appointment was booked or moved
+ * (booked_at). The same rule as core's pickupReminderAction, so every claimed row gets a reminder and
+ * batch after batch makes progress. FOR UPDATE SKIP LOCKED: several servers share the work, and an
+ * appointment being moved right now is left for the next round.
+ */
+export function claimDueReminders(tx: DbOrTx, now: Date, limit: number) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const hourBeforeAt = sql`(${pickupSlots.startsAt} - ${HOUR_BEFORE})`;
+  return tx
+    .select({
+      id: pickupAppointments.id,
+      userId: pickupAppointments.userId,
+      orderId: pickupAppointments.orderId,
+      shortCode: pickupAppointments.shortCode,
+      bookedAt: pickupAppointments.bookedAt,
+      dayBeforeSentAt: pickupAppointments.reminderDayBeforeSentAt,
+      hourBeforeSentAt: pickupAppointments.reminderHourBeforeSentAt,
+      startsAt: pickupSlots.startsAt,
+      endsAt: pickupSlots.endsAt,
+      title: products.title,
+      location: {
+        name: locations.name,
+        addressLine1: locations.addressLine1,
+        city: locations.city,
+        province: locations.province,
+        postalCode: locations.postalCode,
+      },
+    })
+    .from(pickupAppointments)
+    .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+    .innerJoin(orders, eq(orders.id, pickupAppointments.orderId))
+    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
+    .innerJoin(products, eq(products.id, auctions.productId))
+    .innerJoin(locations, eq(locations.id, pickupSlots.locationId))
+    .where(
+      and(
+        eq(pickupAppointments.status, 'scheduled'),
+        eq(orders.status, 'pickup_scheduled'),
+        gt(pickupSlots.startsAt, now),
+        lte(pickupSlots.startsAt, sql`${at} + ${DAY_BEFORE_MAX_LEAD}`),
+        or(
+          and(
+            isNull(pickupAppointments.reminderHourBeforeSentAt),
+            lte(hourBeforeAt, at),
+            lt(pickupAppointments.bookedAt, hourBeforeAt),
+          ),
+          and(
+            isNull(pickupAppointments.reminderDayBeforeSentAt),
+            lte(DAY_BEFORE_AT, at),
+            gt(hourBeforeAt, at),
+            lt(pickupAppointments.bookedAt, DAY_BEFORE_AT),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(pickupSlots.startsAt), asc(pickupAppointments.id))
+    .limit(limit)
+    .for('update', { of: pickupAppointments, skipLocked: true });
+}
+
+/** Stamps a reminder as sent on still-scheduled appointments that lack it; returns those it stamped. */
+export async function markReminded(
+  tx: DbOrTx,
+  ids: string[],
+  which: 'day_before' | 'hour_before',
+  now: Date,
+) {
+  if (ids.length === 0) return new Set<string>();
+  const column =
+    which === 'day_before'
+      ? pickupAppointments.reminderDayBeforeSentAt
+      : pickupAppointments.reminderHourBeforeSentAt;
+  const rows = await tx
+    .update(pickupAppointments)
+    .set(which === 'day_before' ? { reminderDayBeforeSentAt: now } : { reminderHourBeforeSentAt: now })
+    .where(
+      and(inArray(pickupAppointments.id, ids), eq(pickupAppointments.status, 'scheduled'), isNull(column)),
+    )
+    .returning({ id: pickupAppointments.id });
+  return new Set(rows.map((r) => r.id));
 }

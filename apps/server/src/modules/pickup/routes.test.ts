@@ -12,7 +12,14 @@ import { API } from '@rebound/contract/routes';
 import { slotIdOf } from '@rebound/core/pickup';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, pickupAppointments, pickupSchedules, pickupSlots } from '../../db/schema';
+import {
+  auctions,
+  orders,
+  pickupAppointments,
+  pickupSchedules,
+  pickupSlots,
+  products,
+} from '../../db/schema';
 import { type SignedInUser, signedInUser } from '../../test/auth';
 import { makeLocation } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
@@ -351,7 +358,7 @@ describe('staff: schedule and desk', () => {
   it("shows the day's slots, finds by code or name, stages and hands over", async () => {
     const ava = await signedInUser(t);
     const order = await paidOrder(ava.user.id);
-    const res = await book(ava.cookie, order.id, slotAt(16, 16, 30));
+    const res = await book(ava.cookie, order.id, slotAt(16, 16, 30), 'Side door, please');
     const code = res.json<SchedulePickupResponse>().appointment.shortCode!;
 
     const today = await t.app.inject({
@@ -361,7 +368,20 @@ describe('staff: schedule and desk', () => {
     expect(today.statusCode, today.body).toBe(200);
     const slot = today.json<DeskTodayResponse>().slots.find((s) => s.slotId === slotAt(16, 16, 30));
     expect(slot?.appointments.map((a) => a.orderId)).toContain(order.id);
-    expect(slot?.appointments[0]).toMatchObject({ orderNumber: order.id.slice(0, 8) });
+    // What to stage for the slot: each order's item by title and SKU, with the shopper's notes.
+    const [product] = await t.db
+      .select({ title: products.title, slug: products.slug })
+      .from(products)
+      .innerJoin(auctions, eq(auctions.productId, products.id))
+      .where(eq(auctions.id, order.auctionId));
+    expect(slot?.appointments[0]).toMatchObject({
+      orderNumber: order.id.slice(0, 8),
+      productTitle: product!.title,
+      sku: product!.slug.toUpperCase(),
+      notes: 'Side door, please',
+      readyAt: null,
+    });
+    expect(slot?.toStageCount).toBe(1);
 
     const typed = `${code.slice(0, 3).toLowerCase()} ${code.slice(3)}`;
     const byCode = await t.app.inject({
@@ -382,6 +402,12 @@ describe('staff: schedule and desk', () => {
     });
     expect(ready.statusCode, ready.body).toBe(200);
     expect(ready.json<DeskOrderResponse>().readyAt).not.toBeNull();
+    const staged = await t.app.inject({
+      url: `${API.adminPickupToday}?locationId=${locationId}&date=2026-06-16`,
+      headers: { cookie: staff.cookie },
+    });
+    const stagedSlot = staged.json<DeskTodayResponse>().slots.find((s) => s.slotId === slotAt(16, 16, 30));
+    expect(stagedSlot?.toStageCount).toBe(0);
 
     const noId = await t.app.inject({
       method: 'POST',

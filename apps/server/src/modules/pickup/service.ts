@@ -19,17 +19,18 @@ import {
   SLOT_REFUSAL_ERROR,
 } from '@rebound/contract/pickup';
 import { locationRoom, userRoom } from '@rebound/contract/rooms';
+import { skuFromSlug } from '@rebound/core/catalog';
 import { canSchedulePickup } from '@rebound/core/orders';
 import {
   availableSlotDays,
   canBookSlot,
   canChangeAppointment,
+  orderStorageFeeCents,
   type PickupSchedule,
   pickupQrPayload,
   pickupShortCode,
   SHORT_CODE_BYTES,
   slotIdOf,
-  storageFeeCents,
   storageFeeStartDateKey,
 } from '@rebound/core/pickup';
 import { slotTimeLabel } from '@rebound/core/slot-label';
@@ -46,6 +47,9 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/idempotency';
 import type { Published } from '../../realtime/hub';
+import { notificationsChanged } from '../notifications/changed';
+import { enqueueNotices } from '../notifications/enqueue';
+import { pickupConfirmedNoticeOf } from './notices';
 import * as repo from './repository';
 
 export interface PickupDeps {
@@ -131,6 +135,7 @@ export async function availableSlots(
   return {
     serverTime: now.toISOString(),
     orderId: row.order.id,
+    locationId,
     window: days.window,
     slots,
     currentSlotId: scheduled ? slotIdOf(locationId, scheduled.slot.startsAt) : null,
@@ -174,7 +179,10 @@ export function toAppointmentView(r: AppointmentRow, now: Date): AppointmentView
     qrPayload: a?.shortCode ? pickupQrPayload(a.shortCode) : null,
     canChange: status === 'scheduled' && slot !== null && canChangeAppointment(slot.startsAt, now),
     completedAt: completedAt?.toISOString() ?? null,
-    storageFeeCents: storageFeeCents(r.auctionEndedAt, completedAt ?? now),
+    storageFeeCents: orderStorageFeeCents(
+      { status: o.status, auctionEnd: r.auctionEndedAt, completedAt },
+      now,
+    ),
     storageFeeFrom: storageFeeStartDateKey(r.auctionEndedAt),
   };
 }
@@ -289,6 +297,22 @@ export async function schedulePickup(
         order.status === 'pickup_scheduled'
           ? order
           : await repo.setOrder(tx, order.id, { status: 'pickup_scheduled', updatedAt: now });
+      const moved = scheduled !== null;
+      // The confirmation (in-app, and email/SMS/push by the shopper's settings) commits with the booking.
+      await enqueueNotices(tx, now, [
+        pickupConfirmedNoticeOf(
+          {
+            userId: order.userId,
+            orderId: order.id,
+            productTitle: row.title,
+            shortCode: appointment.shortCode,
+            startsAt: slot.startsAt,
+            endsAt: slot.endsAt,
+            location,
+          },
+          moved,
+        ),
+      ]);
       const view = toAppointmentView(
         {
           order: updated,
@@ -301,8 +325,8 @@ export async function schedulePickup(
         now,
       );
       return {
-        answer: { message: PICKUP_TEXT.scheduled, appointment: view, moved: scheduled !== null },
-        events: slotsChanged(locationId, user.id, now),
+        answer: { message: PICKUP_TEXT.scheduled, appointment: view, moved },
+        events: [...slotsChanged(locationId, user.id, now), ...notificationsChanged([order.userId], now)],
       };
     }),
   );
@@ -414,6 +438,7 @@ function toDeskAppointment(r: DeskRow, now: Date): DeskAppointment {
     orderNumber: r.order.id.slice(0, 8),
     shortCode: r.appointment.shortCode,
     productTitle: r.title,
+    sku: skuFromSlug(r.slug),
     shopperName: `${r.firstName} ${r.lastName}`.trim() || r.email,
     shopperEmail: r.email,
     orderStatus: r.order.status,
@@ -425,7 +450,10 @@ function toDeskAppointment(r: DeskRow, now: Date): DeskAppointment {
     endsAt: r.slot.endsAt.toISOString(),
     readyAt: r.order.readyAt?.toISOString() ?? null,
     completedAt: completedAt?.toISOString() ?? null,
-    storageFeeCents: storageFeeCents(r.auctionEndedAt, completedAt ?? now),
+    storageFeeCents: orderStorageFeeCents(
+      { status: r.order.status, auctionEnd: r.auctionEndedAt, completedAt },
+      now,
+    ),
   };
 }
 
@@ -464,6 +492,8 @@ export async function deskToday(
         endsAt: s.endsAt.toISOString(),
         capacity: s.capacity,
         bookedCount: s.bookedCount,
+        toStageCount: (byId.get(s.id) ?? []).filter((a) => a.status === 'scheduled' && a.readyAt === null)
+          .length,
         appointments: byId.get(s.id) ?? [],
       })),
   };
