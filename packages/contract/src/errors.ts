@@ -115,6 +115,12 @@ export const ERRORS = {
     message: 'This pickup has already started and can no longer be changed.',
   },
   pickup_handover_not_allowed: { status: 409, message: 'This order cannot be handed over.' },
+  // Saved searches (issue 12 item 5); the limit's text is core's SAVED_SEARCH_LIMIT_MESSAGE.
+  saved_search_not_found: { status: 404, message: 'Saved search not found' },
+  saved_search_limit: {
+    status: 409,
+    message: 'You can keep up to 20 saved searches. Delete one to save another.',
+  },
   internal: { status: 500, message: 'Something went wrong. Please try again.' },
   unavailable: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -72,6 +72,12 @@ export const API = {
   adminPickupComplete: (orderId: string) =>
     `/api/admin/pickup/orders/${encodeURIComponent(orderId)}/complete`,
   adminPickupCompletePattern: '/api/admin/pickup/orders/:orderId/complete',
+  // Saved searches (issue 12 item 5; saved-searches.ts has the shapes). The shopper's own only.
+  /** GET (list) and POST (save the shop's current search). */
+  meSavedSearches: '/api/me/saved-searches',
+  /** PATCH {notifyPush} and DELETE. */
+  meSavedSearch: (id: string) => `/api/me/saved-searches/${encodeURIComponent(id)}`,
+  meSavedSearchPattern: '/api/me/saved-searches/:id',
   /** GET describes, POST (one-click, RFC 8058) unsubscribes; ?token= from the email (unsubscribe.ts). */
   unsubscribe: '/api/unsubscribe',
 } as const;
