@@ -32,6 +32,13 @@ export const router = createBrowserRouter([
           { path: 'notifications', element: <SignedInOnlyRoute title="Notifications" /> },
           { path: 'pickup-schedule/:orderId', Component: PickupScheduleRoute },
           { path: 'dev/mailbox', Component: DevMailboxRoute },
+          {
+            // The unsubscribe link of new-drops and marketing emails (no sign-in; loads on demand).
+            path: 'unsubscribe',
+            lazy: async () => ({
+              Component: (await import('../features/unsubscribe/components/UnsubscribePage')).default,
+            }),
+          },
           ...catalogRoutes,
           ...checkoutRoutes,
           ...staticRoutes,
