@@ -115,6 +115,11 @@ export const ERRORS = {
     message: 'This pickup has already started and can no longer be changed.',
   },
   pickup_handover_not_allowed: { status: 409, message: 'This order cannot be handed over.' },
+  // Notifications and web push (issue 12; spec section 8 for the test email's texts).
+  notification_not_found: { status: 404, message: 'Notification not found' },
+  test_email_no_address: { status: 422, message: 'No email address found' },
+  test_email_failed: { status: 502, message: 'Failed to send test email' },
+  push_unavailable: { status: 503, message: 'Push notifications are not available right now.' },
   // Saved searches (issue 12 item 5); the limit's text is core's SAVED_SEARCH_LIMIT_MESSAGE.
   saved_search_not_found: { status: 404, message: 'Saved search not found' },
   saved_search_limit: {

@@ -78,6 +78,20 @@ export const API = {
   /** PATCH {notifyPush} and DELETE. */
   meSavedSearch: (id: string) => `/api/me/saved-searches/${encodeURIComponent(id)}`,
   meSavedSearchPattern: '/api/me/saved-searches/:id',
+  // Notifications (issue 12; notifications.ts has the shapes). The signed-in shopper's own rows only.
+  /** GET ?cursor&limit: newest first, with the unread count (the Mail menu asks for limit=3). */
+  meNotifications: '/api/me/notifications',
+  /** POST: marks one read (idempotent). */
+  meNotificationRead: (id: string) => `/api/me/notifications/${encodeURIComponent(id)}/read`,
+  meNotificationReadPattern: '/api/me/notifications/:id/read',
+  /** POST: marks every unread one read. */
+  meNotificationsReadAll: '/api/me/notifications/read-all',
+  /** POST: the spec's send-notification test email, to the shopper's own address, sent at once. */
+  meNotificationsTestEmail: '/api/me/notifications/test-email',
+  /** GET: the VAPID public key for web push. */
+  pushKey: '/api/push/key',
+  /** POST (subscribe this device) and DELETE {endpoint} (opt out). */
+  pushSubscriptions: '/api/push/subscriptions',
   /** GET describes, POST (one-click, RFC 8058) unsubscribes; ?token= from the email (unsubscribe.ts). */
   unsubscribe: '/api/unsubscribe',
 } as const;

@@ -1,6 +1,7 @@
 // The realtime events of an accepted bid, published by the route after the transaction commits.
 import { auctionRoom, userRoom } from '@rebound/contract/rooms';
 import type { Published } from '../../realtime/hub';
+import { notificationsChanged } from '../notifications/changed';
 import type { BidDecision } from './decide';
 import type { AuctionRow } from './repository';
 
@@ -45,5 +46,7 @@ export function bidEvents(before: AuctionRow, d: BidDecision, bidderId: string, 
       event: { type: 'StandingChangedV1', serverTime, auctionId: before.id, seq: updated.seq },
     });
   }
+  // The bid wrote notices (notices.ts): the bidder's confirmation and each outbid shopper's alert.
+  events.push(...notificationsChanged([bidderId, ...o.outbidUserIds], now));
   return events;
 }

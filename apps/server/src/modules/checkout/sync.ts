@@ -28,6 +28,7 @@ import type { PaymentProvider, ProviderSessionState } from '../../adapters/payme
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { RealtimeHub } from '../../realtime/hub';
+import { notificationsChanged } from '../notifications/changed';
 import { enqueueNotices } from '../notifications/enqueue';
 import * as repo from './repository';
 
@@ -116,8 +117,11 @@ export async function syncCheckoutSession(
   if (outcome.refund) await refundNow(deps, outcome.row);
   if (outcome.changed && deps.hub && (outcome.row.status === 'paid' || outcome.row.status === 'refunded')) {
     const event = { type: 'OrdersChangedV1', serverTime: deps.clock.now().toISOString() } as const;
+    // A payment applied wrote the receipt notice: the Mail menu refetches too.
+    const notices =
+      outcome.row.status === 'paid' ? notificationsChanged([outcome.row.userId], deps.clock.now()) : [];
     deps.hub
-      .publish([{ room: userRoom(outcome.row.userId), event }])
+      .publish([{ room: userRoom(outcome.row.userId), event }, ...notices])
       .catch((err) => deps.log?.error({ err }, 'publishing orders change failed'));
   }
   return answer(outcome.row, outcome.changed, outcome.reason);

@@ -12,6 +12,7 @@ import {
 import { isSuspendedByStrikes, paymentDeadlineAction } from '@rebound/core/orders';
 import type { Db } from '../../db/client';
 import type { Published } from '../../realtime/hub';
+import { notificationsChanged } from '../notifications/changed';
 import { enqueueNotices, type Notice } from '../notifications/enqueue';
 import * as repo from './deadline-repository';
 
@@ -130,10 +131,16 @@ export async function runPaymentDeadlineBatch(
       reminded2h: by.remind_2h.length,
       cancelled: gone.length,
       suspendedUserIds,
-      published: [...new Set(notices.map((n) => n.userId))].map((userId) => ({
-        room: userRoom(userId),
-        event: { type: 'OrdersChangedV1', serverTime },
-      })),
+      published: [
+        ...[...new Set(notices.map((n) => n.userId))].map((userId) => ({
+          room: userRoom(userId),
+          event: { type: 'OrdersChangedV1', serverTime } as const,
+        })),
+        ...notificationsChanged(
+          notices.map((n) => n.userId),
+          now,
+        ),
+      ],
     };
   });
 }

@@ -1,0 +1,147 @@
+import { and, asc, count, desc, eq, notInArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { notifications, outbox, pushSubscriptions, users } from '../../db/schema';
+
+// SQL of the notification screens: every query is scoped to one user.
+
+const listColumns = {
+  id: notifications.id,
+  message: notifications.message,
+  isRead: notifications.isRead,
+  createdAt: notifications.createdAt,
+  targetUrl: notifications.targetUrl,
+};
+
+/** The cursor row's position, only when it is the user's own. */
+export async function positionOf(db: DbOrTx, userId: string, id: string) {
+  const [row] = await db
+    .select({ createdAt: notifications.createdAt, id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Newest first, `limit` rows after `after` (keyset on created_at, id). The comparison runs on the
+ * stored timestamps (microseconds), through the cursor row itself, so no row falls between pages.
+ */
+export function page(db: DbOrTx, userId: string, afterId: string | null, limit: number) {
+  const after = afterId
+    ? sql`(${notifications.createdAt}, ${notifications.id}) < (select c.created_at, c.id from ${notifications} c where c.id = ${afterId})`
+    : undefined;
+  return db
+    .select(listColumns)
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), after))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return row?.n ?? 0;
+}
+
+/** Whether the user has a notification with this id (read or not). */
+export async function exists(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  return (await positionOf(db, userId, id)) !== null;
+}
+
+/** Marks one of the user's notifications read; the number changed (0 when it was read already). */
+export async function markRead(db: DbOrTx, userId: string, id: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function markAllRead(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function emailOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.email ?? null;
+}
+
+export async function insertOutbox(db: DbOrTx, row: typeof outbox.$inferInsert): Promise<string> {
+  const [made] = await db.insert(outbox).values(row).returning({ id: outbox.id });
+  if (!made) throw new Error('outbox insert returned no row');
+  return made.id;
+}
+
+/**
+ * A message nobody should send any more (a test email that failed while the shopper watched): a
+ * dead letter with its error, unless a sender holds it right now.
+ */
+export async function giveUpOutbox(db: DbOrTx, id: string, now: Date, error: string): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: 'dead', deadAt: now, lastError: error.slice(0, 1_000), lockedUntil: null })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+}
+
+/**
+ * Stores a device's push subscription for the user. An endpoint belongs to one browser profile: if
+ * another account subscribed it before (a shared computer), it moves to this user with new keys.
+ */
+export async function upsertPushSubscription(
+  db: DbOrTx,
+  row: { userId: string; endpoint: string; p256dh: string; auth: string; now: Date },
+) {
+  await db
+    .insert(pushSubscriptions)
+    .values({
+      userId: row.userId,
+      endpoint: row.endpoint,
+      p256dh: row.p256dh,
+      auth: row.auth,
+      createdAt: row.now,
+    })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.now },
+    });
+}
+
+/** Deletes the user's subscriptions beyond the newest `keep`. */
+export async function trimPushSubscriptions(db: DbOrTx, userId: string, keep: number): Promise<number> {
+  const newest = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), asc(pushSubscriptions.id))
+    .limit(keep);
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)))
+    .returning({ id: pushSubscriptions.id });
+  return gone.length;
+}
+
+/** Deletes the user's subscription with this endpoint (another user's is left alone). */
+export async function deletePushSubscription(db: DbOrTx, userId: string, endpoint: string): Promise<number> {
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return gone.length;
+}
+
+export function pushSubscriptionsOf(db: DbOrTx, userId: string) {
+  return db
+    .select({ endpoint: pushSubscriptions.endpoint })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+}

@@ -1,0 +1,71 @@
+import rateLimit from '@fastify/rate-limit';
+import {
+  MarkReadResponse,
+  NotificationParams,
+  NotificationsQuery,
+  NotificationsResponse,
+  TestEmailResponse,
+} from '@rebound/contract/notifications';
+import { API } from '@rebound/contract/routes';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../lib/auth-context';
+import * as service from './service';
+
+/** Test emails per shopper (or address) a minute: enough to check a setting, too few to spam. */
+const TEST_EMAILS_PER_MINUTE = 3;
+
+/** The notification screens (issue 12): the Mail menu, /notifications and the test email. */
+export async function notificationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, clock, hub, config } = app.deps;
+  // Counters in this process's memory, like the other route limits.
+  await app.register(rateLimit, { global: false });
+  // Signed-in only: a signed-out call is 401 before its input is even looked at.
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+
+  app.get(
+    API.meNotifications,
+    { schema: { querystring: NotificationsQuery, response: { 200: NotificationsResponse } } },
+    async (request) => service.list(db, clock, requireUser(request), request.query),
+  );
+
+  app.post(
+    API.meNotificationReadPattern,
+    { schema: { params: NotificationParams, response: { 200: MarkReadResponse } } },
+    async (request) => {
+      const result = await service.markRead(db, clock, requireUser(request), request.params.id);
+      // After commit only: the shopper's other tabs refetch their Mail menu and list.
+      hub.publish(result.events).catch((err) => request.log.error({ err }, 'publishing read failed'));
+      return result.body;
+    },
+  );
+
+  app.post(
+    API.meNotificationsReadAll,
+    { schema: { response: { 200: MarkReadResponse } } },
+    async (request) => {
+      const result = await service.markAllRead(db, clock, requireUser(request));
+      hub.publish(result.events).catch((err) => request.log.error({ err }, 'publishing read failed'));
+      return result.body;
+    },
+  );
+
+  app.post(
+    API.meNotificationsTestEmail,
+    {
+      config: {
+        rateLimit: {
+          max: TEST_EMAILS_PER_MINUTE * config.rateLimitScale,
+          timeWindow: '1 minute',
+          // Per shopper once signed in (the session is read on request), else per address.
+          keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+        },
+      },
+      schema: { response: { 200: TestEmailResponse } },
+    },
+    async (request) => service.sendTestEmail({ ...app.deps, log: request.log }, requireUser(request)),
+  );
+}
