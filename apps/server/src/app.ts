@@ -25,6 +25,7 @@ import { inboxRoutes } from './modules/inbox/routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { pickupRoutes } from './modules/pickup/routes';
+import { savedSearchRoutes } from './modules/saved-searches/routes';
 import { metricsPlugin } from './modules/system/metrics';
 import { privateAnswersPlugin } from './modules/system/private-answers';
 import { systemRoutes } from './modules/system/routes';
@@ -160,6 +161,7 @@ export async function buildApp({
   await app.register(inboxRoutes);
   await app.register(ordersRoutes);
   await app.register(pickupRoutes);
+  await app.register(savedSearchRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(checkoutRoutes);
   await app.register(testCheckoutRoutes);

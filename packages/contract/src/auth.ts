@@ -136,6 +136,8 @@ export const DevMessage = z.object({
   html: z.string().nullable(),
   /** Every http(s) link in the message, in order, so a page or a test can follow them. */
   links: z.array(z.string()),
+  /** Headers the real provider would have got: List-Unsubscribe on emails, url and tag on pushes. */
+  headers: z.record(z.string(), z.string()),
   createdAt: Instant,
 });
 export type DevMessage = z.infer<typeof DevMessage>;

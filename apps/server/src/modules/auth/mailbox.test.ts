@@ -1,5 +1,6 @@
 import { API } from '@rebound/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devMessages } from '../../db/schema';
 import { signedInUser, testAddress } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -43,6 +44,61 @@ describe('development mailbox', () => {
     // The link still works (it was already used by the helper, so it signs in again).
     const followed = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(followed.statusCode).toBe(302);
+  });
+
+  it('shows pushes and the headers a provider would have got (List-Unsubscribe)', async () => {
+    const who = `headers-${Date.now()}@example.test`;
+    await t.db.insert(devMessages).values([
+      {
+        channel: 'email',
+        recipient: who,
+        subject: 'New drops',
+        body: 'Hello https://rebound.example/shop',
+        html: '<p>Hello</p>',
+        headers: {
+          'List-Unsubscribe': '<https://rebound.example/api/unsubscribe?token=t>',
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          odd: { nested: true },
+        },
+      },
+      {
+        channel: 'push',
+        recipient: who,
+        subject: "You've been outbid",
+        body: 'Desk Lamp: now $30.00.\n\nhttps://rebound.example/product/lamp',
+        headers: { tag: 'outbid-1', url: 'https://rebound.example/product/lamp', Urgency: 'high' },
+      },
+      { channel: 'sms', recipient: who, body: 'Rebound: hi' },
+    ]);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API.devMessages}?recipient=${encodeURIComponent(who)}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const { messages } = res.json<{
+      messages: {
+        channel: string;
+        subject: string | null;
+        headers: Record<string, string>;
+        links: string[];
+      }[];
+    }>();
+    const byChannel = Object.fromEntries(messages.map((m) => [m.channel, m]));
+    expect(byChannel.email!.headers).toEqual({
+      'List-Unsubscribe': '<https://rebound.example/api/unsubscribe?token=t>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(byChannel.push).toMatchObject({
+      subject: "You've been outbid",
+      headers: { tag: 'outbid-1', url: 'https://rebound.example/product/lamp', Urgency: 'high' },
+      links: ['https://rebound.example/product/lamp'],
+    });
+    expect(byChannel.sms!.headers).toEqual({});
+    const pushes = await t.app.inject({
+      method: 'GET',
+      url: `${API.devMessages}?recipient=${encodeURIComponent(who)}&channel=push`,
+    });
+    expect(pushes.json<{ messages: unknown[] }>().messages).toHaveLength(1);
   });
 
   it('filters by recipient and channel', async () => {

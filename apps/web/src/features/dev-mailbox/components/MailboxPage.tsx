@@ -72,6 +72,94 @@ function BodyText({ body }: { body: string }) {
   );
 }
 
+/** Links in the email open in a new tab, out of the sandboxed frame. */
+function framedHtml(html: string): string {
+  const base = '<base target="_blank">';
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head([^>]*)>/i, `<head$1>${base}`) : `${base}${html}`;
+}
+
+function HeaderList({ headers }: { headers: Record<string, string> }) {
+  const names = Object.keys(headers);
+  if (names.length === 0) return null;
+  return (
+    <details className="mt-3 rounded-xl bg-white px-3.5 py-2.5 text-sm ring-1 ring-ink-200 ring-inset">
+      <summary className="cursor-pointer font-semibold text-ink-800">Headers ({names.length})</summary>
+      <dl className="mt-2 flex flex-col gap-1.5">
+        {names.map((name) => (
+          <div key={name} className="min-w-0">
+            <dt className="inline font-mono text-xs font-semibold text-ink-700">{name}: </dt>
+            <dd className="inline font-mono text-xs break-all text-ink-800">{headers[name]}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+/** An email's HTML part in a sandboxed frame (no scripts, no access to this page), or its plain text. */
+function EmailBody({ message }: { message: DevMessage }) {
+  // Plain text first: its links are this page's own, so they can be followed right here.
+  const [view, setView] = useState<'html' | 'text'>('text');
+  return (
+    <div className="mt-2">
+      {message.html ? (
+        <fieldset className="mb-2 inline-flex gap-1 rounded-lg bg-ink-100 p-1">
+          <legend className="sr-only">Show the email as</legend>
+          {(['text', 'html'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={view === value}
+              onClick={() => setView(value)}
+              className="h-8 rounded-md px-3 text-xs font-semibold text-ink-600 hover:text-ink-900 aria-pressed:bg-white aria-pressed:text-ink-950 aria-pressed:shadow-card"
+            >
+              {value === 'html' ? 'HTML' : 'Plain text'}
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
+      {view === 'html' && message.html ? (
+        <iframe
+          title={`Email: ${message.subject ?? 'no subject'}`}
+          sandbox="allow-popups allow-popups-to-escape-sandbox"
+          srcDoc={framedHtml(message.html)}
+          className="h-[32rem] w-full rounded-xl bg-white ring-1 ring-ink-200"
+        />
+      ) : (
+        <div className="rounded-xl bg-ink-50 px-3.5 py-3 ring-1 ring-ink-100 ring-inset">
+          <BodyText body={message.body} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A browser notification as a device would show it: title, text, and the page a click opens. */
+function PushBody({ message }: { message: DevMessage }) {
+  const url = message.headers.url ?? message.links.at(-1) ?? null;
+  const text = url ? message.body.replace(url, '').trim() : message.body;
+  return (
+    <div className="mt-2 flex gap-3 rounded-xl bg-ink-50 px-3.5 py-3 ring-1 ring-ink-100 ring-inset">
+      <Bell className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+      <div className="min-w-0">
+        <p className="text-sm font-bold text-ink-950">{message.subject ?? 'Rebound'}</p>
+        <p className="mt-0.5 text-sm text-ink-800">{text}</p>
+        {url ? (
+          <p className="mt-1.5 text-xs text-ink-600">
+            Opens{' '}
+            <a
+              href={localHref(url)}
+              className="font-medium break-all text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            >
+              {url}
+            </a>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 function MessageCard({ message }: { message: DevMessage }) {
   const channel = CHANNEL[message.channel];
   const Icon = channel.icon;
@@ -96,20 +184,31 @@ function MessageCard({ message }: { message: DevMessage }) {
             <span className="font-semibold text-ink-950">{message.recipient}</span>
           </p>
         </header>
-        {message.subject ? (
-          <h2 className="mt-3 text-base font-bold tracking-tight text-ink-950">{message.subject}</h2>
-        ) : null}
-        <div className="mt-2 rounded-xl bg-ink-50 px-3.5 py-3 ring-1 ring-ink-100 ring-inset">
-          <BodyText body={message.body} />
-        </div>
+        {message.channel === 'push' ? (
+          <PushBody message={message} />
+        ) : (
+          <>
+            {message.subject ? (
+              <h2 className="mt-3 text-base font-bold tracking-tight text-ink-950">{message.subject}</h2>
+            ) : null}
+            {message.channel === 'email' ? (
+              <EmailBody message={message} />
+            ) : (
+              <div className="mt-2 rounded-xl bg-ink-50 px-3.5 py-3 ring-1 ring-ink-100 ring-inset">
+                <BodyText body={message.body} />
+              </div>
+            )}
+          </>
+        )}
+        <HeaderList headers={message.headers} />
       </article>
     </li>
   );
 }
 
 /**
- * /dev/mailbox: the emails and texts the local stand-ins "sent", newest first, so that every flow
- * (confirmation, password reset, sign-in codes) can be followed on one machine.
+ * /dev/mailbox: the emails, texts and pushes the local stand-ins "sent", newest first, so that every
+ * flow (confirmation, password reset, sign-in codes, notifications) can be followed on one machine.
  */
 export default function MailboxPage({ query }: { query: ReturnType<typeof useDevMessages> }) {
   useDocumentTitle('Development mailbox');
@@ -166,7 +265,8 @@ export default function MailboxPage({ query }: { query: ReturnType<typeof useDev
           </p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-ink-950">Mailbox</h1>
           <p className="mt-2 text-sm text-ink-600">
-            Emails and text messages the local stand-ins would have sent. Nothing here left this machine.
+            Emails, text messages and browser pushes the local stand-ins would have sent. Nothing here left
+            this machine.
           </p>
         </div>
         <Button
@@ -198,7 +298,7 @@ export default function MailboxPage({ query }: { query: ReturnType<typeof useDev
         </div>
         <fieldset className="flex gap-1 rounded-xl bg-ink-100 p-1">
           <legend className="sr-only">Channel</legend>
-          {(['all', 'email', 'sms'] as const).map((value) => (
+          {(['all', 'email', 'sms', 'push'] as const).map((value) => (
             <button
               key={value}
               type="button"
