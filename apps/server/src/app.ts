@@ -22,6 +22,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { testCheckoutRoutes } from './modules/checkout/test-page';
 import { stripeWebhookRoutes } from './modules/checkout/webhook';
 import { inboxRoutes } from './modules/inbox/routes';
+import { createOutboxSender, type OutboxSender, outboxSenderPlugin } from './modules/notifications/sender';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { pickupRoutes } from './modules/pickup/routes';
@@ -53,6 +54,8 @@ declare module 'fastify' {
       clock: Clock;
       hub: RealtimeHub;
       payments: PaymentProvider;
+      /** The outbox sender (email, SMS, push); its job starts with the others (jobs/runner.ts). */
+      sender: OutboxSender;
     };
   }
 }
@@ -105,6 +108,7 @@ export async function buildApp({
     clock,
     hub: realtime,
     payments: payments ?? createPaymentProvider(config, database.db, clock),
+    sender: createOutboxSender({ config, db: database.db, clock, log: app.log }),
   });
   const offPoolErrors = database.onError((err) => app.log.error({ err }, 'database pool error'));
   app.addHook('onClose', async () => {
@@ -152,6 +156,7 @@ export async function buildApp({
   });
 
   await app.register(privateAnswersPlugin);
+  await app.register(outboxSenderPlugin);
   await app.register(authPlugin);
   await app.register(metricsPlugin);
   await app.register(systemRoutes);

@@ -55,4 +55,34 @@ describe('the tab’s realtime socket', () => {
     expect(events.map((e) => e.type)).toEqual(['HelloV1']);
     stop();
   });
+
+  it('joins a pickup location room when the socket opens, rejoins it after a reconnect, and leaves it', async () => {
+    vi.useFakeTimers();
+    try {
+      const { joinLocationRoom } = await import('./realtime');
+      const locationId = '3f0e8f3a-5d6b-4c1e-9a2b-7c8d9e0f1a2b';
+      const leave = joinLocationRoom(locationId);
+      const first = FakeSocket.all.at(-1)!;
+      first.open();
+      expect(first.sent).toContainEqual({ type: 'subscribeLocation', locationId });
+
+      // The connection drops: the next socket joins the room again by itself.
+      first.close();
+      await vi.advanceTimersByTimeAsync(20_000);
+      const second = FakeSocket.all.at(-1)!;
+      expect(second).not.toBe(first);
+      second.open();
+      expect(second.sent).toContainEqual({ type: 'subscribeLocation', locationId });
+
+      leave();
+      leave(); // a second leave changes nothing
+      expect(second.sent.filter((m) => JSON.stringify(m).includes('unsubscribeLocation'))).toEqual([
+        { type: 'unsubscribeLocation', locationId },
+      ]);
+      // Nothing else keeps the socket: it closes.
+      expect(second.readyState).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

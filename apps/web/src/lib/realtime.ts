@@ -3,7 +3,7 @@ import { WS_PATH } from '@rebound/contract/routes';
 import { useEffect, useRef } from 'react';
 import { syncServerClock } from './server-clock';
 
-// One WebSocket per tab (decision 003): auction rooms on request, the signed-in shopper's own room
+// One WebSocket per tab (decision 003): auction and pickup-location rooms on request, the signed-in shopper's own room
 // joined by the server from the session cookie. Opened when the first listener arrives, reconnected
 // with backoff after a drop; every reconnection tells listeners to refetch what they show, since
 // events sent while the socket was down are gone.
@@ -15,6 +15,7 @@ const MIN_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 15_000;
 
 const auctionRefs = new Map<string, number>();
+const locationRefs = new Map<string, number>();
 const eventListeners = new Set<EventListener>();
 const resyncListeners = new Set<ResyncListener>();
 
@@ -24,7 +25,7 @@ let backoffMs = MIN_BACKOFF_MS;
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 
 function wanted(): boolean {
-  return eventListeners.size > 0 || auctionRefs.size > 0;
+  return eventListeners.size > 0 || auctionRefs.size > 0 || locationRefs.size > 0;
 }
 
 function send(message: ClientMessage): void {
@@ -46,6 +47,7 @@ function connect(): void {
     backoffMs = MIN_BACKOFF_MS;
     const ids = [...auctionRefs.keys()];
     if (ids.length > 0) send({ type: 'subscribe', auctionIds: ids });
+    for (const locationId of locationRefs.keys()) send({ type: 'subscribeLocation', locationId });
     if (everOpened) for (const listener of resyncListeners) listener();
     everOpened = true;
   });
@@ -130,6 +132,22 @@ function removeAuctions(ids: readonly string[]): void {
   disconnectIfUnused();
 }
 
+function addLocation(locationId: string): void {
+  const count = locationRefs.get(locationId) ?? 0;
+  locationRefs.set(locationId, count + 1);
+  if (!socket) connect();
+  else if (count === 0) send({ type: 'subscribeLocation', locationId });
+}
+
+function removeLocation(locationId: string): void {
+  const count = locationRefs.get(locationId) ?? 0;
+  if (count <= 1) {
+    locationRefs.delete(locationId);
+    send({ type: 'unsubscribeLocation', locationId });
+  } else locationRefs.set(locationId, count - 1);
+  disconnectIfUnused();
+}
+
 /** Receives every event while mounted (and keeps the socket open). The handler may change freely. */
 export function useRealtimeEvents(handler: EventListener, onResync?: ResyncListener, enabled = true): void {
   const handlerRef = useRef(handler);
@@ -166,4 +184,20 @@ export function useAuctionRooms(auctionIds: readonly string[]): void {
     addAuctions(ids);
     return () => removeAuctions(ids);
   }, [key]);
+}
+
+/** Joins a pickup location's room (PickupSlotsChangedV1) until the returned leave; rejoined after a reconnect. */
+export function joinLocationRoom(locationId: string): () => void {
+  addLocation(locationId);
+  let joined = true;
+  return () => {
+    if (!joined) return;
+    joined = false;
+    removeLocation(locationId);
+  };
+}
+
+/** Joins a pickup location's room while mounted. */
+export function useLocationRoom(locationId: string | null | undefined): void {
+  useEffect(() => (locationId ? joinLocationRoom(locationId) : undefined), [locationId]);
 }

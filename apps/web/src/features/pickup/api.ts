@@ -5,13 +5,15 @@ import type {
   SchedulePickupRequest,
   SchedulePickupResponse,
 } from '@rebound/contract/pickup';
+import type { ServerEvent } from '@rebound/contract/realtime';
 import { API } from '@rebound/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { sendJson } from '../../lib/api-client';
 import { useRefetchOnOrdersChanged } from '../../lib/orders-changed';
 import { meKeys } from '../../lib/query-keys';
 import { USER_SCOPE } from '../../lib/query-scope';
+import { useLocationRoom, useRealtimeEvents } from '../../lib/realtime';
 import { getTimedJson } from '../../lib/server-clock';
 import { useSession } from '../../lib/session';
 
@@ -21,12 +23,47 @@ const pickupKeys = {
   appointments: () => [USER_SCOPE, 'appointments'] as const,
 };
 
-/** How often the open pickup page rereads the slot counts (others book while it is open). */
-const SLOTS_REFRESH_MS = 30_000;
+/**
+ * A fallback reread of the slot counts: the page normally hears of others' bookings over the
+ * WebSocket (PickupSlotsChangedV1 in the location's room) and refetches at once.
+ */
+const SLOTS_REFRESH_MS = 120_000;
+/**
+ * After an event, wait a moment (up to this, at random) and refetch once: a burst of bookings makes
+ * one reread, and the pages open at one location do not all ask in the same millisecond.
+ */
+const EVENT_REFETCH_SPREAD_MS = 800;
 
-/** The order's bookable slots by Vancouver date (GET /api/pickup/slots). */
+/**
+ * Refetches the slots when someone books, moves or cancels at the location (or the socket resyncs).
+ */
+function useLiveSlots(orderId: string, locationId: string | undefined) {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useLocationRoom(locationId);
+  const refetchSoon = useCallback(() => {
+    if (timer.current !== undefined) return;
+    timer.current = setTimeout(
+      () => {
+        timer.current = undefined;
+        void queryClient.invalidateQueries({ queryKey: pickupKeys.slots(orderId) });
+      },
+      100 + Math.random() * EVENT_REFETCH_SPREAD_MS,
+    );
+  }, [queryClient, orderId]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onEvent = useCallback(
+    (event: ServerEvent) => {
+      if (event.type === 'PickupSlotsChangedV1' && event.locationId === locationId) refetchSoon();
+    },
+    [locationId, refetchSoon],
+  );
+  useRealtimeEvents(onEvent, refetchSoon, locationId !== undefined);
+}
+
+/** The order's bookable slots by Vancouver date (GET /api/pickup/slots), kept live while shown. */
 export function usePickupSlots(orderId: string, enabled = true) {
-  return useQuery({
+  const query = useQuery({
     queryKey: pickupKeys.slots(orderId),
     queryFn: ({ signal }) =>
       getTimedJson<AvailableSlotsResponse>(
@@ -37,6 +74,8 @@ export function usePickupSlots(orderId: string, enabled = true) {
     refetchInterval: SLOTS_REFRESH_MS,
     refetchOnWindowFocus: true,
   });
+  useLiveSlots(orderId, enabled ? query.data?.locationId : undefined);
+  return query;
 }
 
 /** Everything a booking, a move or a cancel changes: the orders, the appointments and the slots. */

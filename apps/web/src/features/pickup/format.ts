@@ -1,20 +1,12 @@
-const longDateKey = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
+import { pickupDateLabel } from '@rebound/core/pickup-notices';
 
 const shortDateKey = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', weekday: 'short' });
 const dayMonthKey = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', month: 'short', day: 'numeric' });
 
 const atNoon = (key: string) => new Date(`${key}T12:00:00Z`);
 
-/** A Vancouver date key in full: 'Tuesday, November 25, 2026'. */
-export function formatDateKeyLong(key: string): string {
-  return longDateKey.format(atNoon(key));
-}
+/** A Vancouver date key in full: 'Tuesday, November 25, 2026' (as the pickup notices say it). */
+export const formatDateKeyLong = pickupDateLabel;
 
 /** A date button's two lines: 'Tue' and 'Nov 25'. */
 export function dateKeyParts(key: string): { weekday: string; day: string } {

@@ -2,8 +2,18 @@ import { type MyOrdersResponse, ORDER_TEXT, type OrderView, type StrikeView } fr
 import { formatTimeLeftShort } from '@rebound/core/countdown';
 import { formatCents } from '@rebound/core/money';
 import { MAX_ACTIVE_STRIKES } from '@rebound/core/orders';
+import { STORAGE_FEE_CENTS_PER_DAY } from '@rebound/core/pickup';
+import { addDaysToDateKey } from '@rebound/core/time';
 import { clsx } from 'clsx';
-import { CalendarClock, Check, CircleAlert, CreditCard, ShieldAlert, ShoppingCart } from 'lucide-react';
+import {
+  CalendarClock,
+  Check,
+  CircleAlert,
+  CreditCard,
+  Package,
+  ShieldAlert,
+  ShoppingCart,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { AuctionThumb } from '../../../components/AuctionThumb';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
@@ -163,6 +173,7 @@ function OrderRow({ order }: { order: OrderView }) {
       </div>
 
       {order.needsPayment && order.paymentDueAt ? <PaymentDue dueAt={order.paymentDueAt} /> : null}
+      <StorageFee order={order} />
       {order.status === 'cancelled' && order.cancelledAt ? (
         <p className="mt-3 text-sm text-ink-700">
           Cancelled on <time dateTime={order.cancelledAt}>{formatShopDate(order.cancelledAt)}</time>: it was
@@ -205,6 +216,46 @@ function OrderRow({ order }: { order: OrderView }) {
         </div>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * The storage fee the server computed ($5 per item per day after the pickup window): what is owed so
+ * far once it runs, or, while a paid item is still free to collect and not booked, until when.
+ */
+function StorageFee({ order }: { order: OrderView }) {
+  const perDay = formatCents(STORAGE_FEE_CENTS_PER_DAY);
+  const since = formatDateKey(order.storageFeeFrom);
+  if (order.storageFeeCents > 0) {
+    const collected = order.status === 'completed';
+    return (
+      <p
+        data-testid="order-storage-fee"
+        className={clsx(
+          'mt-3 flex items-start gap-2 rounded-lg px-3 py-2 text-sm',
+          collected ? 'bg-ink-50 text-ink-800' : 'bg-danger-50 text-danger-700',
+        )}
+      >
+        <Package className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>
+          {collected ? 'Storage fee: ' : 'Storage fee so far: '}
+          <span className="font-semibold tabular-nums">{formatCents(order.storageFeeCents)}</span> ({perDay}{' '}
+          per day from {since}
+          {collected ? ' until pickup).' : '). Collect your item to stop it growing.'}
+        </span>
+      </p>
+    );
+  }
+  // Paid and not booked yet: say until when collecting is free.
+  if (!order.canSchedulePickup) return null;
+  return (
+    <p data-testid="order-storage-fee" className="mt-3 flex items-start gap-2 text-sm text-ink-700">
+      <Package className="mt-0.5 size-4 shrink-0 text-ink-500" aria-hidden="true" />
+      <span>
+        Free storage through {formatDateKey(addDaysToDateKey(order.storageFeeFrom, -1))}; then {perDay} per
+        day.
+      </span>
+    </p>
   );
 }
 

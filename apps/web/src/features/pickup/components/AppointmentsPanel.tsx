@@ -1,6 +1,7 @@
 import { type AppointmentView, PICKUP_TEXT } from '@rebound/contract/pickup';
 import { formatCents } from '@rebound/core/money';
-import { formatShortCode } from '@rebound/core/pickup';
+import { formatShortCode, STORAGE_FEE_CENTS_PER_DAY } from '@rebound/core/pickup';
+import { clsx } from 'clsx';
 import { CalendarClock, CalendarX2, CircleAlert, Clock, MapPin, QrCode } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -144,10 +145,14 @@ function AppointmentCard({ appointment: a }: { appointment: AppointmentView }) {
               Collected <time dateTime={a.completedAt}>{formatShopDateTime(a.completedAt)}</time>
             </p>
           ) : null}
-          {scheduled && a.storageFeeCents > 0 ? (
-            <p className="mt-3 text-sm font-medium text-danger-700">
-              Storage fee so far: {formatCents(a.storageFeeCents)} ($5 per day since{' '}
-              {formatDateKeyLong(a.storageFeeFrom)})
+          {a.storageFeeCents > 0 ? (
+            <p
+              data-testid="appointment-storage-fee"
+              className={clsx('mt-3 text-sm font-medium', scheduled ? 'text-danger-700' : 'text-ink-800')}
+            >
+              {scheduled ? 'Storage fee so far' : 'Storage fee'}: {formatCents(a.storageFeeCents)} (
+              {formatCents(STORAGE_FEE_CENTS_PER_DAY)} per day from {formatDateKeyLong(a.storageFeeFrom)}
+              {scheduled ? '' : ' until pickup'})
             </p>
           ) : null}
         </div>
