@@ -63,6 +63,35 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test', RATE_LIMIT_SCALE: '20' }).rateLimitScale).toBe(20);
   });
 
+  it('takes VAPID keys for web push all three together, and has none by default', () => {
+    const vapid = {
+      VAPID_PUBLIC_KEY:
+        'BGTAi9nuYrmMFXAej7gQrNsZKcB-zGb1UQYiw1mtGn43QZrCZw1PtMazpj5diNbmiJkieY3zYnR1pACTSGyEaVY',
+      VAPID_PRIVATE_KEY: 'a'.repeat(43),
+      VAPID_SUBJECT: 'mailto:ops@rebound.example',
+    };
+    expect(loadConfig({}).push.vapid).toBeNull();
+    expect(loadConfig({ ...PRODUCTION }).push.vapid).toBeNull();
+    expect(loadConfig({ ...PRODUCTION, ...vapid }).push.vapid).toEqual({
+      publicKey: vapid.VAPID_PUBLIC_KEY,
+      privateKey: vapid.VAPID_PRIVATE_KEY,
+      subject: vapid.VAPID_SUBJECT,
+    });
+    expect(loadConfig({ ...vapid, VAPID_SUBJECT: 'https://rebound.example' }).push.vapid?.subject).toBe(
+      'https://rebound.example',
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY })).toThrowError(
+      /VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together/,
+    );
+    expect(() => loadConfig({ ...vapid, VAPID_PUBLIC_KEY: 'short' })).toThrowError(/VAPID_PUBLIC_KEY/);
+    expect(() => loadConfig({ ...vapid, VAPID_PRIVATE_KEY: 'x'.repeat(44) })).toThrowError(
+      /VAPID_PRIVATE_KEY/,
+    );
+    expect(() => loadConfig({ ...vapid, VAPID_SUBJECT: 'http://rebound.example' })).toThrowError(
+      /VAPID_SUBJECT must be a mailto: or https: address/,
+    );
+  });
+
   it('keeps a metrics token when given one', () => {
     expect(loadConfig({}).metricsToken).toBeNull();
     expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(24) }).metricsToken).toBe('m'.repeat(24));

@@ -69,6 +69,22 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Web push (issue 12): VAPID keys as `npx web-push generate-vapid-keys` prints them (URL-safe base64).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a VAPID public key (87 URL-safe base64 characters)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a VAPID private key (43 URL-safe base64 characters)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface Config {
@@ -105,6 +121,11 @@ export interface Config {
   email: { smtpUrl: string | null; from: string };
   /** Twilio when configured; otherwise the local outbox (dev_messages). */
   sms: { twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | null };
+  /**
+   * Web push VAPID keys when configured. Without them: generated once and kept (site_settings
+   * 'vapid') outside production; push off in production (docs/decisions/018-outbox-sender.md).
+   */
+  push: { vapid: { publicKey: string; privateKey: string; subject: string } | null };
   /** Stripe Checkout when configured; otherwise the built-in test checkout. */
   payments: {
     stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
@@ -159,6 +180,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together',
     );
   }
+  const vapidParts = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT].filter(Boolean).length;
+  if (vapidParts !== 0 && vapidParts !== 3) {
+    throw new ConfigError(
+      'Invalid configuration: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together',
+    );
+  }
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together');
   }
@@ -198,6 +225,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               from: e.TWILIO_FROM,
               apiUrl: e.TWILIO_API_URL,
             }
+          : null,
+    },
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
           : null,
     },
     payments: {

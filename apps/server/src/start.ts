@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase, runMigrations } from './db/client';
-import { auctionJobs, maintenanceJobs, orderJobs, pickupJobs, startJobs } from './jobs/runner';
+import {
+  auctionJobs,
+  maintenanceJobs,
+  notificationJobs,
+  orderJobs,
+  pickupJobs,
+  startJobs,
+} from './jobs/runner';
 import { adjustableClock, type Clock, systemClock } from './lib/clock';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
@@ -34,10 +41,13 @@ export async function startServer(config: Config): Promise<Started> {
     ...auctionJobs(app),
     ...orderJobs(app),
     ...pickupJobs(app),
+    ...notificationJobs(app),
     ...maintenanceJobs(app),
   ]);
   app.addHook('onClose', async () => {
     await stopJobs();
+    // A send woken by a request may still be on its way: let it mark its row before the pool goes.
+    await app.deps.sender.close();
     await database.close();
   });
   const url = await app.listen({ host: config.host, port: config.port });

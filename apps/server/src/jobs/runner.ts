@@ -88,6 +88,16 @@ export function pickupJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
   ];
 }
 
+/**
+ * The outbox sender (email, SMS, push; docs/decisions/018-outbox-sender.md), every second; requests
+ * that queue a message also wake it at once. Safe on several servers (SKIP LOCKED claims).
+ */
+export function notificationJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
+  const { sender } = app.deps;
+  sender.enableWake();
+  return [{ name: 'notifications.send', everyMs, run: () => sender.run() }];
+}
+
 /** Housekeeping: expired Idempotency-Keys go once an hour (idempotent; safe on several servers). */
 export function maintenanceJobs(app: FastifyInstance, everyMs = 60 * 60_000): Job[] {
   const { db, clock } = app.deps;

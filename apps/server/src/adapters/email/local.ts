@@ -7,12 +7,17 @@ export function localEmailSender(db: DbOrTx): EmailSender {
   return {
     kind: 'local',
     async send(message) {
+      const headers = {
+        ...(message.messageId ? { 'Message-ID': message.messageId } : {}),
+        ...message.headers,
+      };
       await db.insert(devMessages).values({
         channel: 'email',
         recipient: message.to,
         subject: message.subject,
         body: message.text,
         html: message.html ?? null,
+        headers: Object.keys(headers).length > 0 ? headers : null,
       });
     },
   };

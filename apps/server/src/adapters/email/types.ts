@@ -3,6 +3,13 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * RFC 5322 Message-ID, e.g. `<outbox-id@rebound.example>`: the same on every attempt, so a message
+   * sent twice after a crash is one message to mail servers and clients that de-duplicate by it.
+   */
+  messageId?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post, …). */
+  headers?: Record<string, string>;
 }
 
 /** Sends one email. Throws when the message could not be handed over. */

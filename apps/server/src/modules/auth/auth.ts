@@ -3,12 +3,11 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { phoneNumber } from 'better-auth/plugins/phone-number';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EmailSender } from '../../adapters/email/types';
-import type { SmsSender } from '../../adapters/sms/types';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
-import { escapeHtml } from '../../lib/html';
+import type { Clock } from '../../lib/clock';
+import { type OutboxSender, type QueuedMessage, queueMessages } from '../notifications/sender';
 import type { Deliveries } from './deliveries';
 import * as repo from './repository';
 
@@ -32,13 +31,24 @@ export const SIGN_UP_PHONE_KEY = 'signUpPhone';
 export interface AuthDeps {
   config: Config;
   db: Db;
-  email: EmailSender;
-  sms: SmsSender;
+  clock: Clock;
+  /** Account emails and sign-in codes go through the outbox like every message (issue 12). */
+  sender: OutboxSender;
   deliveries: Deliveries;
   log: FastifyBaseLogger;
 }
 
-export function createAuth({ config, db, email, sms, deliveries, log }: AuthDeps) {
+export function createAuth({ config, db, clock, sender, deliveries, log }: AuthDeps) {
+  /**
+   * Queues one message after the answer has gone out (its timing never tells whether an account
+   * exists) and wakes the sender, so it arrives within a second or two.
+   */
+  const queue = (what: string, message: () => Promise<QueuedMessage>) => {
+    deliveries.later(what, async () => {
+      await queueMessages(db, clock.now(), [await message()]);
+      sender.wake();
+    });
+  };
   return betterAuth({
     appName: 'Rebound',
     baseURL: config.publicUrl,
@@ -102,29 +112,15 @@ export function createAuth({ config, db, email, sms, deliveries, log }: AuthDeps
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: PASSWORD_RESET_EXPIRES_IN_S,
       revokeSessionsOnPasswordReset: true,
-      // Sent in the background so that the answer, and its timing, is the same for every email.
+      // Queued in the background so that the answer, and its timing, is the same for every email.
       async sendResetPassword({ user, url }) {
-        deliveries.later('password reset email', () =>
-          email.send({
-            to: user.email,
-            subject: 'Reset your Rebound password',
-            text: [
-              'Someone asked to reset the password of your Rebound account.',
-              '',
-              `Choose a new password: ${url}`,
-              '',
-              'The link works for one hour. If it was not you, ignore this email: your password stays as it is.',
-            ].join('\n'),
-            html: linkHtml(
-              'Someone asked to reset the password of your Rebound account.',
-              'Choose a new password',
-              url,
-              [
-                'The link works for one hour. If it was not you, ignore this email: your password stays as it is.',
-              ],
-            ),
-          }),
-        );
+        queue('password reset email', async () => ({
+          channel: 'email',
+          template: 'auth_reset_password',
+          userId: user.id,
+          recipient: user.email,
+          payload: { url },
+        }));
       },
     },
     emailVerification: {
@@ -133,22 +129,13 @@ export function createAuth({ config, db, email, sms, deliveries, log }: AuthDeps
       autoSignInAfterVerification: true,
       expiresIn: EMAIL_VERIFICATION_EXPIRES_IN_S,
       async sendVerificationEmail({ user, url }) {
-        deliveries.later('confirmation email', () =>
-          email.send({
-            to: user.email,
-            subject: 'Confirm your Rebound account',
-            text: [
-              'Welcome to Rebound!',
-              '',
-              `Confirm your email address: ${url}`,
-              '',
-              'The link works for 24 hours. If you did not create an account, ignore this email.',
-            ].join('\n'),
-            html: linkHtml('Welcome to Rebound!', 'Confirm your email address', url, [
-              'The link works for 24 hours. If you did not create an account, ignore this email.',
-            ]),
-          }),
-        );
+        queue('confirmation email', async () => ({
+          channel: 'email',
+          template: 'auth_confirm_email',
+          userId: user.id,
+          recipient: user.email,
+          payload: { url },
+        }));
       },
     },
     databaseHooks: {
@@ -173,14 +160,19 @@ export function createAuth({ config, db, email, sms, deliveries, log }: AuthDeps
           const result = normalizePhone(value);
           return result.ok && result.e164 === value;
         },
-        // Every number gets one text, so neither the answer nor its timing tells whether an
-        // account uses it; only the phone's owner learns that there is none.
+        // Every number gets one text, queued after the answer, so neither the answer nor its
+        // timing tells whether an account uses it; only the phone's owner learns that there is none.
         async sendOTP({ phoneNumber: to, code }) {
-          const known = await repo.userIdByPhone(db, to);
-          const body = known
-            ? `Your Rebound sign-in code is ${code}. It expires in 5 minutes. Never share it.`
-            : `Someone asked to sign in to Rebound with this number, but no account uses it. Sign up at ${config.publicUrl}/auth`;
-          await sms.send({ to, body });
+          queue('sign-in code', async () => {
+            const known = await repo.userIdByPhone(db, to);
+            return {
+              channel: 'sms',
+              template: 'auth_phone_code',
+              userId: known,
+              recipient: to,
+              payload: { code, known: known !== null, signUpUrl: `${config.publicUrl}/auth` },
+            };
+          });
         },
       }),
     ],
@@ -188,11 +180,3 @@ export function createAuth({ config, db, email, sms, deliveries, log }: AuthDeps
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-function linkHtml(intro: string, label: string, url: string, after: string[]): string {
-  return [
-    `<p>${escapeHtml(intro)}</p>`,
-    `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`,
-    ...after.map((line) => `<p>${escapeHtml(line)}</p>`),
-  ].join('\n');
-}

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { API } from '@rebound/contract/routes';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, verifications } from '../../db/schema';
+import { outbox, users, verifications } from '../../db/schema';
 import { lastMessageTo, sessionCookieFrom, signedInUser, testAddress } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -162,8 +162,8 @@ describe('phone sign-in by texted code', () => {
   });
 });
 
-describe('the Twilio adapter', () => {
-  it("posts the text to Twilio's Messages API when configured", async () => {
+describe('sign-in codes through the outbox and Twilio', () => {
+  it("queues the text and the sender posts it to Twilio's Messages API when configured", async () => {
     const received: { url: string; auth: string; body: URLSearchParams }[] = [];
     const server = createServer(async (req: IncomingMessage, res) => {
       let raw = '';
@@ -177,8 +177,8 @@ describe('the Twilio adapter', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
+    // Its own database: its sender sends only this test's messages.
     const twilio = await createTestApp({
-      database: t.database,
       env: {
         TWILIO_ACCOUNT_SID: 'AC123',
         TWILIO_AUTH_TOKEN: 'secret-token',
@@ -189,20 +189,33 @@ describe('the Twilio adapter', () => {
     try {
       const res = await post(twilio, API.authPhoneSendCode, { phone: '+16045550888' });
       expect(res.statusCode).toBe(200);
+      await twilio.app.accounts.deliveries.settle();
       expect(received).toHaveLength(1);
       expect(received[0]!.url).toBe('/2010-04-01/Accounts/AC123/Messages.json');
       expect(received[0]!.auth).toBe(`Basic ${Buffer.from('AC123:secret-token').toString('base64')}`);
       expect(received[0]!.body.get('To')).toBe('+16045550888');
       expect(received[0]!.body.get('From')).toBe('+16045550000');
+      expect(received[0]!.body.get('Body')).toMatch(/no account uses it/);
+      const [row] = await twilio.db.select().from(outbox).where(eq(outbox.recipient, '+16045550888'));
+      expect(row).toMatchObject({
+        channel: 'sms',
+        template: 'auth_phone_code',
+        status: 'sent',
+        userId: null,
+      });
+      expect(row!.payload).toEqual({
+        code: expect.stringMatching(/^\d{6}$/),
+        known: false,
+        signUpUrl: expect.stringMatching(/\/auth$/),
+      });
     } finally {
-      await twilio.app.close();
+      await twilio.close();
       await new Promise((resolve) => server.close(resolve));
     }
   });
 
-  it('answers "could not send" when Twilio cannot be reached', async () => {
+  it('answers "code sent" when Twilio cannot be reached, and the outbox retries the text', async () => {
     const broken = await createTestApp({
-      database: t.database,
       env: {
         TWILIO_ACCOUNT_SID: 'AC123',
         TWILIO_AUTH_TOKEN: 'secret-token',
@@ -212,15 +225,14 @@ describe('the Twilio adapter', () => {
     });
     try {
       const res = await post(broken, API.authPhoneSendCode, { phone: '+16045550777' });
-      expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({
-        error: {
-          code: 'sms_send_failed',
-          message: 'We could not send a text message to this number. Please try again.',
-        },
-      });
+      expect(res.statusCode).toBe(200);
+      await broken.app.accounts.deliveries.settle();
+      const [row] = await broken.db.select().from(outbox).where(eq(outbox.recipient, '+16045550777'));
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(row!.lastError).toMatch(/^Twilio could not be reached: .*ECONNREFUSED/);
+      expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(broken.clock.now().getTime());
     } finally {
-      await broken.app.close();
+      await broken.close();
     }
   });
 });

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createEmailSender } from '../../adapters/email/index';
 import type { EmailSender } from '../../adapters/email/types';
-import { createSmsSender } from '../../adapters/sms/index';
 import type { SmsSender } from '../../adapters/sms/types';
 import type { SessionUser } from '../../lib/auth-context';
 import { profileRoutes } from '../profile/routes';
@@ -32,11 +30,12 @@ export function hasSessionCookie(request: FastifyRequest): boolean {
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-    const { config, db } = app.deps;
-    const email = createEmailSender(config, db);
-    const sms = createSmsSender(config, db);
-    const deliveries = new Deliveries(app.log);
-    const auth = createAuth({ config, db, email, sms, deliveries, log: app.log });
+    const { config, db, clock, sender } = app.deps;
+    // The outbox sender's adapters (SMTP / Twilio or the development mailbox); account messages
+    // are queued in the outbox and sent by it (issue 12).
+    const { email, sms } = sender.channels;
+    const deliveries = new Deliveries(app.log, () => sender.run());
+    const auth = createAuth({ config, db, clock, sender, deliveries, log: app.log });
     app.decorate('accounts', { auth, email, sms, deliveries });
 
     app.decorateRequest('user', null);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { isLoopback } from '../../lib/loopback';
+import { outboxGauges } from '../notifications/sender';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -41,6 +42,28 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     collect() {
       this.reset();
       this.inc(hub.status().reconnects);
+    },
+  });
+
+  // The outbox (docs/decisions/018-outbox-sender.md): read from the database at scrape time, so
+  // every server reports the shared totals.
+  const outboxNow = () => outboxGauges(app.deps.db).catch(() => null);
+  new Gauge({
+    name: 'rebound_outbox_pending',
+    help: 'Outbox messages not yet sent (waiting, retrying or on their way)',
+    registers: [registry],
+    async collect() {
+      const g = await outboxNow();
+      if (g) this.set(g.pending);
+    },
+  });
+  new Gauge({
+    name: 'rebound_outbox_dead',
+    help: 'Outbox messages the sender gave up on (dead letters, each with its last error)',
+    registers: [registry],
+    async collect() {
+      const g = await outboxNow();
+      if (g) this.set(g.dead);
     },
   });
 

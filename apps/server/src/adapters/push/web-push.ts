@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { DbOrTx } from '../../db/client';
+import { devMessages, pushSubscriptions } from '../../db/schema';
+import { PermanentDeliveryError } from '../delivery-error';
+import type { PushMessage, PushPayload, PushResult, PushSender } from './types';
+
+export interface VapidDetails {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+export interface WebPushOptions {
+  db: DbOrTx;
+  /** The keys in force (configured, or generated and kept outside production); null: push is off. */
+  vapid: () => Promise<VapidDetails | null>;
+  timeoutMs?: number;
+  /** Seconds a push service keeps an undelivered message (an alert is stale after a day). */
+  ttlSeconds?: number;
+}
+
+async function subscriptionsOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+}
+
+/** Sends to every subscription of the user; 404/410 from the push service deletes that subscription. */
+async function sendToSubscriptions(
+  opts: WebPushOptions,
+  vapid: VapidDetails,
+  message: PushMessage,
+): Promise<PushResult & { errors: string[]; permanent: boolean }> {
+  const subs = await subscriptionsOf(opts.db, message.userId);
+  const payload: PushPayload = {
+    title: message.title,
+    body: message.body,
+    url: message.url,
+    tag: message.tag,
+  };
+  const body = JSON.stringify(payload);
+  let delivered = 0;
+  let removed = 0;
+  let permanent = true;
+  const errors: string[] = [];
+  await Promise.all(
+    subs.map(async (s) => {
+      try {
+        await webpush.sendNotification(
+          { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+          body,
+          {
+            vapidDetails: vapid,
+            TTL: opts.ttlSeconds ?? 24 * 60 * 60,
+            topic: message.topic,
+            urgency: 'high',
+            timeout: opts.timeoutMs ?? 10_000,
+          },
+        );
+        delivered += 1;
+      } catch (err) {
+        const status = (err as { statusCode?: number }).statusCode;
+        if (status === 404 || status === 410) {
+          // The browser unsubscribed or the subscription expired: forget it for good.
+          await opts.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, s.endpoint));
+          removed += 1;
+          return;
+        }
+        // 400/413: the push service refuses this message as it is; anything else may pass later.
+        if (status !== 400 && status !== 413) permanent = false;
+        errors.push(
+          `${new URL(s.endpoint).host}: ${status ?? 'no answer'} ${(err as Error).message}`.slice(0, 300),
+        );
+      }
+    }),
+  );
+  return { delivered, removed, errors, permanent };
+}
+
+/**
+ * Browser push through `web-push` with VAPID. A user without subscriptions gets nothing (not an
+ * error). Without keys (production without VAPID_*) every push fails for good: a dead letter that
+ * says why.
+ */
+export function webPushSender(opts: WebPushOptions): PushSender {
+  return {
+    kind: 'web-push',
+    async send(message) {
+      const vapid = await opts.vapid();
+      if (!vapid) throw new PermanentDeliveryError(PUSH_NOT_CONFIGURED);
+      const r = await sendToSubscriptions(opts, vapid, message);
+      if (r.errors.length > 0) {
+        // Retried to every device: the Topic and the tag make a repeat replace, not stack.
+        const what = `push failed for ${r.errors.length} of ${r.errors.length + r.delivered} devices: ${r.errors.join('; ')}`;
+        throw r.permanent ? new PermanentDeliveryError(what) : new Error(what);
+      }
+      return { delivered: r.delivered, removed: r.removed };
+    },
+  };
+}
+
+export const PUSH_NOT_CONFIGURED =
+  'Push is not configured: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT';
+
+/**
+ * The default without VAPID settings (outside production): every push lands in the development
+ * mailbox (channel 'push'), and browsers that subscribed with the generated keys get it too, best
+ * effort (a push service out of reach on a laptop is logged, not retried).
+ */
+export function localPushSender(opts: WebPushOptions & { onError?: (err: string) => void }): PushSender {
+  return {
+    kind: 'local',
+    async send(message) {
+      let result: PushResult = { delivered: 0, removed: 0 };
+      const vapid = await opts.vapid().catch(() => null);
+      if (vapid) {
+        const r = await sendToSubscriptions(opts, vapid, message);
+        if (r.errors.length > 0) opts.onError?.(r.errors.join('; '));
+        result = { delivered: r.delivered, removed: r.removed };
+      }
+      await opts.db.insert(devMessages).values({
+        channel: 'push',
+        recipient: message.userId,
+        subject: message.title,
+        body: `${message.body}\n\n${message.url}`,
+        html: null,
+        headers: { Topic: message.topic, Urgency: 'high', tag: message.tag, url: message.url },
+      });
+      return result;
+    },
+  };
+}

@@ -1,0 +1,181 @@
+// SQL of the outbox sender (sender.ts; docs/decisions/018-outbox-sender.md). A claim is one UPDATE
+// over rows picked with FOR UPDATE SKIP LOCKED: its own short transaction, so no lock is held while a
+// message is on its way. The claim's `attempts` (incremented by every claim) is its fence: a sender
+// may only finish a row that still carries the attempt number it claimed.
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { outbox } from '../../db/schema';
+
+export type OutboxRecord = typeof outbox.$inferSelect;
+
+/** Rows a sender may claim now: due pending ones, and claims whose lease ran out (a sender died). */
+function claimable(now: Date) {
+  return or(
+    and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)),
+    and(eq(outbox.status, 'sending'), lte(outbox.lockedUntil, now)),
+  );
+}
+
+/**
+ * Claims up to `limit` due rows, oldest due first: status 'sending', attempts + 1, locked until
+ * now + lease. Rows another sender holds are skipped, never waited for.
+ */
+export function claimDue(db: DbOrTx, now: Date, opts: { limit: number; leaseMs: number }) {
+  const picked = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(claimable(now))
+    .orderBy(asc(outbox.nextAttemptAt))
+    .limit(opts.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({
+      status: 'sending',
+      attempts: sql`${outbox.attempts} + 1`,
+      lockedUntil: new Date(now.getTime() + opts.leaseMs),
+    })
+    .where(inArray(outbox.id, picked))
+    .returning();
+}
+
+/**
+ * Claims one given row whatever its due time (a 'Send test email' button): pending, or 'sending'
+ * with its lease run out. Undefined when it is sent, dead, or another sender holds it.
+ */
+export async function claimOne(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+  leaseMs: number,
+): Promise<OutboxRecord | undefined> {
+  const picked = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.id, id),
+        or(eq(outbox.status, 'pending'), and(eq(outbox.status, 'sending'), lte(outbox.lockedUntil, now))),
+      ),
+    )
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(outbox)
+    .set({
+      status: 'sending',
+      attempts: sql`${outbox.attempts} + 1`,
+      lockedUntil: new Date(now.getTime() + leaseMs),
+    })
+    .where(inArray(outbox.id, picked))
+    .returning();
+  return row;
+}
+
+/** The fence: this row, still claimed by the claim that gave it `attempts`. */
+function stillMine(id: string, attempts: number) {
+  return and(eq(outbox.id, id), eq(outbox.status, 'sending'), eq(outbox.attempts, attempts));
+}
+
+/** Marks a claimed row sent; false when the claim was lost (lease ran out and another sender took it). */
+export async function markSent(db: DbOrTx, id: string, attempts: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null })
+    .where(stillMine(id, attempts))
+    .returning({ id: outbox.id });
+  return rows.length === 1;
+}
+
+/** Puts a claimed row back for another attempt at `at`, keeping the error. */
+export async function markRetry(
+  db: DbOrTx,
+  id: string,
+  attempts: number,
+  at: Date,
+  error: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ status: 'pending', nextAttemptAt: at, lockedUntil: null, lastError: error })
+    .where(stillMine(id, attempts))
+    .returning({ id: outbox.id });
+  return rows.length === 1;
+}
+
+/** Gives up on a claimed row: a dead letter with its last error. */
+export async function markDead(
+  db: DbOrTx,
+  id: string,
+  attempts: number,
+  now: Date,
+  error: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ status: 'dead', deadAt: now, lockedUntil: null, lastError: error })
+    .where(stillMine(id, attempts))
+    .returning({ id: outbox.id });
+  return rows.length === 1;
+}
+
+export function findById(db: DbOrTx, id: string) {
+  return db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.id, id))
+    .then((r) => r[0]);
+}
+
+/** Counts by status, for /metrics. */
+export async function countByStatus(db: DbOrTx): Promise<Record<OutboxRecord['status'], number>> {
+  const rows = await db.select({ status: outbox.status, n: count() }).from(outbox).groupBy(outbox.status);
+  const out = { pending: 0, sending: 0, sent: 0, dead: 0 };
+  for (const r of rows) out[r.status] = Number(r.n);
+  return out;
+}
+
+/** Dead letters, newest first, with the error that ended them. */
+export function listDead(db: DbOrTx, opts: { limit: number; before?: Date }) {
+  return db
+    .select({
+      id: outbox.id,
+      channel: outbox.channel,
+      template: outbox.template,
+      userId: outbox.userId,
+      recipient: outbox.recipient,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      createdAt: outbox.createdAt,
+      deadAt: outbox.deadAt,
+    })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.status, 'dead'),
+        isNotNull(outbox.deadAt),
+        opts.before ? sql`${outbox.deadAt} < ${opts.before.toISOString()}::timestamptz` : undefined,
+      ),
+    )
+    .orderBy(desc(outbox.deadAt), desc(outbox.id))
+    .limit(opts.limit);
+}
+
+/** Whether any row is due now (drain loops and tests). */
+export async function dueCount(db: DbOrTx, now: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(outbox).where(claimable(now));
+  return Number(row?.n ?? 0);
+}
+
+export type NewOutboxRow = typeof outbox.$inferInsert;
+
+/** Writes messages to send; a row whose dedupe_key is taken already is skipped. Returns the new ids. */
+export async function insertMessages(db: DbOrTx, rows: NewOutboxRow[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const out = await db.insert(outbox).values(rows).onConflictDoNothing().returning({ id: outbox.id });
+  return out.map((r) => r.id);
+}
+
+export function byIds(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([] as OutboxRecord[]);
+  return db.select().from(outbox).where(inArray(outbox.id, ids));
+}

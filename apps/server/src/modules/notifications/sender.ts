@@ -1,0 +1,398 @@
+// The durable sender (issue 12, docs/decisions/018-outbox-sender.md). Every server runs it: a run
+// claims due outbox rows (one short UPDATE … FOR UPDATE SKIP LOCKED: status 'sending', attempts + 1,
+// a lease), sends each through its channel adapter outside any transaction, then marks it sent with
+// an UPDATE fenced on the claim's attempt number. A failure goes back to 'pending' with a jittered,
+// growing wait (packages/core/src/outbox.ts), and becomes a dead letter with its last error when the
+// attempts or the time run out. A sender that dies between sending and marking leaves a claim whose
+// lease runs out: the row is claimed and sent again, once (the email's Message-ID and the push Topic
+// let providers collapse that duplicate; Twilio has no such key).
+import {
+  afterFailure,
+  exhaustedOnReclaim,
+  OUTBOX_LEASE_MS,
+  OUTBOX_RETRY,
+  outboxMessageId,
+  outboxPushTopic,
+  type RetryPolicy,
+} from '@rebound/core/outbox';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { isPermanent } from '../../adapters/delivery-error';
+import { createEmailSender } from '../../adapters/email/index';
+import type { EmailSender } from '../../adapters/email/types';
+import { createPushSender } from '../../adapters/push/index';
+import type { PushSender } from '../../adapters/push/types';
+import { createSmsSender } from '../../adapters/sms/index';
+import type { SmsSender } from '../../adapters/sms/types';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import * as repo from './outbox-repository';
+import { type OutgoingMessage, renderEmail, renderPush, renderSms } from './render';
+import { getVapidKeys } from './vapid';
+
+export interface Channels {
+  email: EmailSender;
+  sms: SmsSender;
+  push: PushSender;
+}
+
+export interface SenderDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** The channel adapters; by default from the configuration (SMTP/Twilio/web-push or the mailbox). */
+  channels?: Channels;
+}
+
+export interface SenderOptions {
+  /** Rows claimed per run. */
+  batchSize?: number;
+  /** Messages on their way at once within a run. */
+  concurrency?: number;
+  leaseMs?: number;
+  policy?: RetryPolicy;
+  random?: () => number;
+  /**
+   * Test seam: called after a message was handed to its channel and before it is marked sent
+   * (the crash window). Never set in the running app.
+   */
+  afterSend?: (row: repo.OutboxRecord) => Promise<void> | void;
+}
+
+export interface RunStats {
+  claimed: number;
+  sent: number;
+  retried: number;
+  dead: number;
+  /** Claims lost before marking (the lease ran out and another sender took the row). */
+  lost: number;
+}
+
+export type DeliverOutcome = { status: 'sent' } | { status: 'failed'; error: string };
+
+const ERROR_MAX = 1_000;
+const noStats = (): RunStats => ({ claimed: 0, sent: 0, retried: 0, dead: 0, lost: 0 });
+
+function describe(err: unknown): string {
+  const text = err instanceof Error ? err.message || err.name : String(err);
+  return text.slice(0, ERROR_MAX) || 'unknown error';
+}
+
+/** The adapters the configuration asks for (the development mailbox for what is not configured). */
+export function createChannels(deps: { config: Config; db: Db; log: FastifyBaseLogger }): Channels {
+  const { config, db, log } = deps;
+  return {
+    email: createEmailSender(config, db),
+    sms: createSmsSender(config, db),
+    push: createPushSender(
+      config,
+      db,
+      () => getVapidKeys({ db, config }),
+      (err) => log.warn({ err }, 'development push to a subscribed browser failed'),
+    ),
+  };
+}
+
+export class OutboxSender {
+  readonly channels: Channels;
+  private readonly batchSize: number;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private readonly policy: RetryPolicy;
+  private readonly host: string;
+  private loop: Promise<void> | null = null;
+  private wanted = false;
+  private wakeEnabled = false;
+  private closed = false;
+
+  constructor(
+    private readonly deps: SenderDeps,
+    private readonly opts: SenderOptions = {},
+  ) {
+    this.channels = deps.channels ?? createChannels(deps);
+    this.batchSize = opts.batchSize ?? 100;
+    this.concurrency = opts.concurrency ?? 16;
+    this.leaseMs = opts.leaseMs ?? OUTBOX_LEASE_MS;
+    this.policy = opts.policy ?? OUTBOX_RETRY;
+    this.host = new URL(deps.config.publicUrl).hostname;
+  }
+
+  /**
+   * One run: claims up to a batch of due rows and sends them. Returns what happened; a run that
+   * claimed a full batch is usually followed by another (run() does that).
+   */
+  async runOnce(): Promise<RunStats> {
+    const stats = noStats();
+    if (this.closed) return stats;
+    const now = this.deps.clock.now();
+    const rows = await repo.claimDue(this.deps.db, now, { limit: this.batchSize, leaseMs: this.leaseMs });
+    stats.claimed = rows.length;
+    let next = 0;
+    const worker = async () => {
+      while (next < rows.length) {
+        const row = rows[next++]!;
+        const outcome = await this.deliver(row);
+        stats[outcome] += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, rows.length) }, worker));
+    return stats;
+  }
+
+  /**
+   * Runs until nothing is due (or `maxRuns` runs). In-process runs never overlap: a call while a
+   * run is going on asks for one more pass and waits for it.
+   */
+  run(): Promise<void> {
+    this.wanted = true;
+    if (!this.loop) {
+      this.loop = this.pump().finally(() => {
+        this.loop = null;
+      });
+    }
+    return this.loop;
+  }
+
+  private async pump(): Promise<void> {
+    while (this.wanted && !this.closed) {
+      this.wanted = false;
+      let stats: RunStats;
+      do {
+        stats = await this.runOnce();
+      } while (stats.claimed === this.batchSize && !this.closed);
+    }
+  }
+
+  /**
+   * Sends soon, in this process, without waiting for the next tick (after a request that queued a
+   * time-critical message). Does nothing until the job is started (notificationJobs), so tests that
+   * do not start jobs decide when to send.
+   */
+  wake(): void {
+    if (!this.wakeEnabled || this.closed) return;
+    this.run().catch((err) => this.deps.log.error({ err }, 'outbox sender run failed'));
+  }
+
+  /** Lets wake() start runs (the job runner calls it when it starts the sender's job). */
+  enableWake(): void {
+    this.wakeEnabled = true;
+  }
+
+  /** Runs until no row is due now; for tests and benchmarks. Returns the sums of every run. */
+  async drain(maxRuns = 1_000): Promise<RunStats> {
+    const total = noStats();
+    for (let i = 0; i < maxRuns; i++) {
+      const s = await this.runOnce();
+      for (const k of Object.keys(total) as (keyof RunStats)[]) total[k] += s[k];
+      if (s.claimed === 0) break;
+    }
+    return total;
+  }
+
+  /** Stops starting runs and waits for the one on its way. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.wakeEnabled = false;
+    await this.loop?.catch(() => {});
+  }
+
+  /**
+   * Claims and sends one given row now, whatever its due time (the 'Send test email' button). A
+   * row another sender holds is waited for (up to 15 s) and its outcome reported.
+   */
+  async deliverNow(outboxId: string): Promise<DeliverOutcome> {
+    const row = await repo.claimOne(this.deps.db, outboxId, this.deps.clock.now(), this.leaseMs);
+    if (row) {
+      const outcome = await this.deliver(row);
+      if (outcome === 'sent') return { status: 'sent' };
+      const after = await repo.findById(this.deps.db, outboxId);
+      return { status: 'failed', error: after?.lastError ?? 'the message could not be sent' };
+    }
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const current = await repo.findById(this.deps.db, outboxId);
+      if (!current) return { status: 'failed', error: 'no such message' };
+      if (current.status === 'sent') return { status: 'sent' };
+      if (current.status === 'dead' || (current.status === 'pending' && current.lastError)) {
+        return { status: 'failed', error: current.lastError ?? 'the message could not be sent' };
+      }
+      if (Date.now() > deadline) return { status: 'failed', error: 'the message is still being sent' };
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** Sends one claimed row and records the outcome, fenced on the claim. */
+  private async deliver(row: repo.OutboxRecord): Promise<'sent' | 'retried' | 'dead' | 'lost'> {
+    const { db, clock, log } = this.deps;
+    if (exhaustedOnReclaim(row.attempts, this.policy)) {
+      // Claimed again after its sender stopped mid-send, with no attempts left: it may have gone out.
+      const error = `${row.lastError ? `${row.lastError}; ` : ''}the sender stopped during the last attempt`;
+      return (await repo.markDead(db, row.id, row.attempts, clock.now(), error)) ? 'dead' : 'lost';
+    }
+    try {
+      await this.send(row);
+    } catch (err) {
+      const error = describe(err);
+      const now = clock.now();
+      const outcome = afterFailure(row, now, {
+        permanent: isPermanent(err),
+        policy: this.policy,
+        ...(this.opts.random ? { random: this.opts.random } : {}),
+      });
+      log.warn(
+        { outboxId: row.id, channel: row.channel, template: row.template, attempts: row.attempts, error },
+        outcome.kind === 'dead' ? 'outbox message dead-lettered' : 'outbox message failed; will retry',
+      );
+      if (outcome.kind === 'dead') {
+        return (await repo.markDead(db, row.id, row.attempts, now, error)) ? 'dead' : 'lost';
+      }
+      return (await repo.markRetry(db, row.id, row.attempts, outcome.at, error)) ? 'retried' : 'lost';
+    }
+    await this.opts.afterSend?.(row);
+    if (await repo.markSent(db, row.id, row.attempts, clock.now())) return 'sent';
+    log.warn({ outboxId: row.id }, 'outbox claim lost before marking sent (lease ran out)');
+    return 'lost';
+  }
+
+  private async send(row: repo.OutboxRecord): Promise<void> {
+    const msg: OutgoingMessage = {
+      id: row.id,
+      channel: row.channel,
+      template: row.template,
+      recipient: row.recipient,
+      userId: row.userId,
+      payload: (row.payload ?? {}) as Record<string, unknown>,
+    };
+    const ctx = {
+      publicUrl: this.deps.config.publicUrl.replace(/\/+$/, ''),
+      secret: this.deps.config.authSecret,
+      now: this.deps.clock.now(),
+    };
+    switch (row.channel) {
+      case 'email': {
+        const r = renderEmail(msg, ctx);
+        await this.channels.email.send({
+          to: row.recipient,
+          subject: r.subject,
+          text: r.text,
+          html: r.html,
+          messageId: outboxMessageId(row.id, this.host),
+          headers: r.headers,
+        });
+        return;
+      }
+      case 'sms': {
+        const r = renderSms(msg, ctx);
+        await this.channels.sms.send({ to: row.recipient, body: r.body });
+        return;
+      }
+      case 'push': {
+        const r = renderPush(msg, ctx);
+        const topic = outboxPushTopic(row.id);
+        await this.channels.push.send({
+          userId: row.recipient,
+          title: r.title,
+          body: r.body,
+          url: r.url,
+          tag: r.tag ?? topic,
+          topic,
+        });
+        return;
+      }
+    }
+  }
+}
+
+export function createOutboxSender(deps: SenderDeps, opts?: SenderOptions): OutboxSender {
+  return new OutboxSender(deps, opts);
+}
+
+export interface QueuedMessage {
+  channel: 'email' | 'sms' | 'push';
+  template: string;
+  /** The account it is for, when there is one. */
+  userId: string | null;
+  /** Email address, E.164 number, or for push the user id. */
+  recipient: string;
+  payload: Record<string, unknown>;
+  /** At most one message per key (a second one is skipped). */
+  dedupeKey?: string;
+}
+
+/**
+ * Queues messages that are not notices (account emails, sign-in codes, test emails): outbox rows
+ * due now, sent by the sender like every other message. Returns the new rows' ids.
+ */
+export function queueMessages(db: DbOrTx, now: Date, messages: QueuedMessage[]): Promise<string[]> {
+  return repo.insertMessages(
+    db,
+    messages.map((m) => ({
+      channel: m.channel,
+      template: m.template,
+      userId: m.userId,
+      recipient: m.recipient,
+      payload: m.payload,
+      dedupeKey: m.dedupeKey ?? null,
+      nextAttemptAt: now,
+      createdAt: now,
+    })),
+  );
+}
+
+/** Sends one given outbox row now ('Send test email'); see OutboxSender.deliverNow. */
+export function deliverNow(deps: { sender: OutboxSender }, outboxId: string): Promise<DeliverOutcome> {
+  return deps.sender.deliverNow(outboxId);
+}
+
+/** Outbox rows by status: waiting (pending and on their way) and dead letters, for /metrics. */
+export async function outboxGauges(db: Db): Promise<{ pending: number; dead: number }> {
+  const c = await repo.countByStatus(db);
+  return { pending: c.pending + c.sending, dead: c.dead };
+}
+
+export interface DeadLetter {
+  id: string;
+  channel: 'email' | 'sms' | 'push';
+  template: string;
+  userId: string | null;
+  recipient: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  deadAt: Date | null;
+}
+
+/** Dead letters, newest first, with their last error (the back-office and operators read these). */
+export function listDeadLetters(db: Db, opts: { limit?: number; before?: Date } = {}): Promise<DeadLetter[]> {
+  return repo.listDead(db, {
+    limit: Math.min(Math.max(opts.limit ?? 50, 1), 500),
+    ...(opts.before ? { before: opts.before } : {}),
+  });
+}
+
+/**
+ * Wires the sender into the app: after a request that changed something (a bid, a sign-up, a
+ * reset) the sender is woken, once the answer is on its way, so time-critical messages go out at
+ * once rather than at the next tick; and it stops with the app. Nothing runs inside the request.
+ */
+export const outboxSenderPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { sender, config } = app.deps;
+    if (config.env === 'production' && !config.push.vapid) {
+      app.log.warn(
+        'Web push is off: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set (push messages become dead letters)',
+      );
+    }
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+      if (reply.statusCode >= 400) return;
+      sender.wake();
+    });
+    app.addHook('onClose', async () => {
+      await sender.close();
+    });
+  },
+  { name: 'rebound-outbox-sender' },
+);
