@@ -1,0 +1,108 @@
+// Saved searches (issue 12 item 5): the shopper's own list, save (at most 20), the push toggle and
+// delete. Other modules (the digest) read searches and new lots through the functions at the end.
+import {
+  type CreateSavedSearchBody,
+  type DeleteSavedSearchResponse,
+  SAVED_SEARCH_DELETED,
+  SAVED_SEARCH_LIMIT,
+  type SavedSearch,
+  type SavedSearchesResponse,
+  SavedSearchQueryView,
+} from '@rebound/contract/saved-searches';
+import { type SavedSearchQuery, savedSearchHref } from '@rebound/core/saved-searches';
+import type { Db, DbOrTx } from '../../db/client';
+import type { SessionUser } from '../../lib/auth-context';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import * as repo from './repository';
+
+/** A stored query as the contract shows it; anything unreadable in the stored JSON is dropped. */
+export function storedQuery(value: unknown): SavedSearchQuery & SavedSearchQueryView {
+  const parsed = SavedSearchQueryView.safeParse(value);
+  return parsed.success ? parsed.data : {};
+}
+
+function toView(row: repo.SavedSearchRow): SavedSearch {
+  const query = storedQuery(row.query);
+  return {
+    id: row.id,
+    name: row.name,
+    query,
+    href: savedSearchHref(query),
+    notifyPush: row.notifyPush,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function list(db: DbOrTx, user: SessionUser): Promise<SavedSearchesResponse> {
+  const rows = await repo.listOwn(db, user.id);
+  return { items: rows.map(toView), limit: SAVED_SEARCH_LIMIT };
+}
+
+type ParsedCreate = { name: string; query: SavedSearchQueryView; notifyPush: boolean };
+
+export async function create(
+  db: Db,
+  clock: Clock,
+  user: SessionUser,
+  body: ParsedCreate | CreateSavedSearchBody,
+): Promise<SavedSearch> {
+  const b = body as ParsedCreate;
+  return db.transaction(async (tx) => {
+    // Under the shopper's row lock: two saves at once cannot both pass the limit.
+    if ((await repo.lockAndCount(tx, user.id)) >= SAVED_SEARCH_LIMIT)
+      throw new AppError('saved_search_limit');
+    const now = clock.now();
+    const row = await repo.insert(tx, {
+      userId: user.id,
+      name: b.name,
+      query: b.query,
+      notifyPush: b.notifyPush,
+      // Push alerts start from now; the digest has its own daily window.
+      lastMatchedAt: b.notifyPush ? now : null,
+      createdAt: now,
+    });
+    return toView(row);
+  });
+}
+
+function checkId(id: string) {
+  // Anything that is not a UUID cannot name a saved search (and must not reach a uuid column).
+  if (!isUuid(id)) throw new AppError('saved_search_not_found');
+}
+
+export async function setNotifyPush(
+  db: DbOrTx,
+  clock: Clock,
+  user: SessionUser,
+  id: string,
+  notifyPush: boolean,
+): Promise<SavedSearch> {
+  checkId(id);
+  const row = await repo.setNotifyPush(db, user.id, id, notifyPush, clock.now());
+  // Someone else's search answers exactly like a made-up id.
+  if (!row) throw new AppError('saved_search_not_found');
+  return toView(row);
+}
+
+export async function remove(db: DbOrTx, user: SessionUser, id: string): Promise<DeleteSavedSearchResponse> {
+  checkId(id);
+  if (!(await repo.deleteOwn(db, user.id, id))) throw new AppError('saved_search_not_found');
+  return { id, message: SAVED_SEARCH_DELETED };
+}
+
+// --- For the notification jobs (the digest in notifications/digest.ts, the alerts in alerts.ts) ---
+
+export type NewLot = Awaited<ReturnType<typeof repo.lotsLiveBetween>>[number];
+
+/** Lots that went live in (since, until] and can still be bid on at `now`, newest first. */
+export function newLots(db: DbOrTx, since: Date, until: Date, now: Date): Promise<NewLot[]> {
+  return repo.lotsLiveBetween(db, since, until, now);
+}
+
+/** Every saved search of these shoppers, with its query read. */
+export async function searchesOf(db: DbOrTx, userIds: string[]) {
+  const rows = await repo.searchesOf(db, userIds);
+  return rows.map((r) => ({ id: r.id, userId: r.userId, name: r.name, query: storedQuery(r.query) }));
+}
