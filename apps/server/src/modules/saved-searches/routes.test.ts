@@ -13,7 +13,12 @@ import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  cookie?: string,
+  payload?: Record<string, unknown>,
+) =>
   t.app.inject({
     method,
     url,
