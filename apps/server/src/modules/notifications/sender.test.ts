@@ -1,0 +1,369 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { API } from '@rebound/contract/routes';
+import { backoffCeilingMs, OUTBOX_LEASE_MS, OUTBOX_RETRY } from '@rebound/core/outbox';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { PermanentDeliveryError } from '../../adapters/delivery-error';
+import { type Database, openDatabase } from '../../db/client';
+import { devMessages, outbox } from '../../db/schema';
+import { testAddress } from '../../test/auth';
+import { TEST_DB_KIND } from '../../test/database';
+import { useTestApp } from '../../test/harness';
+import { queueTestMessages, recordingChannels } from '../../test/outbox';
+import * as repo from './outbox-repository';
+import { type Channels, deliverNow, listDeadLetters, OutboxSender, type SenderOptions } from './sender';
+
+const NOW = new Date('2026-06-15T18:00:00.000Z');
+const t = useTestApp({ now: NOW });
+
+/** A sender on the test app's database and clock, with the given channels. */
+function senderWith(channels: Channels, opts: SenderOptions = {}, db = t.db) {
+  return new OutboxSender({ db, clock: t.clock, config: t.config, log: t.app.log, channels }, opts);
+}
+
+async function rowsOf(ids: string[]) {
+  return t.db.select().from(outbox).where(inArray(outbox.id, ids));
+}
+
+/** Clears what earlier tests left, so counts are this test's own. */
+async function fresh() {
+  await t.db.delete(outbox);
+  await t.db.delete(devMessages);
+}
+
+describe('the outbox sender', () => {
+  it('sends due rows through the local adapters: email with its Message-ID and headers, SMS, push', async () => {
+    await fresh();
+    const [email] = await queueTestMessages(t.db, t.clock.now(), 1, () => ({
+      recipient: 'ava@example.test',
+      payload: { message: 'You have been outbid.', targetUrl: '/product/1' },
+    }));
+    const [sms] = await queueTestMessages(t.db, t.clock.now(), 1, () => ({
+      channel: 'sms',
+      recipient: '+16045550100',
+    }));
+    const [push] = await queueTestMessages(t.db, t.clock.now(), 1, () => ({
+      channel: 'push',
+      recipient: '00000000-0000-4000-8000-000000000001',
+    }));
+    // Not due yet: left alone.
+    const [later] = await queueTestMessages(t.db, new Date(t.clock.now().getTime() + 60_000), 1);
+
+    const stats = await t.app.deps.sender.drain();
+    expect(stats).toMatchObject({ claimed: 3, sent: 3, retried: 0, dead: 0 });
+
+    const rows = await rowsOf([email!, sms!, push!, later!]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const id of [email!, sms!, push!]) {
+      expect(byId.get(id)).toMatchObject({ status: 'sent', attempts: 1, lockedUntil: null, lastError: null });
+      expect(byId.get(id)!.sentAt).toBeInstanceOf(Date);
+    }
+    expect(byId.get(later!)).toMatchObject({ status: 'pending', attempts: 0 });
+
+    const box = await t.db.select().from(devMessages);
+    const mail = box.find((m) => m.channel === 'email')!;
+    expect(mail.recipient).toBe('ava@example.test');
+    expect(mail.headers).toMatchObject({ 'Message-ID': `<${email}@localhost>` });
+    expect(box.find((m) => m.channel === 'sms')!.recipient).toBe('+16045550100');
+    const pushed = box.find((m) => m.channel === 'push')!;
+    expect(pushed.recipient).toBe('00000000-0000-4000-8000-000000000001');
+    expect(pushed.headers).toMatchObject({ Topic: push!.replace(/-/g, '') });
+  });
+
+  it('two senders at once send each message once', async () => {
+    await fresh();
+    const ids = await queueTestMessages(t.db, t.clock.now(), 300);
+    // On PostgreSQL the second sender has its own pool (a second server); on PGlite both share it.
+    let other: Database | null = null;
+    if (t.database.kind === 'postgres') other = await openDatabase({ url: t.database.url!, poolSize: 4 });
+    try {
+      const a = recordingChannels({ delayMs: 1 });
+      const b = recordingChannels({ delayMs: 1 });
+      const [sa, sb] = await Promise.all([
+        senderWith(a, { batchSize: 20, concurrency: 4 }).drain(),
+        senderWith(b, { batchSize: 20, concurrency: 4 }, other?.db ?? t.db).drain(),
+      ]);
+      const sentTo = [...a.sent, ...b.sent].map((s) => (s.message as { to: string }).to);
+      expect(sentTo).toHaveLength(300);
+      expect(new Set(sentTo).size).toBe(300);
+      // Both did part of the work.
+      expect(sa.sent).toBeGreaterThan(0);
+      expect(sb.sent).toBeGreaterThan(0);
+      const rows = await rowsOf(ids);
+      expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    } finally {
+      await other?.close();
+    }
+  });
+
+  it('a claim abandoned between send and mark is sent again once its lease runs out: nothing lost, one duplicate', async () => {
+    await fresh();
+    const ids = await queueTestMessages(t.db, t.clock.now(), 5);
+    const channels = recordingChannels();
+    // The "crashed" sender: claims all five, sends the first, and stops before marking anything.
+    const claimed = await repo.claimDue(t.db, t.clock.now(), { limit: 10, leaseMs: OUTBOX_LEASE_MS });
+    expect(claimed).toHaveLength(5);
+    const first = claimed[0]!;
+    await channels.email.send({ to: first.recipient, subject: 'x', text: 'x' });
+
+    // Within the lease nobody takes them.
+    const restarted = senderWith(channels);
+    expect((await restarted.drain()).claimed).toBe(0);
+    t.clock.advance(OUTBOX_LEASE_MS + 1_000);
+    const stats = await restarted.drain();
+    expect(stats).toMatchObject({ claimed: 5, sent: 5 });
+
+    const perRecipient = new Map<string, number>();
+    for (const s of channels.sent) {
+      const to = (s.message as { to: string }).to;
+      perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
+    }
+    expect(perRecipient.size).toBe(5);
+    expect(perRecipient.get(first.recipient)).toBe(2);
+    expect([...perRecipient.values()].filter((n) => n > 1)).toHaveLength(1);
+    const rows = await rowsOf(ids);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 2)).toBe(true);
+  });
+
+  it.runIf(TEST_DB_KIND === 'postgres')(
+    'a sender process killed (SIGKILL) after sending and before marking: the restart loses nothing, one duplicate',
+    async () => {
+      await fresh();
+      const ids = await queueTestMessages(t.db, t.clock.now(), 4, (i) => ({
+        recipient: `crash${i}@example.test`,
+      }));
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', fileURLToPath(new URL('./sender-crash-child.ts', import.meta.url))],
+        {
+          env: { ...process.env, DATABASE_URL: t.database.url!, NOW: t.clock.now().toISOString() },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stderr = '';
+      child.stderr.on('data', (d) => {
+        stderr += String(d);
+      });
+      const sentId = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d) => {
+          out += String(d);
+          const m = /SENT (\S+)/.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        child.on('exit', (code) => reject(new Error(`the child exited (${code}) before sending: ${stderr}`)));
+      });
+      const exited = new Promise((r) => child.on('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+
+      // The child's claim is still there: every row 'sending', the first one in the mailbox once.
+      const before = await rowsOf(ids);
+      expect(before.every((r) => r.status === 'sending' && r.attempts === 1)).toBe(true);
+      const boxed = () => t.db.select().from(devMessages).where(sql`${devMessages.recipient} like 'crash%'`);
+      expect(await boxed()).toHaveLength(1);
+
+      // The restart (this app's sender) takes the rows over once the lease has run out.
+      expect((await t.app.deps.sender.drain()).claimed).toBe(0);
+      t.clock.advance(OUTBOX_LEASE_MS + 1_000);
+      expect(await t.app.deps.sender.drain()).toMatchObject({ claimed: 4, sent: 4 });
+
+      const box = await boxed();
+      expect(box).toHaveLength(5);
+      const sentRow = before.find((r) => r.id === sentId)!;
+      const copies = box.filter((m) => m.recipient === sentRow.recipient);
+      expect(copies).toHaveLength(2);
+      // Both copies carry the same Message-ID: a mail server or client that de-duplicates shows one.
+      expect(new Set(copies.map((m) => (m.headers as Record<string, string>)['Message-ID'])).size).toBe(1);
+      expect(new Set(box.map((m) => m.recipient)).size).toBe(4);
+      expect((await rowsOf(ids)).every((r) => r.status === 'sent')).toBe(true);
+    },
+    60_000,
+  );
+
+  it('retries back off: waits grow, are jittered and bounded, then a dead letter with the last error', async () => {
+    await fresh();
+    const start = t.clock.now();
+    const ids = await queueTestMessages(t.db, start, 2);
+    let n = 0;
+    const channels = recordingChannels({ fail: () => new Error(`SMTP timeout #${++n}`) });
+    const sender = senderWith(channels);
+    const waits: number[][] = [[], []];
+    for (let attempt = 1; attempt <= OUTBOX_RETRY.maxAttempts; attempt++) {
+      const stats = await sender.drain();
+      expect(stats.claimed).toBe(2);
+      const rows = await rowsOf(ids);
+      if (attempt === OUTBOX_RETRY.maxAttempts) {
+        expect(stats.dead).toBe(2);
+        break;
+      }
+      expect(stats.retried).toBe(2);
+      rows.forEach((r) => {
+        expect(r.status).toBe('pending');
+        waits[ids.indexOf(r.id)]!.push(r.nextAttemptAt.getTime() - t.clock.now().getTime());
+      });
+      // Nothing is tried before its time.
+      t.clock.advance(Math.min(...rows.map((r) => r.nextAttemptAt.getTime())) - t.clock.now().getTime() - 1);
+      expect((await sender.drain()).claimed).toBe(0);
+      t.clock.set(new Date(Math.max(...rows.map((r) => r.nextAttemptAt.getTime()))));
+    }
+    for (const w of waits) {
+      expect(w).toHaveLength(OUTBOX_RETRY.maxAttempts - 1);
+      w.forEach((ms, i) => {
+        const ceiling = backoffCeilingMs(i + 1);
+        expect(ms).toBeGreaterThanOrEqual(ceiling / 2 - 5);
+        expect(ms).toBeLessThanOrEqual(ceiling + 5);
+        if (i > 0 && backoffCeilingMs(i + 1) < OUTBOX_RETRY.maxDelayMs)
+          expect(ms).toBeGreaterThanOrEqual(w[i - 1]! - 5);
+      });
+      expect(w[w.length - 1]).toBeGreaterThan(w[0]! * 10);
+    }
+    // Jitter: the two messages, failing together every time, did not wait alike.
+    expect(waits[0]).not.toEqual(waits[1]);
+
+    const rows = await rowsOf(ids);
+    for (const r of rows) {
+      expect(r).toMatchObject({ status: 'dead', attempts: OUTBOX_RETRY.maxAttempts, lockedUntil: null });
+      expect(r.deadAt).toBeInstanceOf(Date);
+      expect(r.lastError).toMatch(/^SMTP timeout #\d+$/);
+      expect(r.deadAt!.getTime() - start.getTime()).toBeLessThanOrEqual(OUTBOX_RETRY.maxAgeMs);
+    }
+    expect(channels.tried).toHaveLength(2 * OUTBOX_RETRY.maxAttempts);
+
+    // Dead letters are listed with their error, and counted on /metrics.
+    const dead = await listDeadLetters(t.db);
+    expect(dead.map((d) => d.id).sort()).toEqual([...ids].sort());
+    expect(dead[0]!.lastError).toMatch(/SMTP timeout/);
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(metrics.body).toMatch(/^rebound_outbox_dead 2$/m);
+    expect(metrics.body).toMatch(/^rebound_outbox_pending 0$/m);
+  });
+
+  it('a permanent failure is a dead letter at once; a failing channel does not hold up the others', async () => {
+    await fresh();
+    const emails = await queueTestMessages(t.db, t.clock.now(), 3);
+    const texts = await queueTestMessages(t.db, t.clock.now(), 3, (i) => ({
+      channel: 'sms',
+      recipient: `+1604555010${i}`,
+    }));
+    const bad = await queueTestMessages(t.db, t.clock.now(), 1, () => ({ channel: 'push', recipient: 'u' }));
+    const channels = recordingChannels({
+      fail: (s) =>
+        s.channel === 'sms'
+          ? new Error('Twilio could not be reached: ECONNREFUSED')
+          : s.channel === 'push'
+            ? new PermanentDeliveryError('push failed for 1 of 1 devices: 400 bad payload')
+            : null,
+    });
+    const stats = await senderWith(channels, { batchSize: 3, concurrency: 1 }).drain();
+    expect(stats).toMatchObject({ claimed: 7, sent: 3, retried: 3, dead: 1 });
+    expect((await rowsOf(emails)).every((r) => r.status === 'sent')).toBe(true);
+    expect(
+      (await rowsOf(texts)).every((r) => r.status === 'pending' && r.lastError?.includes('ECONNREFUSED')),
+    ).toBe(true);
+    expect((await rowsOf(bad))[0]).toMatchObject({
+      status: 'dead',
+      attempts: 1,
+      lastError: expect.stringMatching(/400/),
+    });
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(metrics.body).toMatch(/^rebound_outbox_pending 3$/m);
+    expect(metrics.body).toMatch(/^rebound_outbox_dead 1$/m);
+  });
+
+  it('a sender whose lease ran out and was taken over cannot mark the row (fenced)', async () => {
+    await fresh();
+    const [id] = await queueTestMessages(t.db, t.clock.now(), 1);
+    const [mine] = await repo.claimDue(t.db, t.clock.now(), { limit: 1, leaseMs: OUTBOX_LEASE_MS });
+    t.clock.advance(OUTBOX_LEASE_MS + 1);
+    const [theirs] = await repo.claimDue(t.db, t.clock.now(), { limit: 1, leaseMs: OUTBOX_LEASE_MS });
+    expect(theirs!.id).toBe(id);
+    expect(await repo.markSent(t.db, id!, mine!.attempts, t.clock.now())).toBe(false);
+    expect(await repo.markRetry(t.db, id!, mine!.attempts, t.clock.now(), 'late')).toBe(false);
+    expect(await repo.markSent(t.db, id!, theirs!.attempts, t.clock.now())).toBe(true);
+    expect((await rowsOf([id!]))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('a row claimed again with no attempts left becomes a dead letter instead of looping', async () => {
+    await fresh();
+    const [id] = await queueTestMessages(t.db, t.clock.now(), 1, () => ({
+      attempts: OUTBOX_RETRY.maxAttempts,
+    }));
+    // Its last claim was abandoned: status 'sending', lease over.
+    await t.db
+      .update(outbox)
+      .set({ status: 'sending', lockedUntil: new Date(t.clock.now().getTime() - 1) })
+      .where(eq(outbox.id, id!));
+    const channels = recordingChannels();
+    expect(await senderWith(channels).drain()).toMatchObject({ claimed: 1, dead: 1 });
+    expect(channels.tried).toHaveLength(0);
+    expect((await rowsOf([id!]))[0]).toMatchObject({
+      status: 'dead',
+      lastError: 'the sender stopped during the last attempt',
+    });
+  });
+
+  it('deliverNow sends one given row at once, whatever its due time, and reports a failure with its error', async () => {
+    await fresh();
+    const later = new Date(t.clock.now().getTime() + 3_600_000);
+    const [id] = await queueTestMessages(t.db, later, 1, () => ({ template: 'test_email' }));
+    const [other] = await queueTestMessages(t.db, t.clock.now(), 1);
+    expect(await deliverNow(t.app.deps, id!)).toEqual({ status: 'sent' });
+    // Only that row.
+    expect((await rowsOf([id!, other!])).map((r) => [r.id, r.status]).sort()).toEqual(
+      [
+        [id, 'sent'],
+        [other, 'pending'],
+      ].sort(),
+    );
+    expect(await deliverNow(t.app.deps, id!)).toEqual({ status: 'sent' });
+
+    const failing = senderWith(recordingChannels({ fail: () => new Error('550 mailbox unavailable') }));
+    const [bad] = await queueTestMessages(t.db, later, 1);
+    expect(await deliverNow({ sender: failing }, bad!)).toEqual({
+      status: 'failed',
+      error: '550 mailbox unavailable',
+    });
+    expect(await deliverNow(t.app.deps, '00000000-0000-4000-8000-000000000000')).toEqual({
+      status: 'failed',
+      error: 'no such message',
+    });
+  });
+
+  it('once woken (the job started), a request that queues a message has it sent within a second or two', async () => {
+    await fresh();
+    const sender = t.app.deps.sender;
+    sender.enableWake();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.authForgotPassword,
+      remoteAddress: testAddress(),
+      payload: { email: 'nobody.here@example.test' },
+    });
+    expect(res.statusCode).toBeLessThan(400);
+    // A bare row queued by "some request": the next changing request wakes the sender.
+    const [id] = await queueTestMessages(t.db, t.clock.now(), 1);
+    await t.app.inject({
+      method: 'POST',
+      url: API.authForgotPassword,
+      remoteAddress: testAddress(),
+      payload: { email: 'x@example.test' },
+    });
+    const deadline = Date.now() + 2_000;
+    let status = '';
+    while (Date.now() < deadline) {
+      status = (await rowsOf([id!]))[0]!.status;
+      if (status === 'sent') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe('sent');
+    // Nothing was queued for the unknown address.
+    expect(
+      await t.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.recipient, 'nobody.here@example.test'))),
+    ).toHaveLength(0);
+  });
+});
