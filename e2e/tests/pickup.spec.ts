@@ -1,4 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import type { MyOrdersResponse } from '@rebound/contract/orders';
+import type { AvailableSlotsResponse } from '@rebound/contract/pickup';
 import { signIn, toast } from './support/shopper';
 
 // The pickup journey (issue 11): the demo shopper opens a paid order's 'Schedule Pickup', picks a
@@ -117,4 +119,70 @@ test('signed out, the pickup page sends the visitor to sign in; an unknown order
   await signIn(context.request, SHOPPER);
   await page.goto('/pickup-schedule/00000000-0000-4000-8000-000000000000');
   await expect(page).toHaveURL(/\/account\?tab=orders$/);
+});
+
+/** An order of this shopper's that can be booked or moved, and its slots. */
+async function bookableOrder(api: APIRequestContext) {
+  const mine = (await (await api.get('/api/me/orders')).json()) as MyOrdersResponse;
+  const order = mine.orders.find((o) => o.canSchedulePickup || o.isPickupScheduled);
+  if (!order) return null;
+  const slots = (await (
+    await api.get(`/api/pickup/slots?orderId=${order.id}&days=14`)
+  ).json()) as AvailableSlotsResponse;
+  return { order, slots };
+}
+
+test("the open pickup page counts another shopper's booking without a reload", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(context.request, SHOPPER);
+  const ava = await bookableOrder(context.request);
+  expect(ava).not.toBeNull();
+
+  // Another demo shopper with a paid order at the same warehouse, and a time both can book.
+  let other: { api: APIRequestContext; orderId: string; slotId: string; date: string; spots: number } | null =
+    null;
+  for (const email of ['hiro', 'emma', 'felix', 'grace', 'dev', 'isla', 'jonah', 'ben', 'chloe']) {
+    const api = await request.newContext({ baseURL });
+    await signIn(api, `${email}@rebound.test`);
+    const theirs = await bookableOrder(api);
+    const shared = theirs
+      ? Object.entries(theirs.slots.slots)
+          .flatMap(([date, list]) => list.map((s) => ({ date, ...s })))
+          .map((s) => ({ ...s, mine: ava!.slots.slots[s.date]?.find((m) => m.slotId === s.slotId) }))
+          .find((s) => s.mine && s.mine.availableSpots >= 2 && s.slotId !== ava!.slots.currentSlotId)
+      : undefined;
+    if (theirs && shared?.mine && theirs.order.status !== 'pickup_scheduled') {
+      other = {
+        api,
+        orderId: theirs.order.id,
+        slotId: shared.slotId,
+        date: shared.date,
+        spots: shared.mine.availableSpots,
+      };
+      break;
+    }
+    await api.dispose();
+  }
+  if (!other) throw new Error('no other demo shopper can book a time Ava is offered');
+
+  await page.goto(`/pickup-schedule/${ava!.order.id}`);
+  await page
+    .locator(`[data-testid="pickup-date"]:has(input[value="${other.date}"])`)
+    .getByRole('radio')
+    .check();
+  const card = page.locator(`[data-testid="pickup-time"]:has(input[value="${other.slotId}"])`);
+  await expect(card).toContainText(`${other.spots} spots left`);
+
+  const booked = await other.api.post('/api/pickup/appointments', {
+    data: { orderId: other.orderId, slotId: other.slotId },
+  });
+  expect(booked.status(), await booked.text()).toBe(200);
+  // The page polls only every 2 minutes: this comes over the WebSocket.
+  const left = other.spots - 1;
+  await expect(card).toContainText(left === 1 ? '1 spot left' : `${left} spots left`, { timeout: 5_000 });
+  await other.api.dispose();
 });
