@@ -485,17 +485,20 @@ export async function deskToday(
     date: day,
     slots: slotRows
       .filter((s) => byId.has(s.id))
-      .map((s) => ({
-        slotId: slotIdOf(locationId, s.startsAt),
-        timeLabel: slotTimeLabel(s.startsAt, s.endsAt),
-        startsAt: s.startsAt.toISOString(),
-        endsAt: s.endsAt.toISOString(),
-        capacity: s.capacity,
-        bookedCount: s.bookedCount,
-        toStageCount: (byId.get(s.id) ?? []).filter((a) => a.status === 'scheduled' && a.readyAt === null)
-          .length,
-        appointments: byId.get(s.id) ?? [],
-      })),
+      .map((s) => {
+        const appointments = byId.get(s.id) ?? [];
+        return {
+          slotId: slotIdOf(locationId, s.startsAt),
+          timeLabel: slotTimeLabel(s.startsAt, s.endsAt),
+          startsAt: s.startsAt.toISOString(),
+          endsAt: s.endsAt.toISOString(),
+          capacity: s.capacity,
+          bookedCount: s.bookedCount,
+          // Still on the shelves: booked for this slot and not staged yet.
+          toStageCount: appointments.filter((a) => a.status === 'scheduled' && a.readyAt === null).length,
+          appointments,
+        };
+      }),
   };
 }
 
