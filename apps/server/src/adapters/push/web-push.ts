@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { DbOrTx } from '../../db/client';
@@ -18,6 +19,8 @@ export interface WebPushOptions {
   timeoutMs?: number;
   /** Seconds a push service keeps an undelivered message (an alert is stale after a day). */
   ttlSeconds?: number;
+  /** The HTTPS agent for push services (tests trust their local stand-in's certificate with it). */
+  agent?: Agent;
 }
 
 async function subscriptionsOf(db: DbOrTx, userId: string) {
@@ -61,6 +64,7 @@ async function sendToSubscriptions(
             topic: message.topic,
             urgency: 'high',
             timeout: opts.timeoutMs ?? 10_000,
+            ...(opts.agent ? { agent: opts.agent } : {}),
           },
         );
         delivered += 1;

@@ -1,0 +1,183 @@
+import { execFileSync } from 'node:child_process';
+import { createECDH, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { Agent, createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { devMessages, pushSubscriptions } from '../../db/schema';
+import { makeUser } from '../../test/factories';
+import { useTestApp } from '../../test/harness';
+import { isPermanent } from '../delivery-error';
+import type { PushMessage } from './types';
+import { localPushSender, PUSH_NOT_CONFIGURED, webPushSender } from './web-push';
+
+// web-push against a fake push service on this machine (HTTPS with a certificate made for the run by
+// openssl): each subscription's endpoint is a path on it, and the path decides the answer (201, 410
+// gone, 500).
+interface Hit {
+  path: string;
+  headers: IncomingMessage['headers'];
+  bytes: number;
+}
+
+const hits: Hit[] = [];
+let server: Server;
+let base = '';
+let agent: Agent;
+const t = useTestApp();
+const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@rebound.test' };
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'push-service-'));
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
+  const key = readFileSync(path.join(dir, 'key.pem'));
+  const cert = readFileSync(path.join(dir, 'cert.pem'));
+  rmSync(dir, { recursive: true, force: true });
+  agent = new Agent({ ca: cert });
+  server = createServer({ key, cert }, async (req, res) => {
+    let bytes = 0;
+    for await (const chunk of req) bytes += (chunk as Buffer).length;
+    const path = req.url ?? '';
+    hits.push({ path, headers: req.headers, bytes });
+    const status = path.startsWith('/gone') ? 410 : path.startsWith('/broken') ? 500 : 201;
+    res.writeHead(status).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  hits.length = 0;
+});
+
+/** A browser's subscription: a P-256 public key and a 16-byte auth secret, as PushManager makes. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
+}
+
+async function subscribe(userId: string, path: string) {
+  await t.db.insert(pushSubscriptions).values({ userId, endpoint: `${base}${path}`, ...browserKeys() });
+}
+
+const message = (userId: string): PushMessage => ({
+  userId,
+  title: 'You have been outbid',
+  body: 'Bid again on the lamp.',
+  url: 'http://localhost:3000/product/1',
+  tag: 'outbid-1',
+  topic: '0b8a5a6e3c1f4e579a552f3f0c1d9e77',
+});
+
+describe('the web push adapter', () => {
+  it('sends to every subscription of the user, encrypted, with VAPID, Topic and urgency', async () => {
+    const user = await makeUser(t.db);
+    await subscribe(user.id, '/ok/a');
+    await subscribe(user.id, '/ok/b');
+    const result = await webPushSender({ db: t.db, vapid: async () => vapid, agent }).send(message(user.id));
+    expect(result).toEqual({ delivered: 2, removed: 0 });
+    expect(hits.map((h) => h.path).sort()).toEqual(['/ok/a', '/ok/b']);
+    for (const h of hits) {
+      expect(h.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+      expect(h.headers.topic).toBe('0b8a5a6e3c1f4e579a552f3f0c1d9e77');
+      expect(h.headers.urgency).toBe('high');
+      expect(h.headers['content-encoding']).toBe('aes128gcm');
+      expect(Number(h.headers.ttl)).toBeGreaterThan(0);
+      expect(h.bytes).toBeGreaterThan(0);
+    }
+  });
+
+  it('a user without subscriptions gets nothing, and that is not an error', async () => {
+    const user = await makeUser(t.db);
+    expect(await webPushSender({ db: t.db, vapid: async () => vapid, agent }).send(message(user.id))).toEqual(
+      {
+        delivered: 0,
+        removed: 0,
+      },
+    );
+    expect(hits).toHaveLength(0);
+  });
+
+  it('404/410 from the push service deletes that subscription; a 500 elsewhere is retried', async () => {
+    const user = await makeUser(t.db);
+    await subscribe(user.id, '/gone/1');
+    await subscribe(user.id, '/ok/c');
+    expect(await webPushSender({ db: t.db, vapid: async () => vapid, agent }).send(message(user.id))).toEqual(
+      {
+        delivered: 1,
+        removed: 1,
+      },
+    );
+    const left = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+    expect(left.map((s) => s.endpoint)).toEqual([`${base}/ok/c`]);
+
+    await subscribe(user.id, '/broken/1');
+    const err = await webPushSender({ db: t.db, vapid: async () => vapid, agent })
+      .send(message(user.id))
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(isPermanent(err)).toBe(false);
+    expect(err.message).toMatch(/push failed for 1 of 2 devices: 127\.0\.0\.1:\d+: 500/);
+  });
+
+  it('without keys (production without VAPID_*) every push fails for good, saying why', async () => {
+    const user = await makeUser(t.db);
+    const err = await webPushSender({ db: t.db, vapid: async () => null, agent })
+      .send(message(user.id))
+      .catch((e) => e);
+    expect(isPermanent(err)).toBe(true);
+    expect(err.message).toBe(PUSH_NOT_CONFIGURED);
+  });
+
+  it('the development stand-in puts the push in the mailbox (channel push) and still reaches subscribed browsers', async () => {
+    const user = await makeUser(t.db);
+    await subscribe(user.id, '/ok/dev');
+    await subscribe(user.id, '/broken/dev');
+    const errors: string[] = [];
+    const result = await localPushSender({
+      db: t.db,
+      vapid: async () => vapid,
+      agent,
+      onError: (e) => errors.push(e),
+    }).send(message(user.id));
+    expect(result).toEqual({ delivered: 1, removed: 0 });
+    expect(errors).toHaveLength(1);
+    const [row] = await t.db.select().from(devMessages).where(eq(devMessages.recipient, user.id));
+    expect(row).toMatchObject({ channel: 'push', subject: 'You have been outbid' });
+    expect(row!.body).toContain('http://localhost:3000/product/1');
+    expect(row!.headers).toMatchObject({ Topic: '0b8a5a6e3c1f4e579a552f3f0c1d9e77', tag: 'outbid-1' });
+  });
+});
