@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { type Database, openDatabase, runMigrations } from './db/client';
 import {
   auctionJobs,
+  eventJobs,
   maintenanceJobs,
   notificationJobs,
   orderJobs,
@@ -42,6 +43,7 @@ export async function startServer(config: Config): Promise<Started> {
     ...orderJobs(app),
     ...pickupJobs(app),
     ...notificationJobs(app),
+    ...eventJobs(app),
     ...maintenanceJobs(app),
   ]);
   app.addHook('onClose', async () => {

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { closeDueAuctions, openDueAuctions } from '../modules/auctions/lifecycle';
 import { purgeExpiredIdempotencyKeys } from '../modules/bidding/service';
+import { notificationsChanged } from '../modules/notifications/changed';
+import { runDailyDigest } from '../modules/notifications/digest';
+import { runEndingReminders } from '../modules/notifications/ending-reminders';
 import { runPaymentDeadlines } from '../modules/orders/deadline';
 import { runPickupReminders } from '../modules/pickup/reminders';
+import { runSavedSearchAlerts } from '../modules/saved-searches/alerts';
 
 export interface Job {
   name: string;
@@ -107,6 +111,45 @@ export function maintenanceJobs(app: FastifyInstance, everyMs = 60 * 60_000): Jo
       everyMs,
       run: async () => {
         await purgeExpiredIdempotencyKeys(db, clock);
+      },
+    },
+  ];
+}
+
+/**
+ * Notification events (issue 12, docs/decisions/020): auction-ending reminders every 10 s, saved-search
+ * push alerts every 30 s, the daily new-drops digest checked every minute (it goes out at 08:00
+ * Vancouver). Each takes its messages once (notice_once), so several servers can run them; shoppers
+ * with new notices hear NotificationsChangedV1 after commit.
+ */
+export function eventJobs(
+  app: FastifyInstance,
+  every = { remindersMs: 10_000, alertsMs: 30_000, digestMs: 60_000 },
+): Job[] {
+  const { db, clock, hub } = app.deps;
+  const changed = async (userIds: string[]) => {
+    if (userIds.length > 0) await hub.publish(notificationsChanged(userIds, clock.now()));
+  };
+  return [
+    {
+      name: 'notifications.ending-reminders',
+      everyMs: every.remindersMs,
+      run: async () => {
+        await changed((await runEndingReminders(db, clock.now())).userIds);
+      },
+    },
+    {
+      name: 'notifications.saved-search-alerts',
+      everyMs: every.alertsMs,
+      run: async () => {
+        await runSavedSearchAlerts(db, clock.now(), changed);
+      },
+    },
+    {
+      name: 'notifications.daily-digest',
+      everyMs: every.digestMs,
+      run: async () => {
+        await runDailyDigest(db, clock.now(), changed);
       },
     },
   ];

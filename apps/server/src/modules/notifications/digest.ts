@@ -1,0 +1,114 @@
+// The daily new-drops digest (issue 12): at 08:00 Vancouver time (core latestDigest, DST-correct),
+// each shopper who gave marketing consent and allows new drops on some channel gets one digest of
+// the lots that went live since the previous digest, with their saved searches' matches. Once per
+// shopper and day (notice_once `digest:<date>:<userId>`, taken in the transaction that writes it),
+// so it is safe to run often and on several servers (docs/decisions/020).
+import {
+  mergeNotificationSettings,
+  NOTIFICATION_CHANNELS,
+  shouldSendNotification,
+} from '@rebound/core/notifications';
+import {
+  DIGEST_LOT_LIMIT,
+  DIGEST_SEARCH_LOT_LIMIT,
+  digestKey,
+  latestDigest,
+  newDropsNotice,
+} from '@rebound/core/reminders';
+import { matchesSavedSearch } from '@rebound/core/saved-searches';
+import type { Db } from '../../db/client';
+import { type NewLot, newLots, searchesOf } from '../saved-searches/service';
+import * as repo from './digest-repository';
+import { enqueueNotices, type Notice } from './enqueue';
+
+export const DIGEST_BATCH = 500;
+
+export interface DigestRun {
+  date: string;
+  /** Shoppers who got the digest in this run. */
+  userIds: string[];
+  /** Lots in the day's digest (0: nothing was sent). */
+  lotCount: number;
+}
+
+const lotView = (l: NewLot) => ({
+  auctionId: l.auctionId,
+  title: l.title,
+  priceCents: l.priceCents,
+  url: `/product/${l.slug}`,
+  endsAt: l.endTime.toISOString(),
+});
+
+/** Whether the shopper's settings let a new-drops message out on at least one channel. */
+function wantsNewDrops(settings: unknown): boolean {
+  const s = mergeNotificationSettings(settings);
+  return NOTIFICATION_CHANNELS.some((ch) => shouldSendNotification(s, 'new_drops', ch, true));
+}
+
+/**
+ * Sends the latest due day's digest to everyone who has not had it. A pass that finishes takes the
+ * day's key (`digest:<date>`), so later runs that day cost one look-up.
+ */
+export async function runDailyDigest(
+  db: Db,
+  now: Date,
+  published: (userIds: string[]) => Promise<void> = async () => {},
+): Promise<DigestRun> {
+  const slot = latestDigest(now);
+  const doneKey = `digest:${slot.date}`;
+  if (await repo.isTaken(db, doneKey)) return { date: slot.date, userIds: [], lotCount: 0 };
+
+  const lots = await newLots(db, slot.since, slot.until, now);
+  const sentTo: string[] = [];
+  let after: string | null = null;
+  while (lots.length > 0) {
+    const batch: { userIds: string[]; read: number; last: string | null } = await db.transaction(
+      async (tx) => {
+        const page = await repo.consentingShoppers(tx, slot.date, after, DIGEST_BATCH);
+        const wanted = page.filter((u) => wantsNewDrops(u.settings));
+        const taken = await repo.claimOnce(
+          tx,
+          wanted.map((u) => digestKey(slot.date, u.id)),
+          now,
+        );
+        const mine = wanted.filter((u) => taken.has(digestKey(slot.date, u.id)));
+        const searches = await searchesOf(
+          tx,
+          mine.map((u) => u.id),
+        );
+        const notices: Notice[] = mine.map((u) => {
+          const matches = searches
+            .filter((s) => s.userId === u.id)
+            .map((s) => ({ search: s, lots: lots.filter((l) => matchesSavedSearch(s.query, l)) }))
+            .filter((m) => m.lots.length > 0);
+          const matchedLots = new Set(matches.flatMap((m) => m.lots.map((l) => l.auctionId))).size;
+          return {
+            userId: u.id,
+            kind: 'new_drops',
+            template: 'new_drops_digest',
+            message: newDropsNotice(lots.length, matchedLots),
+            targetUrl: '/shop',
+            data: {
+              date: slot.date,
+              count: lots.length,
+              lots: lots.slice(0, DIGEST_LOT_LIMIT).map(lotView),
+              savedSearchMatches: matches.map((m) => ({
+                searchName: m.search.name,
+                count: m.lots.length,
+                lots: m.lots.slice(0, DIGEST_SEARCH_LOT_LIMIT).map(lotView),
+              })),
+            },
+          };
+        });
+        await enqueueNotices(tx, now, notices);
+        return { userIds: mine.map((u) => u.id), read: page.length, last: page.at(-1)?.id ?? null };
+      },
+    );
+    sentTo.push(...batch.userIds);
+    if (batch.userIds.length > 0) await published(batch.userIds);
+    if (batch.read < DIGEST_BATCH) break;
+    after = batch.last;
+  }
+  await repo.claimOnce(db, [doneKey], now);
+  return { date: slot.date, userIds: sentTo, lotCount: lots.length };
+}
