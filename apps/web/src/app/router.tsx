@@ -7,11 +7,11 @@ import { checkoutRoutes } from './routes/checkout-routes';
 import { DevMailboxRoute } from './routes/DevMailboxRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundRoute } from './routes/NotFoundRoute';
+import { NotificationsRoute } from './routes/NotificationsRoute';
 import { PickupScheduleRoute } from './routes/PickupScheduleRoute';
 import { ProductRoute } from './routes/ProductRoute';
 import { ResetPasswordRoute } from './routes/ResetPasswordRoute';
 import { RouteError } from './routes/RouteError';
-import { SignedInOnlyRoute } from './routes/SignedInOnlyRoute';
 import { staticRoutes } from './routes/static-routes';
 
 export const router = createBrowserRouter([
@@ -29,7 +29,7 @@ export const router = createBrowserRouter([
           { path: 'auth', Component: AuthRoute },
           { path: 'auth/reset-password', Component: ResetPasswordRoute },
           { path: 'account', Component: AccountRoute },
-          { path: 'notifications', element: <SignedInOnlyRoute title="Notifications" /> },
+          { path: 'notifications', Component: NotificationsRoute },
           { path: 'pickup-schedule/:orderId', Component: PickupScheduleRoute },
           { path: 'dev/mailbox', Component: DevMailboxRoute },
           {

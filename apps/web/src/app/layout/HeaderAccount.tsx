@@ -2,6 +2,7 @@ import { LogIn, UserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { ButtonLink } from '../../components/ui/Button';
 import { Skeleton } from '../../components/ui/Skeleton';
+import { MailMenu } from '../../features/notifications/components/MailMenu';
 import { SignOutButton } from '../../features/session/components/SignOutButton';
 import { useLiveMeSummary } from '../../features/watchlist/api';
 import { HeaderBadges } from '../../features/watchlist/components/HeaderBadges';
@@ -14,8 +15,7 @@ const accountLinkClass =
 /**
  * The header's account area. Signed out: Sign In. Signed in: the account link (the user's handle)
  * and Sign out (on phones, Sign out sits in the side menu), after the Winning / Losing / Watching
- * badges and the cart link with its count. A later issue adds the Mail menu (unread count, 3 latest,
- * 'Show All') beside them.
+ * badges and the cart link with its count, and the Mail menu (unread count, 3 latest, 'Show All').
  */
 export function HeaderAccount() {
   const { user, isPending } = useSession();
@@ -38,13 +38,15 @@ export function HeaderAccount() {
 
   return (
     <div className="flex items-center gap-1.5">
-      {/* Winning / Losing / Watching and the cart; on phones they sit in the side menu. The Mail menu comes later. */}
+      {/* Winning / Losing / Watching and the cart; on phones they sit in the side menu. */}
       <div className="hidden md:block">
         <HeaderBadges />
       </div>
       <div className="hidden md:block">
         <CartLink />
       </div>
+      {/* The Mail menu: unread count, the 3 latest and 'Show All'; on every width. */}
+      <MailMenu />
       <NavLink to="/account" className={accountLinkClass} title="Your account">
         <UserRound className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
         <span className="truncate">{user.handle || 'Account'}</span>

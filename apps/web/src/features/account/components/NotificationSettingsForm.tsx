@@ -1,4 +1,7 @@
+import type { TestEmailResponse } from '@rebound/contract/notifications';
+import { TEST_EMAIL_TEXT } from '@rebound/contract/notifications-text';
 import type { NotificationSettings, Profile } from '@rebound/contract/profile';
+import { API } from '@rebound/contract/routes';
 import {
   CONSENT_REQUIRED_KINDS,
   NOTIFICATION_CHANNELS,
@@ -6,10 +9,14 @@ import {
   type NotificationChannel,
   type NotificationKind,
 } from '@rebound/core/notifications';
-import { Bell, Info, RotateCcw, Save } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { Bell, Info, RotateCcw, Save, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
+import { errorMessageOf, sendJson } from '../../../lib/api-client';
 import { useUpdateNotificationSettings } from '../api';
+import { PushOptIn } from './PushOptIn';
 import { SettingsCard } from './SettingsCard';
 
 const KINDS: Record<NotificationKind, { label: string; description: string }> = {
@@ -147,6 +154,47 @@ export function NotificationSettingsForm({ profile }: { profile: Profile }) {
           ) : null}
         </div>
       </form>
+
+      <div className="mt-6 flex flex-col gap-4 border-t border-ink-100 pt-5">
+        <PushOptIn />
+        <TestEmail email={profile.email} />
+      </div>
     </SettingsCard>
+  );
+}
+
+const SPEC_TEXTS: readonly string[] = [TEST_EMAIL_TEXT.failed, TEST_EMAIL_TEXT.noAddress];
+
+/**
+ * 'Send test email': a sample bid confirmation to the shopper's own address, sent at once. The toast
+ * says it was sent only when the server says it went out.
+ */
+function TestEmail({ email }: { email: string }) {
+  const send = useMutation({
+    mutationFn: () => sendJson<TestEmailResponse>('POST', API.meNotificationsTestEmail),
+    onSuccess: (answer) => toast.success(answer.message),
+    onError: (error) => {
+      const reason = errorMessageOf(error);
+      if (SPEC_TEXTS.includes(reason)) toast.error(reason);
+      else toast.error(TEST_EMAIL_TEXT.failed, { description: reason });
+    },
+  });
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="min-w-0 text-sm text-ink-700">
+        See how our emails look
+        {email ? (
+          <>
+            {' '}
+            at <span className="font-semibold break-all text-ink-900">{email}</span>
+          </>
+        ) : null}
+        .
+      </p>
+      <Button variant="secondary" size="sm" loading={send.isPending} onClick={() => send.mutate()}>
+        <Send aria-hidden="true" />
+        {send.isPending ? 'Sending...' : 'Send test email'}
+      </Button>
+    </div>
   );
 }
