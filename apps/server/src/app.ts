@@ -22,6 +22,8 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { testCheckoutRoutes } from './modules/checkout/test-page';
 import { stripeWebhookRoutes } from './modules/checkout/webhook';
 import { inboxRoutes } from './modules/inbox/routes';
+import { pushRoutes } from './modules/notifications/push-routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { createOutboxSender, type OutboxSender, outboxSenderPlugin } from './modules/notifications/sender';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
 import { ordersRoutes } from './modules/orders/routes';
@@ -168,6 +170,8 @@ export async function buildApp({
   await app.register(pickupRoutes);
   await app.register(savedSearchRoutes);
   await app.register(unsubscribeRoutes);
+  await app.register(notificationRoutes);
+  await app.register(pushRoutes);
   await app.register(checkoutRoutes);
   await app.register(testCheckoutRoutes);
   // Its own plugin: the Stripe webhook reads its body as raw bytes (signature), nothing else does.
