@@ -222,6 +222,22 @@ for (const { path, h1 } of [
   });
 }
 
+test('notifications page and the open Mail menu, signed in', async ({ page }) => {
+  const signIn = await page.request.post('/api/auth/sign-in', { data: SHOPPER });
+  expect(signIn.ok()).toBe(true);
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  await expect(
+    page.getByTestId('notification-card').or(page.getByText('No notifications yet')).first(),
+  ).toBeVisible();
+  await loaded(page);
+  await expectNoSeriousA11yViolations(page, '/notifications');
+
+  await page.getByRole('banner').getByTestId('mail-menu-button').click();
+  await expect(page.getByRole('menu', { name: 'Notifications' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Mail menu');
+});
+
 test('development mailbox', async ({ page }, testInfo) => {
   // One message in the box, so a message card is checked too (each project its own shopper).
   const email = testInfo.project.name === 'phone' ? 'felix@rebound.test' : 'emma@rebound.test';
