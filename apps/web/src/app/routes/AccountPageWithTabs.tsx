@@ -2,6 +2,7 @@ import { AccountPage } from '../../features/account/components/AccountPage';
 import { MyBidsPanel } from '../../features/bidding/components/MyBidsPanel';
 import { OrdersPanel } from '../../features/orders/components/OrdersPanel';
 import { AppointmentsPanel } from '../../features/pickup/components/AppointmentsPanel';
+import { SavedSearchesPanel } from '../../features/saved-searches/components/SavedSearchesPanel';
 import { SignOutButton } from '../../features/session/components/SignOutButton';
 import { WatchlistPanel } from '../../features/watchlist/components/WatchlistPanel';
 
@@ -16,6 +17,7 @@ export default function AccountPageWithTabs() {
         appointments: <AppointmentsPanel />,
         watchlist: <WatchlistPanel />,
       }}
+      savedSearches={<SavedSearchesPanel />}
     />
   );
 }

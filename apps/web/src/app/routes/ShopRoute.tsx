@@ -6,6 +6,7 @@ import { Container } from '../../components/ui/Container';
 import { EmptyState, ErrorState } from '../../components/ui/StatusMessage';
 import { useCategories, useLocations, useShop } from '../../features/catalog/api';
 import { AuctionGrid, AuctionGridSkeleton } from '../../features/catalog/components/AuctionGrid';
+import { SaveSearchButton } from '../../features/saved-searches/components/SaveSearchButton';
 import { ActiveFilters } from '../../features/shop/components/ActiveFilters';
 import { FilterDrawer } from '../../features/shop/components/FilterDrawer';
 import { Pager } from '../../features/shop/components/Pager';
@@ -65,6 +66,13 @@ export default function ShopRoute() {
   const categoryChoices = categories.data?.categories ?? (categories.isError ? [] : undefined);
   const locationChoices = locations.data?.locations ?? (locations.isError ? [] : undefined);
   const filterCount = activeFilterCount(state);
+  const searchNames = useMemo(
+    () => ({
+      categories: new Map((categoryChoices ?? []).map((c) => [c.slug, c.name])),
+      locations: new Map((locationChoices ?? []).map((l) => [l.slug, l.name])),
+    }),
+    [categoryChoices, locationChoices],
+  );
   const hrefFor = useCallback(
     (page: number) => {
       const search = writeShopParams({ ...state, page }).toString();
@@ -193,6 +201,8 @@ export default function ShopRoute() {
             >
               {countText || 'Results'}
             </h2>
+            {/* The saved-searches feature saves exactly what the shop asks the server for. */}
+            <SaveSearchButton query={query} names={searchNames} />
           </div>
           <div className="mt-2 empty:hidden">
             <ActiveFilters

@@ -16,13 +16,15 @@ type AccountPageProps = {
   headerActions?: ReactNode;
   /** The My Bids, Orders, Appointments and Watchlist tabs' contents. */
   tabs: AccountTabPanels;
+  /** Below the settings: the saved-searches feature's panel (composed by the app). */
+  savedSearches?: ReactNode;
 };
 
 /**
  * /account for a signed-in shopper: welcome, the My Bids, Orders, Appointments and Watchlist tabs,
  * then the settings.
  */
-export function AccountPage({ headerActions, tabs }: AccountPageProps) {
+export function AccountPage({ headerActions, tabs, savedSearches }: AccountPageProps) {
   useDocumentTitle('My Account');
   const profile = useProfile();
 
@@ -71,6 +73,7 @@ export function AccountPage({ headerActions, tabs }: AccountPageProps) {
           </div>
           <NotificationSettingsForm profile={data} />
         </div>
+        {savedSearches ? <div className="mt-6">{savedSearches}</div> : null}
       </div>
     </Container>
   );

@@ -1,0 +1,85 @@
+import { API } from '@rebound/contract/routes';
+import type {
+  CreateSavedSearchBody,
+  DeleteSavedSearchResponse,
+  SavedSearch,
+  SavedSearchesResponse,
+} from '@rebound/contract/saved-searches';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { errorMessageOf, getJson, sendJson } from '../../lib/api-client';
+import { USER_SCOPE } from '../../lib/query-scope';
+import { useSession } from '../../lib/session';
+
+// Saved shop searches (issue 12 item 5). Types only from the contract: its values would pull zod in.
+
+export const savedSearchKeys = {
+  /** The signed-in shopper's list (dropped on sign-in and sign-out with USER_SCOPE). */
+  list: () => [USER_SCOPE, 'saved-searches'] as const,
+};
+
+export function useSavedSearches() {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: savedSearchKeys.list(),
+    queryFn: ({ signal }) => getJson<SavedSearchesResponse>(API.meSavedSearches, signal),
+    enabled: user !== null,
+  });
+}
+
+/** Saves a search; the caller shows the outcome (the dialog keeps a failure beside the form). */
+export function useSaveSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSavedSearchBody) => sendJson<SavedSearch>('POST', API.meSavedSearches, body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.list() }),
+  });
+}
+
+function replaceItem(list: SavedSearchesResponse | undefined, item: SavedSearch) {
+  return list ? { ...list, items: list.items.map((s) => (s.id === item.id ? item : s)) } : list;
+}
+
+/** The push toggle: changes at once, and goes back with the server's message if refused. */
+export function useSetSearchPush() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, notifyPush }: { id: string; notifyPush: boolean }) =>
+      sendJson<SavedSearch>('PATCH', API.meSavedSearch(id), { notifyPush }),
+    onMutate: async ({ id, notifyPush }) => {
+      await queryClient.cancelQueries({ queryKey: savedSearchKeys.list() });
+      const previous = queryClient.getQueryData<SavedSearchesResponse>(savedSearchKeys.list());
+      const item = previous?.items.find((s) => s.id === id);
+      if (item)
+        queryClient.setQueryData(savedSearchKeys.list(), replaceItem(previous, { ...item, notifyPush }));
+      return { previous };
+    },
+    onSuccess: (item) => {
+      queryClient.setQueryData<SavedSearchesResponse>(savedSearchKeys.list(), (old) =>
+        replaceItem(old, item),
+      );
+      toast.success(
+        item.notifyPush ? `Push alerts on for "${item.name}"` : `Push alerts off for "${item.name}"`,
+      );
+    },
+    onError: (error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(savedSearchKeys.list(), context.previous);
+      toast.error(errorMessageOf(error));
+    },
+  });
+}
+
+export function useDeleteSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => sendJson<DeleteSavedSearchResponse>('DELETE', API.meSavedSearch(id)),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<SavedSearchesResponse>(savedSearchKeys.list(), (old) =>
+        old ? { ...old, items: old.items.filter((s) => s.id !== answer.id) } : old,
+      );
+      toast.success(answer.message);
+    },
+    onError: (error) => toast.error(errorMessageOf(error)),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.list() }),
+  });
+}
