@@ -183,7 +183,10 @@ describe('pickup reminders', () => {
       .from(pickupAppointments)
       .where(eq(pickupAppointments.orderId, order.id));
     expect(stamped?.reminderDayBeforeSentAt).toEqual(june(16, 18));
-    expect(stamped?.reminderHourBeforeSentAt).toEqual(june(17, 13));
+    // Whichever of the concurrent runs claimed it first stamped it.
+    expect([june(17, 13).getTime(), june(17, 13, 1).getTime()]).toContain(
+      stamped?.reminderHourBeforeSentAt?.getTime(),
+    );
     await run(june(17, 14, 5));
     expect(await remindersOf(ava.user.id)).toHaveLength(2);
   });
