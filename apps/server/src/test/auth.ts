@@ -4,6 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { devMessages, users } from '../db/schema';
 import type { SessionUser } from '../lib/auth-context';
 import type { TestApp } from './harness';
+import { drainOutbox } from './outbox';
 
 // Signed-in users for medium tests, made through the real paths: POST /api/auth/sign-up, then the
 // confirmation link from the local mailbox, which signs the user in and sets the session cookie.
@@ -35,9 +36,9 @@ export function sessionCookieFrom(setCookie: string | string[] | undefined): str
   return found ? found.split(';')[0]! : '';
 }
 
-/** The newest local-mailbox message to `recipient` on `channel`. */
+/** The newest local-mailbox message to `recipient` on `channel`, once the outbox has been sent. */
 export async function lastMessageTo(t: TestApp, recipient: string, channel: 'email' | 'sms' = 'email') {
-  await t.app.accounts.deliveries.settle();
+  await drainOutbox(t);
   const [row] = await t.db
     .select()
     .from(devMessages)
