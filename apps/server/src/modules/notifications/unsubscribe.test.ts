@@ -1,10 +1,11 @@
 import { API } from '@rebound/contract/routes';
 import { UNSUBSCRIBE_LINK_INVALID } from '@rebound/contract/unsubscribe';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { makeUser } from '../../test/factories';
+import { outbox, users } from '../../db/schema';
+import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
+import { runDailyDigest } from './digest';
 import { loadContacts, type Notice, noticeRows } from './enqueue';
 import { renderEmail } from './render';
 import { createUnsubscribeToken, UNSUBSCRIBE_TOKEN_LIFETIME_MS } from './unsubscribe-token';
@@ -202,5 +203,76 @@ describe('one-click unsubscribe', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await channels(user.id, 'new_drops')).toEqual(['push']);
+  });
+
+  it('the header link of a real digest email, posted by a mail client, stops the next digest email', async () => {
+    const HOUR = 3_600_000;
+    const location = await makeLocation(t.db);
+    const lotBefore = (at: Date, title: string) => {
+      const start = new Date(at.getTime() - 2 * HOUR);
+      return makeAuction(t.db, {
+        now: start,
+        locationId: location.id,
+        product: { title },
+        auction: {
+          startTime: start,
+          endTime: new Date(start.getTime() + 48 * HOUR),
+          startingBidCents: 2_000,
+          currentPriceCents: 2_000,
+        },
+      });
+    };
+    const user = await makeUser(t.db, CONSENTED);
+    const digestEmails = async () =>
+      t.db
+        .select()
+        .from(outbox)
+        .where(
+          and(
+            eq(outbox.userId, user.id),
+            eq(outbox.template, 'new_drops_digest'),
+            eq(outbox.channel, 'email'),
+          ),
+        );
+
+    // Day 1, 08:00:30 PDT: the digest email is queued; render it as the sender would.
+    const day1 = new Date('2026-06-16T15:00:30Z');
+    await lotBefore(day1, 'Brass Desk Lamp');
+    await runDailyDigest(t.db, day1);
+    const [queued] = await digestEmails();
+    expect(queued).toBeDefined();
+    const email = renderEmail(
+      {
+        id: queued!.id,
+        channel: 'email',
+        template: queued!.template,
+        recipient: queued!.recipient,
+        userId: queued!.userId,
+        payload: queued!.payload as Record<string, unknown>,
+      },
+      { publicUrl: t.config.publicUrl, secret: t.config.authSecret },
+    );
+    expect(email.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const link = new URL(/<(https?:[^>]+)>/.exec(email.headers['List-Unsubscribe']!)![1]!);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+
+    // Day 2: new lots again, but no digest email for this shopper (the push still goes).
+    const day2 = new Date('2026-06-17T15:00:30Z');
+    await lotBefore(day2, 'Rowing Machine');
+    await runDailyDigest(t.db, day2);
+    expect(await digestEmails()).toHaveLength(1);
+    const pushes = await t.db
+      .select()
+      .from(outbox)
+      .where(
+        and(eq(outbox.userId, user.id), eq(outbox.template, 'new_drops_digest'), eq(outbox.channel, 'push')),
+      );
+    expect(pushes).toHaveLength(2);
   });
 });
