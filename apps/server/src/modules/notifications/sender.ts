@@ -133,8 +133,14 @@ export class OutboxSender {
     const worker = async () => {
       while (next < rows.length) {
         const row = rows[next++]!;
-        const outcome = await this.deliver(row);
-        stats[outcome] += 1;
+        try {
+          stats[await this.deliver(row)] += 1;
+        } catch (err) {
+          // The database failed while recording the outcome: the claim stays until its lease runs
+          // out and the row is tried again; the rest of the batch goes on.
+          this.deps.log.error({ err, outboxId: row.id }, 'outbox: could not record a send');
+          stats.lost += 1;
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, rows.length) }, worker));
