@@ -156,6 +156,59 @@ test('the Mail menu works from the keyboard: Arrow keys move, Escape closes and 
   await expect(page).toHaveURL(/\/notifications$/);
 });
 
+test('the service worker shows a pushed message, and its link stays on this site', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    await navigator.serviceWorker.ready;
+  });
+  // The push service's part, played by the browser's DevTools protocol (no push service here).
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+      const mine = e.registrations.find((r) => r.scopeURL === `${origin}/`);
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  const push = (data: object) =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: `${origin}/`,
+      registrationId,
+      data: JSON.stringify(data),
+    });
+  const shown = (tag: string) =>
+    page.evaluate(
+      async (t) =>
+        (await (await navigator.serviceWorker.ready).getNotifications({ tag: t })).map((n) => ({
+          title: n.title,
+          body: n.body,
+          url: (n.data as { url: string }).url,
+        })),
+      tag,
+    );
+
+  await push({
+    title: 'You were outbid',
+    body: 'The price is now $12.00',
+    url: `${origin}/product/a-lot`,
+    tag: 'one',
+  });
+  await expect
+    .poll(() => shown('one'))
+    .toEqual([{ title: 'You were outbid', body: 'The price is now $12.00', url: `${origin}/product/a-lot` }]);
+  // A link elsewhere is never opened: the notifications page instead.
+  await push({ title: 'Hm', body: 'x', url: 'https://elsewhere.example/', tag: 'two' });
+  await expect.poll(async () => (await shown('two'))[0]?.url).toBe(`${origin}/notifications`);
+});
+
 test('signed out, /notifications goes to sign-in', async ({ page }) => {
   await page.goto('/notifications');
   await expect(page).toHaveURL(/\/auth$/);

@@ -4,13 +4,33 @@ import { BellOff, BellRing, MonitorSmartphone, ShieldAlert } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
-import { errorMessageOf, getJson, sendJson } from '../../../lib/api-client';
+import { ApiError, errorMessageOf, getJson, sendJson } from '../../../lib/api-client';
 
 // Web push on this device (issue 12): the service worker (public/sw.js) shows what the server
 // pushes, even when no Rebound tab is open. Opting in asks the browser's permission, subscribes with
 // the server's VAPID key and stores the subscription; opting out deletes it and unsubscribes.
 
 const SW_URL = '/sw.js';
+const SUBSCRIBE_TIMEOUT_MS = 20_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new DOMException('The push service did not answer', 'TimeoutError')),
+      ms,
+    );
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
 
 type PushState =
   | { kind: 'checking' }
@@ -74,7 +94,11 @@ async function turnOn(): Promise<PushState> {
     await sub.unsubscribe();
     sub = null;
   }
-  sub ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: wanted });
+  // The browser asks its push service; without an answer (offline, blocked) it would wait forever.
+  sub ??= await withTimeout(
+    registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: wanted }),
+    SUBSCRIBE_TIMEOUT_MS,
+  );
   try {
     await sendJson<PushSubscriptionResponse>('POST', API.pushSubscriptions, sub.toJSON());
   } catch (error) {
@@ -123,9 +147,13 @@ export function PushOptIn() {
       else if (!on) toast.success('Push alerts are off for this device');
       else if (next.kind === 'denied') toast.error('Notifications are blocked for Rebound in this browser');
     } catch (error) {
-      toast.error(on ? 'Could not turn on push alerts' : 'Could not turn off push alerts', {
-        description: errorMessageOf(error),
-      });
+      // A refusal from our server carries its message; one from the browser or its push service
+      // (a private window, no connection to it) is a DOMException.
+      const description =
+        error instanceof ApiError
+          ? errorMessageOf(error)
+          : 'This browser could not set up push alerts. Try again, or use another browser (private windows cannot get them).';
+      toast.error(on ? 'Could not turn on push alerts' : 'Could not turn off push alerts', { description });
       refresh();
     } finally {
       setBusy(false);
