@@ -16,6 +16,7 @@ const sender = new OutboxSender(
   { db: database.db, clock: adjustableClock(new Date(now)), config, log: pino({ level: 'silent' }) },
   {
     concurrency: 1,
+    batchSize: 10,
     async afterSend(row) {
       process.stdout.write(`SENT ${row.id}\n`);
       // Killed here: sent, never marked.

@@ -203,8 +203,10 @@ describe('the outbox sender', () => {
         expect(r.status).toBe('pending');
         waits[ids.indexOf(r.id)]!.push(r.nextAttemptAt.getTime() - t.clock.now().getTime());
       });
-      // Nothing is tried before its time.
-      t.clock.advance(Math.min(...rows.map((r) => r.nextAttemptAt.getTime())) - t.clock.now().getTime() - 1);
+      // Nothing is tried before its time (a second early: the test clock runs on with real time).
+      t.clock.advance(
+        Math.min(...rows.map((r) => r.nextAttemptAt.getTime())) - t.clock.now().getTime() - 1_000,
+      );
       expect((await sender.drain()).claimed).toBe(0);
       t.clock.set(new Date(Math.max(...rows.map((r) => r.nextAttemptAt.getTime()))));
     }
@@ -270,6 +272,37 @@ describe('the outbox sender', () => {
     const metrics = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
     expect(metrics.body).toMatch(/^rebound_outbox_pending 3$/m);
     expect(metrics.body).toMatch(/^rebound_outbox_dead 1$/m);
+  });
+
+  it('a provider that hangs holds up only the worker on it: the other messages go out meanwhile', async () => {
+    await fresh();
+    const [text] = await queueTestMessages(t.db, t.clock.now(), 1, () => ({
+      channel: 'sms',
+      recipient: '+16045550199',
+    }));
+    const emails = await queueTestMessages(t.db, t.clock.now(), 12);
+    let release: () => void = () => {};
+    const hanging = new Promise<void>((r) => {
+      release = r;
+    });
+    const channels = recordingChannels();
+    const sms = channels.sms.send;
+    channels.sms = {
+      kind: 'local',
+      send: async (m) => {
+        await hanging;
+        await sms(m);
+      },
+    };
+    const run = senderWith(channels, { batchSize: 4, concurrency: 2 }).drain();
+    // Every email is sent (and marked) while the text is still on its way.
+    const allSent = async () => (await rowsOf(emails)).every((r) => r.status === 'sent');
+    for (let i = 0; i < 300 && !(await allSent()); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await allSent()).toBe(true);
+    expect(channels.sent.filter((s) => s.channel === 'email')).toHaveLength(12);
+    expect((await rowsOf([text!]))[0]!.status).toBe('sending');
+    release();
+    expect(await run).toMatchObject({ claimed: 13, sent: 13 });
   });
 
   it('a sender whose lease ran out and was taken over cannot mark the row (fenced)', async () => {

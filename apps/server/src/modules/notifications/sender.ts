@@ -47,7 +47,10 @@ export interface SenderDeps {
 }
 
 export interface SenderOptions {
-  /** Rows claimed per run. */
+  /**
+   * Rows claimed at a time (default twice the concurrency). Small on purpose: a claimed row waits
+   * for a free worker, and must be sent well within its lease even when a provider is slow.
+   */
   batchSize?: number;
   /** Messages on their way at once within a run. */
   concurrency?: number;
@@ -112,44 +115,81 @@ export class OutboxSender {
     private readonly opts: SenderOptions = {},
   ) {
     this.channels = deps.channels ?? createChannels(deps);
-    this.batchSize = opts.batchSize ?? 100;
     this.concurrency = opts.concurrency ?? 16;
+    this.batchSize = opts.batchSize ?? 2 * this.concurrency;
     this.leaseMs = opts.leaseMs ?? OUTBOX_LEASE_MS;
     this.policy = opts.policy ?? OUTBOX_RETRY;
     this.host = new URL(deps.config.publicUrl).hostname;
   }
 
-  /**
-   * One run: claims up to a batch of due rows and sends them. Returns what happened; a run that
-   * claimed a full batch is usually followed by another (run() does that).
-   */
+  private claim(): Promise<repo.OutboxRecord[]> {
+    const now = this.deps.clock.now();
+    return repo.claimDue(this.deps.db, now, { limit: this.batchSize, leaseMs: this.leaseMs });
+  }
+
+  private async deliverCounted(row: repo.OutboxRecord, stats: RunStats): Promise<void> {
+    try {
+      stats[await this.deliver(row)] += 1;
+    } catch (err) {
+      // The database failed while recording the outcome: the claim stays until its lease runs
+      // out and the row is tried again; the rest goes on.
+      this.deps.log.error({ err, outboxId: row.id }, 'outbox: could not record a send');
+      stats.lost += 1;
+    }
+  }
+
+  /** One claim of up to a batch of due rows, sent. (The crash test's child uses it.) */
   async runOnce(): Promise<RunStats> {
     const stats = noStats();
     if (this.closed) return stats;
-    const now = this.deps.clock.now();
-    const rows = await repo.claimDue(this.deps.db, now, { limit: this.batchSize, leaseMs: this.leaseMs });
+    const rows = await this.claim();
     stats.claimed = rows.length;
     let next = 0;
     const worker = async () => {
-      while (next < rows.length) {
-        const row = rows[next++]!;
-        try {
-          stats[await this.deliver(row)] += 1;
-        } catch (err) {
-          // The database failed while recording the outcome: the claim stays until its lease runs
-          // out and the row is tried again; the rest of the batch goes on.
-          this.deps.log.error({ err, outboxId: row.id }, 'outbox: could not record a send');
-          stats.lost += 1;
-        }
-      }
+      while (next < rows.length) await this.deliverCounted(rows[next++]!, stats);
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, rows.length) }, worker));
     return stats;
   }
 
   /**
-   * Runs until nothing is due (or `maxRuns` runs). In-process runs never overlap: a call while a
-   * run is going on asks for one more pass and waits for it.
+   * Sends until nothing is due: `concurrency` workers take rows from a small claimed queue, and the
+   * worker that finds it empty claims the next batch (the others wait for that claim). A slow
+   * provider holds up only the worker on it, never a whole batch, and a claimed row waits at most
+   * about one send for a worker, well within its lease.
+   */
+  private async pipeline(): Promise<RunStats> {
+    const stats = noStats();
+    const queue: repo.OutboxRecord[] = [];
+    let exhausted = false;
+    let claiming: Promise<void> | null = null;
+    const refill = async () => {
+      const rows = await this.claim();
+      stats.claimed += rows.length;
+      if (rows.length === 0) exhausted = true;
+      queue.push(...rows);
+    };
+    const worker = async () => {
+      for (;;) {
+        const row = queue.shift();
+        if (row) {
+          await this.deliverCounted(row, stats);
+          continue;
+        }
+        if (exhausted || this.closed) return;
+        claiming ??= refill().finally(() => {
+          claiming = null;
+        });
+        await claiming;
+      }
+    };
+    await Promise.all(Array.from({ length: this.concurrency }, worker));
+    return stats;
+  }
+
+  /**
+   * Sends until nothing is due. In-process runs never overlap: a call while a run is going on asks
+   * for one more pass and waits for it.
    */
   run(): Promise<void> {
     this.wanted = true;
@@ -164,10 +204,7 @@ export class OutboxSender {
   private async pump(): Promise<void> {
     while (this.wanted && !this.closed) {
       this.wanted = false;
-      let stats: RunStats;
-      do {
-        stats = await this.runOnce();
-      } while (stats.claimed === this.batchSize && !this.closed);
+      await this.pipeline();
     }
   }
 
@@ -186,15 +223,10 @@ export class OutboxSender {
     this.wakeEnabled = true;
   }
 
-  /** Runs until no row is due now; for tests and benchmarks. Returns the sums of every run. */
-  async drain(maxRuns = 1_000): Promise<RunStats> {
-    const total = noStats();
-    for (let i = 0; i < maxRuns; i++) {
-      const s = await this.runOnce();
-      for (const k of Object.keys(total) as (keyof RunStats)[]) total[k] += s[k];
-      if (s.claimed === 0) break;
-    }
-    return total;
+  /** Sends until no row is due now, as a run does; for tests and benchmarks. Returns what happened. */
+  drain(): Promise<RunStats> {
+    if (this.closed) return Promise.resolve(noStats());
+    return this.pipeline();
   }
 
   /** Stops starting runs and waits for the one on its way. */
