@@ -141,7 +141,10 @@ function SaveForm({ query, names, onDone }: { query: Partial<ShopQuery>; names: 
         required
         maxLength={SAVED_SEARCH_NAME_MAX}
         value={name}
-        onChange={(e) => setName(e.target.value)}
+        onChange={(e) => {
+          setName(e.target.value);
+          if (e.target.value.trim()) setNameError(undefined);
+        }}
         error={nameError}
         describedBy={save.isError ? alertId : undefined}
         autoComplete="off"

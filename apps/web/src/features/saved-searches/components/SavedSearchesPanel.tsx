@@ -1,6 +1,7 @@
 import type { SavedSearch } from '@rebound/contract/saved-searches';
 import { Bell, Search, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/StatusMessage';
@@ -15,9 +16,17 @@ import { describeSearch } from '../describe';
 export function SavedSearchesPanel() {
   const list = useSavedSearches();
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  const loaded = list.data !== undefined;
+  // '/account#saved-searches' (the shop's 'View' after saving) lands here once the list is in.
+  useEffect(() => {
+    if (loaded && hash === '#saved-searches') section.current?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
 
   return (
     <section
+      ref={section}
       id="saved-searches"
       aria-labelledby={headingId}
       className="scroll-mt-28 rounded-card bg-white p-5 shadow-card ring-1 ring-ink-200/80 sm:p-6"
