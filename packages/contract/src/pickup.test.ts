@@ -102,6 +102,7 @@ describe('AvailableSlotsQuery', () => {
     const ok = AvailableSlotsResponse.safeParse({
       serverTime: '2026-06-15T22:00:00.000Z',
       orderId: ORDER,
+      locationId: LOC,
       window: { firstDate: '2026-06-15', lastDate: '2026-06-22' },
       slots: {
         '2026-06-17': [
@@ -118,9 +119,13 @@ describe('AvailableSlotsQuery', () => {
       currentSlotId: null,
     });
     expect(ok.success).toBe(true);
+    // The page joins the location's room from this id: a slots answer without it is not valid.
+    const { locationId: _dropped, ...withoutLocation } = ok.data!;
+    expect(AvailableSlotsResponse.safeParse(withoutLocation).success).toBe(false);
     const badKey = AvailableSlotsResponse.safeParse({
       serverTime: '2026-06-15T22:00:00.000Z',
       orderId: ORDER,
+      locationId: LOC,
       window: { firstDate: '2026-06-15', lastDate: '2026-06-22' },
       slots: { tomorrow: [] },
       currentSlotId: null,

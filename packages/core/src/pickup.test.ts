@@ -547,6 +547,28 @@ describe('availableSlotDays', () => {
   });
 });
 
+describe('meetsNotice', () => {
+  it('counts a start exactly at the notice, and never offers a slot starting now, even without notice', () => {
+    const now = at('2026-06-16T17:00:00Z');
+    expect(meetsNotice(at('2026-06-16T19:00:00Z'), now, 120)).toBe(true);
+    expect(meetsNotice(at('2026-06-16T18:59:00Z'), now, 120)).toBe(false);
+    expect(meetsNotice(at('2026-06-16T17:01:00Z'), now, 0)).toBe(true);
+    expect(meetsNotice(now, now, 0)).toBe(false);
+  });
+
+  it('offers no slot with 0 notice that booking would refuse as started', () => {
+    const s: PickupSchedule = { ...DAILY, minNoticeMinutes: 0 };
+    const auctionEnd = at('2026-06-16T15:00:00Z');
+    const now = at('2026-06-16T17:00:00Z'); // 10:00 PDT, a slot's start
+    const r = availableSlotDays(s, { auctionEnd, now, bookedCounts: new Map(), locationId: LOC });
+    const first = r.slots['2026-06-16']?.[0];
+    expect(first?.timeLabel).toBe('10:30 AM – 11:00 AM');
+    expect(
+      canBookSlot(s, { slotId: first!.slotId, locationId: LOC, auctionEnd, now, bookedCount: 0 }).ok,
+    ).toBe(true);
+  });
+});
+
 describe('canBookSlot', () => {
   const auctionEnd = at('2026-06-15T22:00:00Z'); // window 2026-06-15 .. 2026-06-22
   const now = at('2026-06-16T17:05:00Z'); // Tuesday 10:05 PDT

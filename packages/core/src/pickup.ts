@@ -279,9 +279,14 @@ export interface AvailableSlotDays {
   slots: Record<string, AvailableSlot[]>;
 }
 
-/** Whether a slot is still far enough ahead to book: it starts at least minNoticeMinutes after now. */
+/**
+ * Whether a slot is still far enough ahead to book: it starts at least minNoticeMinutes after now,
+ * and has not started (with no notice, a slot starting this very minute is not offered either:
+ * booking would refuse it as started).
+ */
 export function meetsNotice(startsAt: Date, now: Date, minNoticeMinutes: number): boolean {
-  return startsAt.getTime() >= now.getTime() + minNoticeMinutes * MINUTE_MS;
+  const start = startsAt.getTime();
+  return start > now.getTime() && start >= now.getTime() + minNoticeMinutes * MINUTE_MS;
 }
 
 /**
