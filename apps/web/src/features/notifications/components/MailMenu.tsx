@@ -5,18 +5,12 @@ import { ArrowRight, Mail } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLatestNotifications, useLiveNotifications, useMarkRead } from '../api';
-import { notificationHref } from '../target';
+import { notificationHref, unreadBadge } from '../labels';
 import { RelativeTime } from './RelativeTime';
 
 /** The menu's items, in order. */
 function itemsIn(menu: HTMLElement | null): HTMLElement[] {
   return [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-}
-
-/** The badge's words: nothing at 0, '9+' above 9 (the spec). */
-export function unreadBadge(count: number): string | null {
-  if (count <= 0) return null;
-  return count > 9 ? '9+' : String(count);
 }
 
 /**

@@ -10,7 +10,7 @@ import { EmptyState, ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMarkAllRead, useMarkRead, useNotificationList } from '../api';
-import { notificationHref } from '../target';
+import { notificationHref } from '../labels';
 import { RelativeTime } from './RelativeTime';
 
 /**

@@ -1,3 +1,5 @@
+// What the Mail menu and /notifications show and where they lead.
+
 /**
  * Where a notification leads: its target_url when that is a path inside the site, else /shop (the
  * spec's fallback). Anything else ('//evil.example', 'javascript:…', a full URL) is never followed.
@@ -7,4 +9,10 @@ export function notificationHref(targetUrl: string | null): string {
     return '/shop';
   }
   return targetUrl;
+}
+
+/** The badge's words: nothing at 0, '9+' above 9 (the spec). */
+export function unreadBadge(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 9 ? '9+' : String(count);
 }
