@@ -28,7 +28,7 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, p
     method,
     url,
     headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload }),
+    ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
 const rowsOf = (userId: string) =>

@@ -287,7 +287,7 @@ describe('POST /api/me/notifications/test-email', () => {
       method: 'POST',
       url: API.meNotificationsTestEmail,
       headers: { cookie },
-      ...(payload === undefined ? {} : { payload }),
+      ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
   async function testRowsOf(userId: string) {
