@@ -169,10 +169,12 @@ ${rows.join('\n')}
 Every message was sent once (${results.map((r) => `${r.kind}: ${r.sent} sent, ${r.mailbox} mailbox rows`).join('; ')}). The
 sender's cost over the bare loop is the work a real send needs: rendering every message, a mailbox row per
 message (a real adapter's network call instead), and a mark per message right after its send, which
-keeps the duplicate window after a crash to the one message on its way (marking a batch at once would
-be faster and resend the whole batch). With SMTP, Twilio or a push service each send is a network
-round trip (tens to hundreds of ms); 16 at a time per server keeps a burst of this size to well under
-a minute per server at 100 ms a send, and servers add up (SKIP LOCKED).`,
+keeps what a crash can send twice to the messages on their way (at most 16 per server; marking a batch
+at once would be faster and resend the whole batch). With SMTP, Twilio or a push service each send is a
+network round trip (tens to hundreds of ms): at 100 ms a send, 16 at a time drain this burst in about a
+minute per server, and servers add up (SKIP LOCKED). The two-senders column runs both in this one
+process on the same two loaded cores, so it shows that they share the rows without duplicates (every
+message once), not the gain of a second machine.`,
   );
 }
 
