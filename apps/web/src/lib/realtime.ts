@@ -3,10 +3,10 @@ import { WS_PATH } from '@rebound/contract/routes';
 import { useEffect, useRef } from 'react';
 import { syncServerClock } from './server-clock';
 
-// One WebSocket per tab (decision 003): auction and pickup-location rooms on request, the signed-in shopper's own room
-// joined by the server from the session cookie. Opened when the first listener arrives, reconnected
-// with backoff after a drop; every reconnection tells listeners to refetch what they show, since
-// events sent while the socket was down are gone.
+// One WebSocket per tab (decision 003): auction and pickup-location rooms on request, the signed-in
+// shopper's own room joined by the server from the session cookie. Opened when the first listener
+// arrives, reconnected with backoff after a drop (rooms are joined again); every reconnection tells
+// listeners to refetch what they show, since events sent while the socket was down are gone.
 
 type EventListener = (event: ServerEvent) => void;
 type ResyncListener = () => void;
@@ -186,7 +186,7 @@ export function useAuctionRooms(auctionIds: readonly string[]): void {
   }, [key]);
 }
 
-/** Joins a pickup location's room (PickupSlotsChangedV1) until the returned leave; rejoined after a reconnect. */
+/** Joins a pickup location's room (PickupSlotsChangedV1) until the returned leave is called. */
 export function joinLocationRoom(locationId: string): () => void {
   addLocation(locationId);
   let joined = true;
