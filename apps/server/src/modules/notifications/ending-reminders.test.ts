@@ -1,7 +1,9 @@
 // Auction-ending reminders (issue 12): 1 hour and 5 minutes before the current end, once each.
 import { and, eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auctions, maxBids, notifications, outbox, watchlist } from '../../db/schema';
+import { eventJobs } from '../../jobs/runner';
+import type { Published } from '../../realtime/hub';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { runEndingReminders } from './ending-reminders';
@@ -167,5 +169,27 @@ describe('auction-ending reminders', () => {
       expect(sentFor(ended.auction.id, run)).toEqual([]);
       expect(sentFor(cancelled.auction.id, run)).toEqual([]);
     }
+  });
+
+  it('the job tells the reminded shoppers to refetch their notifications, after commit', async () => {
+    const end = new Date(t.clock.now().getTime() + 30 * MIN);
+    const { watcher, bidder } = await lot(end);
+    const published: Published[] = [];
+    const spy = vi.spyOn(t.app.deps.hub, 'publish').mockImplementation(async (items) => {
+      published.push(...items);
+    });
+    try {
+      await eventJobs(t.app)
+        .find((j) => j.name === 'notifications.ending-reminders')!
+        .run();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(published.map((p) => [p.room, p.event.type]).sort()).toEqual(
+      [
+        [`user:${watcher.id}`, 'NotificationsChangedV1'],
+        [`user:${bidder.id}`, 'NotificationsChangedV1'],
+      ].sort(),
+    );
   });
 });
