@@ -30,19 +30,24 @@ export function NotificationsPage() {
   return (
     <Container className="py-8 sm:py-12">
       <div className="mx-auto max-w-3xl">
-        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
-          <div className="flex items-center gap-3">
-            <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
-              {NOTIFICATION_TEXT.title}
-            </h1>
-            {unread > 0 ? (
-              <span
-                data-testid="notifications-unread"
-                className="rounded-full bg-accent-50 px-2.5 py-0.5 text-sm font-semibold text-accent-800 ring-1 ring-accent-200 ring-inset tabular-nums"
-              >
-                {unread} unread
-              </span>
-            ) : null}
+        <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
+          <div className="min-w-0">
+            <div className="flex items-center gap-3">
+              <h1 className="text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
+                {NOTIFICATION_TEXT.title}
+              </h1>
+              {unread > 0 ? (
+                <span
+                  data-testid="notifications-unread"
+                  className="rounded-full bg-accent-50 px-2.5 py-0.5 text-sm font-semibold text-accent-800 ring-1 ring-accent-200 ring-inset tabular-nums"
+                >
+                  {unread} unread
+                </span>
+              ) : null}
+            </div>
+            <p className="mt-1 text-sm text-ink-600">
+              Outbids, wins, payment reminders and pickups, newest first.
+            </p>
           </div>
           {unread > 0 ? (
             <Button
@@ -56,9 +61,6 @@ export function NotificationsPage() {
             </Button>
           ) : null}
         </div>
-        <p className="mt-1 text-sm text-ink-600">
-          Outbids, wins, payment reminders and pickups, newest first.
-        </p>
 
         <div className="mt-6 sm:mt-8">
           {list.isPending ? (
