@@ -89,6 +89,7 @@ describe('auction-ending reminders', () => {
       productTitle: 'Standing Desk',
       endsAt: end.toISOString(),
       mark: '5m',
+      minutesLeft: 5,
       currentPriceCents: 4_200,
       lotUrl: `/product/${product.slug}`,
     });

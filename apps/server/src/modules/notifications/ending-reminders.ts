@@ -7,6 +7,7 @@ import {
   dueEndingReminder,
   type EndingMark,
   endingReminderKey,
+  minutesLeft,
 } from '@rebound/core/reminders';
 import type { Db } from '../../db/client';
 import * as repo from './ending-reminders-repository';
@@ -46,6 +47,8 @@ export async function runEndingReminders(db: Db, now: Date): Promise<EndingRun> 
           productTitle: d.title,
           endsAt: d.endTime.toISOString(),
           mark: d.mark,
+          // A late 1-hour reminder (first seen with 20 minutes left) says so: the real time left.
+          minutesLeft: minutesLeft(d.endTime.getTime(), now.getTime()),
           currentPriceCents: d.currentPriceCents,
           lotUrl,
         },
