@@ -49,12 +49,20 @@ export function MailMenu() {
     if (returnFocus) buttonRef.current?.focus();
   }
 
-  // Focus moves into the menu when it opens.
+  // Focus moves into the menu when it opens, and again when its items arrive after it opened
+  // (opened while loading: only 'Show All' was there), unless the shopper has moved since.
+  const loaded = latest.data !== undefined;
+  const movedSinceOpen = useRef(false);
   useEffect(() => {
     if (!open) return;
-    const all = itemsIn(menuRef.current);
-    (focusOnOpen.current === 'last' ? all[all.length - 1] : all[0])?.focus();
+    movedSinceOpen.current = false;
   }, [open]);
+  useEffect(() => {
+    if (!open || movedSinceOpen.current) return;
+    const all = itemsIn(menuRef.current);
+    // While loading, 'Show All' is the one item there is.
+    (focusOnOpen.current === 'last' || !loaded ? all[all.length - 1] : all[0])?.focus();
+  }, [open, loaded]);
 
   // A press anywhere outside closes it (focus stays where the press put it).
   useEffect(() => {
@@ -78,6 +86,7 @@ export function MailMenu() {
   }
 
   function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    movedSinceOpen.current = true;
     const all = menuItems();
     const at = all.indexOf(document.activeElement as HTMLElement);
     const move = (to: number) => {
