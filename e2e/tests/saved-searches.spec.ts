@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { signIn, toast } from './support/shopper';
 
 // Saved searches (issue 12 item 5): save the shop's search from /shop, find it in the account, run
@@ -10,7 +11,7 @@ test('save a search from the shop, see it in the account, open it and delete it'
   page,
   context,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
 
   // Signed out: the dialog explains and offers to sign in.
   await page.goto('/shop?q=lamp');
@@ -42,6 +43,7 @@ test('save a search from the shop, see it in the account, open it and delete it'
   await expect(dialog.getByText('Please give this search a name.')).toBeHidden();
   await dialog.getByRole('checkbox', { name: /push notification/ }).check();
   await page.screenshot({ path: testInfo.outputPath('save-dialog.png') });
+  await expectNoSeriousA11yViolations(page, 'save-search dialog');
   await dialog.getByRole('button', { name: 'Save search' }).click();
   await expect(toast(page, 'Search saved: Open-box lamps')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -56,6 +58,7 @@ test('save a search from the shop, see it in the account, open it and delete it'
   await expect(row.getByRole('switch', { name: 'Push me new matches' })).toBeChecked();
   await expect(row).toBeInViewport();
   await page.screenshot({ path: testInfo.outputPath('account-saved.png') });
+  await expectNoSeriousA11yViolations(page, 'account with a saved search');
 
   await row.getByRole('link', { name: 'Run search: Open-box lamps' }).click();
   await expect(page).toHaveURL(/\/shop\?q=lamp&condition=open_box&minPrice=0&maxPrice=150/);
