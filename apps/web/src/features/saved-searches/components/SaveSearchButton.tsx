@@ -49,7 +49,7 @@ export function SaveSearchButton({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const { user } = useSession();
+  const { user, isPending } = useSession();
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button variant="secondary" size="sm" className={clsx(className)} onClick={() => setOpen(true)}>
@@ -60,6 +60,13 @@ export function SaveSearchButton({
         {user ? (
           // Keyed by the query: reopening after changing filters starts from the new search.
           <SaveForm key={JSON.stringify(query)} query={query} names={names} onDone={() => setOpen(false)} />
+        ) : isPending ? (
+          <div role="status" className="pr-8">
+            <DialogTitle className="text-lg font-bold text-ink-950">Save this search</DialogTitle>
+            <DialogDescription className="mt-2 text-sm text-ink-700">
+              Checking your sign-in...
+            </DialogDescription>
+          </div>
         ) : (
           <SignInPrompt />
         )}
