@@ -38,7 +38,8 @@ export function SavedSearchesPanel() {
           </h2>
           <p className="mt-0.5 text-sm text-ink-600">
             New matches appear in your daily new-drops email
-            {list.data ? `; you can keep up to ${list.data.limit}` : ''}.
+            {list.data ? `; you can keep up to ${list.data.limit}` : ''}. Push alerts reach the devices where
+            you turned on push notifications.
           </p>
         </div>
       </div>
