@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { noticeOnce, users } from '../../db/schema';
 
 /**
- * Up to `limit` shoppers after `afterId` (by id) who gave marketing consent and have not had this
+ * Up to `limit` shoppers after `afterId` (by id) with a confirmed email who gave marketing consent and have not had this
  * day's digest (no notice_once key `digest:<date>:<id>`). Their settings are checked in code.
  */
 export function consentingShoppers(tx: DbOrTx, date: string, afterId: string | null, limit: number) {
@@ -14,6 +14,8 @@ export function consentingShoppers(tx: DbOrTx, date: string, afterId: string | n
     .where(
       and(
         eq(users.marketingConsent, true),
+        // A marketing email only to an address its owner confirmed.
+        eq(users.emailVerified, true),
         eq(users.role, 'shopper'),
         afterId ? gt(users.id, afterId) : undefined,
         sql`not exists (select 1 from ${noticeOnce} where ${noticeOnce.key} = ${`digest:${date}:`} || ${users.id}::text)`,

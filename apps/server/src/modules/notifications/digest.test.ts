@@ -34,7 +34,7 @@ async function lotLiveBefore(
 }
 
 const shopper = (over: Partial<typeof users.$inferInsert> = {}) =>
-  makeUser(t.db, { marketingConsent: true, ...over });
+  makeUser(t.db, { marketingConsent: true, emailVerified: true, ...over });
 
 const digestsOf = async (userIds: string[]) => ({
   inApp: await t.db
@@ -48,7 +48,7 @@ const digestsOf = async (userIds: string[]) => ({
 });
 
 describe('the daily new-drops digest', () => {
-  it("lists the day's new lots with saved-search matches, once, to consenting shoppers only", async () => {
+  it("lists the day's new lots with saved-search matches, once, to consenting shoppers with a confirmed email only", async () => {
     // 08:00:30 PDT on 16 June: the window is 08:00 on the 15th to 08:00 on the 16th (Vancouver).
     const at = new Date('2026-06-16T15:00:30Z');
     const category = await makeCategory(t.db);
@@ -62,6 +62,7 @@ describe('the daily new-drops digest', () => {
       notificationSettings: { new_drops: { email: false, sms: false, push: false } },
     });
     const dan = await shopper({ notificationSettings: { new_drops: { email: false, push: true } } });
+    const eli = await shopper({ emailVerified: false });
     await t.db.insert(savedSearches).values([
       { userId: ava.id, name: 'Lamps', query: { q: 'lamp', category: category.slug } },
       { userId: ava.id, name: 'Bikes', query: { q: 'bike' } },
@@ -73,8 +74,9 @@ describe('the daily new-drops digest', () => {
     expect(run.userIds).toEqual(expect.arrayContaining([ava.id, dan.id]));
     expect(run.userIds).not.toContain(ben.id);
     expect(run.userIds).not.toContain(cat.id);
+    expect(run.userIds).not.toContain(eli.id);
 
-    const { inApp, queued } = await digestsOf([ava.id, ben.id, cat.id, dan.id]);
+    const { inApp, queued } = await digestsOf([ava.id, ben.id, cat.id, dan.id, eli.id]);
     expect(inApp.map((n) => [n.userId, n.message]).sort()).toEqual(
       [
         [ava.id, '2 new lots went live since yesterday. 1 matches your saved searches.'],
