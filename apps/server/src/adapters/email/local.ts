@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { devMessages } from '../../db/schema';
-import type { EmailSender } from './types';
+import type { EmailSender, InlineImage } from './types';
 
 /** The default stand-in: "sends" by writing to dev_messages, read at GET /api/dev/messages. */
 export function localEmailSender(db: DbOrTx): EmailSender {
@@ -16,9 +16,18 @@ export function localEmailSender(db: DbOrTx): EmailSender {
         recipient: message.to,
         subject: message.subject,
         body: message.text,
-        html: message.html ?? null,
+        html: message.html ? inlineForMailbox(message.html, message.inlineImages ?? []) : null,
         headers: Object.keys(headers).length > 0 ? headers : null,
       });
     },
   };
+}
+
+/** The mailbox page has no attachments: inline images become data: URIs so the HTML view shows them. */
+function inlineForMailbox(html: string, images: InlineImage[]): string {
+  let out = html;
+  for (const i of images) {
+    out = out.split(`cid:${i.cid}`).join(`data:${i.contentType};base64,${i.content.toString('base64')}`);
+  }
+  return out;
 }

@@ -81,6 +81,32 @@ describe('the SMTP adapter (nodemailer)', () => {
     expect(m.raw).toMatch(/Content-Type: text\/html/i);
   });
 
+  it('attaches inline images under their Content-ID (the pickup QR code)', async () => {
+    const sender = smtpEmailSender({
+      url: `smtp://127.0.0.1:${port}`,
+      from: 'Rebound <no-reply@rebound.test>',
+    });
+    const before = received.length;
+    await sender.send({
+      to: 'ava@example.test',
+      subject: 'Pickup booked',
+      text: 'Code ABC-234',
+      html: '<img src="cid:pickup-qr@rebound" alt="QR">',
+      inlineImages: [
+        {
+          cid: 'pickup-qr@rebound',
+          filename: 'pickup-code.png',
+          contentType: 'image/png',
+          content: Buffer.from('89504e470d0a1a0a', 'hex'),
+        },
+      ],
+    });
+    const m = received[before]!;
+    expect(m.raw).toMatch(/^Content-ID: <pickup-qr@rebound>\r?$/im);
+    expect(m.raw).toMatch(/Content-Type: image\/png; name=pickup-code\.png/i);
+    expect(m.raw).toMatch(/Content-Disposition: inline/i);
+  });
+
   it('a 5xx refusal is permanent (dead letter); an unreachable server is retried', async () => {
     const sender = smtpEmailSender({ url: `smtp://127.0.0.1:${port}`, from: 'no-reply@rebound.test' });
     const refused = await sender.send({ to: 'nobody@example.test', subject: 's', text: 't' }).catch((e) => e);

@@ -32,6 +32,16 @@ export function smtpEmailSender(opts: SmtpOptions): EmailSender {
           ...(message.html ? { html: message.html } : {}),
           ...(message.messageId ? { messageId: message.messageId } : {}),
           ...(message.headers ? { headers: message.headers } : {}),
+          ...(message.inlineImages?.length
+            ? {
+                attachments: message.inlineImages.map((i) => ({
+                  filename: i.filename,
+                  content: i.content,
+                  contentType: i.contentType,
+                  cid: i.cid,
+                })),
+              }
+            : {}),
         });
       } catch (err) {
         // 5xx is the server's final answer (no such mailbox, refused content): retrying cannot help.

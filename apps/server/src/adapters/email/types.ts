@@ -10,6 +10,15 @@ export interface EmailMessage {
   messageId?: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post, …). */
   headers?: Record<string, string>;
+  /** Inline images the HTML refers to as `cid:<cid>` (the pickup QR code). */
+  inlineImages?: InlineImage[];
+}
+
+export interface InlineImage {
+  cid: string;
+  filename: string;
+  contentType: 'image/png';
+  content: Buffer;
 }
 
 /** Sends one email. Throws when the message could not be handed over. */

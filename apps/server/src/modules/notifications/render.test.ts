@@ -339,7 +339,8 @@ describe('what the messages say', () => {
       if (template === 'payment_receipt') dirty.lines = [{ orderId: ORDER, title: evil, amountCents: 1 }];
       const { html } = renderEmail(msg(template, dirty), CTX);
       expect(html, template).not.toContain('<script>');
-      expect(html, template).not.toContain('<img');
+      // The only image is the template's own inline QR code (pickup), never one from the payload.
+      expect(html.replace(/<img src="cid:pickup-qr@rebound"[^>]*>/, ''), template).not.toContain('<img');
     }
     expect(renderEmail(msg('outbid', { productTitle: evil }), CTX).html).toContain(
       '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img',
@@ -414,6 +415,20 @@ describe('what the messages say', () => {
       CTX,
     );
     expect(hour.subject).toBe('Reminder: pickup in about an hour (10:00 AM – 10:30 AM)');
+  });
+
+  it("pickup: a QR code of the appointment's own code, inline; none for a code that does not match", () => {
+    const email = renderEmail(msg('pickup_confirmed', SAMPLES.pickup_confirmed!.payload), CTX);
+    expect(email.qrImages).toEqual([{ cid: 'pickup-qr@rebound', text: 'REBOUND-PICKUP:ABC234' }]);
+    expect(email.html).toContain('<img src="cid:pickup-qr@rebound"');
+    expect(email.html).toContain('alt="QR code for pickup code ABC-234"');
+    const other = renderEmail(
+      msg('pickup_confirmed', { ...SAMPLES.pickup_confirmed!.payload, qrPayload: 'REBOUND-PICKUP:ZZZ999' }),
+      CTX,
+    );
+    expect(other.qrImages).toEqual([]);
+    expect(other.html).not.toContain('cid:');
+    expect(renderEmail(msg('outbid', SAMPLES.outbid!.payload), CTX).qrImages).toEqual([]);
   });
 
   it('the digest lists saved-search matches first, then the new lots, with prices and end times', () => {

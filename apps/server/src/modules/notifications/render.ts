@@ -4,7 +4,7 @@
 // message made from payload.message and payload.targetUrl (docs/decisions/019).
 import { UNSUBSCRIBE_SCOPE_TEXT } from '@rebound/contract/unsubscribe';
 import { generic } from './templates/generic';
-import { layoutHtml, layoutText } from './templates/layout';
+import { layoutHtml, layoutText, QR_CID } from './templates/layout';
 import { TEMPLATE_KIND, TEMPLATES } from './templates/registry';
 import type { Payload, TemplateOutput } from './templates/types';
 import { createUnsubscribeToken, isUnsubscribeScope, type UnsubscribeScope } from './unsubscribe-token';
@@ -36,6 +36,8 @@ export interface RenderedEmail {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers: Record<string, string>;
+  /** QR codes the HTML shows inline (`cid:`): the sender makes each PNG and attaches it. */
+  qrImages: { cid: string; text: string }[];
 }
 
 export interface RenderedSms {
@@ -119,6 +121,7 @@ export function renderEmail(msg: OutgoingMessage, ctx: RenderContext): RenderedE
     text: layoutText(email, links),
     html: layoutHtml(email, links),
     headers,
+    qrImages: email.blocks.flatMap((b) => (b.type === 'code' && b.qr ? [{ cid: QR_CID, text: b.qr }] : [])),
   };
 }
 

@@ -33,6 +33,32 @@ async function fresh() {
 }
 
 describe('the outbox sender', () => {
+  it('a pickup confirmation carries its QR code: a PNG attached inline, shown in the mailbox', async () => {
+    await fresh();
+    const [id] = await queueTestMessages(t.db, t.clock.now(), 1, () => ({
+      template: 'pickup_confirmed',
+      recipient: 'ava@example.test',
+      payload: {
+        message: 'Your pickup of Desk Lamp is booked.',
+        targetUrl: '/account?tab=appointments',
+        shortCode: 'ABC234',
+        qrPayload: 'REBOUND-PICKUP:ABC234',
+        productTitle: 'Desk Lamp',
+      },
+    }));
+    await t.app.deps.sender.drain();
+    const [row] = await t.db.select().from(devMessages);
+    expect(row!.html).not.toContain('cid:');
+    const png =
+      /<img src="data:image\/png;base64,([A-Za-z0-9+/=]+)"[^>]*alt="QR code for pickup code ABC-234"/.exec(
+        row!.html ?? '',
+      );
+    expect(png).not.toBeNull();
+    // A real PNG (signature bytes), not an empty placeholder.
+    expect(Buffer.from(png![1]!, 'base64').subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect((await rowsOf([id!]))[0]!.status).toBe('sent');
+  });
+
   it('sends due rows through the local adapters: email with its Message-ID and headers, SMS, push', async () => {
     await fresh();
     const [email] = await queueTestMessages(t.db, t.clock.now(), 1, () => ({

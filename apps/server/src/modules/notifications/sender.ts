@@ -17,9 +17,10 @@ import {
 } from '@rebound/core/outbox';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import QRCode from 'qrcode';
 import { isPermanent } from '../../adapters/delivery-error';
 import { createEmailSender } from '../../adapters/email/index';
-import type { EmailSender } from '../../adapters/email/types';
+import type { EmailSender, InlineImage } from '../../adapters/email/types';
 import { createPushSender } from '../../adapters/push/index';
 import type { PushSender } from '../../adapters/push/types';
 import { createSmsSender } from '../../adapters/sms/index';
@@ -318,6 +319,7 @@ export class OutboxSender {
           html: r.html,
           messageId: outboxMessageId(row.id, this.host),
           headers: r.headers,
+          ...(r.qrImages.length > 0 ? { inlineImages: await qrPngs(r.qrImages) } : {}),
         });
         return;
       }
@@ -434,3 +436,20 @@ export const outboxSenderPlugin = fp(
   },
   { name: 'rebound-outbox-sender' },
 );
+
+/** PNGs of the QR codes an email shows inline (white with a quiet zone, so dark mode keeps them readable). */
+async function qrPngs(codes: { cid: string; text: string }[]): Promise<InlineImage[]> {
+  return Promise.all(
+    codes.map(async (c) => ({
+      cid: c.cid,
+      filename: 'pickup-code.png',
+      contentType: 'image/png' as const,
+      content: await QRCode.toBuffer(c.text, {
+        type: 'png',
+        margin: 4,
+        width: 336,
+        errorCorrectionLevel: 'M',
+      }),
+    })),
+  );
+}

@@ -1,11 +1,12 @@
-import { formatShortCode } from '@rebound/core/pickup';
+import { formatShortCode, pickupQrPayload } from '@rebound/core/pickup';
 import type { RenderContext } from '../render';
 import { messageOf, siteUrl, sms, str } from './format';
 import type { Payload, Template, TemplateOutput } from './types';
 
 // 'pickup_confirmed' and 'pickup_reminder' {orderId, shortCode, productTitle, slotStartsAt,
 // timeLabel, dateLabel, locationName, locationAddress, appointmentsUrl, moved | which}. The short
-// code is what the desk needs: set large (a QR image is left out, see docs/decisions/019).
+// code is what the desk needs: set large, with a QR code of it under it (an inline PNG the sender
+// attaches; decision 019).
 
 const CODE = /^[0-9A-Z]{6}$/;
 
@@ -17,6 +18,9 @@ function pickupMessage(
   const title = str(p, 'productTitle') ?? 'your item';
   const rawCode = str(p, 'shortCode', 20);
   const code = rawCode && CODE.test(rawCode) ? formatShortCode(rawCode) : null;
+  // The QR carries exactly what the Appointments tab shows; only for this appointment's own code.
+  const qr =
+    rawCode && code && str(p, 'qrPayload', 60) === pickupQrPayload(rawCode) ? pickupQrPayload(rawCode) : null;
   const date = str(p, 'dateLabel', 80);
   const time = str(p, 'timeLabel', 80);
   const place = str(p, 'locationName', 120);
@@ -43,7 +47,16 @@ function pickupMessage(
       heading,
       blocks: [
         { type: 'p', text: message },
-        ...(code ? [{ type: 'code' as const, label: 'Show this code at the pickup desk', code }] : []),
+        ...(code
+          ? [
+              {
+                type: 'code' as const,
+                label: 'Show this code at the pickup desk',
+                code,
+                ...(qr ? { qr } : {}),
+              },
+            ]
+          : []),
         {
           type: 'facts',
           rows: [

@@ -24,7 +24,13 @@ export type Block =
   /** Label and value pairs, e.g. the total and the deadline. */
   | { type: 'facts'; rows: { label: string; value: string; strong?: boolean }[] }
   /** A code to show or type, set large (pickup short code). */
-  | { type: 'code'; label: string; code: string }
+  | {
+      type: 'code';
+      label: string;
+      code: string;
+      /** Text of a QR code shown under the code (the desk scans it); sent as an inline PNG. */
+      qr?: string;
+    }
   | { type: 'lots'; lots: Lot[] };
 
 export interface EmailContent {
