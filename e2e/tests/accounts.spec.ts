@@ -125,7 +125,9 @@ test('sign up, confirm by the emailed link and land signed in', async ({ page, r
   await expect(accountLink(page, shopper.handle)).toBeVisible();
   await accountLink(page, shopper.handle).click();
   await expect(page.getByRole('heading', { name: 'Welcome, Nova' })).toBeVisible();
-  await expect(page.getByText(shopper.email)).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Email:' }).getByText(shopper.email),
+  ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue(
     `+1${shopper.phone.replace(/\D/g, '')}`,
   );
@@ -156,7 +158,9 @@ test('sign in with email and password, then sign out', async ({ page, isMobile }
 
   await page.goto('/account');
   await expect(page.getByRole('heading', { name: 'Welcome, Ava' })).toBeVisible();
-  await expect(page.getByText('ava@rebound.test')).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Email:' }).getByText('ava@rebound.test'),
+  ).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Outbid alerts by email' })).toBeVisible();
 
   if (isMobile) {
