@@ -431,6 +431,19 @@ describe('what the messages say', () => {
     expect(renderEmail(msg('outbid', SAMPLES.outbid!.payload), CTX).qrImages).toEqual([]);
   });
 
+  it('ending: says how long is left when written, not only the mark', () => {
+    const base = SAMPLES.auction_ending!.payload;
+    expect(renderEmail(msg('auction_ending', base), CTX).subject).toBe('Ending in 5 minutes: Desk Lamp');
+    const late = renderEmail(msg('auction_ending', { ...base, mark: '1h', minutesLeft: 30 }), CTX);
+    expect(late.subject).toBe('Ending in 30 minutes: Desk Lamp');
+    expect(renderEmail(msg('auction_ending', { ...base, mark: '1h', minutesLeft: 60 }), CTX).subject).toBe(
+      'Ending in 1 hour: Desk Lamp',
+    );
+    expect(renderEmail(msg('auction_ending', { ...base, minutesLeft: 'x' }), CTX).subject).toBe(
+      'Ending in 5 minutes: Desk Lamp',
+    );
+  });
+
   it('the digest lists saved-search matches first, then the new lots, with prices and end times', () => {
     const email = renderEmail(msg('new_drops_digest', SAMPLES.new_drops_digest!.payload), CTX);
     expect(email.subject).toBe('New drops for Tuesday, November 24: 14 new lots went live');

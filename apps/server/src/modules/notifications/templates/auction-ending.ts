@@ -1,10 +1,30 @@
 import { longDateTime, messageOf, money, siteUrl, sms, str, timeOfDay } from './format';
 import type { Template } from './types';
 
-/** 'auction_ending' {auctionId, productTitle, endsAt, mark: '1h'|'5m', currentPriceCents, lotUrl}. */
+/**
+ * When the lot ends, in words: from the minutes left when the reminder was written (a 1-hour
+ * reminder first sent with 30 minutes to go says so), else from its mark.
+ */
+export function endingIn(minutesLeft: unknown, mark: unknown): string {
+  if (
+    typeof minutesLeft === 'number' &&
+    Number.isFinite(minutesLeft) &&
+    minutesLeft > 0 &&
+    minutesLeft <= 24 * 60
+  ) {
+    const m = Math.round(minutesLeft);
+    if (m <= 1) return 'in a minute';
+    if (m < 60) return `in ${m} minutes`;
+    if (m < 90) return 'in 1 hour';
+    return `in ${Math.round(m / 60)} hours`;
+  }
+  return mark === '5m' ? 'in 5 minutes' : mark === '1h' ? 'in 1 hour' : 'soon';
+}
+
+/** 'auction_ending' {auctionId, productTitle, endsAt, mark: '1h'|'5m', minutesLeft, currentPriceCents, lotUrl}. */
 export const auctionEnding: Template = (p, ctx) => {
   const title = str(p, 'productTitle') ?? 'A lot you follow';
-  const soon = p.mark === '5m' ? 'in 5 minutes' : p.mark === '1h' ? 'in 1 hour' : 'soon';
+  const soon = endingIn(p.minutesLeft, p.mark);
   const price = money(p, 'currentPriceCents');
   const ends = longDateTime(p, 'endsAt');
   const endsTime = timeOfDay(p, 'endsAt');
