@@ -43,7 +43,7 @@ test('an outbid notice reaches the Mail menu within 2 s; Mark All Read clears th
   });
   expect(outbid.status(), await outbid.text()).toBe(200);
   // Over the WebSocket, with no reload: within 2 s of the rival's bid being accepted.
-  const notice = menu.getByRole('menuitem', { name: new RegExp(`outbid on ${escape(card.title)}`) });
+  const notice = menu.getByRole('menuitem', { name: new RegExp(`outbid on ${escapeRegExp(card.title)}`) });
   await expect(notice).toBeVisible({ timeout: 2_000 });
   await expect(unreadBadge(page)).toBeVisible();
   await expect(mailButton(page)).toHaveAttribute('aria-label', /Notifications, \d+ unread/);
@@ -215,6 +215,6 @@ test('signed out, /notifications goes to sign-in', async ({ page }) => {
 });
 
 /** A product title as a literal inside a RegExp. */
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
