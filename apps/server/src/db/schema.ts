@@ -108,6 +108,8 @@ export const users = pgTable(
     termsAcceptedAt: ts('terms_accepted_at'),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
     marketingConsentAt: ts('marketing_consent_at'),
+    /** Staff notes on the shopper (back-office only). */
+    staffNotes: text('staff_notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -195,6 +197,10 @@ export const products = pgTable(
     resalePriceCents: integer('resale_price_cents').notNull(),
     isFeatured: boolean('is_featured').notNull().default(false),
     status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('draft'),
+    /** The seller's stock-keeping unit; manifest imports are idempotent by it. */
+    sku: text('sku').unique(),
+    /** For the pickup desk and staff only (e.g. shelf location); never shown to shoppers. */
+    deskNotes: text('desk_notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -226,6 +232,10 @@ export const productImages = pgTable(
     width: integer('width'),
     height: integer('height'),
     alt: text('alt').notNull().default(''),
+    /** Where the original and its resized files live in the media storage (null for seeded URLs). */
+    storageKey: text('storage_key'),
+    /** Resized files: [{ format: 'avif' | 'webp' | 'jpeg', width, url }]. */
+    variants: jsonb('variants'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('product_images_position_uq').on(t.productId, t.position)],
@@ -799,6 +809,48 @@ export const payments = pgTable(
       'payments_money',
       sql`${t.subtotalCents} >= 0 and ${t.premiumCents} >= 0 and ${t.pstCents} >= 0 and ${t.gstCents} >= 0 and ${t.totalCents} >= 0`,
     ),
+  ],
+);
+
+// A refund of a payment, full or partial, made by staff through the payment adapter. The
+// idempotency key makes a repeated request one refund.
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    providerRefundId: text('provider_refund_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refunds_payment_idx').on(t.paymentId), check('refunds_amount', sql`${t.amountCents} > 0`)],
+);
+
+// Every staff action: who, what, on which record, the record before and after, and when.
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** e.g. 'product.update', 'refund.create', 'user.suspend'. */
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
   ],
 );
 
