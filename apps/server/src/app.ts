@@ -15,6 +15,8 @@ import { type Clock, systemClock } from './lib/clock';
 import { errorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { containsNul } from './lib/input-guard';
+import { adminGuardPlugin } from './modules/admin/guard';
+import { adminRoutes } from './modules/admin/routes';
 import { authPlugin } from './modules/auth/plugin';
 import { biddingRoutes } from './modules/bidding/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -159,6 +161,8 @@ export async function buildApp({
 
   await app.register(privateAnswersPlugin);
   await app.register(outboxSenderPlugin);
+  // Before any route: puts the staff guard on every /api/admin route, wherever it is declared.
+  await app.register(adminGuardPlugin);
   await app.register(authPlugin);
   await app.register(metricsPlugin);
   await app.register(systemRoutes);
@@ -177,6 +181,8 @@ export async function buildApp({
   // Its own plugin: the Stripe webhook reads its body as raw bytes (signature), nothing else does.
   await app.register(stripeWebhookRoutes);
   await app.register(realtimeRoutes);
+  // The back-office (issue 13): other areas' /api/admin routes register beside it.
+  await app.register(adminRoutes);
 
   await mkdir(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

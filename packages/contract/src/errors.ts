@@ -126,6 +126,18 @@ export const ERRORS = {
     status: 409,
     message: 'You can keep up to 20 saved searches. Delete one to save another.',
   },
+  // The back-office (issue 13).
+  staff_suspended: {
+    status: 403,
+    message: 'This staff account is suspended. Ask another staff member to restore it.',
+  },
+  person_not_found: { status: 404, message: 'Person not found' },
+  strike_not_found: { status: 404, message: 'Strike not found or already removed' },
+  last_staff: {
+    status: 409,
+    message: 'This is the last active staff account. Make someone else staff first.',
+  },
+  cannot_change_self: { status: 409, message: 'You cannot suspend yourself or remove your own staff role.' },
   internal: { status: 500, message: 'Something went wrong. Please try again.' },
   unavailable: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -29,6 +29,31 @@ export const API = {
   profileLocation: '/api/profile/location',
   profileNotificationSettings: '/api/profile/notification-settings',
   adminPing: '/api/admin/ping',
+  // The back-office (issue 13; admin.ts has the shapes). Every /api/admin path is staff only (guard.ts).
+  /** GET ?page&pageSize&q&entityType&entityId&actorId&action: the audit log, newest first. */
+  adminAudit: '/api/admin/audit',
+  /** GET: the dashboard's numbers (admin-dashboard.ts). */
+  adminDashboard: '/api/admin/dashboard',
+  /** GET ?page&pageSize&q&role&status&sort&dir: people (admin-people.ts). */
+  adminPeople: '/api/admin/people',
+  /** GET: one person with bids, orders, strikes and notes. */
+  adminPerson: (id: string) => `/api/admin/people/${encodeURIComponent(id)}`,
+  adminPersonPattern: '/api/admin/people/:id',
+  /** POST {reason}: suspend / restore the account. */
+  adminPersonSuspend: (id: string) => `/api/admin/people/${encodeURIComponent(id)}/suspend`,
+  adminPersonSuspendPattern: '/api/admin/people/:id/suspend',
+  adminPersonRestore: (id: string) => `/api/admin/people/${encodeURIComponent(id)}/restore`,
+  adminPersonRestorePattern: '/api/admin/people/:id/restore',
+  /** PUT {role, reason}: make or remove staff (never the last active staff account). */
+  adminPersonRole: (id: string) => `/api/admin/people/${encodeURIComponent(id)}/role`,
+  adminPersonRolePattern: '/api/admin/people/:id/role',
+  /** PUT {notes}: staff notes on the person. */
+  adminPersonNotes: (id: string) => `/api/admin/people/${encodeURIComponent(id)}/notes`,
+  adminPersonNotesPattern: '/api/admin/people/:id/notes',
+  /** POST {reason}: remove a strike (the person's strike count is recomputed). */
+  adminPersonStrikeRemove: (id: string, strikeId: string) =>
+    `/api/admin/people/${encodeURIComponent(id)}/strikes/${encodeURIComponent(strikeId)}/remove`,
+  adminPersonStrikeRemovePattern: '/api/admin/people/:id/strikes/:strikeId/remove',
   devMessages: '/api/dev/messages',
   // Storefront (issue 5).
   drops: '/api/drops',
