@@ -16,6 +16,12 @@ import { staticRoutes } from './routes/static-routes';
 
 export const router = createBrowserRouter([
   {
+    // The staff back-office (issue 13): its own layout and chunks, loaded only when /admin is opened.
+    path: '/admin/*',
+    ErrorBoundary: RouteError,
+    lazy: async () => ({ Component: (await import('./admin/AdminApp')).default }),
+  },
+  {
     path: '/',
     Component: RootLayout,
     ErrorBoundary: RouteError,

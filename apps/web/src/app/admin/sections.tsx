@@ -1,0 +1,119 @@
+import {
+  CalendarClock,
+  Gavel,
+  History,
+  LayoutDashboard,
+  type LucideIcon,
+  Mail,
+  Package,
+  PackageCheck,
+  Rocket,
+  Settings,
+  ShoppingBag,
+  Upload,
+  Users,
+} from 'lucide-react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/** A section page loaded on demand (its own chunk); the module's default export is the page. */
+export function adminPage(
+  load: () => Promise<{ default: ComponentType }>,
+): LazyExoticComponent<ComponentType> {
+  return lazy(load);
+}
+
+/**
+ * The back-office's sections, in navigation order. Each section's page is its own chunk, loaded
+ * when opened. To plug a page in, replace its `notBuilt` with
+ *   `page: adminPage(() => import('../../features/<area>/components/<Page>'))`
+ * The page is mounted at `/admin/<path>/*`, so it may have sub-pages (its own <Routes>).
+ */
+export interface AdminSection {
+  /** Below /admin; '' is the dashboard. */
+  path: string;
+  label: string;
+  icon: LucideIcon;
+  page?: LazyExoticComponent<ComponentType>;
+  /** Until the page exists: what it comes with (shown honestly, never fake data). */
+  notBuilt?: string;
+}
+
+export const ADMIN_SECTIONS: AdminSection[] = [
+  {
+    path: '',
+    label: 'Dashboard',
+    icon: LayoutDashboard,
+    notBuilt: 'the day’s numbers: live auctions, bids, revenue, unpaid orders and pickups',
+  },
+  {
+    path: 'catalogue',
+    label: 'Catalogue',
+    icon: Package,
+    notBuilt: 'the catalogue editor: products, prices, condition, SKU, desk notes and images',
+  },
+  {
+    path: 'import',
+    label: 'Import',
+    icon: Upload,
+    notBuilt: 'the manifest import: a CSV and its images, checked row by row before anything is saved',
+  },
+  {
+    path: 'auctions',
+    label: 'Auctions',
+    icon: Gavel,
+    notBuilt: 'scheduling auctions and drops, cancelling, relisting and second-chance offers',
+  },
+  {
+    path: 'orders',
+    label: 'Orders',
+    icon: ShoppingBag,
+    notBuilt: 'order search, order history, payments and refunds',
+  },
+  {
+    path: 'pickup',
+    label: 'Pickup desk',
+    icon: PackageCheck,
+    notBuilt: 'the pickup desk: today’s slots, what to stage, scanning the code and handing over',
+  },
+  {
+    path: 'schedule',
+    label: 'Schedule',
+    icon: CalendarClock,
+    notBuilt: 'the weekly pickup hours, capacities and closed dates editor',
+  },
+  {
+    path: 'people',
+    label: 'People',
+    icon: Users,
+    notBuilt: 'shopper search, suspensions, strikes and staff roles',
+  },
+  {
+    path: 'launch-list',
+    label: 'Launch list',
+    icon: Rocket,
+    notBuilt: 'the pre-launch sign-up list and its confirmations',
+  },
+  {
+    path: 'messages',
+    label: 'Messages',
+    icon: Mail,
+    notBuilt: 'the contact-form messages shoppers send, with replies',
+  },
+  {
+    path: 'settings',
+    label: 'Settings',
+    icon: Settings,
+    notBuilt: 'site settings such as the pre-launch lock',
+  },
+  {
+    path: 'audit',
+    label: 'Audit log',
+    icon: History,
+    notBuilt: 'the list of every staff action',
+  },
+];
+
+/** The link to a section (`/admin`, `/admin/people`). */
+export function adminPath(section: Pick<AdminSection, 'path'>): string {
+  return section.path ? `/admin/${section.path}` : '/admin';
+}
