@@ -17,6 +17,8 @@ import { AppError } from './lib/errors';
 import { containsNul } from './lib/input-guard';
 import { adminGuardPlugin } from './modules/admin/guard';
 import { adminRoutes } from './modules/admin/routes';
+import { mediaPreviewRoutes } from './modules/admin-catalogue/preview-routes';
+import { adminCatalogueRoutes } from './modules/admin-catalogue/routes';
 import { authPlugin } from './modules/auth/plugin';
 import { biddingRoutes } from './modules/bidding/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -183,6 +185,9 @@ export async function buildApp({
   await app.register(realtimeRoutes);
   // The back-office (issue 13): other areas' /api/admin routes register beside it.
   await app.register(adminRoutes);
+  await app.register(adminCatalogueRoutes);
+  // Link previews of seeded SVG pictures: a JPEG made once (decision 023).
+  await app.register(mediaPreviewRoutes);
 
   await mkdir(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -203,7 +204,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: memory ? path.resolve(REPO_ROOT, 'data/memory') : dataDir,
     pgliteDir: memory ? 'memory://' : path.join(dataDir, 'pglite'),
-    mediaDir: memory ? path.resolve(REPO_ROOT, 'data/memory/media') : path.join(dataDir, 'media'),
+    // A throwaway database gets throwaway media: a folder of this process in the system's temp dir.
+    mediaDir: memory ? path.join(tmpdir(), `rebound-media-${process.pid}`) : path.join(dataDir, 'media'),
     seedOnStart: e.NODE_ENV !== 'production' && (e.SEED_ON_START ?? !e.DATABASE_URL),
     testClock: e.TEST_CLOCK ?? e.NODE_ENV === 'test',
     rateLimitScale: e.RATE_LIMIT_SCALE,

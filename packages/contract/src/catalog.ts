@@ -28,11 +28,22 @@ export const Location = z.object({
 export type Location = z.infer<typeof Location>;
 export const LocationsResponse = z.object({ locations: z.array(Location) });
 
+/** One resized copy of an uploaded image (issue 13): pages build `srcset` from these. */
+export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export const ImageVariant = z.object({
+  format: z.enum(IMAGE_FORMATS),
+  width: z.number().int().positive(),
+  url: z.string(),
+});
+export type ImageVariant = z.infer<typeof ImageVariant>;
+
 export const ProductImage = z.object({
   url: z.string(),
   alt: z.string(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** Resized AVIF/WebP/JPEG copies of uploaded images; absent for seeded pictures (one url). */
+  variants: z.array(ImageVariant).optional(),
 });
 export type ProductImage = z.infer<typeof ProductImage>;
 

@@ -138,6 +138,43 @@ export const ERRORS = {
     message: 'This is the last active staff account. Make someone else staff first.',
   },
   cannot_change_self: { status: 409, message: 'You cannot suspend yourself or remove your own staff role.' },
+  // The back-office catalogue and images (issue 13 item 2).
+  sku_taken: { status: 409, message: 'Another product already has SKU {sku}. Please use a different SKU.' },
+  category_not_found: {
+    status: 422,
+    message: 'That category does not exist. Please pick one from the list.',
+  },
+  product_has_bids: {
+    status: 409,
+    message:
+      'This product has an open auction with bids, so it cannot be withdrawn. Cancel the auction first.',
+  },
+  image_not_found: { status: 404, message: 'Image not found' },
+  image_upload_not_multipart: {
+    status: 415,
+    message: 'Send the images as a multipart/form-data upload (field "images").',
+  },
+  image_upload_invalid: { status: 400, message: 'The upload could not be read. Please try again.' },
+  image_upload_empty: { status: 400, message: 'Please choose at least one image to upload.' },
+  not_an_image: {
+    status: 422,
+    message:
+      '{name} is not an image we can read. Please upload a JPEG, PNG, WebP, AVIF, HEIC, GIF or TIFF photo.',
+  },
+  image_too_large: { status: 413, message: '{name} is larger than {limit}. Please upload a smaller photo.' },
+  image_too_many_pixels: {
+    status: 422,
+    message: '{name} has more than {limit} megapixels. Please upload a smaller photo.',
+  },
+  too_many_images: {
+    status: 422,
+    message: 'A product can have at most {limit} images. Delete some before adding more.',
+  },
+  too_many_files: { status: 413, message: 'Please upload at most {limit} images at a time.' },
+  image_order_mismatch: {
+    status: 409,
+    message: 'The images changed while you were ordering them. Reload the product and try again.',
+  },
   internal: { status: 500, message: 'Something went wrong. Please try again.' },
   unavailable: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -54,6 +54,26 @@ export const API = {
   adminPersonStrikeRemove: (id: string, strikeId: string) =>
     `/api/admin/people/${encodeURIComponent(id)}/strikes/${encodeURIComponent(strikeId)}/remove`,
   adminPersonStrikeRemovePattern: '/api/admin/people/:id/strikes/:strikeId/remove',
+  // The back-office catalogue (issue 13 item 2; admin-catalogue.ts has the shapes).
+  /** GET ?page&pageSize&q&status&categoryId&condition&featured&sort&dir; POST: create. */
+  adminProducts: '/api/admin/catalogue/products',
+  /** GET one; PUT: edit. */
+  adminProduct: (id: string) => `/api/admin/catalogue/products/${encodeURIComponent(id)}`,
+  adminProductPattern: '/api/admin/catalogue/products/:id',
+  /** POST {reason?}: withdraw (refused while its auction has bids). */
+  adminProductWithdraw: (id: string) => `/api/admin/catalogue/products/${encodeURIComponent(id)}/withdraw`,
+  adminProductWithdrawPattern: '/api/admin/catalogue/products/:id/withdraw',
+  /** POST multipart (field `images`, several files): upload. */
+  adminProductImages: (id: string) => `/api/admin/catalogue/products/${encodeURIComponent(id)}/images`,
+  adminProductImagesPattern: '/api/admin/catalogue/products/:id/images',
+  /** PUT {imageIds}: the new order, cover first. */
+  adminProductImageOrder: (id: string) =>
+    `/api/admin/catalogue/products/${encodeURIComponent(id)}/images/order`,
+  adminProductImageOrderPattern: '/api/admin/catalogue/products/:id/images/order',
+  /** DELETE: one image and its files. */
+  adminProductImage: (id: string, imageId: string) =>
+    `/api/admin/catalogue/products/${encodeURIComponent(id)}/images/${encodeURIComponent(imageId)}`,
+  adminProductImagePattern: '/api/admin/catalogue/products/:id/images/:imageId',
   devMessages: '/api/dev/messages',
   // Storefront (issue 5).
   drops: '/api/drops',

@@ -1,0 +1,397 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  type AdminProduct,
+  type AdminProductImage,
+  type AdminProductList,
+  type AdminProductQuery,
+  IMAGE_UPLOAD_LIMITS,
+  type ProductInput,
+} from '@rebound/contract/admin-catalogue';
+import { ImageVariant } from '@rebound/contract/catalog';
+import { slugify } from '@rebound/core/catalog';
+import { z } from 'zod';
+import type { MediaStorage } from '../../adapters/storage/types';
+import type { Database, DbOrTx } from '../../db/client';
+import type { productImages, products } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../admin/audit';
+import { processImage, variantKeys } from './images';
+import * as repo from './repository';
+
+type Db = Database['db'];
+type ProductRow = typeof products.$inferSelect;
+type ImageRow = typeof productImages.$inferSelect;
+
+const Variants = z.array(ImageVariant);
+
+function variantsOf(value: unknown) {
+  const parsed = Variants.safeParse(value ?? []);
+  return parsed.success ? parsed.data : [];
+}
+
+/** The fields an audit entry shows before and after a change. */
+function snapshot(p: ProductRow) {
+  return {
+    title: p.title,
+    brand: p.brand,
+    description: p.description,
+    categoryId: p.categoryId,
+    condition: p.condition,
+    retailPriceCents: p.retailPriceCents,
+    resalePriceCents: p.resalePriceCents,
+    sku: p.sku,
+    isFeatured: p.isFeatured,
+    deskNotes: p.deskNotes,
+    status: p.status,
+  };
+}
+
+function toImage(i: ImageRow): AdminProductImage {
+  return {
+    id: i.id,
+    position: i.position,
+    url: i.url,
+    alt: i.alt,
+    width: i.width,
+    height: i.height,
+    variants: variantsOf(i.variants),
+  };
+}
+
+export async function listProducts(db: DbOrTx, q: AdminProductQuery): Promise<AdminProductList> {
+  const { rows, total } = await repo.listProducts(db, q);
+  return {
+    items: rows.map((r) => {
+      const cover = r.cover as { url: string; variants: unknown } | null;
+      const thumb = cover ? variantsOf(cover.variants).find((v) => v.format === 'webp') : undefined;
+      return {
+        id: r.id,
+        slug: r.slug,
+        title: r.title,
+        brand: r.brand,
+        sku: r.sku,
+        status: r.status,
+        condition: r.condition,
+        categoryName: r.categoryName,
+        isFeatured: r.isFeatured,
+        retailPriceCents: r.retailPriceCents,
+        resalePriceCents: r.resalePriceCents,
+        thumbnailUrl: thumb?.url ?? cover?.url ?? null,
+        imageCount: Number(r.imageCount),
+        updatedAt: r.updatedAt.toISOString(),
+      };
+    }),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function getProduct(db: DbOrTx, id: string): Promise<AdminProduct> {
+  const product = await repo.productById(db, id);
+  if (!product) throw new AppError('product_not_found');
+  const [images, auction] = await Promise.all([repo.imagesOf(db, id), repo.latestAuction(db, id)]);
+  return {
+    id: product.id,
+    slug: product.slug,
+    title: product.title,
+    brand: product.brand,
+    description: product.description,
+    categoryId: product.categoryId,
+    condition: product.condition,
+    retailPriceCents: product.retailPriceCents,
+    resalePriceCents: product.resalePriceCents,
+    sku: product.sku,
+    isFeatured: product.isFeatured,
+    deskNotes: product.deskNotes,
+    status: product.status,
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
+    images: images.map(toImage),
+    auction: auction ? { ...auction, endTime: auction.endTime.toISOString() } : null,
+  };
+}
+
+type ParsedInput = {
+  title: string;
+  brand: string;
+  description: string;
+  categoryId: string | null;
+  condition: ProductRow['condition'];
+  retailPriceCents: number;
+  resalePriceCents: number;
+  sku: string | null;
+  isFeatured: boolean;
+  deskNotes: string | null;
+};
+
+/** PostgreSQL's unique violation (both drivers put the SQLSTATE on the error or its cause). */
+function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e; i++) {
+    if ((e as { code?: string }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+async function checkInput(tx: DbOrTx, input: ParsedInput, selfId: string | null) {
+  if (input.categoryId && !(await repo.categoryExists(tx, input.categoryId))) {
+    throw new AppError('category_not_found');
+  }
+  if (input.sku) {
+    const owner = await repo.productIdBySku(tx, input.sku);
+    if (owner && owner !== selfId) throw new AppError('sku_taken', { params: { sku: input.sku } });
+  }
+}
+
+/** Runs `work`; a clash on the SKU's unique index (two saves at once) reads as sku_taken. */
+async function skuSafe<T>(sku: string | null, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (sku && isUniqueViolation(err)) throw new AppError('sku_taken', { params: { sku } });
+    throw err;
+  }
+}
+
+export async function createProduct(db: Db, actorId: string, input: ParsedInput, now: Date) {
+  const id = await skuSafe(input.sku, () =>
+    db.transaction(async (tx) => {
+      await checkInput(tx, input, null);
+      // A readable slug that cannot collide: the title and a short random tail.
+      const slug = `${slugify(input.title).slice(0, 80) || 'product'}-${randomBytes(3).toString('hex')}`;
+      const row = await repo.insertProduct(tx, {
+        ...input,
+        slug,
+        status: 'draft',
+        createdAt: now,
+        updatedAt: now,
+      });
+      await recordAudit(tx, {
+        actorId,
+        action: 'product.create',
+        entityType: 'product',
+        entityId: row.id,
+        after: snapshot(row),
+      });
+      return row.id;
+    }),
+  );
+  return getProduct(db, id);
+}
+
+export async function updateProduct(db: Db, actorId: string, id: string, input: ParsedInput, now: Date) {
+  await skuSafe(input.sku, () =>
+    db.transaction(async (tx) => {
+      const before = await repo.lockProduct(tx, id);
+      if (!before) throw new AppError('product_not_found');
+      await checkInput(tx, input, id);
+      const after = await repo.updateProduct(tx, id, { ...input, updatedAt: now });
+      await recordAudit(tx, {
+        actorId,
+        action: 'product.update',
+        entityType: 'product',
+        entityId: id,
+        before: snapshot(before),
+        after: snapshot(after),
+      });
+    }),
+  );
+  return getProduct(db, id);
+}
+
+/**
+ * Withdraws the product: refused while a scheduled or live auction has bids (cancelling that is the
+ * auctions screen's job, with bidders told); an open auction nobody has bid on is cancelled with it.
+ */
+export async function withdrawProduct(
+  db: Db,
+  actorId: string,
+  id: string,
+  reason: string | undefined,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    const before = await repo.lockProduct(tx, id);
+    if (!before) throw new AppError('product_not_found');
+    if (before.status === 'withdrawn') return;
+    const open = await repo.openAuctionsForUpdate(tx, id);
+    if (open.some((a) => a.bidCount > 0)) throw new AppError('product_has_bids');
+    await repo.cancelAuctions(
+      tx,
+      open.map((a) => a.id),
+      now,
+    );
+    const after = await repo.updateProduct(tx, id, {
+      status: 'withdrawn',
+      isFeatured: false,
+      updatedAt: now,
+    });
+    await recordAudit(tx, {
+      actorId,
+      action: 'product.withdraw',
+      entityType: 'product',
+      entityId: id,
+      before: snapshot(before),
+      after: { ...snapshot(after), cancelledAuctionIds: open.map((a) => a.id) },
+      reason: reason ?? null,
+    });
+  });
+  return getProduct(db, id);
+}
+
+export interface UploadedFile {
+  name: string;
+  bytes: Buffer;
+}
+
+/** Processes the files (each one checked and resized), then records them after the product's images. */
+export async function addImages(
+  db: Db,
+  storage: MediaStorage,
+  actorId: string,
+  productId: string,
+  files: UploadedFile[],
+  now: Date,
+): Promise<AdminProductImage[]> {
+  if (files.length === 0) throw new AppError('image_upload_empty');
+  const product = await repo.productById(db, productId);
+  if (!product) throw new AppError('product_not_found');
+  const existing = await repo.imagesOf(db, productId);
+  const limit = IMAGE_UPLOAD_LIMITS.maxImagesPerProduct;
+  if (existing.length + files.length > limit)
+    throw new AppError('too_many_images', { params: { limit: String(limit) } });
+
+  const made: {
+    id: string;
+    storageKey: string;
+    name: string;
+    processed: Awaited<ReturnType<typeof processImage>>;
+  }[] = [];
+  const cleanup = async () => {
+    for (const m of made)
+      await Promise.all(variantKeys(m.storageKey, m.processed.variants).map((k) => storage.delete(k)));
+  };
+  try {
+    for (const file of files) {
+      const id = randomUUID();
+      const storageKey = `products/${productId}/${id}`;
+      const processed = await processImage(storage, storageKey, file.name, file.bytes);
+      made.push({ id, storageKey, name: file.name, processed });
+    }
+    await db.transaction(async (tx) => {
+      const locked = await repo.lockProduct(tx, productId);
+      if (!locked) throw new AppError('product_not_found');
+      const current = await repo.imagesOf(tx, productId);
+      if (current.length + made.length > limit)
+        throw new AppError('too_many_images', { params: { limit: String(limit) } });
+      const start = current.length === 0 ? 0 : Math.max(...current.map((i) => i.position)) + 1;
+      const rows = await repo.insertImages(
+        tx,
+        made.map((m, i) => ({
+          id: m.id,
+          productId,
+          position: start + i,
+          url: m.processed.fallbackUrl,
+          width: m.processed.width,
+          height: m.processed.height,
+          alt: '',
+          storageKey: m.storageKey,
+          variants: m.processed.variants,
+          createdAt: now,
+        })),
+      );
+      await repo.updateProduct(tx, productId, { updatedAt: now });
+      await recordAudit(tx, {
+        actorId,
+        action: 'product.images.add',
+        entityType: 'product',
+        entityId: productId,
+        before: { imageIds: current.map((i) => i.id) },
+        after: {
+          imageIds: [...current.map((i) => i.id), ...rows.map((r) => r.id)],
+          added: made.map((m) => ({
+            id: m.id,
+            file: m.name,
+            width: m.processed.width,
+            height: m.processed.height,
+          })),
+        },
+      });
+    });
+  } catch (err) {
+    await cleanup().catch(() => {});
+    throw err;
+  }
+  return (await repo.imagesOf(db, productId)).map(toImage);
+}
+
+/** New order of every image (cover first), in one transaction. */
+export async function reorderImages(
+  db: Db,
+  actorId: string,
+  productId: string,
+  imageIds: string[],
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    const product = await repo.lockProduct(tx, productId);
+    if (!product) throw new AppError('product_not_found');
+    const current = await repo.imagesOf(tx, productId);
+    const same =
+      new Set(imageIds).size === imageIds.length &&
+      imageIds.length === current.length &&
+      current.every((i) => imageIds.includes(i.id));
+    if (!same) throw new AppError('image_order_mismatch');
+    await repo.setImagePositions(tx, productId, imageIds);
+    await repo.updateProduct(tx, productId, { updatedAt: now });
+    await recordAudit(tx, {
+      actorId,
+      action: 'product.images.reorder',
+      entityType: 'product',
+      entityId: productId,
+      before: { imageIds: current.map((i) => i.id) },
+      after: { imageIds },
+    });
+  });
+  return (await repo.imagesOf(db, productId)).map(toImage);
+}
+
+export async function deleteImage(
+  db: Db,
+  storage: MediaStorage,
+  actorId: string,
+  productId: string,
+  imageId: string,
+  now: Date,
+) {
+  const removed = await db.transaction(async (tx) => {
+    const product = await repo.lockProduct(tx, productId);
+    if (!product) throw new AppError('product_not_found');
+    const before = await repo.imagesOf(tx, productId);
+    const row = await repo.deleteImage(tx, productId, imageId);
+    if (!row) throw new AppError('image_not_found');
+    const rest = before.filter((i) => i.id !== imageId).map((i) => i.id);
+    await repo.setImagePositions(tx, productId, rest);
+    await repo.updateProduct(tx, productId, { updatedAt: now });
+    await recordAudit(tx, {
+      actorId,
+      action: 'product.images.delete',
+      entityType: 'product',
+      entityId: productId,
+      before: { imageIds: before.map((i) => i.id), deleted: { id: row.id, url: row.url } },
+      after: { imageIds: rest },
+    });
+    return row;
+  });
+  // The files go once the row is gone for good; a leftover file is harmless, a missing one is not.
+  if (removed.storageKey) {
+    await Promise.all(
+      variantKeys(removed.storageKey, variantsOf(removed.variants)).map((k) => storage.delete(k)),
+    );
+  }
+  return (await repo.imagesOf(db, productId)).map(toImage);
+}
+
+export type { ParsedInput, ProductInput };

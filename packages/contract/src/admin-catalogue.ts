@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { adminListQuery, adminPage } from './admin';
+import { MAX_BID_CENTS } from './bidding';
+import { Condition, ImageVariant } from './catalog';
+import { Instant, Uuid } from './common';
+
+// The back-office catalogue (issue 13 item 2): products and their images, staff only.
+
+export const ADMIN_PRODUCT_STATUSES = [
+  'draft',
+  'auctioned',
+  'sold',
+  'unsold',
+  'to_relist',
+  'withdrawn',
+] as const;
+export const AdminProductStatus = z.enum(ADMIN_PRODUCT_STATUSES);
+export type AdminProductStatus = z.infer<typeof AdminProductStatus>;
+
+export const ADMIN_PRODUCT_STATUS_LABELS: Record<AdminProductStatus, string> = {
+  draft: 'Draft',
+  auctioned: 'On auction',
+  sold: 'Sold',
+  unsold: 'Unsold',
+  to_relist: 'To relist',
+  withdrawn: 'Withdrawn',
+};
+
+export const ADMIN_PRODUCT_SORTS = [
+  'updated',
+  'created',
+  'title',
+  'sku',
+  'retail',
+  'resale',
+  'status',
+] as const;
+export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** GET /api/admin/catalogue/products: one search box (title, brand, SKU) and the filters. */
+export const AdminProductQuery = adminListQuery(ADMIN_PRODUCT_SORTS, 'updated').extend({
+  status: z.preprocess(emptyToUndefined, AdminProductStatus.optional()),
+  categoryId: z.preprocess(emptyToUndefined, Uuid.optional()),
+  condition: z.preprocess(emptyToUndefined, Condition.optional()),
+  featured: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+});
+export type AdminProductQuery = z.infer<typeof AdminProductQuery>;
+
+/** The largest money figure a product carries: the bid bound, as every money column's CHECK. */
+export const MAX_PRODUCT_CENTS = MAX_BID_CENTS;
+
+const Money = z
+  .number({ error: 'Please enter an amount.' })
+  .int('Please enter whole cents.')
+  .min(0, 'The amount cannot be negative.')
+  .max(
+    MAX_PRODUCT_CENTS,
+    `The amount cannot be above $${(MAX_PRODUCT_CENTS / 100).toLocaleString('en-CA')}.`,
+  );
+
+/** SKU: letters, digits, dot, dash, underscore; stored upper-case. Empty means none. */
+export const Sku = z
+  .string()
+  .trim()
+  .max(64, 'A SKU has at most 64 characters.')
+  .regex(/^[A-Za-z0-9._-]*$/, 'A SKU uses only letters, digits, dots, dashes and underscores.')
+  .transform((v) => (v === '' ? null : v.toUpperCase()));
+
+/** POST (create) and PUT (edit) body of a product. */
+export const ProductInput = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(3, 'Please enter a title (at least 3 characters).')
+    .max(200, 'A title has at most 200 characters.'),
+  brand: z.string().trim().max(100, 'A brand has at most 100 characters.').default(''),
+  description: z.string().trim().max(5000, 'A description has at most 5,000 characters.').default(''),
+  categoryId: Uuid.nullable(),
+  condition: Condition,
+  retailPriceCents: Money,
+  resalePriceCents: Money,
+  sku: Sku.nullable().default(null),
+  isFeatured: z.boolean().default(false),
+  deskNotes: z
+    .string()
+    .trim()
+    .max(1000, 'Desk notes have at most 1,000 characters.')
+    .nullable()
+    .default(null),
+});
+export type ProductInput = z.input<typeof ProductInput>;
+
+/** Dollars as typed in a form: up to two decimals, within the money bound. */
+export const DollarText = z
+  .string()
+  .trim()
+  .min(1, 'Please enter an amount.')
+  .regex(/^\d{1,6}(\.\d{1,2})?$/, 'Please enter an amount in dollars, like 129.99.')
+  .refine((v) => Math.round(Number(v) * 100) <= MAX_PRODUCT_CENTS, {
+    message: `The amount cannot be above $${(MAX_PRODUCT_CENTS / 100).toLocaleString('en-CA')}.`,
+  });
+
+/** The staff form's values (prices in dollars as typed); `productInputFromForm` makes the API body. */
+export const ProductFormValues = z.object({
+  title: z.string().trim().min(3, 'Please enter a title (at least 3 characters).').max(200),
+  brand: z.string().trim().max(100, 'A brand has at most 100 characters.'),
+  description: z.string().trim().max(5000, 'A description has at most 5,000 characters.'),
+  categoryId: z.string(),
+  condition: Condition,
+  retail: DollarText,
+  resale: DollarText,
+  sku: z
+    .string()
+    .trim()
+    .max(64, 'A SKU has at most 64 characters.')
+    .regex(/^[A-Za-z0-9._-]*$/, 'A SKU uses only letters, digits, dots, dashes and underscores.'),
+  isFeatured: z.boolean(),
+  deskNotes: z.string().trim().max(1000, 'Desk notes have at most 1,000 characters.'),
+});
+export type ProductFormValues = z.infer<typeof ProductFormValues>;
+
+export function productInputFromForm(v: ProductFormValues): ProductInput {
+  return {
+    title: v.title,
+    brand: v.brand,
+    description: v.description,
+    categoryId: v.categoryId || null,
+    condition: v.condition,
+    retailPriceCents: Math.round(Number(v.retail) * 100),
+    resalePriceCents: Math.round(Number(v.resale) * 100),
+    sku: v.sku,
+    isFeatured: v.isFeatured,
+    deskNotes: v.deskNotes.trim() || null,
+  };
+}
+
+export const AdminProductImage = z.object({
+  id: Uuid,
+  position: z.number().int(),
+  url: z.string(),
+  alt: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  variants: z.array(ImageVariant),
+});
+export type AdminProductImage = z.infer<typeof AdminProductImage>;
+
+export const AdminProductRow = z.object({
+  id: Uuid,
+  slug: z.string(),
+  title: z.string(),
+  brand: z.string(),
+  sku: z.string().nullable(),
+  status: AdminProductStatus,
+  condition: Condition,
+  categoryName: z.string().nullable(),
+  isFeatured: z.boolean(),
+  retailPriceCents: z.number().int(),
+  resalePriceCents: z.number().int(),
+  /** The cover's smallest picture, for the table's thumbnail. */
+  thumbnailUrl: z.string().nullable(),
+  imageCount: z.number().int(),
+  updatedAt: Instant,
+});
+export type AdminProductRow = z.infer<typeof AdminProductRow>;
+
+export const AdminProductList = adminPage(AdminProductRow);
+export type AdminProductList = z.infer<typeof AdminProductList>;
+
+export const AdminProduct = z.object({
+  id: Uuid,
+  slug: z.string(),
+  title: z.string(),
+  brand: z.string(),
+  description: z.string(),
+  categoryId: Uuid.nullable(),
+  condition: Condition,
+  retailPriceCents: z.number().int(),
+  resalePriceCents: z.number().int(),
+  sku: z.string().nullable(),
+  isFeatured: z.boolean(),
+  deskNotes: z.string().nullable(),
+  status: AdminProductStatus,
+  createdAt: Instant,
+  updatedAt: Instant,
+  images: z.array(AdminProductImage),
+  /** The latest auction that is not cancelled, if any. */
+  auction: z
+    .object({
+      id: Uuid,
+      status: z.enum(['scheduled', 'live', 'ended', 'cancelled']),
+      bidCount: z.number().int(),
+      endTime: Instant,
+    })
+    .nullable(),
+});
+export type AdminProduct = z.infer<typeof AdminProduct>;
+
+export const AdminProductParams = z.object({ id: Uuid });
+export const AdminProductImageParams = z.object({ id: Uuid, imageId: Uuid });
+
+export const WithdrawInput = z.object({
+  reason: z.string().trim().max(500, 'Please keep the reason under 500 characters.').optional(),
+});
+export type WithdrawInput = z.infer<typeof WithdrawInput>;
+
+/** PUT .../images/order: every image id of the product, cover first. */
+export const ImageOrderInput = z.object({
+  imageIds: z.array(Uuid).min(1).max(50),
+});
+export type ImageOrderInput = z.infer<typeof ImageOrderInput>;
+
+/** Upload limits, shared by the server and the form's hints. */
+export const IMAGE_UPLOAD_LIMITS = {
+  /** Bytes per file. */
+  maxFileBytes: 15 * 1024 * 1024,
+  /** Files in one upload. */
+  maxFilesPerUpload: 10,
+  /** Images a product can have. */
+  maxImagesPerProduct: 20,
+  /** Decoded pixels (width x height): 50 megapixels. */
+  maxPixels: 50_000_000,
+} as const;
+
+/** The widths the pages use (cards ~300 px, product page up to ~640 px at 2x, phones 100vw). */
+export const IMAGE_WIDTHS = [320, 640, 1200] as const;
+
+export const ImagesResponse = z.object({ images: z.array(AdminProductImage) });
+export type ImagesResponse = z.infer<typeof ImagesResponse>;
