@@ -185,6 +185,7 @@ export async function productPreviewBySlug(db: DbOrTx, slug: string) {
       imageAlt: firstImage.alt,
       imageWidth: firstImage.width,
       imageHeight: firstImage.height,
+      imageVariants: firstImage.variants,
     })
     .from(products)
     .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)))

@@ -1,12 +1,14 @@
-import type {
-  DropsResponse,
-  Location,
-  ProductDetail,
-  ShopQuery,
-  ShopResponse,
+import {
+  type DropsResponse,
+  ImageVariant,
+  type Location,
+  type ProductDetail,
+  type ShopQuery,
+  type ShopResponse,
 } from '@rebound/contract/catalog';
 import { summaryReserveMet } from '@rebound/core/auction-summary';
 import { SHOP_PAGE_SIZE, skuFromSlug } from '@rebound/core/catalog';
+import { z } from 'zod';
 import { toCard } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import type { locations } from '../../db/schema';
@@ -90,7 +92,21 @@ export interface ProductPreview {
   title: string;
   description: string;
   brand: string;
-  image: { url: string; alt: string; width: number | null; height: number | null } | null;
+  image: {
+    url: string;
+    alt: string;
+    width: number | null;
+    height: number | null;
+    /** Resized copies of an uploaded photo (the preview picks its JPEG). */
+    variants: ImageVariant[];
+  } | null;
+}
+
+const Variants = z.array(ImageVariant);
+/** The stored variants column, read defensively (null for seeded pictures). */
+function variantsOf(value: unknown): ImageVariant[] {
+  const parsed = Variants.safeParse(value ?? []);
+  return parsed.success ? parsed.data : [];
 }
 
 /** The little a shared link's preview shows of a product; null when its page would be a 404. */
@@ -103,7 +119,13 @@ export async function productPreview(db: DbOrTx, slug: string): Promise<ProductP
     description: r.description,
     brand: r.brand,
     image: r.imageUrl
-      ? { url: r.imageUrl, alt: r.imageAlt || r.title, width: r.imageWidth, height: r.imageHeight }
+      ? {
+          url: r.imageUrl,
+          alt: r.imageAlt || r.title,
+          width: r.imageWidth,
+          height: r.imageHeight,
+          variants: variantsOf(r.imageVariants),
+        }
       : null,
   };
 }
@@ -117,7 +139,7 @@ export async function productDetail(db: DbOrTx, now: Date, slug: string): Promis
     product: {
       id: product.id,
       slug: product.slug,
-      sku: skuFromSlug(product.slug),
+      sku: product.sku ?? skuFromSlug(product.slug),
       title: product.title,
       description: product.description,
       brand: product.brand,
@@ -131,6 +153,7 @@ export async function productDetail(db: DbOrTx, now: Date, slug: string): Promis
         alt: i.alt || product.title,
         width: i.width,
         height: i.height,
+        ...(i.variants ? { variants: variantsOf(i.variants) } : {}),
       })),
     },
     auction: auction

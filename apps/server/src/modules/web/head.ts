@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../lib/html';
 
+import { PREVIEW_SIZE, previewPathForSvg } from '../admin-catalogue/preview-routes';
 import type { ProductPreview } from '../catalog/service';
 
 /** The site's name in titles and previews; the web app's BRAND (apps/web/src/lib/site.ts). */
@@ -20,6 +21,28 @@ export function summarize(text: string, max = DESCRIPTION_MAX): string {
 /** `path` (e.g. '/media/x.svg') as an absolute address on the public site; absolute URLs stay. */
 export function absoluteUrl(pathOrUrl: string, publicUrl: string): string {
   return new URL(pathOrUrl, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).toString();
+}
+
+/**
+ * The picture a link preview shows: always a raster image, since many preview services show no SVG.
+ * An uploaded photo's largest JPEG copy (at most 1200 wide); a seeded SVG picture's JPEG preview
+ * (rasterised once on first request, admin-catalogue/preview-routes.ts); anything else as it is.
+ */
+export function previewImage(image: NonNullable<ProductPreview['image']>): {
+  url: string;
+  type: string | null;
+  width: number | null;
+  height: number | null;
+} {
+  const jpegs = image.variants.filter((v) => v.format === 'jpeg').sort((a, b) => b.width - a.width);
+  const best = jpegs.find((v) => v.width <= 1200) ?? jpegs[jpegs.length - 1];
+  if (best) {
+    const height = image.width && image.height ? Math.round((image.height * best.width) / image.width) : null;
+    return { url: best.url, type: 'image/jpeg', width: best.width, height };
+  }
+  const svgPreview = previewPathForSvg(image.url);
+  if (svgPreview) return { url: svgPreview, type: 'image/jpeg', width: PREVIEW_SIZE, height: PREVIEW_SIZE };
+  return { url: image.url, type: null, width: image.width, height: image.height };
 }
 
 /** The <head> tags of a product page: title, description, canonical link, Open Graph, Twitter. */
@@ -43,11 +66,13 @@ export function productHeadTags(product: ProductPreview, publicUrl: string): str
     meta('property', 'og:description', description),
     meta('property', 'og:url', pageUrl),
   ];
-  if (product.image) {
-    tags.push(meta('property', 'og:image', absoluteUrl(product.image.url, publicUrl)));
-    if (product.image.width && product.image.height) {
-      tags.push(meta('property', 'og:image:width', String(product.image.width)));
-      tags.push(meta('property', 'og:image:height', String(product.image.height)));
+  const preview = product.image ? previewImage(product.image) : null;
+  if (product.image && preview) {
+    tags.push(meta('property', 'og:image', absoluteUrl(preview.url, publicUrl)));
+    if (preview.type) tags.push(meta('property', 'og:image:type', preview.type));
+    if (preview.width && preview.height) {
+      tags.push(meta('property', 'og:image:width', String(preview.width)));
+      tags.push(meta('property', 'og:image:height', String(preview.height)));
     }
     tags.push(meta('property', 'og:image:alt', product.image.alt));
   }
@@ -56,8 +81,8 @@ export function productHeadTags(product: ProductPreview, publicUrl: string): str
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
   );
-  if (product.image) {
-    tags.push(meta('name', 'twitter:image', absoluteUrl(product.image.url, publicUrl)));
+  if (product.image && preview) {
+    tags.push(meta('name', 'twitter:image', absoluteUrl(preview.url, publicUrl)));
     tags.push(meta('name', 'twitter:image:alt', product.image.alt));
   }
   return tags.join('\n    ');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config';
 import { productImages } from '../../db/schema';
@@ -88,9 +89,13 @@ describe('product pages carry their own preview tags', () => {
     expect(metaContent(html, 'og:title')).toBe('Cordless Drill Kit');
     expect(metaContent(html, 'og:description')).toBe(metaContent(html, 'description'));
     expect(metaContent(html, 'og:url')).toBe('https://rebound.example/product/cordless-drill-kit-ab12cd');
-    expect(metaContent(html, 'og:image')).toBe(`https://rebound.example/media/products/${product.id}-0.svg`);
+    // The seeded picture is SVG: the preview is its JPEG, made on first request (below).
+    expect(metaContent(html, 'og:image')).toBe(
+      `https://rebound.example/media-previews/products/${product.id}-0.jpg`,
+    );
+    expect(metaContent(html, 'og:image:type')).toBe('image/jpeg');
     expect(metaContent(html, 'og:image:width')).toBe('1200');
-    expect(metaContent(html, 'og:image:height')).toBe('900');
+    expect(metaContent(html, 'og:image:height')).toBe('1200');
     expect(metaContent(html, 'og:image:alt')).toBe('The drill and its case');
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(html, 'twitter:image')).toBe(metaContent(html, 'og:image'));
@@ -146,6 +151,58 @@ describe('product pages carry their own preview tags', () => {
     expect(metaContent(html, 'description')).toContain('Sold Lamp');
     expect(html).not.toContain('og:image');
     expect(metaContent(html, 'twitter:card')).toBe('summary');
+  });
+
+  it("points link previews at a raster JPEG: an uploaded photo's largest JPEG copy", async () => {
+    const product = await makeProduct(t.db, { title: 'Desk Fan', slug: 'desk-fan-uv12wx' });
+    const base = `/media/products/${product.id}/img`;
+    await t.db
+      .update(productImages)
+      .set({
+        url: `${base}/1200.jpg`,
+        width: 1200,
+        height: 800,
+        variants: (['avif', 'webp', 'jpeg'] as const).flatMap((format) =>
+          [320, 640, 1200].map((width) => ({
+            format,
+            width,
+            url: `${base}/${width}.${format === 'jpeg' ? 'jpg' : format}`,
+          })),
+        ),
+      })
+      .where(eq(productImages.productId, product.id));
+    const html = head((await page('/product/desk-fan-uv12wx')).body);
+    expect(metaContent(html, 'og:image')).toBe(`https://rebound.example${base}/1200.jpg`);
+    expect(metaContent(html, 'og:image:type')).toBe('image/jpeg');
+    expect(metaContent(html, 'og:image:width')).toBe('1200');
+    expect(metaContent(html, 'og:image:height')).toBe('800');
+    expect(metaContent(html, 'twitter:image')).toBe(metaContent(html, 'og:image'));
+  });
+
+  it('rasterises a seeded SVG picture to the preview JPEG once, and keeps it', async () => {
+    const product = await makeProduct(t.db, { title: 'Kettle', slug: 'kettle-yz34ab' });
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800"><rect width="800" height="800" fill="#3a7bd5"/></svg>';
+    await mkdir(path.join(t.config.mediaDir, 'products'), { recursive: true });
+    await writeFile(path.join(t.config.mediaDir, 'products', `${product.id}-0.svg`), svg);
+    const html = head((await page('/product/kettle-yz34ab')).body);
+    const url = new URL(metaContent(html, 'og:image'));
+    const res = await t.app.inject({ method: 'GET', url: url.pathname });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=604800');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 1200]);
+    // Kept in the media folder: a second request does not need the SVG.
+    await rm(path.join(t.config.mediaDir, 'products', `${product.id}-0.svg`));
+    expect((await t.app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(200);
+    // Unknown pictures and odd names are 404s.
+    expect((await t.app.inject({ method: 'GET', url: '/media-previews/products/nope.jpg' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/media-previews/products/..%2Fx.jpg' })).statusCode,
+    ).toBe(404);
   });
 
   it('answers HEAD like GET', async () => {
