@@ -2,6 +2,7 @@ import type { ProductImage } from '@rebound/contract/catalog';
 import { clsx } from 'clsx';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { ProductPicture } from './ProductPicture';
 
 type ProductGalleryProps = {
   images: readonly ProductImage[];
@@ -20,12 +21,11 @@ export function ProductGallery({ images, title, priority = false, className }: P
     <div className={clsx('flex flex-col gap-3', className)}>
       <div className="relative aspect-square overflow-hidden rounded-card bg-white ring-1 ring-ink-200/80">
         {current ? (
-          <img
+          <ProductPicture
             key={current.url}
-            src={current.url}
+            image={current}
+            sizes="(min-width: 1280px) 640px, (min-width: 1024px) 52vw, 100vw"
             alt={current.alt || title}
-            width={current.width ?? 800}
-            height={current.height ?? 800}
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
@@ -60,11 +60,10 @@ export function ProductGallery({ images, title, priority = false, className }: P
                     : 'ring-ink-200 opacity-80 hover:opacity-100 hover:ring-ink-300',
                 )}
               >
-                <img
-                  src={image.url}
+                <ProductPicture
+                  image={image}
+                  sizes="120px"
                   alt=""
-                  width={image.width ?? 800}
-                  height={image.height ?? 800}
                   loading="lazy"
                   decoding="async"
                   className="size-full object-cover"

@@ -9,6 +9,7 @@ import { errorMessageOf, isNotFound } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProduct } from '../api';
 import type { ProductAuctionSlot } from '../slots';
+import { ConditionRubric } from './ConditionRubric';
 import { ProductFacts } from './ProductFacts';
 import { ProductGallery } from './ProductGallery';
 import { ProductPageSkeleton } from './ProductPageSkeleton';
@@ -108,6 +109,7 @@ export function ProductPage({ slug, renderAuction }: ProductPageProps) {
                 Inspected &amp; graded
               </Badge>
             </div>
+            <ConditionRubric condition={product.condition} className="mt-3" />
           </header>
 
           {renderAuction({ product, auction, location: pickup, onPhaseChange: () => void refetch() })}
