@@ -19,6 +19,7 @@ import { adminGuardPlugin } from './modules/admin/guard';
 import { adminRoutes } from './modules/admin/routes';
 import { mediaPreviewRoutes } from './modules/admin-catalogue/preview-routes';
 import { adminCatalogueRoutes } from './modules/admin-catalogue/routes';
+import { adminOrdersRoutes } from './modules/admin-orders/routes';
 import { authPlugin } from './modules/auth/plugin';
 import { biddingRoutes } from './modules/bidding/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -185,6 +186,7 @@ export async function buildApp({
   await app.register(realtimeRoutes);
   // The back-office (issue 13): other areas' /api/admin routes register beside it.
   await app.register(adminRoutes);
+  await app.register(adminOrdersRoutes);
   await app.register(adminCatalogueRoutes);
   // Link previews of seeded SVG pictures: a JPEG made once (decision 023).
   await app.register(mediaPreviewRoutes);

@@ -138,6 +138,16 @@ export const ERRORS = {
     message: 'This is the last active staff account. Make someone else staff first.',
   },
   cannot_change_self: { status: 409, message: 'You cannot suspend yourself or remove your own staff role.' },
+  // Orders and refunds in the back-office (issue 13 item 5; admin-orders.ts).
+  idempotency_key_required: { status: 400, message: 'Send an Idempotency-Key header with this request.' },
+  refund_not_allowed: { status: 409, message: 'This order has no payment that can be refunded.' },
+  refund_too_large: { status: 422, message: 'At most {amount} can be refunded on this order.' },
+  refund_refused: { status: 502, message: 'The payment provider refused the refund: {reason}' },
+  refund_unconfirmed: {
+    status: 502,
+    message:
+      'The payment provider did not confirm the refund. Try again: the same request never refunds twice.',
+  },
   // The back-office catalogue and images (issue 13 item 2).
   sku_taken: { status: 409, message: 'Another product already has SKU {sku}. Please use a different SKU.' },
   category_not_found: {

@@ -336,3 +336,38 @@ export type PickupConfirmedData = z.infer<typeof PickupConfirmedData>;
 export const PICKUP_REMINDER_WHICH = ['day_before', 'hour_before'] as const;
 export const PickupReminderData = PickupConfirmedData.extend({ which: z.enum(PICKUP_REMINDER_WHICH) });
 export type PickupReminderData = z.infer<typeof PickupReminderData>;
+
+// ---------------------------------------------------------------------------------------------------
+// Staff: what a schedule change would do to booked appointments (issue 13 item 6; decision 024).
+
+/** POST /api/admin/locations/:id/pickup-schedule/preview (PUT's body): nothing is saved. */
+export const StrandedAppointment = z.object({
+  appointmentId: Uuid,
+  orderId: Uuid,
+  orderNumber: z.string(),
+  shopperName: z.string(),
+  shopperEmail: z.string(),
+  productTitle: z.string(),
+  date: DateKey,
+  timeLabel: z.string(),
+  startsAt: Instant,
+  /** closed_date: the new schedule closes that day; outside_hours: no such slot any more. */
+  reason: z.enum(['closed_date', 'outside_hours']),
+});
+export type StrandedAppointment = z.infer<typeof StrandedAppointment>;
+
+export const SchedulePreviewResponse = z.object({
+  /** Booked, not yet started appointments that fall outside the new schedule (they stay booked). */
+  stranded: z.array(StrandedAppointment),
+  /** Booked slots that would hold more appointments than their new capacity (they stay; 0 spots left). */
+  overCapacity: z.array(
+    z.object({
+      date: DateKey,
+      timeLabel: z.string(),
+      startsAt: Instant,
+      bookedCount: z.number().int(),
+      capacity: z.number().int(),
+    }),
+  ),
+});
+export type SchedulePreviewResponse = z.infer<typeof SchedulePreviewResponse>;

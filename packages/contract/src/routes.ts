@@ -54,6 +54,23 @@ export const API = {
   adminPersonStrikeRemove: (id: string, strikeId: string) =>
     `/api/admin/people/${encodeURIComponent(id)}/strikes/${encodeURIComponent(strikeId)}/remove`,
   adminPersonStrikeRemovePattern: '/api/admin/people/:id/strikes/:strikeId/remove',
+  // Orders, payments and refunds in the back-office (issue 13 item 5; admin-orders.ts has the shapes).
+  /** GET ?page&pageSize&q&status&sort&dir: orders by shopper, number, SKU or status. */
+  adminOrders: '/api/admin/orders',
+  /** GET: one order with its history, payments, refunds and the shopper's strikes. */
+  adminOrder: (id: string) => `/api/admin/orders/${encodeURIComponent(id)}`,
+  adminOrderPattern: '/api/admin/orders/:id',
+  /** POST {amountCents, reason} with an Idempotency-Key header: refund (full or partial). */
+  adminOrderRefunds: (id: string) => `/api/admin/orders/${encodeURIComponent(id)}/refunds`,
+  adminOrderRefundsPattern: '/api/admin/orders/:id/refunds',
+  /** POST {reason}: remove one of the order's shopper's strikes. */
+  adminOrderStrikeRemove: (id: string, strikeId: string) =>
+    `/api/admin/orders/${encodeURIComponent(id)}/strikes/${encodeURIComponent(strikeId)}/remove`,
+  adminOrderStrikeRemovePattern: '/api/admin/orders/:id/strikes/:strikeId/remove',
+  /** POST a schedule (PUT's body): the booked appointments it would strand, without saving. */
+  adminPickupSchedulePreview: (locationId: string) =>
+    `/api/admin/locations/${encodeURIComponent(locationId)}/pickup-schedule/preview`,
+  adminPickupSchedulePreviewPattern: '/api/admin/locations/:id/pickup-schedule/preview',
   // The back-office catalogue (issue 13 item 2; admin-catalogue.ts has the shapes).
   /** GET ?page&pageSize&q&status&categoryId&condition&featured&sort&dir; POST: create. */
   adminProducts: '/api/admin/catalogue/products',

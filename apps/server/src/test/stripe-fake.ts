@@ -176,6 +176,26 @@ export async function startStripeFake(): Promise<StripeFake> {
       return send(res, 200, session);
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      // Stripe refuses more than the charge minus earlier refunds (for PaymentIntents it made here).
+      const paid = [...sessions.values()].find((x) => x.payment_intent === params.payment_intent);
+      const replayed = idempotencyKey !== null && byKey.has(idempotencyKey);
+      if (paid && !replayed) {
+        const before = refunds
+          .filter((r) => r.payment_intent === params.payment_intent)
+          .reduce((sum, r) => sum + Number(r.amount), 0);
+        const amount = params.amount === undefined ? paid.amount_total - before : Number(params.amount);
+        if (before + amount > paid.amount_total) {
+          return send(
+            res,
+            400,
+            stripeError(
+              'invalid_request_error',
+              `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((paid.amount_total - before) / 100).toFixed(2)})`,
+              { param: 'amount' },
+            ),
+          );
+        }
+      }
       return send(
         res,
         200,

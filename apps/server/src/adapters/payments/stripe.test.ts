@@ -7,7 +7,7 @@ import {
   startStripeFake,
 } from '../../test/stripe-fake';
 import { orderIdsMetadata, stripeExpiresAt, stripePaymentProvider } from './stripe';
-import type { CreateSessionInput, PaymentProvider } from './types';
+import { type CreateSessionInput, type PaymentProvider, RefundRefusedError } from './types';
 
 // The Stripe adapter against a local stand-in of Stripe's API (no internet): what it sends and how it
 // reads Stripe's answers.
@@ -151,6 +151,33 @@ describe('Stripe adapter', () => {
     expect(sent).toHaveLength(2);
     expect(sent[0]!.params).toMatchObject({ payment_intent: 'pi_test_123', amount: '16100' });
     expect(fake.refunds.filter((r) => r.payment_intent === 'pi_test_123')).toHaveLength(1);
+  });
+
+  it('refunds part of a payment, answers the refund id, and a refund beyond what is left is refused', async () => {
+    const { providerSessionId } = await provider.createSession(
+      input({ idempotencyKey: `partial-${Date.now()}` }),
+    );
+    const paid = fake.complete(providerSessionId);
+    const first = await provider.refund(paid.payment_intent, 6_000, `part-1-${Date.now()}`);
+    expect(first.providerRefundId).toMatch(/^re_test_/);
+    const sent = fake.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
+    expect(sent.params).toMatchObject({ payment_intent: paid.payment_intent, amount: '6000' });
+    expect(sent.idempotencyKey).toMatch(/^part-1-/);
+    // 16,100 paid, 6,000 refunded: 10,101 is one cent too many, and Stripe's 400 is a definite no.
+    await expect(provider.refund(paid.payment_intent, 10_101, `part-2-${Date.now()}`)).rejects.toBeInstanceOf(
+      RefundRefusedError,
+    );
+    const rest = await provider.refund(paid.payment_intent, 10_100, `part-3-${Date.now()}`);
+    expect(rest.providerRefundId).not.toBe(first.providerRefundId);
+  });
+
+  it('a refund Stripe could not answer (500s) is not called refused: its outcome is unknown', async () => {
+    fake.failNext(3);
+    const err = await provider
+      .refund('pi_test_unknown', 100, `flaky-refund-${Date.now()}`)
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(RefundRefusedError);
   });
 
   it("keeps expires_at inside Stripe's window (30 min to 24 h of real time), whatever the app's clock says", async () => {

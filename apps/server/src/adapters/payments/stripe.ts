@@ -1,5 +1,12 @@
 import Stripe from 'stripe';
-import type { CreatedSession, CreateSessionInput, PaymentProvider, ProviderSessionState } from './types';
+import {
+  type CreatedSession,
+  type CreateSessionInput,
+  type PaymentProvider,
+  type ProviderRefund,
+  type ProviderSessionState,
+  RefundRefusedError,
+} from './types';
 
 // Stripe Checkout behind the PaymentProvider interface. The checkout service only creates sessions,
 // reads a session's current state and refunds; webhooks (modules/checkout/webhook.ts) verify the
@@ -128,8 +135,22 @@ export function stripePaymentProvider(
       return sessionState(await client.checkout.sessions.retrieve(providerSessionId));
     },
 
-    async refund(paymentId: string, amountCents: number, idempotencyKey: string): Promise<void> {
-      await client.refunds.create({ payment_intent: paymentId, amount: amountCents }, { idempotencyKey });
+    async refund(paymentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund> {
+      try {
+        const refund = await client.refunds.create(
+          { payment_intent: paymentId, amount: amountCents },
+          { idempotencyKey },
+        );
+        return { providerRefundId: refund.id };
+      } catch (err) {
+        // A 4xx that is not about timing (409 idempotency in flight, 429 rate limit) is Stripe's
+        // final word: nothing was refunded. Anything else (network, 5xx) leaves it unknown.
+        const status = err instanceof Stripe.errors.StripeError ? err.statusCode : undefined;
+        if (status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429) {
+          throw new RefundRefusedError((err as Error).message);
+        }
+        throw err;
+      }
     },
   };
 }

@@ -3,13 +3,20 @@
 // payments are test_checkout_payments rows written by the hosted test page (checkout/test-page.ts)
 // when the test card is used. Like Stripe it only answers what a session's state is; the one sync
 // function decides what that means for the orders.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { testCheckoutPage } from '@rebound/contract/routes';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { checkoutSessions, testCheckoutPayments } from '../../db/schema';
+import { checkoutSessions, payments, refunds, testCheckoutPayments } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import type { CreatedSession, CreateSessionInput, PaymentProvider, ProviderSessionState } from './types';
+import {
+  type CreatedSession,
+  type CreateSessionInput,
+  type PaymentProvider,
+  type ProviderRefund,
+  type ProviderSessionState,
+  RefundRefusedError,
+} from './types';
 
 export class TestProviderError extends Error {}
 
@@ -76,18 +83,45 @@ export function testPaymentProvider(opts: { publicUrl: string; db: Db; clock: Cl
       };
     },
 
-    async refund(paymentId: string, _amountCents: number, _idempotencyKey: string): Promise<void> {
+    async refund(paymentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund> {
+      // Like Stripe: the same key is the same refund (its id comes from the key), a refund never
+      // exceeds what was paid minus earlier refunds, and a fully refunded payment is 'refunded'.
+      const providerRefundId = `re_test_${createHash('sha256').update(idempotencyKey).digest('base64url').slice(0, 24)}`;
       const [row] = await db
-        .select({ status: testCheckoutPayments.status })
+        .select({ status: testCheckoutPayments.status, amountCents: testCheckoutPayments.amountCents })
         .from(testCheckoutPayments)
         .where(eq(testCheckoutPayments.paymentId, paymentId))
         .limit(1);
-      if (!row) throw new TestProviderError(`No such payment: ${paymentId}`);
-      // Refunding twice is a no-op, like a repeated Stripe refund with the same idempotency key.
-      await db
-        .update(testCheckoutPayments)
-        .set({ status: 'refunded', refundedAt: clock.now() })
-        .where(and(eq(testCheckoutPayments.paymentId, paymentId), eq(testCheckoutPayments.status, 'paid')));
+      if (!row) throw new RefundRefusedError(`No such payment: ${paymentId}`);
+      // Earlier confirmed refunds of this payment with other keys (the back-office's, partial or full).
+      const [earlier] = await db
+        .select({ sum: sql<string | null>`sum(${refunds.amountCents})` })
+        .from(refunds)
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(
+          and(
+            eq(payments.providerPaymentId, paymentId),
+            isNotNull(refunds.providerRefundId),
+            ne(refunds.idempotencyKey, idempotencyKey),
+          ),
+        );
+      const already = Number(earlier?.sum ?? 0);
+      // Refunding in full twice (the checkout's refund after cancellation) is a no-op, as at Stripe.
+      if (row.status === 'refunded' && already === 0 && amountCents <= row.amountCents) {
+        return { providerRefundId };
+      }
+      if (amountCents <= 0 || already + amountCents > row.amountCents) {
+        throw new RefundRefusedError(
+          `Amount ${amountCents} is greater than the unrefunded amount ${row.amountCents - already}`,
+        );
+      }
+      if (already + amountCents === row.amountCents) {
+        await db
+          .update(testCheckoutPayments)
+          .set({ status: 'refunded', refundedAt: clock.now() })
+          .where(and(eq(testCheckoutPayments.paymentId, paymentId), eq(testCheckoutPayments.status, 'paid')));
+      }
+      return { providerRefundId };
     },
   };
 }

@@ -49,6 +49,18 @@ export interface PaymentProvider {
   createSession(input: CreateSessionInput): Promise<CreatedSession>;
   /** The session's current state at the provider. */
   retrieveSession(providerSessionId: string): Promise<ProviderSessionState>;
-  /** Refunds a completed payment in full. Safe to call twice with the same key. */
-  refund(paymentId: string, amountCents: number, idempotencyKey: string): Promise<void>;
+  /**
+   * Refunds `amountCents` of a completed payment (all of it, or part). Safe to call twice with the
+   * same key: the second call answers the first refund. Throws RefundRefusedError when the provider
+   * definitely said no (nothing was refunded); any other error leaves the outcome unknown.
+   */
+  refund(paymentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund>;
 }
+
+export interface ProviderRefund {
+  /** Stripe's re_… id, or the test checkout's re_test_… id. */
+  providerRefundId: string;
+}
+
+/** The provider refused a refund (too much, unknown payment): nothing was refunded. */
+export class RefundRefusedError extends Error {}

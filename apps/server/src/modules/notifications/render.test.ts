@@ -134,6 +134,18 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     },
     path: '/account?tab=orders',
   },
+  refund_issued: {
+    payload: {
+      kind: 'auction_won',
+      message: 'Refund issued: $20.00 for Desk Lamp.',
+      targetUrl: '/account?tab=orders',
+      orderId: ORDER,
+      amountCents: 2000,
+      reason: 'Scratched on arrival',
+      productTitle: 'Desk Lamp',
+    },
+    path: '/account?tab=orders',
+  },
   new_drops_digest: {
     payload: {
       kind: 'new_drops',

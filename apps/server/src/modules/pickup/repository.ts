@@ -391,3 +391,16 @@ export async function markReminded(
     .returning({ id: pickupAppointments.id });
   return new Set(rows.map((r) => r.id));
 }
+
+/** Scheduled appointments of a location whose slot has not started (the schedule editor's preview). */
+export function upcomingScheduled(db: DbOrTx, locationId: string, now: Date) {
+  return deskQuery(db)
+    .where(
+      and(
+        eq(pickupSlots.locationId, locationId),
+        gt(pickupSlots.startsAt, now),
+        eq(pickupAppointments.status, 'scheduled'),
+      ),
+    )
+    .orderBy(asc(pickupSlots.startsAt));
+}

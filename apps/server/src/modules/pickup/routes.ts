@@ -14,6 +14,7 @@ import {
   PickupScheduleResponse,
   SchedulePickupRequest,
   SchedulePickupResponse,
+  SchedulePreviewResponse,
 } from '@rebound/contract/pickup';
 import { API } from '@rebound/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -106,6 +107,16 @@ export async function pickupRoutes(fastify: FastifyInstance) {
       publish(request, events);
       return answer;
     },
+  );
+
+  // Staff: what a new schedule would strand (nothing saved; the editor warns before PUT).
+  app.post(
+    API.adminPickupSchedulePreviewPattern,
+    {
+      onRequest: staffOnly,
+      schema: { params: LocationParams, body: PickupScheduleBody, response: { 200: SchedulePreviewResponse } },
+    },
+    async (request) => service.previewSchedule(deps, request.params.id, request.body),
   );
 
   // Staff: the pickup desk.

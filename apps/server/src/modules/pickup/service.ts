@@ -16,6 +16,7 @@ import {
   type PickupScheduleResponse,
   type SchedulePickupBody,
   type SchedulePickupResponse,
+  type SchedulePreviewResponse,
   SLOT_REFUSAL_ERROR,
 } from '@rebound/contract/pickup';
 import { locationRoom, userRoom } from '@rebound/contract/rooms';
@@ -31,6 +32,7 @@ import {
   pickupShortCode,
   SHORT_CODE_BYTES,
   slotIdOf,
+  slotsForDay,
   storageFeeStartDateKey,
 } from '@rebound/core/pickup';
 import { slotTimeLabel } from '@rebound/core/slot-label';
@@ -579,4 +581,64 @@ export async function deskComplete(
       ],
     };
   });
+}
+
+/**
+ * POST …/pickup-schedule/preview: what saving `body` would do to booked appointments that have not
+ * started. Nothing is saved and nothing is moved: appointments outside the new schedule stay booked
+ * (the shopper holds a confirmation), so staff see them first and decide (decision 024).
+ */
+export async function previewSchedule(
+  deps: PickupDeps,
+  locationId: string,
+  body: PickupScheduleBody,
+): Promise<SchedulePreviewResponse> {
+  const now = deps.clock.now();
+  const location = await repo.locationOf(deps.db, locationId);
+  if (!location) throw new AppError('location_not_found');
+  const rows = await repo.upcomingScheduled(deps.db, locationId, now);
+  const days = new Map<string, Map<number, { endsAt: number; capacity: number }>>();
+  const slotsOf = (dateKey: string) => {
+    let day = days.get(dateKey);
+    if (!day) {
+      day = new Map(
+        slotsForDay(body, dateKey, locationId).map((s) => [
+          s.startsAt.getTime(),
+          { endsAt: s.endsAt.getTime(), capacity: s.capacity },
+        ]),
+      );
+      days.set(dateKey, day);
+    }
+    return day;
+  };
+  const stranded: SchedulePreviewResponse['stranded'] = [];
+  const over = new Map<string, SchedulePreviewResponse['overCapacity'][number]>();
+  for (const r of rows) {
+    const dateKey = vancouverDateKey(r.slot.startsAt);
+    const slot = slotsOf(dateKey).get(r.slot.startsAt.getTime());
+    const timeLabel = slotTimeLabel(r.slot.startsAt, r.slot.endsAt);
+    if (!slot || slot.endsAt !== r.slot.endsAt.getTime()) {
+      stranded.push({
+        appointmentId: r.appointment.id,
+        orderId: r.order.id,
+        orderNumber: r.order.id.slice(0, 8),
+        shopperName: `${r.firstName} ${r.lastName}`.trim() || r.email,
+        shopperEmail: r.email,
+        productTitle: r.title,
+        date: dateKey,
+        timeLabel,
+        startsAt: r.slot.startsAt.toISOString(),
+        reason: body.closedDates.includes(dateKey) ? 'closed_date' : 'outside_hours',
+      });
+    } else if (r.slot.bookedCount > slot.capacity) {
+      over.set(r.slot.id, {
+        date: dateKey,
+        timeLabel,
+        startsAt: r.slot.startsAt.toISOString(),
+        bookedCount: r.slot.bookedCount,
+        capacity: slot.capacity,
+      });
+    }
+  }
+  return { stranded, overCapacity: [...over.values()] };
 }

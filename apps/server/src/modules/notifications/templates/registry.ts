@@ -12,6 +12,7 @@ import { outbid } from './outbid';
 import { paymentReceipt } from './payment-receipt';
 import { paymentReminder } from './payment-reminder';
 import { pickupConfirmed, pickupReminder } from './pickup';
+import { refundIssued } from './refund-issued';
 import { savedSearchMatch } from './saved-search-match';
 import { testEmail } from './test-email';
 import type { Template } from './types';
@@ -26,6 +27,7 @@ export const TEMPLATES: Readonly<Record<string, Template>> = Object.freeze({
   order_cancelled: orderCancelled,
   bidding_suspended: biddingSuspended,
   payment_receipt: paymentReceipt,
+  refund_issued: refundIssued,
   new_drops_digest: newDropsDigest,
   saved_search_match: savedSearchMatch,
   marketing,

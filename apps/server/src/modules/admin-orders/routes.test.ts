@@ -1,0 +1,592 @@
+import type {
+  AdminOrderDetail,
+  AdminOrdersResponse,
+  RefundResponse,
+  RemoveStrikeResponse,
+} from '@rebound/contract/admin-orders';
+import type { CreateCheckoutResponse } from '@rebound/contract/orders';
+import type { AvailableSlotsResponse, SchedulePreviewResponse } from '@rebound/contract/pickup';
+import { API } from '@rebound/contract/routes';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  orders,
+  outbox,
+  payments,
+  pickupAppointments,
+  pickupSlots,
+  products,
+  refunds,
+  testCheckoutPayments,
+  userStrikes,
+  users,
+} from '../../db/schema';
+import { type SignedInUser, signedInUser } from '../../test/auth';
+import { makeLocation } from '../../test/factories';
+import { useTestApp } from '../../test/harness';
+import { makeOrder } from '../../test/won-orders';
+
+// The back-office's orders on a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL):
+// search, detail, refunds (full, partial, replayed, conflicting, too large, at once), strike removal
+// and the schedule editor's stranding preview. Every route refuses visitors and shoppers.
+
+const NOW = new Date('2026-06-15T18:00:00.000Z');
+let locationId: string;
+let staff: SignedInUser;
+const t = useTestApp({ now: NOW }, async (t) => {
+  locationId = (await makeLocation(t.db, { name: 'Burnaby Warehouse' })).id;
+  staff = await signedInUser(t, { role: 'staff' });
+});
+
+const GOOD = 'cardNumber=4242+4242+4242+4242&expiry=12+%2F+34&cvc=123&name=Ava+Shopper';
+let keyN = 0;
+const newKey = () => `test-refund-key-${++keyN}-${Math.random().toString(36).slice(2)}`;
+
+async function shopper(over: { handle?: string; email?: string } = {}) {
+  const u = await signedInUser(t, over);
+  await t.db.update(users).set({ locationId }).where(eq(users.id, u.user.id));
+  return u;
+}
+
+async function unpaidOrder(u: SignedInUser, amountCents = 10_000, title?: string) {
+  const { order, product } = await makeOrder(t.db, {
+    now: t.clock.now(),
+    userId: u.user.id,
+    locationId,
+    amountCents,
+    ...(title ? { title } : {}),
+  });
+  return { order, product };
+}
+
+/** Orders paid through the real checkout and the built-in test checkout page. */
+async function paidOrders(u: SignedInUser, amounts: number[]) {
+  const made = [];
+  for (const a of amounts) made.push(await unpaidOrder(u, a));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: API.checkout,
+    headers: { cookie: u.cookie },
+    payload: { orderIds: made.map((m) => m.order.id) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const c = res.json<CreateCheckoutResponse>();
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `/test-checkout/${c.sessionId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: GOOD,
+  });
+  expect(paid.statusCode, paid.body).toBeLessThan(400);
+  const rows = [];
+  for (const m of made) {
+    const [o] = await t.db.select().from(orders).where(eq(orders.id, m.order.id));
+    expect(o!.status).toBe('paid');
+    rows.push({ order: o!, product: m.product });
+  }
+  return rows;
+}
+
+const get = <T>(url: string, cookie = staff.cookie) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie } }).then((r) => ({ r, body: r.json<T>() }));
+
+function refund(
+  orderId: string,
+  amountCents: number,
+  key: string | null = newKey(),
+  reason = 'Damaged in storage',
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: API.adminOrderRefunds(orderId),
+    headers: { cookie: staff.cookie, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { amountCents, reason },
+  });
+}
+
+describe('every admin orders route refuses visitors and shoppers', () => {
+  it('401 without a session, 403 for a shopper, on each route', async () => {
+    const u = await shopper();
+    const { order } = await unpaidOrder(u);
+    const id = order.id;
+    const strike = '00000000-0000-4000-8000-000000000001';
+    const routes: { method: 'GET' | 'POST'; url: string; payload?: Record<string, unknown> }[] = [
+      { method: 'GET', url: API.adminOrders },
+      { method: 'GET', url: API.adminOrder(id) },
+      { method: 'POST', url: API.adminOrderRefunds(id), payload: { amountCents: 100, reason: 'test it' } },
+      { method: 'POST', url: API.adminOrderStrikeRemove(id, strike), payload: { reason: 'test it' } },
+      {
+        method: 'POST',
+        url: API.adminPickupSchedulePreview(locationId),
+        payload: { hours: [], closedDates: [], minNoticeMinutes: 0 },
+      },
+    ];
+    for (const route of routes) {
+      const visitor = await t.app.inject({ ...route, headers: { 'idempotency-key': newKey() } });
+      expect(visitor.statusCode, `${route.method} ${route.url}`).toBe(401);
+      const asShopper = await t.app.inject({
+        ...route,
+        headers: { cookie: u.cookie, 'idempotency-key': newKey() },
+      });
+      expect(asShopper.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+    // Nothing was refunded by any of them.
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, id))).toHaveLength(0);
+  });
+});
+
+describe('search', () => {
+  it('finds orders by shopper email or handle, order number, SKU and status, paged and sorted', async () => {
+    const zed = await shopper({ handle: `zedsearch${Date.now() % 100000}` });
+    const a = await unpaidOrder(zed, 1_000, 'Search Kettle');
+    const b = await unpaidOrder(zed, 3_000, 'Search Toaster');
+    const [c] = await paidOrders(zed, [2_000]);
+    await t.db.update(products).set({ sku: 'SKU-ZED-777' }).where(eq(products.id, b.product.id));
+
+    const byEmail = await get<AdminOrdersResponse>(
+      `${API.adminOrders}?q=${encodeURIComponent(zed.user.email)}`,
+    );
+    expect(byEmail.r.statusCode).toBe(200);
+    expect(byEmail.body.total).toBe(3);
+    const byHandle = await get<AdminOrdersResponse>(`${API.adminOrders}?q=${zed.user.handle.toUpperCase()}`);
+    expect(byHandle.body.items.map((i) => i.id).sort()).toEqual([a.order.id, b.order.id, c!.order.id].sort());
+    const byNumber = await get<AdminOrdersResponse>(`${API.adminOrders}?q=%23${a.order.id.slice(0, 8)}`);
+    expect(byNumber.body.items.map((i) => i.id)).toEqual([a.order.id]);
+    const bySku = await get<AdminOrdersResponse>(`${API.adminOrders}?q=sku-zed-777`);
+    expect(bySku.body.items.map((i) => i.id)).toEqual([b.order.id]);
+    expect(bySku.body.items[0]!.sku).toBe('SKU-ZED-777');
+    const paidOnly = await get<AdminOrdersResponse>(
+      `${API.adminOrders}?q=${encodeURIComponent(zed.user.email)}&status=paid`,
+    );
+    expect(paidOnly.body.items.map((i) => i.id)).toEqual([c!.order.id]);
+    expect(paidOnly.body.items[0]).toMatchObject({ statusLabel: 'Payment Received', refundedCents: 0 });
+
+    const sorted = await get<AdminOrdersResponse>(
+      `${API.adminOrders}?q=${encodeURIComponent(zed.user.email)}&sort=total&dir=asc&pageSize=2&page=1`,
+    );
+    expect(sorted.body.total).toBe(3);
+    expect(sorted.body.items.map((i) => i.id)).toEqual([a.order.id, c!.order.id]);
+    const page2 = await get<AdminOrdersResponse>(
+      `${API.adminOrders}?q=${encodeURIComponent(zed.user.email)}&sort=total&dir=asc&pageSize=2&page=2`,
+    );
+    expect(page2.body.items.map((i) => i.id)).toEqual([b.order.id]);
+
+    const bad = await get(`${API.adminOrders}?status=lost`);
+    expect(bad.r.statusCode).toBe(400);
+    const likeChars = await get<AdminOrdersResponse>(`${API.adminOrders}?q=%25%25_`);
+    expect(likeChars.r.statusCode).toBe(200);
+    expect(likeChars.body.total).toBe(0);
+  });
+});
+
+describe('detail', () => {
+  it('tells the order story with payments, refunds and strikes; an unknown order is 404', async () => {
+    const u = await shopper();
+    const [p] = await paidOrders(u, [5_000]);
+    const cancelled = await unpaidOrder(u, 1_000, 'Never paid lamp');
+    await t.db
+      .update(orders)
+      .set({ status: 'cancelled', cancelledAt: NOW })
+      .where(eq(orders.id, cancelled.order.id));
+    await t.db.insert(userStrikes).values({
+      userId: u.user.id,
+      orderId: cancelled.order.id,
+      reason: 'Not paid within 72 hours: Never paid lamp',
+      createdAt: NOW,
+    });
+
+    const { r, body } = await get<AdminOrderDetail>(API.adminOrder(p!.order.id));
+    expect(r.statusCode, r.body).toBe(200);
+    expect(body.order).toMatchObject({
+      status: 'paid',
+      statusLabel: 'Payment Received',
+      totalCents: p!.order.totalCents,
+    });
+    expect(body.refundableCents).toBe(p!.order.totalCents);
+    expect(body.payments).toHaveLength(1);
+    expect(body.payments[0]).toMatchObject({
+      provider: 'test',
+      status: 'paid',
+      orderCount: 1,
+      refundedCents: 0,
+    });
+    expect(body.timeline.map((e) => e.kind)).toEqual(['won', 'paid']);
+    expect(body.shopper).toMatchObject({ email: u.user.email, activeStrikes: 1 });
+    expect(body.strikes).toHaveLength(1);
+    expect(body.strikes[0]!.thisOrder).toBe(false);
+
+    const other = await get<AdminOrderDetail>(API.adminOrder(cancelled.order.id));
+    expect(other.body.refundableCents).toBe(0);
+    expect(other.body.refundBlockedReason).toBe('This order has not been paid.');
+    expect(other.body.timeline.map((e) => e.kind)).toEqual(['won', 'cancelled', 'strike']);
+    expect(other.body.strikes[0]!.thisOrder).toBe(true);
+
+    const missing = await get(API.adminOrder('00000000-0000-4000-8000-00000000abcd'));
+    expect(missing.r.statusCode).toBe(404);
+  });
+});
+
+describe('refunds', () => {
+  it('partial, then the rest: order and payment become refunded, the shopper is told, the audit log says who', async () => {
+    const u = await shopper();
+    const [p] = await paidOrders(u, [10_000]);
+    const total = p!.order.totalCents!;
+
+    const first = await refund(p!.order.id, 2_000, newKey(), 'Scratched on arrival');
+    expect(first.statusCode, first.body).toBe(200);
+    const a = first.json<RefundResponse>();
+    expect(a).toMatchObject({ replayed: false, orderStatus: 'paid', refundableCents: total - 2_000 });
+    expect(a.refund).toMatchObject({ amountCents: 2_000, pending: false, reason: 'Scratched on arrival' });
+    expect(a.refund.providerRefundId).toMatch(/^re_test_/);
+
+    const listed = await get<AdminOrdersResponse>(`${API.adminOrders}?q=${encodeURIComponent(u.user.email)}`);
+    expect(listed.body.items[0]).toMatchObject({ id: p!.order.id, refundedCents: 2_000 });
+    const mid = await get<AdminOrderDetail>(API.adminOrder(p!.order.id));
+    expect(mid.body.payments[0]).toMatchObject({ refundedCents: 2_000, orderCount: 1 });
+
+    const rest = await refund(p!.order.id, total - 2_000);
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json<RefundResponse>()).toMatchObject({ orderStatus: 'refunded', refundableCents: 0 });
+
+    const [o] = await t.db.select().from(orders).where(eq(orders.id, p!.order.id));
+    expect(o!.status).toBe('refunded');
+    expect(o!.refundedAt).not.toBeNull();
+    const [pay] = await t.db.select().from(payments).where(eq(payments.userId, u.user.id));
+    expect(pay!.status).toBe('refunded');
+    const [tp] = await t.db
+      .select()
+      .from(testCheckoutPayments)
+      .where(eq(testCheckoutPayments.paymentId, pay!.providerPaymentId!));
+    expect(tp!.status).toBe('refunded');
+
+    const notes = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, u.user.id), eq(outbox.template, 'refund_issued')));
+    expect(notes.length).toBeGreaterThanOrEqual(2);
+    expect(notes[0]!.payload).toMatchObject({ orderId: p!.order.id, reason: expect.any(String) });
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, p!.order.id), eq(auditLog.action, 'refund.create')));
+    expect(audit).toHaveLength(2);
+    expect(audit.every((x) => x.actorId === staff.user.id)).toBe(true);
+    expect(audit.map((x) => x.reason)).toContain('Scratched on arrival');
+
+    const detail = await get<AdminOrderDetail>(API.adminOrder(p!.order.id));
+    expect(detail.body.refundedCents).toBe(total);
+    expect(detail.body.refundBlockedReason).toBe('This order is refunded in full.');
+    expect(detail.body.timeline.map((e) => e.kind)).toEqual(['won', 'paid', 'refund', 'refund', 'refunded']);
+
+    const more = await refund(p!.order.id, 1);
+    expect(more.statusCode).toBe(409);
+    expect(more.json()).toMatchObject({ error: { code: 'refund_not_allowed' } });
+  });
+
+  it('the same key answers the same refund; the same key for another amount is 422; no key is 400', async () => {
+    const u = await shopper();
+    const [p] = await paidOrders(u, [10_000]);
+    const key = newKey();
+    const a = await refund(p!.order.id, 1_500, key);
+    const b = await refund(p!.order.id, 1_500, key);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(b.json<RefundResponse>().replayed).toBe(true);
+    expect(b.json<RefundResponse>().refund.id).toBe(a.json<RefundResponse>().refund.id);
+    const conflict = await refund(p!.order.id, 1_600, key);
+    expect(conflict.statusCode).toBe(422);
+    expect(conflict.json()).toMatchObject({ error: { code: 'idempotency_conflict' } });
+    const noKey = await refund(p!.order.id, 100, null);
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json()).toMatchObject({ error: { code: 'idempotency_key_required' } });
+    const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, p!.order.id));
+    expect(rows.map((r) => r.amountCents)).toEqual([1_500]);
+    const notes = await t.db
+      .select()
+      .from(outbox)
+      .where(
+        and(eq(outbox.userId, u.user.id), eq(outbox.template, 'refund_issued'), eq(outbox.channel, 'email')),
+      );
+    expect(notes).toHaveLength(1);
+  });
+
+  it('never more than paid minus earlier refunds; an unpaid order has nothing to refund', async () => {
+    const u = await shopper();
+    const [p] = await paidOrders(u, [10_000]);
+    const total = p!.order.totalCents!;
+    const tooMuch = await refund(p!.order.id, total + 1);
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().error.message).toMatch(/^At most \$\d+\.\d\d can be refunded on this order\.$/);
+    expect((await refund(p!.order.id, total - 100)).statusCode).toBe(200);
+    const over = await refund(p!.order.id, 101);
+    expect(over.statusCode).toBe(422);
+    expect(over.json().error.message).toBe('At most $1.00 can be refunded on this order.');
+    const unpaid = await unpaidOrder(u);
+    const none = await refund(unpaid.order.id, 100);
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ error: { code: 'refund_not_allowed' } });
+    const badReason = await refund(p!.order.id, 50, newKey(), ' ');
+    expect(badReason.statusCode).toBe(400);
+  });
+
+  it('refunds arriving at once never exceed what was paid (two orders on one payment too)', async () => {
+    const u = await shopper();
+    const [x, y] = await paidOrders(u, [10_000, 10_000]);
+    const totalX = x!.order.totalCents!;
+    const share = Math.floor(totalX * 0.4);
+    // Eight refunds of 40% each of order x at once: exactly two can go through.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refund(x!.order.id, share)));
+    const ok = answers.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(2);
+    expect(answers.filter((r) => r.statusCode === 422)).toHaveLength(6);
+    // And the same key eight times at once is one refund.
+    const key = newKey();
+    const same = await Promise.all(Array.from({ length: 8 }, () => refund(y!.order.id, 500, key)));
+    expect(same.every((r) => r.statusCode === 200)).toBe(true);
+    expect(new Set(same.map((r) => r.json<RefundResponse>().refund.id)).size).toBe(1);
+    const rows = await t.db
+      .select()
+      .from(refunds)
+      .where(
+        eq(
+          refunds.paymentId,
+          (await t.db.select().from(payments).where(eq(payments.userId, u.user.id)))[0]!.id,
+        ),
+      );
+    expect(rows.filter((r) => r.orderId === x!.order.id).reduce((s, r) => s + r.amountCents, 0)).toBe(
+      2 * share,
+    );
+    expect(rows.filter((r) => r.orderId === y!.order.id)).toHaveLength(1);
+  });
+
+  it('a refunded order frees its pickup appointment', async () => {
+    const u = await shopper();
+    await putSchedule();
+    const [p] = await paidOrders(u, [4_000]);
+    const slotId = await bookFirstSlot(u, p!.order.id);
+    expect(slotId).toBeTruthy();
+    const r = await refund(p!.order.id, p!.order.totalCents!);
+    expect(r.statusCode, r.body).toBe(200);
+    const [appt] = await t.db
+      .select()
+      .from(pickupAppointments)
+      .where(eq(pickupAppointments.orderId, p!.order.id));
+    expect(appt!.status).toBe('cancelled');
+    const [slot] = await t.db.select().from(pickupSlots).where(eq(pickupSlots.id, appt!.slotId));
+    expect(slot!.bookedCount).toBe(0);
+  });
+});
+
+describe('strikes', () => {
+  async function struck(n: number) {
+    const u = await shopper();
+    const made = [];
+    for (let i = 0; i < n; i++) {
+      const { order } = await unpaidOrder(u, 1_000, `Unpaid ${i}`);
+      await t.db.update(orders).set({ status: 'cancelled', cancelledAt: NOW }).where(eq(orders.id, order.id));
+      const [s] = await t.db
+        .insert(userStrikes)
+        .values({
+          userId: u.user.id,
+          orderId: order.id,
+          reason: `Not paid within 72 hours: Unpaid ${i}`,
+          createdAt: NOW,
+        })
+        .returning();
+      made.push({ order, strike: s! });
+    }
+    await t.db
+      .update(users)
+      .set({ strikes: n, ...(n >= 3 ? { status: 'suspended' as const } : {}) })
+      .where(eq(users.id, u.user.id));
+    return { u, made };
+  }
+  const remove = (orderId: string, strikeId: string, reason = 'Paid by phone, agreed with the shopper') =>
+    t.app.inject({
+      method: 'POST',
+      url: API.adminOrderStrikeRemove(orderId, strikeId),
+      headers: { cookie: staff.cookie },
+      payload: { reason },
+    });
+
+  it('removing one of three lifts the strikes suspension, recounts, audits; removing it again is 404', async () => {
+    const { u, made } = await struck(3);
+    const res = await remove(made[0]!.order.id, made[0]!.strike.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<RemoveStrikeResponse>();
+    expect(body).toMatchObject({ activeStrikes: 2, userStatus: 'active', suspension: 'lifted' });
+    expect(body.strike.removedReason).toBe('Paid by phone, agreed with the shopper');
+    const [row] = await t.db.select().from(users).where(eq(users.id, u.user.id));
+    expect(row).toMatchObject({ strikes: 2, status: 'active' });
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, u.user.id), eq(auditLog.action, 'strike.remove')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.after).toMatchObject({ activeStrikes: 2, suspension: 'lifted' });
+    expect((await remove(made[0]!.order.id, made[0]!.strike.id)).statusCode).toBe(404);
+    const detail = await get<AdminOrderDetail>(API.adminOrder(made[0]!.order.id));
+    expect(detail.body.timeline.map((e) => e.kind)).toContain('strike_removed');
+  });
+
+  it('with four strikes one removal keeps the suspension; a hand-made suspension stays; no reason is 400', async () => {
+    const four = await struck(4);
+    const r = await remove(four.made[0]!.order.id, four.made[0]!.strike.id);
+    expect(r.json<RemoveStrikeResponse>()).toMatchObject({
+      activeStrikes: 3,
+      suspension: 'still_suspended',
+      userStatus: 'suspended',
+    });
+
+    const three = await struck(3);
+    await t.db.insert(auditLog).values({
+      actorId: staff.user.id,
+      action: 'user.suspend',
+      entityType: 'user',
+      entityId: three.u.user.id,
+      reason: 'Abusive messages',
+    });
+    const kept = await remove(three.made[1]!.order.id, three.made[1]!.strike.id);
+    expect(kept.json<RemoveStrikeResponse>()).toMatchObject({
+      suspension: 'kept_by_staff',
+      userStatus: 'suspended',
+    });
+    expect((await remove(three.made[2]!.order.id, three.made[2]!.strike.id, '')).statusCode).toBe(400);
+    // A strike of another shopper cannot be removed through this order.
+    expect((await remove(three.made[2]!.order.id, four.made[1]!.strike.id)).statusCode).toBe(404);
+  });
+});
+
+// ── Pickup helpers and the stranding preview ────────────────────────────────────────────────────
+
+const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
+const schedule = (
+  over: Partial<{ hours: unknown[]; closedDates: string[]; minNoticeMinutes: number }> = {},
+) => ({
+  hours: WEEKDAYS.map((weekday) => ({
+    weekday,
+    opensAt: '09:00',
+    closesAt: '17:00',
+    slotMinutes: 30,
+    capacity: 4,
+  })),
+  closedDates: [],
+  minNoticeMinutes: 0,
+  ...over,
+});
+
+async function putSchedule() {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: API.adminPickupSchedule(locationId),
+    headers: { cookie: staff.cookie },
+    payload: schedule(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function bookFirstSlot(u: SignedInUser, orderId: string) {
+  const slots = await t.app.inject({
+    method: 'GET',
+    url: `${API.pickupSlots}?orderId=${orderId}`,
+    headers: { cookie: u.cookie },
+  });
+  expect(slots.statusCode, slots.body).toBe(200);
+  const days = slots.json<AvailableSlotsResponse>().slots;
+  const firstDay = Object.keys(days).sort()[1]!;
+  const slot = days[firstDay]![0]!;
+  const booked = await t.app.inject({
+    method: 'POST',
+    url: API.pickupAppointments,
+    headers: { cookie: u.cookie },
+    payload: { orderId, slotId: slot.slotId },
+  });
+  expect(booked.statusCode, booked.body).toBe(200);
+  return { date: firstDay, slot };
+}
+
+describe('schedule preview', () => {
+  it('lists booked appointments a new schedule would strand, and over-full slots, without saving', async () => {
+    await putSchedule();
+    const u = await shopper();
+    const [p] = await paidOrders(u, [3_000]);
+    const { date, slot } = await bookFirstSlot(u, p!.order.id);
+    const preview = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: API.adminPickupSchedulePreview(locationId),
+        headers: { cookie: staff.cookie },
+        payload: body,
+      });
+
+    const same = await preview(schedule());
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json<SchedulePreviewResponse>().stranded.filter((s) => s.orderId === p!.order.id)).toEqual(
+      [],
+    );
+
+    const closed = (await preview(schedule({ closedDates: [date] }))).json<SchedulePreviewResponse>();
+    expect(closed.stranded.find((s) => s.orderId === p!.order.id)).toMatchObject({
+      reason: 'closed_date',
+      date,
+      startsAt: slot.startsAt,
+      shopperEmail: u.user.email,
+    });
+
+    const later = schedule({
+      hours: WEEKDAYS.map((weekday) => ({
+        weekday,
+        opensAt: '12:00',
+        closesAt: '17:00',
+        slotMinutes: 30,
+        capacity: 4,
+      })),
+    });
+    const moved = (await preview(later)).json<SchedulePreviewResponse>();
+    expect(moved.stranded.find((s) => s.orderId === p!.order.id)?.reason).toBe('outside_hours');
+
+    const longer = schedule({
+      hours: WEEKDAYS.map((weekday) => ({
+        weekday,
+        opensAt: '09:00',
+        closesAt: '17:00',
+        slotMinutes: 60,
+        capacity: 4,
+      })),
+    });
+    expect(
+      (await preview(longer)).json<SchedulePreviewResponse>().stranded.some((s) => s.orderId === p!.order.id),
+    ).toBe(true);
+
+    // Capacity below what is booked: not stranded, but reported.
+    await t.db
+      .update(pickupSlots)
+      .set({ capacity: 4, bookedCount: 2 })
+      .where(eq(pickupSlots.startsAt, new Date(slot.startsAt)));
+    const small = schedule({
+      hours: WEEKDAYS.map((weekday) => ({
+        weekday,
+        opensAt: '09:00',
+        closesAt: '17:00',
+        slotMinutes: 30,
+        capacity: 1,
+      })),
+    });
+    const full = (await preview(small)).json<SchedulePreviewResponse>();
+    expect(full.overCapacity.find((s) => s.startsAt === slot.startsAt)).toMatchObject({
+      bookedCount: 2,
+      capacity: 1,
+    });
+
+    // Nothing was saved.
+    const now = await t.app.inject({
+      method: 'GET',
+      url: API.adminPickupSchedule(locationId),
+      headers: { cookie: staff.cookie },
+    });
+    expect(now.json().schedule.closedDates).toEqual([]);
+    const invalid = await preview({ hours: [{ weekday: 9 }], closedDates: [], minNoticeMinutes: 0 });
+    expect(invalid.statusCode).toBe(400);
+  });
+});

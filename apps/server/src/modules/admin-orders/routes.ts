@@ -1,0 +1,87 @@
+import {
+  AdminOrderDetail,
+  AdminOrdersQuery,
+  AdminOrdersResponse,
+  IdempotencyKeyHeader,
+  RefundRequest,
+  RefundResponse,
+  RemoveStrikeRequest,
+  RemoveStrikeResponse,
+} from '@rebound/contract/admin-orders';
+import { Uuid } from '@rebound/contract/common';
+import { API } from '@rebound/contract/routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import type { Published } from '../../realtime/hub';
+import { requireActiveStaff } from '../admin/guard';
+import * as service from './service';
+
+const OrderParams = z.object({ id: Uuid });
+const StrikeParams = z.object({ id: Uuid, strikeId: Uuid });
+
+/** Orders, payments, refunds and strikes in the back-office (staff only: the guard covers /api/admin). */
+export async function adminOrdersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, clock, hub, payments } = app.deps;
+  const deps: service.AdminOrdersDeps = { db, clock, provider: payments, log: app.log };
+  const publish = (request: FastifyRequest, events: Published[]) => {
+    if (events.length === 0) return;
+    hub.publish(events).catch((err) => request.log.error({ err }, 'publishing order events failed'));
+  };
+
+  app.get(
+    API.adminOrders,
+    { schema: { querystring: AdminOrdersQuery, response: { 200: AdminOrdersResponse } } },
+    async (request) => {
+      requireActiveStaff(request);
+      return service.listOrders(deps, request.query);
+    },
+  );
+
+  app.get(
+    API.adminOrderPattern,
+    { schema: { params: OrderParams, response: { 200: AdminOrderDetail } } },
+    async (request) => {
+      requireActiveStaff(request);
+      return service.orderDetail(deps, request.params.id);
+    },
+  );
+
+  app.post(
+    API.adminOrderRefundsPattern,
+    { schema: { params: OrderParams, body: RefundRequest, response: { 200: RefundResponse } } },
+    async (request) => {
+      const staff = requireActiveStaff(request);
+      const key = IdempotencyKeyHeader.safeParse(request.headers['idempotency-key']);
+      if (!key.success) throw new AppError('idempotency_key_required');
+      const { answer, events } = await service.refundOrder(
+        deps,
+        staff,
+        request.params.id,
+        request.body,
+        key.data,
+      );
+      publish(request, events);
+      return answer;
+    },
+  );
+
+  app.post(
+    API.adminOrderStrikeRemovePattern,
+    { schema: { params: StrikeParams, body: RemoveStrikeRequest, response: { 200: RemoveStrikeResponse } } },
+    async (request) => {
+      const staff = requireActiveStaff(request);
+      const { answer, events } = await service.removeStrike(
+        deps,
+        staff,
+        request.params.id,
+        request.params.strikeId,
+        request.body.reason,
+      );
+      publish(request, events);
+      return answer;
+    },
+  );
+}

@@ -1,0 +1,571 @@
+// The back-office's orders (issue 13 item 5; docs/decisions/024): search, the order's story, refunds
+// and strike removal.
+//
+// A refund is three steps, so that no money is lost or doubled and no database lock is held while
+// the payment provider is asked:
+//   1. Reserve (one transaction, the payment row locked FOR UPDATE): the key's earlier refund is
+//      replayed (or refused as a conflict when it asked for something else); otherwise the amount is
+//      checked against what was paid minus every earlier refund (confirmed or still reserved) and a
+//      refunds row is written without a provider id. Two refunds at once queue on the lock; the
+//      second sees the first's row.
+//   2. Ask the provider with the same key (Stripe: Idempotency-Key; the test checkout: the refund id
+//      comes from the key), so a retry never refunds twice.
+//   3. Confirm (one transaction): the provider's id is recorded once (only where still empty), the
+//      order and payment become 'refunded' when fully refunded, the appointment is freed, the shopper
+//      is told and the audit log written. A provider's definite refusal drops the reservation; an
+//      unknown outcome keeps it, and the same request (same key) finishes it later.
+import type {
+  AdminOrderDetail,
+  AdminOrdersResponse,
+  AdminRefund,
+  AdminStrike,
+  RefundRequest,
+  RefundResponse,
+  RemoveStrikeResponse,
+  TimelineEvent,
+} from '@rebound/contract/admin-orders';
+import { locationRoom, userRoom } from '@rebound/contract/rooms';
+import { skuFromSlug } from '@rebound/core/catalog';
+import { formatCents } from '@rebound/core/money';
+import {
+  canTransition,
+  isSuspendedByStrikes,
+  MAX_ACTIVE_STRIKES,
+  type OrderStatus,
+  orderStatusLabel,
+} from '@rebound/core/orders';
+import { slotTimeLabel } from '@rebound/core/slot-label';
+import { vancouverDateKey } from '@rebound/core/time';
+import type { PaymentProvider } from '../../adapters/payments/types';
+import { RefundRefusedError } from '../../adapters/payments/types';
+import type { Db } from '../../db/client';
+import type { SessionUser } from '../../lib/auth-context';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { Published } from '../../realtime/hub';
+import { recordAudit } from '../admin/audit';
+import { notificationsChanged } from '../notifications/changed';
+import { enqueueNotices } from '../notifications/enqueue';
+import * as repo from './repository';
+
+export interface AdminOrdersDeps {
+  db: Db;
+  clock: Clock;
+  provider: PaymentProvider;
+  log?: { error(obj: unknown, msg?: string): void };
+}
+
+/** Statuses of an order that was paid and not yet refunded in full (core's transitions to 'refunded'). */
+const REFUNDABLE: ReadonlySet<OrderStatus> = new Set([
+  'paid',
+  'ready_for_pickup',
+  'pickup_scheduled',
+  'completed',
+]);
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const nameOf = (u: { firstName: string; lastName: string; email: string }) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.email;
+const skuOf = (p: { sku: string | null; slug: string }) => p.sku ?? skuFromSlug(p.slug);
+
+export async function listOrders(
+  deps: AdminOrdersDeps,
+  query: Parameters<typeof repo.listOrders>[1],
+): Promise<AdminOrdersResponse> {
+  const { rows, total } = await repo.listOrders(deps.db, query);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      number: r.id.slice(0, 8),
+      status: r.status,
+      statusLabel: orderStatusLabel(r.status),
+      productTitle: r.title,
+      sku: skuOf(r),
+      shopper: { id: r.userId, email: r.email, handle: r.handle, name: nameOf(r) },
+      finalAmountCents: r.finalAmountCents,
+      totalCents: r.totalCents,
+      refundedCents: Number(r.refundedCents),
+      createdAt: r.createdAt.toISOString(),
+      paidAt: iso(r.paidAt),
+      paymentDueAt: r.paymentDueAt.toISOString(),
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+type RefundRow = Awaited<ReturnType<typeof repo.refundsOf>>[number];
+
+function refundView(r: RefundRow['refund'], createdBy: string | null): AdminRefund {
+  const pending = r.providerRefundId === null;
+  return {
+    id: r.id,
+    paymentId: r.paymentId,
+    orderId: r.orderId,
+    amountCents: r.amountCents,
+    reason: r.reason,
+    createdAt: r.createdAt.toISOString(),
+    createdBy,
+    providerRefundId: r.providerRefundId,
+    pending,
+    idempotencyKey: pending ? r.idempotencyKey : null,
+  };
+}
+
+type StrikeRow = Awaited<ReturnType<typeof repo.strikesOf>>[number];
+
+function strikeView(s: StrikeRow['strike'], removedBy: string | null, orderId: string | null): AdminStrike {
+  return {
+    id: s.id,
+    orderId: s.orderId,
+    thisOrder: orderId !== null && s.orderId === orderId,
+    reason: s.reason,
+    createdAt: s.createdAt.toISOString(),
+    removedAt: iso(s.removedAt),
+    removedReason: s.removedReason,
+    removedBy,
+  };
+}
+
+/** What may still be refunded on the order, and why nothing can when it is 0. */
+function refundable(
+  order: { status: OrderStatus; totalCents: number | null },
+  payment: { status: string; totalCents: number } | null,
+  sums: { payment: number; order: number },
+): { cents: number; blocked: string | null } {
+  if (!payment || order.totalCents === null) {
+    return { cents: 0, blocked: 'This order has not been paid.' };
+  }
+  if (!REFUNDABLE.has(order.status)) {
+    return {
+      cents: 0,
+      blocked:
+        order.status === 'refunded' ? 'This order is refunded in full.' : 'This order cannot be refunded.',
+    };
+  }
+  const cents = Math.max(0, Math.min(order.totalCents - sums.order, payment.totalCents - sums.payment));
+  return { cents, blocked: cents === 0 ? 'Everything paid for this order has been refunded.' : null };
+}
+
+export async function orderDetail(deps: AdminOrdersDeps, orderId: string): Promise<AdminOrderDetail> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const row = await repo.orderRow(db, orderId);
+  if (!row) throw new AppError('order_not_found');
+  const o = row.order;
+  const [paymentRows, strikeRows, appt] = await Promise.all([
+    repo.paymentsOfOrder(db, orderId),
+    repo.strikesOf(db, o.userId),
+    repo.appointmentOf(db, orderId),
+  ]);
+  const refundRows = await repo.refundsOf(
+    db,
+    paymentRows.map((p) => p.payment.id),
+  );
+  const applied = paymentRows.find((p) => p.payment.checkoutSessionId === o.checkoutSessionId) ?? null;
+  const orderRefunds = refundRows.filter((r) => r.refund.orderId === orderId || r.refund.orderId === null);
+  const sums = {
+    payment: applied ? applied.refundedCents : 0,
+    order: refundRows
+      .filter((r) => r.refund.orderId === orderId)
+      .reduce((s, r) => s + r.refund.amountCents, 0),
+  };
+  const can = refundable(o, applied?.payment ?? null, sums);
+  const strikes = strikeRows.map((s) => strikeView(s.strike, s.removedBy, orderId));
+
+  const timeline: TimelineEvent[] = [];
+  const add = (at: Date | null, kind: TimelineEvent['kind'], label: string, detail: string | null = null) => {
+    if (at) timeline.push({ at: at.toISOString(), kind, label, detail });
+  };
+  add(
+    o.createdAt,
+    'won',
+    `Won at ${formatCents(o.finalAmountCents)}`,
+    `Pay by ${o.paymentDueAt.toISOString()}`,
+  );
+  add(o.reminder24hSentAt, 'reminder', 'Payment reminder sent (24 hours left)');
+  add(o.reminder2hSentAt, 'reminder', 'Payment reminder sent (2 hours left)');
+  for (const p of paymentRows) {
+    const applies = p.payment.checkoutSessionId === o.checkoutSessionId;
+    add(
+      p.payment.paidAt,
+      'paid',
+      applies
+        ? `Paid ${formatCents(o.totalCents ?? p.payment.totalCents)}`
+        : `Payment of ${formatCents(p.payment.totalCents)} not applied`,
+      applies
+        ? p.orderCount > 1
+          ? `Part of one payment of ${formatCents(p.payment.totalCents)} for ${p.orderCount} orders`
+          : null
+        : p.payment.refundReason,
+    );
+  }
+  add(o.readyAt, 'staged', 'Staged at the desk');
+  if (appt) {
+    add(
+      appt.appointment.createdAt,
+      'scheduled',
+      `Pickup booked for ${vancouverDateKey(appt.slot.startsAt)}, ${slotTimeLabel(appt.slot.startsAt, appt.slot.endsAt)}`,
+      appt.appointment.notes,
+    );
+  }
+  add(o.completedAt, 'completed', 'Handed over (ID checked)');
+  add(o.cancelledAt, 'cancelled', 'Cancelled: not paid within 72 hours');
+  for (const s of strikes.filter((x) => x.thisOrder)) {
+    add(new Date(s.createdAt), 'strike', 'Non-payment strike given', s.reason);
+    if (s.removedAt) {
+      add(
+        new Date(s.removedAt),
+        'strike_removed',
+        'Strike removed',
+        `${s.removedReason ?? ''}${s.removedBy ? ` (${s.removedBy})` : ''}`,
+      );
+    }
+  }
+  for (const r of orderRefunds) {
+    add(
+      r.refund.createdAt,
+      'refund',
+      `Refunded ${formatCents(r.refund.amountCents)}${r.refund.providerRefundId ? '' : ' (awaiting the provider)'}`,
+      `${r.refund.reason}${r.createdBy ? ` (${r.createdBy})` : ''}`,
+    );
+  }
+  add(o.refundedAt, 'refunded', 'Order refunded in full');
+  timeline.sort((a, b) => a.at.localeCompare(b.at));
+
+  return {
+    serverTime: now.toISOString(),
+    order: {
+      id: o.id,
+      number: o.id.slice(0, 8),
+      status: o.status,
+      statusLabel: orderStatusLabel(o.status),
+      finalAmountCents: o.finalAmountCents,
+      premiumCents: o.premiumCents,
+      pstCents: o.pstCents,
+      gstCents: o.gstCents,
+      totalCents: o.totalCents,
+      createdAt: o.createdAt.toISOString(),
+      paymentDueAt: o.paymentDueAt.toISOString(),
+      paidAt: iso(o.paidAt),
+      readyAt: iso(o.readyAt),
+      completedAt: iso(o.completedAt),
+      cancelledAt: iso(o.cancelledAt),
+      refundedAt: iso(o.refundedAt),
+      locationName: row.locationName,
+      product: {
+        id: row.product.id,
+        title: row.product.title,
+        slug: row.product.slug,
+        sku: skuOf(row.product),
+      },
+    },
+    shopper: {
+      id: row.user.id,
+      email: row.user.email,
+      handle: row.user.handle,
+      name: nameOf(row.user),
+      status: row.user.status,
+      activeStrikes: strikes.filter((s) => s.removedAt === null).length,
+    },
+    refundedCents: sums.order,
+    refundableCents: can.cents,
+    refundBlockedReason: can.blocked,
+    payments: paymentRows.map((p) => ({
+      id: p.payment.id,
+      provider: p.payment.provider,
+      providerPaymentId: p.payment.providerPaymentId,
+      status: p.payment.status,
+      totalCents: p.payment.totalCents,
+      refundedCents: p.refundedCents,
+      paidAt: p.payment.paidAt.toISOString(),
+      refundedAt: iso(p.payment.refundedAt),
+      orderCount: p.orderCount,
+    })),
+    refunds: orderRefunds.map((r) => refundView(r.refund, r.createdBy)),
+    strikes,
+    appointment: appt
+      ? {
+          status: appt.appointment.status,
+          shortCode: appt.appointment.shortCode,
+          startsAt: appt.slot.startsAt.toISOString(),
+          timeLabel: slotTimeLabel(appt.slot.startsAt, appt.slot.endsAt),
+          date: vancouverDateKey(appt.slot.startsAt),
+          completedAt: iso(appt.appointment.completedAt),
+        }
+      : null,
+    timeline,
+  };
+}
+
+// ── Refunds ─────────────────────────────────────────────────────────────────────────────────────
+
+type Reserved =
+  | { kind: 'done'; refund: NonNullable<Awaited<ReturnType<typeof repo.refundByKey>>> }
+  | {
+      kind: 'call';
+      refund: NonNullable<Awaited<ReturnType<typeof repo.refundByKey>>>;
+      providerPaymentId: string;
+    };
+
+/** Step 1: the payment row locked, the key checked, the amount checked and reserved. */
+async function reserve(
+  deps: AdminOrdersDeps,
+  staff: SessionUser,
+  orderId: string,
+  body: RefundRequest,
+  key: string,
+): Promise<Reserved> {
+  return deps.db.transaction(async (tx) => {
+    const first = await repo.orderRow(tx, orderId);
+    if (!first) throw new AppError('order_not_found');
+    const paymentId = await repo.appliedPaymentId(tx, first.order.checkoutSessionId);
+    if (!paymentId) throw new AppError('refund_not_allowed');
+    // The payment first, then the order: every refund of this payment queues on the first lock.
+    const payment = await repo.lockPayment(tx, paymentId);
+    const row = await repo.orderRow(tx, orderId, true);
+    if (!payment || !row) throw new AppError('refund_not_allowed');
+
+    const earlier = await repo.refundByKey(tx, key);
+    if (earlier) {
+      if (earlier.orderId !== orderId || earlier.amountCents !== body.amountCents) {
+        throw new AppError('idempotency_conflict');
+      }
+      if (earlier.providerRefundId) return { kind: 'done', refund: earlier };
+      if (!payment.providerPaymentId) throw new AppError('refund_not_allowed');
+      return { kind: 'call', refund: earlier, providerPaymentId: payment.providerPaymentId };
+    }
+
+    if (!payment.providerPaymentId || payment.status !== 'paid') throw new AppError('refund_not_allowed');
+    const sums = await repo.refundedSums(tx, payment.id, orderId);
+    const can = refundable(row.order, payment, sums);
+    if (can.cents === 0) throw new AppError('refund_not_allowed', { message: can.blocked ?? undefined });
+    if (body.amountCents > can.cents) {
+      throw new AppError('refund_too_large', { params: { amount: formatCents(can.cents) } });
+    }
+    const refund = await repo.insertRefund(tx, {
+      paymentId: payment.id,
+      orderId,
+      amountCents: body.amountCents,
+      reason: body.reason,
+      idempotencyKey: key,
+      createdBy: staff.id,
+      createdAt: deps.clock.now(),
+    });
+    return { kind: 'call', refund, providerPaymentId: payment.providerPaymentId };
+  });
+}
+
+/**
+ * POST /api/admin/orders/:id/refunds: refunds `amountCents` of the order's payment, once per key.
+ */
+export async function refundOrder(
+  deps: AdminOrdersDeps,
+  staff: SessionUser,
+  orderId: string,
+  body: RefundRequest,
+  key: string,
+): Promise<{ answer: RefundResponse; events: Published[] }> {
+  let reserved: Reserved;
+  try {
+    reserved = await reserve(deps, staff, orderId, body, key);
+  } catch (err) {
+    // Two first uses of one key at the same moment: the loser reads the winner's row.
+    if (
+      (err as { code?: string }).code === '23505' ||
+      (err as { cause?: { code?: string } }).cause?.code === '23505'
+    ) {
+      reserved = await reserve(deps, staff, orderId, body, key);
+    } else throw err;
+  }
+  if (reserved.kind === 'done') {
+    return { answer: await refundAnswer(deps, orderId, reserved.refund.id, true), events: [] };
+  }
+
+  let providerRefundId: string;
+  try {
+    ({ providerRefundId } = await deps.provider.refund(reserved.providerPaymentId, body.amountCents, key));
+  } catch (err) {
+    if (err instanceof RefundRefusedError) {
+      await repo.dropUnconfirmedRefund(deps.db, reserved.refund.id);
+      throw new AppError('refund_refused', { params: { reason: err.message } });
+    }
+    deps.log?.error({ err, refundId: reserved.refund.id }, 'refund not confirmed by the provider');
+    throw new AppError('refund_unconfirmed');
+  }
+
+  const events = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const payment = await repo.lockPayment(tx, reserved.refund.paymentId);
+    const confirmed = await repo.confirmRefund(tx, reserved.refund.id, providerRefundId);
+    // Another call with this key confirmed it first: it did the rest.
+    if (!confirmed || !payment) return [] as Published[];
+    const row = await repo.orderRow(tx, orderId, true);
+    if (!row) throw new AppError('order_not_found');
+    const sums = await repo.refundedSums(tx, payment.id, orderId);
+    const before = { status: row.order.status, refundedCents: sums.order - confirmed.amountCents };
+    let status = row.order.status;
+    const out: Published[] = [];
+    if (
+      row.order.totalCents !== null &&
+      sums.order >= row.order.totalCents &&
+      canTransition(status, 'refunded')
+    ) {
+      await repo.setOrder(tx, orderId, { status: 'refunded', refundedAt: now, updatedAt: now });
+      status = 'refunded';
+      const freedAt = await repo.cancelAppointmentOf(tx, orderId, now);
+      if (freedAt) {
+        out.push({
+          room: locationRoom(freedAt),
+          event: { type: 'PickupSlotsChangedV1', locationId: freedAt, serverTime: now.toISOString() },
+        });
+      }
+    }
+    if (sums.payment >= payment.totalCents)
+      await repo.setPaymentRefunded(tx, payment.id, now, confirmed.reason);
+    await enqueueNotices(tx, now, [
+      {
+        userId: row.order.userId,
+        kind: 'auction_won',
+        template: 'refund_issued',
+        message: `Refund issued: ${formatCents(confirmed.amountCents)} for ${row.product.title}. It reaches your card in 5-10 business days.`,
+        targetUrl: '/account?tab=orders',
+        data: {
+          orderId,
+          amountCents: confirmed.amountCents,
+          reason: confirmed.reason,
+          productTitle: row.product.title,
+        },
+      },
+    ]);
+    await recordAudit(tx, {
+      actorId: staff.id,
+      action: 'refund.create',
+      entityType: 'order',
+      entityId: orderId,
+      before,
+      after: {
+        status,
+        refundedCents: sums.order,
+        refundId: confirmed.id,
+        amountCents: confirmed.amountCents,
+        paymentId: payment.id,
+        providerRefundId,
+      },
+      reason: confirmed.reason,
+    });
+    out.push(
+      { room: userRoom(row.order.userId), event: { type: 'OrdersChangedV1', serverTime: now.toISOString() } },
+      ...notificationsChanged([row.order.userId], now),
+    );
+    return out;
+  });
+  return { answer: await refundAnswer(deps, orderId, reserved.refund.id, false), events };
+}
+
+async function refundAnswer(
+  deps: AdminOrdersDeps,
+  orderId: string,
+  refundId: string,
+  replayed: boolean,
+): Promise<RefundResponse> {
+  const detail = await orderDetail(deps, orderId);
+  const refund = detail.refunds.find((r) => r.id === refundId);
+  if (!refund) throw new Error(`refund ${refundId} missing after it was made`);
+  return {
+    refund,
+    replayed,
+    orderStatus: detail.order.status,
+    refundableCents: detail.refundableCents,
+    message: replayed
+      ? `This refund of ${formatCents(refund.amountCents)} was already made.`
+      : detail.order.status === 'refunded'
+        ? `Refunded ${formatCents(refund.amountCents)}. The order is now refunded in full.`
+        : `Refunded ${formatCents(refund.amountCents)}.`,
+  };
+}
+
+// ── Strikes ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * POST /api/admin/orders/:id/strikes/:strikeId/remove: the strike no longer counts; the shopper's
+ * strike count is recomputed. Decision 014: only staff lift a strikes suspension, and they do it by
+ * removing a strike. Below the threshold again, a suspension the strikes caused is lifted; one a
+ * staff member set by hand (People's suspend, in the audit log) stays until People restores it.
+ */
+export async function removeStrike(
+  deps: AdminOrdersDeps,
+  staff: SessionUser,
+  orderId: string,
+  strikeId: string,
+  reason: string,
+): Promise<{ answer: RemoveStrikeResponse; events: Published[] }> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const order = await repo.orderRow(tx, orderId);
+    if (!order) throw new AppError('order_not_found');
+    const userId = order.order.userId;
+    const user = await repo.lockUser(tx, userId);
+    const strike = await repo.strikeOf(tx, userId, strikeId);
+    if (!user || !strike || strike.removedAt) throw new AppError('strike_not_found');
+    const removed = await repo.removeStrike(tx, strikeId, staff.id, reason, now);
+    if (!removed) throw new AppError('strike_not_found');
+    const active = await repo.activeStrikeCount(tx, userId);
+
+    let suspension: RemoveStrikeResponse['suspension'] = 'not_suspended';
+    let status = user.status;
+    if (user.status === 'suspended') {
+      if (isSuspendedByStrikes(active)) suspension = 'still_suspended';
+      else if ((await repo.lastManualSuspension(tx, userId)) === 'user.suspend') suspension = 'kept_by_staff';
+      else {
+        suspension = 'lifted';
+        status = 'active';
+      }
+    }
+    await repo.setUser(tx, userId, { strikes: active, status }, now);
+    const messages: Record<RemoveStrikeResponse['suspension'], string> = {
+      not_suspended: `Strike removed. ${order.user.email} has ${active} active ${active === 1 ? 'strike' : 'strikes'}.`,
+      lifted: `Strike removed. ${order.user.email} is below ${MAX_ACTIVE_STRIKES} strikes again and can bid.`,
+      still_suspended: `Strike removed. ${order.user.email} still has ${active} active strikes, so bidding stays suspended.`,
+      kept_by_staff: `Strike removed. The account stays suspended: a staff member suspended it by hand (restore it in People).`,
+    };
+    await recordAudit(tx, {
+      actorId: staff.id,
+      action: 'strike.remove',
+      entityType: 'user',
+      entityId: userId,
+      before: { strikeId, activeStrikes: user.strikes, status: user.status },
+      after: { strikeId, activeStrikes: active, status, suspension, orderId: strike.orderId },
+      reason,
+    });
+    const events: Published[] = [];
+    if (suspension === 'lifted') {
+      await enqueueNotices(tx, now, [
+        {
+          userId,
+          kind: 'auction_won',
+          template: 'generic',
+          message: 'A strike was removed from your account. You can bid again.',
+          targetUrl: '/account?tab=orders',
+          data: {},
+        },
+      ]);
+      events.push(...notificationsChanged([userId], now));
+    }
+    events.push({
+      room: userRoom(userId),
+      event: { type: 'OrdersChangedV1', serverTime: now.toISOString() },
+    });
+    return {
+      answer: {
+        strike: strikeView(removed, staff.email, orderId),
+        activeStrikes: active,
+        userStatus: status,
+        suspension,
+        message: messages[suspension],
+      },
+      events,
+    };
+  });
+}
