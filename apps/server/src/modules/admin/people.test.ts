@@ -1,0 +1,303 @@
+import type { AuditResponse } from '@rebound/contract/admin';
+import type { PeopleResponse, PersonDetail } from '@rebound/contract/admin-people';
+import { API } from '@rebound/contract/routes';
+import { and, eq, ne } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, userStrikes, users } from '../../db/schema';
+import { type SignedInUser, signedInUser } from '../../test/auth';
+import { makeLocation } from '../../test/factories';
+import { useTestApp } from '../../test/harness';
+import { makeOrder } from '../../test/won-orders';
+import * as people from './people';
+
+// People in the back-office (issue 13 item 7): search, detail, suspend/restore, strikes, roles,
+// and never the last active staff account, even when two changes race.
+
+const NOW = new Date('2026-06-15T18:00:00.000Z');
+let staff: SignedInUser;
+let ava: SignedInUser;
+let locationId: string;
+const t = useTestApp({ now: NOW }, async (t) => {
+  staff = await signedInUser(t, { role: 'staff', handle: 'deskstaff' });
+  ava = await signedInUser(t, { handle: 'ava_bids', email: 'ava.admin@example.test' });
+  locationId = (await makeLocation(t.db)).id;
+});
+
+const as = (who: SignedInUser) => ({ cookie: who.cookie });
+
+async function detail(id: string) {
+  const res = await t.app.inject({ method: 'GET', url: API.adminPerson(id), headers: as(staff) });
+  expect(res.statusCode).toBe(200);
+  return res.json<PersonDetail>();
+}
+
+async function lastAudit(entityId: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${API.adminAudit}?entityType=user&entityId=${entityId}`,
+    headers: as(staff),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<AuditResponse>().items;
+}
+
+describe('searching people', () => {
+  it('finds a shopper by email, handle, name or phone (any formatting)', async () => {
+    const digits = ava.user.phone.slice(-7);
+    for (const q of [
+      'ava.admin@',
+      'AVA_BIDS',
+      ava.user.lastName,
+      `${digits.slice(0, 3)} ${digits.slice(3)}`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${API.adminPeople}?q=${encodeURIComponent(q)}`,
+        headers: as(staff),
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json<PeopleResponse>();
+      expect(
+        body.items.map((p) => p.id),
+        q,
+      ).toContain(ava.user.id);
+    }
+  });
+
+  it('filters by role and pages', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API.adminPeople}?role=staff&pageSize=1`,
+      headers: as(staff),
+    });
+    const body = res.json<PeopleResponse>();
+    expect(body.pageSize).toBe(1);
+    expect(body.items).toHaveLength(1);
+    expect(body.items.every((p) => p.role === 'staff')).toBe(true);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `${API.adminPeople}?pageSize=500`,
+      headers: as(staff),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('shows a person with orders, strikes and notes; 404 for nobody', async () => {
+    await makeOrder(t.db, { now: NOW, userId: ava.user.id, locationId, title: 'Blue kettle' });
+    const d = await detail(ava.user.id);
+    expect(d.person).toMatchObject({
+      email: ava.user.email,
+      role: 'shopper',
+      status: 'active',
+      staffNotes: '',
+    });
+    expect(d.orders.map((o) => o.productTitle)).toContain('Blue kettle');
+    const none = await t.app.inject({
+      method: 'GET',
+      url: API.adminPerson('00000000-0000-4000-8000-000000000000'),
+      headers: as(staff),
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error.message).toBe('Person not found');
+  });
+});
+
+describe('suspending and restoring', () => {
+  it('suspends with a reason and restores, each recorded with before and after', async () => {
+    const suspend = await t.app.inject({
+      method: 'POST',
+      url: API.adminPersonSuspend(ava.user.id),
+      headers: as(staff),
+      payload: { reason: 'Chargeback on two orders' },
+    });
+    expect(suspend.statusCode).toBe(200);
+    expect(suspend.json<PersonDetail>().person.status).toBe('suspended');
+
+    const restore = await t.app.inject({
+      method: 'POST',
+      url: API.adminPersonRestore(ava.user.id),
+      headers: as(staff),
+      payload: { reason: 'Bank reversed the chargeback' },
+    });
+    expect(restore.json<PersonDetail>().person.status).toBe('active');
+
+    const [restored, suspended] = await lastAudit(ava.user.id);
+    expect(suspended).toMatchObject({
+      action: 'user.suspend',
+      actor: { id: staff.user.id, handle: 'deskstaff' },
+      before: { status: 'active' },
+      after: { status: 'suspended' },
+      reason: 'Chargeback on two orders',
+    });
+    expect(restored).toMatchObject({ action: 'user.restore', after: { status: 'active' } });
+  });
+
+  it('needs a reason', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.adminPersonSuspend(ava.user.id),
+      headers: as(staff),
+      payload: { reason: ' ' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Please give a reason (at least 3 characters).');
+  });
+
+  it('staff cannot suspend themselves', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.adminPersonSuspend(staff.user.id),
+      headers: as(staff),
+      payload: { reason: 'going on holiday' },
+    });
+    expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('strikes', () => {
+  it('removes a strike with a reason; the count is recomputed and the removal recorded', async () => {
+    const [a, b] = await t.db
+      .insert(userStrikes)
+      .values([
+        { userId: ava.user.id, reason: 'Unpaid order 1' },
+        { userId: ava.user.id, reason: 'Unpaid order 2', orderId: null },
+      ])
+      .returning();
+    await t.db.update(users).set({ strikes: 2 }).where(eq(users.id, ava.user.id));
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.adminPersonStrikeRemove(ava.user.id, a!.id),
+      headers: as(staff),
+      payload: { reason: 'Paid by phone' },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<PersonDetail>();
+    expect(body.person.strikes).toBe(1);
+    expect(body.strikes.find((s) => s.id === a!.id)).toMatchObject({
+      removedReason: 'Paid by phone',
+      removedBy: 'deskstaff',
+    });
+    expect(body.strikes.find((s) => s.id === b!.id)?.removedAt).toBeNull();
+    const [entry] = await lastAudit(ava.user.id);
+    expect(entry).toMatchObject({
+      action: 'strike.remove',
+      before: { strikes: 2 },
+      after: { strikes: 1 },
+      reason: 'Paid by phone',
+    });
+
+    // Twice: the strike is already removed.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: API.adminPersonStrikeRemove(ava.user.id, a!.id),
+      headers: as(staff),
+      payload: { reason: 'Paid by phone' },
+    });
+    expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('staff notes', () => {
+  it('saves notes and records the change', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: API.adminPersonNotes(ava.user.id),
+      headers: as(staff),
+      payload: { notes: 'Prefers Saturday pickups.' },
+    });
+    expect(res.json<PersonDetail>().person.staffNotes).toBe('Prefers Saturday pickups.');
+    const [entry] = await lastAudit(ava.user.id);
+    expect(entry).toMatchObject({ action: 'user.notes', after: { staffNotes: 'Prefers Saturday pickups.' } });
+  });
+});
+
+describe('making and removing staff', () => {
+  it('makes a shopper staff and back, recorded', async () => {
+    const bo = await signedInUser(t);
+    const make = await t.app.inject({
+      method: 'PUT',
+      url: API.adminPersonRole(bo.user.id),
+      headers: as(staff),
+      payload: { role: 'staff', reason: 'Hired for the desk' },
+    });
+    expect(make.json<PersonDetail>().person.role).toBe('staff');
+    // Bo can open the back-office now.
+    const audit = await t.app.inject({ method: 'GET', url: API.adminAudit, headers: as(bo) });
+    expect(audit.statusCode).toBe(200);
+    const remove = await t.app.inject({
+      method: 'PUT',
+      url: API.adminPersonRole(bo.user.id),
+      headers: as(staff),
+      payload: { role: 'shopper', reason: 'Left the company' },
+    });
+    expect(remove.json<PersonDetail>().person.role).toBe('shopper');
+    const entries = await lastAudit(bo.user.id);
+    expect(entries.map((e) => [e.action, e.after])).toEqual([
+      ['user.role', expect.objectContaining({ role: 'shopper' })],
+      ['user.role', expect.objectContaining({ role: 'staff' })],
+    ]);
+  });
+
+  it('never leaves no active staff, even when two changes race', async () => {
+    const deps = { db: t.db, clock: t.clock };
+    for (let round = 0; round < 5; round++) {
+      // Exactly two active staff accounts: A and B.
+      const a = await signedInUser(t, { role: 'staff' });
+      const b = await signedInUser(t, { role: 'staff' });
+      await t.db
+        .update(users)
+        .set({ role: 'shopper' })
+        .where(and(eq(users.role, 'staff'), ne(users.id, a.user.id), ne(users.id, b.user.id)));
+
+      // A removes B's staff role while B suspends A.
+      const results = await Promise.allSettled([
+        people.setRole(deps, a.user, b.user.id, { role: 'shopper', reason: 'race one' }),
+        people.setSuspended(deps, b.user, a.user.id, true, 'race two'),
+      ]);
+      const refused = results.filter((r) => r.status === 'rejected');
+      expect(refused).toHaveLength(1);
+      expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'last_staff' });
+      const active = await t.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'staff'), eq(users.status, 'active')));
+      expect(active).toHaveLength(1);
+      await t.db.update(users).set({ role: 'shopper', status: 'active' }).where(eq(users.role, 'staff'));
+    }
+    // Restore the desk staff account used by the other tests.
+    await t.db.update(users).set({ role: 'staff', status: 'active' }).where(eq(users.id, staff.user.id));
+  });
+
+  it('refuses to remove the last active staff account with a clear message', async () => {
+    await t.db
+      .update(users)
+      .set({ role: 'shopper' })
+      .where(and(eq(users.role, 'staff'), ne(users.id, staff.user.id)));
+    const other = await signedInUser(t, { role: 'staff' });
+    // Two staff: staff removes other (fine), then other cannot be made to remove staff.
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: API.adminPersonRole(other.user.id),
+      headers: as(staff),
+      payload: { role: 'shopper', reason: 'Temporary account' },
+    });
+    expect(ok.statusCode).toBe(200);
+    await t.db.update(users).set({ role: 'staff' }).where(eq(users.id, other.user.id));
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, staff.user.id));
+    const refused = await people
+      .setRole({ db: t.db, clock: t.clock }, staff.user, other.user.id, {
+        role: 'shopper',
+        reason: 'no staff left',
+      })
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'last_staff' });
+    expect(refused).toHaveProperty(
+      'message',
+      'This is the last active staff account. Make someone else staff first.',
+    );
+    await t.db.update(users).set({ status: 'active' }).where(eq(users.id, staff.user.id));
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.reason, 'no staff left'));
+    expect(audits).toHaveLength(0);
+  });
+});

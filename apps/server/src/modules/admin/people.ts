@@ -1,0 +1,211 @@
+import type {
+  NotesBody,
+  PeopleQuery,
+  PeopleResponse,
+  PersonDetail,
+  RoleBody,
+} from '@rebound/contract/admin-people';
+import { isOrderStatus, orderStatusLabel } from '@rebound/core/orders';
+import type { Db } from '../../db/client';
+import type { SessionUser } from '../../lib/auth-context';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from './audit';
+import * as repo from './people-repository';
+
+export interface PeopleDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export async function listPeople({ db }: PeopleDeps, query: PeopleQuery): Promise<PeopleResponse> {
+  const { rows, total } = await repo.listPeople(db, query);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      handle: r.handle,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      phone: r.phone,
+      role: r.role,
+      status: r.status,
+      strikes: r.strikes,
+      joinedAt: r.createdAt.toISOString(),
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function personDetail({ db }: PeopleDeps, id: string): Promise<PersonDetail> {
+  const person = await repo.findPerson(db, id);
+  if (!person) throw new AppError('person_not_found');
+  const [bids, orders, strikes] = [
+    await repo.personBids(db, id),
+    await repo.personOrders(db, id),
+    await repo.personStrikes(db, id),
+  ];
+  return {
+    person: {
+      id: person.id,
+      email: person.email,
+      handle: person.handle,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      phone: person.phone,
+      role: person.role,
+      status: person.status,
+      strikes: person.strikes,
+      joinedAt: person.createdAt.toISOString(),
+      staffNotes: person.staffNotes ?? '',
+      emailVerified: person.emailVerified,
+      marketingConsent: person.marketingConsent,
+    },
+    bids: bids.rows.map((b) => ({
+      id: b.id,
+      auctionId: b.auctionId,
+      productTitle: b.productTitle,
+      amountCents: b.amountCents,
+      at: b.createdAt.toISOString(),
+      auctionStatus: b.auctionStatus,
+      leading: b.auctionStatus === 'ended' ? b.winnerUserId === id : b.leaderUserId === id,
+    })),
+    bidCount: bids.total,
+    orders: orders.map((o) => ({
+      id: o.id,
+      orderNumber: o.id.slice(0, 8),
+      productTitle: o.productTitle,
+      status: o.status,
+      statusLabel: isOrderStatus(o.status) ? orderStatusLabel(o.status) : o.status,
+      totalCents: o.totalCents ?? o.finalAmountCents,
+      paymentDueAt: o.paymentDueAt.toISOString(),
+      createdAt: o.createdAt.toISOString(),
+    })),
+    strikes: strikes.map((s) => ({
+      id: s.id,
+      kind: s.kind,
+      reason: s.reason,
+      orderId: s.orderId,
+      createdAt: s.createdAt.toISOString(),
+      removedAt: s.removedAt?.toISOString() ?? null,
+      removedReason: s.removedReason,
+      removedBy: s.removedByHandle,
+    })),
+  };
+}
+
+type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockPerson>>>;
+const snapshot = (p: Locked) => ({ role: p.role, status: p.status, strikes: p.strikes });
+
+/**
+ * The last active staff account can be neither suspended nor demoted. `activeStaff` was locked
+ * (every active staff row, in id order) before the person's row, so two such changes at once are
+ * decided one after the other and never deadlock (docs/decisions/022).
+ */
+function keepOneActiveStaff(activeStaff: string[], target: Locked) {
+  if (target.role !== 'staff' || target.status !== 'active') return;
+  if (activeStaff.filter((id) => id !== target.id).length === 0) throw new AppError('last_staff');
+}
+
+export async function setSuspended(
+  { db, clock }: PeopleDeps,
+  actor: SessionUser,
+  id: string,
+  suspended: boolean,
+  reason: string,
+): Promise<void> {
+  if (suspended && id === actor.id) throw new AppError('cannot_change_self');
+  await db.transaction(async (tx) => {
+    // Staff rows first (when the change may leave fewer active staff), then the person: one order.
+    const activeStaff = suspended ? await repo.lockActiveStaff(tx) : [];
+    const before = await repo.lockPerson(tx, id);
+    if (!before) throw new AppError('person_not_found');
+    const status = suspended ? 'suspended' : 'active';
+    if (before.status === status) return; // already so: nothing changes, nothing to record
+    if (suspended) keepOneActiveStaff(activeStaff, before);
+    await repo.updatePerson(tx, id, { status }, clock.now());
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: suspended ? 'user.suspend' : 'user.restore',
+      entityType: 'user',
+      entityId: id,
+      before: snapshot(before),
+      after: { ...snapshot(before), status },
+      reason,
+    });
+  });
+}
+
+export async function setRole({ db, clock }: PeopleDeps, actor: SessionUser, id: string, body: RoleBody) {
+  if (body.role !== 'staff' && id === actor.id) throw new AppError('cannot_change_self');
+  await db.transaction(async (tx) => {
+    const activeStaff = body.role !== 'staff' ? await repo.lockActiveStaff(tx) : [];
+    const before = await repo.lockPerson(tx, id);
+    if (!before) throw new AppError('person_not_found');
+    if (before.role === body.role) return;
+    if (body.role !== 'staff') keepOneActiveStaff(activeStaff, before);
+    await repo.updatePerson(tx, id, { role: body.role }, clock.now());
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.role',
+      entityType: 'user',
+      entityId: id,
+      before: snapshot(before),
+      after: { ...snapshot(before), role: body.role },
+      reason: body.reason,
+    });
+  });
+}
+
+export async function setNotes({ db, clock }: PeopleDeps, actor: SessionUser, id: string, body: NotesBody) {
+  await db.transaction(async (tx) => {
+    const before = await repo.lockPerson(tx, id);
+    if (!before) throw new AppError('person_not_found');
+    const notes = body.notes.trim();
+    if ((before.staffNotes ?? '') === notes) return;
+    await repo.updatePerson(tx, id, { staffNotes: notes || null }, clock.now());
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.notes',
+      entityType: 'user',
+      entityId: id,
+      before: { staffNotes: before.staffNotes ?? '' },
+      after: { staffNotes: notes },
+    });
+  });
+}
+
+/**
+ * Removes an active strike with a reason; the person's strike count is counted again from the
+ * strikes. A suspension stays until staff restore the account (a separate, recorded decision).
+ */
+export async function removeStrike(
+  { db, clock }: PeopleDeps,
+  actor: SessionUser,
+  id: string,
+  strikeId: string,
+  reason: string,
+) {
+  await db.transaction(async (tx) => {
+    const before = await repo.lockPerson(tx, id);
+    if (!before) throw new AppError('person_not_found');
+    const removed = await repo.removeStrike(tx, id, strikeId, actor.id, reason, clock.now());
+    if (!removed) throw new AppError('strike_not_found');
+    const strikes = await repo.activeStrikeCount(tx, id);
+    await repo.updatePerson(tx, id, { strikes }, clock.now());
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'strike.remove',
+      entityType: 'user',
+      entityId: id,
+      before: {
+        ...snapshot(before),
+        strike: { id: removed.id, reason: removed.reason, orderId: removed.orderId },
+      },
+      after: { ...snapshot(before), strikes, strike: { id: removed.id, removed: true } },
+      reason,
+    });
+  });
+}

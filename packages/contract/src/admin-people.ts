@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { adminListQuery, adminPage, Reason } from './admin';
+import { Cents, Instant, Uuid } from './common';
+
+// People in the back-office (issue 13 item 7): search, detail, suspend and restore, strikes, roles.
+
+export const PERSON_ROLES = ['shopper', 'staff'] as const;
+export const PERSON_STATUSES = ['active', 'suspended'] as const;
+export const PEOPLE_SORTS = ['joined', 'name', 'email', 'strikes'] as const;
+
+export const PeopleQuery = adminListQuery(PEOPLE_SORTS, 'joined').extend({
+  role: z.enum(PERSON_ROLES).optional(),
+  status: z.enum(PERSON_STATUSES).optional(),
+});
+export type PeopleQuery = z.infer<typeof PeopleQuery>;
+
+export const PersonRow = z.object({
+  id: Uuid,
+  email: z.string(),
+  handle: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(PERSON_ROLES),
+  status: z.enum(PERSON_STATUSES),
+  /** Active (not removed) strikes. */
+  strikes: z.number().int(),
+  joinedAt: Instant,
+});
+export type PersonRow = z.infer<typeof PersonRow>;
+
+export const PeopleResponse = adminPage(PersonRow);
+export type PeopleResponse = z.infer<typeof PeopleResponse>;
+
+export const PersonBid = z.object({
+  id: Uuid,
+  auctionId: Uuid,
+  productTitle: z.string(),
+  amountCents: Cents,
+  at: Instant,
+  auctionStatus: z.string(),
+  /** The person leads (live) or won (ended) this auction. */
+  leading: z.boolean(),
+});
+
+export const PersonOrder = z.object({
+  id: Uuid,
+  orderNumber: z.string(),
+  productTitle: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  totalCents: Cents,
+  paymentDueAt: Instant,
+  createdAt: Instant,
+});
+
+export const PersonStrike = z.object({
+  id: Uuid,
+  kind: z.string(),
+  reason: z.string(),
+  orderId: Uuid.nullable(),
+  createdAt: Instant,
+  removedAt: Instant.nullable(),
+  removedReason: z.string().nullable(),
+  removedBy: z.string().nullable(),
+});
+
+export const PersonDetail = z.object({
+  person: PersonRow.extend({
+    staffNotes: z.string(),
+    emailVerified: z.boolean(),
+    marketingConsent: z.boolean(),
+  }),
+  /** The 50 latest bids. */
+  bids: z.array(PersonBid),
+  bidCount: z.number().int(),
+  /** The 50 latest orders. */
+  orders: z.array(PersonOrder),
+  strikes: z.array(PersonStrike),
+});
+export type PersonDetail = z.infer<typeof PersonDetail>;
+
+export const ReasonBody = z.object({ reason: Reason });
+export type ReasonBody = z.infer<typeof ReasonBody>;
+
+export const RoleBody = z.object({ role: z.enum(PERSON_ROLES), reason: Reason });
+export type RoleBody = z.infer<typeof RoleBody>;
+
+export const NotesBody = z.object({
+  notes: z.string().max(5000, 'Please keep the notes under 5,000 characters.'),
+});
+export type NotesBody = z.infer<typeof NotesBody>;
