@@ -49,7 +49,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     path: 'catalogue',
     label: 'Catalogue',
     icon: Package,
-    notBuilt: 'the catalogue editor: products, prices, condition, SKU, desk notes and images',
+    page: adminPage(() => import('../../features/admin-catalogue/components/CataloguePage')),
   },
   {
     path: 'import',
