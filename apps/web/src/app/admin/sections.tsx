@@ -43,7 +43,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     path: '',
     label: 'Dashboard',
     icon: LayoutDashboard,
-    notBuilt: 'the day’s numbers: live auctions, bids, revenue, unpaid orders and pickups',
+    page: adminPage(() => import('../../features/admin-dashboard/components/DashboardPage')),
   },
   {
     path: 'catalogue',
@@ -85,7 +85,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     path: 'people',
     label: 'People',
     icon: Users,
-    notBuilt: 'shopper search, suspensions, strikes and staff roles',
+    page: adminPage(() => import('../../features/admin-people/components/PeopleSection')),
   },
   {
     path: 'launch-list',
@@ -109,7 +109,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     path: 'audit',
     label: 'Audit log',
     icon: History,
-    notBuilt: 'the list of every staff action',
+    page: adminPage(() => import('../../features/admin-audit/components/AuditPage')),
   },
 ];
 
