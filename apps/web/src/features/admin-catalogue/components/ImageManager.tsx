@@ -124,7 +124,10 @@ export function ImageManager({ product }: { product: AdminProduct }) {
           No photos yet.
         </p>
       ) : (
-        <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos, cover first">
+        <ol
+          className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3"
+          aria-label="Photos, cover first"
+        >
           {images.map((image, i) => (
             <li
               key={image.id}
@@ -145,7 +148,7 @@ export function ImageManager({ product }: { product: AdminProduct }) {
                   </Badge>
                 ) : null}
               </div>
-              <div className="flex flex-wrap gap-1">
+              <div className="flex flex-wrap items-center gap-1">
                 <IconButton
                   label={`Move photo ${i + 1} earlier`}
                   disabled={busy || i === 0}
@@ -160,24 +163,25 @@ export function ImageManager({ product }: { product: AdminProduct }) {
                 >
                   <ArrowDown aria-hidden="true" />
                 </IconButton>
-                {i > 0 ? (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    className="h-8 px-2 text-xs"
-                    disabled={busy}
-                    onClick={() => move(i, 0, 'Cover changed.')}
-                  >
-                    Make cover<span className="sr-only"> (photo {i + 1})</span>
-                  </Button>
-                ) : null}
                 <IconButton
+                  className="ml-auto size-8 px-0"
                   label={`Delete photo ${i + 1}`}
                   disabled={busy}
                   onClick={() => setConfirmDelete(image)}
                 >
                   <Trash2 aria-hidden="true" />
                 </IconButton>
+                {i > 0 ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="h-8 w-full px-2 text-xs"
+                    disabled={busy}
+                    onClick={() => move(i, 0, 'Cover changed.')}
+                  >
+                    Make cover<span className="sr-only"> (photo {i + 1})</span>
+                  </Button>
+                ) : null}
               </div>
             </li>
           ))}

@@ -5,6 +5,7 @@ import {
   ProductFormValues,
   productInputFromForm,
 } from '@rebound/contract/admin-catalogue';
+import type { Category } from '@rebound/contract/catalog';
 import { CONDITION_LABELS, PRODUCT_CONDITIONS } from '@rebound/core/catalog';
 import { conditionGrade } from '@rebound/core/condition-rubric';
 import { clsx } from 'clsx';
@@ -67,9 +68,25 @@ export function ProductEditor() {
   return <EditorBody key={id ?? 'new'} product={product.data} />;
 }
 
+/**
+ * The form waits for the category list: a <select> whose value arrives before its options shows
+ * the first option instead, and saving would then clear the product's category.
+ */
 function EditorBody({ product }: { product: AdminProduct | undefined }) {
-  const navigate = useNavigate();
   const categories = useCategories();
+  if (categories.isPending) {
+    return (
+      <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading product">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-96 w-full" />
+      </div>
+    );
+  }
+  return <EditorForm product={product} categories={categories.data?.categories ?? []} />;
+}
+
+function EditorForm({ product, categories }: { product: AdminProduct | undefined; categories: Category[] }) {
+  const navigate = useNavigate();
   const save = useSaveProduct(product?.id);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ProductFormValues>({
@@ -158,7 +175,7 @@ function EditorBody({ product }: { product: AdminProduct | undefined }) {
               label="SKU"
               hint="Letters, digits, dots, dashes; unique."
               error={errors.sku?.message}
-              className="font-mono"
+              inputClassName="font-mono"
               autoCapitalize="characters"
               spellCheck={false}
               {...register('sku')}
@@ -166,7 +183,7 @@ function EditorBody({ product }: { product: AdminProduct | undefined }) {
           </div>
           <SelectField label="Category" error={errors.categoryId?.message} {...register('categoryId')}>
             <option value="">No category (Other)</option>
-            {(categories.data?.categories ?? []).map((c) => (
+            {categories.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
               </option>
