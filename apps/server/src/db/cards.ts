@@ -1,7 +1,7 @@
 // The auction card read model, shared by every module that lists auctions (catalog, My Bids, the
 // watchlist): one SELECT and one mapping to the contract's AuctionCard. Modules use it instead of
 // reaching into each other's repositories.
-import type { AuctionCard } from '@rebound/contract/catalog';
+import type { AuctionCard, ImageVariant } from '@rebound/contract/catalog';
 import { and, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
@@ -22,6 +22,7 @@ const cardColumns = {
   imageAlt: firstImage.alt,
   imageWidth: firstImage.width,
   imageHeight: firstImage.height,
+  imageVariants: firstImage.variants,
   retailPriceCents: products.retailPriceCents,
   currentPriceCents: auctions.currentPriceCents,
   startingBidCents: auctions.startingBidCents,
@@ -65,7 +66,14 @@ export function toCard(r: CardRow): AuctionCard {
     categoryName: r.categoryName ?? 'Other',
     categorySlug: r.categorySlug,
     image: r.imageUrl
-      ? { url: r.imageUrl, alt: r.imageAlt || r.title, width: r.imageWidth, height: r.imageHeight }
+      ? {
+          url: r.imageUrl,
+          alt: r.imageAlt || r.title,
+          width: r.imageWidth,
+          height: r.imageHeight,
+          // Resized copies of an uploaded photo (srcset); seeded pictures have none.
+          ...(Array.isArray(r.imageVariants) ? { variants: r.imageVariants as ImageVariant[] } : {}),
+        }
       : null,
     retailPriceCents: r.retailPriceCents,
     currentPriceCents: r.currentPriceCents,

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AdminProduct, AdminProductList, ImagesResponse } from '@rebound/contract/admin-catalogue';
+import type { ProductDetail, ShopResponse } from '@rebound/contract/catalog';
 import { API } from '@rebound/contract/routes';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auctions, auditLog } from '../../db/schema';
+import { auctions, auditLog, productImages } from '../../db/schema';
 import { type SignedInUser, signedInUser } from '../../test/auth';
 import { makeAuction, makeCategory, makeLocation } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
@@ -463,6 +464,29 @@ describe('images', () => {
 
     const after = await t.app.inject({ method: 'GET', url: API.adminProduct(p.id), headers: as(staff) });
     expect(after.json<AdminProduct>().images).toEqual([]);
+  });
+
+  it("gives the shop's card and product page the photos' variants (srcset) and the real SKU", async () => {
+    const location = await makeLocation(t.db);
+    const { product } = await makeAuction(t.db, {
+      now: NOW,
+      locationId: location.id,
+      product: { sku: 'SHOWN-1' },
+    });
+    await t.db.delete(productImages).where(eq(productImages.productId, product.id));
+    const up = await upload(product.id, [{ name: 'a.png', type: 'image/png', bytes: await smallPng() }]);
+    const [image] = up.json<ImagesResponse>().images;
+    const detail = await t.app.inject({ method: 'GET', url: API.product(product.slug) });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const body = detail.json<ProductDetail>();
+    expect(body.product.sku).toBe('SHOWN-1');
+    expect(body.product.images[0]).toMatchObject({ url: image!.url, variants: image!.variants });
+    const shop = await t.app.inject({
+      method: 'GET',
+      url: `${API.shop}?q=${encodeURIComponent(product.title)}&maxPrice=100000`,
+    });
+    const card = shop.json<ShopResponse>().items.find((c) => c.productId === product.id);
+    expect(card?.image?.variants).toEqual(image!.variants);
   });
 
   it('reorders (cover first) in one step, refuses a stale order, and deletes an image with its files', async () => {

@@ -9,6 +9,7 @@ import { Price, RetailPrice } from '../../../components/ui/Price';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { bidCountLabel } from '../../../lib/bid-count';
 import { productPath } from '../../../lib/paths';
+import { ProductPicture } from './ProductPicture';
 
 type AuctionCardProps = {
   card: AuctionCardData;
@@ -48,11 +49,11 @@ export function AuctionCard({ card, onOpen, onIntent, priority = false, watch }:
     >
       <div className="relative aspect-square overflow-hidden bg-ink-50">
         {card.image ? (
-          <img
-            src={card.image.url}
+          <ProductPicture
+            image={card.image}
+            // Two columns on phones, three or four beside the filters on wider screens.
+            sizes="(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw"
             alt=""
-            width={card.image.width ?? 800}
-            height={card.image.height ?? 800}
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : undefined}
             decoding="async"
