@@ -84,3 +84,29 @@ test('staff create a product with two photos and choose the cover', async ({ pag
   await expectNoSeriousA11yViolations(page, 'catalogue table');
   await page.screenshot({ path: test.info().outputPath('catalogue-table.png'), fullPage: true });
 });
+
+test('shoppers read the grading rubric beside the condition; shared links preview as JPEG', async ({
+  page,
+  request,
+}) => {
+  const shop = await (await request.get('/api/shop?sort=ending&maxPrice=100000')).json();
+  const card = shop.items.find((c: { condition: string }) => c.condition === 'open_box') ?? shop.items[0];
+  await page.goto(`/product/${card.slug}`);
+  const label = { like_new: 'Like New', open_box: 'Open Box', gently_used: 'Gently Used' }[
+    card.condition as 'like_new' | 'open_box' | 'gently_used'
+  ];
+  const disclosure = page.getByText(`What does ${label} mean?`);
+  await expect(disclosure).toBeVisible();
+  await disclosure.click();
+  await expect(page.getByText('Tested and working', { exact: false }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'product page with the rubric open');
+  await page.screenshot({ path: test.info().outputPath('product-rubric.png') });
+
+  // The HTML the server sends names a JPEG preview, and that JPEG exists.
+  const html = await (await request.get(`/product/${card.slug}`)).text();
+  const og = html.match(/<meta property="og:image" content="([^"]+)"/)?.[1];
+  expect(og).toMatch(/\/media-previews\/products\/.+\.jpg$/);
+  const image = await request.get(new URL(og!).pathname);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/jpeg');
+});
