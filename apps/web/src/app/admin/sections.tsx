@@ -67,19 +67,19 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     path: 'orders',
     label: 'Orders',
     icon: ShoppingBag,
-    notBuilt: 'order search, order history, payments and refunds',
+    page: adminPage(() => import('../../features/admin-orders/components/OrdersPage')),
   },
   {
     path: 'pickup',
     label: 'Pickup desk',
     icon: PackageCheck,
-    notBuilt: 'the pickup desk: today’s slots, what to stage, scanning the code and handing over',
+    page: adminPage(() => import('../../features/admin-desk/components/DeskPage')),
   },
   {
     path: 'schedule',
     label: 'Schedule',
     icon: CalendarClock,
-    notBuilt: 'the weekly pickup hours, capacities and closed dates editor',
+    page: adminPage(() => import('../../features/admin-schedule/components/SchedulePage')),
   },
   {
     path: 'people',

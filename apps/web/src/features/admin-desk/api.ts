@@ -1,0 +1,56 @@
+import type { LocationsResponse } from '@rebound/contract/catalog';
+import type { DeskLookupResponse, DeskOrderResponse, DeskTodayResponse } from '@rebound/contract/pickup';
+import { API } from '@rebound/contract/routes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { getJson, sendJson } from '../../lib/api-client';
+import { USER_SCOPE } from '../../lib/query-scope';
+
+const keys = {
+  all: [USER_SCOPE, 'admin-desk'] as const,
+  day: (locationId: string, date: string) => [USER_SCOPE, 'admin-desk', 'day', locationId, date] as const,
+  lookup: (code: string) => [USER_SCOPE, 'admin-desk', 'lookup', code] as const,
+};
+
+export function useLocations() {
+  return useQuery({
+    queryKey: ['locations'],
+    queryFn: ({ signal }) => getJson<z.infer<typeof LocationsResponse>>(API.locations, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The day's booked slots; refreshed every minute so a booking made meanwhile shows up. */
+export function useDeskDay(locationId: string | undefined, date: string) {
+  return useQuery({
+    queryKey: keys.day(locationId ?? '', date),
+    enabled: Boolean(locationId),
+    queryFn: ({ signal }) =>
+      getJson<DeskTodayResponse>(
+        `${API.adminPickupToday}?locationId=${encodeURIComponent(locationId!)}${date ? `&date=${date}` : ''}`,
+        signal,
+      ),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useDeskLookup(code: string) {
+  return useQuery({
+    queryKey: keys.lookup(code),
+    enabled: code.length > 0,
+    queryFn: ({ signal }) =>
+      getJson<DeskLookupResponse>(`${API.adminPickupLookup}?code=${encodeURIComponent(code)}`, signal),
+    retry: false,
+  });
+}
+
+export function useDeskAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, action }: { orderId: string; action: 'ready' | 'complete' }) =>
+      action === 'ready'
+        ? sendJson<DeskOrderResponse>('POST', API.adminPickupReady(orderId))
+        : sendJson<DeskOrderResponse>('POST', API.adminPickupComplete(orderId), { idChecked: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}

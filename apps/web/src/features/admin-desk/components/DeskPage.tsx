@@ -1,0 +1,440 @@
+import type { DeskAppointment } from '@rebound/contract/pickup';
+import { formatCents } from '@rebound/core/money';
+import { formatShortCode, normalizeShortCode } from '@rebound/core/pickup';
+import { clsx } from 'clsx';
+import { Camera, CircleCheck, PackageCheck, ScanLine, UserCheck } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { FormAlert, TextField } from '../../../components/ui/Field';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { EmptyState, ErrorState } from '../../../components/ui/StatusMessage';
+import { errorMessageOf } from '../../../lib/api-client';
+import { formatDateKey } from '../../../lib/format-date';
+import { useDeskAction, useDeskDay, useDeskLookup, useLocations } from '../api';
+
+/** /admin/pickup: the pickup desk. Today's slots and what to stage; find a shopper's code; hand over. */
+export default function DeskPage() {
+  const locations = useLocations();
+  const [locationId, setLocationId] = useState<string>('');
+  // Empty: the server's today (its clock decides, in Vancouver time); filled in from its answer.
+  const [date, setDate] = useState('');
+  const chosen = locationId || locations.data?.locations[0]?.id;
+  const [selected, setSelected] = useState<DeskAppointment | null>(null);
+  const selectId = useId();
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Pickup desk"
+        description="Stage what is coming, find the shopper by their code, check their ID and hand over."
+        actions={
+          <div className="flex flex-wrap items-end gap-3">
+            {(locations.data?.locations.length ?? 0) > 1 ? (
+              <div className="flex flex-col gap-1">
+                <label htmlFor={selectId} className="text-sm font-semibold text-ink-900">
+                  Location
+                </label>
+                <select
+                  id={selectId}
+                  className="h-11 rounded-xl bg-white px-3 text-sm ring-1 ring-ink-300 ring-inset"
+                  value={chosen ?? ''}
+                  onChange={(e) => setLocationId(e.target.value)}
+                >
+                  {locations.data?.locations.map((l) => (
+                    <option key={l.id} value={l.id}>
+                      {l.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <TextField label="Day" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          </div>
+        }
+      />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
+        <div className="order-2 min-w-0 xl:order-1">
+          <DaySlots locationId={chosen} date={date} onPick={setSelected} onDate={setDate} />
+        </div>
+        <div className="order-1 flex min-w-0 flex-col gap-6 xl:order-2">
+          <CodeLookup onFound={setSelected} />
+          {selected ? <Handover appointment={selected} onDone={setSelected} /> : null}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function DaySlots({
+  locationId,
+  date,
+  onPick,
+  onDate,
+}: {
+  locationId: string | undefined;
+  date: string;
+  onPick: (a: DeskAppointment) => void;
+  onDate: (date: string) => void;
+}) {
+  const day = useDeskDay(locationId, date);
+  const serverDate = day.data?.date;
+  useEffect(() => {
+    if (!date && serverDate) onDate(serverDate);
+  }, [date, serverDate, onDate]);
+  const action = useDeskAction();
+  const [error, setError] = useState<string | null>(null);
+  if (day.isPending) {
+    return (
+      <div aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading the day…
+        </span>
+        <Skeleton className="h-40 w-full rounded-card" />
+      </div>
+    );
+  }
+  if (day.isError) {
+    return (
+      <ErrorState
+        title="The day could not be loaded"
+        message={errorMessageOf(day.error)}
+        onRetry={() => void day.refetch()}
+      />
+    );
+  }
+  const toStage = day.data.slots.reduce((n, s) => n + s.toStageCount, 0);
+  return (
+    <section aria-labelledby="desk-day">
+      <h2 id="desk-day" className="mb-1 text-lg font-bold text-ink-950">
+        {formatDateKey(day.data.date)}
+      </h2>
+      <p className="mb-4 text-sm text-ink-700" role="status">
+        {day.data.slots.length === 0
+          ? 'No pickups booked.'
+          : `${day.data.slots.length} booked ${day.data.slots.length === 1 ? 'slot' : 'slots'} · ${toStage} ${toStage === 1 ? 'item' : 'items'} still to stage`}
+      </p>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      {day.data.slots.length === 0 ? (
+        <EmptyState>No pickups are booked at this location on this day.</EmptyState>
+      ) : (
+        <ol className="flex flex-col gap-4">
+          {day.data.slots.map((slot) => (
+            <li key={slot.slotId} className="rounded-card border border-ink-200 bg-white">
+              <div className="flex flex-wrap items-center justify-between gap-2 border-b border-ink-100 px-4 py-3">
+                <h3 className="font-semibold text-ink-950">{slot.timeLabel}</h3>
+                <p className="flex gap-2 text-sm">
+                  <Badge tone={slot.toStageCount > 0 ? 'gold' : 'brand'}>
+                    {slot.toStageCount > 0 ? `${slot.toStageCount} to stage` : 'All staged'}
+                  </Badge>
+                  <Badge>
+                    {slot.bookedCount} of {slot.capacity} booked
+                  </Badge>
+                </p>
+              </div>
+              <ul className="divide-y divide-ink-100">
+                {slot.appointments.map((a) => (
+                  <li key={a.appointmentId} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium text-ink-900">{a.productTitle}</p>
+                      <p className="text-ink-700">
+                        <span className="font-mono">{a.sku}</span> · {a.shopperName} ·{' '}
+                        <span className="font-mono">{a.shortCode ? formatShortCode(a.shortCode) : '—'}</span>
+                      </p>
+                      {a.notes ? <p className="text-xs text-ink-600">Note: {a.notes}</p> : null}
+                    </div>
+                    {a.status === 'completed' ? (
+                      <Badge tone="neutral">
+                        <CircleCheck aria-hidden="true" /> Handed over
+                      </Badge>
+                    ) : (
+                      <div className="flex flex-wrap gap-2">
+                        {a.readyAt ? (
+                          <Badge tone="brand">
+                            <PackageCheck aria-hidden="true" /> Staged
+                          </Badge>
+                        ) : (
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            loading={action.isPending && action.variables?.orderId === a.orderId}
+                            onClick={() => {
+                              setError(null);
+                              action
+                                .mutateAsync({ orderId: a.orderId, action: 'ready' })
+                                .catch((e: unknown) => setError(errorMessageOf(e)));
+                            }}
+                          >
+                            Mark staged<span className="sr-only">: {a.productTitle}</span>
+                          </Button>
+                        )}
+                        <Button size="sm" onClick={() => onPick(a)}>
+                          Hand over<span className="sr-only">: {a.productTitle}</span>
+                        </Button>
+                      </div>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+type Detector = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
+
+/**
+ * The code box: a USB scanner types the QR text ('REBOUND-PICKUP:ABC234') followed by Enter, a person
+ * types 'ABC-234'. With the BarcodeDetector API (Chrome, Edge, Android) the camera can read the QR too.
+ */
+function CodeLookup({ onFound }: { onFound: (a: DeskAppointment) => void }) {
+  const [text, setText] = useState('');
+  const [code, setCode] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const lookup = useDeskLookup(code);
+  const input = useRef<HTMLInputElement>(null);
+  const [scanning, setScanning] = useState(false);
+  const canScan = typeof window !== 'undefined' && 'BarcodeDetector' in window;
+
+  useEffect(() => {
+    const found = lookup.data?.appointments[0];
+    if (found) onFound(found);
+  }, [lookup.data, onFound]);
+
+  const submit = (value: string) => {
+    const normal = normalizeShortCode(value);
+    if (!normal) {
+      setInvalid('That is not a pickup code. It has 6 letters and numbers, like ABC-234.');
+      return;
+    }
+    setInvalid(null);
+    setCode(normal);
+  };
+
+  return (
+    <section className="rounded-card border border-ink-200 bg-white p-4" aria-labelledby="desk-lookup">
+      <h2 id="desk-lookup" className="mb-3 flex items-center gap-2 text-base font-bold text-ink-950">
+        <ScanLine className="size-5" aria-hidden="true" />
+        Find by pickup code
+      </h2>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit(text);
+        }}
+      >
+        <TextField
+          ref={input}
+          className="min-w-0 flex-1"
+          label="Pickup code or scanned QR"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={invalid ?? undefined}
+          hint="Scan the QR code with the desk scanner, or type the code the shopper reads out."
+        />
+        <Button type="submit" loading={lookup.isFetching}>
+          Find
+        </Button>
+      </form>
+      {canScan ? (
+        <CameraScan
+          active={scanning}
+          onToggle={() => setScanning((s) => !s)}
+          onCode={(value) => {
+            setScanning(false);
+            setText(value);
+            submit(value);
+          }}
+        />
+      ) : null}
+      <div aria-live="polite" className="mt-3 text-sm">
+        {lookup.isError ? <FormAlert>{errorMessageOf(lookup.error)}</FormAlert> : null}
+        {lookup.data && lookup.data.appointments.length === 0 ? (
+          <p className="rounded-lg bg-danger-50 px-3 py-2 text-danger-700">
+            No appointment has the code {formatShortCode(code)}. Check it with the shopper.
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function CameraScan({
+  active,
+  onToggle,
+  onCode,
+}: {
+  active: boolean;
+  onToggle: () => void;
+  onCode: (value: string) => void;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    let stream: MediaStream | null = null;
+    let stopped = false;
+    const Ctor = (window as unknown as { BarcodeDetector: new (o: { formats: string[] }) => Detector })
+      .BarcodeDetector;
+    const detector = new Ctor({ formats: ['qr_code'] });
+    (async () => {
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
+        if (!video.current) return;
+        video.current.srcObject = stream;
+        await video.current.play();
+        while (!stopped && video.current) {
+          const codes = await detector.detect(video.current);
+          if (codes[0]) {
+            onCode(codes[0].rawValue);
+            return;
+          }
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      } catch (e) {
+        setError(
+          e instanceof Error ? `The camera could not be used: ${e.message}` : 'The camera could not be used.',
+        );
+      }
+    })();
+    return () => {
+      stopped = true;
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    };
+  }, [active, onCode]);
+  return (
+    <div className="mt-3">
+      <Button variant="secondary" size="sm" onClick={onToggle}>
+        <Camera aria-hidden="true" />
+        {active ? 'Stop camera' : 'Scan with the camera'}
+      </Button>
+      {error ? <p className="mt-2 text-sm text-danger-700">{error}</p> : null}
+      {active ? <video ref={video} className="mt-2 w-full rounded-xl bg-ink-900" muted playsInline /> : null}
+    </div>
+  );
+}
+
+/** The hand-over: who and what, an explicit 'ID checked' box, then complete. */
+function Handover({
+  appointment: a,
+  onDone,
+}: {
+  appointment: DeskAppointment;
+  onDone: (a: DeskAppointment | null) => void;
+}) {
+  const action = useDeskAction();
+  const [checked, setChecked] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(a.status === 'completed');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const checkId = useId();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new shopper at the desk starts over
+  useEffect(() => {
+    setChecked(false);
+    setError(null);
+    setDone(a.status === 'completed');
+    heading.current?.focus();
+  }, [a.appointmentId]);
+  const canHandOver = ['paid', 'ready_for_pickup', 'pickup_scheduled'].includes(a.orderStatus);
+  return (
+    <section className="rounded-card border-2 border-brand-600 bg-white p-4" aria-labelledby="desk-handover">
+      <h2
+        id="desk-handover"
+        ref={heading}
+        tabIndex={-1}
+        className="text-base font-bold text-ink-950 focus:outline-none"
+      >
+        Hand over: {a.shortCode ? formatShortCode(a.shortCode) : `order #${a.orderNumber}`}
+      </h2>
+      <dl className="mt-3 grid grid-cols-[7rem_1fr] gap-y-1 text-sm">
+        <dt className="text-ink-600">Shopper</dt>
+        <dd className="font-semibold text-ink-900">
+          {a.shopperName} <span className="font-normal text-ink-700">({a.shopperEmail})</span>
+        </dd>
+        <dt className="text-ink-600">Item</dt>
+        <dd className="text-ink-900">
+          {a.productTitle} · <span className="font-mono">{a.sku}</span>
+        </dd>
+        <dt className="text-ink-600">Booked</dt>
+        <dd className="text-ink-900">
+          {formatDateKey(a.date)}, {a.timeLabel}
+        </dd>
+        <dt className="text-ink-600">Order</dt>
+        <dd className="font-mono text-ink-900">#{a.orderNumber}</dd>
+        <dt className="text-ink-600">Staged</dt>
+        <dd className="text-ink-900">{a.readyAt ? 'Yes' : 'Not yet: fetch it from the shelves'}</dd>
+        {a.storageFeeCents > 0 ? (
+          <>
+            <dt className="text-ink-600">Storage owed</dt>
+            <dd className="font-semibold text-danger-700">
+              {formatCents(a.storageFeeCents)} (settle at the desk)
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {done ? (
+        <p
+          role="status"
+          className="mt-4 flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800"
+        >
+          <CircleCheck className="size-4" aria-hidden="true" />
+          Handed over. The order is completed.
+        </p>
+      ) : !canHandOver ? (
+        <p className="mt-4 rounded-lg bg-danger-50 px-3 py-2 text-sm text-danger-700">
+          This order cannot be handed over (it is {a.orderStatus.replaceAll('_', ' ')}).
+        </p>
+      ) : (
+        <div className="mt-4 flex flex-col gap-3">
+          {error ? <FormAlert>{error}</FormAlert> : null}
+          <label
+            htmlFor={checkId}
+            className={clsx(
+              'flex items-start gap-3 rounded-xl p-3 text-sm ring-1 ring-inset',
+              checked ? 'bg-brand-50 ring-brand-200' : 'ring-ink-300',
+            )}
+          >
+            <input
+              id={checkId}
+              type="checkbox"
+              className="mt-0.5 size-5 accent-brand-700"
+              checked={checked}
+              onChange={(e) => setChecked(e.target.checked)}
+            />
+            <span>
+              <span className="font-semibold text-ink-900">ID checked</span>
+              <span className="block text-ink-700">
+                I checked a photo ID and the name matches {a.shopperName}.
+              </span>
+            </span>
+          </label>
+          <Button
+            disabled={!checked}
+            loading={action.isPending}
+            onClick={() => {
+              setError(null);
+              action
+                .mutateAsync({ orderId: a.orderId, action: 'complete' })
+                .then(() => setDone(true))
+                .catch((e: unknown) => setError(errorMessageOf(e)));
+            }}
+          >
+            <UserCheck aria-hidden="true" />
+            Complete hand-over
+          </Button>
+        </div>
+      )}
+      <Button variant="ghost" size="sm" className="mt-3" onClick={() => onDone(null)}>
+        Close
+      </Button>
+    </section>
+  );
+}
