@@ -459,6 +459,17 @@ describe('images', () => {
     expect(malformed.statusCode).toBeGreaterThanOrEqual(400);
     expect(malformed.statusCode).toBeLessThan(500);
 
+    const png = await smallPng();
+    const eleven = await upload(
+      p.id,
+      Array.from({ length: 11 }, (_, i) => ({ name: `${i}.png`, type: 'image/png', bytes: png })),
+    );
+    expect(eleven.statusCode).toBe(413);
+    expect(eleven.json().error).toEqual({
+      code: 'too_many_files',
+      message: 'Please upload at most 10 images at a time.',
+    });
+
     const empty = await upload(p.id, []);
     expect(empty.json().error.code).toBe('image_upload_empty');
 
