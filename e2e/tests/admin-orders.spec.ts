@@ -139,3 +139,32 @@ test('a pickup booked by Ava is staged and handed over at the desk after the ID 
   await expect(page.getByRole('heading', { level: 1, name: /^Order #/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'History' })).toContainText('Handed over (ID checked)');
 });
+
+test('the schedule editor warns before a change strands a booked pickup', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const ava = await avaApi(baseURL);
+  const appts = (await (await ava.get('/api/me/appointments')).json()) as AppointmentsResponse;
+  const booked = appts.appointments.find(
+    (a) => a.status === 'scheduled' && a.date && a.startsAt && Date.parse(a.startsAt) > Date.now(),
+  );
+  await ava.dispose();
+  expect(booked, 'Ava has a booked pickup in the demo data').toBeTruthy();
+
+  await signInStaff(page);
+  await page.goto('/admin/schedule');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pickup schedule' })).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save schedule' });
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Add a closed date').fill(booked!.date!);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await save.click();
+  const warning = page.getByRole('alert').filter({ hasText: /booked pickups? outside the new hours/ });
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText('ava@rebound.test');
+  await expect(warning).toContainText('that day would be closed');
+  await page.screenshot({ path: SHOT('schedule-warning'), fullPage: true });
+  // Nothing saved until 'Save anyway': discarding leaves the schedule as it was.
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(warning).toHaveCount(0);
+  await expect(save).toBeDisabled();
+});

@@ -1,6 +1,6 @@
 import { PickupScheduleBody, type SchedulePreviewResponse, type WeeklyHours } from '@rebound/contract/pickup';
 import { CircleCheck, Plus, Trash2, TriangleAlert } from 'lucide-react';
-import { cloneElement, useEffect, useId, useState } from 'react';
+import { cloneElement, useEffect, useId, useRef, useState } from 'react';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert, inputClasses } from '../../../components/ui/Field';
@@ -412,10 +412,18 @@ function StrandWarning({
   onSave: () => void;
   saving: boolean;
 }) {
+  const box = useRef<HTMLElement>(null);
+  // Brought into view (and focus) when it appears: the save bar is at the bottom of a long form.
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'center' });
+    box.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <section
+      ref={box}
+      tabIndex={-1}
       role="alert"
-      className="rounded-card border-2 border-gold-800/30 bg-gold-100/60 p-4 sm:p-5"
+      className="scroll-mb-24 rounded-card border-2 border-gold-800/30 bg-gold-100/60 p-4 focus:outline-none sm:p-5"
       aria-labelledby="strand-title"
     >
       <h2 id="strand-title" className="flex items-center gap-2 text-base font-bold text-ink-950">
