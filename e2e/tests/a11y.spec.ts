@@ -312,3 +312,48 @@ for (const path of ['/', '/shop', '/auth', '/product']) {
     await expect(page.getByRole('main')).toBeFocused();
   });
 }
+
+// The back-office (issue 13): its shell and the pages built with it, as the demo staff member.
+test.describe('back-office', () => {
+  const STAFF = { email: 'staff@rebound.test', password: 'staff-demo-2026' };
+  for (const [name, path, heading] of [
+    ['dashboard', '/admin', 'Dashboard'],
+    ['people', '/admin/people', 'People'],
+    ['audit log', '/admin/audit', 'Audit log'],
+    ['a section not built yet', '/admin/settings', 'Settings'],
+  ] as const) {
+    test(`back-office ${name}`, async ({ page, context, isMobile }) => {
+      const res = await context.request.post('/api/auth/sign-in', { data: STAFF });
+      expect(res.status()).toBe(200);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await loaded(page);
+      await expectNoSeriousA11yViolations(page, path);
+      if (isMobile) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expectNoSeriousA11yViolations(page, `${path} with the menu open`);
+      }
+    });
+  }
+
+  test('back-office person detail and the reason dialog', async ({ page, context }) => {
+    const res = await context.request.post('/api/auth/sign-in', { data: STAFF });
+    expect(res.status()).toBe(200);
+    await page.goto('/admin/people?q=ava%40rebound.test');
+    await page.getByRole('link', { name: /Ava Bennett/ }).click();
+    await expect(page.getByRole('heading', { name: 'Ava Bennett', level: 1 })).toBeVisible();
+    await loaded(page);
+    await expectNoSeriousA11yViolations(page, 'person detail');
+    await page.getByRole('button', { name: 'Suspend' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'reason dialog');
+  });
+
+  test('back-office: Staff only for a shopper', async ({ page, context }) => {
+    const res = await context.request.post('/api/auth/sign-in', { data: SHOPPER });
+    expect(res.status()).toBe(200);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Staff only', level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'staff only');
+  });
+});

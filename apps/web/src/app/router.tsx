@@ -20,6 +20,8 @@ export const router = createBrowserRouter([
     path: '/admin/*',
     ErrorBoundary: RouteError,
     lazy: async () => ({ Component: (await import('./admin/AdminApp')).default }),
+    // Opened directly: nothing to show until its code arrives (the shell draws its own skeleton).
+    HydrateFallback: () => null,
   },
   {
     path: '/',

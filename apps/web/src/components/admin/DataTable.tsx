@@ -109,7 +109,12 @@ export function DataTable<T>({
         </div>
       ) : null}
 
-      <div className="overflow-x-auto rounded-card border border-ink-200 bg-white">
+      <section
+        aria-label={label}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard (WCAG 2.1.1).
+        tabIndex={0}
+        className="overflow-x-auto rounded-card border border-ink-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         <table className="w-full min-w-[40rem] border-collapse text-left text-sm" aria-describedby={statusId}>
           <caption className="sr-only">{label}</caption>
           <thead className="border-b border-ink-200 bg-ink-50 text-xs font-semibold tracking-wide text-ink-700 uppercase">
@@ -186,7 +191,7 @@ export function DataTable<T>({
         ) : !query.isPending && total === 0 ? (
           <EmptyState className="m-3 border-0">{empty}</EmptyState>
         ) : null}
-      </div>
+      </section>
 
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-700">
         <p id={statusId} role="status">

@@ -1,8 +1,10 @@
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@rebound/contract/admin';
 import { createColumnHelper } from '@tanstack/react-table';
+import { X } from 'lucide-react';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { DataTable, FilterSelect } from '../../../components/admin/DataTable';
 import { useListState } from '../../../components/admin/use-list-state';
+import { Button } from '../../../components/ui/Button';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { useAuditLog } from '../api';
 
@@ -119,12 +121,25 @@ export default function AuditPage() {
         getRowId={(row) => row.id}
         search={{ label: 'Search the log', placeholder: 'Action, record, reason or staff member' }}
         toolbar={
-          <FilterSelect
-            label="Record type"
-            value={state.filters.entityType ?? ''}
-            options={ENTITY_OPTIONS}
-            onChange={(entityType) => setState({ filters: { entityType } })}
-          />
+          <>
+            <FilterSelect
+              label="Record type"
+              value={state.filters.entityType ?? ''}
+              options={ENTITY_OPTIONS}
+              onChange={(entityType) => setState({ filters: { entityType } })}
+            />
+            {state.filters.entityId || state.filters.actorId || state.filters.action ? (
+              <Button
+                variant="secondary"
+                onClick={() => setState({ filters: { entityId: '', actorId: '', action: '' } })}
+              >
+                <X aria-hidden="true" />
+                Showing one{' '}
+                {state.filters.entityId ? 'record' : state.filters.actorId ? 'staff member' : 'action'}: show
+                all
+              </Button>
+            ) : null}
+          </>
         }
         empty={
           state.q || Object.values(state.filters).some(Boolean) ? 'No entries match.' : 'No staff action yet.'

@@ -81,6 +81,9 @@ export default function DashboardPage() {
               </h2>
               <p className="text-2xl font-bold text-ink-950">{formatCents(d.revenueWeek.totalCents)}</p>
             </div>
+            {d.revenueWeek.totalCents === 0 ? (
+              <p className="mt-1 text-sm text-ink-600">No payments received yet this week.</p>
+            ) : null}
             <RevenueChart days={d.revenueWeek.days} today={d.today} />
           </section>
 

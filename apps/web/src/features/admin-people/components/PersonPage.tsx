@@ -349,7 +349,13 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 
 function SimpleTable({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable, so the keyboard can scroll it sideways on a phone.
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard (WCAG 2.1.1).
+      tabIndex={0}
+      aria-label={caption}
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs font-semibold tracking-wide text-ink-700 uppercase">
@@ -373,6 +379,6 @@ function SimpleTable({ caption, head, rows }: { caption: string; head: string[];
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
