@@ -89,8 +89,8 @@ export function ProductList() {
         </ButtonLink>
       </div>
 
-      <search className="grid gap-3 rounded-card bg-white p-4 ring-1 ring-ink-200 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(4,1fr)]">
-        <div className="flex flex-col gap-1.5">
+      <search className="grid grid-cols-2 gap-3 rounded-card bg-white p-4 ring-1 ring-ink-200 lg:grid-cols-[2fr_repeat(4,1fr)]">
+        <div className="col-span-2 flex flex-col gap-1.5 lg:col-span-1">
           <label htmlFor={searchId} className="text-sm font-semibold text-ink-900">
             Search
           </label>
@@ -161,7 +161,6 @@ export function ProductList() {
       ) : list.isPending ? (
         <div className="flex flex-col gap-2" role="status" aria-busy="true" aria-label="Loading products">
           {Array.from({ length: 6 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
             <Skeleton key={i} className="h-14 w-full" />
           ))}
         </div>
@@ -242,7 +241,7 @@ export function ProductList() {
                           alt=""
                           width={48}
                           height={48}
-                          className="size-12 rounded-lg object-cover ring-1 ring-ink-200"
+                          className="size-12 max-w-none rounded-lg object-cover ring-1 ring-ink-200"
                         />
                       ) : (
                         <span className="flex size-12 items-center justify-center rounded-lg bg-ink-100 text-ink-500">
