@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, request, test } from '@playw
 import type { MyOrdersResponse } from '@rebound/contract/orders';
 import type { AppointmentsResponse, AvailableSlotsResponse } from '@rebound/contract/pickup';
 import { formatShortCode } from '@rebound/core/pickup';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { signIn } from './support/shopper';
 
 // The back-office's orders and pickup desk (issue 13 items 5 and 6), as the demo staff account on a
@@ -40,6 +41,7 @@ test('staff find an unpaid order and refund part of a paid one', async ({ page, 
   await expect(unpaid.first()).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: 'Payment Received' })).toHaveCount(0);
   await page.screenshot({ path: SHOT('orders-unpaid'), fullPage: true });
+  await expectNoSeriousA11yViolations(page, 'admin orders list');
   await unpaid.first().getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: /^Order #/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Refund' })).toContainText('This order has not been paid.');
@@ -66,12 +68,14 @@ test('staff find an unpaid order and refund part of a paid one', async ({ page, 
   await refund.getByRole('button', { name: 'Review refund' }).click();
   await expect(refund).toContainText('Refund $5.00 to ava@rebound.test?');
   await page.screenshot({ path: SHOT('refund-confirm'), fullPage: true });
+  await expectNoSeriousA11yViolations(page, 'admin order refund confirmation');
   await refund.getByRole('button', { name: 'Refund $5.00' }).click();
   await expect(refund.getByRole('status')).toContainText('Refunded $5.00.');
   const payments = page.getByRole('region', { name: 'Payments' });
   await expect(payments).toContainText('Missing power cable, agreed partial refund');
   await expect(page.getByRole('region', { name: 'History' })).toContainText('Refunded $5.00');
   await page.screenshot({ path: SHOT('refund-done'), fullPage: true });
+  await expectNoSeriousA11yViolations(page, 'admin order detail');
   await ava.dispose();
 });
 
@@ -130,6 +134,7 @@ test('a pickup booked by Ava is staged and handed over at the desk after the ID 
   await expect(complete).toBeDisabled();
   await handover.getByRole('checkbox', { name: /ID checked/ }).check();
   await page.screenshot({ path: SHOT('desk-handover'), fullPage: true });
+  await expectNoSeriousA11yViolations(page, 'admin pickup desk');
   await complete.click();
   await expect(handover.getByRole('status')).toHaveText('Handed over. The order is completed.');
   await expect(row).toContainText('Handed over');
@@ -163,6 +168,7 @@ test('the schedule editor warns before a change strands a booked pickup', async 
   await expect(warning).toContainText('ava@rebound.test');
   await expect(warning).toContainText('that day would be closed');
   await page.screenshot({ path: SHOT('schedule-warning'), fullPage: true });
+  await expectNoSeriousA11yViolations(page, 'admin schedule warning');
   // Nothing saved until 'Save anyway': discarding leaves the schedule as it was.
   await page.getByRole('button', { name: 'Discard changes' }).click();
   await expect(warning).toHaveCount(0);
