@@ -267,7 +267,7 @@ function SearchBox({
     return () => clearTimeout(timer);
   }, [text, value, onChange]);
   return (
-    <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:max-w-md">
+    <div className="flex w-full min-w-0 flex-col gap-1.5 sm:w-auto sm:max-w-md sm:flex-1">
       <label htmlFor={id} className="text-sm font-semibold text-ink-900">
         {label}
       </label>

@@ -1,6 +1,7 @@
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@rebound/contract/admin';
 import { createColumnHelper } from '@tanstack/react-table';
 import { X } from 'lucide-react';
+import { Link } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { DataTable, FilterSelect } from '../../../components/admin/DataTable';
 import { useListState } from '../../../components/admin/use-list-state';
@@ -59,12 +60,23 @@ const columns = [
   col.display({
     id: 'record',
     header: 'Record',
-    cell: ({ row }) => (
-      <span className="font-mono text-xs break-all">
-        {row.original.entityType}
-        {row.original.entityId ? ` ${row.original.entityId}` : ''}
-      </span>
-    ),
+    cell: ({ row }) => {
+      const { entityType, entityId } = row.original;
+      const text = (
+        <span className="font-mono text-xs break-all">
+          {entityType}
+          {entityId ? ` ${entityId}` : ''}
+        </span>
+      );
+      // People have a page in the back-office: the record links to it.
+      return entityType === 'user' && entityId ? (
+        <Link to={`/admin/people/${entityId}`} className="text-brand-800 underline-offset-2 hover:underline">
+          {text}
+        </Link>
+      ) : (
+        text
+      );
+    },
   }),
   col.display({
     id: 'changes',
