@@ -85,6 +85,8 @@ const t = useTestApp({ now: NOW }, async (t) => {
     });
   };
   await pay(new Date('2026-06-15T16:00:00.000Z'), 10_000);
+  // Monday 22:00 in Vancouver is Tuesday in UTC: it counts on Monday.
+  await pay(new Date('2026-06-16T05:00:00.000Z'), 1_000);
   await pay(new Date('2026-06-17T15:00:00.000Z'), 5_000);
   await pay(new Date('2026-06-17T15:30:00.000Z'), 7_000, 'refunded');
   await pay(new Date('2026-06-14T20:00:00.000Z'), 99_900);
@@ -139,8 +141,8 @@ describe('the dashboard', () => {
       '2026-06-20',
       '2026-06-21',
     ]);
-    expect(d.revenueWeek.days.map((x) => x.cents)).toEqual([10_000, 0, 5_000, 0, 0, 0, 0]);
-    expect(d.revenueWeek.totalCents).toBe(15_000);
+    expect(d.revenueWeek.days.map((x) => x.cents)).toEqual([11_000, 0, 5_000, 0, 0, 0, 0]);
+    expect(d.revenueWeek.totalCents).toBe(16_000);
     expect(d.unpaidNearDeadline.count).toBe(1);
     expect(d.unpaidNearDeadline.items[0]).toMatchObject({
       productTitle: 'Espresso machine',
