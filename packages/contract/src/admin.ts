@@ -79,4 +79,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.role': 'Changed a role',
   'user.notes': 'Edited staff notes',
   'strike.remove': 'Removed a strike',
+  'product.create': 'Created a product',
+  'product.update': 'Edited a product',
+  'product.withdraw': 'Withdrew a product',
+  'product.images.add': 'Added product photos',
+  'product.images.reorder': 'Reordered product photos',
+  'product.images.delete': 'Deleted a product photo',
 };
