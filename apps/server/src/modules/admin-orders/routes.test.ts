@@ -9,6 +9,7 @@ import type { AvailableSlotsResponse, SchedulePreviewResponse } from '@rebound/c
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type PaymentProvider, RefundRefusedError } from '../../adapters/payments/types';
 import {
   auditLog,
   orders,
@@ -26,6 +27,7 @@ import { type SignedInUser, signedInUser } from '../../test/auth';
 import { makeLocation } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { makeOrder } from '../../test/won-orders';
+import * as service from './service';
 
 // The back-office's orders on a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL):
 // search, detail, refunds (full, partial, replayed, conflicting, too large, at once), strike removal
@@ -375,6 +377,68 @@ describe('refunds', () => {
     expect(appt!.status).toBe('cancelled');
     const [slot] = await t.db.select().from(pickupSlots).where(eq(pickupSlots.id, appt!.slotId));
     expect(slot!.bookedCount).toBe(0);
+  });
+});
+
+describe('when the payment provider says no, or does not answer', () => {
+  const deps = (provider: PaymentProvider) => ({ db: t.db, clock: t.clock, provider });
+  const staffUser = () => ({ ...staff.user });
+
+  it('a refusal drops the reservation and says why; the money can still be refunded', async () => {
+    const u = await shopper();
+    const [p] = await paidOrders(u, [6_000]);
+    const refusing: PaymentProvider = {
+      ...t.app.deps.payments,
+      refund: async () => {
+        throw new RefundRefusedError('Charge ch_1 has been disputed');
+      },
+    };
+    const err = await service
+      .refundOrder(
+        deps(refusing),
+        staffUser(),
+        p!.order.id,
+        { amountCents: 1_000, reason: 'Dented box' },
+        newKey(),
+      )
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'refund_refused', status: 502 });
+    expect((err as Error).message).toBe(
+      'The payment provider refused the refund: Charge ch_1 has been disputed',
+    );
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, p!.order.id))).toHaveLength(0);
+    expect((await refund(p!.order.id, p!.order.totalCents!)).statusCode).toBe(200);
+  });
+
+  it('an unknown outcome keeps the reservation; the same key later finishes it, once', async () => {
+    const u = await shopper();
+    const [p] = await paidOrders(u, [6_000]);
+    const key = newKey();
+    const silent: PaymentProvider = {
+      ...t.app.deps.payments,
+      refund: async () => {
+        throw new Error('socket hang up');
+      },
+    };
+    const err = await service
+      .refundOrder(deps(silent), staffUser(), p!.order.id, { amountCents: 2_500, reason: 'Dented box' }, key)
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'refund_unconfirmed', status: 502 });
+    const detail = await get<AdminOrderDetail>(API.adminOrder(p!.order.id));
+    expect(detail.body.refunds).toMatchObject([{ amountCents: 2_500, pending: true, idempotencyKey: key }]);
+    // Reserved: it counts against what is left.
+    expect(detail.body.refundableCents).toBe(p!.order.totalCents! - 2_500);
+    const again = await refund(p!.order.id, 2_500, key, 'Dented box');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<RefundResponse>().refund).toMatchObject({ pending: false, amountCents: 2_500 });
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, p!.order.id))).toHaveLength(1);
+    const notes = await t.db
+      .select()
+      .from(outbox)
+      .where(
+        and(eq(outbox.userId, u.user.id), eq(outbox.template, 'refund_issued'), eq(outbox.channel, 'email')),
+      );
+    expect(notes).toHaveLength(1);
   });
 });
 
