@@ -11,6 +11,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { productPath } from '../../../lib/paths';
 import { useProduct } from '../api';
 import type { QuickViewAuctionSlot } from '../slots';
+import { ConditionRubric } from './ConditionRubric';
 import { ProductFacts } from './ProductFacts';
 import { ProductGallery } from './ProductGallery';
 
@@ -46,6 +47,7 @@ export function ProductModalContent({
             <Badge tone="brand">{conditionLabel(card.condition)}</Badge>
             <Badge>{card.categoryName}</Badge>
           </div>
+          <ConditionRubric condition={card.condition} className="mt-3" />
         </div>
 
         {renderAuction({
