@@ -222,7 +222,7 @@ function CodeLookup({ onFound }: { onFound: (a: DeskAppointment) => void }) {
         Find by pickup code
       </h2>
       <form
-        className="flex flex-wrap items-end gap-2"
+        className="flex flex-wrap items-start gap-2"
         onSubmit={(e) => {
           e.preventDefault();
           submit(text);
@@ -240,7 +240,8 @@ function CodeLookup({ onFound }: { onFound: (a: DeskAppointment) => void }) {
           error={invalid ?? undefined}
           hint="Scan the QR code with the desk scanner, or type the code the shopper reads out."
         />
-        <Button type="submit" loading={lookup.isFetching}>
+        {/* Level with the input, below its label (the hint may wrap under it). */}
+        <Button type="submit" className="mt-6.5" loading={lookup.isFetching}>
           Find
         </Button>
       </form>
