@@ -79,6 +79,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.role': 'Changed a role',
   'user.notes': 'Edited staff notes',
   'strike.remove': 'Removed a strike',
+  'refund.create': 'Refunded an order',
   'product.create': 'Created a product',
   'product.update': 'Edited a product',
   'product.withdraw': 'Withdrew a product',
