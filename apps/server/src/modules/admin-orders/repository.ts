@@ -287,7 +287,7 @@ export async function cancelAppointmentOf(tx: Tx, orderId: string, now: Date) {
 
 export async function lockUser(tx: Tx, userId: string) {
   const [row] = await tx
-    .select({ id: users.id, status: users.status, strikes: users.strikes })
+    .select({ id: users.id, email: users.email, status: users.status, strikes: users.strikes })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');

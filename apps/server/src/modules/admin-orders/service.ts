@@ -38,7 +38,7 @@ import { slotTimeLabel } from '@rebound/core/slot-label';
 import { vancouverDateKey } from '@rebound/core/time';
 import type { PaymentProvider } from '../../adapters/payments/types';
 import { RefundRefusedError } from '../../adapters/payments/types';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -502,10 +502,36 @@ export async function removeStrike(
   reason: string,
 ): Promise<{ answer: RemoveStrikeResponse; events: Published[] }> {
   return deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
     const order = await repo.orderRow(tx, orderId);
     if (!order) throw new AppError('order_not_found');
-    const userId = order.order.userId;
+    return removeStrikeIn(tx, deps, staff, order.order.userId, strikeId, reason);
+  });
+}
+
+/**
+ * The one way a strike is removed, from an order's page or a person's page (People): the same
+ * rule for lifting a strikes suspension (decision 014), the same audit entry, the same notice.
+ */
+export async function removeUserStrike(
+  deps: Pick<AdminOrdersDeps, 'db' | 'clock'>,
+  staff: SessionUser,
+  userId: string,
+  strikeId: string,
+  reason: string,
+): Promise<{ answer: RemoveStrikeResponse; events: Published[] }> {
+  return deps.db.transaction((tx) => removeStrikeIn(tx, deps, staff, userId, strikeId, reason));
+}
+
+async function removeStrikeIn(
+  tx: Tx,
+  deps: Pick<AdminOrdersDeps, 'db' | 'clock'>,
+  staff: SessionUser,
+  userId: string,
+  strikeId: string,
+  reason: string,
+): Promise<{ answer: RemoveStrikeResponse; events: Published[] }> {
+  {
+    const now = deps.clock.now();
     const user = await repo.lockUser(tx, userId);
     const strike = await repo.strikeOf(tx, userId, strikeId);
     if (!user || !strike || strike.removedAt) throw new AppError('strike_not_found');
@@ -525,9 +551,9 @@ export async function removeStrike(
     }
     await repo.setUser(tx, userId, { strikes: active, status }, now);
     const messages: Record<RemoveStrikeResponse['suspension'], string> = {
-      not_suspended: `Strike removed. ${order.user.email} has ${active} active ${active === 1 ? 'strike' : 'strikes'}.`,
-      lifted: `Strike removed. ${order.user.email} is below ${MAX_ACTIVE_STRIKES} strikes again and can bid.`,
-      still_suspended: `Strike removed. ${order.user.email} still has ${active} active strikes, so bidding stays suspended.`,
+      not_suspended: `Strike removed. ${user.email} has ${active} active ${active === 1 ? 'strike' : 'strikes'}.`,
+      lifted: `Strike removed. ${user.email} is below ${MAX_ACTIVE_STRIKES} strikes again and can bid.`,
+      still_suspended: `Strike removed. ${user.email} still has ${active} active strikes, so bidding stays suspended.`,
       kept_by_staff: `Strike removed. The account stays suspended: a staff member suspended it by hand (restore it in People).`,
     };
     await recordAudit(tx, {
@@ -559,7 +585,7 @@ export async function removeStrike(
     });
     return {
       answer: {
-        strike: strikeView(removed, staff.email, orderId),
+        strike: strikeView(removed, staff.email, strike.orderId),
         activeStrikes: active,
         userStatus: status,
         suspension,
@@ -567,5 +593,5 @@ export async function removeStrike(
       },
       events,
     };
-  });
+  }
 }

@@ -1,5 +1,5 @@
 import type { PeopleQuery } from '@rebound/contract/admin-people';
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auctions, bids, orders, products, userStrikes, users } from '../../db/schema';
 
@@ -174,34 +174,4 @@ export async function personStrikes(db: DbOrTx, userId: string) {
     .from(userStrikes)
     .where(eq(userStrikes.userId, userId))
     .orderBy(desc(userStrikes.createdAt));
-}
-
-/** Marks an active strike removed; null when there is no such active strike of that person. */
-export async function removeStrike(
-  tx: DbOrTx,
-  userId: string,
-  strikeId: string,
-  by: string,
-  reason: string,
-  now: Date,
-) {
-  const [row] = await tx
-    .update(userStrikes)
-    .set({ removedAt: now, removedBy: by, removedReason: reason })
-    .where(and(eq(userStrikes.id, strikeId), eq(userStrikes.userId, userId), isNull(userStrikes.removedAt)))
-    .returning({
-      id: userStrikes.id,
-      kind: userStrikes.kind,
-      reason: userStrikes.reason,
-      orderId: userStrikes.orderId,
-    });
-  return row ?? null;
-}
-
-export async function activeStrikeCount(tx: DbOrTx, userId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(userStrikes)
-    .where(and(eq(userStrikes.userId, userId), isNull(userStrikes.removedAt)));
-  return Number(row?.n ?? 0);
 }

@@ -16,10 +16,12 @@ import * as people from './people';
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 let staff: SignedInUser;
 let ava: SignedInUser;
+let ben: SignedInUser;
 let locationId: string;
 const t = useTestApp({ now: NOW }, async (t) => {
   staff = await signedInUser(t, { role: 'staff', handle: 'deskstaff' });
   ava = await signedInUser(t, { handle: 'ava_bids', email: 'ava.admin@example.test' });
+  ben = await signedInUser(t, { handle: 'ben_bids', email: 'ben.admin@example.test' });
   locationId = (await makeLocation(t.db)).id;
 });
 
@@ -182,8 +184,8 @@ describe('strikes', () => {
     const [entry] = await lastAudit(ava.user.id);
     expect(entry).toMatchObject({
       action: 'strike.remove',
-      before: { strikes: 2 },
-      after: { strikes: 1 },
+      before: { activeStrikes: 2 },
+      after: { activeStrikes: 1, suspension: 'not_suspended' },
       reason: 'Paid by phone',
     });
 
@@ -195,6 +197,40 @@ describe('strikes', () => {
       payload: { reason: 'Paid by phone' },
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('from People too, a removal below three strikes lifts a suspension the strikes caused (decision 014)', async () => {
+    const made = await t.db
+      .insert(userStrikes)
+      .values([1, 2, 3].map((n) => ({ userId: ben.user.id, reason: `Unpaid order ${n}` })))
+      .returning();
+    await t.db.update(users).set({ strikes: 3, status: 'suspended' }).where(eq(users.id, ben.user.id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.adminPersonStrikeRemove(ben.user.id, made[0]!.id),
+      headers: as(staff),
+      payload: { reason: 'Card trouble, paid in person' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<PersonDetail>().person).toMatchObject({ strikes: 2, status: 'active' });
+    const [entry] = await lastAudit(ben.user.id);
+    expect(entry).toMatchObject({
+      action: 'strike.remove',
+      after: { suspension: 'lifted', status: 'active' },
+    });
+  });
+
+  it('an unknown person is 404 and changes nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.adminPersonStrikeRemove(
+        '00000000-0000-4000-8000-000000000099',
+        '00000000-0000-4000-8000-000000000098',
+      ),
+      headers: as(staff),
+      payload: { reason: 'Paid at the desk' },
+    });
+    expect(res.statusCode).toBe(404);
   });
 });
 

@@ -39,6 +39,11 @@ export async function listPeople({ db }: PeopleDeps, query: PeopleQuery): Promis
   };
 }
 
+/** Whether a person with this id exists (a 404 before anything else is looked at). */
+export async function personExists({ db }: PeopleDeps, id: string): Promise<boolean> {
+  return (await repo.findPerson(db, id)) !== null;
+}
+
 export async function personDetail({ db }: PeopleDeps, id: string): Promise<PersonDetail> {
   const person = await repo.findPerson(db, id);
   if (!person) throw new AppError('person_not_found');
@@ -173,39 +178,6 @@ export async function setNotes({ db, clock }: PeopleDeps, actor: SessionUser, id
       entityId: id,
       before: { staffNotes: before.staffNotes ?? '' },
       after: { staffNotes: notes },
-    });
-  });
-}
-
-/**
- * Removes an active strike with a reason; the person's strike count is counted again from the
- * strikes. A suspension stays until staff restore the account (a separate, recorded decision).
- */
-export async function removeStrike(
-  { db, clock }: PeopleDeps,
-  actor: SessionUser,
-  id: string,
-  strikeId: string,
-  reason: string,
-) {
-  await db.transaction(async (tx) => {
-    const before = await repo.lockPerson(tx, id);
-    if (!before) throw new AppError('person_not_found');
-    const removed = await repo.removeStrike(tx, id, strikeId, actor.id, reason, clock.now());
-    if (!removed) throw new AppError('strike_not_found');
-    const strikes = await repo.activeStrikeCount(tx, id);
-    await repo.updatePerson(tx, id, { strikes }, clock.now());
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'strike.remove',
-      entityType: 'user',
-      entityId: id,
-      before: {
-        ...snapshot(before),
-        strike: { id: removed.id, reason: removed.reason, orderId: removed.orderId },
-      },
-      after: { ...snapshot(before), strikes, strike: { id: removed.id, removed: true } },
-      reason,
     });
   });
 }

@@ -13,6 +13,8 @@ import { API } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { removeUserStrike } from '../admin-orders/service';
 import { listAudit } from './audit';
 import { dashboard } from './dashboard';
 import { requireActiveStaff } from './guard';
@@ -105,13 +107,21 @@ export async function adminRoutes(fastify: FastifyInstance) {
     API.adminPersonStrikeRemovePattern,
     { schema: { params: StrikeParams, body: ReasonBody, response: { 200: PersonDetail } } },
     async (request) => {
-      await people.removeStrike(
+      // The same rule as from an order's page (decision 014: below the threshold again, a strikes
+      // suspension is lifted; a suspension staff set by hand stays).
+      if (!(await people.personExists(deps, request.params.id))) throw new AppError('person_not_found');
+      const { events } = await removeUserStrike(
         deps,
         requireActiveStaff(request),
         request.params.id,
         request.params.strikeId,
         request.body.reason,
       );
+      if (events.length > 0) {
+        app.deps.hub
+          .publish(events)
+          .catch((err) => request.log.error({ err }, 'publishing strike events failed'));
+      }
       return people.personDetail(deps, request.params.id);
     },
   );
