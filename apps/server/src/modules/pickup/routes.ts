@@ -114,7 +114,11 @@ export async function pickupRoutes(fastify: FastifyInstance) {
     API.adminPickupSchedulePreviewPattern,
     {
       onRequest: staffOnly,
-      schema: { params: LocationParams, body: PickupScheduleBody, response: { 200: SchedulePreviewResponse } },
+      schema: {
+        params: LocationParams,
+        body: PickupScheduleBody,
+        response: { 200: SchedulePreviewResponse },
+      },
     },
     async (request) => service.previewSchedule(deps, request.params.id, request.body),
   );
