@@ -240,6 +240,8 @@ export const DeskAppointment = z.object({
   /** The item to fetch from the shelves: its title and SKU (the product's slug uppercased). */
   productTitle: z.string(),
   sku: z.string(),
+  /** Staff-only notes on the product, e.g. its shelf (never shown to shoppers). */
+  deskNotes: z.string().nullable(),
   shopperName: z.string(),
   shopperEmail: z.string(),
   orderStatus: OrderStatus,

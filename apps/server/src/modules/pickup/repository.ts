@@ -235,6 +235,8 @@ const deskColumns = {
   auctionEndedAt: auctions.endTime,
   title: products.title,
   slug: products.slug,
+  sku: products.sku,
+  deskNotes: products.deskNotes,
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,

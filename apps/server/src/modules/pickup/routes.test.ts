@@ -378,10 +378,23 @@ describe('staff: schedule and desk', () => {
       orderNumber: order.id.slice(0, 8),
       productTitle: product!.title,
       sku: product!.slug.toUpperCase(),
+      deskNotes: null,
       notes: 'Side door, please',
       readyAt: null,
     });
     expect(slot?.toStageCount).toBe(1);
+
+    // Once the catalogue gives the product a SKU and a shelf, the desk shows those.
+    await t.db
+      .update(products)
+      .set({ sku: 'RB-LAMP-0042', deskNotes: 'Aisle 3, shelf B' })
+      .where(eq(products.slug, product!.slug));
+    const again = await t.app.inject({
+      url: `${API.adminPickupToday}?locationId=${locationId}&date=2026-06-16`,
+      headers: { cookie: staff.cookie },
+    });
+    const shelved = again.json<DeskTodayResponse>().slots.find((s) => s.slotId === slotAt(16, 16, 30));
+    expect(shelved?.appointments[0]).toMatchObject({ sku: 'RB-LAMP-0042', deskNotes: 'Aisle 3, shelf B' });
 
     const typed = `${code.slice(0, 3).toLowerCase()} ${code.slice(3)}`;
     const byCode = await t.app.inject({

@@ -440,7 +440,9 @@ function toDeskAppointment(r: DeskRow, now: Date): DeskAppointment {
     orderNumber: r.order.id.slice(0, 8),
     shortCode: r.appointment.shortCode,
     productTitle: r.title,
-    sku: skuFromSlug(r.slug),
+    // The catalogue's SKU; products made before SKUs existed fall back to the slug's.
+    sku: r.sku ?? skuFromSlug(r.slug),
+    deskNotes: r.deskNotes,
     shopperName: `${r.firstName} ${r.lastName}`.trim() || r.email,
     shopperEmail: r.email,
     orderStatus: r.order.status,

@@ -142,6 +142,7 @@ function DaySlots({
                         <span className="font-mono">{a.sku}</span> · {a.shopperName} ·{' '}
                         <span className="font-mono">{a.shortCode ? formatShortCode(a.shortCode) : '—'}</span>
                       </p>
+                      {a.deskNotes ? <p className="text-xs text-ink-700">Shelf: {a.deskNotes}</p> : null}
                       {a.notes ? <p className="text-xs text-ink-600">Note: {a.notes}</p> : null}
                     </div>
                     {a.status === 'completed' ? (
@@ -363,6 +364,7 @@ function Handover({
         <dt className="text-ink-600">Item</dt>
         <dd className="text-ink-900">
           {a.productTitle} · <span className="font-mono">{a.sku}</span>
+          {a.deskNotes ? <span className="block text-ink-700">Shelf: {a.deskNotes}</span> : null}
         </dd>
         <dt className="text-ink-600">Booked</dt>
         <dd className="text-ink-900">
