@@ -55,35 +55,21 @@ export async function adminRoutes(fastify: FastifyInstance) {
     async (request) => people.personDetail(deps, request.params.id),
   );
 
-  app.post(
-    API.adminPersonSuspendPattern,
-    { schema: { params: PersonParams, body: ReasonBody, response: { 200: PersonDetail } } },
-    async (request) => {
-      await people.setSuspended(
-        deps,
-        requireActiveStaff(request),
-        request.params.id,
-        true,
-        request.body.reason,
-      );
-      return people.personDetail(deps, request.params.id);
-    },
-  );
-
-  app.post(
-    API.adminPersonRestorePattern,
-    { schema: { params: PersonParams, body: ReasonBody, response: { 200: PersonDetail } } },
-    async (request) => {
-      await people.setSuspended(
-        deps,
-        requireActiveStaff(request),
-        request.params.id,
-        false,
-        request.body.reason,
-      );
-      return people.personDetail(deps, request.params.id);
-    },
-  );
+  // Suspend and restore: the same call, one flag apart.
+  for (const [pattern, suspended] of [
+    [API.adminPersonSuspendPattern, true],
+    [API.adminPersonRestorePattern, false],
+  ] as const) {
+    app.post(
+      pattern,
+      { schema: { params: PersonParams, body: ReasonBody, response: { 200: PersonDetail } } },
+      async (request) => {
+        const { id } = request.params;
+        await people.setSuspended(deps, requireActiveStaff(request), id, suspended, request.body.reason);
+        return people.personDetail(deps, id);
+      },
+    );
+  }
 
   app.put(
     API.adminPersonRolePattern,

@@ -5,6 +5,7 @@ import { clsx } from 'clsx';
 import { Camera, CircleCheck, PackageCheck, ScanLine, UserCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { LocationSelect } from '../../../components/admin/LocationSelect';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert, TextField } from '../../../components/ui/Field';
@@ -22,7 +23,6 @@ export default function DeskPage() {
   const [date, setDate] = useState('');
   const chosen = locationId || locations.data?.locations[0]?.id;
   const [selected, setSelected] = useState<DeskAppointment | null>(null);
-  const selectId = useId();
 
   return (
     <>
@@ -31,25 +31,7 @@ export default function DeskPage() {
         description="Stage what is coming, find the shopper by their code, check their ID and hand over."
         actions={
           <div className="flex flex-wrap items-end gap-3">
-            {(locations.data?.locations.length ?? 0) > 1 ? (
-              <div className="flex flex-col gap-1">
-                <label htmlFor={selectId} className="text-sm font-semibold text-ink-900">
-                  Location
-                </label>
-                <select
-                  id={selectId}
-                  className="h-11 rounded-xl bg-white px-3 text-sm ring-1 ring-ink-300 ring-inset"
-                  value={chosen ?? ''}
-                  onChange={(e) => setLocationId(e.target.value)}
-                >
-                  {locations.data?.locations.map((l) => (
-                    <option key={l.id} value={l.id}>
-                      {l.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ) : null}
+            <LocationSelect locations={locations.data?.locations} value={chosen} onChange={setLocationId} />
             <TextField label="Day" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
           </div>
         }

@@ -2,6 +2,7 @@ import { PickupScheduleBody, type SchedulePreviewResponse, type WeeklyHours } fr
 import { CircleCheck, Plus, Trash2, TriangleAlert } from 'lucide-react';
 import { cloneElement, useEffect, useId, useRef, useState } from 'react';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { LocationSelect } from '../../../components/admin/LocationSelect';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert, inputClasses } from '../../../components/ui/Field';
 import { Skeleton } from '../../../components/ui/Skeleton';
@@ -28,32 +29,13 @@ export default function SchedulePage() {
   const [locationId, setLocationId] = useState('');
   const chosen = locationId || locations.data?.locations[0]?.id;
   const schedule = useSchedule(chosen);
-  const selectId = useId();
   return (
     <>
       <AdminPageHeader
         title="Pickup schedule"
         description="The hours shoppers can book, how long a slot is, how many fit in one, and the days you are closed."
         actions={
-          (locations.data?.locations.length ?? 0) > 1 ? (
-            <div className="flex flex-col gap-1">
-              <label htmlFor={selectId} className="text-sm font-semibold text-ink-900">
-                Location
-              </label>
-              <select
-                id={selectId}
-                className="h-11 rounded-xl bg-white px-3 text-sm ring-1 ring-ink-300 ring-inset"
-                value={chosen ?? ''}
-                onChange={(e) => setLocationId(e.target.value)}
-              >
-                {locations.data?.locations.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null
+          <LocationSelect locations={locations.data?.locations} value={chosen} onChange={setLocationId} />
         }
       />
       {schedule.isPending ? (
