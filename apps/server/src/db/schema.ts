@@ -4,6 +4,7 @@ import { MAX_BID_CENTS } from '@rebound/contract/bidding';
 import { ORDER_STATUSES } from '@rebound/core/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -51,6 +52,10 @@ const CHANNELS = ['email', 'sms', 'push'] as const;
 /** pending: waiting for its next attempt; sending: claimed by a sender until locked_until; sent; dead: given up. */
 const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'dead'] as const;
 const CONTACT_STATUSES = ['new', 'answered', 'closed'] as const;
+/** open: waiting for the bidder; accepted (an order was made); declined; expired (deadline passed); withdrawn by staff. */
+const OFFER_STATUSES = ['open', 'accepted', 'declined', 'expired', 'withdrawn'] as const;
+/** preview: parsed and checked, nothing saved; importing: the job is saving its valid rows; done; failed; discarded. */
+const IMPORT_STATUSES = ['preview', 'importing', 'done', 'failed', 'discarded'] as const;
 
 export const locations = pgTable(
   'locations',
@@ -270,11 +275,23 @@ export const auctions = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull().default(0),
     winnerUserId: uuid('winner_user_id').references(() => users.id),
     closedAt: ts('closed_at'),
+    /** The drop it was scheduled with (many lots, one start, staggered ends), if any. */
+    dropId: uuid('drop_id').references((): AnyPgColumn => drops.id, { onDelete: 'set null' }),
+    /** Staff cancelled it (status 'cancelled'): why, when, who. Bidders are told the reason. */
+    cancelReason: text('cancel_reason'),
+    cancelledAt: ts('cancelled_at'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A relist: the earlier auction of the same product that ended unsold, unpaid or cancelled. */
+    relistedFromId: uuid('relisted_from_id').references((): AnyPgColumn => auctions.id, {
+      onDelete: 'set null',
+    }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('auctions_product_idx').on(t.productId, t.startTime),
+    index('auctions_drop_idx').on(t.dropId, t.endTime),
     index('auctions_status_start_idx').on(t.status, t.startTime),
     index('auctions_status_end_idx').on(t.status, t.endTime),
     index('auctions_status_bids_idx').on(t.status, t.bidCount),
@@ -455,10 +472,11 @@ export const orders = pgTable(
   'orders',
   {
     id: id(),
+    // One order per auction that is not cancelled: a second-chance offer accepted after the
+    // winner's order was cancelled makes a second order for the same auction.
     auctionId: uuid('auction_id')
       .notNull()
-      .references(() => auctions.id, { onDelete: 'restrict' })
-      .unique(),
+      .references(() => auctions.id, { onDelete: 'restrict' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -485,6 +503,8 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('orders_auction_uq').on(t.auctionId).where(sql`${t.status} <> 'cancelled'`),
+    index('orders_auction_idx').on(t.auctionId),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_due_idx').on(t.status, t.paymentDueAt),
     check('orders_final_amount', itemAmount(t.finalAmountCents)),
@@ -642,6 +662,11 @@ export const launchSignups = pgTable(
     confirmTokenHash: text('confirm_token_hash'),
     confirmTokenExpiresAt: ts('confirm_token_expires_at'),
     confirmedAt: ts('confirmed_at'),
+    /** When the last confirmation email was queued (resends replace the token). */
+    confirmSentAt: ts('confirm_sent_at'),
+    /** When the 'we are open' email was queued for this signup (the staff's launch action): once. */
+    openNoticeSentAt: ts('open_notice_sent_at'),
+    unsubscribedAt: ts('unsubscribed_at'),
     userId: uuid('user_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -761,14 +786,19 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: CONTACT_STATUSES }).notNull().default('new'),
+    /** The staff member who answered or closed it, when, and the reply sent (through the outbox). */
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: ts('handled_at'),
+    reply: text('reply'),
     createdAt: createdAt(),
   },
   (t) => [
     index('contact_messages_created_idx').on(t.createdAt.desc()),
+    index('contact_messages_status_idx').on(t.status, t.createdAt.desc()),
     check('contact_messages_status', oneOf(t.status, CONTACT_STATUSES)),
     check(
       'contact_messages_lengths',
-      sql`char_length(${t.name}) <= 100 and char_length(${t.message}) <= 2000`,
+      sql`char_length(${t.name}) <= 100 and char_length(${t.message}) <= 2000 and (${t.reply} is null or char_length(${t.reply}) <= 5000)`,
     ),
   ],
 );
@@ -876,4 +906,98 @@ export const testCheckoutPayments = pgTable(
     refundedAt: ts('refunded_at'),
   },
   (t) => [check('test_checkout_payments_status', oneOf(t.status, PAYMENT_STATUSES))],
+);
+
+// A drop: many lots scheduled at once with one start time and staggered ends (one lot every
+// stagger_seconds from first_end_time), so shoppers can follow a close lot by lot.
+export const drops = pgTable(
+  'drops',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    startTime: ts('start_time').notNull(),
+    firstEndTime: ts('first_end_time').notNull(),
+    staggerSeconds: integer('stagger_seconds').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('drops_start_idx').on(t.startTime.desc()),
+    check('drops_times', sql`${t.firstEndTime} > ${t.startTime}`),
+    check('drops_stagger', sql`${t.staggerSeconds} between 0 and 86400`),
+    check('drops_title_len', sql`char_length(${t.title}) between 1 and 200`),
+  ],
+);
+
+// A second-chance offer: after the winner did not pay, staff offer the item to another bidder at
+// that bidder's last (maximum) bid, open until a deadline. Accepting makes a pending order.
+export const secondChanceOffers = pgTable(
+  'second_chance_offers',
+  {
+    id: id(),
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: OFFER_STATUSES }).notNull().default('open'),
+    expiresAt: ts('expires_at').notNull(),
+    /** The unpaid (cancelled) order the offer follows, and the order made when it is accepted. */
+    previousOrderId: uuid('previous_order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    respondedAt: ts('responded_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // At most one open offer per auction at a time.
+    uniqueIndex('second_chance_offers_open_uq').on(t.auctionId).where(sql`${t.status} = 'open'`),
+    index('second_chance_offers_user_idx').on(t.userId, t.createdAt.desc()),
+    index('second_chance_offers_status_expiry_idx').on(t.status, t.expiresAt),
+    check('second_chance_offers_amount', itemAmount(t.amountCents, 1)),
+    check('second_chance_offers_status', oneOf(t.status, OFFER_STATUSES)),
+  ],
+);
+
+// A manifest import: a CSV (and its photos) parsed and checked row by row into a preview; staff then
+// import its valid rows, which a background job saves (idempotent by SKU) while the page shows
+// progress. `rows` holds the checked rows with their errors; `report` what happened to each.
+export const manifestImports = pgTable(
+  'manifest_imports',
+  {
+    id: id(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    status: text('status', { enum: IMPORT_STATUSES }).notNull().default('preview'),
+    totalRows: integer('total_rows').notNull().default(0),
+    validRows: integer('valid_rows').notNull().default(0),
+    errorRows: integer('error_rows').notNull().default(0),
+    processedRows: integer('processed_rows').notNull().default(0),
+    createdRows: integer('created_rows').notNull().default(0),
+    unchangedRows: integer('unchanged_rows').notNull().default(0),
+    rows: jsonb('rows').notNull().default([]),
+    /** Photos uploaded with the CSV: [{ fileName, storageKey, sku? }], matched to rows by file name or SKU. */
+    images: jsonb('images').notNull().default([]),
+    report: jsonb('report'),
+    error: text('error'),
+    /** The job's lease while importing (claimed with SKIP LOCKED; another server takes over after it). */
+    lockedUntil: ts('locked_until'),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('manifest_imports_created_idx').on(t.createdAt.desc()),
+    index('manifest_imports_status_idx').on(t.status),
+    check('manifest_imports_status', oneOf(t.status, IMPORT_STATUSES)),
+    check(
+      'manifest_imports_counts',
+      sql`${t.totalRows} >= 0 and ${t.validRows} >= 0 and ${t.errorRows} >= 0 and ${t.processedRows} >= 0 and ${t.createdRows} >= 0 and ${t.unchangedRows} >= 0`,
+    ),
+  ],
 );

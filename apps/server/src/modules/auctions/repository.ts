@@ -78,7 +78,7 @@ export async function insertOrders(
         updatedAt: r.now,
       })),
     )
-    .onConflictDoNothing({ target: orders.auctionId })
+    .onConflictDoNothing({ target: orders.auctionId, where: sql`${orders.status} <> 'cancelled'` })
     .returning({ id: orders.id, auctionId: orders.auctionId });
 }
 
