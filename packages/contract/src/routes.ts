@@ -156,6 +156,25 @@ export const API = {
   pushSubscriptions: '/api/push/subscriptions',
   /** GET describes, POST (one-click, RFC 8058) unsubscribes; ?token= from the email (unsubscribe.ts). */
   unsubscribe: '/api/unsubscribe',
+  // Pre-launch mode (issue 14; launch.ts has the shapes).
+  /** POST: the spec's launch-signup (double opt-in; the bypass address unlocks this browser instead). */
+  launchSignup: '/api/launch/signups',
+  /** GET ?token=: the confirmation link; redirects to /launch-success, /launch-already-confirmed or /launch-error. */
+  launchConfirm: '/api/launch/confirm',
+  /** GET: is the store locked, can this browser see it. Answered even when locked. */
+  launchStatus: '/api/launch/status',
+  /** POST {token}: re-presents a bypass remembered in local storage (sets the bypass cookie again). */
+  launchUnlock: '/api/launch/unlock',
+  /** GET (staff): counts by day and source. */
+  adminLaunchStats: '/api/admin/launch/stats',
+  /** GET ?page&pageSize&q&status&source (staff): the launch list. */
+  adminLaunchSignups: '/api/admin/launch/signups',
+  /** GET (staff): CSV of confirmed addresses only. */
+  adminLaunchExport: '/api/admin/launch/export.csv',
+  /** POST {confirm: true} (staff): email every confirmed signup that the store is open (once each). */
+  adminLaunchAnnounce: '/api/admin/launch/announce',
+  /** GET and PUT {locked, confirm: true, reason?} (staff): site settings, the lock among them. */
+  adminSettings: '/api/admin/settings',
 } as const;
 
 /** The built-in test checkout's hosted page (server-rendered HTML, not the SPA). */

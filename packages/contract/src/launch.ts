@@ -1,0 +1,131 @@
+// Pre-launch mode (issue 14; spec 'Launch landing page', 'Launch result pages', §5 email checks, the
+// launch calls and texts of the error catalogue; decisions.md §9). The launch list is double opt-in:
+// a signup stores the address and sends a single-use confirmation link that expires.
+import { checkLaunchEmail, normalizeEmail } from '@rebound/core/email';
+import { z } from 'zod';
+
+/** Where a signup came from: the landing page, the error page's resend, the drops page, the footer. */
+export const LAUNCH_SOURCES = [
+  'landing-page',
+  'launch-error-resend',
+  'drops-early-access',
+  'footer',
+] as const;
+export type LaunchSource = (typeof LAUNCH_SOURCES)[number];
+
+const utmValue = z.string().trim().max(200).optional();
+
+/** The spec's launch-signup payload: {email, source, utm{source,medium,campaign,term,content}, metadata{locale}}. */
+export const LaunchSignupRequest = z
+  .object({
+    email: z.string().max(1_000),
+    source: z.enum(LAUNCH_SOURCES).default('landing-page'),
+    utm: z
+      .object({ source: utmValue, medium: utmValue, campaign: utmValue, term: utmValue, content: utmValue })
+      .strip()
+      .default({}),
+    metadata: z
+      .object({ locale: z.string().trim().max(35).optional() })
+      .strip()
+      .default({}),
+  })
+  .superRefine((value, ctx) => {
+    const email = checkLaunchEmail(value.email);
+    if (!email.ok) ctx.addIssue({ code: 'custom', path: ['email'], message: email.message });
+  })
+  .transform((value) => ({ ...value, email: normalizeEmail(value.email) }));
+export type LaunchSignupInput = z.input<typeof LaunchSignupRequest>;
+export type LaunchSignupRequest = z.output<typeof LaunchSignupRequest>;
+
+/**
+ * The answer to a signup: always 'Check your email' for an address (new, pending or already confirmed,
+ * so the form does not tell who is on the list). `bypass: true` when the address was the configured
+ * internal bypass address: nothing was stored or sent, and this browser is unlocked.
+ */
+export const LaunchSignupResponse = z.object({
+  title: z.string(),
+  message: z.string(),
+  bypass: z.boolean().default(false),
+});
+export type LaunchSignupResponse = z.infer<typeof LaunchSignupResponse>;
+
+/** What the pages need to know: is the store locked, and does this browser see it anyway (staff or bypass)? */
+export const LaunchStatusResponse = z.object({
+  locked: z.boolean(),
+  /** The real store is visible to this browser: not locked, or staff, or unlocked by the bypass. */
+  canSeeStore: z.boolean(),
+  /** Staff see the store with a banner that it is locked. */
+  isStaff: z.boolean(),
+});
+export type LaunchStatusResponse = z.infer<typeof LaunchStatusResponse>;
+
+/** The result pages the confirmation link lands on (the server redirects there). */
+export const LAUNCH_PAGES = {
+  success: '/launch-success',
+  alreadyConfirmed: '/launch-already-confirmed',
+  error: '/launch-error',
+} as const;
+
+export const LAUNCH_TEXT = {
+  checkEmailTitle: 'Check your email',
+  checkEmailMessage: 'We sent you a confirmation link. Open it to join the launch list.',
+  failureTitle: 'Something went wrong',
+  failureMessage: 'Please try again.',
+  unlockedTitle: 'Unlocked',
+  unlockedMessage: 'This browser now sees the store.',
+  successHeading: "You're on the list",
+  alreadyHeading: 'Already Confirmed',
+  errorHeading: 'Confirmation Error',
+  /** Page titles, with the brand appended by the page (e.g. 'Launch Confirmed | Rebound'). */
+  titles: {
+    success: 'Launch Confirmed',
+    alreadyConfirmed: 'Already Confirmed',
+    error: 'Confirmation Error',
+  },
+  lockedBanner: 'The store is locked: visitors see the launch page. You see the store because you are staff.',
+} as const;
+
+/** Back-office: the launch list (staff only). */
+export const AdminLaunchStatsResponse = z.object({
+  total: z.number().int(),
+  confirmed: z.number().int(),
+  pending: z.number().int(),
+  /** Signups per Vancouver day (YYYY-MM-DD), oldest first, with how many of them are confirmed. */
+  byDay: z.array(z.object({ date: z.string(), total: z.number().int(), confirmed: z.number().int() })),
+  bySource: z.array(z.object({ source: z.string(), total: z.number().int(), confirmed: z.number().int() })),
+  /** When the 'we are open' email went out (the launch action), if it did. */
+  launchedAt: z.string().nullable(),
+  /** Confirmed signups not yet told the store is open. */
+  awaitingOpenNotice: z.number().int(),
+});
+export type AdminLaunchStatsResponse = z.infer<typeof AdminLaunchStatsResponse>;
+
+export const AdminLaunchSignupRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  source: z.string(),
+  status: z.enum(['pending', 'confirmed']),
+  locale: z.string().nullable(),
+  utm: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  hasAccount: z.boolean(),
+});
+export type AdminLaunchSignupRow = z.infer<typeof AdminLaunchSignupRow>;
+
+/** Site settings the back-office switches (staff only). Changing the lock needs `confirm: true`. */
+export const AdminSiteSettings = z.object({ locked: z.boolean() });
+export type AdminSiteSettings = z.infer<typeof AdminSiteSettings>;
+export const AdminSiteSettingsUpdate = z.object({
+  locked: z.boolean(),
+  confirm: z.literal(true, { message: 'Please confirm the change.' }),
+  reason: z.string().trim().max(500).optional(),
+});
+export type AdminSiteSettingsUpdate = z.input<typeof AdminSiteSettingsUpdate>;
+
+/** The launch action: email every confirmed signup that the store is open (once each, through the outbox). */
+export const AdminLaunchAnnounceRequest = z.object({
+  confirm: z.literal(true, { message: 'Please confirm the change.' }),
+});
+export const AdminLaunchAnnounceResponse = z.object({ queued: z.number().int() });
+export type AdminLaunchAnnounceResponse = z.infer<typeof AdminLaunchAnnounceResponse>;
