@@ -46,8 +46,17 @@ export const LaunchSignupResponse = z.object({
   title: z.string(),
   message: z.string(),
   bypass: z.boolean().default(false),
+  /**
+   * With `bypass`: a token the browser keeps in local storage ('rebound-launch-unlock') and presents
+   * to POST /api/launch/unlock if its bypass cookie is gone. The server sets the cookie itself.
+   */
+  unlockToken: z.string().optional(),
 });
 export type LaunchSignupResponse = z.infer<typeof LaunchSignupResponse>;
+
+export const LAUNCH_UNLOCK_STORAGE_KEY = 'rebound-launch-unlock';
+export const LaunchUnlockRequest = z.object({ token: z.string().min(1).max(500) });
+export type LaunchUnlockRequest = z.infer<typeof LaunchUnlockRequest>;
 
 /** What the pages need to know: is the store locked, and does this browser see it anyway (staff or bypass)? */
 export const LaunchStatusResponse = z.object({
