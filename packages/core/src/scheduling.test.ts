@@ -1,0 +1,170 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  dropEndTimes,
+  dropProblems,
+  effectiveStart,
+  isCancellable,
+  isEditable,
+  offerExpiresAt,
+  productStatusAfterCancel,
+  SCHEDULING_LIMITS,
+  type ScheduleInput,
+  scheduleProblems,
+  secondChanceCandidates,
+} from './scheduling';
+
+const MAX = 10_000_000;
+const NOW = Date.UTC(2026, 10, 24, 18, 0, 0);
+const MIN = 60_000;
+
+const ok: ScheduleInput = {
+  startMs: NOW + 10 * MIN,
+  endMs: NOW + 24 * 60 * MIN,
+  startingBidCents: 100,
+  increment: { mode: 'table' },
+  reserveCents: null,
+  softCloseSeconds: 60,
+};
+
+describe('scheduleProblems', () => {
+  it('accepts a sound schedule', () => {
+    expect(scheduleProblems(ok, NOW, MAX)).toEqual([]);
+  });
+
+  it('lets a start typed as "now" be a little in the past, and refuses an older one', () => {
+    expect(scheduleProblems({ ...ok, startMs: NOW - 4 * MIN }, NOW, MAX)).toEqual([]);
+    expect(scheduleProblems({ ...ok, startMs: NOW - 6 * MIN }, NOW, MAX)).toEqual(['start_in_past']);
+    expect(effectiveStart(NOW - 4 * MIN, NOW)).toBe(NOW);
+    expect(effectiveStart(NOW + MIN, NOW)).toBe(NOW + MIN);
+  });
+
+  it('refuses an end before the start, in the past, or too far', () => {
+    expect(scheduleProblems({ ...ok, endMs: ok.startMs }, NOW, MAX)).toEqual(['end_before_start']);
+    expect(scheduleProblems({ ...ok, endMs: NOW - MIN }, NOW, MAX)).toEqual(['end_in_past']);
+    expect(scheduleProblems({ ...ok, endMs: ok.startMs + 31 * 24 * 60 * MIN }, NOW, MAX)).toEqual([
+      'too_long',
+    ]);
+    expect(scheduleProblems({ ...ok, startMs: NOW + 400 * 24 * 60 * MIN }, NOW, MAX)).toContain(
+      'start_too_far',
+    );
+  });
+
+  it('keeps money within 1 cent and the bid bound', () => {
+    expect(scheduleProblems({ ...ok, startingBidCents: 0 }, NOW, MAX)).toEqual(['starting_bid_out_of_range']);
+    expect(scheduleProblems({ ...ok, startingBidCents: MAX + 1 }, NOW, MAX)).toEqual([
+      'starting_bid_out_of_range',
+    ]);
+    expect(scheduleProblems({ ...ok, startingBidCents: 1.5 }, NOW, MAX)).toEqual([
+      'starting_bid_out_of_range',
+    ]);
+    expect(scheduleProblems({ ...ok, increment: { mode: 'fixed', cents: 0 } }, NOW, MAX)).toEqual([
+      'increment_out_of_range',
+    ]);
+    expect(scheduleProblems({ ...ok, increment: { mode: 'fixed', cents: MAX + 1 } }, NOW, MAX)).toEqual([
+      'increment_out_of_range',
+    ]);
+    expect(scheduleProblems({ ...ok, increment: { mode: 'fixed', cents: 100 } }, NOW, MAX)).toEqual([]);
+    expect(scheduleProblems({ ...ok, reserveCents: 0 }, NOW, MAX)).toEqual(['reserve_out_of_range']);
+    expect(scheduleProblems({ ...ok, reserveCents: MAX }, NOW, MAX)).toEqual([]);
+  });
+
+  it('keeps soft close within 0..600 s', () => {
+    expect(scheduleProblems({ ...ok, softCloseSeconds: 0 }, NOW, MAX)).toEqual([]);
+    expect(scheduleProblems({ ...ok, softCloseSeconds: 600 }, NOW, MAX)).toEqual([]);
+    expect(scheduleProblems({ ...ok, softCloseSeconds: 601 }, NOW, MAX)).toEqual(['soft_close_out_of_range']);
+    expect(scheduleProblems({ ...ok, softCloseSeconds: -1 }, NOW, MAX)).toEqual(['soft_close_out_of_range']);
+  });
+});
+
+describe('drops', () => {
+  it('staggers the ends lot by lot', () => {
+    expect(dropEndTimes(1000, 30, 3)).toEqual([1000, 31_000, 61_000]);
+    expect(dropEndTimes(1000, 0, 2)).toEqual([1000, 1000]);
+  });
+
+  it('checks the stagger, the lot count and the last end', () => {
+    const drop = { ...ok, staggerSeconds: 30, lotCount: 20 };
+    expect(dropProblems(drop, NOW, MAX)).toEqual([]);
+    expect(dropProblems({ ...drop, staggerSeconds: 3601 }, NOW, MAX)).toEqual(['stagger_out_of_range']);
+    expect(dropProblems({ ...drop, lotCount: 0 }, NOW, MAX)).toEqual(['too_many_lots']);
+    expect(dropProblems({ ...drop, lotCount: SCHEDULING_LIMITS.maxDropLots + 1 }, NOW, MAX)).toEqual([
+      'too_many_lots',
+    ]);
+    // 500 lots an hour apart end 499 hours after the first: beyond 30 days from the start.
+    const long = { ...drop, endMs: ok.startMs + 29 * 24 * 60 * MIN, staggerSeconds: 3600, lotCount: 500 };
+    expect(dropProblems(long, NOW, MAX)).toEqual(['too_long']);
+  });
+
+  it('property: every valid drop has non-decreasing ends (strictly increasing with a stagger), all after the start', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -5, max: 60 * 24 }),
+        fc.integer({ min: 1, max: 60 * 24 * 20 }),
+        fc.integer({ min: 0, max: 3600 }),
+        fc.integer({ min: 1, max: 500 }),
+        (startMin, durationMin, stagger, count) => {
+          const input = {
+            ...ok,
+            startMs: NOW + startMin * MIN,
+            endMs: NOW + (startMin + durationMin) * MIN,
+            staggerSeconds: stagger,
+            lotCount: count,
+          };
+          if (dropProblems(input, NOW, MAX).length > 0) return;
+          const ends = dropEndTimes(input.endMs, stagger, count);
+          const start = effectiveStart(input.startMs, NOW);
+          expect(ends).toHaveLength(count);
+          for (const [i, end] of ends.entries()) {
+            expect(end).toBeGreaterThan(start);
+            expect(end).toBeGreaterThan(NOW);
+            if (i > 0) {
+              if (stagger > 0) expect(end).toBeGreaterThan(ends[i - 1]!);
+              else expect(end).toBe(ends[i - 1]);
+            }
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('editing, cancelling, offers', () => {
+  it('edits only a scheduled auction that has not opened', () => {
+    expect(isEditable('scheduled', NOW + 1, NOW)).toBe(true);
+    expect(isEditable('scheduled', NOW, NOW)).toBe(false);
+    expect(isEditable('live', NOW + 1, NOW)).toBe(false);
+  });
+
+  it('cancels scheduled and live auctions only', () => {
+    expect(['scheduled', 'live', 'ended', 'cancelled'].map(isCancellable)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('sends a cancelled product back to relist when people had bid, else to draft', () => {
+    expect(productStatusAfterCancel(0)).toBe('draft');
+    expect(productStatusAfterCancel(3)).toBe('to_relist');
+  });
+
+  it('gives offers a deadline of 48 h by default, within 1 h and 7 days', () => {
+    expect(offerExpiresAt(NOW)).toBe(NOW + 48 * 60 * MIN);
+    expect(offerExpiresAt(NOW, 1)).toBe(NOW + 60 * MIN);
+    expect(() => offerExpiresAt(NOW, 0)).toThrow(RangeError);
+    expect(() => offerExpiresAt(NOW, 169)).toThrow(RangeError);
+  });
+
+  it('ranks second-chance candidates by their maximum, earlier first on a tie, without the excluded', () => {
+    const maxes = [
+      { userId: 'a', amountCents: 5000, setAtMs: 1 },
+      { userId: 'b', amountCents: 4000, setAtMs: 3 },
+      { userId: 'c', amountCents: 4000, setAtMs: 2 },
+      { userId: 'd', amountCents: 1000, setAtMs: 0 },
+    ];
+    expect(secondChanceCandidates(maxes, ['a']).map((m) => m.userId)).toEqual(['c', 'b', 'd']);
+    expect(secondChanceCandidates(maxes, ['a', 'c', 'b', 'd'])).toEqual([]);
+  });
+});

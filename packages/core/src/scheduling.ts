@@ -1,0 +1,158 @@
+// Scheduling auctions and drops from the back-office (issue 13 item 4; docs/decisions/025). Plain
+// rules over instants in milliseconds: what a schedule may be, the end times of a drop's lots, and
+// second-chance offer deadlines. The increment rule itself is increments.ts; bidding is bidding.ts.
+
+import { type IncrementRule, isValidIncrementRule } from './increments';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+export const SCHEDULING_LIMITS = Object.freeze({
+  /** A start typed as "now" may lie this far in the past (the form was open a moment); it becomes now. */
+  startGraceMs: 5 * MINUTE_MS,
+  /** The earliest end: a minute from now, so a new auction is never born ended. */
+  minEndAheadMs: MINUTE_MS,
+  /** The shortest auction. */
+  minDurationMs: MINUTE_MS,
+  /** The longest auction (start to first end). */
+  maxDurationMs: 30 * DAY_MS,
+  /** How far ahead an auction may be scheduled. */
+  maxStartAheadMs: 365 * DAY_MS,
+  maxSoftCloseSeconds: 600,
+  maxStaggerSeconds: 3600,
+  maxDropLots: 500,
+  /** Second-chance offers: default and bounds of the deadline. */
+  defaultOfferHours: 48,
+  minOfferHours: 1,
+  maxOfferHours: 7 * 24,
+});
+
+export type ScheduleProblem =
+  | 'start_in_past'
+  | 'start_too_far'
+  | 'end_in_past'
+  | 'end_before_start'
+  | 'too_long'
+  | 'starting_bid_out_of_range'
+  | 'increment_out_of_range'
+  | 'reserve_out_of_range'
+  | 'soft_close_out_of_range'
+  | 'stagger_out_of_range'
+  | 'too_many_lots';
+
+export interface ScheduleInput {
+  startMs: number;
+  endMs: number;
+  startingBidCents: number;
+  increment: IncrementRule;
+  reserveCents: number | null;
+  softCloseSeconds: number;
+}
+
+const isWhole = (n: number) => Number.isSafeInteger(n);
+const inRange = (n: number, min: number, max: number) => isWhole(n) && n >= min && n <= max;
+
+/** The start an auction really gets: a start in the recent past (within the grace) is now. */
+export function effectiveStart(startMs: number, nowMs: number): number {
+  return Math.max(startMs, nowMs);
+}
+
+/**
+ * The problems of one auction's schedule and money, in the order a form shows them ([] when it is
+ * fine). `maxCents` is the bid bound (the contract's MAX_BID_CENTS). Times are checked against now:
+ * the start may be up to the grace in the past (it becomes now), the end must be after the start and
+ * at least a minute ahead.
+ */
+export function scheduleProblems(input: ScheduleInput, nowMs: number, maxCents: number): ScheduleProblem[] {
+  const problems: ScheduleProblem[] = [];
+  const L = SCHEDULING_LIMITS;
+  if (!isWhole(input.startMs) || input.startMs < nowMs - L.startGraceMs) problems.push('start_in_past');
+  else if (input.startMs > nowMs + L.maxStartAheadMs) problems.push('start_too_far');
+  const start = effectiveStart(input.startMs, nowMs);
+  if (!isWhole(input.endMs) || input.endMs < nowMs + L.minEndAheadMs) problems.push('end_in_past');
+  else if (input.endMs < start + L.minDurationMs) problems.push('end_before_start');
+  else if (input.endMs - start > L.maxDurationMs) problems.push('too_long');
+  if (!inRange(input.startingBidCents, 1, maxCents)) problems.push('starting_bid_out_of_range');
+  if (
+    !isValidIncrementRule(input.increment) ||
+    (input.increment.mode === 'fixed' && input.increment.cents > maxCents)
+  )
+    problems.push('increment_out_of_range');
+  if (input.reserveCents !== null && !inRange(input.reserveCents, 1, maxCents))
+    problems.push('reserve_out_of_range');
+  if (!inRange(input.softCloseSeconds, 0, L.maxSoftCloseSeconds)) problems.push('soft_close_out_of_range');
+  return problems;
+}
+
+/** The end of lot `index` (0-based) of a drop: the first end plus index times the stagger. */
+export function dropLotEnd(firstEndMs: number, staggerSeconds: number, index: number): number {
+  return firstEndMs + index * staggerSeconds * 1000;
+}
+
+/** Every lot's end, in lot order. */
+export function dropEndTimes(firstEndMs: number, staggerSeconds: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => dropLotEnd(firstEndMs, staggerSeconds, i));
+}
+
+export interface DropInput extends ScheduleInput {
+  staggerSeconds: number;
+  lotCount: number;
+}
+
+/**
+ * A drop's problems: the shared settings as one auction whose end is the first lot's, the stagger,
+ * the lot count, and the last lot's end within the longest auction.
+ */
+export function dropProblems(input: DropInput, nowMs: number, maxCents: number): ScheduleProblem[] {
+  const L = SCHEDULING_LIMITS;
+  const problems = scheduleProblems(input, nowMs, maxCents);
+  if (!inRange(input.staggerSeconds, 0, L.maxStaggerSeconds)) problems.push('stagger_out_of_range');
+  if (!inRange(input.lotCount, 1, L.maxDropLots)) problems.push('too_many_lots');
+  if (problems.length === 0) {
+    const last = dropLotEnd(input.endMs, input.staggerSeconds, input.lotCount - 1);
+    if (last - effectiveStart(input.startMs, nowMs) > L.maxDurationMs) problems.push('too_long');
+  }
+  return problems;
+}
+
+/** Whether staff may still edit an auction: only while it is scheduled and its start has not come. */
+export function isEditable(status: string, startMs: number, nowMs: number): boolean {
+  return status === 'scheduled' && startMs > nowMs;
+}
+
+/** Whether staff may cancel an auction: while scheduled or live (an ended one has its order). */
+export function isCancellable(status: string): boolean {
+  return status === 'scheduled' || status === 'live';
+}
+
+/**
+ * What the product becomes when its auction is cancelled: back to staff as 'to_relist' when people
+ * had bid (the item was shown and wanted: relist it), 'draft' when nobody had (as if never listed).
+ */
+export function productStatusAfterCancel(bidCount: number): 'to_relist' | 'draft' {
+  return bidCount > 0 ? 'to_relist' : 'draft';
+}
+
+/** A second-chance offer's deadline: `hours` from now (default 48), within 1 hour and 7 days. */
+export function offerExpiresAt(nowMs: number, hours: number = SCHEDULING_LIMITS.defaultOfferHours): number {
+  const L = SCHEDULING_LIMITS;
+  if (!inRange(hours, L.minOfferHours, L.maxOfferHours))
+    throw new RangeError(`Offer hours out of range: ${hours}`);
+  return nowMs + hours * HOUR_MS;
+}
+
+/**
+ * The second-chance candidates: every bidder but the one who did not pay and those already offered,
+ * highest maximum first (earlier maximum first on a tie, as the engine ranks). The first is the default.
+ */
+export function secondChanceCandidates<T extends { userId: string; amountCents: number; setAtMs: number }>(
+  maxBids: readonly T[],
+  excludeUserIds: readonly string[],
+): T[] {
+  const excluded = new Set(excludeUserIds);
+  return maxBids
+    .filter((m) => !excluded.has(m.userId))
+    .slice()
+    .sort((a, b) => b.amountCents - a.amountCents || a.setAtMs - b.setAtMs);
+}
