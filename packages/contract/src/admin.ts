@@ -86,4 +86,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'product.images.add': 'Added product photos',
   'product.images.reorder': 'Reordered product photos',
   'product.images.delete': 'Deleted a product photo',
+  'contact.reply': 'Replied to a contact message',
+  'contact.close': 'Closed a contact message',
+  'contact.reopen': 'Reopened a contact message',
+  'outbox.retry': 'Retried a failed message',
+  'outbox.discard': 'Discarded a failed message',
 };

@@ -185,6 +185,17 @@ export const ERRORS = {
     status: 409,
     message: 'The images changed while you were ordering them. Reload the product and try again.',
   },
+  // Messages in the back-office (admin-messages.ts; decision 027).
+  contact_message_not_found: { status: 404, message: 'That message does not exist.' },
+  contact_message_handled: {
+    status: 409,
+    message: 'This message was already answered or closed. Reopen it to reply again.',
+  },
+  contact_message_not_handled: { status: 409, message: 'This message is already open.' },
+  dead_letter_not_found: {
+    status: 404,
+    message: 'This message is no longer a dead letter: it was retried or discarded already.',
+  },
   internal: { status: 500, message: 'Something went wrong. Please try again.' },
   unavailable: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -175,6 +175,32 @@ export const API = {
   adminLaunchAnnounce: '/api/admin/launch/announce',
   /** GET and PUT {locked, confirm: true, reason?} (staff): site settings, the lock among them. */
   adminSettings: '/api/admin/settings',
+  // Messages in the back-office (admin-messages.ts; docs/decisions/027).
+  /** GET: new contact messages and dead letters (the section's counts). */
+  adminMessagesSummary: '/api/admin/messages/summary',
+  /** GET ?page&pageSize&q&status&sort&dir: the contact form's inbox, newest first. */
+  adminContactMessages: '/api/admin/messages/contact',
+  /** GET: one contact message with its reply and the reply email's state. */
+  adminContactMessage: (id: string) => `/api/admin/messages/contact/${encodeURIComponent(id)}`,
+  adminContactMessagePattern: '/api/admin/messages/contact/:id',
+  /** POST {reply}: emails the reply (through the outbox) and marks the message answered. */
+  adminContactMessageReply: (id: string) => `/api/admin/messages/contact/${encodeURIComponent(id)}/reply`,
+  adminContactMessageReplyPattern: '/api/admin/messages/contact/:id/reply',
+  /** POST: closes a new message without a reply. */
+  adminContactMessageClose: (id: string) => `/api/admin/messages/contact/${encodeURIComponent(id)}/close`,
+  adminContactMessageClosePattern: '/api/admin/messages/contact/:id/close',
+  /** POST: an answered or closed message becomes new again. */
+  adminContactMessageReopen: (id: string) => `/api/admin/messages/contact/${encodeURIComponent(id)}/reopen`,
+  adminContactMessageReopenPattern: '/api/admin/messages/contact/:id/reopen',
+  /** GET ?page&pageSize: the outbox's dead letters, newest first. */
+  adminDeadLetters: '/api/admin/messages/dead-letters',
+  /** POST: queues a dead letter again with its attempts cleared. */
+  adminDeadLetterRetry: (id: string) => `/api/admin/messages/dead-letters/${encodeURIComponent(id)}/retry`,
+  adminDeadLetterRetryPattern: '/api/admin/messages/dead-letters/:id/retry',
+  /** POST: removes a dead letter from the list (the audit log keeps what it was). */
+  adminDeadLetterDiscard: (id: string) =>
+    `/api/admin/messages/dead-letters/${encodeURIComponent(id)}/discard`,
+  adminDeadLetterDiscardPattern: '/api/admin/messages/dead-letters/:id/discard',
 } as const;
 
 /** The built-in test checkout's hosted page (server-rendered HTML, not the SPA). */
