@@ -196,6 +196,8 @@ export const ERRORS = {
     status: 404,
     message: 'This message is no longer a dead letter: it was retried or discarded already.',
   },
+  // Pre-launch mode (issue 14): the store's data is refused to visitors while the site is locked.
+  store_locked: { status: 403, message: 'The store opens soon.' },
   internal: { status: 500, message: 'Something went wrong. Please try again.' },
   unavailable: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

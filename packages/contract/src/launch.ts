@@ -138,3 +138,20 @@ export const AdminLaunchAnnounceRequest = z.object({
 });
 export const AdminLaunchAnnounceResponse = z.object({ queued: z.number().int() });
 export type AdminLaunchAnnounceResponse = z.infer<typeof AdminLaunchAnnounceResponse>;
+
+/** GET ?page&pageSize&q&status&source (staff): the launch list, newest first. */
+export const AdminLaunchSignupsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(['pending', 'confirmed']).optional(),
+  source: z.string().trim().min(1).max(50).optional(),
+});
+export type AdminLaunchSignupsQuery = z.infer<typeof AdminLaunchSignupsQuery>;
+export const AdminLaunchSignupsResponse = z.object({
+  items: z.array(AdminLaunchSignupRow),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type AdminLaunchSignupsResponse = z.infer<typeof AdminLaunchSignupsResponse>;
