@@ -196,8 +196,110 @@ export const ERRORS = {
     status: 404,
     message: 'This message is no longer a dead letter: it was retried or discarded already.',
   },
+  // The manifest import (issue 13 item 3; admin-import.ts, decision 026).
+  import_not_multipart: {
+    status: 415,
+    message: 'Send the manifest as a multipart/form-data upload: one CSV file and its photos.',
+  },
+  import_no_csv: { status: 400, message: 'Please choose a CSV file (the manifest) to upload.' },
+  import_two_csv: { status: 400, message: 'Please upload one CSV file at a time ({name} is a second one).' },
+  import_csv_too_large: {
+    status: 413,
+    message: 'The CSV is larger than {limit}. Please split it into smaller files.',
+  },
+  import_too_many_rows: {
+    status: 413,
+    message: 'The CSV has more than {limit} rows. Please split it into files of at most {limit} rows.',
+  },
+  import_csv_unreadable: { status: 422, message: 'The CSV could not be read: {detail}' },
+  import_missing_columns: {
+    status: 422,
+    message: 'The CSV has no {columns} column. Download the template to see the columns.',
+  },
+  import_empty: { status: 422, message: 'The CSV has no rows under its header.' },
+  import_too_many_images: {
+    status: 413,
+    message: 'An import takes at most {limit} photos. Please split the drop.',
+  },
+  import_not_found: { status: 404, message: 'That import does not exist.' },
+  import_not_preview: {
+    status: 409,
+    message: 'This import was already started or discarded. Upload the file again to start over.',
+  },
+  import_nothing_valid: {
+    status: 409,
+    message: 'No row of this file is valid, so there is nothing to import. Fix the rows and upload it again.',
+  },
+  import_not_finished: { status: 409, message: 'The report is ready once the import has finished.' },
   // Pre-launch mode (issue 14): the store's data is refused to visitors while the site is locked.
   store_locked: { status: 403, message: 'The store opens soon.' },
+  // Auctions and drops in the back-office, second-chance offers (issue 13 item 4; admin-auctions.ts).
+  auction_not_found: { status: 404, message: 'Auction not found' },
+  location_not_found: {
+    status: 422,
+    message: 'That pickup location does not exist. Please pick one from the list.',
+  },
+  product_not_schedulable: {
+    status: 409,
+    message:
+      '{title} cannot be put up for auction now: it is {status}. Only drafts, unsold items and items to relist can.',
+  },
+  product_has_open_auction: {
+    status: 409,
+    message: '{title} already has a scheduled or live auction. Edit or cancel that one instead.',
+  },
+  drop_products_not_found: {
+    status: 422,
+    message: '{count} of the chosen products no longer exist. Reload and choose again.',
+  },
+  schedule_start_in_past: {
+    status: 422,
+    message: 'The start is in the past. Please choose a start from now on.',
+  },
+  schedule_start_too_far: { status: 422, message: 'The start can be at most a year from now.' },
+  schedule_end_in_past: { status: 422, message: 'The end must be at least a minute from now.' },
+  schedule_end_before_start: { status: 422, message: 'The end must be at least a minute after the start.' },
+  schedule_too_long: {
+    status: 422,
+    message: 'An auction can run for at most 30 days (the last lot of a drop included).',
+  },
+  schedule_starting_bid_out_of_range: {
+    status: 422,
+    message: 'The starting bid must be between $0.01 and $100,000.',
+  },
+  schedule_increment_out_of_range: {
+    status: 422,
+    message: 'The increment must be between $0.01 and $100,000.',
+  },
+  schedule_reserve_out_of_range: { status: 422, message: 'The reserve must be between $0.01 and $100,000.' },
+  schedule_soft_close_out_of_range: { status: 422, message: 'Soft close is 0 to 600 seconds.' },
+  schedule_stagger_out_of_range: { status: 422, message: 'The stagger is 0 to 3,600 seconds.' },
+  schedule_too_many_lots: { status: 422, message: 'A drop has 1 to 500 lots.' },
+  auction_not_editable: {
+    status: 409,
+    message: 'This auction has already opened, so it can no longer be edited. Cancel it instead.',
+  },
+  auction_not_cancellable: { status: 409, message: 'This auction has already ended or been cancelled.' },
+  auction_not_relistable: {
+    status: 409,
+    message: 'Only an auction that ended unsold, was cancelled or was not paid can be relisted, once.',
+  },
+  offer_not_allowed: {
+    status: 409,
+    message:
+      "A second-chance offer needs an ended auction whose winner's order was cancelled for non-payment.",
+  },
+  offer_already_open: {
+    status: 409,
+    message: 'This auction already has an open offer. Wait for an answer or its deadline.',
+  },
+  offer_bidder_invalid: {
+    status: 422,
+    message: 'That shopper cannot get this offer: they did not bid, did not pay, or were already offered it.',
+  },
+  offer_not_found: { status: 404, message: 'Offer not found' },
+  offer_closed: { status: 409, message: 'This offer is no longer open: it was {status}.' },
+  offer_expired: { status: 409, message: 'This offer expired. The item may be offered to someone else.' },
   internal: { status: 500, message: 'Something went wrong. Please try again.' },
   unavailable: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

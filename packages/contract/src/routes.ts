@@ -91,6 +91,51 @@ export const API = {
   adminProductImage: (id: string, imageId: string) =>
     `/api/admin/catalogue/products/${encodeURIComponent(id)}/images/${encodeURIComponent(imageId)}`,
   adminProductImagePattern: '/api/admin/catalogue/products/:id/images/:imageId',
+  // The manifest import (issue 13 item 3; admin-import.ts has the shapes).
+  /** GET: past imports (paged); POST multipart (one CSV + photos): check it into a preview. */
+  adminImports: '/api/admin/imports',
+  /** GET: the manifest template (CSV). */
+  adminImportTemplate: '/api/admin/imports/template.csv',
+  adminImport: (id: string) => `/api/admin/imports/${encodeURIComponent(id)}`,
+  adminImportPattern: '/api/admin/imports/:id',
+  /** GET ?page&pageSize&filter: the preview's rows (with outcomes once imported). */
+  adminImportRows: (id: string) => `/api/admin/imports/${encodeURIComponent(id)}/rows`,
+  adminImportRowsPattern: '/api/admin/imports/:id/rows',
+  /** POST: import the valid rows (a background job; poll the import for progress). */
+  adminImportStart: (id: string) => `/api/admin/imports/${encodeURIComponent(id)}/start`,
+  adminImportStartPattern: '/api/admin/imports/:id/start',
+  /** POST: drop a preview that will not be imported (its photos are deleted). */
+  adminImportDiscard: (id: string) => `/api/admin/imports/${encodeURIComponent(id)}/discard`,
+  adminImportDiscardPattern: '/api/admin/imports/:id/discard',
+  /** GET: the report as JSON; report.csv: the same as a spreadsheet. */
+  adminImportReport: (id: string) => `/api/admin/imports/${encodeURIComponent(id)}/report`,
+  adminImportReportPattern: '/api/admin/imports/:id/report',
+  adminImportReportCsv: (id: string) => `/api/admin/imports/${encodeURIComponent(id)}/report.csv`,
+  adminImportReportCsvPattern: '/api/admin/imports/:id/report.csv',
+  // Auctions and drops in the back-office (issue 13 item 4; admin-auctions.ts has the shapes).
+  /** GET ?page&pageSize&q&status&dropId&locationId&sort&dir: auctions; POST: schedule one auction. */
+  adminAuctions: '/api/admin/auctions',
+  /** GET: one auction with bids, maximums, orders and offers; PUT: edit it before it opens. */
+  adminAuction: (id: string) => `/api/admin/auctions/${encodeURIComponent(id)}`,
+  adminAuctionPattern: '/api/admin/auctions/:id',
+  /** POST { reason }: cancel a scheduled or live auction (bidders told). */
+  adminAuctionCancel: (id: string) => `/api/admin/auctions/${encodeURIComponent(id)}/cancel`,
+  adminAuctionCancelPattern: '/api/admin/auctions/:id/cancel',
+  /** POST settings: a new scheduled auction of the same item (unsold, unpaid or cancelled). */
+  adminAuctionRelist: (id: string) => `/api/admin/auctions/${encodeURIComponent(id)}/relist`,
+  adminAuctionRelistPattern: '/api/admin/auctions/:id/relist',
+  /** POST { userId?, hours? }: a second-chance offer to another bidder. */
+  adminAuctionOffers: (id: string) => `/api/admin/auctions/${encodeURIComponent(id)}/offers`,
+  adminAuctionOffersPattern: '/api/admin/auctions/:id/offers',
+  /** GET: recent drops (for the list's filter); POST: schedule a drop. */
+  adminDrops: '/api/admin/drops',
+  /** GET: the signed-in shopper's second-chance offer; POST …/accept, …/decline. */
+  offer: (id: string) => `/api/offers/${encodeURIComponent(id)}`,
+  offerPattern: '/api/offers/:id',
+  offerAccept: (id: string) => `/api/offers/${encodeURIComponent(id)}/accept`,
+  offerAcceptPattern: '/api/offers/:id/accept',
+  offerDecline: (id: string) => `/api/offers/${encodeURIComponent(id)}/decline`,
+  offerDeclinePattern: '/api/offers/:id/decline',
   devMessages: '/api/dev/messages',
   // Storefront (issue 5).
   drops: '/api/drops',

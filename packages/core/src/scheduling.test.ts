@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  dateToVancouverLocal,
   dropEndTimes,
   dropProblems,
   effectiveStart,
@@ -12,6 +13,7 @@ import {
   type ScheduleInput,
   scheduleProblems,
   secondChanceCandidates,
+  vancouverLocalToDate,
 } from './scheduling';
 
 const MAX = 10_000_000;
@@ -166,5 +168,31 @@ describe('editing, cancelling, offers', () => {
     ];
     expect(secondChanceCandidates(maxes, ['a']).map((m) => m.userId)).toEqual(['c', 'b', 'd']);
     expect(secondChanceCandidates(maxes, ['a', 'c', 'b', 'd'])).toEqual([]);
+  });
+});
+
+describe('Vancouver wall-clock times', () => {
+  it('reads a datetime-local value as Vancouver time and back', () => {
+    // 24 Nov 2026 is PST (UTC-8).
+    expect(vancouverLocalToDate('2026-11-24T10:30')?.toISOString()).toBe('2026-11-24T18:30:00.000Z');
+    // July is PDT (UTC-7).
+    expect(vancouverLocalToDate('2026-07-01T09:00')?.toISOString()).toBe('2026-07-01T16:00:00.000Z');
+    expect(dateToVancouverLocal(new Date('2026-11-24T18:30:00Z'))).toBe('2026-11-24T10:30');
+    expect(vancouverLocalToDate('2026-02-30T10:00')).toBeNull();
+    expect(vancouverLocalToDate('tomorrow')).toBeNull();
+    expect(vancouverLocalToDate('2026-11-24T25:00')).toBeNull();
+  });
+
+  it('property: a round trip keeps the minute', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5 * 365 * 24 * 60 }), (minutes) => {
+        const d = new Date(Date.UTC(2026, 0, 1) + minutes * MIN);
+        const back = vancouverLocalToDate(dateToVancouverLocal(d));
+        // The repeated fall-back hour reads as its first (PDT) occurrence: at most an hour earlier.
+        expect(back).not.toBeNull();
+        const diff = d.getTime() - back!.getTime();
+        expect(diff === 0 || diff === 60 * MIN).toBe(true);
+      }),
+    );
   });
 });

@@ -2,7 +2,10 @@
 // rules over instants in milliseconds: what a schedule may be, the end times of a drop's lots, and
 // second-chance offer deadlines. The increment rule itself is increments.ts; bidding is bidding.ts.
 
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { type IncrementRule, isValidIncrementRule } from './increments';
+import { SHOP_TIME_ZONE, vancouverDateTime } from './time';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -155,4 +158,26 @@ export function secondChanceCandidates<T extends { userId: string; amountCents: 
     .filter((m) => !excluded.has(m.userId))
     .slice()
     .sort((a, b) => b.amountCents - a.amountCents || a.setAtMs - b.setAtMs);
+}
+
+const LOCAL_PATTERN = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * The instant of a Vancouver wall-clock time typed in a form ('YYYY-MM-DDTHH:mm', as a
+ * datetime-local input gives it), or null when it is not one. Staff type times in the store's zone
+ * whatever their computer's zone is.
+ */
+export function vancouverLocalToDate(local: string): Date | null {
+  const m = LOCAL_PATTERN.exec(local.trim());
+  if (!m) return null;
+  try {
+    return vancouverDateTime(m[1]!, Number(m[2]), Number(m[3]));
+  } catch {
+    return null;
+  }
+}
+
+/** An instant as a Vancouver 'YYYY-MM-DDTHH:mm' (for a datetime-local input's value). */
+export function dateToVancouverLocal(date: Date): string {
+  return format(date, "yyyy-MM-dd'T'HH:mm", { in: tz(SHOP_TIME_ZONE) });
 }
