@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  csvCell,
+  imageFileKey,
+  normalizeHeader,
+  parseYesNo,
+  skuOfImageName,
+  splitImageNames,
+  toCsv,
+} from './manifest';
+
+/** Reads one cell back the way RFC 4180 says (test helper, a single cell only). */
+function readCell(cell: string): string {
+  if (cell.startsWith('"') && cell.endsWith('"') && cell.length >= 2) {
+    return cell.slice(1, -1).replaceAll('""', '"');
+  }
+  return cell;
+}
+
+describe('normalizeHeader', () => {
+  it('drops a byte-order mark, spaces and case, and joins words with underscores', () => {
+    expect(normalizeHeader('\uFEFFSKU')).toBe('sku');
+    expect(normalizeHeader('  Retail Price ')).toBe('retail_price');
+    expect(normalizeHeader('resale-price')).toBe('resale_price');
+    expect(normalizeHeader('Desk  Notes')).toBe('desk_notes');
+  });
+
+  it('maps the usual spreadsheet names to the columns', () => {
+    expect(normalizeHeader('MSRP')).toBe('retail_price');
+    expect(normalizeHeader('Photos')).toBe('images');
+    expect(normalizeHeader('Name')).toBe('title');
+    expect(normalizeHeader('Price')).toBe('resale_price');
+  });
+
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(fc.string(), (h) => {
+        const once = normalizeHeader(h);
+        expect(normalizeHeader(once)).toBe(once);
+      }),
+    );
+  });
+});
+
+describe('parseYesNo', () => {
+  it('reads the usual yes and no spellings', () => {
+    for (const v of ['yes', 'Y', 'TRUE', '1', 'x', ' Yes ']) expect(parseYesNo(v)).toBe(true);
+    for (const v of ['', 'no', 'N', 'false', '0', '  ']) expect(parseYesNo(v)).toBe(false);
+  });
+
+  it('answers null for anything else, so the row can say so', () => {
+    expect(parseYesNo('maybe')).toBeNull();
+    expect(parseYesNo('2')).toBeNull();
+  });
+});
+
+describe('splitImageNames', () => {
+  it('splits on ; and |, trims and drops empties and repeats (any case)', () => {
+    expect(splitImageNames(' a.jpg; b.png ;;A.JPG|c.webp ')).toEqual(['a.jpg', 'b.png', 'c.webp']);
+    expect(splitImageNames('')).toEqual([]);
+  });
+});
+
+describe('image names', () => {
+  it('compares file names without folders or case', () => {
+    expect(imageFileKey('Photos/ABC-1.JPG')).toBe('abc-1.jpg');
+    expect(imageFileKey('C:\\drop\\x.png')).toBe('x.png');
+  });
+
+  it('reads the SKU a photo is named after, with or without its number', () => {
+    expect(skuOfImageName('ABC-1.jpg')).toBe('ABC-1');
+    expect(skuOfImageName('abc-1_2.JPG')).toBe('ABC-1');
+    expect(skuOfImageName('abc-1 (3).png')).toBe('ABC-1');
+    expect(skuOfImageName('ABC-1-2.jpg')).toBe('ABC-1-2');
+  });
+});
+
+describe('csvCell', () => {
+  it('neutralises cells a spreadsheet would run as a formula', () => {
+    expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tx')).toBe("'\tx");
+  });
+
+  it('quotes commas, quotes, line breaks and edge spaces; numbers stay numbers', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(' pad')).toBe('" pad"');
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell('plain')).toBe('plain');
+  });
+
+  it('never lets text start a formula, and reads back as the text (apostrophe aside)', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const back = readCell(csvCell(s));
+        expect(back).not.toMatch(/^[=+\-@\t\r]/);
+        expect(back === s || back === `'${s}`).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('toCsv', () => {
+  it('writes CRLF rows', () => {
+    expect(
+      toCsv([
+        ['row', 'sku'],
+        [2, 'A,1'],
+      ]),
+    ).toBe('row,sku\r\n2,"A,1"\r\n');
+  });
+});
