@@ -3,15 +3,9 @@
 // a signup stores the address and sends a single-use confirmation link that expires.
 import { checkLaunchEmail, normalizeEmail } from '@rebound/core/email';
 import { z } from 'zod';
+import { LAUNCH_SOURCES } from './launch-text';
 
-/** Where a signup came from: the landing page, the error page's resend, the drops page, the footer. */
-export const LAUNCH_SOURCES = [
-  'landing-page',
-  'launch-error-resend',
-  'drops-early-access',
-  'footer',
-] as const;
-export type LaunchSource = (typeof LAUNCH_SOURCES)[number];
+export { LAUNCH_SOURCES, type LaunchSource } from './launch-text';
 
 const utmValue = z.string().trim().max(200).optional();
 
@@ -54,7 +48,7 @@ export const LaunchSignupResponse = z.object({
 });
 export type LaunchSignupResponse = z.infer<typeof LaunchSignupResponse>;
 
-export const LAUNCH_UNLOCK_STORAGE_KEY = 'rebound-launch-unlock';
+export { LAUNCH_UNLOCK_STORAGE_KEY } from './launch-text';
 export const LaunchUnlockRequest = z.object({ token: z.string().min(1).max(500) });
 export type LaunchUnlockRequest = z.infer<typeof LaunchUnlockRequest>;
 
@@ -68,31 +62,7 @@ export const LaunchStatusResponse = z.object({
 });
 export type LaunchStatusResponse = z.infer<typeof LaunchStatusResponse>;
 
-/** The result pages the confirmation link lands on (the server redirects there). */
-export const LAUNCH_PAGES = {
-  success: '/launch-success',
-  alreadyConfirmed: '/launch-already-confirmed',
-  error: '/launch-error',
-} as const;
-
-export const LAUNCH_TEXT = {
-  checkEmailTitle: 'Check your email',
-  checkEmailMessage: 'We sent you a confirmation link. Open it to join the launch list.',
-  failureTitle: 'Something went wrong',
-  failureMessage: 'Please try again.',
-  unlockedTitle: 'Unlocked',
-  unlockedMessage: 'This browser now sees the store.',
-  successHeading: "You're on the list",
-  alreadyHeading: 'Already Confirmed',
-  errorHeading: 'Confirmation Error',
-  /** Page titles, with the brand appended by the page (e.g. 'Launch Confirmed | Rebound'). */
-  titles: {
-    success: 'Launch Confirmed',
-    alreadyConfirmed: 'Already Confirmed',
-    error: 'Confirmation Error',
-  },
-  lockedBanner: 'The store is locked: visitors see the launch page. You see the store because you are staff.',
-} as const;
+export { LAUNCH_PAGES, LAUNCH_TEXT } from './launch-text';
 
 /** Back-office: the launch list (staff only). */
 export const AdminLaunchStatsResponse = z.object({
