@@ -19,6 +19,7 @@ import { adminGuardPlugin } from './modules/admin/guard';
 import { adminRoutes } from './modules/admin/routes';
 import { mediaPreviewRoutes } from './modules/admin-catalogue/preview-routes';
 import { adminCatalogueRoutes } from './modules/admin-catalogue/routes';
+import { adminImportRoutes } from './modules/admin-import/routes';
 import { adminOrdersRoutes } from './modules/admin-orders/routes';
 import { authPlugin } from './modules/auth/plugin';
 import { biddingRoutes } from './modules/bidding/routes';
@@ -188,6 +189,7 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminCatalogueRoutes);
+  await app.register(adminImportRoutes);
   // Link previews of seeded SVG pictures: a JPEG made once (decision 023).
   await app.register(mediaPreviewRoutes);
 

@@ -5,6 +5,7 @@ import { type Database, openDatabase, runMigrations } from './db/client';
 import {
   auctionJobs,
   eventJobs,
+  importJobs,
   maintenanceJobs,
   notificationJobs,
   orderJobs,
@@ -45,6 +46,7 @@ export async function startServer(config: Config): Promise<Started> {
     ...notificationJobs(app),
     ...eventJobs(app),
     ...maintenanceJobs(app),
+    ...importJobs(app),
   ]);
   app.addHook('onClose', async () => {
     await stopJobs();

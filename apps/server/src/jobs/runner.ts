@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { createMediaStorage } from '../adapters/storage';
+import { runImports } from '../modules/admin-import/service';
 import { closeDueAuctions, openDueAuctions } from '../modules/auctions/lifecycle';
 import { purgeExpiredIdempotencyKeys } from '../modules/bidding/service';
 import { notificationsChanged } from '../modules/notifications/changed';
@@ -100,6 +102,24 @@ export function notificationJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
   const { sender } = app.deps;
   sender.enableWake();
   return [{ name: 'notifications.send', everyMs, run: () => sender.run() }];
+}
+
+/**
+ * Manifest imports (issue 13 item 3, decision 026): every second, an import staff started is claimed
+ * (SKIP LOCKED + a lease) and its rows saved in batches; another server takes over after a crash.
+ */
+export function importJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
+  const { db, clock, config } = app.deps;
+  const storage = createMediaStorage(config);
+  return [
+    {
+      name: 'imports.run',
+      everyMs,
+      run: async () => {
+        await runImports(db, storage, () => clock.now());
+      },
+    },
+  ];
 }
 
 /** Housekeeping: expired Idempotency-Keys go once an hour (idempotent; safe on several servers). */

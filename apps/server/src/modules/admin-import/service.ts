@@ -1,0 +1,521 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type {
+  ImportList,
+  ImportReport,
+  ImportReportLine,
+  ImportRow,
+  ImportRowsPage,
+  ImportRowsQuery,
+  ImportSummary,
+} from '@rebound/contract/admin-import';
+import { slugify } from '@rebound/core/catalog';
+import { toCsv } from '@rebound/core/manifest';
+import { sql } from 'drizzle-orm';
+import type { MediaStorage } from '../../adapters/storage/types';
+import type { Database } from '../../db/client';
+import { manifestImports } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../admin/audit';
+import { processImage, variantKeys } from '../admin-catalogue/images';
+import { type Category, matchImages, parseManifest, type StoredImage, type StoredRow } from './manifest';
+import * as repo from './repository';
+
+type Db = Database['db'];
+
+/** manifest_imports.report: the file's ignored columns, who started it, and a line per processed row. */
+interface StoredReport {
+  ignoredColumns: string[];
+  startedBy: string | null;
+  lines: ImportReportLine[];
+}
+
+function reportOf(value: unknown): StoredReport {
+  const r = (value ?? {}) as Partial<StoredReport>;
+  return { ignoredColumns: r.ignoredColumns ?? [], startedBy: r.startedBy ?? null, lines: r.lines ?? [] };
+}
+
+function summaryOf(
+  imp: Omit<repo.ImportRecord, 'rows' | 'report' | 'createdBy' | 'lockedUntil' | 'updatedAt'>,
+  createdByEmail: string | null,
+  ignoredColumns: string[],
+): ImportSummary {
+  const images = (imp.images ?? []) as StoredImage[];
+  return {
+    id: imp.id,
+    fileName: imp.fileName,
+    status: imp.status,
+    totalRows: imp.totalRows,
+    validRows: imp.validRows,
+    errorRows: imp.errorRows,
+    processedRows: imp.processedRows,
+    createdRows: imp.createdRows,
+    unchangedRows: imp.unchangedRows,
+    imageCount: images.length,
+    matchedImageCount: images.filter((i) => i.row !== null).length,
+    unmatchedImages: images.filter((i) => i.row === null).map((i) => i.fileName),
+    ignoredColumns,
+    createdBy: createdByEmail,
+    error: imp.error,
+    createdAt: imp.createdAt.toISOString(),
+    startedAt: imp.startedAt?.toISOString() ?? null,
+    finishedAt: imp.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export interface UploadedImage {
+  fileName: string;
+  bytes: Buffer;
+}
+
+/**
+ * Stores one photo of an import: checked and resized by the catalogue's image pipeline now, so the
+ * preview can say which photos are unreadable and the import only links the stored copies.
+ */
+export async function storeImportImage(
+  storage: MediaStorage,
+  importId: string,
+  file: UploadedImage,
+): Promise<StoredImage> {
+  const storageKey = `imports/${importId}/${randomUUID()}`;
+  const base = { fileName: file.fileName, row: null, sku: null };
+  try {
+    const p = await processImage(storage, storageKey, file.fileName, file.bytes);
+    return {
+      ...base,
+      storageKey,
+      width: p.width,
+      height: p.height,
+      variants: p.variants,
+      fallbackUrl: p.fallbackUrl,
+      error: null,
+    };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return {
+      ...base,
+      storageKey: null,
+      width: null,
+      height: null,
+      variants: [],
+      fallbackUrl: null,
+      error: err.message,
+    };
+  }
+}
+
+/** Deletes the stored copies of these photos (best effort: a leftover file is harmless). */
+export async function deleteImportImages(storage: MediaStorage, images: StoredImage[]) {
+  await Promise.all(
+    images
+      .filter((i) => i.storageKey)
+      .flatMap((i) => variantKeys(i.storageKey!, (i.variants ?? []) as never).map((k) => storage.delete(k))),
+  ).catch(() => {});
+}
+
+/**
+ * Checks the CSV and its (already stored) photos into a preview: every row with its errors per
+ * column, photos matched by name or SKU, rows whose SKU the catalogue has marked. Nothing is
+ * imported yet.
+ */
+export async function createPreview(
+  db: Db,
+  actorId: string,
+  input: { id: string; fileName: string; csv: Buffer; images: StoredImage[] },
+  now: Date,
+): Promise<ImportSummary> {
+  const categories: Category[] = await repo.categoryList(db);
+  const parsed = parseManifest(input.csv, categories);
+  matchImages(parsed.rows, input.images);
+  const valid = parsed.rows.filter((r) => r.product);
+  const known = await repo.existingSkus(
+    db,
+    valid.map((r) => r.sku),
+  );
+  for (const r of valid) {
+    if (known.has(r.sku)) r.note = `SKU ${r.sku} is already in the catalogue: it will be left as it is.`;
+  }
+  const report: StoredReport = { ignoredColumns: parsed.ignoredColumns, startedBy: null, lines: [] };
+  const row = await repo.insertImport(db, {
+    id: input.id,
+    createdBy: actorId,
+    fileName: input.fileName.slice(0, 200),
+    status: 'preview',
+    totalRows: parsed.rows.length,
+    validRows: valid.length,
+    errorRows: parsed.rows.length - valid.length,
+    rows: parsed.rows,
+    images: input.images,
+    report,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return getImport(db, row.id);
+}
+
+export async function getImport(db: Db, id: string): Promise<ImportSummary> {
+  const found = await repo.importById(db, id);
+  if (!found) throw new AppError('import_not_found');
+  return summaryOf(found.imp, found.createdByEmail, reportOf(found.imp.report).ignoredColumns);
+}
+
+export async function listImports(db: Db, page: number, pageSize: number): Promise<ImportList> {
+  const { rows, total } = await repo.listImports(db, page, pageSize);
+  return {
+    items: rows.map((r) => summaryOf(r, r.createdByEmail, r.ignoredColumns ?? [])),
+    total,
+    page,
+    pageSize,
+  };
+}
+
+function rowsAndLines(imp: repo.ImportRecord) {
+  const rows = (imp.rows ?? []) as StoredRow[];
+  const lines = new Map(reportOf(imp.report).lines.map((l) => [l.row, l]));
+  return { rows, lines };
+}
+
+function toImportRow(r: StoredRow, line: ImportReportLine | undefined): ImportRow {
+  return {
+    row: r.row,
+    sku: r.sku,
+    values: r.values,
+    errors: r.errors,
+    images: r.images,
+    outcome: line ? line.outcome : r.errors.length > 0 ? 'error' : null,
+    message: line ? line.messages.join(' ') || null : r.note,
+  };
+}
+
+/** The preview's rows, a page at a time, all of them or only those with errors. */
+export async function importRows(db: Db, id: string, q: ImportRowsQuery): Promise<ImportRowsPage> {
+  const found = await repo.importById(db, id);
+  if (!found) throw new AppError('import_not_found');
+  const { rows, lines } = rowsAndLines(found.imp);
+  const chosen =
+    q.filter === 'errors'
+      ? rows.filter((r) => r.errors.length > 0 || lines.get(r.row)?.outcome === 'error')
+      : rows;
+  const start = (q.page - 1) * q.pageSize;
+  return {
+    items: chosen.slice(start, start + q.pageSize).map((r) => toImportRow(r, lines.get(r.row))),
+    total: chosen.length,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Starts importing the preview's valid rows: the job takes it from here (poll getImport). */
+export async function startImport(db: Db, actorId: string, id: string, now: Date): Promise<ImportSummary> {
+  await db.transaction(async (tx) => {
+    const imp = await repo.lockImport(tx, id);
+    if (!imp) throw new AppError('import_not_found');
+    if (imp.status !== 'preview') throw new AppError('import_not_preview');
+    if (imp.validRows === 0) throw new AppError('import_nothing_valid');
+    await repo.updateImport(tx, id, {
+      status: 'importing',
+      startedAt: now,
+      processedRows: 0,
+      createdRows: 0,
+      unchangedRows: 0,
+      lockedUntil: null,
+      report: { ...reportOf(imp.report), startedBy: actorId, lines: [] },
+      updatedAt: now,
+    });
+  });
+  return getImport(db, id);
+}
+
+/** Drops a preview that will not be imported; its stored photos are deleted. */
+export async function discardImport(
+  db: Db,
+  storage: MediaStorage,
+  actorId: string,
+  id: string,
+  now: Date,
+): Promise<ImportSummary> {
+  const images = await db.transaction(async (tx) => {
+    const imp = await repo.lockImport(tx, id);
+    if (!imp) throw new AppError('import_not_found');
+    if (imp.status !== 'preview') throw new AppError('import_not_preview');
+    await repo.updateImport(tx, id, { status: 'discarded', finishedAt: now, updatedAt: now });
+    await recordAudit(tx, {
+      actorId,
+      action: 'import.discard',
+      entityType: 'import',
+      entityId: id,
+      after: { file: imp.fileName, totalRows: imp.totalRows, errorRows: imp.errorRows },
+    });
+    return (imp.images ?? []) as StoredImage[];
+  });
+  await deleteImportImages(storage, images);
+  return getImport(db, id);
+}
+
+/** The report: a line per row of the file (errors included), once the import has finished. */
+export async function importReport(db: Db, id: string): Promise<ImportReport> {
+  const found = await repo.importById(db, id);
+  if (!found) throw new AppError('import_not_found');
+  const imp = found.imp;
+  if (imp.status !== 'done' && imp.status !== 'failed') throw new AppError('import_not_finished');
+  const { rows, lines } = rowsAndLines(imp);
+  const out: ImportReportLine[] = rows.map((r) => {
+    const line = lines.get(r.row);
+    if (line) return line;
+    if (r.errors.length > 0) {
+      return {
+        row: r.row,
+        sku: r.sku,
+        outcome: 'error',
+        messages: r.errors.map((e) => (e.column ? `${e.column}: ${e.message}` : e.message)),
+        productId: null,
+      };
+    }
+    return {
+      row: r.row,
+      sku: r.sku,
+      outcome: 'error',
+      messages: ['Not imported: the import stopped.'],
+      productId: null,
+    };
+  });
+  return {
+    import: summaryOf(imp, found.createdByEmail, reportOf(imp.report).ignoredColumns),
+    lines: out,
+  };
+}
+
+export function reportCsv(report: ImportReport): string {
+  return `\uFEFF${toCsv([
+    ['row', 'sku', 'outcome', 'messages', 'product_id'],
+    ...report.lines.map((l) => [l.row, l.sku, l.outcome, l.messages.join(' '), l.productId ?? '']),
+  ])}`;
+}
+
+// ── The job ──────────────────────────────────────────────────────────────────────────────────
+
+export interface ImportJobOptions {
+  /** Rows saved per transaction. */
+  batchSize?: number;
+  /** How long a claim lasts without a batch renewing it. */
+  leaseMs?: number;
+  /** Stop after this many batches (tests: a crash half-way). */
+  maxBatches?: number;
+}
+
+const DEFAULT_BATCH = 200;
+const DEFAULT_LEASE_MS = 60_000;
+
+/**
+ * Imports what is waiting: claims an import (SKIP LOCKED + lease), saves its valid rows in batches
+ * (one transaction each: products, their photos, the counters and the report lines), and finishes
+ * it with one audit entry. Resumes where processed_rows says after a crash; a batch whose lease was
+ * taken over writes nothing. Returns the ids of the imports it finished.
+ */
+export async function runImports(
+  db: Db,
+  storage: MediaStorage,
+  now: () => Date,
+  opts: ImportJobOptions = {},
+): Promise<string[]> {
+  const batchSize = opts.batchSize ?? DEFAULT_BATCH;
+  const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+  let batchesLeft = opts.maxBatches ?? Number.POSITIVE_INFINITY;
+  const finished: string[] = [];
+  for (;;) {
+    if (batchesLeft <= 0) return finished;
+    let lease = new Date(now().getTime() + leaseMs);
+    const claimed = await repo.claimImport(db, now(), lease);
+    if (!claimed) return finished;
+    const rows = (claimed.rows as StoredRow[]).filter((r) => r.product);
+    const images = new Map(((claimed.images ?? []) as StoredImage[]).map((i) => [i.fileName, i]));
+    const report = reportOf(claimed.report);
+    const actorId = report.startedBy ?? claimed.createdBy;
+    let processed = claimed.processedRows;
+    try {
+      while (processed < rows.length && batchesLeft > 0) {
+        const batch = rows.slice(processed, processed + batchSize);
+        const next = new Date(now().getTime() + leaseMs);
+        const ok = await saveBatch(db, claimed.id, lease, next, batch, images, now());
+        if (!ok) break;
+        lease = next;
+        processed += batch.length;
+        batchesLeft -= 1;
+      }
+      if (processed >= rows.length) {
+        const done = await finish(db, claimed.id, lease, actorId, now());
+        if (done) {
+          finished.push(claimed.id);
+          await deleteImportImages(
+            storage,
+            [...images.values()].filter((i) => !done.usedFiles.has(i.fileName)),
+          );
+        }
+      }
+    } catch (err) {
+      await fail(db, claimed.id, lease, processed, err, now());
+    }
+  }
+}
+
+/** Locks the import if the lease is still ours. */
+async function ownedImport(tx: Parameters<Parameters<Db['transaction']>[0]>[0], id: string, lease: Date) {
+  const [row] = await tx
+    .select({
+      id: manifestImports.id,
+      status: manifestImports.status,
+      lockedUntil: manifestImports.lockedUntil,
+      fileName: manifestImports.fileName,
+    })
+    .from(manifestImports)
+    .where(sql`${manifestImports.id} = ${id}`)
+    .for('update');
+  if (row?.status !== 'importing' || row.lockedUntil?.getTime() !== lease.getTime()) return null;
+  return row;
+}
+
+async function saveBatch(
+  db: Db,
+  importId: string,
+  lease: Date,
+  nextLease: Date,
+  batch: StoredRow[],
+  images: Map<string, StoredImage>,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await ownedImport(tx, importId, lease))) return false;
+    const categoryIds = [...new Set(batch.map((r) => r.product!.categoryId).filter((c) => c !== null))];
+    const categoriesLeft = await repo.existingCategoryIds(tx, categoryIds);
+    const lines: ImportReportLine[] = [];
+    const toCreate: StoredRow[] = [];
+    for (const r of batch) {
+      const c = r.product!.categoryId;
+      if (c && !categoriesLeft.has(c)) {
+        lines.push({
+          row: r.row,
+          sku: r.sku,
+          outcome: 'error',
+          messages: [`category: the category "${r.values.category}" was deleted after the check.`],
+          productId: null,
+        });
+      } else {
+        toCreate.push(r);
+      }
+    }
+    const made = await repo.insertProductsBySku(
+      tx,
+      toCreate.map((r) => ({
+        ...r.product!,
+        sku: r.sku,
+        slug: `${slugify(r.product!.title).slice(0, 80) || 'product'}-${randomBytes(5).toString('hex')}`,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    const idBySku = new Map(made.map((m) => [m.sku!, m.id]));
+    const imageRows: Parameters<typeof repo.insertImages>[1] = [];
+    let created = 0;
+    for (const r of toCreate) {
+      const productId = idBySku.get(r.sku);
+      if (!productId) {
+        lines.push({
+          row: r.row,
+          sku: r.sku,
+          outcome: 'unchanged',
+          messages: [`SKU ${r.sku} is already in the catalogue: left as it is.`],
+          productId: null,
+        });
+        continue;
+      }
+      created += 1;
+      r.images.forEach((name, position) => {
+        const img = images.get(name);
+        if (!img?.storageKey || !img.fallbackUrl) return;
+        imageRows.push({
+          productId,
+          position,
+          url: img.fallbackUrl,
+          width: img.width,
+          height: img.height,
+          alt: '',
+          storageKey: img.storageKey,
+          variants: img.variants,
+          createdAt: now,
+        });
+      });
+      lines.push({
+        row: r.row,
+        sku: r.sku,
+        outcome: 'created',
+        messages: r.images.length > 0 ? [`${r.images.length} photo(s).`] : [],
+        productId,
+      });
+    }
+    await repo.insertImages(tx, imageRows);
+    lines.sort((a, b) => a.row - b.row);
+    await tx
+      .update(manifestImports)
+      .set({
+        processedRows: sql`${manifestImports.processedRows} + ${batch.length}`,
+        createdRows: sql`${manifestImports.createdRows} + ${created}`,
+        unchangedRows: sql`${manifestImports.unchangedRows} + ${lines.filter((l) => l.outcome === 'unchanged').length}`,
+        report: sql`jsonb_set(${manifestImports.report}, '{lines}', coalesce(${manifestImports.report}->'lines', '[]'::jsonb) || ${JSON.stringify(lines)}::jsonb)`,
+        lockedUntil: nextLease,
+        updatedAt: now,
+      })
+      .where(sql`${manifestImports.id} = ${importId}`);
+    return true;
+  });
+}
+
+async function finish(db: Db, importId: string, lease: Date, actorId: string | null, now: Date) {
+  return db.transaction(async (tx) => {
+    if (!(await ownedImport(tx, importId, lease))) return null;
+    const imp = await repo.lockImport(tx, importId);
+    if (!imp) return null;
+    const lines = reportOf(imp.report).lines;
+    const errors = lines.filter((l) => l.outcome === 'error').length;
+    await repo.updateImport(tx, importId, {
+      status: 'done',
+      finishedAt: now,
+      lockedUntil: null,
+      updatedAt: now,
+    });
+    if (actorId) {
+      await recordAudit(tx, {
+        actorId,
+        action: 'import.run',
+        entityType: 'import',
+        entityId: importId,
+        after: {
+          file: imp.fileName,
+          totalRows: imp.totalRows,
+          validRows: imp.validRows,
+          errorRows: imp.errorRows + errors,
+          createdRows: imp.createdRows,
+          unchangedRows: imp.unchangedRows,
+        },
+      });
+    }
+    const used = new Set<string>();
+    const createdRows = new Set(lines.filter((l) => l.outcome === 'created').map((l) => l.row));
+    for (const r of imp.rows as StoredRow[]) {
+      if (createdRows.has(r.row)) for (const name of r.images) used.add(name);
+    }
+    return { usedFiles: used };
+  });
+}
+
+async function fail(db: Db, importId: string, lease: Date, processed: number, err: unknown, now: Date) {
+  const detail = err instanceof Error ? err.message : String(err);
+  await db.transaction(async (tx) => {
+    if (!(await ownedImport(tx, importId, lease))) return;
+    await repo.updateImport(tx, importId, {
+      status: 'failed',
+      error: `The import stopped after ${processed} rows (${detail.slice(0, 300)}). The rows before it are saved; upload the file again to import the rest.`,
+      finishedAt: now,
+      lockedUntil: null,
+      updatedAt: now,
+    });
+  });
+}
