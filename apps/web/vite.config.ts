@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -19,6 +20,8 @@ function preloadInter(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
+        // The launch landing page (launch.html) uses system fonts: nothing to preload.
+        if (ctx.filename.endsWith('launch.html')) return [];
         const font = Object.keys(ctx.bundle ?? {}).find((f) =>
           /inter-latin-wght-normal-[\w-]+\.woff2$/.test(f),
         );
@@ -63,5 +66,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rollupOptions: {
+      // launch.html: the pre-launch landing and result pages, a separate tiny entry (src/launch).
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        launch: fileURLToPath(new URL('./launch.html', import.meta.url)),
+      },
+    },
   },
 });

@@ -1,4 +1,5 @@
 // Every outbox template by name (the `template` column), one module each.
+import { auctionCancelled, secondChanceOffer } from './admin-auctions';
 import { auctionEnding } from './auction-ending';
 import { auctionLost } from './auction-lost';
 import { auctionWon } from './auction-won';
@@ -23,6 +24,8 @@ export const TEMPLATES: Readonly<Record<string, Template>> = Object.freeze({
   auction_won: auctionWon,
   auction_lost: auctionLost,
   auction_ending: auctionEnding,
+  auction_cancelled: auctionCancelled,
+  second_chance_offer: secondChanceOffer,
   payment_reminder: paymentReminder,
   order_cancelled: orderCancelled,
   bidding_suspended: biddingSuspended,
