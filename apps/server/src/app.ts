@@ -18,6 +18,7 @@ import { containsNul } from './lib/input-guard';
 import { adminGuardPlugin } from './modules/admin/guard';
 import { adminRoutes } from './modules/admin/routes';
 import { mediaPreviewRoutes } from './modules/admin-catalogue/preview-routes';
+import { adminAuctionsRoutes } from './modules/admin-auctions/routes';
 import { adminCatalogueRoutes } from './modules/admin-catalogue/routes';
 import { adminImportRoutes } from './modules/admin-import/routes';
 import { adminOrdersRoutes } from './modules/admin-orders/routes';
@@ -189,6 +190,7 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminCatalogueRoutes);
+  await app.register(adminAuctionsRoutes);
   await app.register(adminImportRoutes);
   // Link previews of seeded SVG pictures: a JPEG made once (decision 023).
   await app.register(mediaPreviewRoutes);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  auctionCancelledNotice,
   dateToVancouverLocal,
   dropEndTimes,
   dropProblems,
@@ -13,6 +14,8 @@ import {
   type ScheduleInput,
   scheduleProblems,
   secondChanceCandidates,
+  secondChanceOfferNotice,
+  shopDateTimeLabel,
   vancouverLocalToDate,
 } from './scheduling';
 
@@ -193,6 +196,16 @@ describe('Vancouver wall-clock times', () => {
         const diff = d.getTime() - back!.getTime();
         expect(diff === 0 || diff === 60 * MIN).toBe(true);
       }),
+    );
+  });
+});
+
+describe('labels', () => {
+  it('writes Vancouver date-times and the notices', () => {
+    expect(shopDateTimeLabel(new Date('2026-11-26T18:30:00Z'))).toBe('Thu, Nov 26, 10:30 AM');
+    expect(auctionCancelledNotice('Drill', 'Damaged in storage.')).toContain('Drill was cancelled: Damaged');
+    expect(secondChanceOfferNotice('Drill', 4500, 'Thu, Nov 26, 10:30 AM')).toBe(
+      'Second chance: Drill is yours for your maximum bid of $45.00 if you accept by Thu, Nov 26, 10:30 AM.',
     );
   });
 });

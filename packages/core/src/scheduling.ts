@@ -5,6 +5,7 @@
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { type IncrementRule, isValidIncrementRule } from './increments';
+import { formatCents } from './money';
 import { SHOP_TIME_ZONE, vancouverDateTime } from './time';
 
 const MINUTE_MS = 60_000;
@@ -180,4 +181,30 @@ export function vancouverLocalToDate(local: string): Date | null {
 /** An instant as a Vancouver 'YYYY-MM-DDTHH:mm' (for a datetime-local input's value). */
 export function dateToVancouverLocal(date: Date): string {
   return format(date, "yyyy-MM-dd'T'HH:mm", { in: tz(SHOP_TIME_ZONE) });
+}
+
+/** The in-app and email text a bidder gets when staff cancel an auction they bid on. */
+export function auctionCancelledNotice(productTitle: string, reason: string): string {
+  return `The auction for ${productTitle} was cancelled: ${reason} Your bid is void and nothing is owed.`;
+}
+
+/** The text of a second-chance offer: the item at the shopper's own maximum bid, until a deadline. */
+export function secondChanceOfferNotice(productTitle: string, amountCents: number, deadline: string): string {
+  return `Second chance: ${productTitle} is yours for your maximum bid of ${formatCents(amountCents)} if you accept by ${deadline}.`;
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOP_TIME_ZONE,
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: undefined,
+  hour12: true,
+});
+
+/** 'Thu, Nov 26, 10:30 AM' in Vancouver (the store's zone), for lists, notices and emails. */
+export function shopDateTimeLabel(at: Date): string {
+  return DATE_TIME.format(at).replace(/\s/g, ' ');
 }

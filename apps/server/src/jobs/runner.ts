@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createMediaStorage } from '../adapters/storage';
+import { expireOffers } from '../modules/admin-auctions/service';
 import { runImports } from '../modules/admin-import/service';
 import { closeDueAuctions, openDueAuctions } from '../modules/auctions/lifecycle';
 import { purgeExpiredIdempotencyKeys } from '../modules/bidding/service';
@@ -75,6 +76,14 @@ export function orderJobs(app: FastifyInstance, everyMs = 30_000): Job[] {
       everyMs,
       run: async () => {
         await runPaymentDeadlines(db, clock.now(), (p) => hub.publish(p));
+      },
+    },
+    {
+      // Second-chance offers past their deadline close (claimed with SKIP LOCKED; decision 025).
+      name: 'offers.expire',
+      everyMs,
+      run: async () => {
+        await expireOffers(db, clock.now());
       },
     },
   ];

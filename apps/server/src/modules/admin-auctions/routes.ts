@@ -1,0 +1,172 @@
+import {
+  AdminAuctionDetail,
+  AdminAuctionList,
+  AdminAuctionParams,
+  AdminAuctionQuery,
+  AuctionSettingsInput,
+  CancelAuctionInput,
+  CreateAuctionInput,
+  CreateDropInput,
+  DropCreated,
+  DropList,
+  OfferParams,
+  OfferView,
+  SecondChanceInput,
+} from '@rebound/contract/admin-auctions';
+import { API } from '@rebound/contract/routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../lib/auth-context';
+import type { Published } from '../../realtime/hub';
+import { requireActiveStaff } from '../admin/guard';
+import * as service from './service';
+
+/** /api/admin/auctions and /api/admin/drops (staff only: the admin guard covers the prefix); /api/offers (the shopper's). */
+export async function adminAuctionsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, clock, hub } = app.deps;
+  const publish = (request: FastifyRequest, events: Published[]) => {
+    if (events.length === 0) return;
+    hub.publish(events).catch((err) => request.log.error({ err }, 'publishing auction events failed'));
+  };
+
+  app.get(
+    API.adminAuctions,
+    { schema: { querystring: AdminAuctionQuery, response: { 200: AdminAuctionList } } },
+    async (request) => {
+      requireActiveStaff(request);
+      return service.listAuctions(db, request.query);
+    },
+  );
+
+  app.post(
+    API.adminAuctions,
+    { schema: { body: CreateAuctionInput, response: { 201: AdminAuctionDetail } } },
+    async (request, reply) => {
+      const staff = requireActiveStaff(request);
+      const detail = await service.createAuction(db, staff.id, request.body, clock.now());
+      return reply.status(201).send(detail);
+    },
+  );
+
+  app.get(
+    API.adminAuctionPattern,
+    { schema: { params: AdminAuctionParams, response: { 200: AdminAuctionDetail } } },
+    async (request) => {
+      requireActiveStaff(request);
+      return service.getAuction(db, request.params.id, clock.now());
+    },
+  );
+
+  app.put(
+    API.adminAuctionPattern,
+    {
+      schema: {
+        params: AdminAuctionParams,
+        body: AuctionSettingsInput,
+        response: { 200: AdminAuctionDetail },
+      },
+    },
+    async (request) => {
+      const staff = requireActiveStaff(request);
+      return service.updateAuction(db, staff.id, request.params.id, request.body, clock.now());
+    },
+  );
+
+  app.post(
+    API.adminAuctionCancelPattern,
+    {
+      schema: { params: AdminAuctionParams, body: CancelAuctionInput, response: { 200: AdminAuctionDetail } },
+    },
+    async (request) => {
+      const staff = requireActiveStaff(request);
+      const { detail, published } = await service.cancelAuction(
+        db,
+        staff.id,
+        request.params.id,
+        request.body.reason,
+        clock.now(),
+      );
+      publish(request, published);
+      return detail;
+    },
+  );
+
+  app.post(
+    API.adminAuctionRelistPattern,
+    {
+      schema: {
+        params: AdminAuctionParams,
+        body: AuctionSettingsInput,
+        response: { 201: AdminAuctionDetail },
+      },
+    },
+    async (request, reply) => {
+      const staff = requireActiveStaff(request);
+      const detail = await service.relistAuction(db, staff.id, request.params.id, request.body, clock.now());
+      return reply.status(201).send(detail);
+    },
+  );
+
+  app.post(
+    API.adminAuctionOffersPattern,
+    {
+      schema: {
+        params: AdminAuctionParams,
+        body: SecondChanceInput.optional(),
+        response: { 201: AdminAuctionDetail },
+      },
+    },
+    async (request, reply) => {
+      const staff = requireActiveStaff(request);
+      const body = SecondChanceInput.parse(request.body ?? {});
+      const { detail, published } = await service.createOffer(
+        db,
+        staff.id,
+        request.params.id,
+        body,
+        clock.now(),
+      );
+      publish(request, published);
+      return reply.status(201).send(detail);
+    },
+  );
+
+  app.get(API.adminDrops, { schema: { response: { 200: DropList } } }, async (request) => {
+    requireActiveStaff(request);
+    return service.listDrops(db);
+  });
+
+  app.post(
+    API.adminDrops,
+    { schema: { body: CreateDropInput, response: { 201: DropCreated } } },
+    async (request, reply) => {
+      const staff = requireActiveStaff(request);
+      return reply.status(201).send(await service.createDrop(db, staff.id, request.body, clock.now()));
+    },
+  );
+
+  // The shopper's second-chance offers.
+  app.get(
+    API.offerPattern,
+    { schema: { params: OfferParams, response: { 200: OfferView } } },
+    async (request) => service.getOffer(db, requireUser(request).id, request.params.id),
+  );
+
+  app.post(
+    API.offerAcceptPattern,
+    { schema: { params: OfferParams, response: { 200: OfferView } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { offer, published } = await service.acceptOffer(db, user.id, request.params.id, clock.now());
+      publish(request, published);
+      return offer;
+    },
+  );
+
+  app.post(
+    API.offerDeclinePattern,
+    { schema: { params: OfferParams, response: { 200: OfferView } } },
+    async (request) => service.declineOffer(db, requireUser(request).id, request.params.id, clock.now()),
+  );
+}

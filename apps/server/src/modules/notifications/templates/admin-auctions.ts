@@ -1,0 +1,53 @@
+import { SELLER } from './company';
+import { longDateTime, messageOf, money, siteUrl, sms, str } from './format';
+import type { Template } from './types';
+
+/** 'auction_cancelled' {productTitle, reason}: staff cancelled an auction this shopper bid on. */
+export const auctionCancelled: Template = (p, ctx) => {
+  const title = str(p, 'productTitle') ?? 'a lot you bid on';
+  const message = messageOf(p);
+  const lot = siteUrl(ctx, p, ['targetUrl'], '/account?tab=bids');
+  const shop = `${ctx.publicUrl}/shop`;
+  return {
+    email: {
+      subject: `Auction cancelled: ${title}`,
+      preheader: message,
+      heading: 'This auction was cancelled',
+      blocks: [
+        { type: 'p', text: message },
+        { type: 'button', label: 'Find more lots', url: shop },
+        { type: 'note', text: `Questions? Write to ${SELLER.supportEmail}.` },
+      ],
+      reason: 'you bid on this lot and outbid alerts by email are on in your settings',
+    },
+    sms: sms(message, lot),
+    push: { title: 'Auction cancelled', body: message, url: lot },
+  };
+};
+
+/** 'second_chance_offer' {offerId, productTitle, amountCents, expiresAt}: the item at the shopper's maximum bid. */
+export const secondChanceOffer: Template = (p, ctx) => {
+  const title = str(p, 'productTitle') ?? 'a lot you bid on';
+  const message = messageOf(p);
+  const url = siteUrl(ctx, p, ['targetUrl'], '/notifications');
+  const amount = money(p, 'amountCents');
+  const until = longDateTime(p, 'expiresAt');
+  return {
+    email: {
+      subject: `Second chance: ${title}${amount ? ` for ${amount}` : ''}`,
+      preheader: message,
+      heading: 'A second chance at a lot you bid on',
+      blocks: [
+        { type: 'p', text: message },
+        { type: 'button', label: 'Accept or decline', url },
+        {
+          type: 'note',
+          text: `${until ? `The offer is open until ${until}. ` : ''}If you accept, pay within 72 hours as for any win; if not, nothing is owed.`,
+        },
+      ],
+      reason: 'you bid on this lot and auction-won messages by email are on in your settings',
+    },
+    sms: sms(message, url),
+    push: { title: 'Second chance offer', body: message, url, tag: `offer-${str(p, 'offerId', 60) ?? title}` },
+  };
+};
