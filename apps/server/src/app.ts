@@ -21,6 +21,7 @@ import { mediaPreviewRoutes } from './modules/admin-catalogue/preview-routes';
 import { adminAuctionsRoutes } from './modules/admin-auctions/routes';
 import { adminCatalogueRoutes } from './modules/admin-catalogue/routes';
 import { adminImportRoutes } from './modules/admin-import/routes';
+import { adminMessagesRoutes } from './modules/admin-messages/routes';
 import { adminOrdersRoutes } from './modules/admin-orders/routes';
 import { authPlugin } from './modules/auth/plugin';
 import { biddingRoutes } from './modules/bidding/routes';
@@ -29,6 +30,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { testCheckoutRoutes } from './modules/checkout/test-page';
 import { stripeWebhookRoutes } from './modules/checkout/webhook';
 import { inboxRoutes } from './modules/inbox/routes';
+import { launchPlugin } from './modules/launch/lock';
 import { pushRoutes } from './modules/notifications/push-routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createOutboxSender, type OutboxSender, outboxSenderPlugin } from './modules/notifications/sender';
@@ -169,6 +171,8 @@ export async function buildApp({
   // Before any route: puts the staff guard on every /api/admin route, wherever it is declared.
   await app.register(adminGuardPlugin);
   await app.register(authPlugin);
+  // Pre-launch mode (issue 14): the lock decides every request once the session is known.
+  await app.register(launchPlugin);
   await app.register(metricsPlugin);
   await app.register(systemRoutes);
   await app.register(catalogRoutes);
@@ -192,6 +196,7 @@ export async function buildApp({
   await app.register(adminCatalogueRoutes);
   await app.register(adminAuctionsRoutes);
   await app.register(adminImportRoutes);
+  await app.register(adminMessagesRoutes);
   // Link previews of seeded SVG pictures: a JPEG made once (decision 023).
   await app.register(mediaPreviewRoutes);
 

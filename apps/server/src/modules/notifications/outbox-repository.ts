@@ -179,3 +179,81 @@ export function byIds(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([] as OutboxRecord[]);
   return db.select().from(outbox).where(inArray(outbox.id, ids));
 }
+
+// ── The back-office's dead letters (Messages section, decision 027) ─────────────────────────────
+
+const isDead = and(eq(outbox.status, 'dead'), isNotNull(outbox.deadAt));
+
+/** A page of dead letters, newest first, with the notice kind from the payload. */
+export async function pageDead(db: DbOrTx, opts: { limit: number; offset: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: outbox.id,
+        channel: outbox.channel,
+        template: outbox.template,
+        kind: sql<string | null>`${outbox.payload}->>'kind'`,
+        recipient: outbox.recipient,
+        attempts: outbox.attempts,
+        lastError: outbox.lastError,
+        createdAt: outbox.createdAt,
+        deadAt: outbox.deadAt,
+      })
+      .from(outbox)
+      .where(isDead)
+      .orderBy(desc(outbox.deadAt), desc(outbox.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: count() }).from(outbox).where(isDead),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function countDead(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(outbox).where(isDead);
+  return Number(row?.n ?? 0);
+}
+
+/** Locks one dead letter (undefined when it is not one: retried, discarded, or never dead). */
+export async function lockDead(db: DbOrTx, id: string): Promise<OutboxRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.id, id), isDead))
+    .for('update');
+  return row;
+}
+
+/** A dead letter queued again: pending, due now, attempts and error cleared. */
+export async function requeueDead(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: null,
+      deadAt: null,
+      lockedUntil: null,
+    })
+    .where(and(eq(outbox.id, id), isDead))
+    .returning({ id: outbox.id });
+  return rows.length === 1;
+}
+
+export async function deleteDead(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(outbox)
+    .where(and(eq(outbox.id, id), isDead))
+    .returning({ id: outbox.id });
+  return rows.length === 1;
+}
+
+/** The message queued under a dedupe key (a contact reply's delivery). */
+export function byDedupeKey(db: DbOrTx, key: string) {
+  return db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.dedupeKey, key))
+    .then((r) => r[0]);
+}

@@ -6,6 +6,8 @@ import { auctionWon } from './auction-won';
 import { authConfirmEmail, authPhoneCode, authResetPassword, launchConfirm } from './auth';
 import { bidConfirmation } from './bid-confirmation';
 import { biddingSuspended } from './bidding-suspended';
+import { contactReply } from './contact-reply';
+import { launchOpen } from './launch';
 import { marketing } from './marketing';
 import { newDropsDigest } from './new-drops-digest';
 import { orderCancelled } from './order-cancelled';
@@ -41,6 +43,8 @@ export const TEMPLATES: Readonly<Record<string, Template>> = Object.freeze({
   auth_reset_password: authResetPassword,
   auth_phone_code: authPhoneCode,
   launch_confirm: launchConfirm,
+  launch_open: launchOpen,
+  contact_reply: contactReply,
 });
 
 /** The notice kind a template's messages are when the payload does not say (older rows). */
