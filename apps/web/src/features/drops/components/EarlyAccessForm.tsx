@@ -1,18 +1,18 @@
+import { LAUNCH_TEXT } from '@rebound/contract/launch-text';
 import { checkLaunchEmail } from '@rebound/core/email';
 import { BellRing } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
-import { errorMessageOf } from '../../../lib/api-client';
 import { joinDropList } from '../../../lib/drop-list';
 
 /**
  * Early access to the next drop (spec §2 /drops, §5 'Drop list email'). The address is checked with
  * core's checkLaunchEmail and the spec's messages shown as a toast and beside the field.
  *
- * The server stores the address on the list (POST /api/list-signups) and the toast shows its answer:
- * saved, not 'sent' (the launch list's confirmation email comes with the pre-launch issue).
+ * The address joins the launch list (double opt-in, source 'drops-early-access'): the toast says
+ * 'Check your email' for an ok answer or a 429, 'Something went wrong' / 'Please try again.' otherwise.
  */
 export function EarlyAccessForm() {
   const headingId = useId();
@@ -34,8 +34,8 @@ export function EarlyAccessForm() {
       const answer = await joinDropList(result.email, 'drops-early-access');
       setEmail('');
       toast.success(answer.title, { description: answer.message });
-    } catch (failure) {
-      toast.error('Something went wrong', { description: errorMessageOf(failure) });
+    } catch {
+      toast.error(LAUNCH_TEXT.failureTitle, { description: LAUNCH_TEXT.failureMessage });
     } finally {
       setBusy(false);
     }

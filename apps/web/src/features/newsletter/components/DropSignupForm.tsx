@@ -1,15 +1,15 @@
+import { LAUNCH_TEXT } from '@rebound/contract/launch-text';
 import { checkLaunchEmail } from '@rebound/core/email';
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
-import { errorMessageOf } from '../../../lib/api-client';
 import { joinDropList } from '../../../lib/drop-list';
 
 /**
- * 'Get the Drop First': checks the address, and the server stores it on the drop list (the spec's
- * footer form only logged it; decisions.md §1 puts what matters on the server). The toast shows the
- * server's answer: saved, nothing claimed as sent.
+ * 'Get the Drop First': checks the address, and it joins the launch list (double opt-in, source
+ * 'footer'; the spec's footer form only logged it, decisions.md §1 puts what matters on the server).
+ * The toast says 'Check your email' for an ok answer or a 429, 'Something went wrong' otherwise.
  */
 export function DropSignupForm() {
   const inputId = useId();
@@ -29,8 +29,8 @@ export function DropSignupForm() {
       const answer = await joinDropList(result.email, 'footer');
       toast.success(answer.title, { description: answer.message });
       setEmail('');
-    } catch (failure) {
-      toast.error('Something went wrong', { description: errorMessageOf(failure) });
+    } catch {
+      toast.error(LAUNCH_TEXT.failureTitle, { description: LAUNCH_TEXT.failureMessage });
     } finally {
       setBusy(false);
     }
