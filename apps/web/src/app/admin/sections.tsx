@@ -91,19 +91,19 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     path: 'launch-list',
     label: 'Launch list',
     icon: Rocket,
-    notBuilt: 'the pre-launch sign-up list and its confirmations',
+    page: adminPage(() => import('../../features/admin-launch/components/LaunchListPage')),
   },
   {
     path: 'messages',
     label: 'Messages',
     icon: Mail,
-    notBuilt: 'the contact-form messages shoppers send, with replies',
+    page: adminPage(() => import('../../features/admin-messages/components/MessagesSection')),
   },
   {
     path: 'settings',
     label: 'Settings',
     icon: Settings,
-    notBuilt: 'site settings such as the pre-launch lock',
+    page: adminPage(() => import('../../features/admin-settings/components/SettingsPage')),
   },
   {
     path: 'audit',
