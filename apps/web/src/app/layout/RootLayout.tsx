@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useRealtimeSession } from '../use-realtime-session';
+import { LockedBanner } from './LockedBanner';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
@@ -13,6 +14,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <LockedBanner />
       <SiteHeader />
       {/* At least a screen tall: the footer starts below the first screen, so it cannot be seen
           jumping down when a page's code or data arrives (it did: layout shift 0.62 on phones). */}
