@@ -73,6 +73,8 @@ function readRecords(bytes: Buffer): string[][] {
     return parse(text, {
       bom: true,
       relax_column_count: true,
+      // A quote inside an unquoted cell (a 24" monitor) is kept as text.
+      relax_quotes: true,
       // Blank lines stay records (then skipped), so a record's index is its spreadsheet row.
       skip_empty_lines: false,
     }) as string[][];
@@ -151,8 +153,15 @@ export function parseManifest(bytes: Buffer, categories: Category[]): ParsedMani
   return { rows, ignoredColumns };
 }
 
-/** Photos named after a SKU sort base name first, then by their number ('A.jpg', 'A_2.jpg', 'A_10.jpg'). */
+/** A photo's number in its name: 'A_2.jpg' and 'A (2).jpg' are 2, 'A.jpg' is 0. */
+function photoNumber(fileName: string): number {
+  const m = /(?:_(\d{1,3})| ?\((\d{1,3})\))\.[a-z0-9]{1,5}$/i.exec(fileName);
+  return m ? Number(m[1] ?? m[2]) : 0;
+}
+
+/** Photos named after a SKU: the plain name first, then by number ('A.jpg', 'A_2.jpg', 'A_10.jpg'). */
 const byPhotoName = (a: StoredImage, b: StoredImage) =>
+  photoNumber(a.fileName) - photoNumber(b.fileName) ||
   a.fileName.localeCompare(b.fileName, 'en', { numeric: true, sensitivity: 'base' });
 
 /**

@@ -1,0 +1,450 @@
+import { randomBytes } from 'node:crypto';
+import type { ImportReport, ImportRowsPage, ImportSummary } from '@rebound/contract/admin-import';
+import { API } from '@rebound/contract/routes';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMediaStorage } from '../../adapters/storage';
+import { auditLog, manifestImports, productImages, products } from '../../db/schema';
+import { type SignedInUser, signedInUser } from '../../test/auth';
+import { makeCategory, makeProduct } from '../../test/factories';
+import { useTestApp } from '../../test/harness';
+import { runImports } from './service';
+
+const NOW = new Date('2026-06-15T18:00:00.000Z');
+const t = useTestApp({ now: NOW });
+
+let staff: SignedInUser;
+let shopper: SignedInUser;
+
+beforeAll(async () => {
+  staff = await signedInUser(t, { role: 'staff' });
+  shopper = await signedInUser(t);
+  await makeCategory(t.db, { name: 'Garden & Tools', slug: 'garden-tools' });
+  await makeCategory(t.db, { name: 'Electronics', slug: 'electronics' });
+});
+
+const as = (who: SignedInUser | null) => (who ? { cookie: who.cookie } : {});
+const HEADER =
+  'sku,title,brand,description,category,condition,retail_price,resale_price,featured,desk_notes,images';
+
+interface Part {
+  field: string;
+  name: string;
+  type: string;
+  bytes: Buffer;
+}
+
+function multipart(parts: Part[]) {
+  const boundary = `----rebound${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.name}"\r\nContent-Type: ${p.type}\r\n\r\n`,
+      ),
+      p.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const csvPart = (text: string, name = 'manifest.csv'): Part => ({
+  field: 'csv',
+  name,
+  type: 'text/csv',
+  bytes: Buffer.from(text, 'utf8'),
+});
+
+function upload(parts: Part[], who: SignedInUser | null = staff) {
+  const { payload, contentType } = multipart(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: API.adminImports,
+    headers: { ...as(who), 'content-type': contentType },
+    payload,
+  });
+}
+
+async function preview(parts: Part[]) {
+  const res = await upload(parts);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<ImportSummary>();
+}
+
+async function rowsOf(id: string, query = '') {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${API.adminImportRows(id)}?${query}`,
+    headers: as(staff),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ImportRowsPage>();
+}
+
+async function start(id: string) {
+  const res = await t.app.inject({ method: 'POST', url: API.adminImportStart(id), headers: as(staff) });
+  expect(res.statusCode, res.body).toBe(202);
+  return res.json<ImportSummary>();
+}
+
+const storage = () => createMediaStorage(t.config);
+const runJob = (opts = {}) => runImports(t.db, storage(), () => t.clock.now(), opts);
+
+async function summary(id: string) {
+  const res = await t.app.inject({ method: 'GET', url: API.adminImport(id), headers: as(staff) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ImportSummary>();
+}
+
+/** A manifest of `n` good rows with SKUs `<prefix>-<i>`; `bad` maps a row index (0-based) to its line. */
+function manifest(prefix: string, n: number, bad: Record<number, string> = {}) {
+  const lines = [HEADER];
+  for (let i = 0; i < n; i++) {
+    lines.push(
+      bad[i] ??
+        `${prefix}-${i},Lot ${i} cordless drill,DeWalt,"A drill, with two batteries",Garden & Tools,Open Box,199.99,${(50 + i).toFixed(2)},no,Shelf B${i},`,
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+const pngOf = (color: string) =>
+  sharp({ create: { width: 120, height: 90, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+describe('who may import', () => {
+  it('refuses visitors (401) and shoppers (403), and stores nothing', async () => {
+    const parts = [csvPart(manifest('GUARD', 2))];
+    expect((await upload(parts, null)).statusCode).toBe(401);
+    expect((await upload(parts, shopper)).statusCode).toBe(403);
+    for (const who of [null, shopper]) {
+      const list = await t.app.inject({ method: 'GET', url: API.adminImports, headers: as(who) });
+      expect(list.statusCode).toBe(who ? 403 : 401);
+      const template = await t.app.inject({ method: 'GET', url: API.adminImportTemplate, headers: as(who) });
+      expect(template.statusCode).toBe(who ? 403 : 401);
+    }
+    const stored = await t.db
+      .select()
+      .from(manifestImports)
+      .where(eq(manifestImports.fileName, 'manifest.csv'));
+    expect(stored.filter((s) => (s.rows as { sku: string }[])[0]?.sku === 'GUARD-0')).toHaveLength(0);
+  });
+});
+
+describe('a file of 50 lots with 3 bad rows', () => {
+  const bad = {
+    4: 'LOT-4,Lot 4,DeWalt,,Garden & Tools,Broken,199.99,50.00,no,,',
+    19: 'LOT-19,Lot 19,DeWalt,,Garden & Tools,Open Box,abc,50.00,no,,',
+    // Row 41 of the file repeats the SKU of row 2 (the first data row).
+    39: 'LOT-0,Lot 39 again,DeWalt,,Garden & Tools,Like New,10,5,no,,',
+  };
+  let first: ImportSummary;
+
+  it('previews each error at its row and column', async () => {
+    first = await preview([csvPart(manifest('LOT', 50, bad), 'fifty.csv')]);
+    expect(first).toMatchObject({ status: 'preview', totalRows: 50, validRows: 47, errorRows: 3 });
+    const errors = await rowsOf(first.id, 'filter=errors');
+    expect(errors.total).toBe(3);
+    expect(errors.items.map((r) => [r.row, r.errors.map((e) => e.column)])).toEqual([
+      [6, ['condition']],
+      [21, ['retail_price']],
+      [41, ['sku']],
+    ]);
+    expect(errors.items[0]!.errors[0]!.message).toBe(
+      '"Broken" is not a condition. Use Like New, Open Box or Gently Used.',
+    );
+    expect(errors.items[1]!.errors[0]!.message).toBe('"abc" is not an amount in dollars, like 129.99.');
+    expect(errors.items[2]!.errors[0]!.message).toBe('SKU LOT-0 is already on row 2 of this file.');
+    const all = await rowsOf(first.id, 'page=2&pageSize=20');
+    expect(all.total).toBe(50);
+    expect(all.items[0]!.row).toBe(22);
+    // Nothing is saved by the preview.
+    expect(await t.db.select().from(products).where(eq(products.sku, 'LOT-1'))).toHaveLength(0);
+  });
+
+  it('imports the 47 valid rows, once, with one audit entry', async () => {
+    await start(first.id);
+    // A second start of the same preview is refused.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: API.adminImportStart(first.id),
+      headers: as(staff),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await runJob({ batchSize: 10 })).toEqual([first.id]);
+    const done = await summary(first.id);
+    expect(done).toMatchObject({ status: 'done', processedRows: 47, createdRows: 47, unchangedRows: 0 });
+    const made = await t.db
+      .select()
+      .from(products)
+      .where(inArray(products.sku, ['LOT-1', 'LOT-4', 'LOT-0']));
+    expect(made.map((p) => p.sku).sort()).toEqual(['LOT-0', 'LOT-1']);
+    const lot1 = made.find((p) => p.sku === 'LOT-1')!;
+    expect(lot1).toMatchObject({
+      title: 'Lot 1 cordless drill',
+      description: 'A drill, with two batteries',
+      condition: 'open_box',
+      retailPriceCents: 19_999,
+      resalePriceCents: 5_100,
+      deskNotes: 'Shelf B1',
+      status: 'draft',
+    });
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, first.id), eq(auditLog.action, 'import.run')));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.actorId).toBe(staff.user.id);
+    expect(audits[0]!.after).toMatchObject({ file: 'fifty.csv', createdRows: 47, errorRows: 3 });
+
+    const report = await t.app.inject({
+      method: 'GET',
+      url: API.adminImportReport(first.id),
+      headers: as(staff),
+    });
+    const lines = report.json<ImportReport>().lines;
+    expect(lines).toHaveLength(50);
+    expect(lines.filter((l) => l.outcome === 'created')).toHaveLength(47);
+    expect(lines.find((l) => l.row === 6)).toMatchObject({ outcome: 'error', sku: 'LOT-4' });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: API.adminImportReportCsv(first.id),
+      headers: as(staff),
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain('fifty-report.csv');
+    expect(csv.body.split('\r\n')[0]).toBe('\uFEFFrow,sku,outcome,messages,product_id');
+    expect(csv.body).toContain('6,LOT-4,error,"condition: ""Broken"" is not a condition.');
+  });
+
+  it('changes nothing when the same file is imported again', async () => {
+    const before = await t.db.select({ id: products.id, updatedAt: products.updatedAt }).from(products);
+    const second = await preview([csvPart(manifest('LOT', 50, bad), 'fifty.csv')]);
+    const firstRow = (await rowsOf(second.id, 'pageSize=1')).items[0]!;
+    expect(firstRow.message).toBe('SKU LOT-0 is already in the catalogue: it will be left as it is.');
+    await start(second.id);
+    await runJob();
+    expect(await summary(second.id)).toMatchObject({ status: 'done', createdRows: 0, unchangedRows: 47 });
+    const after = await t.db.select({ id: products.id, updatedAt: products.updatedAt }).from(products);
+    expect(after).toEqual(before);
+  });
+});
+
+describe('reading CSV files as spreadsheets write them', () => {
+  it('takes a byte-order mark, header case and spaces, aliases, quoted commas and line breaks, CRLF', async () => {
+    const text =
+      '\uFEFF  SKU , Title,Condition,Retail Price,MSRP Ignored?,Price,Description,Category\r\n' +
+      'csv-1,"Desk lamp, brass",like new,"$1,299.50",x,12,"Line one\r\nline two",electronics\r\n' +
+      '\r\n' +
+      'csv-2,Kettle,gently_used,20,,10,,\r\n';
+    const s = await preview([csvPart(text)]);
+    expect(s).toMatchObject({ totalRows: 2, validRows: 2, errorRows: 0, ignoredColumns: ['MSRP Ignored?'] });
+    const rows = (await rowsOf(s.id)).items;
+    expect(rows.map((r) => [r.row, r.sku])).toEqual([
+      [2, 'CSV-1'],
+      [4, 'CSV-2'],
+    ]);
+    expect(rows[0]!.values.description).toBe('Line one\r\nline two');
+    await start(s.id);
+    await runJob();
+    const [lamp] = await t.db.select().from(products).where(eq(products.sku, 'CSV-1'));
+    expect(lamp).toMatchObject({
+      title: 'Desk lamp, brass',
+      condition: 'like_new',
+      retailPriceCents: 129_950,
+    });
+  });
+
+  it('refuses a file without the required columns, an empty one, and one that cannot be parsed', async () => {
+    const missing = await upload([csvPart('sku,title\r\nA,Thing\r\n')]);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().error.message).toBe(
+      'The CSV has no condition, retail_price, resale_price column. Download the template to see the columns.',
+    );
+    const empty = await upload([csvPart(`${HEADER}\r\n\r\n`)]);
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().error.code).toBe('import_empty');
+    const broken = await upload([csvPart(`${HEADER}\r\nA,"unclosed,Open Box,1,1\r\n`)]);
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().error.message).toMatch(/^The CSV could not be read: /);
+    const none = await upload([
+      { field: 'images', name: 'a.png', type: 'image/png', bytes: await pngOf('#123') },
+    ]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.code).toBe('import_no_csv');
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: API.adminImports,
+      headers: { ...as(staff), 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(notMultipart.statusCode).toBe(415);
+  });
+
+  it('refuses more than 10,000 rows and more than 5 MB', async () => {
+    const long = await upload([csvPart(manifest('LONG', 10_001))]);
+    expect(long.statusCode).toBe(413);
+    expect(long.json().error.message).toBe(
+      'The CSV has more than 10,000 rows. Please split it into files of at most 10,000 rows.',
+    );
+    const big = await upload([csvPart(`${HEADER}\r\n${'x'.repeat(5 * 1024 * 1024)}\r\n`)]);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.code).toBe('import_csv_too_large');
+  });
+
+  it('writes formula-like text into the report CSV as text', async () => {
+    const s = await preview([
+      csvPart(
+        `${HEADER}\r\n=HYPERLINK("http://evil"),Thing,,,,Open Box,1,1,,,\r\nSAFE-1,@SUM(A1),,,,Open Box,1,1,,,\r\n`,
+      ),
+    ]);
+    expect(s.errorRows).toBe(1);
+    await start(s.id);
+    await runJob();
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: API.adminImportReportCsv(s.id),
+      headers: as(staff),
+    });
+    const row2 = csv.body.split('\r\n')[1]!;
+    expect(row2.startsWith(`2,"'=HYPERLINK(""HTTP://EVIL"")",error,`)).toBe(true);
+    for (const line of csv.body.split('\r\n').slice(1)) {
+      for (const cell of line.split(',')) expect(cell).not.toMatch(/^[=+\-@]/);
+    }
+  });
+});
+
+describe('photos in the same drop', () => {
+  it('matches photos by file name and by SKU, keeps their order, reports the rest', async () => {
+    const text =
+      `${HEADER}\r\n` +
+      'PIC-A,Named photos,,,,Open Box,10,5,,,front.png; back.png\r\n' +
+      'PIC-B,Photos by SKU,,,,Open Box,10,5,,,\r\n' +
+      'PIC-C,Unreadable photo,,,,Open Box,10,5,,,broken.png\r\n' +
+      'PIC-D,Missing photo,,,,Open Box,10,5,,,nowhere.png\r\n';
+    const png = await pngOf('#2a6');
+    const s = await preview([
+      csvPart(text),
+      { field: 'images', name: 'front.png', type: 'image/png', bytes: png },
+      { field: 'images', name: 'back.png', type: 'image/png', bytes: await pngOf('#a26') },
+      { field: 'images', name: 'pic-b_2.png', type: 'image/png', bytes: png },
+      { field: 'images', name: 'PIC-B.png', type: 'image/png', bytes: png },
+      { field: 'images', name: 'broken.png', type: 'image/png', bytes: Buffer.from('not a picture') },
+      { field: 'images', name: 'stray.png', type: 'image/png', bytes: png },
+    ]);
+    expect(s).toMatchObject({
+      totalRows: 4,
+      validRows: 2,
+      errorRows: 2,
+      imageCount: 6,
+      matchedImageCount: 4,
+    });
+    expect(s.unmatchedImages.sort()).toEqual(['broken.png', 'stray.png']);
+    const rows = (await rowsOf(s.id)).items;
+    expect(rows[0]!.images).toEqual(['front.png', 'back.png']);
+    expect(rows[1]!.images).toEqual(['PIC-B.png', 'pic-b_2.png']);
+    expect(rows[2]!.errors).toEqual([
+      {
+        column: 'images',
+        message:
+          'broken.png is not an image we can read. Please upload a JPEG, PNG, WebP, AVIF, HEIC, GIF or TIFF photo.',
+      },
+    ]);
+    expect(rows[3]!.errors).toEqual([
+      { column: 'images', message: 'nowhere.png was not uploaded with the CSV.' },
+    ]);
+
+    await start(s.id);
+    await runJob();
+    const made = await t.db
+      .select()
+      .from(products)
+      .where(inArray(products.sku, ['PIC-A', 'PIC-B']));
+    const imagesOf = async (sku: string) =>
+      t.db
+        .select()
+        .from(productImages)
+        .where(eq(productImages.productId, made.find((p) => p.sku === sku)!.id))
+        .orderBy(asc(productImages.position));
+    const a = await imagesOf('PIC-A');
+    expect(a).toHaveLength(2);
+    expect(a[0]!.storageKey).toMatch(new RegExp(`^imports/${s.id}/`));
+    expect((a[0]!.variants as { format: string }[]).map((v) => v.format).sort()).toContain('webp');
+    expect(await imagesOf('PIC-B')).toHaveLength(2);
+    // The stored copies are there to fetch.
+    expect(await storage().get(a[0]!.url.replace(/^\/media\//, ''))).not.toBeNull();
+  });
+});
+
+describe('the job', () => {
+  it('resumes after a crash where it stopped, and two runners create each SKU once', async () => {
+    const s = await preview([csvPart(manifest('RUN', 60))]);
+    await start(s.id);
+    // The first runner saves one batch of 10 rows and "crashes" (stops) with its lease taken.
+    await runJob({ batchSize: 10, maxBatches: 1, leaseMs: 60_000 });
+    expect(await summary(s.id)).toMatchObject({ status: 'importing', processedRows: 10, createdRows: 10 });
+    // While the lease holds, nobody else takes it.
+    expect(await runJob({ batchSize: 10 })).toEqual([]);
+    expect((await summary(s.id)).processedRows).toBe(10);
+    // After the lease, two servers at once: one takes over, the other finds nothing to do.
+    t.clock.advance(61_000);
+    const [x, y] = await Promise.all([runJob({ batchSize: 7 }), runJob({ batchSize: 7 })]);
+    expect([...x, ...y]).toEqual([s.id]);
+    expect(await summary(s.id)).toMatchObject({
+      status: 'done',
+      processedRows: 60,
+      createdRows: 60,
+      unchangedRows: 0,
+    });
+    const made = await t.db
+      .select({ sku: products.sku })
+      .from(products)
+      .where(inArray(products.sku, [...Array.from({ length: 60 }, (_, i) => `RUN-${i}`)]));
+    expect(made).toHaveLength(60);
+  });
+
+  it('leaves a SKU the catalogue got after the preview as it is', async () => {
+    const s = await preview([csvPart(manifest('LATE', 3))]);
+    await makeProduct(t.db, { sku: 'LATE-1', title: 'Made by hand meanwhile' });
+    await start(s.id);
+    await runJob();
+    expect(await summary(s.id)).toMatchObject({ createdRows: 2, unchangedRows: 1 });
+    const [kept] = await t.db.select().from(products).where(eq(products.sku, 'LATE-1'));
+    expect(kept!.title).toBe('Made by hand meanwhile');
+  });
+
+  it('discards a preview (recorded) and refuses to start it afterwards', async () => {
+    const s = await preview([csvPart(manifest('GONE', 2))]);
+    const res = await t.app.inject({ method: 'POST', url: API.adminImportDiscard(s.id), headers: as(staff) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ImportSummary>().status).toBe('discarded');
+    const again = await t.app.inject({ method: 'POST', url: API.adminImportStart(s.id), headers: as(staff) });
+    expect(again.statusCode).toBe(409);
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, s.id));
+    expect(audits.map((a) => a.action)).toEqual(['import.discard']);
+  });
+});
+
+describe('5,000 rows', () => {
+  it('previews, pages and imports a 5,000-row file end to end', { timeout: 180_000 }, async () => {
+    const s = await preview([csvPart(manifest('BIG', 5000), 'big.csv')]);
+    expect(s).toMatchObject({ totalRows: 5000, validRows: 5000, errorRows: 0 });
+    const page = await rowsOf(s.id, 'page=10&pageSize=500');
+    expect(page.items).toHaveLength(500);
+    expect(page.items[499]!.sku).toBe('BIG-4999');
+    await start(s.id);
+    await runJob();
+    expect(await summary(s.id)).toMatchObject({ status: 'done', processedRows: 5000, createdRows: 5000 });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${API.adminImports}?pageSize=5`,
+      headers: as(staff),
+    });
+    expect(list.json().items[0]).toMatchObject({ id: s.id, fileName: 'big.csv', status: 'done' });
+  });
+});
