@@ -99,7 +99,7 @@ export function listDrops(db: DbOrTx, limit: number) {
       startTime: drops.startTime,
       firstEndTime: drops.firstEndTime,
       staggerSeconds: drops.staggerSeconds,
-      lotCount: sql<number>`(select count(*)::int from ${auctions} a where a.drop_id = ${drops.id})`,
+      lotCount: sql<number>`(select count(*)::int from ${auctions} a where a.drop_id = "drops"."id")`,
     })
     .from(drops)
     .orderBy(desc(drops.startTime), desc(drops.id))
