@@ -3,8 +3,8 @@ import type { PeopleResponse, PersonDetail } from '@rebound/contract/admin-peopl
 import { API } from '@rebound/contract/routes';
 import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, userStrikes, users } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
+import { auditLog, sessions, userStrikes, users } from '../../db/schema';
+import { type SignedInUser, sessionCookieFrom, signedInUser, testAddress } from '../../test/auth';
 import { makeLocation } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { makeOrder } from '../../test/won-orders';
@@ -132,6 +132,61 @@ describe('suspending and restoring', () => {
       reason: 'Chargeback on two orders',
     });
     expect(restored).toMatchObject({ action: 'user.restore', after: { status: 'active' } });
+  });
+
+  it('a suspension signs the person out everywhere at once; restoring creates no session', async () => {
+    const cara = await signedInUser(t, { handle: 'cara_bids', email: 'cara.admin@example.test' });
+    // A second browser: the same person signs in again.
+    const second = await t.app.inject({
+      method: 'POST',
+      url: API.authSignIn,
+      remoteAddress: testAddress(),
+      payload: { email: 'cara.admin@example.test', password: 'correct-horse-battery' },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const secondCookie = sessionCookieFrom(second.headers['set-cookie']);
+    const whoIs = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: API.authSession, headers: { cookie } })).json<{
+        user: { id: string } | null;
+      }>().user;
+    expect((await whoIs(cara.cookie))?.id).toBe(cara.user.id);
+    expect((await whoIs(secondCookie))?.id).toBe(cara.user.id);
+    const sessionsOf = () => t.db.select().from(sessions).where(eq(sessions.userId, cara.user.id));
+    expect(await sessionsOf()).toHaveLength(2);
+
+    const suspend = await t.app.inject({
+      method: 'POST',
+      url: API.adminPersonSuspend(cara.user.id),
+      headers: as(staff),
+      payload: { reason: 'Shill bidding' },
+    });
+    expect(suspend.statusCode, suspend.body).toBe(200);
+    expect(await sessionsOf()).toHaveLength(0);
+    expect(await whoIs(cara.cookie)).toBeNull();
+    expect(await whoIs(secondCookie)).toBeNull();
+    const [entry] = await lastAudit(cara.user.id);
+    expect(entry).toMatchObject({ action: 'user.suspend', after: { status: 'suspended', sessionsEnded: 2 } });
+
+    const restore = await t.app.inject({
+      method: 'POST',
+      url: API.adminPersonRestore(cara.user.id),
+      headers: as(staff),
+      payload: { reason: 'Cleared after review' },
+    });
+    expect(restore.statusCode).toBe(200);
+    expect(await sessionsOf()).toHaveLength(0);
+    expect(await whoIs(cara.cookie)).toBeNull();
+  });
+
+  it('a refused suspension ends no session', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.adminPersonSuspend(staff.user.id),
+      headers: as(staff),
+      payload: { reason: 'trying to lock myself out' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, staff.user.id))).not.toHaveLength(0);
   });
 
   it('needs a reason', async () => {

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { endAllSessions } from '../auth/sessions';
 import { recordAudit } from './audit';
 import * as repo from './people-repository';
 
@@ -131,13 +132,16 @@ export async function setSuspended(
     if (before.status === status) return; // already so: nothing changes, nothing to record
     if (suspended) keepOneActiveStaff(activeStaff, before);
     await repo.updatePerson(tx, id, { status }, clock.now());
+    // A suspension signs them out everywhere, in the same transaction (restoring creates nothing:
+    // they sign in again).
+    const sessionsEnded = suspended ? await endAllSessions(tx, id) : 0;
     await recordAudit(tx, {
       actorId: actor.id,
       action: suspended ? 'user.suspend' : 'user.restore',
       entityType: 'user',
       entityId: id,
       before: snapshot(before),
-      after: { ...snapshot(before), status },
+      after: { ...snapshot(before), status, ...(suspended ? { sessionsEnded } : {}) },
       reason,
     });
   });

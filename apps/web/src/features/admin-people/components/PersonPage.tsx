@@ -78,8 +78,8 @@ function Person({ detail }: { detail: PersonDetail }) {
       title: `Suspend ${name}?`,
       description:
         person.role === 'staff'
-          ? 'They can no longer open the back-office or bid until an account is restored.'
-          : 'They can still sign in and pay for what they won, but cannot bid until restored.',
+          ? 'They are signed out everywhere at once and cannot open the back-office until restored.'
+          : 'They are signed out everywhere at once. They can sign in again and pay for what they won, but cannot bid until restored.',
       confirm: 'Suspend account',
       danger: true,
     },
