@@ -5,6 +5,7 @@ import type {
   DropList,
   OfferView,
 } from '@rebound/contract/admin-auctions';
+import type { MyBidsResponse } from '@rebound/contract/bidding';
 import type { MyOrdersResponse } from '@rebound/contract/orders';
 import { API } from '@rebound/contract/routes';
 import { and, count, eq, inArray } from 'drizzle-orm';
@@ -452,6 +453,18 @@ describe('second-chance offers', () => {
     );
     const mine = await t.app.inject({ url: API.meOrders, headers: as(second) });
     expect(mine.json<MyOrdersResponse>().orders.some((o) => o.id === accepted.orderId)).toBe(true);
+    // My Bids: the second-chance buyer won it (with the order to pay); the non-payer's cancelled win has left it.
+    const bidsOf = async (who: SignedInUser) =>
+      (await t.app.inject({ url: API.meBids, headers: as(who) }))
+        .json<MyBidsResponse>()
+        .groups.find((g) => g.auction.auctionId === auction.id);
+    expect(await bidsOf(second)).toMatchObject({
+      standing: 'won',
+      orderId: accepted.orderId,
+      orderStatus: 'pending',
+    });
+    expect(await bidsOf(winner)).toBeUndefined();
+    expect((await bidsOf(third))?.standing).toBe('lost');
     const after = await t.app.inject({ url: API.adminAuction(auction.id), headers: as(staff) });
     expect(after.json<AdminAuctionDetail>().product.status).toBe('sold');
     expect(after.json<AdminAuctionDetail>().can).toMatchObject({ offer: false, relist: false });

@@ -227,8 +227,10 @@ function toMyBidGroup(r: MyBidRow, userId: string, now: Date): MyBidGroup {
     auction: toCard(r),
     maxBidCents: r.maxBidCents,
     maxSetAt: r.maxSetAt.toISOString(),
-    // The same rule as the product page's standing (core/auction-summary).
-    standing: summaryStanding(r, userId, true, now.getTime()),
+    // The same rule as the product page's standing (core/auction-summary); a shopper who holds an
+    // open order for it (a second-chance offer accepted after the winner did not pay) won it.
+    standing:
+      r.orderId && r.orderStatus !== 'cancelled' ? 'won' : summaryStanding(r, userId, true, now.getTime()),
     orderId: r.orderId ?? null,
     orderStatus: r.orderStatus ?? null,
   };

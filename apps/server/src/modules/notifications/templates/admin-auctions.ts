@@ -48,6 +48,11 @@ export const secondChanceOffer: Template = (p, ctx) => {
       reason: 'you bid on this lot and auction-won messages by email are on in your settings',
     },
     sms: sms(message, url),
-    push: { title: 'Second chance offer', body: message, url, tag: `offer-${str(p, 'offerId', 60) ?? title}` },
+    push: {
+      title: 'Second chance offer',
+      body: message,
+      url,
+      tag: `offer-${str(p, 'offerId', 60) ?? title}`,
+    },
   };
 };
