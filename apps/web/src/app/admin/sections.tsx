@@ -55,7 +55,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     path: 'import',
     label: 'Import',
     icon: Upload,
-    notBuilt: 'the manifest import: a CSV and its images, checked row by row before anything is saved',
+    page: adminPage(() => import('../../features/admin-import/components/ImportPage')),
   },
   {
     path: 'auctions',

@@ -1,0 +1,118 @@
+import type { ImportList, ImportRowsPage, ImportSummary } from '@rebound/contract/admin-import';
+import type { ErrorBody } from '@rebound/contract/common';
+import { API } from '@rebound/contract/routes';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, getJson, sendJson } from '../../lib/api-client';
+
+export const importKeys = {
+  all: ['admin', 'imports'] as const,
+  list: (page: number) => ['admin', 'imports', 'list', page] as const,
+  one: (id: string) => ['admin', 'imports', 'one', id] as const,
+  rows: (id: string, qs: string) => ['admin', 'imports', 'rows', id, qs] as const,
+};
+
+/** How often the page asks how far an import has got. */
+export const IMPORT_POLL_MS = 1_000;
+
+export function useImportList(page: number) {
+  return useQuery({
+    queryKey: importKeys.list(page),
+    queryFn: ({ signal }) => getJson<ImportList>(`${API.adminImports}?page=${page}&pageSize=10`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One import; polled while it is importing, so the progress bar moves. */
+export function useImport(id: string) {
+  return useQuery({
+    queryKey: importKeys.one(id),
+    queryFn: ({ signal }) => getJson<ImportSummary>(API.adminImport(id), signal),
+    refetchInterval: (q) => (q.state.data?.status === 'importing' ? IMPORT_POLL_MS : false),
+  });
+}
+
+export function useImportRows(
+  id: string,
+  page: number,
+  pageSize: number,
+  onlyErrors: boolean,
+  version: string,
+) {
+  const qs = `page=${page}&pageSize=${pageSize}&filter=${onlyErrors ? 'errors' : 'all'}`;
+  return useQuery({
+    // `version` (status and counters) refreshes the rows when the import moves on.
+    queryKey: [...importKeys.rows(id, qs), version],
+    queryFn: ({ signal }) => getJson<ImportRowsPage>(`${API.adminImportRows(id)}?${qs}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useImportWrite(write: (id: string) => Promise<ImportSummary>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (summary) => {
+      client.setQueryData(importKeys.one(summary.id), summary);
+      void client.invalidateQueries({ queryKey: [...importKeys.all, 'list'] });
+    },
+  });
+}
+
+export function useStartImport() {
+  return useImportWrite((id) => sendJson<ImportSummary>('POST', API.adminImportStart(id)));
+}
+
+export function useDiscardImport() {
+  return useImportWrite((id) => sendJson<ImportSummary>('POST', API.adminImportDiscard(id)));
+}
+
+/**
+ * Uploads the CSV and its photos as multipart with progress (0-1): fetch has no upload progress, so
+ * this is XHR; errors carry the server's message like every other call.
+ */
+function uploadWithProgress(csv: File, images: File[], onProgress: (fraction: number) => void) {
+  return new Promise<ImportSummary>((resolve, reject) => {
+    const form = new FormData();
+    form.append('csv', csv, csv.name);
+    for (const file of images) form.append('images', file, file.name);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', API.adminImports);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body) return resolve(body as ImportSummary);
+      const error = (body as ErrorBody | undefined)?.error;
+      reject(
+        new ApiError(
+          xhr.status,
+          error?.code ?? 'http_error',
+          error?.message ?? 'The upload failed. Please try again.',
+        ),
+      );
+    };
+    xhr.onerror = () =>
+      reject(new ApiError(0, 'network', 'We could not reach Rebound. Check your connection and try again.'));
+    xhr.send(form);
+  });
+}
+
+export function useUploadManifest(onProgress: (fraction: number) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ csv, images }: { csv: File; images: File[] }) =>
+      uploadWithProgress(csv, images, onProgress),
+    onSuccess: (summary) => {
+      client.setQueryData(importKeys.one(summary.id), summary);
+      void client.invalidateQueries({ queryKey: [...importKeys.all, 'list'] });
+    },
+  });
+}
