@@ -30,6 +30,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { testCheckoutRoutes } from './modules/checkout/test-page';
 import { stripeWebhookRoutes } from './modules/checkout/webhook';
 import { inboxRoutes } from './modules/inbox/routes';
+import { launchPlugin } from './modules/launch/lock';
 import { pushRoutes } from './modules/notifications/push-routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createOutboxSender, type OutboxSender, outboxSenderPlugin } from './modules/notifications/sender';
@@ -170,6 +171,8 @@ export async function buildApp({
   // Before any route: puts the staff guard on every /api/admin route, wherever it is declared.
   await app.register(adminGuardPlugin);
   await app.register(authPlugin);
+  // Pre-launch mode (issue 14): the lock decides every request once the session is known.
+  await app.register(launchPlugin);
   await app.register(metricsPlugin);
   await app.register(systemRoutes);
   await app.register(catalogRoutes);

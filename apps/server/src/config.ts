@@ -70,6 +70,15 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Pre-launch mode (issue 14): the lock's default until staff set it, and the internal bypass address.
+  SITE_LOCKED: bool.optional(),
+  LAUNCH_BYPASS_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('must be an email address'))
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   // Web push (issue 12): VAPID keys as `npx web-push generate-vapid-keys` prints them (URL-safe base64).
   VAPID_PUBLIC_KEY: z
     .string()
@@ -127,6 +136,12 @@ export interface Config {
    * 'vapid') outside production; push off in production (docs/decisions/018-outbox-sender.md).
    */
   push: { vapid: { publicKey: string; privateKey: string; subject: string } | null };
+  /**
+   * Pre-launch mode (issue 14): `lockedByDefault` is the lock while staff have not set it
+   * (site_settings 'site_lock' wins once they have); `bypassEmail` (normalised) unlocks a browser
+   * that types it into the signup form, compared on the server only.
+   */
+  launch: { lockedByDefault: boolean; bypassEmail: string | null };
   /** Stripe Checkout when configured; otherwise the built-in test checkout. */
   payments: {
     stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
@@ -234,6 +249,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
           : null,
+    },
+    launch: {
+      lockedByDefault: e.SITE_LOCKED ?? false,
+      bypassEmail: e.LAUNCH_BYPASS_EMAIL ? e.LAUNCH_BYPASS_EMAIL.trim().toLowerCase() : null,
     },
     payments: {
       stripe:

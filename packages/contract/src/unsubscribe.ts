@@ -3,7 +3,8 @@
 // from a mail client's one-click (form body 'List-Unsubscribe=One-Click') or from the web page (JSON).
 import { z } from 'zod';
 
-export const UnsubscribeScope = z.enum(['new_drops', 'marketing']);
+/** `launch`: the pre-launch list (issue 14), for addresses that may have no account. */
+export const UnsubscribeScope = z.enum(['new_drops', 'marketing', 'launch']);
 export type UnsubscribeScope = z.infer<typeof UnsubscribeScope>;
 
 /** Checked by the server itself, so that a missing or odd token gets the same clear message. */
@@ -35,6 +36,10 @@ export const UNSUBSCRIBE_SCOPE_TEXT: Record<UnsubscribeScope, { name: string; st
     name: 'Rebound marketing emails',
     stops:
       'You will no longer get marketing messages from Rebound, including the new-drops email. Messages about your bids, orders and pickups still arrive.',
+  },
+  launch: {
+    name: 'the Rebound launch list',
+    stops: 'You will no longer get launch news from Rebound at this address.',
   },
 };
 

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { devMessages, launchSignups, users } from '../../db/schema';
+import { devMessages, users } from '../../db/schema';
 
 // SQL for the auth module. Emails and handles are compared case-insensitively, matching the
 // lower() unique indexes.
@@ -41,20 +41,6 @@ export async function sessionUserById(db: DbOrTx, id: string) {
     .where(eq(users.id, id))
     .limit(1);
   return row ?? null;
-}
-
-/** A launch-list signup not yet turned into an account. */
-export async function openLaunchSignup(db: DbOrTx, email: string) {
-  const [row] = await db
-    .select({ id: launchSignups.id, status: launchSignups.status })
-    .from(launchSignups)
-    .where(and(sql`lower(${launchSignups.email}) = lower(${email})`, isNull(launchSignups.userId)))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function linkLaunchSignup(db: DbOrTx, signupId: string, userId: string, now: Date) {
-  await db.update(launchSignups).set({ userId, updatedAt: now }).where(eq(launchSignups.id, signupId));
 }
 
 export async function listDevMessages(

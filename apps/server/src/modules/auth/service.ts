@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import * as launch from '../launch/service';
 import { type Auth, OTP_EXPIRES_IN_S, RESET_PASSWORD_PAGE, SIGN_UP_PHONE_KEY } from './auth';
 import * as repo from './repository';
 
@@ -133,7 +134,8 @@ export function checkProfile(input: ProfileInput, opts: { namesRequired: boolean
 export async function checkEmailStep(db: Db, input: string): Promise<CheckEmailResponse> {
   const email = checkEmail(input);
   const exists = (await repo.userIdByEmail(db, email)) !== null;
-  const isLaunchUser = !exists && (await repo.openLaunchSignup(db, email)) !== null;
+  // Only a confirmed launch signup (double opt-in) counts: a typed address proves nothing.
+  const isLaunchUser = !exists && (await launch.confirmedLaunchSignup(db, email)) !== null;
   return { exists, isLaunchUser };
 }
 
@@ -145,7 +147,13 @@ async function assertAvailable(db: Db, p: CheckedProfile) {
 }
 
 /** Creates the account (unconfirmed) through better-auth, which emails the confirmation link. */
-async function createAccount(deps: AuthServiceDeps, p: CheckedProfile, headers: Headers): Promise<string> {
+async function createAccount(
+  deps: AuthServiceDeps,
+  p: CheckedProfile,
+  headers: Headers,
+  /** Marketing consent given earlier, kept with its original time (a launch signup's confirmation). */
+  priorConsentAt: Date | null = null,
+): Promise<string> {
   const now = deps.clock.now();
   await assertAvailable(deps.db, p);
   const body = {
@@ -158,8 +166,8 @@ async function createAccount(deps: AuthServiceDeps, p: CheckedProfile, headers: 
     lastName: p.lastName,
     fullName: [p.firstName, p.lastName].filter(Boolean).join(' '),
     termsAcceptedAt: now,
-    marketingConsent: p.marketingConsent,
-    marketingConsentAt: p.marketingConsent ? now : null,
+    marketingConsent: p.marketingConsent || priorConsentAt !== null,
+    marketingConsentAt: priorConsentAt ?? (p.marketingConsent ? now : null),
     [SIGN_UP_PHONE_KEY]: p.phone,
     // After confirming, the link signs the shopper in and lands on the home page (spec section 7).
     callbackURL: '/',
@@ -190,14 +198,17 @@ export async function signUp(deps: AuthServiceDeps, input: ProfileInput, headers
  */
 export async function completeLaunchProfile(deps: AuthServiceDeps, input: ProfileInput, headers: Headers) {
   const profile = checkProfile(input, { namesRequired: false });
-  const signup = await repo.openLaunchSignup(deps.db, profile.email);
+  const signup = await launch.confirmedLaunchSignup(deps.db, profile.email);
   if (!signup) {
     if (await repo.userIdByEmail(deps.db, profile.email)) throw new AppError('account_exists');
     throw new AppError('launch_signup_not_found');
   }
-  const userId = await createAccount(deps, profile, headers);
+  // CASL: the launch list's double opt-in was express consent, given when the link was opened; the
+  // account keeps it with that time (docs/decisions/028). Unsubscribed from the list: none carried.
+  const priorConsentAt = signup.unsubscribedAt === null ? signup.confirmedAt : null;
+  const userId = await createAccount(deps, profile, headers, priorConsentAt);
   try {
-    await repo.linkLaunchSignup(deps.db, signup.id, userId, deps.clock.now());
+    await launch.linkLaunchSignup(deps.db, signup.id, userId, deps.clock.now());
   } catch (err) {
     deps.log.error({ err }, 'could not link the launch signup to its new account');
     throw new AppError('launch_profile_failed');

@@ -88,10 +88,14 @@ describe('sign-up step 1: check email (check-launch-user)', () => {
     expect(res.json()).toEqual({ exists: true, isLaunchUser: false });
   });
 
-  it('finds a launch-list member', async () => {
+  it('finds a launch-list member who confirmed, and not one who did not', async () => {
     await t.db.insert(launchSignups).values({ email: 'Early.Bird@example.test', status: 'confirmed' });
     const res = await post(API.authCheckEmail, { email: 'early.bird@example.test' });
     expect(res.json()).toEqual({ exists: false, isLaunchUser: true });
+    // Pending: the address was typed, never confirmed; it proves nothing (double opt-in).
+    await t.db.insert(launchSignups).values({ email: 'late.bird@example.test', status: 'pending' });
+    const pending = await post(API.authCheckEmail, { email: 'late.bird@example.test' });
+    expect(pending.json()).toEqual({ exists: false, isLaunchUser: false });
   });
 });
 
@@ -311,10 +315,11 @@ describe('email confirmation', () => {
 });
 
 describe('launch-list members (complete-launch-user-profile)', () => {
-  it('turns a launch signup into an account linked to it', async () => {
+  it('turns a launch signup into an account linked to it, consent kept with its time (CASL)', async () => {
+    const confirmedAt = new Date('2026-05-02T17:30:00.000Z');
     const [signup] = await t.db
       .insert(launchSignups)
-      .values({ email: 'launch.fan@example.test', status: 'confirmed' })
+      .values({ email: 'launch.fan@example.test', status: 'confirmed', confirmedAt })
       .returning();
     const res = await post(API.authCompleteLaunchProfile, {
       email: 'launch.fan@example.test',
@@ -333,6 +338,8 @@ describe('launch-list members (complete-launch-user-profile)', () => {
 
     const user = await userByEmail('launch.fan@example.test');
     expect(user).toMatchObject({ handle: 'LaunchFan', phoneNumber: '+16045550190', marketingConsent: true });
+    // The consent is the list's: given when the confirmation link was opened, not now.
+    expect(user!.marketingConsentAt).toEqual(confirmedAt);
     const [linked] = await t.db.select().from(launchSignups).where(eq(launchSignups.id, signup!.id));
     expect(linked!.userId).toBe(user!.id);
     // Confirmed by email like any account: the launch signup proves nothing about who types now.
@@ -409,6 +416,48 @@ describe('launch-list members (complete-launch-user-profile)', () => {
       409,
       'account_exists',
       'An account with this email already exists. Please sign in instead.',
+    );
+  });
+});
+
+describe('launch-list consent carried over', () => {
+  const profile = (email: string) => ({
+    email,
+    password: 'launch-day-2026',
+    handle: `L${Math.random().toString(36).slice(2, 10)}`,
+    phone: testPhone(),
+    termsAccepted: true,
+    marketingConsent: false,
+  });
+
+  it('keeps the confirmation time even when the form box was left unticked', async () => {
+    const confirmedAt = new Date('2026-04-01T16:00:00.000Z');
+    await t.db
+      .insert(launchSignups)
+      .values({ email: 'carry@example.test', status: 'confirmed', confirmedAt });
+    expect((await post(API.authCompleteLaunchProfile, profile('carry@example.test'))).statusCode).toBe(201);
+    const user = await userByEmail('carry@example.test');
+    expect(user).toMatchObject({ marketingConsent: true, marketingConsentAt: confirmedAt });
+  });
+
+  it('carries nothing from a signup that unsubscribed from the list, and refuses a pending one', async () => {
+    await t.db.insert(launchSignups).values({
+      email: 'left@example.test',
+      status: 'confirmed',
+      confirmedAt: new Date('2026-04-01T16:00:00.000Z'),
+      unsubscribedAt: new Date('2026-04-03T16:00:00.000Z'),
+    });
+    expect((await post(API.authCompleteLaunchProfile, profile('left@example.test'))).statusCode).toBe(201);
+    expect(await userByEmail('left@example.test')).toMatchObject({
+      marketingConsent: false,
+      marketingConsentAt: null,
+    });
+    await t.db.insert(launchSignups).values({ email: 'typed@example.test', status: 'pending' });
+    expectError(
+      await post(API.authCompleteLaunchProfile, profile('typed@example.test')),
+      404,
+      'launch_signup_not_found',
+      'We could not find a launch signup for this email.',
     );
   });
 });

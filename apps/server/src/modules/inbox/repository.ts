@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { contactMessages, launchSignups } from '../../db/schema';
+import { contactMessages } from '../../db/schema';
 
 export async function insertContactMessage(
   db: DbOrTx,
@@ -10,15 +10,4 @@ export async function insertContactMessage(
     .values({ name: v.name, email: v.email, message: v.message, userId: v.userId, createdAt: v.now })
     .returning({ id: contactMessages.id });
   return row!.id;
-}
-
-/**
- * Puts an address on the list as a pending (unconfirmed) signup. An address already there keeps its
- * row, status and first source: signing up twice changes nothing.
- */
-export async function saveListSignup(db: DbOrTx, v: { email: string; source: string; now: Date }) {
-  await db
-    .insert(launchSignups)
-    .values({ email: v.email, source: v.source, createdAt: v.now, updatedAt: v.now })
-    .onConflictDoNothing();
 }

@@ -3,7 +3,7 @@ import { API } from '@rebound/contract/routes';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contactMessages, launchSignups } from '../../db/schema';
-import { testAddress } from '../../test/auth';
+import { lastMessageTo, testAddress } from '../../test/auth';
 import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();
@@ -59,17 +59,20 @@ describe('contact form', () => {
 });
 
 describe('drop list', () => {
-  it('keeps the address once, with the form it came from, and answers only what is true', async () => {
+  it('joins the double opt-in launch list: one row with its first form, a confirmation email', async () => {
     const res = await post(API.listSignups, { email: ' Cy@Example.com', source: 'drops-early-access' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      title: "You're on the list",
-      message: 'We saved cy@example.com for news of the next drop.',
+      title: 'Check your email',
+      message: 'We sent you a confirmation link. Open it to join the launch list.',
     });
     expect((await post(API.listSignups, { email: 'cy@example.com', source: 'footer' })).statusCode).toBe(201);
     const rows = await t.db.select().from(launchSignups).where(eq(launchSignups.email, 'cy@example.com'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ source: 'drops-early-access', status: 'pending' });
+    expect(await lastMessageTo(t, 'cy@example.com')).toMatchObject({
+      subject: 'Confirm you want Rebound launch news',
+    });
   });
 
   it("answers the spec's email messages", async () => {

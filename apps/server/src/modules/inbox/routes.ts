@@ -8,6 +8,7 @@ import {
 import { API } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as launch from '../launch/service';
 import * as service from './service';
 
 /** Per address: enough for people, too few for a script filling the tables. */
@@ -41,8 +42,10 @@ export async function inboxRoutes(fastify: FastifyInstance) {
       schema: { body: ListSignupRequest, response: { 201: ListSignupResponse } },
     },
     async (request, reply) => {
+      // The drop list is the launch list (issue 14): double opt-in, 'Check your email'.
+      await launch.signup({ db, clock, config, ...app.launch }, request.body);
       reply.status(201);
-      return service.joinList(db, clock, request.body);
+      return { ...launch.CHECK_EMAIL };
     },
   );
 }

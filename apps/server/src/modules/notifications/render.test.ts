@@ -237,6 +237,10 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     payload: { url: 'https://rebound.example/api/launch/confirm?token=xyz' },
     path: '/api/launch/confirm?token=xyz',
   },
+  launch_open: {
+    payload: { kind: 'launch', signupId: '6f1c1a52-8a55-4c1e-9f43-3f0c2b6f7a10' },
+    path: '/',
+  },
 };
 
 const links = (text: string) => text.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
@@ -571,5 +575,16 @@ describe('the seller in the footer', () => {
       expect(web).toContain(part);
     }
     expect(SELLER.address).toBe('8035 North Fraser Way, Unit 110, Burnaby, BC V5J 5M8, Canada');
+  });
+});
+
+describe("the launch list's open notice", () => {
+  it('carries a one-click unsubscribe signed for the signup, not an account', () => {
+    const signupId = '6f1c1a52-8a55-4c1e-9f43-3f0c2b6f7a10';
+    const email = renderEmail({ ...msg('launch_open', { kind: 'launch', signupId }), userId: null }, CTX);
+    expect(email.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const token = decodeURIComponent(email.headers['List-Unsubscribe']!.match(/token=([^>]+)/)![1]!);
+    expect(token.startsWith(`${signupId}.launch.`)).toBe(true);
+    expect(email.text).toContain('Unsubscribe from the Rebound launch list');
   });
 });

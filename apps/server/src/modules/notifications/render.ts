@@ -102,9 +102,11 @@ export function renderEmail(msg: OutgoingMessage, ctx: RenderContext): RenderedE
   const scope = unsubscribeScopeOf(msg);
   const headers: Record<string, string> = {};
   let unsubscribe: { url: string; name: string } | undefined;
-  if (scope && msg.userId && UUID.test(msg.userId)) {
+  // The launch list's emails go to signups, with or without an account: their token names the signup.
+  const subject = scope === 'launch' && isRecord(msg.payload) ? msg.payload.signupId : msg.userId;
+  if (scope && typeof subject === 'string' && UUID.test(subject)) {
     const token = encodeURIComponent(
-      createUnsubscribeToken(ctx.secret, msg.userId, scope, ctx.now ?? new Date()),
+      createUnsubscribeToken(ctx.secret, subject, scope, ctx.now ?? new Date()),
     );
     // RFC 8058: the https URI takes a POST with 'List-Unsubscribe=One-Click'; the footer link opens
     // the page, which explains and unsubscribes with one button (a GET changes nothing).

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
+import { launchSignups, users } from '../../db/schema';
 import type { UnsubscribeScope } from './unsubscribe-token';
 
 // SQL of the one-click unsubscribe (unsubscribe-service.ts has the rule).
@@ -23,7 +23,12 @@ export async function unsubscribeContact(db: DbOrTx, userId: string) {
  * is not lost (the kind's other channels are kept). For marketing, the marketing consent is also
  * withdrawn. Stored settings that are not objects (never written so, but JSON) are treated as empty.
  */
-export async function turnOffEmail(db: DbOrTx, userId: string, scope: UnsubscribeScope, now: Date) {
+export async function turnOffEmail(
+  db: DbOrTx,
+  userId: string,
+  scope: Exclude<UnsubscribeScope, 'launch'>,
+  now: Date,
+) {
   const settings = sql`case when jsonb_typeof(${users.notificationSettings}) = 'object' then ${users.notificationSettings} else '{}'::jsonb end`;
   const kind = sql`case when jsonb_typeof(${settings} -> ${scope}::text) = 'object' then ${settings} -> ${scope}::text else '{}'::jsonb end`;
   await db
@@ -34,4 +39,25 @@ export async function turnOffEmail(db: DbOrTx, userId: string, scope: Unsubscrib
       updatedAt: now,
     })
     .where(eq(users.id, userId));
+}
+
+/** A launch-list signup as the launch scope's unsubscribe sees it (the token names the signup). */
+export async function launchContact(db: DbOrTx, signupId: string) {
+  const [row] = await db
+    .select({ email: launchSignups.email, unsubscribedAt: launchSignups.unsubscribedAt })
+    .from(launchSignups)
+    .where(eq(launchSignups.id, signupId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Takes the address off the launch list's emails; the first time is kept (idempotent). */
+export async function unsubscribeLaunch(db: DbOrTx, signupId: string, now: Date) {
+  await db
+    .update(launchSignups)
+    .set({
+      unsubscribedAt: sql`coalesce(${launchSignups.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(eq(launchSignups.id, signupId));
 }

@@ -28,6 +28,8 @@ export function maskEmail(email: string): string {
 }
 
 function subscribed(scope: UnsubscribeScope, row: { settings: unknown; marketingConsent: boolean }): boolean {
+  // The launch list: `marketingConsent` stands for 'not unsubscribed from the list' (resolve()).
+  if (scope === 'launch') return row.marketingConsent;
   // Marketing rests on the consent (withdrawing it is what this link does); new drops on the setting too.
   if (scope === 'marketing') return row.marketingConsent;
   return row.marketingConsent && mergeNotificationSettings(row.settings)[scope].email;
@@ -36,6 +38,13 @@ function subscribed(scope: UnsubscribeScope, row: { settings: unknown; marketing
 async function resolve(db: DbOrTx, secret: string, token: unknown, now: Date) {
   const check = verifyUnsubscribeToken(secret, token, now);
   if (!check.ok) throw new AppError('bad_request', { message: UNSUBSCRIBE_LINK_INVALID });
+  if (check.scope === 'launch') {
+    // The launch list (issue 14): the token names a signup, which may have no account.
+    const signup = await repo.launchContact(db, check.userId);
+    if (!signup) throw new AppError('bad_request', { message: UNSUBSCRIBE_LINK_INVALID });
+    const row = { email: signup.email, settings: {}, marketingConsent: signup.unsubscribedAt === null };
+    return { userId: check.userId, scope: check.scope, row };
+  }
   const row = await repo.unsubscribeContact(db, check.userId);
   // A deleted account gets nothing anyway; its link is as good as invalid.
   if (!row) throw new AppError('bad_request', { message: UNSUBSCRIBE_LINK_INVALID });
@@ -62,6 +71,7 @@ export async function unsubscribe(
 ): Promise<UnsubscribeState & { subscribed: false }> {
   const now = clock.now();
   const { userId, scope, row } = await resolve(db, secret, token, now);
-  await repo.turnOffEmail(db, userId, scope, now);
+  if (scope === 'launch') await repo.unsubscribeLaunch(db, userId, now);
+  else await repo.turnOffEmail(db, userId, scope, now);
   return { scope, email: maskEmail(row.email), subscribed: false };
 }

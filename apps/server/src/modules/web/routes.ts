@@ -22,8 +22,13 @@ function pathOf(request: FastifyRequest): string {
 }
 
 function sendPage(reply: FastifyReply, html: string) {
+  // Pre-launch mode (launch/lock.ts): staff and bypassed browsers see the locked store, marked so
+  // the web app can say so.
+  const page = reply.request.storeLockedView
+    ? html.replace(/<html(?=[\s>])/i, '<html data-locked="true"')
+    : html;
   // index.html names the hashed bundles of the current build: never cached.
-  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
 }
 
 /**
@@ -69,7 +74,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       wildcard: false,
       index: false,
       preCompressed: true,
-      globIgnore: ['assets/**', '**/*.br', '**/*.gz', 'index.html'],
+      // launch.html is the pre-launch landing page, sent by the lock (launch/lock.ts) where it applies.
+      globIgnore: ['assets/**', '**/*.br', '**/*.gz', 'index.html', 'launch.html'],
       setHeaders: varyByEncoding,
     });
 

@@ -7,6 +7,7 @@ import { authConfirmEmail, authPhoneCode, authResetPassword, launchConfirm } fro
 import { bidConfirmation } from './bid-confirmation';
 import { biddingSuspended } from './bidding-suspended';
 import { contactReply } from './contact-reply';
+import { launchOpen } from './launch';
 import { marketing } from './marketing';
 import { newDropsDigest } from './new-drops-digest';
 import { orderCancelled } from './order-cancelled';
@@ -42,6 +43,7 @@ export const TEMPLATES: Readonly<Record<string, Template>> = Object.freeze({
   auth_reset_password: authResetPassword,
   auth_phone_code: authPhoneCode,
   launch_confirm: launchConfirm,
+  launch_open: launchOpen,
   contact_reply: contactReply,
 });
 
