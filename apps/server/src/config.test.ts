@@ -115,8 +115,23 @@ describe('configuration', () => {
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN/],
     [{ ...PRODUCTION, RATE_LIMIT_SCALE: '20' }, /RATE_LIMIT_SCALE cannot be changed in production/],
     [{ RATE_LIMIT_SCALE: '0' }, /RATE_LIMIT_SCALE/],
+    [{ LAUNCH_BYPASS_EMAIL: 'not-an-address' }, /LAUNCH_BYPASS_EMAIL must be an email address/],
+    [{ SITE_LOCKED: 'maybe' }, /SITE_LOCKED/],
   ])('stops with one clear line for %j', (env, pattern) => {
     expect(() => loadConfig(env)).toThrowError(ConfigError);
     expect(() => loadConfig(env)).toThrowError(pattern);
+  });
+});
+
+describe('pre-launch configuration', () => {
+  it('is unlocked with no bypass by default; reads the lock default and a normalised bypass address', () => {
+    expect(loadConfig({}).launch).toEqual({ lockedByDefault: false, bypassEmail: null });
+    expect(loadConfig({ SITE_LOCKED: 'true', LAUNCH_BYPASS_EMAIL: ' Insider@Rebound.TEST ' }).launch).toEqual(
+      {
+        lockedByDefault: true,
+        bypassEmail: 'insider@rebound.test',
+      },
+    );
+    expect(loadConfig({ LAUNCH_BYPASS_EMAIL: '' }).launch.bypassEmail).toBeNull();
   });
 });
