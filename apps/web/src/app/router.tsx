@@ -8,6 +8,7 @@ import { DevMailboxRoute } from './routes/DevMailboxRoute';
 import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundRoute } from './routes/NotFoundRoute';
 import { NotificationsRoute } from './routes/NotificationsRoute';
+import { OfferRoute } from './routes/OfferRoute';
 import { PickupScheduleRoute } from './routes/PickupScheduleRoute';
 import { ProductRoute } from './routes/ProductRoute';
 import { ResetPasswordRoute } from './routes/ResetPasswordRoute';
@@ -39,6 +40,7 @@ export const router = createBrowserRouter([
           { path: 'account', Component: AccountRoute },
           { path: 'notifications', Component: NotificationsRoute },
           { path: 'pickup-schedule/:orderId', Component: PickupScheduleRoute },
+          { path: 'offers/:id', Component: OfferRoute },
           { path: 'dev/mailbox', Component: DevMailboxRoute },
           {
             // The unsubscribe link of new-drops and marketing emails (no sign-in; loads on demand).

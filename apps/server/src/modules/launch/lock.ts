@@ -150,6 +150,8 @@ export const launchPlugin = fp(
         return;
       }
 
+      // Unlocked (the usual case): nothing more to decide.
+      if (!(await app.launch.lock.locked())) return;
       const viewer = await viewerOf(app, request);
       if (viewer.canSeeStore) {
         request.storeLockedView = viewer.locked;

@@ -112,6 +112,8 @@ export class WindowCounter {
     const t = now.getTime();
     const recent = (this.hits.get(key) ?? []).filter((at) => at > t - this.windowMs && at <= t);
     recent.push(t);
+    // Only the newest max + 1 matter: a flood on one key cannot grow its list.
+    if (recent.length > this.max + 1) recent.splice(0, recent.length - this.max - 1);
     this.hits.delete(key);
     this.hits.set(key, recent);
     if (this.hits.size > this.maxKeys) this.hits.delete(this.hits.keys().next().value!);

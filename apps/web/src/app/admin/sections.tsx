@@ -61,7 +61,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     path: 'auctions',
     label: 'Auctions',
     icon: Gavel,
-    notBuilt: 'scheduling auctions and drops, cancelling, relisting and second-chance offers',
+    page: adminPage(() => import('../../features/admin-auctions/components/AuctionsPage')),
   },
   {
     path: 'orders',
