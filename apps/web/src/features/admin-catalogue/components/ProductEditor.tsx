@@ -15,7 +15,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge';
-import { Button } from '../../../components/ui/Button';
+import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
 import { inputClasses, TextField } from '../../../components/ui/Field';
 import { Skeleton } from '../../../components/ui/Skeleton';
@@ -135,6 +135,11 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
             <Badge tone={product.status === 'withdrawn' ? 'danger' : 'neutral'}>
               {ADMIN_PRODUCT_STATUS_LABELS[product.status]}
             </Badge>
+          ) : null}
+          {product && ['draft', 'unsold', 'to_relist'].includes(product.status) ? (
+            <ButtonLink to={`/admin/auctions/new?productId=${product.id}`} size="sm">
+              Schedule auction
+            </ButtonLink>
           ) : null}
           {product && ['auctioned', 'sold', 'unsold'].includes(product.status) ? (
             <a
