@@ -16,12 +16,13 @@ import { ADMIN_SECTIONS, type AdminSection, adminPath } from './sections';
 
 /**
  * /admin/*: the staff back-office, loaded on demand (its own chunks; shoppers never download it).
- * Visitors go to /auth; signed-in shoppers and suspended staff see 'Staff only'. The server refuses
+ * Visitors go to /auth and come back here after signing in; signed-in shoppers and suspended staff see 'Staff only'. The server refuses
  * them on every /api/admin route anyway; this only spares them a broken page.
  */
 export default function AdminApp() {
   useRealtimeSession();
   const session = useSession();
+  const location = useLocation();
   if (session.isPending) return <ShellSkeleton />;
   if (session.isError) {
     return (
@@ -34,7 +35,11 @@ export default function AdminApp() {
       </div>
     );
   }
-  if (!session.user) return <Navigate to="/auth" replace />;
+  // Back here once signed in (AuthRoute checks the path stays on this site).
+  if (!session.user) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={`/auth?next=${encodeURIComponent(next)}`} replace />;
+  }
   if (session.user.role !== 'staff' || session.user.status !== 'active') {
     return <StaffOnly suspended={session.user.role === 'staff'} />;
   }

@@ -1,25 +1,31 @@
+import { safeReturnPath } from '@rebound/core/return-path';
 import { lazy, Suspense } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Container } from '../../components/ui/Container';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { useSession, useSetSignedInUser } from '../../lib/session';
 
 const AuthPage = lazy(() => import('../../features/auth/components/AuthPage'));
 
-/** /auth: sign in, sign up or phone. A signed-in visitor is sent home (spec section 6). */
+/**
+ * /auth: sign in, sign up or phone. A signed-in visitor is sent home (spec section 6), or back to
+ * `?next=` when that is a path on this site (e.g. /admin sent them here); nothing else is followed.
+ */
 export function AuthRoute() {
   const session = useSession();
   const setSignedInUser = useSetSignedInUser();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = safeReturnPath(params.get('next')) ?? '/';
 
-  if (session.user) return <Navigate to="/" replace />;
+  if (session.user) return <Navigate to={target} replace />;
   if (session.isPending) return <AuthSkeleton />;
   return (
     <Suspense fallback={<AuthSkeleton />}>
       <AuthPage
         onSignedIn={(user) => {
           setSignedInUser(user);
-          navigate('/');
+          navigate(target, { replace: true });
         }}
       />
     </Suspense>

@@ -87,7 +87,7 @@ export default function DashboardPage() {
             <RevenueChart days={d.revenueWeek.days} today={d.today} />
           </section>
 
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <Panel
               id="unpaid-h"
               title={`Unpaid, due within 24 hours (${d.unpaidNearDeadline.count})`}

@@ -1,5 +1,6 @@
 import { AUTH_TEXT } from '@rebound/contract/auth';
 import { isOtpCode, normalizePhone, OTP_CODE_LENGTH } from '@rebound/core/phone';
+import { safeReturnPath } from '@rebound/core/return-path';
 import { MessageSquareText, RotateCw, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -151,7 +152,9 @@ function CodeStep({ phone, resendAt, resending, onResend, onChangeNumber }: Code
         onSuccess: (answer) => {
           // A full reload, as the spec says: the whole app starts again, signed in.
           flashToastAfterReload({ kind: 'success', title: answer.title, description: answer.message });
-          window.location.assign('/');
+          window.location.assign(
+            safeReturnPath(new URLSearchParams(window.location.search).get('next')) ?? '/',
+          );
         },
         onError: (error) => {
           const message = errorMessageOf(error);
