@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { API } from '@rebound/contract/routes';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +171,22 @@ describe('while locked', () => {
         expect(res.body).not.toContain(PRODUCT_TITLE);
         expect(res.body).not.toContain('og:title');
       }
+    }
+  });
+
+  it('sends the landing page compressed when the browser accepts it', async () => {
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/shop',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(decode(res.rawPayload).toString('utf8')).toBe(LANDING);
     }
   });
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { errorMessage } from '@rebound/contract/errors';
 import { LAUNCH_PAGES } from '@rebound/contract/launch';
 import { WS_PATH } from '@rebound/contract/routes';
@@ -126,8 +127,20 @@ export const launchPlugin = fp(
 
     const file = config.webDist ? path.join(config.webDist, 'launch.html') : null;
     const landing = file && existsSync(file) ? readFileSync(file, 'utf8') : FALLBACK_LANDING;
-    const sendLanding = (reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(landing);
+    // Compressed once, at the best levels: it is the first page everyone sees (answers sent from a
+    // hook do not pass through the on-the-fly compression of routes).
+    const landingBr = brotliCompressSync(landing, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+    const landingGz = gzipSync(landing, { level: 9 });
+    const sendLanding = (request: FastifyRequest, reply: FastifyReply) => {
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding');
+      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(landingBr);
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(landingGz);
+      return reply.send(landing);
+    };
     const refuse = (reply: FastifyReply) =>
       reply
         .status(403)
@@ -139,7 +152,7 @@ export const launchPlugin = fp(
       const isPage = request.method === 'GET' || request.method === 'HEAD';
       const lower = p.toLowerCase();
       // The result pages are the launch page's, whatever the lock.
-      if (isPage && RESULT_PAGES.includes(lower.replace(/\/$/, ''))) return sendLanding(reply);
+      if (isPage && RESULT_PAGES.includes(lower.replace(/\/$/, ''))) return sendLanding(request, reply);
       if (isBuildFile(p)) return;
       const api = p.startsWith('/api/') || p === '/api';
       if (api && isOpenWhenLocked(p)) return;
@@ -158,7 +171,7 @@ export const launchPlugin = fp(
         return;
       }
       if (api || p === WS_PATH || p.startsWith('/media/') || !isPage) return refuse(reply);
-      return sendLanding(reply);
+      return sendLanding(request, reply);
     });
 
     await app.register(launchRoutes);
