@@ -165,7 +165,12 @@ function DropFormBody({ locations }: { locations: readonly { id: string; name: s
             {picked.length === 0 ? (
               <p className="mt-1 text-sm text-ink-600">Choose products to see when each lot ends.</p>
             ) : ends ? (
-              <ol className="mt-2 max-h-72 overflow-y-auto text-sm" aria-label="Lot end times">
+              <ol
+                className="mt-2 max-h-72 overflow-y-auto text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+                aria-label="Lot end times"
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must take keyboard focus to scroll.
+                tabIndex={0}
+              >
                 {picked.map((p, i) => (
                   <li
                     key={p.id}
