@@ -10,6 +10,7 @@ import {
   notificationJobs,
   orderJobs,
   pickupJobs,
+  refundJobs,
   startJobs,
 } from './jobs/runner';
 import { adjustableClock, type Clock, systemClock } from './lib/clock';
@@ -47,6 +48,7 @@ export async function startServer(config: Config): Promise<Started> {
     ...eventJobs(app),
     ...maintenanceJobs(app),
     ...importJobs(app),
+    ...refundJobs(app),
   ]);
   app.addHook('onClose', async () => {
     await stopJobs();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createMediaStorage } from '../adapters/storage';
 import { expireOffers } from '../modules/admin-auctions/service';
 import { runImports } from '../modules/admin-import/service';
+import { resolveReservedRefunds } from '../modules/admin-orders/service';
 import { closeDueAuctions, openDueAuctions } from '../modules/auctions/lifecycle';
 import { purgeExpiredIdempotencyKeys } from '../modules/bidding/service';
 import { notificationsChanged } from '../modules/notifications/changed';
@@ -62,6 +63,26 @@ export function auctionJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
       everyMs,
       run: async () => {
         await closeDueAuctions(db, clock.now(), (p) => hub.publish(p));
+      },
+    },
+  ];
+}
+
+/**
+ * Refunds reserved but never answered by the provider (the server stopped mid-call): asked again
+ * with the same idempotency key once their lease has run out (admin-orders, decision 027).
+ */
+export function refundJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
+  const { db, clock, hub, payments } = app.deps;
+  return [
+    {
+      name: 'refunds.resolve-reserved',
+      everyMs,
+      run: async () => {
+        await resolveReservedRefunds(
+          { db, clock, provider: payments, log: app.log },
+          { publish: (events) => hub.publish(events) },
+        );
       },
     },
   ];

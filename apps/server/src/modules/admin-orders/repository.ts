@@ -350,3 +350,38 @@ export async function lastManualSuspension(db: DbOrTx, userId: string) {
 }
 
 export type { AdminOrdersQuery, OrderStatus };
+
+/**
+ * Refunds reserved before `before` whose provider call never got an answer (no provider id yet),
+ * oldest first, with the payment's provider id to ask again with the same key.
+ */
+export function staleReservedRefunds(db: DbOrTx, before: Date, limit: number) {
+  return db
+    .select({
+      id: refunds.id,
+      paymentId: refunds.paymentId,
+      orderId: refunds.orderId,
+      amountCents: refunds.amountCents,
+      reason: refunds.reason,
+      idempotencyKey: refunds.idempotencyKey,
+      createdBy: refunds.createdBy,
+      createdAt: refunds.createdAt,
+      providerPaymentId: payments.providerPaymentId,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(isNull(refunds.providerRefundId), sql`${refunds.createdAt} < ${before.toISOString()}::timestamptz`),
+    )
+    .orderBy(asc(refunds.createdAt))
+    .limit(limit);
+}
+
+/** dropUnconfirmedRefund, saying whether this call removed it (another may have confirmed it). */
+export async function dropUnconfirmedRefundReturning(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(refunds)
+    .where(and(eq(refunds.id, id), isNull(refunds.providerRefundId)))
+    .returning({ id: refunds.id });
+  return rows.length === 1;
+}

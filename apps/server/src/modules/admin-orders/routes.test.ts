@@ -442,6 +442,109 @@ describe('when the payment provider says no, or does not answer', () => {
   });
 });
 
+describe('the job that resolves refunds nobody heard back about', () => {
+  const deps = (provider: PaymentProvider) => ({ db: t.db, clock: t.clock, provider });
+  const silent = (): PaymentProvider => ({
+    ...t.app.deps.payments,
+    refund: async () => {
+      throw new Error('socket hang up');
+    },
+  });
+
+  /** A refund reserved with `key` whose provider call got no answer (the server stopped mid-call). */
+  async function unanswered(amountCents: number) {
+    const u = await shopper();
+    const [p] = await paidOrders(u, [6_000]);
+    const key = newKey();
+    const err = await service
+      .refundOrder(
+        deps(silent()),
+        { ...staff.user },
+        p!.order.id,
+        { amountCents, reason: 'Crushed box' },
+        key,
+      )
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'refund_unconfirmed' });
+    return { u, p: p!, key };
+  }
+
+  it('leaves a fresh reservation alone, then confirms it with the same key once its lease ran out', async () => {
+    const { u, p, key } = await unanswered(2_000);
+    const calls: string[] = [];
+    const recording: PaymentProvider = {
+      ...t.app.deps.payments,
+      refund: (paymentId, amount, k) => {
+        calls.push(k);
+        return t.app.deps.payments.refund(paymentId, amount, k);
+      },
+    };
+    // Still within its lease: a request may be on its way; nothing is asked.
+    expect(await service.resolveReservedRefunds(deps(recording))).toEqual({
+      confirmed: 0,
+      failed: 0,
+      unknown: 0,
+    });
+    expect(calls).toEqual([]);
+
+    t.clock.advance(service.REFUND_RESERVATION_LEASE_MS + 1_000);
+    const run = await service.resolveReservedRefunds(deps(recording));
+    expect(run.confirmed).toBeGreaterThanOrEqual(1);
+    expect(calls).toContain(key);
+    const [row] = await t.db.select().from(refunds).where(eq(refunds.idempotencyKey, key));
+    expect(row!.providerRefundId).toBeTruthy();
+    // Confirmed as a staff refund is: shopper told once, audit entry under who asked.
+    const notes = await t.db
+      .select()
+      .from(outbox)
+      .where(
+        and(eq(outbox.userId, u.user.id), eq(outbox.template, 'refund_issued'), eq(outbox.channel, 'email')),
+      );
+    expect(notes).toHaveLength(1);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, p.order.id), eq(auditLog.action, 'refund.create')));
+    expect(entry).toMatchObject({
+      actorId: staff.user.id,
+      after: { resolvedBy: 'refunds.resolve-reserved job' },
+    });
+
+    // Run again, and let the staff member retry the same key: nothing is refunded twice.
+    await service.resolveReservedRefunds(deps(recording));
+    expect(calls.filter((k) => k === key)).toHaveLength(1);
+    const replay = await refund(p.order.id, 2_000, key, 'Crushed box');
+    expect(replay.json<RefundResponse>().replayed).toBe(true);
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, p.order.id))).toHaveLength(1);
+  });
+
+  it('a provider that refuses drops the reservation and records why; silence keeps it for the next run', async () => {
+    const { p, key } = await unanswered(1_500);
+    t.clock.advance(service.REFUND_RESERVATION_LEASE_MS + 1_000);
+    const still = await service.resolveReservedRefunds(deps(silent()));
+    expect(still.unknown).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(refunds).where(eq(refunds.idempotencyKey, key))).toHaveLength(1);
+
+    const refusing: PaymentProvider = {
+      ...t.app.deps.payments,
+      refund: async () => {
+        throw new RefundRefusedError('Charge has been disputed');
+      },
+    };
+    const run = await service.resolveReservedRefunds(deps(refusing));
+    expect(run.failed).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(refunds).where(eq(refunds.idempotencyKey, key))).toHaveLength(0);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, p.order.id), eq(auditLog.action, 'refund.fail')));
+    expect(entry).toMatchObject({ after: { refused: 'Charge has been disputed' } });
+    // The amount is free again.
+    const detail = await get<AdminOrderDetail>(API.adminOrder(p.order.id));
+    expect(detail.body.refundableCents).toBe(p.order.totalCents);
+  });
+});
+
 describe('strikes', () => {
   async function struck(n: number) {
     const u = await shopper();

@@ -395,10 +395,27 @@ export async function refundOrder(
     throw new AppError('refund_unconfirmed');
   }
 
-  const events = await deps.db.transaction(async (tx) => {
+  const events = await confirmReserved(deps, staff.id, orderId, reserved.refund, providerRefundId);
+  return { answer: await refundAnswer(deps, orderId, reserved.refund.id, false), events };
+}
+
+/**
+ * Step 3: the provider's id recorded once (only where still empty), the order and payment marked,
+ * the appointment freed, the shopper told, the audit written; one transaction. Nothing happens when
+ * another call with the same key confirmed it first.
+ */
+async function confirmReserved(
+  deps: AdminOrdersDeps,
+  actorId: string,
+  orderId: string,
+  refund: { id: string; paymentId: string },
+  providerRefundId: string,
+  resolvedLate = false,
+): Promise<Published[]> {
+  return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const payment = await repo.lockPayment(tx, reserved.refund.paymentId);
-    const confirmed = await repo.confirmRefund(tx, reserved.refund.id, providerRefundId);
+    const payment = await repo.lockPayment(tx, refund.paymentId);
+    const confirmed = await repo.confirmRefund(tx, refund.id, providerRefundId);
     // Another call with this key confirmed it first: it did the rest.
     if (!confirmed || !payment) return [] as Published[];
     const row = await repo.orderRow(tx, orderId, true);
@@ -440,7 +457,7 @@ export async function refundOrder(
       },
     ]);
     await recordAudit(tx, {
-      actorId: staff.id,
+      actorId,
       action: 'refund.create',
       entityType: 'order',
       entityId: orderId,
@@ -452,6 +469,7 @@ export async function refundOrder(
         amountCents: confirmed.amountCents,
         paymentId: payment.id,
         providerRefundId,
+        ...(resolvedLate ? { resolvedBy: 'refunds.resolve-reserved job' } : {}),
       },
       reason: confirmed.reason,
     });
@@ -461,7 +479,6 @@ export async function refundOrder(
     );
     return out;
   });
-  return { answer: await refundAnswer(deps, orderId, reserved.refund.id, false), events };
 }
 
 async function refundAnswer(
@@ -484,6 +501,88 @@ async function refundAnswer(
         ? `Refunded ${formatCents(refund.amountCents)}. The order is now refunded in full.`
         : `Refunded ${formatCents(refund.amountCents)}.`,
   };
+}
+
+// ── Refunds nobody heard back about ─────────────────────────────────────────────────────────────
+
+/**
+ * How long a reserved refund may wait for its provider's answer before the job asks again. Far
+ * longer than any provider call (Stripe's client gives up after 80 s), so a request still on its
+ * way is never raced.
+ */
+export const REFUND_RESERVATION_LEASE_MS = 10 * 60_000;
+const RESOLVE_BATCH = 50;
+
+export interface ResolveRun {
+  confirmed: number;
+  failed: number;
+  /** Still no answer: asked again on the next run. */
+  unknown: number;
+}
+
+/**
+ * The job 'refunds.resolve-reserved': a refund whose provider call got no answer (the server
+ * stopped between reserving the row and confirming it, or the provider timed out) stays reserved,
+ * holding its amount, until someone retries it with the same key. This asks the provider again
+ * with the row's own idempotency key, so the provider refunds at most once: an answer confirms the
+ * row (order and payment marked, shopper told, audited under the staff member who asked); a definite
+ * refusal drops the reservation (the schema has no status column: a refused refund is no refund),
+ * recorded in the audit log as 'refund.fail'; silence leaves it for the next run.
+ */
+export async function resolveReservedRefunds(
+  deps: AdminOrdersDeps,
+  opts: { leaseMs?: number; publish?: (events: Published[]) => Promise<void> | void } = {},
+): Promise<ResolveRun> {
+  const run: ResolveRun = { confirmed: 0, failed: 0, unknown: 0 };
+  const before = new Date(deps.clock.now().getTime() - (opts.leaseMs ?? REFUND_RESERVATION_LEASE_MS));
+  const stale = await repo.staleReservedRefunds(deps.db, before, RESOLVE_BATCH);
+  for (const r of stale) {
+    // Every reservation names its staff member (reserve() sets it); one without cannot be audited.
+    if (!r.providerPaymentId || !r.orderId || !r.createdBy) {
+      run.unknown += 1;
+      continue;
+    }
+    let providerRefundId: string;
+    try {
+      ({ providerRefundId } = await deps.provider.refund(
+        r.providerPaymentId,
+        r.amountCents,
+        r.idempotencyKey,
+      ));
+    } catch (err) {
+      if (err instanceof RefundRefusedError) {
+        await deps.db.transaction(async (tx) => {
+          const gone = await repo.dropUnconfirmedRefundReturning(tx, r.id);
+          if (!gone || !r.createdBy || !r.orderId) return;
+          await recordAudit(tx, {
+            actorId: r.createdBy,
+            action: 'refund.fail',
+            entityType: 'order',
+            entityId: r.orderId,
+            before: { refundId: r.id, amountCents: r.amountCents, idempotencyKey: r.idempotencyKey },
+            after: { refused: err.message, resolvedBy: 'refunds.resolve-reserved job' },
+            reason: r.reason,
+          });
+        });
+        run.failed += 1;
+      } else {
+        deps.log?.error({ err, refundId: r.id }, 'reserved refund still not answered by the provider');
+        run.unknown += 1;
+      }
+      continue;
+    }
+    const events = await confirmReserved(
+      deps,
+      r.createdBy,
+      r.orderId,
+      { id: r.id, paymentId: r.paymentId },
+      providerRefundId,
+      true,
+    );
+    await opts.publish?.(events);
+    run.confirmed += 1;
+  }
+  return run;
 }
 
 // ── Strikes ─────────────────────────────────────────────────────────────────────────────────────
