@@ -294,6 +294,36 @@ describe('while locked', () => {
     expect(allowed).toBeGreaterThan(15);
   });
 
+  it('answers every other registered route with the landing page or a refusal', async () => {
+    const OPEN = ['/healthz', '/readyz', '/metrics'];
+    const seen = new Set<string>();
+    for (const r of t.app.routeTable) {
+      if (r.url.startsWith('/api/') || r.method === 'HEAD' || r.method === 'OPTIONS') continue;
+      if (OPEN.includes(r.url) || r.url.startsWith('/assets/') || /^\/[^/]+\.\w+$/.test(r.url)) continue;
+      const key = `${r.method} ${r.url}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const url = r.url.replace(/:(\w+)/g, () => randomUUID()).replace('*', 'x.jpg');
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url,
+        headers: { cookie: shopper.cookie },
+        ...(r.method === 'GET' ? {} : { payload: {} }),
+      });
+      const outcome = isLanding(res.body)
+        ? 'landing'
+        : res.statusCode === 403
+          ? res.json().error.code
+          : res.statusCode;
+      expect({ route: key, outcome: outcome === 'landing' || outcome === 'store_locked' }).toEqual({
+        route: key,
+        outcome: true,
+      });
+    }
+    expect(seen).toContain('GET /media-previews/products/:name');
+    expect(seen).toContain('GET /product/:slug');
+  });
+
   it('keeps serving what the landing and sign-in need', async () => {
     expect((await get('/healthz')).statusCode).toBe(200);
     expect((await get(API.time)).statusCode).toBe(200);

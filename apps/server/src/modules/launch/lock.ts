@@ -170,7 +170,8 @@ export const launchPlugin = fp(
         request.storeLockedView = viewer.locked;
         return;
       }
-      if (api || p === WS_PATH || p.startsWith('/media/') || !isPage) return refuse(reply);
+      const media = p.startsWith('/media/') || p.startsWith('/media-previews/');
+      if (api || p === WS_PATH || media || !isPage) return refuse(reply);
       return sendLanding(request, reply);
     });
 
