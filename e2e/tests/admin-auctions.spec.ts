@@ -115,7 +115,7 @@ test('staff schedule a drop of 20 lots with ends 30 seconds apart', async ({ pag
   await page.getByRole('button', { name: 'Select all shown' }).click();
   await expect(page.getByText('20 chosen')).toBeVisible();
   await page.getByLabel('Name').fill(`Kitchen drop ${stamp}`);
-  await page.getByLabel('Stagger (seconds between lot ends)').fill('30');
+  await page.getByLabel('Stagger (seconds)').fill('30');
   await page.getByLabel('Starting bid ($)').fill('5');
 
   // The preview shows every lot's end before anything is saved.

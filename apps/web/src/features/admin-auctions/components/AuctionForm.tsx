@@ -182,14 +182,14 @@ function AuctionFormBody({
           {formError ? <FormAlert>{formError}</FormAlert> : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Starts (Vancouver time)"
+              label="Starts"
               type="datetime-local"
               required
               error={errors.start?.message}
               {...register('start')}
             />
             <TextField
-              label="Ends (Vancouver time)"
+              label="Ends"
               type="datetime-local"
               required
               error={errors.end?.message}

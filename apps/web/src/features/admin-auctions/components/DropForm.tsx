@@ -129,14 +129,14 @@ function DropFormBody({ locations }: { locations: readonly { id: string; name: s
           <TextField label="Name" required error={errors.title?.message} {...register('title')} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Starts (Vancouver time)"
+              label="Starts"
               type="datetime-local"
               required
               error={errors.start?.message}
               {...register('start')}
             />
             <TextField
-              label="First lot ends (Vancouver time)"
+              label="First lot ends"
               type="datetime-local"
               required
               error={errors.firstEnd?.message}
@@ -144,11 +144,11 @@ function DropFormBody({ locations }: { locations: readonly { id: string; name: s
             />
           </div>
           <TextField
-            label="Stagger (seconds between lot ends)"
+            label="Stagger (seconds)"
             required
             inputMode="numeric"
             className="sm:max-w-[50%]"
-            hint="0 to 3,600. 30 s lets shoppers follow one close at a time."
+            hint="Between lot ends, 0 to 3,600. 30 s lets shoppers follow one close at a time."
             error={errors.staggerSeconds?.message}
             {...register('staggerSeconds')}
           />
