@@ -123,7 +123,7 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
         </div>
       ) : null}
 
-      <dl className="grid gap-px overflow-hidden rounded-card bg-ink-200 ring-1 ring-ink-200 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-card bg-ink-200 ring-1 ring-ink-200 lg:grid-cols-4">
         <Fact label="Starts">
           <ShopTime at={a.startTime} />
         </Fact>
