@@ -17,12 +17,17 @@ export function LockedBanner() {
   if (!isStoreLockedMark() || user?.role !== 'staff') return null;
   return (
     <div className="bg-gold-100 text-gold-800 ring-1 ring-gold-800/15">
-      <p className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm sm:px-6 lg:px-8">
-        <Lock className="size-4 shrink-0" aria-hidden="true" />
-        <span className="font-medium">{LAUNCH_TEXT.lockedBanner}</span>
-        <Link to="/admin/settings" className="font-semibold underline underline-offset-2 hover:no-underline">
-          Lock settings
-        </Link>
+      <p className="mx-auto flex max-w-7xl items-start gap-2 px-4 py-2 text-sm sm:items-center sm:px-6 lg:px-8">
+        <Lock className="mt-0.5 size-4 shrink-0 sm:mt-0" aria-hidden="true" />
+        <span>
+          <span className="font-medium">{LAUNCH_TEXT.lockedBanner}</span>{' '}
+          <Link
+            to="/admin/settings"
+            className="font-semibold whitespace-nowrap underline underline-offset-2 hover:no-underline"
+          >
+            Lock settings
+          </Link>
+        </span>
       </p>
     </div>
   );

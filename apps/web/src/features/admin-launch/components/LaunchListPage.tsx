@@ -52,7 +52,7 @@ const columns = [
     id: 'source',
     header: 'Source',
     enableSorting: false,
-    cell: (c) => SOURCE_LABELS[c.getValue()] ?? c.getValue(),
+    cell: (c) => <span className="whitespace-nowrap">{SOURCE_LABELS[c.getValue()] ?? c.getValue()}</span>,
   }),
   col.display({
     id: 'campaign',
@@ -145,7 +145,7 @@ export default function LaunchListPage() {
       {stats.isPending ? <StatsSkeleton /> : null}
       {s ? (
         <div className="mb-8 flex flex-col gap-6">
-          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <dl className="grid grid-cols-3 gap-2 sm:gap-3">
             <Stat icon={<Users />} label="Signups" value={s.total} />
             <Stat icon={<CircleCheck />} label="Confirmed" value={s.confirmed} />
             <Stat
@@ -291,13 +291,15 @@ function Stat({
   note?: string;
 }) {
   return (
-    <div className="rounded-card border border-ink-200 bg-white p-4">
-      <dt className="flex items-center gap-2 text-sm font-medium text-ink-700 [&_svg]:size-4 [&_svg]:text-brand-700">
+    <div className="rounded-card border border-ink-200 bg-white p-3 sm:p-4">
+      <dt className="flex items-center gap-2 text-sm font-medium text-ink-700 [&_svg]:hidden [&_svg]:size-4 [&_svg]:text-brand-700 sm:[&_svg]:block">
         <span aria-hidden="true">{icon}</span>
         {label}
       </dt>
-      <dd className="mt-2 text-3xl font-bold tracking-tight text-ink-950">{value.toLocaleString('en-CA')}</dd>
-      {note ? <dd className="mt-1 text-xs text-ink-600">{note}</dd> : null}
+      <dd className="mt-1 text-2xl font-bold tracking-tight text-ink-950 sm:mt-2 sm:text-3xl">
+        {value.toLocaleString('en-CA')}
+      </dd>
+      {note ? <dd className="mt-1 hidden text-xs text-ink-600 sm:block">{note}</dd> : null}
     </div>
   );
 }
@@ -308,7 +310,7 @@ function StatsSkeleton() {
       <span className="sr-only" role="status">
         Loading...
       </span>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-2 sm:gap-3">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-28 rounded-card" />
         ))}
