@@ -80,6 +80,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.notes': 'Edited staff notes',
   'strike.remove': 'Removed a strike',
   'refund.create': 'Refunded an order',
+  'refund.fail': 'A refund the provider refused',
   'product.create': 'Created a product',
   'product.update': 'Edited a product',
   'product.withdraw': 'Withdrew a product',

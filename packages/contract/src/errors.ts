@@ -192,6 +192,11 @@ export const ERRORS = {
     message: 'This message was already answered or closed. Reopen it to reply again.',
   },
   contact_message_not_handled: { status: 409, message: 'This message is already open.' },
+  product_locked_by_bids: {
+    status: 409,
+    message:
+      'Shoppers are bidding on this product, so these can no longer change: {fields}. You can still add to the description and change the photos, category, SKU, featured flag and desk notes.',
+  },
   dead_letter_not_found: {
     status: 404,
     message: 'This message is no longer a dead letter: it was retried or discarded already.',

@@ -292,6 +292,66 @@ describe('products', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('once its open auction has bids, what bidders relied on is locked; additions and desk facts stay editable', async () => {
+    const location = await makeLocation(t.db);
+    const product = await create({ title: 'Espresso Machine', description: 'Steam wand works.' });
+    const [auction] = await t.db
+      .insert(auctions)
+      .values({
+        productId: product.id,
+        locationId: location.id,
+        status: 'live',
+        startTime: new Date(NOW.getTime() - 3_600_000),
+        endTime: new Date(NOW.getTime() + 3_600_000),
+        originalEndTime: new Date(NOW.getTime() + 3_600_000),
+        startingBidCents: 1_000,
+        currentPriceCents: 1_000,
+      })
+      .returning();
+    const put = (over: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: API.adminProduct(product.id),
+        headers: as(staff),
+        payload: productBody({ title: 'Espresso Machine', description: 'Steam wand works.', ...over }),
+      });
+    // No bids yet: anything may change.
+    expect((await put({ title: 'Espresso Machine Pro' })).statusCode).toBe(200);
+    await t.db.update(auctions).set({ bidCount: 3 }).where(eq(auctions.id, auction!.id));
+
+    const refused = await put({
+      title: 'Espresso Machine',
+      condition: 'gently_used',
+      retailPriceCents: 99_999,
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'product_locked_by_bids' });
+    expect(refused.json().error.message).toBe(
+      'Shoppers are bidding on this product, so these can no longer change: Title, Condition, Retail price. You can still add to the description and change the photos, category, SKU, featured flag and desk notes.',
+    );
+    const rewritten = await put({ title: 'Espresso Machine Pro', description: 'Wand broken.' });
+    expect(rewritten.json().error.message).toContain('Description (only additions)');
+    const unchanged = await t.app.inject({
+      method: 'GET',
+      url: API.adminProduct(product.id),
+      headers: as(staff),
+    });
+    expect(unchanged.json<AdminProduct>()).toMatchObject({
+      title: 'Espresso Machine Pro',
+      condition: 'open_box',
+    });
+
+    const allowed = await put({
+      title: 'Espresso Machine Pro',
+      description: 'Steam wand works.\n\nUpdate: the drip tray is included.',
+      deskNotes: 'Moved to shelf C2',
+      isFeatured: true,
+      sku: `LOCK-${Date.now()}`,
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json<AdminProduct>()).toMatchObject({ deskNotes: 'Moved to shelf C2', isFeatured: true });
+  });
+
   it('withdraws: refused while its open auction has bids; an open auction without bids is cancelled with it', async () => {
     const location = await makeLocation(t.db);
     const withBids = await makeAuction(t.db, { now: NOW, locationId: location.id, auction: { bidCount: 2 } });
@@ -301,7 +361,7 @@ describe('products', () => {
       headers: as(staff),
       payload: {},
     });
-    expect(refused.statusCode).toBe(409);
+    expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error).toEqual({
       code: 'product_has_bids',
       message:

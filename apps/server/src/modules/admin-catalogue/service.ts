@@ -9,6 +9,7 @@ import {
 } from '@rebound/contract/admin-catalogue';
 import { ImageVariant } from '@rebound/contract/catalog';
 import { slugify } from '@rebound/core/catalog';
+import { refusedListingChanges } from '@rebound/core/listing-lock';
 import { z } from 'zod';
 import type { MediaStorage } from '../../adapters/storage/types';
 import type { Database, DbOrTx } from '../../db/client';
@@ -186,6 +187,15 @@ export async function updateProduct(db: Db, actorId: string, id: string, input: 
     db.transaction(async (tx) => {
       const before = await repo.lockProduct(tx, id);
       if (!before) throw new AppError('product_not_found');
+      // Once shoppers bid, what they relied on stays (decision 027). The open auctions are locked,
+      // so a bid arriving now waits for this edit, and an edit after a bid sees it.
+      const open = await repo.openAuctionsForUpdate(tx, id);
+      if (open.some((a) => a.bidCount > 0)) {
+        const refused = refusedListingChanges(before, input);
+        if (refused.length > 0) {
+          throw new AppError('product_locked_by_bids', { params: { fields: refused.join(', ') } });
+        }
+      }
       await checkInput(tx, input, id);
       const after = await repo.updateProduct(tx, id, { ...input, updatedAt: now });
       await recordAudit(tx, {
