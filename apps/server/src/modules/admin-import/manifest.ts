@@ -30,14 +30,13 @@ export interface StoredRow {
   note: string | null;
 }
 
-/** A photo uploaded with the CSV (manifest_imports.images); processed at upload time. */
+/**
+ * A photo uploaded with the CSV (manifest_imports.images): its bytes as uploaded are kept under
+ * `rawKey` until the import is over; the job resizes the photos of the rows it creates.
+ */
 export interface StoredImage {
   fileName: string;
-  storageKey: string | null;
-  width: number | null;
-  height: number | null;
-  variants: unknown;
-  fallbackUrl: string | null;
+  rawKey: string | null;
   /** Why it cannot be used (not an image, too large), or null. */
   error: string | null;
   /** The spreadsheet row that uses it, or null. */

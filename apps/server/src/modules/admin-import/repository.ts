@@ -108,6 +108,7 @@ export async function claimImport(db: DbOrTx, now: Date, leaseUntil: Date) {
 }
 
 export interface NewProduct {
+  id: string;
   title: string;
   brand: string;
   description: string;

@@ -373,11 +373,20 @@ describe('photos in the same drop', () => {
         .orderBy(asc(productImages.position));
     const a = await imagesOf('PIC-A');
     expect(a).toHaveLength(2);
-    expect(a[0]!.storageKey).toMatch(new RegExp(`^imports/${s.id}/`));
+    // Resized by the catalogue's pipeline, stored where the catalogue keeps a product's photos.
+    expect(a[0]!.storageKey).toMatch(new RegExp(`^products/${a[0]!.productId}/[0-9a-f-]{36}$`));
     expect((a[0]!.variants as { format: string }[]).map((v) => v.format).sort()).toContain('webp');
     expect(await imagesOf('PIC-B')).toHaveLength(2);
     // The stored copies are there to fetch.
     expect(await storage().get(a[0]!.url.replace(/^\/media\//, ''))).not.toBeNull();
+    // The photos as uploaded are gone once the import is over.
+    const [stored] = await t.db
+      .select({ images: manifestImports.images })
+      .from(manifestImports)
+      .where(eq(manifestImports.id, s.id));
+    const raw = (stored!.images as { rawKey: string | null }[]).filter((i) => i.rawKey);
+    expect(raw).toHaveLength(5);
+    for (const i of raw) expect(await storage().get(i.rawKey!)).toBeNull();
   });
 });
 

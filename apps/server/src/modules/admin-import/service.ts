@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { IMAGE_UPLOAD_LIMITS } from '@rebound/contract/admin-catalogue';
 import type {
   ImportList,
   ImportReport,
@@ -8,9 +9,11 @@ import type {
   ImportRowsQuery,
   ImportSummary,
 } from '@rebound/contract/admin-import';
+import { errorMessage } from '@rebound/contract/errors';
 import { slugify } from '@rebound/core/catalog';
 import { toCsv } from '@rebound/core/manifest';
 import { sql } from 'drizzle-orm';
+import sharp, { type Metadata } from 'sharp';
 import type { MediaStorage } from '../../adapters/storage/types';
 import type { Database } from '../../db/client';
 import { manifestImports } from '../../db/schema';
@@ -67,49 +70,48 @@ export interface UploadedImage {
   bytes: Buffer;
 }
 
+/** Formats a photo may arrive in (the catalogue's pipeline decides for good when it resizes). */
+const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif', 'tiff']);
+
 /**
- * Stores one photo of an import: checked and resized by the catalogue's image pipeline now, so the
- * preview can say which photos are unreadable and the import only links the stored copies.
+ * Keeps one photo of an import as uploaded, after a quick look at its header (sharp reads the
+ * format and size without decoding), so the preview can name a file that is no photo. Resizing is
+ * the job's, photo by photo, for the rows it creates: an upload of many photos answers quickly.
  */
 export async function storeImportImage(
   storage: MediaStorage,
   importId: string,
   file: UploadedImage,
 ): Promise<StoredImage> {
-  const storageKey = `imports/${importId}/${randomUUID()}`;
   const base = { fileName: file.fileName, row: null, sku: null };
-  try {
-    const p = await processImage(storage, storageKey, file.fileName, file.bytes);
-    return {
-      ...base,
-      storageKey,
-      width: p.width,
-      height: p.height,
-      variants: p.variants,
-      fallbackUrl: p.fallbackUrl,
-      error: null,
-    };
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    return {
-      ...base,
-      storageKey: null,
-      width: null,
-      height: null,
-      variants: [],
-      fallbackUrl: null,
-      error: err.message,
-    };
+  const refuse = (code: 'not_an_image' | 'image_too_many_pixels' | 'image_too_large', params = {}) => ({
+    ...base,
+    rawKey: null,
+    error: errorMessage(code, { name: file.fileName, ...params }),
+  });
+  if (file.bytes.length > IMAGE_UPLOAD_LIMITS.maxFileBytes) {
+    return refuse('image_too_large', { limit: `${IMAGE_UPLOAD_LIMITS.maxFileBytes / (1024 * 1024)} MB` });
   }
+  let meta: Metadata;
+  try {
+    meta = await sharp(file.bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    return refuse('not_an_image');
+  }
+  if (!meta.format || !PHOTO_FORMATS.has(meta.format) || !meta.width || !meta.height) {
+    return refuse('not_an_image');
+  }
+  if (meta.width * meta.height > IMAGE_UPLOAD_LIMITS.maxPixels) {
+    return refuse('image_too_many_pixels', { limit: String(IMAGE_UPLOAD_LIMITS.maxPixels / 1_000_000) });
+  }
+  const rawKey = `imports/${importId}/${randomUUID()}`;
+  await storage.put(rawKey, file.bytes, 'application/octet-stream');
+  return { ...base, rawKey, error: null };
 }
 
-/** Deletes the stored copies of these photos (best effort: a leftover file is harmless). */
+/** Deletes the uploaded photos' bytes (best effort: a leftover file is harmless). */
 export async function deleteImportImages(storage: MediaStorage, images: StoredImage[]) {
-  await Promise.all(
-    images
-      .filter((i) => i.storageKey)
-      .flatMap((i) => variantKeys(i.storageKey!, (i.variants ?? []) as never).map((k) => storage.delete(k))),
-  ).catch(() => {});
+  await Promise.all(images.filter((i) => i.rawKey).map((i) => storage.delete(i.rawKey!))).catch(() => {});
 }
 
 /**
@@ -304,12 +306,25 @@ export interface ImportJobOptions {
 
 const DEFAULT_BATCH = 200;
 const DEFAULT_LEASE_MS = 60_000;
+/** A batch stops taking rows once it has this many photos to resize (each can take a second or two). */
+const PHOTOS_PER_BATCH = 20;
+/** Lease time added per photo of a batch, on top of the lease, while they are resized. */
+const LEASE_PER_PHOTO_MS = 15_000;
+
+/** One row of a batch, ready to save: its product's id and its resized photos (or why not). */
+interface Prepared {
+  row: StoredRow;
+  productId: string;
+  photos: { id: string; storageKey: string; processed: Awaited<ReturnType<typeof processImage>> }[];
+  error: string | null;
+}
 
 /**
  * Imports what is waiting: claims an import (SKIP LOCKED + lease), saves its valid rows in batches
  * (one transaction each: products, their photos, the counters and the report lines), and finishes
- * it with one audit entry. Resumes where processed_rows says after a crash; a batch whose lease was
- * taken over writes nothing. Returns the ids of the imports it finished.
+ * it with one audit entry. Photos are resized by the catalogue's pipeline before each batch's
+ * transaction, never inside it. Resumes where processed_rows says after a crash; a batch whose lease
+ * was taken over writes nothing. Returns the ids of the imports it finished.
  */
 export async function runImports(
   db: Db,
@@ -323,7 +338,7 @@ export async function runImports(
   const finished: string[] = [];
   for (;;) {
     if (batchesLeft <= 0) return finished;
-    let lease = new Date(now().getTime() + leaseMs);
+    let lease: Date | null = new Date(now().getTime() + leaseMs);
     const claimed = await repo.claimImport(db, now(), lease);
     if (!claimed) return finished;
     const rows = (claimed.rows as StoredRow[]).filter((r) => r.product);
@@ -332,29 +347,107 @@ export async function runImports(
     const actorId = report.startedBy ?? claimed.createdBy;
     let processed = claimed.processedRows;
     try {
-      while (processed < rows.length && batchesLeft > 0) {
-        const batch = rows.slice(processed, processed + batchSize);
+      while (lease && processed < rows.length && batchesLeft > 0) {
+        const batch: StoredRow[] = [];
+        let photos = 0;
+        for (const r of rows.slice(processed, processed + batchSize)) {
+          if (batch.length > 0 && photos + r.images.length > PHOTOS_PER_BATCH) break;
+          batch.push(r);
+          photos += r.images.length;
+        }
+        if (photos > 0) {
+          lease = await renewLease(
+            db,
+            claimed.id,
+            lease,
+            new Date(now().getTime() + leaseMs + photos * LEASE_PER_PHOTO_MS),
+          );
+          if (!lease) break;
+        }
+        const prepared = await preparePhotos(db, storage, batch, images);
         const next = new Date(now().getTime() + leaseMs);
-        const ok = await saveBatch(db, claimed.id, lease, next, batch, images, now());
-        if (!ok) break;
+        const saved = await saveBatch(db, claimed.id, lease, next, prepared, now());
+        // Photos resized for rows that were not created (the SKU came meanwhile, the lease was lost).
+        const unused = saved ? prepared.filter((p) => !saved.created.has(p.productId)) : prepared;
+        await deletePhotos(storage, unused);
+        if (!saved) break;
         lease = next;
         processed += batch.length;
         batchesLeft -= 1;
       }
-      if (processed >= rows.length) {
+      if (lease && processed >= rows.length) {
         const done = await finish(db, claimed.id, lease, actorId, now());
         if (done) {
           finished.push(claimed.id);
-          await deleteImportImages(
-            storage,
-            [...images.values()].filter((i) => !done.usedFiles.has(i.fileName)),
-          );
+          await deleteImportImages(storage, [...images.values()]);
         }
       }
     } catch (err) {
-      await fail(db, claimed.id, lease, processed, err, now());
+      if (lease) await fail(db, claimed.id, lease, processed, err, now());
     }
   }
+}
+
+async function renewLease(db: Db, importId: string, lease: Date, next: Date): Promise<Date | null> {
+  return db.transaction(async (tx) => {
+    if (!(await ownedImport(tx, importId, lease))) return null;
+    await repo.updateImport(tx, importId, { lockedUntil: next });
+    return next;
+  });
+}
+
+/**
+ * Gives each row of the batch its product id and resizes its photos (the catalogue's pipeline,
+ * outside any transaction) under `products/<productId>/<imageId>`, as the catalogue stores them.
+ * Rows whose SKU the catalogue already has are left alone; a photo that cannot be resized makes
+ * its row an error.
+ */
+async function preparePhotos(
+  db: Db,
+  storage: MediaStorage,
+  batch: StoredRow[],
+  images: Map<string, StoredImage>,
+): Promise<Prepared[]> {
+  const withPhotos = batch.filter((r) => r.images.length > 0);
+  const known = await repo.existingSkus(
+    db,
+    withPhotos.map((r) => r.sku),
+  );
+  const out: Prepared[] = [];
+  for (const row of batch) {
+    const p: Prepared = { row, productId: randomUUID(), photos: [], error: null };
+    out.push(p);
+    if (row.images.length === 0 || known.has(row.sku)) continue;
+    for (const name of row.images) {
+      const img = images.get(name);
+      const bytes = img?.rawKey ? await storage.get(img.rawKey) : null;
+      if (!bytes) {
+        p.error = `images: ${name} is no longer stored; upload the file again.`;
+        break;
+      }
+      const id = randomUUID();
+      const storageKey = `products/${p.productId}/${id}`;
+      try {
+        const processed = await processImage(storage, storageKey, name, Buffer.from(bytes));
+        p.photos.push({ id, storageKey, processed });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        p.error = `images: ${err.message}`;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+async function deletePhotos(storage: MediaStorage, prepared: Prepared[]) {
+  await Promise.all(
+    prepared.flatMap((p) =>
+      p.photos.flatMap((ph) =>
+        variantKeys(ph.storageKey, ph.processed.variants).map((k) => storage.delete(k)),
+      ),
+    ),
+  ).catch(() => {});
 }
 
 /** Locks the import if the lease is still ours. */
@@ -378,46 +471,47 @@ async function saveBatch(
   importId: string,
   lease: Date,
   nextLease: Date,
-  batch: StoredRow[],
-  images: Map<string, StoredImage>,
+  prepared: Prepared[],
   now: Date,
-): Promise<boolean> {
+): Promise<{ created: Set<string> } | null> {
   return db.transaction(async (tx) => {
-    if (!(await ownedImport(tx, importId, lease))) return false;
-    const categoryIds = [...new Set(batch.map((r) => r.product!.categoryId).filter((c) => c !== null))];
+    if (!(await ownedImport(tx, importId, lease))) return null;
+    const categoryIds = [
+      ...new Set(prepared.map((p) => p.row.product!.categoryId).filter((c) => c !== null)),
+    ];
     const categoriesLeft = await repo.existingCategoryIds(tx, categoryIds);
     const lines: ImportReportLine[] = [];
-    const toCreate: StoredRow[] = [];
-    for (const r of batch) {
+    const toCreate: Prepared[] = [];
+    for (const p of prepared) {
+      const r = p.row;
       const c = r.product!.categoryId;
-      if (c && !categoriesLeft.has(c)) {
-        lines.push({
-          row: r.row,
-          sku: r.sku,
-          outcome: 'error',
-          messages: [`category: the category "${r.values.category}" was deleted after the check.`],
-          productId: null,
-        });
+      const error =
+        p.error ??
+        (c && !categoriesLeft.has(c)
+          ? `category: the category "${r.values.category}" was deleted after the check.`
+          : null);
+      if (error) {
+        lines.push({ row: r.row, sku: r.sku, outcome: 'error', messages: [error], productId: null });
       } else {
-        toCreate.push(r);
+        toCreate.push(p);
       }
     }
     const made = await repo.insertProductsBySku(
       tx,
-      toCreate.map((r) => ({
-        ...r.product!,
-        sku: r.sku,
-        slug: `${slugify(r.product!.title).slice(0, 80) || 'product'}-${randomBytes(5).toString('hex')}`,
+      toCreate.map((p) => ({
+        ...p.row.product!,
+        id: p.productId,
+        sku: p.row.sku,
+        slug: `${slugify(p.row.product!.title).slice(0, 80) || 'product'}-${randomBytes(5).toString('hex')}`,
         createdAt: now,
         updatedAt: now,
       })),
     );
-    const idBySku = new Map(made.map((m) => [m.sku!, m.id]));
+    const created = new Set(made.map((m) => m.id));
     const imageRows: Parameters<typeof repo.insertImages>[1] = [];
-    let created = 0;
-    for (const r of toCreate) {
-      const productId = idBySku.get(r.sku);
-      if (!productId) {
+    for (const p of toCreate) {
+      const r = p.row;
+      if (!created.has(p.productId)) {
         lines.push({
           row: r.row,
           sku: r.sku,
@@ -427,19 +521,17 @@ async function saveBatch(
         });
         continue;
       }
-      created += 1;
-      r.images.forEach((name, position) => {
-        const img = images.get(name);
-        if (!img?.storageKey || !img.fallbackUrl) return;
+      p.photos.forEach((ph, position) => {
         imageRows.push({
-          productId,
+          id: ph.id,
+          productId: p.productId,
           position,
-          url: img.fallbackUrl,
-          width: img.width,
-          height: img.height,
+          url: ph.processed.fallbackUrl,
+          width: ph.processed.width,
+          height: ph.processed.height,
           alt: '',
-          storageKey: img.storageKey,
-          variants: img.variants,
+          storageKey: ph.storageKey,
+          variants: ph.processed.variants,
           createdAt: now,
         });
       });
@@ -447,8 +539,8 @@ async function saveBatch(
         row: r.row,
         sku: r.sku,
         outcome: 'created',
-        messages: r.images.length > 0 ? [`${r.images.length} photo(s).`] : [],
-        productId,
+        messages: p.photos.length > 0 ? [`${p.photos.length} photo${p.photos.length === 1 ? '' : 's'}.`] : [],
+        productId: p.productId,
       });
     }
     await repo.insertImages(tx, imageRows);
@@ -456,15 +548,15 @@ async function saveBatch(
     await tx
       .update(manifestImports)
       .set({
-        processedRows: sql`${manifestImports.processedRows} + ${batch.length}`,
-        createdRows: sql`${manifestImports.createdRows} + ${created}`,
+        processedRows: sql`${manifestImports.processedRows} + ${prepared.length}`,
+        createdRows: sql`${manifestImports.createdRows} + ${created.size}`,
         unchangedRows: sql`${manifestImports.unchangedRows} + ${lines.filter((l) => l.outcome === 'unchanged').length}`,
         report: sql`jsonb_set(${manifestImports.report}, '{lines}', coalesce(${manifestImports.report}->'lines', '[]'::jsonb) || ${JSON.stringify(lines)}::jsonb)`,
         lockedUntil: nextLease,
         updatedAt: now,
       })
       .where(sql`${manifestImports.id} = ${importId}`);
-    return true;
+    return { created };
   });
 }
 
@@ -497,12 +589,7 @@ async function finish(db: Db, importId: string, lease: Date, actorId: string | n
         },
       });
     }
-    const used = new Set<string>();
-    const createdRows = new Set(lines.filter((l) => l.outcome === 'created').map((l) => l.row));
-    for (const r of imp.rows as StoredRow[]) {
-      if (createdRows.has(r.row)) for (const name of r.images) used.add(name);
-    }
-    return { usedFiles: used };
+    return true;
   });
 }
 
