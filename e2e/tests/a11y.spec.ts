@@ -320,7 +320,8 @@ test.describe('back-office', () => {
     ['dashboard', '/admin', 'Dashboard'],
     ['people', '/admin/people', 'People'],
     ['audit log', '/admin/audit', 'Audit log'],
-    ['a section not built yet', '/admin/settings', 'Settings'],
+    ['settings', '/admin/settings', 'Settings'],
+    ['launch list', '/admin/launch-list', 'Launch list'],
   ] as const) {
     test(`back-office ${name}`, async ({ page, context, isMobile }) => {
       const res = await context.request.post('/api/auth/sign-in', { data: STAFF });
