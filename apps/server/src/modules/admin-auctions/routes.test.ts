@@ -170,7 +170,7 @@ describe('scheduling one auction', () => {
 
 describe('drops', () => {
   it('schedules 20 lots with staggered ends in one go, listed and filterable', async () => {
-    const items = [];
+    const items: Awaited<ReturnType<typeof makeProduct>>[] = [];
     for (let i = 0; i < 20; i++)
       items.push(await makeProduct(t.db, { status: 'draft', title: `Drop lot ${i}` }));
     const now = t.clock.now().getTime();
