@@ -21,7 +21,6 @@ export function useUpdateSiteSettings() {
       client.setQueryData(settingsKey, settings);
       // The store's staff banner reads the page's mark (the server sets it on the next page load).
       document.documentElement.dataset.locked = String(settings.locked);
-      void client.invalidateQueries({ queryKey: ['launch-status'] });
     },
   });
 }
