@@ -66,11 +66,10 @@ test('staff import 50 lots with 3 bad rows; importing again changes nothing', as
   const row6 = page.locator('tr[data-row="6"]');
   const row21 = page.locator('tr[data-row="21"]');
   const row41 = page.locator('tr[data-row="41"]');
-  const cell = (row: typeof row6, column: number) => row.locator('td').nth(column);
-  // Columns: SKU 0, Title 1, Brand 2, Category 3, Condition 4, Retail 5, Resale 6.
-  await expect(cell(row6, 4)).toContainText('"Broken" is not a condition.');
-  await expect(cell(row21, 5)).toContainText('"lots" is not an amount in dollars');
-  await expect(cell(row41, 0)).toContainText(`SKU ${prefix}-1 is already on row 2 of this file.`);
+  const cell = (row: typeof row6, column: string) => row.locator(`td[data-column="${column}"]`);
+  await expect(cell(row6, 'condition')).toContainText('"Broken" is not a condition.');
+  await expect(cell(row21, 'retail_price')).toContainText('"lots" is not an amount in dollars');
+  await expect(cell(row41, 'sku')).toContainText(`SKU ${prefix}-1 is already on row 2 of this file.`);
   await expectNoSeriousA11yViolations(page, 'import preview');
   await page.screenshot({ path: test.info().outputPath('import-preview.png'), fullPage: true });
 

@@ -183,7 +183,7 @@ function StatusPanel({ imp }: { imp: ImportSummary }) {
         {error ? (
           <p
             role="alert"
-            className="mt-3 rounded-lg bg-danger-50 p-3 text-sm text-danger-800 ring-1 ring-danger-200"
+            className="mt-3 rounded-lg bg-danger-50 p-3 text-sm text-danger-700 ring-1 ring-danger-200"
           >
             {errorMessageOf(error)}
           </p>
@@ -246,7 +246,7 @@ function StatusPanel({ imp }: { imp: ImportSummary }) {
             ? ' New products are drafts in the catalogue until their auction is scheduled.'
             : ''}
         </p>
-        {imp.error ? <p className="mt-2 text-sm text-danger-800">{imp.error}</p> : null}
+        {imp.error ? <p className="mt-2 text-sm text-danger-700">{imp.error}</p> : null}
         {notes}
         {imp.createdRows > 0 ? (
           <Link
@@ -322,14 +322,14 @@ function Rows({ imp }: { imp: ImportSummary }) {
                   <th scope="col" className="px-3 py-2">
                     Row
                   </th>
+                  <th scope="col" className="px-3 py-2">
+                    Result
+                  </th>
                   {SHOWN.map((c) => (
                     <th key={c} scope="col" className="px-3 py-2">
                       {LABEL[c]}
                     </th>
                   ))}
-                  <th scope="col" className="px-3 py-2">
-                    Result
-                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-ink-100">
@@ -380,15 +380,24 @@ function RowLine({ r }: { r: ImportRow }) {
       <th scope="row" className="px-3 py-2 align-top font-mono text-xs text-ink-700">
         {r.row}
       </th>
+      <td className="w-40 max-w-[16rem] px-3 py-2 align-top">
+        <Result r={r} />
+        {general.map((m) => (
+          <span key={m} className="mt-1 block text-xs font-medium text-danger-700">
+            {m}
+          </span>
+        ))}
+      </td>
       {SHOWN.map((c) => {
         const errors = byColumn.get(c);
         const value = c === 'images' && r.images.length > 0 ? r.images.join('; ') : (r.values[c] ?? '');
         return (
           <td
             key={c}
+            data-column={c}
             className={clsx(
               'max-w-[14rem] px-3 py-2 align-top',
-              errors && 'bg-danger-50 ring-1 ring-danger-300 ring-inset',
+              errors && 'bg-danger-50 ring-1 ring-danger-700/40 ring-inset',
               c === 'sku' && 'font-mono text-xs',
             )}
           >
@@ -396,21 +405,13 @@ function RowLine({ r }: { r: ImportRow }) {
               {value === '' ? '—' : value}
             </span>
             {errors?.map((m) => (
-              <span key={m} className="mt-1 block text-xs font-medium text-danger-800">
+              <span key={m} className="mt-1 block font-sans text-xs font-medium text-danger-700">
                 {m}
               </span>
             ))}
           </td>
         );
       })}
-      <td className="max-w-[16rem] px-3 py-2 align-top">
-        <Result r={r} />
-        {general.map((m) => (
-          <span key={m} className="mt-1 block text-xs font-medium text-danger-800">
-            {m}
-          </span>
-        ))}
-      </td>
     </tr>
   );
 }
@@ -431,7 +432,7 @@ function Result({ r }: { r: ImportRow }) {
           {r.errors.length || 1} error{r.errors.length > 1 ? 's' : ''}
         </Badge>
         {r.message && r.errors.length === 0 ? (
-          <span className="mt-1 block text-xs text-danger-800">{r.message}</span>
+          <span className="mt-1 block text-xs text-danger-700">{r.message}</span>
         ) : null}
       </>
     );

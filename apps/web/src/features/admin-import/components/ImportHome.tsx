@@ -187,7 +187,7 @@ function DropZone() {
       {problem || upload.isError ? (
         <p
           role="alert"
-          className="mt-4 rounded-lg bg-danger-50 p-3 text-sm text-danger-800 ring-1 ring-danger-200"
+          className="mt-4 rounded-lg bg-danger-50 p-3 text-sm text-danger-700 ring-1 ring-danger-200"
         >
           {problem ?? errorMessageOf(upload.error)}
         </p>
