@@ -113,7 +113,9 @@ export function DataTable<T>({
         aria-label={label}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard (WCAG 2.1.1).
         tabIndex={0}
-        className="overflow-x-auto rounded-card border border-ink-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
+        // `relative`: visually hidden cell text (sr-only is absolute) is clipped by this region
+        // instead of widening the whole page on a phone.
+        className="relative overflow-x-auto rounded-card border border-ink-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <table className="w-full min-w-[40rem] border-collapse text-left text-sm" aria-describedby={statusId}>
           <caption className="sr-only">{label}</caption>

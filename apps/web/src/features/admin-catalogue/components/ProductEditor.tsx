@@ -9,7 +9,7 @@ import type { Category } from '@rebound/contract/catalog';
 import { CONDITION_LABELS, PRODUCT_CONDITIONS } from '@rebound/core/catalog';
 import { conditionGrade } from '@rebound/core/condition-rubric';
 import { clsx } from 'clsx';
-import { ArrowLeft, ExternalLink, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, ExternalLink, Lock, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -97,6 +97,13 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
   const errors = formState.errors;
   const condition = watch('condition');
   const grade = conditionGrade(condition);
+  // Shoppers are bidding: what they relied on is locked (the server refuses it too; decision 027).
+  const locked =
+    product?.auction != null &&
+    (product.auction.status === 'live' || product.auction.status === 'scheduled') &&
+    product.auction.bidCount > 0;
+  const lockedHint = locked ? 'Locked: shoppers are bidding on this.' : undefined;
+  const lockedClass = locked ? 'bg-ink-50 text-ink-700' : undefined;
   const formErrorId = useId();
 
   useEffect(() => {
@@ -173,9 +180,34 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
               {formError}
             </p>
           ) : null}
-          <TextField label="Title" required error={errors.title?.message} {...register('title')} />
+          {locked ? (
+            <p className="flex items-start gap-2 rounded-lg bg-gold-100 p-3 text-sm text-ink-900 ring-1 ring-gold-800/20">
+              <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                Shoppers are bidding on this product ({product?.auction?.bidCount} bids), so its title, brand,
+                condition and prices are locked. You can add to the end of the description and change the
+                photos, category, SKU, featured flag and desk notes.
+              </span>
+            </p>
+          ) : null}
+          <TextField
+            label="Title"
+            required
+            readOnly={locked}
+            hint={lockedHint}
+            inputClassName={lockedClass}
+            error={errors.title?.message}
+            {...register('title')}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Brand" error={errors.brand?.message} {...register('brand')} />
+            <TextField
+              label="Brand"
+              readOnly={locked}
+              hint={lockedHint}
+              inputClassName={lockedClass}
+              error={errors.brand?.message}
+              {...register('brand')}
+            />
             <TextField
               label="SKU"
               hint="Letters, digits, dots, dashes; unique."
@@ -195,18 +227,29 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
             ))}
           </SelectField>
           <div>
-            <SelectField
-              label="Condition"
-              required
-              error={errors.condition?.message}
-              {...register('condition')}
-            >
-              {PRODUCT_CONDITIONS.map((c) => (
-                <option key={c} value={c}>
-                  {CONDITION_LABELS[c]}
-                </option>
-              ))}
-            </SelectField>
+            {locked ? (
+              // Not registered: the saved condition is sent as it was loaded.
+              <TextField
+                label="Condition"
+                readOnly
+                hint={lockedHint}
+                inputClassName={lockedClass}
+                value={CONDITION_LABELS[condition]}
+              />
+            ) : (
+              <SelectField
+                label="Condition"
+                required
+                error={errors.condition?.message}
+                {...register('condition')}
+              >
+                {PRODUCT_CONDITIONS.map((c) => (
+                  <option key={c} value={c}>
+                    {CONDITION_LABELS[c]}
+                  </option>
+                ))}
+              </SelectField>
+            )}
             <div className="mt-2 rounded-lg bg-ink-50 p-3 text-sm ring-1 ring-ink-200/70" aria-live="polite">
               <p className="font-semibold text-ink-900">
                 {CONDITION_LABELS[condition]}: {grade.summary}
@@ -223,6 +266,9 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
             <TextField
               label="Retail price ($)"
               required
+              readOnly={locked}
+              hint={lockedHint}
+              inputClassName={lockedClass}
               inputMode="decimal"
               error={errors.retail?.message}
               {...register('retail')}
@@ -230,6 +276,9 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
             <TextField
               label="Resale price ($)"
               required
+              readOnly={locked}
+              hint={lockedHint}
+              inputClassName={lockedClass}
               inputMode="decimal"
               error={errors.resale?.message}
               {...register('resale')}
@@ -238,6 +287,7 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
           <TextAreaField
             label="Description"
             rows={5}
+            hint={locked ? 'Shoppers are bidding: add to the end; the text they read stays.' : undefined}
             error={errors.description?.message}
             {...register('description')}
           />

@@ -15,7 +15,10 @@ const columns = [
     header: 'From',
     enableSorting: false,
     cell: ({ row, getValue }) => (
-      <Link to={row.original.id} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+      <Link
+        to={row.original.id}
+        className="block min-w-[11rem] font-medium text-brand-800 underline-offset-2 hover:underline"
+      >
         {getValue()}
         <span className="block text-xs font-normal break-all text-ink-600">{row.original.email}</span>
       </Link>
