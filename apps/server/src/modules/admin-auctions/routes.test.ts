@@ -422,6 +422,11 @@ describe('second-chance offers', () => {
       .where(and(eq(outbox.template, 'second_chance_offer'), eq(outbox.recipient, second.user.email)));
     expect(mail).toHaveLength(1);
     expect((mail[0]!.payload as { targetUrl: string }).targetUrl).toBe(`/offers/${offer.id}`);
+    // The email renders and goes out.
+    const { drainOutbox } = await import('../../test/outbox');
+    await drainOutbox(t);
+    const [sentOffer] = await t.db.select().from(outbox).where(eq(outbox.id, mail[0]!.id));
+    expect(sentOffer?.status).toBe('sent');
 
     // One open offer per auction.
     const another = await post(API.adminAuctionOffers(auction.id), { userId: third.user.id });
