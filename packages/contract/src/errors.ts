@@ -239,8 +239,7 @@ export const ERRORS = {
   // Pre-launch mode (issue 14): the store's data is refused to visitors while the site is locked.
   store_locked: { status: 403, message: 'The store opens soon.' },
   // Auctions and drops in the back-office, second-chance offers (issue 13 item 4; admin-auctions.ts).
-  auction_not_found: { status: 404, message: 'Auction not found' },
-  location_not_found: {
+  auction_location_not_found: {
     status: 422,
     message: 'That pickup location does not exist. Please pick one from the list.',
   },

@@ -128,7 +128,7 @@ describe('scheduling one auction', () => {
       [{ softCloseSeconds: 601 }, 400, 'validation_failed'],
       [{ startingBidCents: 0 }, 400, 'validation_failed'],
       [{ reservePriceCents: 10_000_001 }, 400, 'validation_failed'],
-      [{ locationId: crypto.randomUUID() }, 422, 'location_not_found'],
+      [{ locationId: crypto.randomUUID() }, 422, 'auction_location_not_found'],
     ];
     for (const [over, status, code] of cases) {
       const res = await post(API.adminAuctions, { ...settings(over), productId: product.id });

@@ -165,7 +165,7 @@ async function insertOne(
   extra: { relistedFromId?: string } = {},
 ) {
   checkSchedule(s, now);
-  if (!(await repo.locationExists(tx, s.locationId))) throw new AppError('location_not_found');
+  if (!(await repo.locationExists(tx, s.locationId))) throw new AppError('auction_location_not_found');
   await lockSchedulable(tx, [productId]);
   const start = new Date(effectiveStart(Date.parse(s.startTime), now.getTime()));
   const [row] = await repo.insertAuctions(tx, [
@@ -232,7 +232,7 @@ export async function createDrop(
     ),
   );
   return db.transaction(async (tx) => {
-    if (!(await repo.locationExists(tx, input.locationId))) throw new AppError('location_not_found');
+    if (!(await repo.locationExists(tx, input.locationId))) throw new AppError('auction_location_not_found');
     await lockSchedulable(tx, input.productIds);
     const start = new Date(effectiveStart(startMs, now.getTime()));
     const drop = await repo.insertDrop(tx, {
@@ -290,7 +290,7 @@ export async function updateAuction(db: Db, actorId: string, id: string, s: Sett
     if (!isEditable(before.status, before.startTime.getTime(), now.getTime()))
       throw new AppError('auction_not_editable');
     checkSchedule(s, now);
-    if (!(await repo.locationExists(tx, s.locationId))) throw new AppError('location_not_found');
+    if (!(await repo.locationExists(tx, s.locationId))) throw new AppError('auction_location_not_found');
     const start = new Date(effectiveStart(Date.parse(s.startTime), now.getTime()));
     const after = await repo.updateAuction(tx, id, {
       ...auctionValues(s, start, new Date(s.endTime)),

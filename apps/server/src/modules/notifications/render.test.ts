@@ -233,6 +233,30 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     payload: { code: '123456', known: false, signUpUrl: 'https://rebound.example/auth' },
     path: '/auth',
   },
+  auction_cancelled: {
+    payload: {
+      kind: 'outbid_alerts',
+      title: 'Auction cancelled',
+      message: 'The auction for Dyson V8 Vacuum was cancelled: the item failed inspection.',
+      productTitle: 'Dyson V8 Vacuum',
+      reason: 'the item failed inspection',
+      targetUrl: '/product/dyson-v8-vacuum',
+    },
+    path: '/product/dyson-v8-vacuum',
+  },
+  second_chance_offer: {
+    payload: {
+      kind: 'auction_won',
+      title: 'Second chance offer',
+      message: 'Dyson V8 Vacuum is yours for $120.00, your maximum bid, if you accept.',
+      offerId: '0b7e2f3a-4c55-4d0e-9a1b-2c3d4e5f6a7b',
+      productTitle: 'Dyson V8 Vacuum',
+      amountCents: 12000,
+      expiresAt: '2026-06-17T18:00:00.000Z',
+      targetUrl: '/offers/0b7e2f3a-4c55-4d0e-9a1b-2c3d4e5f6a7b',
+    },
+    path: '/offers/0b7e2f3a-4c55-4d0e-9a1b-2c3d4e5f6a7b',
+  },
   launch_confirm: {
     payload: { url: 'https://rebound.example/api/launch/confirm?token=xyz' },
     path: '/api/launch/confirm?token=xyz',

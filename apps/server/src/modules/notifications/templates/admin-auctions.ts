@@ -15,7 +15,8 @@ export const auctionCancelled: Template = (p, ctx) => {
       heading: 'This auction was cancelled',
       blocks: [
         { type: 'p', text: message },
-        { type: 'button', label: 'Find more lots', url: shop },
+        { type: 'button', label: 'See the lot', url: lot },
+        { type: 'p', text: `No payment is due for it. There are more lots to bid on at ${shop}.` },
         { type: 'note', text: `Questions? Write to ${SELLER.supportEmail}.` },
       ],
       reason: 'you bid on this lot and outbid alerts by email are on in your settings',
