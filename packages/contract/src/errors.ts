@@ -305,6 +305,10 @@ export const ERRORS = {
   offer_closed: { status: 409, message: 'This offer is no longer open: it was {status}.' },
   offer_expired: { status: 409, message: 'This offer expired. The item may be offered to someone else.' },
   internal: { status: 500, message: 'Something went wrong. Please try again.' },
+  concurrent_change: {
+    status: 409,
+    message: 'Someone else changed this at the same moment, so nothing was saved. Please try again.',
+  },
   unavailable: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
