@@ -200,7 +200,10 @@ describe('while locked', () => {
     for (const url of ['/launch-success', '/launch-already-confirmed', '/launch-error']) {
       expect(isLanding((await get(url)).body)).toBe(true);
       expect(isLanding((await get(url, 'staff')).body)).toBe(true);
+      // Marked as a result page, so the landing's hero does not flash before the script runs.
+      expect((await get(url)).body).toMatch(/<html data-view="result"/i);
     }
+    expect((await get('/')).body).not.toContain('data-view');
   });
 
   it('lets staff and a bypassed browser see the store, marked as locked', async () => {

@@ -77,6 +77,15 @@ const FALLBACK_LANDING = `<!doctype html>
 <p>Daily auctions of returned goods in British Columbia. Check back shortly.</p></main></body></html>
 `;
 
+/** A page compressed once, at the best levels: it is the first page everyone sees. */
+function encoded(plain: string) {
+  return {
+    plain,
+    br: brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gz: gzipSync(plain, { level: 9 }),
+  };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     launch: { lock: SiteLock; emailLimit: WindowCounter };
@@ -129,17 +138,26 @@ export const launchPlugin = fp(
     const landing = file && existsSync(file) ? readFileSync(file, 'utf8') : FALLBACK_LANDING;
     // Compressed once, at the best levels: it is the first page everyone sees (answers sent from a
     // hook do not pass through the on-the-fly compression of routes).
-    const landingBr = brotliCompressSync(landing, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
-    const landingGz = gzipSync(landing, { level: 9 });
-    const sendLanding = (request: FastifyRequest, reply: FastifyReply) => {
+    // The result pages get the same file marked data-view="result" on <html>, so its CSS hides the
+    // landing's hero until the script has drawn the result (no flash of the signup form).
+    const variants = {
+      landing: encoded(landing),
+      result: encoded(landing.replace(/<html(?=[\s>])/i, '<html data-view="result"')),
+    };
+    const sendLanding = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      view: keyof typeof variants = 'landing',
+    ) => {
+      const page = variants[view];
       const accepts = String(request.headers['accept-encoding'] ?? '');
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding');
-      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(landingBr);
-      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(landingGz);
-      return reply.send(landing);
+      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gz);
+      return reply.send(page.plain);
     };
     const refuse = (reply: FastifyReply) =>
       reply
@@ -152,7 +170,8 @@ export const launchPlugin = fp(
       const isPage = request.method === 'GET' || request.method === 'HEAD';
       const lower = p.toLowerCase();
       // The result pages are the launch page's, whatever the lock.
-      if (isPage && RESULT_PAGES.includes(lower.replace(/\/$/, ''))) return sendLanding(request, reply);
+      if (isPage && RESULT_PAGES.includes(lower.replace(/\/$/, '')))
+        return sendLanding(request, reply, 'result');
       if (isBuildFile(p)) return;
       const api = p.startsWith('/api/') || p === '/api';
       if (api && isOpenWhenLocked(p)) return;
