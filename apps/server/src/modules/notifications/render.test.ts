@@ -261,6 +261,14 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     payload: { url: 'https://rebound.example/api/launch/confirm?token=xyz' },
     path: '/api/launch/confirm?token=xyz',
   },
+  contact_reply: {
+    payload: {
+      name: 'Robin',
+      reply: 'Thanks for writing.\n\nYour pickup is on Saturday.',
+      message: 'When can I pick up my order?',
+    },
+    path: '/contact',
+  },
   launch_open: {
     payload: { kind: 'launch', signupId: '6f1c1a52-8a55-4c1e-9f43-3f0c2b6f7a10' },
     path: '/',

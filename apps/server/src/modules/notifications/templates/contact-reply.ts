@@ -1,4 +1,4 @@
-import { str } from './format';
+import { sms, str } from './format';
 import type { Block, Template } from './types';
 
 /** Paragraphs of a staff reply: blank lines split them, single line breaks stay within one. */
@@ -22,12 +22,12 @@ export const contactReply: Template = (p, ctx) => {
     ...paragraphs(reply).map((text) => ({ type: 'p' as const, text })),
     { type: 'p', text: '— The Rebound team' },
     ...(original ? [{ type: 'note' as const, text: `You wrote: “${original}”` }] : []),
-    {
-      type: 'note',
-      text: 'To answer, reply to this email or write to us again through the contact page.',
-    },
   ];
   const url = `${ctx.publicUrl}/contact`;
+  blocks.push(
+    { type: 'button', label: 'Write to us again', url },
+    { type: 'note', text: 'To answer, write to us again through the contact page.' },
+  );
   return {
     email: {
       subject: 'Re: your message to Rebound',
@@ -37,7 +37,7 @@ export const contactReply: Template = (p, ctx) => {
       reason: 'you wrote to Rebound through the contact form',
       footer: 'account',
     },
-    sms: `Rebound answered your message: ${reply.slice(0, 120)}`,
+    sms: sms(`Rebound answered your message: ${reply.slice(0, 120)}`, url),
     push: { title: 'Rebound answered your message', body: reply.slice(0, 140), url },
   };
 };
