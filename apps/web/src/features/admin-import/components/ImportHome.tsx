@@ -30,7 +30,7 @@ export function ImportHome() {
           </a>
         }
       />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <DropZone />
         <ColumnHelp />
       </div>
