@@ -135,6 +135,19 @@ describe('who may import', () => {
   });
 });
 
+describe('the template', () => {
+  it('is a CSV of the columns with an example row that imports cleanly', async () => {
+    const res = await t.app.inject({ method: 'GET', url: API.adminImportTemplate, headers: as(staff) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('rebound-manifest-template.csv');
+    expect(res.body.split('\r\n')[0]).toBe(HEADER);
+    const s = await preview([csvPart(res.body.replace('Garden & Tools', 'garden-tools'), 'template.csv')]);
+    // Its example names photos that were not uploaded: the only error.
+    const [row] = (await rowsOf(s.id)).items;
+    expect(row!.errors.map((e) => e.column)).toEqual(['images', 'images']);
+  });
+});
+
 describe('a file of 50 lots with 3 bad rows', () => {
   const bad = {
     4: 'LOT-4,Lot 4,DeWalt,,Garden & Tools,Broken,199.99,50.00,no,,',
