@@ -130,7 +130,9 @@ test('a shopper sees Staff only and never downloads the back-office', async ({ p
   expect(all.some(({ text }) => text.includes('Not built yet'))).toBe(true);
 });
 
-test('a visitor opening /admin goes to sign in', async ({ page }) => {
+test('a visitor opening /admin goes to sign in, and is brought back after (admin-a11y.spec)', async ({
+  page,
+}) => {
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fadmin$/);
 });
