@@ -11,6 +11,7 @@ import { errorMessageOf } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useRealtimeSession } from '../use-realtime-session';
+import { MessagesBadge } from './MessagesBadge';
 import { NotBuilt } from './NotBuilt';
 import { ADMIN_SECTIONS, type AdminSection, adminPath } from './sections';
 
@@ -109,6 +110,7 @@ function AdminShell({ email }: { email: string }) {
                   <section.icon className="size-4 shrink-0" aria-hidden="true" />
                   <span className="truncate">{section.label}</span>
                   {section.notBuilt ? <span className="sr-only"> (not built yet)</span> : null}
+                  {section.path === 'messages' ? <MessagesBadge /> : null}
                 </NavLink>
               </li>
             ))}
