@@ -255,3 +255,7 @@ export const testCheckoutPage = (sessionId: string) =>
 
 /** The WebSocket endpoint (realtime.ts has the events). */
 export const WS_PATH = '/ws';
+
+/** The OpenAPI 3.1 document of every endpoint, and its reference page (docs/decisions/030). */
+export const OPENAPI_PATH = '/api/openapi.json';
+export const API_DOCS_PATH = '/api/docs';
