@@ -39,6 +39,7 @@ import { ordersRoutes } from './modules/orders/routes';
 import { pickupRoutes } from './modules/pickup/routes';
 import { savedSearchRoutes } from './modules/saved-searches/routes';
 import { metricsPlugin } from './modules/system/metrics';
+import { openapiPlugin, openapiRoutes } from './modules/system/openapi';
 import { privateAnswersPlugin } from './modules/system/private-answers';
 import { systemRoutes } from './modules/system/routes';
 import { watchlistRoutes } from './modules/watchlist/routes';
@@ -166,6 +167,8 @@ export async function buildApp({
     }
   });
 
+  // Before any route: the OpenAPI document is made from the routes registered after it.
+  await app.register(openapiPlugin);
   await app.register(privateAnswersPlugin);
   await app.register(outboxSenderPlugin);
   // Before any route: puts the staff guard on every /api/admin route, wherever it is declared.
@@ -175,6 +178,7 @@ export async function buildApp({
   await app.register(launchPlugin);
   await app.register(metricsPlugin);
   await app.register(systemRoutes);
+  await app.register(openapiRoutes);
   await app.register(catalogRoutes);
   await app.register(biddingRoutes);
   await app.register(watchlistRoutes);
