@@ -38,6 +38,7 @@ import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { pickupRoutes } from './modules/pickup/routes';
 import { savedSearchRoutes } from './modules/saved-searches/routes';
+import { seoRoutes } from './modules/seo/routes';
 import { metricsPlugin } from './modules/system/metrics';
 import { openapiPlugin, openapiRoutes } from './modules/system/openapi';
 import { privateAnswersPlugin } from './modules/system/private-answers';
@@ -180,6 +181,7 @@ export async function buildApp({
   await app.register(systemRoutes);
   await app.register(openapiRoutes);
   await app.register(catalogRoutes);
+  await app.register(seoRoutes);
   await app.register(biddingRoutes);
   await app.register(watchlistRoutes);
   await app.register(inboxRoutes);

@@ -171,8 +171,10 @@ export async function productBySlug(db: DbOrTx, slug: string) {
 }
 
 /**
- * What a shared link's preview needs (the HTML the server sends for /product/:slug): the same
- * product as its page, in one query on the unique slug index and the (product, position) index.
+ * What a shared link's preview and the page's JSON-LD need (the HTML the server sends for
+ * /product/:slug): the same product as its page, in one query on the unique slug index and the
+ * (product, position) index, with its latest auction (as the page shows it) in a lateral subquery
+ * on the (product, start time) index.
  */
 export async function productPreviewBySlug(db: DbOrTx, slug: string) {
   const [row] = await db
@@ -181,6 +183,14 @@ export async function productPreviewBySlug(db: DbOrTx, slug: string) {
       title: products.title,
       description: products.description,
       brand: products.brand,
+      sku: products.sku,
+      condition: products.condition,
+      auction: sql<{
+        status: 'scheduled' | 'live' | 'ended' | 'cancelled';
+        start_time: string;
+        end_time: string;
+        current_price_cents: number;
+      } | null>`(select json_build_object('status', a.status, 'start_time', a.start_time, 'end_time', a.end_time, 'current_price_cents', a.current_price_cents) from ${auctions} a where a.product_id = ${products.id} and a.status <> 'cancelled' order by a.start_time desc limit 1)`,
       imageUrl: firstImage.url,
       imageAlt: firstImage.alt,
       imageWidth: firstImage.width,

@@ -92,6 +92,16 @@ export interface ProductPreview {
   title: string;
   description: string;
   brand: string;
+  /** As the page shows it: the seller's SKU, or the one made from the slug. */
+  sku: string;
+  condition: 'like_new' | 'open_box' | 'gently_used';
+  /** The latest auction that was not cancelled (the one the page shows), if any. */
+  auction: {
+    status: 'scheduled' | 'live' | 'ended' | 'cancelled';
+    startTime: Date;
+    endTime: Date;
+    currentPriceCents: number;
+  } | null;
   image: {
     url: string;
     alt: string;
@@ -118,6 +128,16 @@ export async function productPreview(db: DbOrTx, slug: string): Promise<ProductP
     title: r.title,
     description: r.description,
     brand: r.brand,
+    sku: r.sku ?? skuFromSlug(r.slug),
+    condition: r.condition,
+    auction: r.auction
+      ? {
+          status: r.auction.status,
+          startTime: new Date(r.auction.start_time),
+          endTime: new Date(r.auction.end_time),
+          currentPriceCents: Number(r.auction.current_price_cents),
+        }
+      : null,
     image: r.imageUrl
       ? {
           url: r.imageUrl,

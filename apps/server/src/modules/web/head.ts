@@ -1,3 +1,4 @@
+import { offerAvailability, SCHEMA_ORG_CONDITION, schemaOrgPrice } from '@rebound/core/seo';
 import { escapeHtml } from '../../lib/html';
 
 import { PREVIEW_SIZE, previewPathForSvg } from '../admin-catalogue/preview-routes';
@@ -45,14 +46,70 @@ export function previewImage(image: NonNullable<ProductPreview['image']>): {
   return { url: image.url, type: null, width: image.width, height: image.height };
 }
 
-/** The <head> tags of a product page: title, description, canonical link, Open Graph, Twitter. */
-export function productHeadTags(product: ProductPreview, publicUrl: string): string {
+/**
+ * JSON for inside a <script> element: nothing in it can end the element or open a comment
+ * (`</script>`, `<!--`), and the line separators U+2028/U+2029 are escaped too. Every `<`, `>` and
+ * `&` becomes its \u escape, which JSON parsers read back as the same character.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * schema.org Product with its Offer (docs/decisions/031-findability.md): the lot as the server saw it
+ * when the page was sent. The price is the current price then; the page itself follows the bidding.
+ */
+export function productJsonLd(
+  product: ProductPreview,
+  publicUrl: string,
+  now: Date,
+): Record<string, unknown> {
+  const pageUrl = absoluteUrl(`/product/${encodeURIComponent(product.slug)}`, publicUrl);
+  const data: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    description: product.description.trim() || productFallbackDescription(product),
+    url: pageUrl,
+    sku: product.sku,
+    itemCondition: SCHEMA_ORG_CONDITION[product.condition],
+  };
+  if (product.image) data.image = [absoluteUrl(previewImage(product.image).url, publicUrl)];
+  if (product.brand.trim()) data.brand = { '@type': 'Brand', name: product.brand.trim() };
+  const auction = product.auction;
+  if (auction) {
+    data.offers = {
+      '@type': 'Offer',
+      url: pageUrl,
+      price: schemaOrgPrice(auction.currentPriceCents),
+      priceCurrency: 'CAD',
+      availability: offerAvailability(auction, now),
+      availabilityStarts: auction.startTime.toISOString(),
+      availabilityEnds: auction.endTime.toISOString(),
+      // schema.org's priceValidUntil is a date: the day bidding ends (UTC).
+      priceValidUntil: auction.endTime.toISOString().slice(0, 10),
+      itemCondition: SCHEMA_ORG_CONDITION[product.condition],
+      seller: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/', publicUrl) },
+    };
+  }
+  return data;
+}
+
+function productFallbackDescription(product: ProductPreview): string {
+  return `${product.brand ? `${product.brand} ` : ''}${product.title}: inspected and graded, up for auction on ${SITE_NAME}.`;
+}
+
+/**
+ * The <head> tags of a product page: title, description, canonical link, Open Graph, Twitter, and the
+ * schema.org JSON-LD (data, never run: the CSP's script-src does not apply to it).
+ */
+export function productHeadTags(product: ProductPreview, publicUrl: string, now: Date): string {
   const pageUrl = absoluteUrl(`/product/${encodeURIComponent(product.slug)}`, publicUrl);
   const title = `${product.title} | ${SITE_NAME}`;
-  const description = summarize(
-    product.description ||
-      `${product.brand ? `${product.brand} ` : ''}${product.title}: inspected and graded, up for auction on ${SITE_NAME}.`,
-  );
+  const description = summarize(product.description || productFallbackDescription(product));
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [
@@ -85,6 +142,9 @@ export function productHeadTags(product: ProductPreview, publicUrl: string): str
     tags.push(meta('name', 'twitter:image', absoluteUrl(preview.url, publicUrl)));
     tags.push(meta('name', 'twitter:image:alt', product.image.alt));
   }
+  tags.push(
+    `<script type="application/ld+json">${jsonForScript(productJsonLd(product, publicUrl, now))}</script>`,
+  );
   return tags.join('\n    ');
 }
 

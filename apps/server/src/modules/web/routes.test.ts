@@ -213,6 +213,128 @@ describe('product pages carry their own preview tags', () => {
   });
 });
 
+/** The page's JSON-LD blocks, parsed; the first `</script>` must be the block's own end. */
+interface LdProduct {
+  '@type': string;
+  name: string;
+  description: string;
+  offers?: { availability: string; price: string };
+}
+function jsonLd(html: string): LdProduct[] {
+  return [...head(html).matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!),
+  );
+}
+
+describe('product pages carry schema.org Product and Offer JSON-LD', () => {
+  it('describes a live lot: name, image, SKU, brand, condition, and an Offer at the current price in CAD until the end', async () => {
+    const end = new Date(NOW.getTime() + 3 * 60 * 60_000);
+    const start = new Date(NOW.getTime() - 60 * 60_000);
+    const { product } = await makeAuction(t.db, {
+      now: NOW,
+      locationId,
+      product: {
+        title: 'Espresso Machine',
+        slug: 'espresso-machine-cd34ef',
+        brand: 'Breville',
+        sku: 'RB-ESP-0042',
+        condition: 'open_box',
+        description: 'Opened, never used.',
+      },
+      auction: { startTime: start, endTime: end, startingBidCents: 2_000, currentPriceCents: 12_345 },
+    });
+    const res = await page('/product/espresso-machine-cd34ef');
+    expect(res.statusCode).toBe(200);
+    const blocks = jsonLd(res.body);
+    expect(blocks).toHaveLength(1);
+    const pageUrl = 'https://rebound.example/product/espresso-machine-cd34ef';
+    expect(blocks[0]).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Espresso Machine',
+      description: 'Opened, never used.',
+      url: pageUrl,
+      sku: 'RB-ESP-0042',
+      itemCondition: 'https://schema.org/UsedCondition',
+      image: [`https://rebound.example/media-previews/products/${product.id}-0.jpg`],
+      brand: { '@type': 'Brand', name: 'Breville' },
+      offers: {
+        '@type': 'Offer',
+        url: pageUrl,
+        price: '123.45',
+        priceCurrency: 'CAD',
+        availability: 'https://schema.org/InStock',
+        availabilityStarts: start.toISOString(),
+        availabilityEnds: end.toISOString(),
+        priceValidUntil: end.toISOString().slice(0, 10),
+        itemCondition: 'https://schema.org/UsedCondition',
+        seller: { '@type': 'Organization', name: 'Rebound', url: 'https://rebound.example/' },
+      },
+    });
+  });
+
+  it('marks an ended lot sold out and an upcoming one out of stock until it opens; no Offer without an auction', async () => {
+    await makeAuction(t.db, {
+      now: NOW,
+      locationId,
+      product: { title: 'Ended Toaster', slug: 'ended-toaster-gh56ij', status: 'sold' },
+      auction: {
+        status: 'ended',
+        startTime: new Date(NOW.getTime() - 2 * 86_400_000),
+        endTime: new Date(NOW.getTime() - 86_400_000),
+        currentPriceCents: 4_100,
+      },
+    });
+    const ended = jsonLd((await page('/product/ended-toaster-gh56ij')).body)[0]!;
+    expect(ended.offers?.availability).toBe('https://schema.org/SoldOut');
+    expect(ended.offers?.price).toBe('41.00');
+
+    await makeAuction(t.db, {
+      now: NOW,
+      locationId,
+      product: { title: 'Upcoming Blender', slug: 'upcoming-blender-kl78mn' },
+      auction: {
+        status: 'scheduled',
+        startTime: new Date(NOW.getTime() + 86_400_000),
+        endTime: new Date(NOW.getTime() + 2 * 86_400_000),
+      },
+    });
+    const upcoming = jsonLd((await page('/product/upcoming-blender-kl78mn')).body)[0]!;
+    expect(upcoming.offers?.availability).toBe('https://schema.org/OutOfStock');
+    expect(upcoming.offers?.price).toBe('10.00');
+
+    await makeProduct(t.db, { title: 'Lone Vase', slug: 'lone-vase-op90qr', description: '' });
+    const lone = jsonLd((await page('/product/lone-vase-op90qr')).body)[0]!;
+    expect(lone['@type']).toBe('Product');
+    expect(lone.offers).toBeUndefined();
+    expect(lone.description).toContain('Lone Vase');
+  });
+
+  it('cannot be broken out of: a title with </script>, <!-- and line separators stays data', async () => {
+    const title = 'Bad </script><script>alert(1)</script> <!-- x --> \u2028\u2029 & "q"';
+    await makeAuction(t.db, {
+      now: NOW,
+      locationId,
+      product: { title, slug: 'bad-script-title-st12uv', description: '</SCRIPT >still data' },
+    });
+    const res = await page('/product/bad-script-title-st12uv');
+    const html = head(res.body);
+    // Just one more script element than a page without JSON-LD, opened and closed once.
+    const plain = head((await page('/shop')).body);
+    const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
+    expect(count(html, /<script/gi)).toBe(count(plain, /<script/gi) + 1);
+    expect(count(html, /<\/script/gi)).toBe(count(plain, /<\/script/gi) + 1);
+    expect(html).not.toMatch(/<\/script><script>alert/i);
+    expect(html).not.toContain('<!--');
+    // Inside the data block: no markup character and no raw line separator at all.
+    const raw = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(raw).not.toMatch(/[<>&\u2028\u2029]/);
+    const [data] = jsonLd(res.body);
+    expect(data!.name).toBe(title);
+    expect(data!.description).toBe('</SCRIPT >still data');
+  });
+});
+
 describe('pages without their own tags', () => {
   it('serves the plain index.html with a 404 status for an unknown or unpublished product', async () => {
     await makeProduct(t.db, { title: 'Draft Chair', slug: 'draft-chair-uv12wx', status: 'draft' });

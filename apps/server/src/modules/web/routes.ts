@@ -37,7 +37,7 @@ function sendPage(reply: FastifyReply, html: string) {
  * Registered on the root instance: its not-found handler also answers unknown API paths.
  */
 export async function registerWebApp(app: FastifyInstance): Promise<void> {
-  const { config, db } = app.deps;
+  const { config, db, clock } = app.deps;
   let template: SpaTemplate | null = null;
   // Source maps would publish the web app's original source: production does not serve them.
   if (config.env === 'production') {
@@ -66,7 +66,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       immutable: true,
       setHeaders: varyByEncoding,
     });
-    // The other files at the root (icons, robots.txt); index.html is served by the routes below,
+    // The other files at the root (icons, the service worker); index.html is served by the routes below,
     // never cached.
     await app.register(fastifyStatic, {
       root: webDist,
@@ -75,7 +75,18 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       index: false,
       preCompressed: true,
       // launch.html is the pre-launch landing page, sent by the lock (launch/lock.ts) where it applies.
-      globIgnore: ['assets/**', '**/*.br', '**/*.gz', 'index.html', 'launch.html'],
+      // robots.txt and sitemap.xml are generated (modules/seo): the build's robots.txt gives the rules.
+      globIgnore: [
+        'assets/**',
+        '**/*.br',
+        '**/*.gz',
+        'index.html',
+        'launch.html',
+        'robots.txt',
+        'robots.txt.*',
+        'sitemap.xml',
+        'sitemap.xml.*',
+      ],
       setHeaders: varyByEncoding,
     });
 
@@ -92,7 +103,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       }
       // Unknown or unpublished: the SPA shows its not-found page; crawlers get the status too.
       if (!preview) return sendPage(reply.status(404), page.html);
-      return sendPage(reply, page.withHead(productHeadTags(preview, config.publicUrl)));
+      return sendPage(reply, page.withHead(productHeadTags(preview, config.publicUrl, clock.now())));
     });
   }
 
