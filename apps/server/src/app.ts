@@ -15,6 +15,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { errorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { containsNul } from './lib/input-guard';
+import { fastifyLogOptions, requestLogPlugin } from './lib/logging';
 import { adminGuardPlugin } from './modules/admin/guard';
 import { adminRoutes } from './modules/admin/routes';
 import { adminAuctionsRoutes } from './modules/admin-auctions/routes';
@@ -82,20 +83,8 @@ export async function buildApp({
   payments,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            ...(config.env === 'development'
-              ? {
-                  transport: {
-                    target: 'pino-pretty',
-                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-                  },
-                }
-              : {}),
-          },
+    // JSON lines or one readable line per request, secrets redacted (lib/logging.ts, decision 032).
+    ...fastifyLogOptions(config),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Malformed URLs and odd paths get a 4xx from the router, never a crash.
@@ -170,6 +159,7 @@ export async function buildApp({
 
   // Before any route: the OpenAPI document is made from the routes registered after it.
   await app.register(openapiPlugin);
+  await app.register(requestLogPlugin);
   await app.register(privateAnswersPlugin);
   await app.register(outboxSenderPlugin);
   // Before any route: puts the staff guard on every /api/admin route, wherever it is declared.

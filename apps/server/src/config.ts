@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   TEST_CHECKOUT: bool.optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Log lines: JSON (one object a line, for a log collector) or pretty (readable, for a terminal).
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  // How long a stopping server lets requests in flight finish before cutting them (ms).
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -117,6 +121,10 @@ export interface Config {
   /** Multiplies every per-address and per-account request limit (browser test runs only; 1 in production). */
   rateLimitScale: number;
   logLevel: string;
+  /** 'pretty' (development default) or 'json' (one JSON object a line: production and tests). */
+  logFormat: 'json' | 'pretty';
+  /** On SIGTERM/SIGINT: how long requests in flight may take to finish before they are cut. */
+  shutdownGraceMs: number;
   bodyLimitBytes: number;
   /** The built web app; served with an index.html fallback for client routes. */
   webDist: string | null;
@@ -225,6 +233,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testClock: e.TEST_CLOCK ?? e.NODE_ENV === 'test',
     rateLimitScale: e.RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     trustProxy: e.TRUST_PROXY ?? false,

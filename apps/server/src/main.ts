@@ -1,5 +1,6 @@
 import { PAYMENTS_NOT_CONFIGURED } from './adapters/payments';
 import { ConfigError, loadConfig } from './config';
+import { installShutdown } from './lib/shutdown';
 import { startServer } from './start';
 
 async function main() {
@@ -25,23 +26,8 @@ async function main() {
   if (!config.webDist)
     app.log.warn('The web app is not built: run `npm run build` (npm start does it for you).');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // SIGTERM/SIGINT: sockets told to reconnect, requests in flight finished, jobs and database closed.
+  installShutdown(app, { graceMs: config.shutdownGraceMs });
 }
 
 main().catch((err) => {

@@ -7,16 +7,34 @@ import type { WebSocket } from 'ws';
 const MAX_ROOMS_PER_SOCKET = 200;
 const MAX_BUFFERED_BYTES = 1_000_000;
 const HEARTBEAT_MS = 30_000;
+/** Close code 1012 (Service Restart) and its reason: the server is stopping; reconnect (decision 032). */
+export const RESTART_CLOSE_CODE = 1012;
+export const RESTART_CLOSE_REASON = 'reconnect';
+/** A client that does not answer the closing handshake within this is cut (ws would wait 30 s). */
+const CLOSE_HANDSHAKE_MS = 2_000;
 
 /**
  * One socket per tab. Auction and pickup-location rooms on request; the signed-in shopper's own room
  * automatically. A location room carries only 'slots changed' (no one's bookings), so anyone may join.
  */
 export async function realtimeRoutes(app: FastifyInstance) {
-  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  const sockets = new Set<WebSocket>();
+  await app.register(websocket, {
+    options: { maxPayload: 16 * 1024 },
+    // Stopping (SIGTERM): before the listener closes, every socket hears 1012 "reconnect" and the
+    // browser comes back, with jitter, to the next server. Stragglers are cut shortly after.
+    preClose: async () => {
+      const open = [...sockets];
+      for (const s of open) s.close(RESTART_CLOSE_CODE, RESTART_CLOSE_REASON);
+      if (open.length > 0) {
+        setTimeout(() => {
+          for (const s of open) if (s.readyState !== s.CLOSED) s.terminate();
+        }, CLOSE_HANDSHAKE_MS).unref();
+      }
+    },
+  });
   const { hub, clock } = app.deps;
   const alive = new WeakMap<WebSocket, boolean>();
-  const sockets = new Set<WebSocket>();
 
   const heartbeat = setInterval(() => {
     for (const socket of sockets) {

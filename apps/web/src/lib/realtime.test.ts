@@ -85,4 +85,35 @@ describe('the tab’s realtime socket', () => {
       vi.useRealTimers();
     }
   });
+
+  it('comes back within a couple of seconds, at a random moment, when the server restarts (1012)', async () => {
+    vi.useFakeTimers();
+    const random = vi.spyOn(Math, 'random');
+    try {
+      const { listenRealtime, SERVICE_RESTART_CODE } = await import('./realtime');
+      const resync = vi.fn();
+      const stop = listenRealtime(() => {}, resync);
+      const first = FakeSocket.all.at(-1)!;
+      first.open();
+      const restart = () => {
+        first.readyState = 3;
+        first.dispatchEvent(Object.assign(new Event('close'), { code: SERVICE_RESTART_CODE }));
+      };
+
+      // The latest moment of the window: nothing before it, a new socket at it.
+      random.mockReturnValue(0.999);
+      restart();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(FakeSocket.all.at(-1)).toBe(first);
+      await vi.advanceTimersByTimeAsync(300);
+      const second = FakeSocket.all.at(-1)!;
+      expect(second).not.toBe(first);
+      second.open();
+      expect(resync).toHaveBeenCalled(); // what was missed meanwhile is refetched
+      stop();
+    } finally {
+      random.mockRestore();
+      vi.useRealTimers();
+    }
+  });
 });

@@ -13,6 +13,13 @@ type ResyncListener = () => void;
 
 const MIN_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 15_000;
+/**
+ * The server closes with 1012 (Service Restart) when it stops (deploy, restart): the tab comes back
+ * soon, at a random moment in this window, so a whole audience does not return in one millisecond.
+ */
+export const SERVICE_RESTART_CODE = 1012;
+const RESTART_MIN_MS = 250;
+const RESTART_SPREAD_MS = 2_000;
 
 const auctionRefs = new Map<string, number>();
 const locationRefs = new Map<string, number>();
@@ -65,17 +72,19 @@ function connect(): void {
     if (event.type === 'ResyncV1') for (const listener of resyncListeners) listener();
     else for (const listener of eventListeners) listener(event);
   });
-  ws.addEventListener('close', () => {
+  ws.addEventListener('close', (event) => {
     if (socket !== ws) return;
     socket = null;
-    scheduleReconnect();
+    scheduleReconnect((event as Partial<CloseEvent>).code === SERVICE_RESTART_CODE);
   });
 }
 
-function scheduleReconnect(): void {
+function scheduleReconnect(serverRestart = false): void {
   if (reconnectTimer !== undefined || !wanted()) return;
   // Jitter spreads a whole audience reconnecting after a server restart.
-  const delay = backoffMs * (0.75 + Math.random() * 0.5);
+  const delay = serverRestart
+    ? RESTART_MIN_MS + Math.random() * RESTART_SPREAD_MS
+    : backoffMs * (0.75 + Math.random() * 0.5);
   backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
   reconnectTimer = setTimeout(() => {
     reconnectTimer = undefined;

@@ -1,0 +1,150 @@
+import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import fp from 'fastify-plugin';
+import type { LoggerOptions } from 'pino';
+import type { Config } from '../config';
+
+// Logs (decision 032): one line per request at most. Production writes JSON lines at 'info' and
+// says nothing about a request that went well: only 5xx answers and slow requests get a line
+// (errors get theirs from the error handler). Development writes one readable line per request.
+// Secrets never reach a line: cookies, authorization headers, passwords and tokens are redacted,
+// in logged objects and in logged URLs.
+
+/** A request slower than this gets a warning line, whatever its answer. */
+export const SLOW_REQUEST_MS = 1_000;
+
+export const REDACTED = '[redacted]';
+
+/** Object paths pino replaces with REDACTED wherever they are logged (top level and one level down). */
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'secret',
+  'authorization',
+  'cookie',
+  'apiKey',
+  'accessToken',
+  'refreshToken',
+];
+export const REDACT_PATHS = [
+  ...SECRET_KEYS,
+  ...SECRET_KEYS.map((k) => `*.${k}`),
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-metrics-token"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'headers["set-cookie"]',
+  '*.headers.cookie',
+  '*.headers.authorization',
+  '*.headers["set-cookie"]',
+];
+
+/** Query parameters whose values are secrets: sign-in links, unsubscribe and confirmation tokens. */
+const SECRET_PARAM = /token|secret|password|signature|^sig$|^code$|key|auth/i;
+/** Path segments that are secrets themselves (better-auth's reset link: /reset-password/<token>). */
+const SECRET_SEGMENT_AFTER = /^(reset-password|verify-email|magic-link)$/i;
+
+/** The URL as it may be logged: secret query values and secret path segments replaced. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  const pathPart = q === -1 ? url : url.slice(0, q);
+  const segments = pathPart.split('/');
+  for (let i = 1; i < segments.length; i++) {
+    if (SECRET_SEGMENT_AFTER.test(segments[i - 1]!) && segments[i] !== '') segments[i] = REDACTED;
+  }
+  const path = segments.join('/');
+  if (q === -1) return path;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair;
+      let name = pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name);
+      } catch {
+        // A malformed name is checked as it is.
+      }
+      return SECRET_PARAM.test(name) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+/** pino options for the app's logger (Fastify's `logger`), or false when LOG_LEVEL=silent. */
+export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): LoggerOptions | false {
+  if (config.logLevel === 'silent') return false;
+  const base: LoggerOptions = {
+    level: config.logLevel,
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+  };
+  if (config.logFormat === 'json') return base;
+  return {
+    ...base,
+    transport: {
+      target: 'pino-pretty',
+      options: {
+        translateTime: 'HH:MM:ss',
+        // The request line carries its facts in its message; the fields stay in JSON only.
+        ignore: 'pid,hostname,reqId,method,url,status,ms',
+        singleLine: true,
+      },
+    },
+  };
+}
+
+/** None of Fastify's own per-request lines ('incoming request', 'request completed', 'Route … not found'). */
+export function quietLogController(): LogController {
+  return new LogController({ disableRequestLogging: true });
+}
+
+/** Fastify's server options for logging: our logger, and requestLogPlugin's line instead of Fastify's. */
+export function fastifyLogOptions(config: Config): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  return { logger: loggerOptions(config), logController: quietLogController() };
+}
+
+export interface RequestLine {
+  method: string;
+  url: string;
+  status: number;
+  ms: number;
+}
+
+/** Which line a finished request gets: 'error' (5xx), 'warn' (slow), 'info' (every request), or none. */
+export function requestLineLevel(line: RequestLine, everyRequest: boolean): 'error' | 'warn' | 'info' | null {
+  if (line.status >= 500) return 'error';
+  if (line.ms > SLOW_REQUEST_MS) return 'warn';
+  return everyRequest ? 'info' : null;
+}
+
+/**
+ * One line per finished request, from its own logger (so it carries the request id): 5xx answers
+ * and slow requests always; every request in development (LOG_FORMAT=pretty).
+ */
+export const requestLogPlugin = fp(
+  async (app: FastifyInstance) => {
+    const everyRequest = app.deps.config.logFormat === 'pretty';
+    app.addHook('onResponse', async (request, reply) => {
+      // A WebSocket lives for minutes: its upgrade request is not a slow request.
+      if (request.headers.upgrade) return;
+      const line: RequestLine = {
+        method: request.method,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      };
+      const level = requestLineLevel(line, everyRequest);
+      if (!level) return;
+      const msg =
+        level === 'warn'
+          ? `slow request: ${line.method} ${line.url} ${line.status} ${line.ms} ms`
+          : `${line.method} ${line.url} ${line.status} ${line.ms} ms`;
+      request.log[level](line, msg);
+    });
+  },
+  { name: 'request-log' },
+);

@@ -1,0 +1,169 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { REPO_ROOT } from '../config';
+import type { Database } from '../db/client';
+import { RESTART_CLOSE_CODE, RESTART_CLOSE_REASON } from '../realtime/routes';
+import { createTestDatabase, TEST_DB_KIND } from '../test/database';
+
+// The real server (main.ts) in a child process, stopped with SIGTERM while a WebSocket is open and
+// a request is in flight (decision 032). Limits below only guard against hangs.
+const HANG_MS = 60_000;
+
+function within<T>(promise: Promise<T>, what: string, ms = HANG_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
+    }),
+  ]);
+}
+
+/** Resolves when nothing listens on the port any more (a connection attempt is refused). */
+async function refused(port: number): Promise<void> {
+  for (;;) {
+    const outcome = await new Promise<'refused' | 'accepted'>((resolve) => {
+      const socket = net.connect({ host: '127.0.0.1', port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve('accepted');
+      });
+      socket.once('error', (err: NodeJS.ErrnoException) =>
+        resolve(err.code === 'ECONNREFUSED' ? 'refused' : 'accepted'),
+      );
+    });
+    if (outcome === 'refused') return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('graceful shutdown (SIGTERM)', () => {
+  let child: ChildProcess | undefined;
+  let database: Database | undefined;
+  afterAll(async () => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await database?.close();
+  });
+
+  it('finishes the request in flight, refuses new connections, closes sockets with 1012 and exits 0', async () => {
+    // PostgreSQL runs get a fresh database of their own; PGlite runs an in-memory one in the child.
+    database = TEST_DB_KIND === 'postgres' ? await createTestDatabase() : undefined;
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('../main.ts', import.meta.url))],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          DATA_DIR: 'memory://',
+          DATABASE_URL: database?.url ?? '',
+          SEED_ON_START: 'false',
+          WEB_DIST: 'apps/web/dist-none',
+          LOG_LEVEL: 'info',
+          LOG_FORMAT: 'json',
+          SHUTDOWN_GRACE_MS: '30000',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const proc = child;
+    const lines: Record<string, unknown>[] = [];
+    const raw: string[] = [];
+    let stderr = '';
+    proc.stderr?.on('data', (d) => {
+      stderr += String(d);
+    });
+    const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+    const listening = new Promise<string>((resolve, reject) => {
+      let buffer = '';
+      proc.stdout?.on('data', (d) => {
+        buffer += String(d);
+        let nl = buffer.indexOf('\n');
+        while (nl !== -1) {
+          const line = buffer.slice(0, nl);
+          buffer = buffer.slice(nl + 1);
+          raw.push(line);
+          try {
+            const entry = JSON.parse(line) as Record<string, unknown>;
+            lines.push(entry);
+            const m = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(String(entry.msg));
+            if (m) resolve(m[1]!);
+          } catch {
+            // Counted below: every line must be JSON.
+          }
+          nl = buffer.indexOf('\n');
+        }
+      });
+      void exited.then((code) =>
+        reject(new Error(`the server exited (${code}) before listening: ${stderr}`)),
+      );
+    });
+    const base = await within(listening, 'the server to listen');
+    const port = Number(new URL(base).port);
+
+    // A live socket.
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`);
+    const hello = new Promise<void>((resolve) => ws.once('message', () => resolve()));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+    );
+    await within(hello, 'the socket’s hello');
+
+    // A request in flight: its headers are in (the server answered 100 Continue), its body is not.
+    const body = JSON.stringify({ advanceMs: 0 });
+    const request = http.request(`${base}/api/test/clock`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
+    });
+    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.on('response', (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += String(d);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      request.on('error', reject);
+    });
+    const continued = new Promise<void>((resolve) => request.once('continue', () => resolve()));
+    request.flushHeaders();
+    await within(continued, 'the server to take the request');
+
+    proc.kill('SIGTERM');
+
+    // The socket is told the server restarts, and the listener closes...
+    expect(await within(closed, 'the socket to close')).toEqual({
+      code: RESTART_CLOSE_CODE,
+      reason: RESTART_CLOSE_REASON,
+    });
+    await within(refused(port), 'new connections to be refused');
+    expect(proc.exitCode).toBeNull(); // ...while the request in flight still holds the process.
+
+    // The request finishes normally.
+    request.end(body);
+    const answer = await within(response, 'the answer to the request in flight');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toHaveProperty('serverTime');
+
+    expect(await within(exited, 'the server to exit')).toBe(0);
+
+    // Structured, quiet logs: JSON lines only, no line for a request that went well.
+    expect(raw.filter((l) => l.trim() !== '' && !l.startsWith('{'))).toEqual([]);
+    const messages = lines.map((l) => String(l.msg));
+    expect(messages).toContain('shutting down: finishing requests in flight');
+    expect(messages).toContain('stopped');
+    expect(messages.filter((m) => /incoming request|request completed/.test(m))).toEqual([]);
+    expect(messages.filter((m) => m.includes('/ws'))).toEqual([]);
+  });
+});
