@@ -202,7 +202,8 @@ h2+p{margin:0 0 1rem;color:var(--muted)}
 .summary{margin:.4rem 0 0}
 .path{font-size:1rem;word-break:break-all}
 code{font:.9em/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-.type{color:#334155;word-break:break-word}
+.type{color:#334155;overflow-wrap:break-word}
+.layout>*{min-width:0}
 .method{display:inline-block;min-width:4.25rem;text-align:center;border-radius:.3rem;padding:.1rem .45rem;color:#fff;font:700 .8rem/1.5 ui-monospace,monospace}
 .m-get{background:#0b5cad}.m-post{background:#0f6b36}.m-put{background:#8a4b00}.m-patch{background:#6b3fa0}.m-delete{background:#b42318}
 .badge{display:inline-block;font-size:.75rem;padding:.05rem .45rem;border-radius:999px;background:#fef3c7;color:#713f12;border:1px solid #fcd34d;vertical-align:1px}

@@ -89,8 +89,9 @@ describe('the OpenAPI document', () => {
         if (!o.tags?.length || !tagNames.includes(o.tags[0]!)) problems.push(`${where}: tag ${o.tags}`);
         if (!o.responses || Object.keys(o.responses).length === 0) problems.push(`${where}: no responses`);
         for (const [code, r] of Object.entries(o.responses ?? {})) {
-          if (!/^[1-5]\d\d$|^default$/.test(code)) problems.push(`${where}: status ${code}`);
-          if (typeof r.description !== 'string') problems.push(`${where}: ${code} has no description`);
+          if (!/^[1-5](\d\d|XX)$|^default$/.test(code)) problems.push(`${where}: status ${code}`);
+          if (typeof r.description !== 'string' || r.description === 'Default Response')
+            problems.push(`${where}: ${code} has no description`);
         }
         const pathParams = (o.parameters ?? []).filter((p) => p.in === 'path');
         for (const name of templated) {
@@ -161,6 +162,10 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['path id', 'header idempotency-key']),
     );
     expect(bid.responses?.['200']?.content?.['application/json']?.schema?.type).toBe('object');
+    expect(bid.responses?.['200']?.description).toBe('OK');
+    const refusal = bid.responses?.['4XX']?.content?.['application/json']?.schema;
+    expect(refusal?.required).toEqual(['error']);
+    expect(Object.keys(refusal?.properties?.error?.properties ?? {})).toEqual(['code', 'message', 'details']);
 
     const shop = op(doc, 'get', API.shop);
     expect(shop.security).toBeUndefined();

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
-import swagger, { type SwaggerTransform } from '@fastify/swagger';
+import { STATUS_CODES } from 'node:http';
+import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
+import { ErrorBody } from '@rebound/contract/common';
 import { API_DOCS_PATH, OPENAPI_PATH, WS_PATH } from '@rebound/contract/routes';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { generatedSummary, NON_JSON, needsSession, SUMMARIES, TAGS, tagOf } from './openapi-catalogue';
 import { type OpenApiDocument, renderReference } from './openapi-page';
 
@@ -55,6 +58,18 @@ function serverVersion(): string {
   return '0.0.0';
 }
 
+/** Every API refusal has this shape (lib/error-handler.ts; codes and texts in contract errors.ts). */
+const REFUSAL = (() => {
+  const { $schema: _, ...schema } = z.toJSONSchema(ErrorBody, { target: 'draft-2020-12' });
+  return {
+    ...schema,
+    description: 'Refused: bad input, not signed in, not allowed, not found, conflict or too many requests',
+  };
+})();
+
+/** Operations without the JSON error body: the socket and the operations endpoints. */
+const NO_REFUSAL_BODY = new Set(OPERATIONAL_PATHS);
+
 type DocSchema = FastifySchema & {
   hide?: boolean;
   tags?: string[];
@@ -88,7 +103,25 @@ const transform: SwaggerTransform = (input) => {
   } else if (!schema.response) {
     schema.response = { 200: { description: 'OK', type: 'object', additionalProperties: true } };
   }
+  const responses = schema.response as Record<string, unknown>;
+  if (!NO_REFUSAL_BODY.has(url) && !Object.keys(responses).some((code) => code.startsWith('4'))) {
+    schema.response = { ...responses, '4XX': REFUSAL };
+  }
   return { schema, url: url.replace(/\*$/, '{path}') };
+};
+
+/** Zod's registered schemas, then HTTP's own words where a response has no description. */
+const withStatusTexts: SwaggerTransformObject = (input) => {
+  const doc = jsonSchemaTransformObject(input) as unknown as OpenApiDocument;
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      for (const [code, response] of Object.entries(operation.responses ?? {})) {
+        if (response.description === 'Default Response')
+          response.description = STATUS_CODES[code] ?? 'Answer';
+      }
+    }
+  }
+  return doc as unknown as ReturnType<SwaggerTransformObject>;
 };
 
 declare module 'fastify' {
@@ -132,7 +165,7 @@ export const openapiPlugin = fp(
         },
       },
       transform,
-      transformObject: jsonSchemaTransformObject,
+      transformObject: withStatusTexts,
     });
     let cached: OpenApiDocument | undefined;
     app.decorate('openapiDocument', () => {
