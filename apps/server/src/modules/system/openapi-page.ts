@@ -95,7 +95,7 @@ function constraints(s: JsonSchema | undefined): string {
   if (s.maxLength !== undefined) out.push(`max length ${s.maxLength}`);
   if (s.minItems !== undefined && s.minItems > 0) out.push(`min items ${s.minItems}`);
   if (s.maxItems !== undefined) out.push(`max items ${s.maxItems}`);
-  if (s.pattern) out.push(`pattern ${s.pattern}`);
+  if (s.pattern && !s.format) out.push(`pattern ${s.pattern}`);
   if (s.default !== undefined) out.push(`default ${JSON.stringify(s.default)}`);
   return out.join(', ');
 }
@@ -190,7 +190,7 @@ h1{margin:0;font-size:1.75rem}
 .layout{display:grid;grid-template-columns:15rem 1fr;gap:2rem;padding:1.5rem 1.25rem 4rem}
 nav{position:sticky;top:1rem;align-self:start;font-size:.95rem}
 nav ul{list-style:none;margin:0;padding:0}
-nav li{margin:.15rem 0}
+nav li{margin:0 0 .3rem;break-inside:avoid}
 nav a{display:flex;justify-content:space-between;gap:.5rem;padding:.3rem .5rem;border-radius:.375rem;text-decoration:none;color:var(--ink)}
 nav a:hover,nav a:focus-visible{background:#e2e8f0}
 nav .n{color:var(--muted)}
