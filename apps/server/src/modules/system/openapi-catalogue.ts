@@ -256,7 +256,11 @@ export const NON_JSON: Record<string, { status?: number; type: string; descripti
   'GET /api/admin/imports/:id/report.csv': { type: 'text/csv', description: 'The import report' },
   'GET /api/auth/*': { status: 302, type: 'text/html', description: 'A redirect into the web app' },
   'GET /api/launch/confirm': { status: 302, type: 'text/html', description: 'A redirect to the result page' },
-  'GET /ws': { status: 101, type: 'application/json', description: 'Switching protocols; then JSON messages' },
+  'GET /ws': {
+    status: 101,
+    type: 'application/json',
+    description: 'Switching protocols; then JSON messages',
+  },
 };
 
 /** A readable summary for an operation nobody described yet: 'POST /api/x/:id/close' -> 'Close x'. */
