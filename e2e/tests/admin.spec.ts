@@ -90,22 +90,6 @@ test('staff: dashboard, find a shopper, suspend and restore with a reason, see b
   await expect(rows.nth(1)).toContainText('E2E: card disputes under review');
 });
 
-test('sections not built yet say so honestly', async ({ page, context, isMobile }) => {
-  await signIn(context.request, STAFF);
-  await page.goto('/admin');
-  if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  const unbuilt = page
-    .getByRole('navigation', { name: 'Back-office' })
-    .getByRole('link', { name: /not built yet/ });
-  test.skip((await unbuilt.count()) === 0, 'every section is built');
-  const name = ((await unbuilt.first().textContent()) ?? '').replace('(not built yet)', '').trim();
-  await unbuilt.first().click();
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  await expect(page.getByText('Not built yet', { exact: true })).toBeVisible();
-  await expect(page.getByText(/^Comes with /)).toBeVisible();
-});
-
 test('a shopper sees Staff only and never downloads the back-office', async ({ page, context }) => {
   const scripts = recordScripts(page);
   await signIn(context.request, SHOPPER);

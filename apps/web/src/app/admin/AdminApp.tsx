@@ -12,7 +12,6 @@ import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useRealtimeSession } from '../use-realtime-session';
 import { MessagesBadge } from './MessagesBadge';
-import { NotBuilt } from './NotBuilt';
 import { ADMIN_SECTIONS, type AdminSection, adminPath } from './sections';
 
 /**
@@ -109,7 +108,6 @@ function AdminShell({ email }: { email: string }) {
                 >
                   <section.icon className="size-4 shrink-0" aria-hidden="true" />
                   <span className="truncate">{section.label}</span>
-                  {section.notBuilt ? <span className="sr-only"> (not built yet)</span> : null}
                   {section.path === 'messages' ? <MessagesBadge /> : null}
                 </NavLink>
               </li>
@@ -158,7 +156,6 @@ function AdminShell({ email }: { email: string }) {
 
 function SectionPage({ section }: { section: AdminSection }) {
   const Page = section.page;
-  if (!Page) return <NotBuilt title={section.label} comesWith={section.notBuilt ?? 'a later release'} />;
   return (
     <Suspense fallback={<PageSkeleton />}>
       <Page />

@@ -24,8 +24,7 @@ export function adminPage(
 
 /**
  * The back-office's sections, in navigation order. Each section's page is its own chunk, loaded
- * when opened. To plug a page in, replace its `notBuilt` with
- *   `page: adminPage(() => import('../../features/<area>/components/<Page>'))`
+ * when opened: `page: adminPage(() => import('../../features/<area>/components/<Page>'))`.
  * The page is mounted at `/admin/<path>/*`, so it may have sub-pages (its own <Routes>).
  */
 export interface AdminSection {
@@ -33,9 +32,7 @@ export interface AdminSection {
   path: string;
   label: string;
   icon: LucideIcon;
-  page?: LazyExoticComponent<ComponentType>;
-  /** Until the page exists: what it comes with (shown honestly, never fake data). */
-  notBuilt?: string;
+  page: LazyExoticComponent<ComponentType>;
 }
 
 export const ADMIN_SECTIONS: AdminSection[] = [
