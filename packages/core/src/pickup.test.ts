@@ -189,6 +189,12 @@ describe('slot ids', () => {
     );
   });
 
+  it('refuses a year slotIdOf never writes (found by the property below)', () => {
+    expect(parseSlotId('00000000-0000-1000-8000-000000000000.03000330T0000Z')).toBeNull();
+    expect(parseSlotId('00000000-0000-1000-8000-000000000000.09991231T2359Z')).toBeNull();
+    expect(parseSlotId('00000000-0000-1000-8000-000000000000.10000101T0000Z')).not.toBeNull();
+  });
+
   it('parse only what slotIdOf writes (property)', () => {
     const nearId = fc
       .tuple(fc.uuid(), fc.stringMatching(/^\.\d{8}T\d{4}Z$/))

@@ -153,7 +153,8 @@ export function parseSlotId(id: string): { locationId: string; startsAt: Date } 
     number,
     number,
   ];
-  if (hour > 23 || minute > 59) return null;
+  // slotIdOf writes only the years 1000 to 9999.
+  if (year < 1000 || hour > 23 || minute > 59) return null;
   const startsAt = new Date(Date.UTC(year, month - 1, day, hour, minute));
   if (
     startsAt.getUTCFullYear() !== year ||
