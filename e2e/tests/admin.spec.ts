@@ -15,7 +15,7 @@ async function signIn(api: APIRequestContext, who: { email: string; password: st
 
 /** Strings only the back-office's code contains (its chunks are minified; texts stay). */
 const ADMIN_ONLY_TEXT = [
-  'Not built yet',
+  'There is no such back-office page',
   'Revenue this week (paid)',
   'Search people',
   'Every change staff make',
@@ -111,7 +111,7 @@ test('a shopper sees Staff only and never downloads the back-office', async ({ p
   expect(res.status()).toBe(403);
   // The check can fail: the back-office's own chunk has the texts.
   const all = await scripts();
-  expect(all.some(({ text }) => text.includes('Not built yet'))).toBe(true);
+  expect(all.some(({ text }) => text.includes('There is no such back-office page'))).toBe(true);
 });
 
 test('a visitor opening /admin goes to sign in, and is brought back after (admin-a11y.spec)', async ({
