@@ -1001,3 +1001,27 @@ export const manifestImports = pgTable(
     ),
   ],
 );
+
+// Shared state for several server processes on one database (issue 15): fixed-window rate-limit
+// counters and sign-in throttle records, so every server counts together. Rows past their expiry
+// mean nothing and are purged by a job. With REDIS_URL set, the same interfaces use Redis instead.
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: ts('reset_at').notNull(),
+  },
+  (t) => [index('rate_limit_counters_reset_idx').on(t.resetAt)],
+);
+
+export const throttleRecords = pgTable(
+  'throttle_records',
+  {
+    key: text('key').primaryKey(),
+    /** A sign-in failure record ({ failures, lastFailureAt }) or `{}` for a known (account, address) pair. */
+    data: jsonb('data').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('throttle_records_expires_idx').on(t.expiresAt)],
+);
