@@ -236,46 +236,63 @@ const LocalTime = z
 
 const OptionalDollars = z.union([z.literal(''), DollarText]);
 
+/** The settings every scheduled lot carries, typed in the auction form and the drop form alike. */
+const LotSettingsFields = {
+  startingBid: DollarText,
+  incrementMode: z.enum(['fixed', 'table']),
+  increment: OptionalDollars,
+  reserve: OptionalDollars,
+  softCloseSeconds: z.string().regex(/^\d{1,3}$/, 'Soft close is 0 to 600 seconds.'),
+  locationId: z.string().min(1, 'Please choose a pickup location.'),
+};
+
+/** The checks of those settings, and that `endKey` comes after `start`, shared by both forms. */
+function checkLotSettings(
+  v: { start: string; incrementMode: string; increment: string; softCloseSeconds: string },
+  end: { key: string; value: string; message: string },
+  ctx: z.RefinementCtx,
+) {
+  if (v.incrementMode === 'fixed' && (v.increment === '' || Number(v.increment) <= 0))
+    ctx.addIssue({ code: 'custom', path: ['increment'], message: 'Please enter the increment.' });
+  if (Number(v.softCloseSeconds) > SCHEDULING_LIMITS.maxSoftCloseSeconds)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['softCloseSeconds'],
+      message: 'Soft close is 0 to 600 seconds.',
+    });
+  const startAt = vancouverLocalToDate(v.start);
+  const endAt = vancouverLocalToDate(end.value);
+  if (startAt && endAt && endAt <= startAt)
+    ctx.addIssue({ code: 'custom', path: [end.key], message: end.message });
+}
+
 /** The schedule form: one auction or a relist. */
 export const AuctionFormValues = z
-  .object({
-    start: LocalTime,
-    end: LocalTime,
-    startingBid: DollarText,
-    incrementMode: z.enum(['fixed', 'table']),
-    increment: OptionalDollars,
-    reserve: OptionalDollars,
-    softCloseSeconds: z.string().regex(/^\d{1,3}$/, 'Soft close is 0 to 600 seconds.'),
-    locationId: z.string().min(1, 'Please choose a pickup location.'),
-  })
-  .superRefine((v, ctx) => {
-    if (v.incrementMode === 'fixed' && (v.increment === '' || Number(v.increment) <= 0))
-      ctx.addIssue({ code: 'custom', path: ['increment'], message: 'Please enter the increment.' });
-    if (Number(v.softCloseSeconds) > SCHEDULING_LIMITS.maxSoftCloseSeconds)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['softCloseSeconds'],
-        message: 'Soft close is 0 to 600 seconds.',
-      });
-    const start = vancouverLocalToDate(v.start);
-    const end = vancouverLocalToDate(v.end);
-    if (start && end && end <= start)
-      ctx.addIssue({ code: 'custom', path: ['end'], message: 'The end must be after the start.' });
-  });
+  .object({ start: LocalTime, end: LocalTime, ...LotSettingsFields })
+  .superRefine((v, ctx) =>
+    checkLotSettings(v, { key: 'end', value: v.end, message: 'The end must be after the start.' }, ctx),
+  );
 export type AuctionFormValues = z.infer<typeof AuctionFormValues>;
 
 const cents = (dollars: string) => Math.round(Number(dollars) * 100);
 
-export function auctionSettingsFromForm(v: AuctionFormValues): AuctionSettingsInput {
+/** The shared settings in cents, as the API takes them. */
+function lotSettingsFromForm(v: Omit<AuctionFormValues, 'start' | 'end'>) {
   return {
-    startTime: vancouverLocalToDate(v.start)!.toISOString(),
-    endTime: vancouverLocalToDate(v.end)!.toISOString(),
     startingBidCents: cents(v.startingBid),
     incrementMode: v.incrementMode,
     bidIncrementCents: v.incrementMode === 'fixed' && v.increment ? cents(v.increment) : 100,
     reservePriceCents: v.reserve ? cents(v.reserve) : null,
     softCloseSeconds: Number(v.softCloseSeconds),
     locationId: v.locationId,
+  };
+}
+
+export function auctionSettingsFromForm(v: AuctionFormValues): AuctionSettingsInput {
+  return {
+    startTime: vancouverLocalToDate(v.start)!.toISOString(),
+    endTime: vancouverLocalToDate(v.end)!.toISOString(),
+    ...lotSettingsFromForm(v),
   };
 }
 
@@ -310,32 +327,20 @@ export const DropFormValues = z
     start: LocalTime,
     firstEnd: LocalTime,
     staggerSeconds: z.string().regex(/^\d{1,4}$/, 'The stagger is 0 to 3,600 seconds.'),
-    startingBid: DollarText,
-    incrementMode: z.enum(['fixed', 'table']),
-    increment: OptionalDollars,
-    reserve: OptionalDollars,
-    softCloseSeconds: z.string().regex(/^\d{1,3}$/, 'Soft close is 0 to 600 seconds.'),
-    locationId: z.string().min(1, 'Please choose a pickup location.'),
+    ...LotSettingsFields,
   })
   .superRefine((v, ctx) => {
-    if (v.incrementMode === 'fixed' && (v.increment === '' || Number(v.increment) <= 0))
-      ctx.addIssue({ code: 'custom', path: ['increment'], message: 'Please enter the increment.' });
     if (Number(v.staggerSeconds) > SCHEDULING_LIMITS.maxStaggerSeconds)
       ctx.addIssue({
         code: 'custom',
         path: ['staggerSeconds'],
         message: 'The stagger is 0 to 3,600 seconds.',
       });
-    if (Number(v.softCloseSeconds) > SCHEDULING_LIMITS.maxSoftCloseSeconds)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['softCloseSeconds'],
-        message: 'Soft close is 0 to 600 seconds.',
-      });
-    const start = vancouverLocalToDate(v.start);
-    const end = vancouverLocalToDate(v.firstEnd);
-    if (start && end && end <= start)
-      ctx.addIssue({ code: 'custom', path: ['firstEnd'], message: 'The first end must be after the start.' });
+    checkLotSettings(
+      v,
+      { key: 'firstEnd', value: v.firstEnd, message: 'The first end must be after the start.' },
+      ctx,
+    );
   });
 export type DropFormValues = z.infer<typeof DropFormValues>;
 
@@ -346,11 +351,6 @@ export function dropInputFromForm(v: DropFormValues, productIds: string[]): Crea
     startTime: vancouverLocalToDate(v.start)!.toISOString(),
     firstEndTime: vancouverLocalToDate(v.firstEnd)!.toISOString(),
     staggerSeconds: Number(v.staggerSeconds),
-    startingBidCents: cents(v.startingBid),
-    incrementMode: v.incrementMode,
-    bidIncrementCents: v.incrementMode === 'fixed' && v.increment ? cents(v.increment) : 100,
-    reservePriceCents: v.reserve ? cents(v.reserve) : null,
-    softCloseSeconds: Number(v.softCloseSeconds),
-    locationId: v.locationId,
+    ...lotSettingsFromForm(v),
   };
 }

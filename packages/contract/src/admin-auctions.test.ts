@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AuctionFormValues,
+  auctionFormFromSettings,
+  auctionSettingsFromForm,
+  DropFormValues,
+  dropInputFromForm,
+} from './admin-auctions';
+
+// The staff schedule and drop forms share their lot settings and checks: both must say the same.
+const settings = {
+  startingBid: '10.00',
+  incrementMode: 'fixed' as const,
+  increment: '1.50',
+  reserve: '',
+  softCloseSeconds: '120',
+  locationId: 'loc-1',
+};
+const auction = { start: '2026-12-01T10:00', end: '2026-12-03T19:30', ...settings };
+const drop = {
+  title: 'Winter drop',
+  start: '2026-12-01T10:00',
+  firstEnd: '2026-12-03T19:30',
+  staggerSeconds: '30',
+  ...settings,
+};
+
+function messages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
+  return (result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+}
+
+describe('staff auction and drop forms', () => {
+  it('accept valid settings and turn them into cents and UTC times', () => {
+    const a = AuctionFormValues.parse(auction);
+    const input = auctionSettingsFromForm(a);
+    expect(input).toEqual({
+      startTime: '2026-12-01T18:00:00.000Z',
+      endTime: '2026-12-04T03:30:00.000Z',
+      startingBidCents: 1000,
+      incrementMode: 'fixed',
+      bidIncrementCents: 150,
+      reservePriceCents: null,
+      softCloseSeconds: 120,
+      locationId: 'loc-1',
+    });
+    expect(
+      auctionFormFromSettings({
+        ...input,
+        bidIncrementCents: 150,
+        reservePriceCents: null,
+        softCloseSeconds: 120,
+      }),
+    ).toEqual(auction);
+    const d = dropInputFromForm(DropFormValues.parse(drop), ['p1', 'p2']);
+    expect(d).toMatchObject({ title: 'Winter drop', productIds: ['p1', 'p2'], staggerSeconds: 30 });
+    expect(d).toMatchObject({ startingBidCents: 1000, bidIncrementCents: 150, softCloseSeconds: 120 });
+    expect(d.firstEndTime).toBe('2026-12-04T03:30:00.000Z');
+  });
+
+  it('table increments ignore the increment field; a reserve is kept in cents', () => {
+    const a = AuctionFormValues.parse({ ...auction, incrementMode: 'table', increment: '', reserve: '50' });
+    expect(auctionSettingsFromForm(a)).toMatchObject({ bidIncrementCents: 100, reservePriceCents: 5000 });
+  });
+
+  it.each([
+    [{ incrementMode: 'fixed', increment: '' }, 'increment: Please enter the increment.'],
+    [{ softCloseSeconds: '601' }, 'softCloseSeconds: Soft close is 0 to 600 seconds.'],
+    [{ softCloseSeconds: '1000' }, 'softCloseSeconds: Soft close is 0 to 600 seconds.'],
+    [{ locationId: '' }, 'locationId: Please choose a pickup location.'],
+  ])('both forms refuse %o with the same message', (change, message) => {
+    expect(messages(AuctionFormValues.safeParse({ ...auction, ...change }))).toContain(message);
+    expect(messages(DropFormValues.safeParse({ ...drop, ...change }))).toContain(message);
+  });
+
+  it('each form says its own end must come after the start', () => {
+    expect(messages(AuctionFormValues.safeParse({ ...auction, end: auction.start }))).toEqual([
+      'end: The end must be after the start.',
+    ]);
+    expect(messages(DropFormValues.safeParse({ ...drop, firstEnd: '2026-11-30T10:00' }))).toEqual([
+      'firstEnd: The first end must be after the start.',
+    ]);
+  });
+
+  it('the drop form limits the stagger', () => {
+    expect(messages(DropFormValues.safeParse({ ...drop, staggerSeconds: '3601' }))).toEqual([
+      'staggerSeconds: The stagger is 0 to 3,600 seconds.',
+    ]);
+  });
+});
