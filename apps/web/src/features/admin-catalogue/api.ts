@@ -5,10 +5,10 @@ import type {
   ProductInput,
 } from '@rebound/contract/admin-catalogue';
 import type { Category } from '@rebound/contract/catalog';
-import type { ErrorBody } from '@rebound/contract/common';
 import { API } from '@rebound/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, getJson, sendJson } from '../../lib/api-client';
+import { getJson, sendJson } from '../../lib/api-client';
+import { uploadWithProgress } from '../../lib/upload';
 
 export const catalogueKeys = {
   all: ['admin', 'catalogue'] as const,
@@ -92,44 +92,13 @@ export function useDeleteImage(productId: string) {
   );
 }
 
-/**
- * Uploads files as multipart with progress (0-1). fetch has no upload progress, so this is XHR;
- * errors carry the server's message like every other call.
- */
-function uploadWithProgress(productId: string, files: File[], onProgress: (fraction: number) => void) {
-  return new Promise<ImagesResponse>((resolve, reject) => {
-    const form = new FormData();
-    for (const file of files) form.append('images', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', API.adminProductImages(productId));
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body) return resolve(body as ImagesResponse);
-      const error = (body as ErrorBody | undefined)?.error;
-      reject(
-        new ApiError(
-          xhr.status,
-          error?.code ?? 'http_error',
-          error?.message ?? 'The upload failed. Please try again.',
-        ),
-      );
-    };
-    xhr.onerror = () =>
-      reject(new ApiError(0, 'network', 'We could not reach Rebound. Check your connection and try again.'));
-    xhr.send(form);
-  });
+/** Uploads a product's photos as multipart with progress (0-1). */
+function uploadImages(productId: string, files: File[], onProgress: (fraction: number) => void) {
+  const form = new FormData();
+  for (const file of files) form.append('images', file, file.name);
+  return uploadWithProgress<ImagesResponse>(API.adminProductImages(productId), form, onProgress);
 }
 
 export function useUploadImages(productId: string, onProgress: (fraction: number) => void) {
-  return useImagesWrite(productId, (files: File[]) => uploadWithProgress(productId, files, onProgress));
+  return useImagesWrite(productId, (files: File[]) => uploadImages(productId, files, onProgress));
 }

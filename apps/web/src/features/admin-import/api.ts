@@ -1,8 +1,8 @@
 import type { ImportList, ImportRowsPage, ImportSummary } from '@rebound/contract/admin-import';
-import type { ErrorBody } from '@rebound/contract/common';
 import { API } from '@rebound/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, getJson, sendJson } from '../../lib/api-client';
+import { getJson, sendJson } from '../../lib/api-client';
+import { uploadWithProgress } from '../../lib/upload';
 
 export const importKeys = {
   all: ['admin', 'imports'] as const,
@@ -66,50 +66,18 @@ export function useDiscardImport() {
   return useImportWrite((id) => sendJson<ImportSummary>('POST', API.adminImportDiscard(id)));
 }
 
-/**
- * Uploads the CSV and its photos as multipart with progress (0-1): fetch has no upload progress, so
- * this is XHR; errors carry the server's message like every other call.
- */
-function uploadWithProgress(csv: File, images: File[], onProgress: (fraction: number) => void) {
-  return new Promise<ImportSummary>((resolve, reject) => {
-    const form = new FormData();
-    form.append('csv', csv, csv.name);
-    for (const file of images) form.append('images', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', API.adminImports);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body) return resolve(body as ImportSummary);
-      const error = (body as ErrorBody | undefined)?.error;
-      reject(
-        new ApiError(
-          xhr.status,
-          error?.code ?? 'http_error',
-          error?.message ?? 'The upload failed. Please try again.',
-        ),
-      );
-    };
-    xhr.onerror = () =>
-      reject(new ApiError(0, 'network', 'We could not reach Rebound. Check your connection and try again.'));
-    xhr.send(form);
-  });
+/** Uploads the CSV and its photos as multipart with progress (0-1). */
+function uploadManifest(csv: File, images: File[], onProgress: (fraction: number) => void) {
+  const form = new FormData();
+  form.append('csv', csv, csv.name);
+  for (const file of images) form.append('images', file, file.name);
+  return uploadWithProgress<ImportSummary>(API.adminImports, form, onProgress);
 }
 
 export function useUploadManifest(onProgress: (fraction: number) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ csv, images }: { csv: File; images: File[] }) =>
-      uploadWithProgress(csv, images, onProgress),
+    mutationFn: ({ csv, images }: { csv: File; images: File[] }) => uploadManifest(csv, images, onProgress),
     onSuccess: (summary) => {
       client.setQueryData(importKeys.one(summary.id), summary);
       void client.invalidateQueries({ queryKey: [...importKeys.all, 'list'] });
