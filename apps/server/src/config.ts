@@ -1,10 +1,28 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/**
+ * The repository root: the nearest folder above this module holding the workspace package.json. Found,
+ * not counted, so it is the same from the sources (apps/server/src/config.ts, run by tsx or vitest) and
+ * from the build (apps/server/dist/*.js, where every module is bundled into one file); the current
+ * folder if neither is found (a copied bundle).
+ */
+export const REPO_ROOT = findRepoRoot(fileURLToPath(new URL('.', import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+        workspaces?: unknown;
+      };
+      if (pkg.workspaces) return dir;
+    } catch {}
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])

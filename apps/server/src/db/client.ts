@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { REPO_ROOT } from '../config';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -33,7 +34,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** The SQL migrations, apps/server/drizzle (found from the repository root: the same from src or dist). */
+export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'apps/server/drizzle');
 
 export interface DatabaseOptions {
   /** postgres://… for PostgreSQL; otherwise PGlite. */

@@ -1,8 +1,5 @@
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** The repository root (apps/server/src/seed -> ../../../..). */
-export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
+import { REPO_ROOT } from '../config';
 
 /** Where local data lives: DATA_DIR (relative to the repository root, as in config.ts), else <repo>/data. */
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
