@@ -14,7 +14,7 @@ import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuction, useCancelAuction, useSecondChanceOffer } from '../api';
-import { Thumb } from './AuctionForm';
+import { Thumb } from './CatalogueSearch';
 import { BackLink, SelectField, ShopTime, StatusBadge } from './shared';
 
 /** /admin/auctions/:id: the auction, its bids and maximums, orders and offers, and what staff may do. */

@@ -6,15 +6,13 @@ import {
 } from '@rebound/contract/admin-auctions';
 import { ADMIN_PRODUCT_STATUS_LABELS } from '@rebound/contract/admin-catalogue';
 import { dateToVancouverLocal } from '@rebound/core/scheduling';
-import { clsx } from 'clsx';
-import { ImageOff, Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useContractForm } from '../../../components/admin/form';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
-import { FormAlert, inputClasses, TextField } from '../../../components/ui/Field';
+import { FormAlert, TextField } from '../../../components/ui/Field';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -25,10 +23,10 @@ import {
   useLocations,
   useProductSummary,
   useRelistAuction,
-  useSchedulableProducts,
   useUpdateAuction,
 } from '../api';
-import { BackLink, SelectField, SettingsFields } from './shared';
+import { CatalogueSearchFields, SCHEDULABLE, Thumb, useCatalogueSearch } from './CatalogueSearch';
+import { BackLink, SettingsFields } from './shared';
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
@@ -219,8 +217,6 @@ function pickMoney(v: AuctionFormValues): Partial<AuctionFormValues> {
   return { startingBid, incrementMode, increment, reserve, softCloseSeconds };
 }
 
-const SCHEDULABLE = ['draft', 'unsold', 'to_relist'] as const;
-
 /** Search the catalogue for one product that may be auctioned (draft, unsold, to relist). */
 function ProductPicker({
   value,
@@ -231,14 +227,8 @@ function ProductPicker({
   onChange: (id: string | null) => void;
   error: string | null;
 }) {
-  const [q, setQ] = useState('');
-  const [debounced, setDebounced] = useState('');
-  const [status, setStatus] = useState<string>('draft');
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(q), 300);
-    return () => clearTimeout(t);
-  }, [q]);
-  const results = useSchedulableProducts(debounced, status, 10);
+  const search = useCatalogueSearch(10);
+  const results = search.results;
   const chosen = useProductSummary(value);
   const searchId = useId();
   const errorId = useId();
@@ -275,34 +265,7 @@ function ProductPicker({
               {error}
             </p>
           ) : null}
-          <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto]">
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={searchId} className="text-sm font-semibold text-ink-900">
-                Search the catalogue
-              </label>
-              <div className="relative">
-                <Search
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-500"
-                  aria-hidden="true"
-                />
-                <input
-                  id={searchId}
-                  type="search"
-                  value={q}
-                  placeholder="Title, brand or SKU"
-                  onChange={(e) => setQ(e.target.value)}
-                  className={clsx(inputClasses, 'pl-9')}
-                />
-              </div>
-            </div>
-            <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
-              {SCHEDULABLE.map((s) => (
-                <option key={s} value={s}>
-                  {ADMIN_PRODUCT_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </SelectField>
-          </div>
+          <CatalogueSearchFields id={searchId} search={search} />
           <ul
             className="flex flex-col divide-y divide-ink-100"
             aria-label="Products"
@@ -342,21 +305,5 @@ function ProductPicker({
         <Badge tone="danger">This product cannot be auctioned now</Badge>
       ) : null}
     </section>
-  );
-}
-
-export function Thumb({ url }: { url: string | null }) {
-  return url ? (
-    <img
-      src={url}
-      alt=""
-      width={40}
-      height={40}
-      className="size-10 max-w-none rounded-lg object-cover ring-1 ring-ink-200"
-    />
-  ) : (
-    <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-ink-100 text-ink-500">
-      <ImageOff className="size-4" aria-hidden="true" />
-    </span>
   );
 }

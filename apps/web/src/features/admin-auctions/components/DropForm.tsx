@@ -1,26 +1,25 @@
 import { DropFormValues, dropInputFromForm } from '@rebound/contract/admin-auctions';
-import { ADMIN_PRODUCT_STATUS_LABELS, type AdminProductRow } from '@rebound/contract/admin-catalogue';
+import type { AdminProductRow } from '@rebound/contract/admin-catalogue';
 import {
   dateToVancouverLocal,
   dropEndTimes,
   SCHEDULING_LIMITS,
   vancouverLocalToDate,
 } from '@rebound/core/scheduling';
-import { clsx } from 'clsx';
-import { Search, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { X } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useContractForm } from '../../../components/admin/form';
 import { Button } from '../../../components/ui/Button';
-import { FormAlert, inputClasses, TextField } from '../../../components/ui/Field';
+import { FormAlert, TextField } from '../../../components/ui/Field';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCreateDrop, useLocations, useSchedulableProducts } from '../api';
-import { Thumb } from './AuctionForm';
-import { BackLink, SelectField, SettingsFields, shopTime } from './shared';
+import { useCreateDrop, useLocations } from '../api';
+import { CatalogueSearchFields, Thumb, useCatalogueSearch } from './CatalogueSearch';
+import { BackLink, SettingsFields, shopTime } from './shared';
 
 type Picked = Pick<AdminProductRow, 'id' | 'title' | 'sku' | 'thumbnailUrl'>;
 
@@ -212,14 +211,8 @@ function ManyProductPicker({
   onAdd: (ps: Picked[]) => void;
   error: string | null;
 }) {
-  const [q, setQ] = useState('');
-  const [debounced, setDebounced] = useState('');
-  const [status, setStatus] = useState('draft');
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(q), 300);
-    return () => clearTimeout(t);
-  }, [q]);
-  const results = useSchedulableProducts(debounced, status, 100);
+  const search = useCatalogueSearch(100);
+  const results = search.results;
   const id = useId();
   const items = results.data?.items ?? [];
   const chosen = new Set(picked.map((p) => p.id));
@@ -242,34 +235,7 @@ function ManyProductPicker({
           {error}
         </p>
       ) : null}
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto]">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={id} className="text-sm font-semibold text-ink-900">
-            Search the catalogue
-          </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-500"
-              aria-hidden="true"
-            />
-            <input
-              id={id}
-              type="search"
-              value={q}
-              placeholder="Title, brand or SKU"
-              onChange={(e) => setQ(e.target.value)}
-              className={clsx(inputClasses, 'pl-9')}
-            />
-          </div>
-        </div>
-        <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
-          {(['draft', 'unsold', 'to_relist'] as const).map((s) => (
-            <option key={s} value={s}>
-              {ADMIN_PRODUCT_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      <CatalogueSearchFields id={id} search={search} />
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-ink-600">
           {results.data
