@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -40,6 +40,19 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  // Several servers (issue 15, decision 033): Redis for rate limits (and realtime unless REALTIME says
+  // otherwise), the realtime fan-out, and server processes per machine (PostgreSQL only).
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REALTIME: z.enum(['auto', 'postgres', 'redis']).default('auto'),
+  WEB_CONCURRENCY: z
+    .string()
+    .trim()
+    .regex(/^(auto|[1-9][0-9]{0,2})$/, 'must be a number of processes (1-999) or auto')
+    .default('1'),
   DATA_DIR: z.string().min(1).optional(),
   SEED_ON_START: bool.optional(),
   TEST_CLOCK: bool.optional(),
@@ -127,6 +140,15 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections the server keeps to PostgreSQL (ignored with PGlite). */
   databasePoolSize: number;
+  /** Redis for the shared rate limits (and the realtime fan-out by default) when set. */
+  redisUrl: string | null;
+  /**
+   * The realtime fan-out between servers: 'postgres' (NOTIFY/LISTEN; in-process with the embedded
+   * database) or 'redis' (pub/sub). REALTIME=auto picks redis when REDIS_URL is set.
+   */
+  realtime: 'postgres' | 'redis';
+  /** Server processes on this machine (node:cluster workers); 1 with the embedded database. */
+  webConcurrency: number;
   /** Where the embedded database and uploaded media live. */
   dataDir: string;
   /** PGlite directory, or 'memory://' for a throwaway database. */
@@ -231,6 +253,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together');
   }
+  if (e.REALTIME === 'redis' && !e.REDIS_URL) {
+    throw new ConfigError('Invalid configuration: REALTIME=redis needs REDIS_URL');
+  }
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
   const memory = e.DATA_DIR === 'memory://';
   const webDist = path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist');
@@ -243,6 +268,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL ?? null,
+    realtime: e.REALTIME === 'auto' ? (e.REDIS_URL ? 'redis' : 'postgres') : e.REALTIME,
+    webConcurrency: e.WEB_CONCURRENCY === 'auto' ? availableParallelism() : Number(e.WEB_CONCURRENCY),
     dataDir: memory ? path.resolve(REPO_ROOT, 'data/memory') : dataDir,
     pgliteDir: memory ? 'memory://' : path.join(dataDir, 'pglite'),
     // A throwaway database gets throwaway media: a folder of this process in the system's temp dir.

@@ -2,10 +2,11 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { ErrorCode } from '@rebound/contract/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
+import { sharedRateLimitOptions } from '../../lib/shared-limits';
 
 // Abuse limits for signing up and in (decisions.md section 7): per address (IP) and per account
-// or number. Counters live in this process's memory (@fastify/rate-limit's LRU store): right for
-// one server with the embedded database; several servers would each count on their own.
+// or number. Counters live in the shared store (lib/shared-limits: the database, or Redis with
+// REDIS_URL), so several servers on one database count together (decision 033).
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -52,7 +53,7 @@ type Checker = ReturnType<FastifyInstance['createRateLimit']>;
 
 /** Registers @fastify/rate-limit (no global limit) in `app` and returns named limiters. */
 export async function createLimiter(app: FastifyInstance): Promise<Limiter> {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, sharedRateLimitOptions(app, 'auth'));
   const checkers = new Map<LimitName, Checker>();
   for (const [name, rule] of Object.entries(LIMITS) as [LimitName, LimitRule][]) {
     checkers.set(

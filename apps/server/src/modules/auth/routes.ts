@@ -28,7 +28,7 @@ import { AppError } from '../../lib/errors';
 import { AUTH_BASE_PATH } from './auth';
 import { addressKey, createLimiter } from './limits';
 import * as service from './service';
-import { createSignInThrottle, type SignInAttempt, SignInThrottledError } from './throttle';
+import { appSignInThrottle, type SignInAttempt, SignInThrottledError } from './throttle';
 
 /** The request as better-auth sees it: our headers, with the client address Fastify resolved. */
 export function webHeaders(request: FastifyRequest): Headers {
@@ -59,7 +59,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   const { auth } = app.accounts;
   const deps: service.AuthServiceDeps = { auth, db, clock, log: app.log };
   const limits = await createLimiter(app);
-  const throttle = createSignInThrottle();
+  const throttle = appSignInThrottle(app);
 
   app.get(API.authSession, { schema: { response: { 200: SessionResponse } } }, async (request) => {
     const u = request.user;

@@ -6,12 +6,14 @@ import {
   waitInWords,
   withFailure,
 } from '@rebound/core/throttle';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
+import { type SharedLimits, sharedLimits } from '../../lib/shared-limits';
 
 // Sign-in throttling (docs/decisions/011-sign-in-throttling.md): the rule is packages/core's
 // signInVerdict; this file keeps its counters and the addresses that signed in before. Both sit
-// behind small interfaces, kept in this process's memory for now (a later issue moves them to
-// the database or Redis so that several servers count together).
+// behind small interfaces: the app keeps them in the shared store (lib/shared-limits: the database,
+// or Redis with REDIS_URL) so several servers count together; the in-memory ones serve unit tests.
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -100,6 +102,30 @@ export function memoryKnownPairs(maxKeys = 100_000, ttlMs = 30 * DAY): KnownPair
       lru.set(key, true, now + ttlMs);
     },
   };
+}
+
+/** Failure counters in the shared store (one atomic statement or script per step). */
+export function sharedFailureCounters(limits: SharedLimits): FailureCounters {
+  return {
+    get: (key, now) => limits.failureGet(`signin:${key}`, now),
+    add: (key, now, forgetAfterMs) => limits.failureAdd(`signin:${key}`, now, forgetAfterMs),
+    remove: (key) => limits.failureRemove(`signin:${key}`),
+    clear: (key) => limits.failureClear(`signin:${key}`),
+  };
+}
+
+/** Known pairs in the shared store, remembered `ttlMs` after the last successful sign-in. */
+export function sharedKnownPairs(limits: SharedLimits, ttlMs = 30 * DAY): KnownPairs {
+  return {
+    has: (key, now) => limits.markHas(`known:${key}`, now),
+    add: (key, now) => limits.markSet(`known:${key}`, now, ttlMs),
+  };
+}
+
+/** The app's sign-in throttle: counters and known pairs shared by every server on the store. */
+export function appSignInThrottle(app: FastifyInstance): SignInThrottle {
+  const limits = sharedLimits(app);
+  return createSignInThrottle({ counters: sharedFailureCounters(limits), known: sharedKnownPairs(limits) });
 }
 
 /** One sign-in attempt under way: counted as a failure until told otherwise. */

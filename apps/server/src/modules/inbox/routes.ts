@@ -8,6 +8,7 @@ import {
 import { API } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sharedRateLimitOptions } from '../../lib/shared-limits';
 import * as launch from '../launch/service';
 import * as service from './service';
 
@@ -21,7 +22,7 @@ export async function inboxRoutes(fastify: FastifyInstance) {
   const CONTACT_LIMIT = { max: CONTACT_PER_HOUR * config.rateLimitScale, timeWindow: '1 hour' };
   const LIST_LIMIT = { max: LIST_PER_HOUR * config.rateLimitScale, timeWindow: '1 hour' };
   // Counters in this process's memory, like the sign-in limits (a later issue shares them).
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, sharedRateLimitOptions(app, 'inbox'));
 
   app.post(
     API.contactMessages,

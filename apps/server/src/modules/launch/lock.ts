@@ -6,9 +6,10 @@ import { LAUNCH_PAGES } from '@rebound/contract/launch';
 import { WS_PATH } from '@rebound/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SharedWindowCounter, sharedLimits } from '../../lib/shared-limits';
 import { requireActiveStaff } from '../admin/guard';
 import { launchRoutes } from './routes';
-import { SiteLock, WindowCounter } from './service';
+import { SiteLock, type WindowCounter } from './service';
 import { BYPASS_COOKIE, cookieValue, verifyBypassToken } from './tokens';
 
 // THE LOCK (issue 14; docs/decisions/028-pre-launch-mode.md). One onRequest hook, after the session
@@ -130,7 +131,12 @@ export const launchPlugin = fp(
     const { config, db } = app.deps;
     app.decorate('launch', {
       lock: new SiteLock(db, config.launch.lockedByDefault),
-      emailLimit: new WindowCounter(SIGNUPS_PER_EMAIL_PER_HOUR * config.rateLimitScale, 60 * 60 * 1000),
+      emailLimit: new SharedWindowCounter(
+        sharedLimits(app),
+        'launch-email',
+        SIGNUPS_PER_EMAIL_PER_HOUR * config.rateLimitScale,
+        60 * 60 * 1000,
+      ),
     });
     app.decorateRequest('storeLockedView', false);
 

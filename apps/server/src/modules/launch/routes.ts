@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { sharedRateLimitOptions } from '../../lib/shared-limits';
 import { requireActiveStaff } from '../admin/guard';
 import { viewerOf } from './lock';
 import * as service from './service';
@@ -35,7 +36,7 @@ export async function launchRoutes(fastify: FastifyInstance) {
   const deps: service.LaunchDeps = { db, clock, config, ...app.launch, log: app.log };
   const scale = config.rateLimitScale;
   const perHour = (max: number) => ({ rateLimit: { max: max * scale, timeWindow: '1 hour' } });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, sharedRateLimitOptions(app, 'launch'));
   const secure = config.publicUrl.startsWith('https://');
   const setBypass = (reply: FastifyReply, token: string) =>
     reply.header('set-cookie', bypassCookie(token, secure)).header('cache-control', 'no-store');

@@ -95,30 +95,12 @@ export class SiteLock {
 // ── Per-email limit ──────────────────────────────────────────────────────────────────────────
 
 /**
- * Counts attempts per key in a sliding window, by the app's clock (tests move it). In this
- * process's memory, like the per-address limits; at most `maxKeys` keys are kept (the oldest go).
+ * Counts attempts per key in a window by the app's clock (tests move it). Kept in the shared store
+ * (lib/shared-limits' SharedWindowCounter: the database, or Redis), so several servers count together.
  */
-export class WindowCounter {
-  private readonly hits = new Map<string, number[]>();
-
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-    private readonly maxKeys = 50_000,
-  ) {}
-
-  /** Counts one attempt; false once more than `max` fell in the window. */
-  hit(key: string, now: Date): boolean {
-    const t = now.getTime();
-    const recent = (this.hits.get(key) ?? []).filter((at) => at > t - this.windowMs && at <= t);
-    recent.push(t);
-    // Only the newest max + 1 matter: a flood on one key cannot grow its list.
-    if (recent.length > this.max + 1) recent.splice(0, recent.length - this.max - 1);
-    this.hits.delete(key);
-    this.hits.set(key, recent);
-    if (this.hits.size > this.maxKeys) this.hits.delete(this.hits.keys().next().value!);
-    return recent.length <= this.max;
-  }
+export interface WindowCounter {
+  /** Counts one attempt; false once more than the limit fell in the window. */
+  hit(key: string, now: Date): Promise<boolean>;
 }
 
 // ── Signup and confirmation ──────────────────────────────────────────────────────────────────
@@ -153,7 +135,7 @@ export async function signup(
   if (isBypassEmail(deps.config.launch.bypassEmail, email)) {
     return { kind: 'bypass', unlockToken: createBypassToken(deps.config.authSecret, email, now) };
   }
-  if (!deps.emailLimit.hit(email, now)) throw new AppError('rate_limited');
+  if (!(await deps.emailLimit.hit(email, now))) throw new AppError('rate_limited');
   const utm = cleanUtm(input.utm);
   const locale = input.metadata?.locale || null;
   const emailQueued = await deps.db.transaction(async (tx) => {

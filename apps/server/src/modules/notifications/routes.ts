@@ -10,6 +10,7 @@ import { API } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/auth-context';
+import { sharedRateLimitOptions } from '../../lib/shared-limits';
 import * as service from './service';
 
 /** Test emails per shopper (or address) a minute: enough to check a setting, too few to spam. */
@@ -20,7 +21,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, hub, config } = app.deps;
   // Counters in this process's memory, like the other route limits.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, sharedRateLimitOptions(app, 'notifications'));
   // Signed-in only: a signed-out call is 401 before its input is even looked at.
   app.addHook('preValidation', async (request) => {
     requireUser(request);
