@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createMediaStorage } from '../adapters/storage';
+import { sharedLimits } from '../lib/shared-limits';
 import { expireOffers } from '../modules/admin-auctions/service';
 import { runImports } from '../modules/admin-import/service';
 import { resolveReservedRefunds } from '../modules/admin-orders/service';
@@ -152,8 +153,16 @@ export function importJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
   ];
 }
 
-/** Housekeeping: expired Idempotency-Keys go once an hour (idempotent; safe on several servers). */
-export function maintenanceJobs(app: FastifyInstance, everyMs = 60 * 60_000): Job[] {
+/**
+ * Housekeeping: expired Idempotency-Keys go once an hour, and rate-limit windows and sign-in
+ * throttle records that have run out every 10 minutes (a no-op with Redis, whose keys expire by
+ * themselves). Both are idempotent deletes, safe on several servers at once.
+ */
+export function maintenanceJobs(
+  app: FastifyInstance,
+  everyMs = 60 * 60_000,
+  limitsEveryMs = 10 * 60_000,
+): Job[] {
   const { db, clock } = app.deps;
   return [
     {
@@ -161,6 +170,15 @@ export function maintenanceJobs(app: FastifyInstance, everyMs = 60 * 60_000): Jo
       everyMs,
       run: async () => {
         await purgeExpiredIdempotencyKeys(db, clock);
+      },
+    },
+    {
+      name: 'shared-limits.purge',
+      everyMs: limitsEveryMs,
+      run: async () => {
+        // Windows are counted by the machine's clock (rate limits) or the app's (tests move it
+        // forward): the earlier of the two never deletes a window still running.
+        await sharedLimits(app).purge(Math.min(Date.now(), clock.now().getTime()));
       },
     },
   ];
