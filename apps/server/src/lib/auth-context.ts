@@ -8,6 +8,11 @@ export interface SessionUser {
   handle: string;
   role: 'shopper' | 'staff';
   status: 'active' | 'suspended';
+  /**
+   * The token of the session the request came with (set by the auth plugin): a bid checks under
+   * its lock that this session still exists, since the session itself may come from a cache.
+   */
+  sessionToken?: string;
 }
 
 declare module 'fastify' {

@@ -1,14 +1,16 @@
 import { and, asc, count, desc, eq, getTableColumns, isNull, lte, not, or, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { cardQuery, notEndedAt } from '../../db/cards';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import * as schema from '../../db/schema';
 import {
   auctions,
   bids,
   idempotencyKeys,
   maxBids,
-  notifications,
   orders,
-  outbox,
+  sessions,
   userStrikes,
   users,
 } from '../../db/schema';
@@ -59,13 +61,17 @@ export async function lockForBid(
   const result = (await tx.execute(
     sql`select bid_lock_and_read(${v.auctionId}::uuid, ${v.userId}::uuid, ${v.idempotencyKey}::text, ${v.keyFrom.toISOString()}::timestamptz) as r`,
   )) as unknown as { rows: { r: unknown }[] };
+  return parseLocked(result.rows[0]?.r ?? null);
+}
+
+function parseLocked(raw: unknown) {
   const found = parseJson<{
     auction: Record<string, unknown>;
     product: { title: string; slug: string };
     maxes: { userId: string; amountCents: number; setAt: string; seq: number }[];
     stored: { response: unknown; requestHash: string } | null;
     people: BidContact[];
-  } | null>(result.rows[0]?.r ?? null);
+  } | null>(raw);
   if (!found) return null;
   return {
     auction: auctionFromJson(found.auction),
@@ -81,92 +87,204 @@ export async function lockForBid(
   };
 }
 
-/**
- * Writes an accepted bid in one statement: the bidder's maximum, the public history rows, the
- * auction's new state, the notices (in-app and outbox) and (with a key) the idempotent answer.
- * It runs while the auction row is locked, so it is one round trip, and its text is fixed: the rows
- * travel as a few JSON parameters (`json_to_recordset`) rather than one bound value each, which
- * keeps building it cheap for the server under load.
- */
-export async function writeAcceptedBid(
-  tx: DbOrTx,
-  v: {
-    auctionId: string;
-    userId: string;
-    amountCents: number;
-    maxSeq: number;
-    now: Date;
-    history: { userId: string; amountCents: number; isLeaderRow: boolean }[];
-    state: {
-      currentPriceCents: number;
-      leaderUserId: string | null;
-      reserveMet: boolean;
-      bidCount: number;
-      endTime: Date;
-      seq: number;
-    };
-    /** Stored with a plain insert: a key another transaction stored meanwhile fails the bid (a conflict). */
-    idempotency: { key: string; requestHash: string; response: unknown } | null;
-    /** Written with `now` as their creation (and first attempt) time. */
-    notices: { inApp: NotificationRow[]; outgoing: OutboxRow[] };
-  },
-) {
-  const at = v.now.toISOString();
-  const history = JSON.stringify(
-    v.history.map((h) => ({ user_id: h.userId, amount_cents: h.amountCents, is_leader_row: h.isLeaderRow })),
-  );
-  const inApp = JSON.stringify(
-    v.notices.inApp.map((n) => ({
+/** What an accepted bid writes, as the one JSON parameter of WRITE_SQL. */
+export interface AcceptedBidWrite {
+  auctionId: string;
+  userId: string;
+  amountCents: number;
+  maxSeq: number;
+  now: Date;
+  history: { userId: string; amountCents: number; isLeaderRow: boolean }[];
+  state: {
+    currentPriceCents: number;
+    leaderUserId: string | null;
+    reserveMet: boolean;
+    bidCount: number;
+    endTime: Date;
+    seq: number;
+  };
+  /** Stored with a plain insert: a key another transaction stored meanwhile fails the bid (a conflict). */
+  idempotency: { key: string; requestHash: string; response: unknown } | null;
+  /** Written with `now` as their creation (and first attempt) time. */
+  notices: { inApp: NotificationRow[]; outgoing: OutboxRow[] };
+}
+
+function writePayload(v: AcceptedBidWrite): string {
+  return JSON.stringify({
+    auctionId: v.auctionId,
+    userId: v.userId,
+    amountCents: v.amountCents,
+    maxSeq: v.maxSeq,
+    at: v.now.toISOString(),
+    history: v.history.map((h) => ({
+      user_id: h.userId,
+      amount_cents: h.amountCents,
+      is_leader_row: h.isLeaderRow,
+    })),
+    inApp: v.notices.inApp.map((n) => ({
       user_id: n.userId,
       kind: n.kind,
       message: n.message,
       target_url: n.targetUrl ?? null,
     })),
-  );
-  const outgoing = JSON.stringify(
-    v.notices.outgoing.map((o) => ({
+    outgoing: v.notices.outgoing.map((o) => ({
       channel: o.channel,
       template: o.template,
       user_id: o.userId ?? null,
       recipient: o.recipient,
       payload: o.payload ?? {},
     })),
-  );
-  const key = v.idempotency?.key ?? null;
-  const response = v.idempotency ? JSON.stringify(v.idempotency.response) : null;
-  const hash = v.idempotency?.requestHash ?? null;
-  await tx.execute(sql`with
+    key: v.idempotency?.key ?? null,
+    requestHash: v.idempotency?.requestHash ?? null,
+    response: v.idempotency ? v.idempotency.response : null,
+    state: { ...v.state, endTime: v.state.endTime.toISOString() },
+  });
+}
+
+/**
+ * Writes an accepted bid in one statement: the bidder's maximum, the public history rows, the
+ * auction's new state, the notices (in-app and outbox) and (with a key) the idempotent answer. It
+ * runs while the auction row is locked, so it is one round trip, and its text is fixed: everything
+ * travels as ONE JSON value (`$1`), which keeps building it cheap for the server under load and lets
+ * the PostgreSQL path send it as a literal together with its COMMIT (bidTransaction).
+ */
+const WRITE_SQL = (p: string) => `with
+    p as (select ${p}::json as j),
     m as (
-      insert into ${maxBids} (auction_id, user_id, max_amount_cents, set_at, seq)
-      values (${v.auctionId}::uuid, ${v.userId}::uuid, ${v.amountCents}::integer, ${at}::timestamptz, ${v.maxSeq}::bigint)
+      insert into max_bids (auction_id, user_id, max_amount_cents, set_at, seq)
+      select (j->>'auctionId')::uuid, (j->>'userId')::uuid, (j->>'amountCents')::integer, (j->>'at')::timestamptz, (j->>'maxSeq')::bigint from p
       on conflict (auction_id, user_id) do update set max_amount_cents = excluded.max_amount_cents,
         set_at = excluded.set_at, seq = excluded.seq, updated_at = excluded.set_at
       returning 1),
     h as (
-      insert into ${bids} (auction_id, user_id, amount_cents, is_leader_row, seq, created_at)
-      select ${v.auctionId}::uuid, r.user_id, r.amount_cents, r.is_leader_row, ${v.state.seq}::bigint, ${at}::timestamptz
-      from json_to_recordset(${history}::json) as r(user_id uuid, amount_cents integer, is_leader_row boolean)
+      insert into bids (auction_id, user_id, amount_cents, is_leader_row, seq, created_at)
+      select (p.j->>'auctionId')::uuid, r.user_id, r.amount_cents, r.is_leader_row, (p.j->'state'->>'seq')::bigint, (p.j->>'at')::timestamptz
+      from p, json_to_recordset(p.j->'history') as r(user_id uuid, amount_cents integer, is_leader_row boolean)
       returning 1),
     n as (
-      insert into ${notifications} (user_id, kind, message, target_url, created_at)
-      select r.user_id, r.kind, r.message, r.target_url, ${at}::timestamptz
-      from json_to_recordset(${inApp}::json) as r(user_id uuid, kind text, message text, target_url text)
+      insert into notifications (user_id, kind, message, target_url, created_at)
+      select r.user_id, r.kind, r.message, r.target_url, (p.j->>'at')::timestamptz
+      from p, json_to_recordset(p.j->'inApp') as r(user_id uuid, kind text, message text, target_url text)
       returning 1),
     o as (
-      insert into ${outbox} (channel, template, user_id, recipient, payload, next_attempt_at, created_at)
-      select r.channel, r.template, r.user_id, r.recipient, r.payload, ${at}::timestamptz, ${at}::timestamptz
-      from json_to_recordset(${outgoing}::json) as r(channel text, template text, user_id uuid, recipient text, payload jsonb)
+      insert into outbox (channel, template, user_id, recipient, payload, next_attempt_at, created_at)
+      select r.channel, r.template, r.user_id, r.recipient, r.payload, (p.j->>'at')::timestamptz, (p.j->>'at')::timestamptz
+      from p, json_to_recordset(p.j->'outgoing') as r(channel text, template text, user_id uuid, recipient text, payload jsonb)
       returning 1),
     k as (
-      insert into ${idempotencyKeys} (user_id, scope, key, request_hash, status_code, response, created_at)
-      select ${v.userId}::uuid, 'bid', ${key}::text, ${hash}::text, 200, ${response}::jsonb, ${at}::timestamptz
-      where ${key}::text is not null
+      insert into idempotency_keys (user_id, scope, key, request_hash, status_code, response, created_at)
+      select (j->>'userId')::uuid, 'bid', j->>'key', j->>'requestHash', 200, (j->'response')::jsonb, (j->>'at')::timestamptz
+      from p where j->>'key' is not null
       returning 1)
-    update ${auctions} set status = 'live', current_price_cents = ${v.state.currentPriceCents}::integer,
-      leader_user_id = ${v.state.leaderUserId}::uuid, reserve_met = ${v.state.reserveMet}::boolean,
-      bid_count = ${v.state.bidCount}::integer, end_time = ${v.state.endTime.toISOString()}::timestamptz,
-      seq = ${v.state.seq}::bigint, updated_at = ${at}::timestamptz
-    where id = ${v.auctionId}::uuid`);
+    update auctions set status = 'live', current_price_cents = (p.j->'state'->>'currentPriceCents')::integer,
+      leader_user_id = (p.j->'state'->>'leaderUserId')::uuid, reserve_met = (p.j->'state'->>'reserveMet')::boolean,
+      bid_count = (p.j->'state'->>'bidCount')::integer, end_time = (p.j->'state'->>'endTime')::timestamptz,
+      seq = (p.j->'state'->>'seq')::bigint, updated_at = (p.j->>'at')::timestamptz
+    from p where auctions.id = (p.j->>'auctionId')::uuid`;
+
+export async function writeAcceptedBid(tx: DbOrTx, v: AcceptedBidWrite) {
+  const [before, after] = WRITE_SQL('\u0000').split('\u0000');
+  await tx.execute(sql`${sql.raw(before!)}${writePayload(v)}${sql.raw(after!)}`);
+}
+
+/** Who is bidding, read under the auction lock: their account's status and whether the session still exists. */
+export interface BidderAccess {
+  status: 'active' | 'suspended' | null;
+  /** False when the session the request came with is gone (signed out, suspended); true without one. */
+  sessionAlive: boolean;
+}
+
+const ACCESS_SQL = (user: string, token: string) =>
+  `select (select status from users where id = ${user}::uuid) as status,
+    (${token}::text is null or exists (select 1 from sessions where token = ${token}::text)) as "sessionAlive"`;
+
+const LOCK_SQL = (auction: string, user: string, key: string, since: string) =>
+  `select bid_lock_and_read(${auction}::uuid, ${user}::uuid, ${key}::text, ${since}::timestamptz) as r`;
+
+export type LockedForBid = NonNullable<ReturnType<typeof parseLocked>>;
+
+export interface BidTransactionArgs {
+  auctionId: string;
+  userId: string;
+  idempotencyKey: string | null;
+  keyFrom: Date;
+  /** The session token the request was signed in with (checked under the lock), if any. */
+  sessionToken: string | null;
+}
+
+/**
+ * One bid's transaction: locks the auction and reads what a bid needs (lockForBid) and who is
+ * bidding (BidderAccess, read after the lock), lets `decide` choose, and writes what it returns (or
+ * nothing). `decide` throwing rolls everything back.
+ *
+ * On PostgreSQL this takes two round trips on one pooled connection: `begin` + the lock + the
+ * access read go together as one simple query, then the write goes together with its `commit`, so
+ * the auction row stays locked for one round trip and the commit only. Values travel as literals
+ * (quoted by the driver's escapeLiteral; the ids are checked uuids) because a simple query of
+ * several statements cannot carry bound parameters. On PGlite (one in-process connection shared
+ * by every request) it is a drizzle transaction with the same statements.
+ */
+export async function bidTransaction<T>(
+  db: Db,
+  args: BidTransactionArgs,
+  decide: (
+    ctx: LockedForBid | null,
+    access: BidderAccess,
+    tx: () => DbOrTx,
+  ) => Promise<{ value: T; write: AcceptedBidWrite | null }>,
+): Promise<T> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) {
+    return db.transaction(async (tx) => {
+      const ctx = await lockForBid(tx, args);
+      const access = await bidderAccess(tx, args.userId, args.sessionToken);
+      const { value, write } = await decide(ctx, access, () => tx);
+      if (write) await writeAcceptedBid(tx, write);
+      return value;
+    });
+  }
+  const conn = await client.connect();
+  let broken: Error | undefined;
+  try {
+    const lit = (v: string | null) => (v === null ? 'null' : conn.escapeLiteral(v));
+    const results = (await conn.query(
+      `begin; ${LOCK_SQL(lit(args.auctionId), lit(args.userId), lit(args.idempotencyKey), lit(args.keyFrom.toISOString()))}; ${ACCESS_SQL(lit(args.userId), lit(args.sessionToken))}`,
+    )) as unknown as pg.QueryResult[];
+    const ctx = parseLocked(results[1]!.rows[0]?.r ?? null);
+    const access = toAccess(results[2]!.rows[0]);
+    // The fallback contact read (which never runs) gets a drizzle handle on this connection.
+    const { value, write } = await decide(
+      ctx,
+      access,
+      () => drizzleNodePg(conn, { schema }) as unknown as Db,
+    );
+    await conn.query(write ? `${WRITE_SQL(lit(writePayload(write)))}; commit` : 'commit');
+    return value;
+  } catch (err) {
+    // An error inside a simple query skips its remaining statements (the commit too): roll back.
+    await conn.query('rollback').catch((e: Error) => {
+      broken = e;
+    });
+    throw err;
+  } finally {
+    conn.release(broken);
+  }
+}
+
+async function bidderAccess(tx: DbOrTx, userId: string, token: string | null): Promise<BidderAccess> {
+  const r = (await tx.execute(
+    sql`select (select status from ${users} where id = ${userId}::uuid) as status,
+      (${token}::text is null or exists (select 1 from ${sessions} where token = ${token}::text)) as "sessionAlive"`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  return toAccess(r.rows[0]);
+}
+
+function toAccess(row: Record<string, unknown> | undefined): BidderAccess {
+  const status = row?.status;
+  return {
+    status: status === 'active' || status === 'suspended' ? status : null,
+    sessionAlive: row?.sessionAlive === true || row?.sessionAlive === 't',
+  };
 }
 
 export async function getAuction(db: DbOrTx, auctionId: string): Promise<AuctionRow | null> {

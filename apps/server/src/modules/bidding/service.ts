@@ -121,6 +121,15 @@ export async function bidHistory(
   };
 }
 
+/** The account was suspended after its session was read (found under the auction lock). */
+class SuspendedWhileSignedIn extends Error {}
+
+/** Three unpaid orders' strikes suspend bidding, with their own message; any other suspension is generic. */
+async function refuseSuspended(db: DbOrTx, userId: string): Promise<never> {
+  const strikes = await repo.activeStrikeCount(db, userId);
+  throw new AppError(isSuspendedByStrikes(strikes) ? 'bidding_suspended_strikes' : 'account_suspended');
+}
+
 export interface PlaceBidResult {
   body: PlaceBidResponse;
   events: Published[];
@@ -141,11 +150,7 @@ export async function placeBid(
   idempotencyKey: string | null,
 ): Promise<PlaceBidResult> {
   if (user.role === 'staff') throw new AppError('staff_cannot_bid');
-  if (user.status !== 'active') {
-    // Three unpaid orders' strikes suspend bidding, with their own message; any other suspension is generic.
-    const strikes = await repo.activeStrikeCount(db, user.id);
-    throw new AppError(isSuspendedByStrikes(strikes) ? 'bidding_suspended_strikes' : 'account_suspended');
-  }
+  if (user.status !== 'active') return refuseSuspended(db, user.id);
   const amountCents = parseDollarsToCents(amountInput);
   if (amountCents === null || amountCents <= 0) throw new AppError('invalid_bid_amount');
   if (amountCents > MAX_BID_CENTS) {
@@ -156,55 +161,70 @@ export async function placeBid(
 
   try {
     return await bidGate.run(auctionId, () =>
-      db.transaction(async (tx) => {
-        const keyFrom = new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS);
-        const ctx = await repo.lockForBid(tx, { auctionId, userId: user.id, idempotencyKey, keyFrom });
-        if (!ctx) throw new AppError('auction_not_live');
-        // Read under the auction lock: a double-click's twin waits for the first and then sees its answer.
-        if (ctx.stored) {
-          if (ctx.stored.requestHash !== fingerprint) throw new AppError('idempotency_conflict');
-          return { body: ctx.stored.response as PlaceBidResponse, events: [] };
-        }
-        // Time is read after the lock: the order bids are serialised in is the order of their times.
-        const now = clock.now();
-        const decision = decideBid(ctx, user.id, amountCents, now);
-        const notices = bidNotices(decision, { userId: user.id, amountCents }, ctx.product);
-        // The bidder and the leader are the only people a bid can notify; their contacts came with the
-        // context (the fallback read never runs, it only keeps a future notice from going missing).
-        const contacts: Contact[] = [...ctx.people];
-        const unknown = notices.map((n) => n.userId).filter((id) => !contacts.some((c) => c.id === id));
-        if (unknown.length > 0) contacts.push(...(await loadContacts(tx, [...new Set(unknown)])));
-
-        const u = decision.updated;
-        await repo.writeAcceptedBid(tx, {
-          auctionId: u.id,
+      repo.bidTransaction(
+        db,
+        {
+          auctionId,
           userId: user.id,
-          amountCents,
-          maxSeq: decision.maxSeq,
-          now,
-          history: decision.outcome.historyRows.map((h) => ({
-            userId: h.userId,
-            amountCents: h.amountCents,
-            isLeaderRow: h.kind === 'leading',
-          })),
-          state: {
-            currentPriceCents: u.currentPriceCents,
-            leaderUserId: u.leaderUserId,
-            reserveMet: u.reserveMet,
-            bidCount: u.bidCount,
-            endTime: u.endTime,
-            seq: u.seq,
-          },
-          idempotency:
-            idempotencyKey && fingerprint
-              ? { key: idempotencyKey, requestHash: fingerprint, response: decision.body }
-              : null,
-          notices: noticeRows(now, notices, contacts),
-        });
-        return { body: decision.body, events: bidEvents(ctx.auction, decision, user.id, now) };
-      }),
+          idempotencyKey,
+          keyFrom: new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS),
+          sessionToken: user.sessionToken ?? null,
+        },
+        async (ctx, access, tx) => {
+          // Read under the lock: a session served from the cache (auth plugin) may have ended since,
+          // or the account been suspended; neither may bid.
+          if (!access.sessionAlive) throw new AppError('not_authenticated');
+          if (access.status !== 'active') throw new SuspendedWhileSignedIn();
+          if (!ctx) throw new AppError('auction_not_live');
+          // Read under the auction lock: a double-click's twin waits for the first and then sees its answer.
+          if (ctx.stored) {
+            if (ctx.stored.requestHash !== fingerprint) throw new AppError('idempotency_conflict');
+            return { value: { body: ctx.stored.response as PlaceBidResponse, events: [] }, write: null };
+          }
+          // Time is read after the lock: the order bids are serialised in is the order of their times.
+          const now = clock.now();
+          const decision = decideBid(ctx, user.id, amountCents, now);
+          const notices = bidNotices(decision, { userId: user.id, amountCents }, ctx.product);
+          // The bidder and the leader are the only people a bid can notify; their contacts came with the
+          // context (the fallback read never runs, it only keeps a future notice from going missing).
+          const contacts: Contact[] = [...ctx.people];
+          const unknown = notices.map((n) => n.userId).filter((id) => !contacts.some((c) => c.id === id));
+          if (unknown.length > 0) contacts.push(...(await loadContacts(tx(), [...new Set(unknown)])));
+
+          const u = decision.updated;
+          return {
+            value: { body: decision.body, events: bidEvents(ctx.auction, decision, user.id, now) },
+            write: {
+              auctionId: u.id,
+              userId: user.id,
+              amountCents,
+              maxSeq: decision.maxSeq,
+              now,
+              history: decision.outcome.historyRows.map((h) => ({
+                userId: h.userId,
+                amountCents: h.amountCents,
+                isLeaderRow: h.kind === 'leading',
+              })),
+              state: {
+                currentPriceCents: u.currentPriceCents,
+                leaderUserId: u.leaderUserId,
+                reserveMet: u.reserveMet,
+                bidCount: u.bidCount,
+                endTime: u.endTime,
+                seq: u.seq,
+              },
+              idempotency:
+                idempotencyKey && fingerprint
+                  ? { key: idempotencyKey, requestHash: fingerprint, response: decision.body }
+                  : null,
+              notices: noticeRows(now, notices, contacts),
+            },
+          };
+        },
+      ),
     );
   } catch (err) {
+    if (err instanceof SuspendedWhileSignedIn) return refuseSuspended(db, user.id);
     // The same key used at the same moment for a bid on another auction: that one stored it first.
     if (isUniqueViolation(err, 'idempotency_keys_user_id_scope_key_pk'))
       throw new AppError('idempotency_conflict');
