@@ -288,6 +288,13 @@ export const auctions = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Copied from the product for the shop's filters and sort orders (decision 036), kept in step by
+    // the triggers of migration 0010 (auctions_copy_product / products_copy_to_auctions): writers
+    // never set them.
+    productCategoryId: uuid('product_category_id'),
+    productCondition: text('product_condition', { enum: CONDITIONS }),
+    productStatus: text('product_status', { enum: PRODUCT_STATUSES }),
+    productCreatedAt: ts('product_created_at'),
   },
   (t) => [
     index('auctions_product_idx').on(t.productId, t.startTime),
@@ -296,6 +303,23 @@ export const auctions = pgTable(
     index('auctions_status_end_idx').on(t.status, t.endTime),
     index('auctions_status_bids_idx').on(t.status, t.bidCount),
     index('auctions_location_idx').on(t.locationId),
+    // The shop (decision 036): lots on sale (live auction, product auctioned), one index per sort
+    // order so a page walks only the rows it shows, and one for the filtered counts (index only).
+    index('auctions_shop_newest_idx')
+      .on(t.productCreatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'live' and ${t.productStatus} = 'auctioned'`),
+    index('auctions_shop_ending_idx')
+      .on(t.endTime, t.id)
+      .where(sql`${t.status} = 'live' and ${t.productStatus} = 'auctioned'`),
+    index('auctions_shop_price_idx')
+      .on(t.currentPriceCents, t.id)
+      .where(sql`${t.status} = 'live' and ${t.productStatus} = 'auctioned'`),
+    index('auctions_shop_bids_idx')
+      .on(t.bidCount.desc().nullsFirst(), t.endTime, t.id)
+      .where(sql`${t.status} = 'live' and ${t.productStatus} = 'auctioned'`),
+    index('auctions_shop_filter_idx')
+      .on(t.productCategoryId, t.productCondition, t.currentPriceCents, t.endTime, t.startTime)
+      .where(sql`${t.status} = 'live' and ${t.productStatus} = 'auctioned'`),
     check('auctions_times', sql`${t.endTime} > ${t.startTime}`),
     check(
       'auctions_money',

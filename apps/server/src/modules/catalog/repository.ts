@@ -57,10 +57,29 @@ export async function liveCards(db: DbOrTx, now: Date, order: 'latest' | 'hottes
     .limit(limit);
 }
 
+/**
+ * On sale in the shop right now, on the auction's own copies of its product's columns (decision 036):
+ * the same rows as liveAt, in the terms of the partial indexes auctions_shop_*_idx.
+ */
+function onSaleAt(now: Date): SQL {
+  return and(
+    eq(auctions.status, 'live'),
+    eq(auctions.productStatus, 'auctioned'),
+    lte(auctions.startTime, now),
+    gt(auctions.endTime, now),
+  )!;
+}
+
 function shopWhere(filters: ShopFilters, now: Date): SQL {
-  const conditions: SQL[] = [liveAt(now)];
-  if (filters.categorySlug) conditions.push(eq(categories.slug, filters.categorySlug));
-  if (filters.condition) conditions.push(eq(products.condition, filters.condition));
+  const conditions: SQL[] = [onSaleAt(now)];
+  if (filters.categorySlug)
+    conditions.push(
+      eq(
+        auctions.productCategoryId,
+        sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})`,
+      ),
+    );
+  if (filters.condition) conditions.push(eq(auctions.productCondition, filters.condition));
   if (filters.minPriceCents !== undefined)
     conditions.push(gte(auctions.currentPriceCents, filters.minPriceCents));
   if (filters.maxPriceCents !== undefined)
@@ -69,20 +88,74 @@ function shopWhere(filters: ShopFilters, now: Date): SQL {
     conditions.push(
       isUuid(filters.location)
         ? eq(auctions.locationId, filters.location)
-        : eq(locations.slug, filters.location),
+        : eq(
+            auctions.locationId,
+            sql`(select ${locations.id} from ${locations} where ${locations.slug} = ${filters.location})`,
+          ),
     );
   }
-  conditions.push(...searchConditions(filters.q));
+  const search = searchConditions(filters.q);
+  if (search.length > 0)
+    conditions.push(
+      sql`exists (select 1 from ${products} where ${products.id} = ${auctions.productId} and ${and(...search)})`,
+    );
   return and(...conditions)!;
 }
 
+// The auction's copy of its product's creation time sorts as products.created_at does (decision 036).
 const shopOrder: Record<ShopSort, SQL[]> = {
-  newest: [desc(products.createdAt), desc(auctions.id)],
+  newest: [desc(auctions.productCreatedAt), desc(auctions.id)],
   ending: [asc(auctions.endTime), asc(auctions.id)],
   price_asc: [asc(auctions.currentPriceCents), asc(auctions.id)],
   price_desc: [desc(auctions.currentPriceCents), asc(auctions.id)],
   bids: [desc(auctions.bidCount), asc(auctions.endTime), asc(auctions.id)],
 };
+
+/** A stable key for the filters of a count (the count cache, decision 036). */
+export function shopCountKey(filters: ShopFilters): string {
+  return JSON.stringify([
+    filters.categorySlug ?? null,
+    filters.condition ?? null,
+    filters.minPriceCents ?? null,
+    filters.maxPriceCents ?? null,
+    filters.location ?? null,
+    searchPatterns(filters.q),
+  ]);
+}
+
+/** One page of the shop's cards: the lots on sale matching the filters, in the sort's order. */
+export function shopRows(
+  db: DbOrTx,
+  now: Date,
+  filters: ShopFilters,
+  sort: ShopSort,
+  limit: number,
+  offset: number,
+) {
+  // The page's auctions are found on auctions alone (an index per sort order), then joined for
+  // their cards: a deep page skips its offset without joining the rows it skips.
+  const page = db
+    .select({ id: auctions.id })
+    .from(auctions)
+    .where(shopWhere(filters, now))
+    .orderBy(...shopOrder[sort])
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  return cardQuery(db)
+    .innerJoin(page, eq(page.id, auctions.id))
+    .orderBy(...shopOrder[sort]);
+}
+
+/** How many lots on sale match the filters, on auctions alone (index only: auctions_shop_filter_idx). */
+export function shopCountQuery(db: DbOrTx, now: Date, filters: ShopFilters) {
+  return db.select({ total: count() }).from(auctions).where(shopWhere(filters, now));
+}
+
+export async function shopCount(db: DbOrTx, now: Date, filters: ShopFilters): Promise<number> {
+  const [row] = await shopCountQuery(db, now, filters);
+  return row?.total ?? 0;
+}
 
 export async function shopPage(
   db: DbOrTx,
@@ -92,20 +165,11 @@ export async function shopPage(
   limit: number,
   offset: number,
 ): Promise<{ rows: CardRow[]; total: number }> {
-  const where = shopWhere(filters, now);
-  const rows = await cardQuery(db)
-    .where(where)
-    .orderBy(...shopOrder[sort])
-    .limit(limit)
-    .offset(offset);
-  const [totalRow] = await db
-    .select({ total: count() })
-    .from(auctions)
-    .innerJoin(products, eq(products.id, auctions.productId))
-    .innerJoin(locations, eq(locations.id, auctions.locationId))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(where);
-  return { rows, total: totalRow?.total ?? 0 };
+  const [rows, total] = await Promise.all([
+    shopRows(db, now, filters, sort, limit, offset),
+    shopCount(db, now, filters),
+  ]);
+  return { rows, total };
 }
 
 /** Featured products with a live auction, newest product first (the drops page). */

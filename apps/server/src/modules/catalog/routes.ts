@@ -17,6 +17,8 @@ import * as service from './service';
 export async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
+  // Shop counts per filter, a few seconds each (decision 036); this server's own.
+  const shopCounts = new service.ShopCountCache();
 
   app.get(API.home, { schema: { response: { 200: HomeResponse } } }, async () =>
     service.home(db, clock.now()),
@@ -33,7 +35,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   app.get(
     API.shop,
     { schema: { querystring: ShopQuery, response: { 200: ShopResponse } } },
-    async (request) => service.shop(db, clock.now(), request.query),
+    async (request) => service.shop(db, clock.now(), request.query, shopCounts),
   );
 
   app.get(API.drops, { schema: { response: { 200: DropsResponse } } }, async () =>

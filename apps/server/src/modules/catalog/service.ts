@@ -46,34 +46,106 @@ export async function home(db: DbOrTx, now: Date) {
   return { serverTime: now.toISOString(), latest: latest.map(toCard), hottest: hottest.map(toCard) };
 }
 
-export async function shop(db: DbOrTx, now: Date, q: ShopQuery): Promise<ShopResponse> {
+/**
+ * How long a shop count may be reused (decision 036). A count a few seconds old is fine for the
+ * "N results" line and the pager; the cards themselves (price, bids, state) are always read fresh.
+ * Each server keeps its own, so with several servers every one is at most this stale.
+ */
+export const SHOP_COUNT_TTL_MS = 3_000;
+const SHOP_COUNT_CACHE_SIZE = 500;
+
+/**
+ * Counts of the shop's filters, kept for `ttlMs` of the server clock; concurrent requests for the
+ * same filters share one query. Bounded: the oldest entry goes past `size` filters.
+ */
+export class ShopCountCache {
+  private readonly entries = new Map<string, { at: number; total: Promise<number> }>();
+
+  constructor(
+    readonly ttlMs = SHOP_COUNT_TTL_MS,
+    readonly size = SHOP_COUNT_CACHE_SIZE,
+  ) {}
+
+  get(key: string, now: Date, load: () => Promise<number>): Promise<number> {
+    const t = now.getTime();
+    const hit = this.entries.get(key);
+    if (hit && t >= hit.at && t - hit.at < this.ttlMs) return hit.total;
+    return this.refresh(key, now, load);
+  }
+
+  /** Counts again now, and keeps that. */
+  refresh(key: string, now: Date, load: () => Promise<number>): Promise<number> {
+    const t = now.getTime();
+    const total = load();
+    this.entries.delete(key);
+    this.entries.set(key, { at: t, total });
+    // A failed count is not kept: the next request asks the database again.
+    total.catch(() => {
+      if (this.entries.get(key)?.total === total) this.entries.delete(key);
+    });
+    while (this.entries.size > this.size) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    return total;
+  }
+}
+
+export async function shop(
+  db: DbOrTx,
+  now: Date,
+  q: ShopQuery,
+  counts: ShopCountCache | null = null,
+): Promise<ShopResponse> {
   const toCents = (dollars: number | undefined) =>
     dollars === undefined ? undefined : Math.round(dollars * 100);
-  const { rows, total } = await repo.shopPage(
-    db,
-    now,
-    {
-      categorySlug: q.category,
-      condition: q.condition === 'any' ? undefined : q.condition,
-      minPriceCents: toCents(q.minPrice),
-      maxPriceCents: toCents(q.maxPrice),
-      location: q.location,
-      q: q.q,
-    },
-    q.sort,
-    SHOP_PAGE_SIZE,
-    (q.page - 1) * SHOP_PAGE_SIZE,
-  );
+  const filters: repo.ShopFilters = {
+    categorySlug: q.category,
+    condition: q.condition === 'any' ? undefined : q.condition,
+    minPriceCents: toCents(q.minPrice),
+    maxPriceCents: toCents(q.maxPrice),
+    location: q.location,
+    q: q.q,
+  };
+  const offset = (q.page - 1) * SHOP_PAGE_SIZE;
+  const rows = await repo.shopRows(db, now, filters, q.sort, SHOP_PAGE_SIZE, offset);
   return {
     serverTime: now.toISOString(),
     items: rows.map(toCard),
+    ...pager(await shopTotal(db, now, filters, offset, rows.length, counts), q.page),
+  };
+}
+
+/**
+ * The number of lots the filters match. A short page that has rows (or the first page) tells it
+ * exactly, without a count. Otherwise the count of the last few seconds (`counts`), unless the page
+ * itself shows it is out of date (fewer than the rows up to this page): then it is counted again.
+ */
+async function shopTotal(
+  db: DbOrTx,
+  now: Date,
+  filters: repo.ShopFilters,
+  offset: number,
+  pageRows: number,
+  counts: ShopCountCache | null,
+): Promise<number> {
+  if (pageRows < SHOP_PAGE_SIZE && (pageRows > 0 || offset === 0)) return offset + pageRows;
+  const count = () => repo.shopCount(db, now, filters);
+  if (!counts) return count();
+  const key = repo.shopCountKey(filters);
+  const cached = await counts.get(key, now, count);
+  return cached >= offset + pageRows ? cached : counts.refresh(key, now, count);
+}
+
+function pager(total: number, page: number) {
+  return {
     total,
-    page: q.page,
+    page,
     pageSize: SHOP_PAGE_SIZE,
     pageCount: Math.max(1, Math.ceil(total / SHOP_PAGE_SIZE)),
   };
 }
-
 export async function drops(db: DbOrTx, now: Date): Promise<DropsResponse> {
   const [featured, { liveCount, earliestEnd }] = await Promise.all([
     repo.featuredLiveCards(db, now, DROPS_FEATURED_LIMIT),
