@@ -126,6 +126,10 @@ export type DropList = z.infer<typeof DropList>;
 export const CancelAuctionInput = z.object({ reason: Reason });
 export type CancelAuctionInput = z.infer<typeof CancelAuctionInput>;
 
+/** POST /api/admin/auctions/:id/offers/withdraw: takes back the open second-chance offer, with a reason. */
+export const WithdrawOfferInput = z.object({ reason: Reason });
+export type WithdrawOfferInput = z.infer<typeof WithdrawOfferInput>;
+
 /** POST /api/admin/auctions/:id/offers: a second-chance offer (default: the next highest bidder, 48 h). */
 export const SecondChanceInput = z.object({
   userId: Uuid.optional(),

@@ -302,6 +302,7 @@ export const ERRORS = {
     message: 'That shopper cannot get this offer: they did not bid, did not pay, or were already offered it.',
   },
   offer_not_found: { status: 404, message: 'Offer not found' },
+  offer_none_open: { status: 409, message: 'This auction has no open offer to withdraw.' },
   offer_closed: { status: 409, message: 'This offer is no longer open: it was {status}.' },
   offer_expired: { status: 409, message: 'This offer expired. The item may be offered to someone else.' },
   internal: { status: 500, message: 'Something went wrong. Please try again.' },

@@ -127,6 +127,8 @@ export const API = {
   /** POST { userId?, hours? }: a second-chance offer to another bidder. */
   adminAuctionOffers: (id: string) => `/api/admin/auctions/${encodeURIComponent(id)}/offers`,
   adminAuctionOffersPattern: '/api/admin/auctions/:id/offers',
+  adminAuctionOfferWithdraw: (id: string) => `/api/admin/auctions/${encodeURIComponent(id)}/offers/withdraw`,
+  adminAuctionOfferWithdrawPattern: '/api/admin/auctions/:id/offers/withdraw',
   /** GET: recent drops (for the list's filter); POST: schedule a drop. */
   adminDrops: '/api/admin/drops',
   /** GET: the signed-in shopper's second-chance offer; POST …/accept, …/decline. */

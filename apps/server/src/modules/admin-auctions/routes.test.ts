@@ -380,26 +380,26 @@ describe('relisting', () => {
   });
 });
 
-describe('second-chance offers', () => {
-  /** A live auction won by `winner` whose order is then cancelled for non-payment. */
-  async function unpaid(bidders: [SignedInUser, string][]) {
-    const { product, auction } = await liveWithBids(bidders, {
-      endTime: iso(t.clock.now().getTime() + 2 * MIN),
-    });
-    t.clock.advance(3 * MIN);
-    await closeDueAuctions(t.db, t.clock.now(), async () => {});
-    t.clock.advance(73 * HOUR);
-    await runPaymentDeadlines(t.db, t.clock.now(), async () => {});
-    const [order] = await t.db.select().from(orders).where(eq(orders.auctionId, auction.id));
-    expect(order?.status).toBe('cancelled');
-    return { product, auction };
-  }
+/** A live auction won by `winner` whose order is then cancelled for non-payment. */
+async function unpaidAuction(bidders: [SignedInUser, string][]) {
+  const { product, auction } = await liveWithBids(bidders, {
+    endTime: iso(t.clock.now().getTime() + 2 * MIN),
+  });
+  t.clock.advance(3 * MIN);
+  await closeDueAuctions(t.db, t.clock.now(), async () => {});
+  t.clock.advance(73 * HOUR);
+  await runPaymentDeadlines(t.db, t.clock.now(), async () => {});
+  const [order] = await t.db.select().from(orders).where(eq(orders.auctionId, auction.id));
+  expect(order?.status).toBe('cancelled');
+  return { product, auction };
+}
 
+describe('second-chance offers', () => {
   it('offers the next bidder their maximum; they accept once and get a pending order', async () => {
     const winner = await signedInUser(t);
     const second = await signedInUser(t);
     const third = await signedInUser(t);
-    const { auction } = await unpaid([
+    const { auction } = await unpaidAuction([
       [third, '20'],
       [second, '45'],
       [winner, '60'],
@@ -486,7 +486,7 @@ describe('second-chance offers', () => {
     const winner = await signedInUser(t);
     const second = await signedInUser(t);
     const third = await signedInUser(t);
-    const { auction } = await unpaid([
+    const { auction } = await unpaidAuction([
       [third, '20'],
       [second, '45'],
       [winner, '60'],
@@ -521,6 +521,93 @@ describe('second-chance offers', () => {
     ).json<AdminAuctionDetail>();
     expect(d.offerCandidates).toEqual([]);
     expect(d.can.relist).toBe(true);
+  });
+});
+
+describe('withdrawing a second-chance offer', () => {
+  it('staff withdraw the open offer: the shopper can no longer accept it and the next bidder can be offered', async () => {
+    const winner = await signedInUser(t);
+    const second = await signedInUser(t);
+    const third = await signedInUser(t);
+    const { auction } = await unpaidAuction([
+      [third, '20'],
+      [second, '45'],
+      [winner, '60'],
+    ]);
+    // Nothing to withdraw yet.
+    const none = await post(API.adminAuctionOfferWithdraw(auction.id), { reason: 'Damaged in storage' });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error).toMatchObject({
+      code: 'offer_none_open',
+      message: 'This auction has no open offer to withdraw.',
+    });
+    const offered = await post(API.adminAuctionOffers(auction.id), {});
+    // A reason is required; without one nothing changes.
+    const noReason = await post(API.adminAuctionOfferWithdraw(auction.id), {});
+    expect(noReason.statusCode).toBe(400);
+    const offerId = offered.json<AdminAuctionDetail>().offers[0]!.id;
+    // Shoppers cannot withdraw; unknown auctions are 404.
+    expect(
+      (await post(API.adminAuctionOfferWithdraw(auction.id), { reason: 'Damaged in storage' }, second))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await post(API.adminAuctionOfferWithdraw('00000000-0000-4000-8000-000000000000'), {
+          reason: 'Damaged in storage',
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const res = await post(API.adminAuctionOfferWithdraw(auction.id), { reason: 'Damaged in storage' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<AdminAuctionDetail>().offers.find((o) => o.id === offerId)?.status).toBe('withdrawn');
+    const [audit] = await auditOf(auction.id, 'offer.withdraw');
+    expect(audit?.after).toMatchObject({ offerId, status: 'withdrawn' });
+    expect(audit?.reason).toBe('Damaged in storage');
+
+    const late = await post(API.offerAccept(offerId), undefined, second);
+    expect(late.json().error.message).toBe('This offer is no longer open: it was withdrawn.');
+    const view = await t.app.inject({ url: API.offer(offerId), headers: as(second) });
+    expect(view.json<OfferView>().status).toBe('withdrawn');
+    expect(await t.db.select().from(orders).where(eq(orders.userId, second.user.id))).toHaveLength(0);
+    // Twice: nothing open any more.
+    expect(
+      (await post(API.adminAuctionOfferWithdraw(auction.id), { reason: 'Damaged in storage' })).json().error
+        .code,
+    ).toBe('offer_none_open');
+    // The withdrawn shopper is not offered again; the next bidder is.
+    const next = await post(API.adminAuctionOffers(auction.id), {});
+    expect(next.json<AdminAuctionDetail>().offers.find((o) => o.status === 'open')?.user.id).toBe(
+      third.user.id,
+    );
+  });
+
+  it('a withdrawal and an acceptance at the same moment: exactly one wins', async () => {
+    const winner = await signedInUser(t);
+    const second = await signedInUser(t);
+    const { auction } = await unpaidAuction([
+      [second, '45'],
+      [winner, '60'],
+    ]);
+    const offerId = (await post(API.adminAuctionOffers(auction.id), {})).json<AdminAuctionDetail>().offers[0]!
+      .id;
+    const [w, a] = await Promise.all([
+      post(API.adminAuctionOfferWithdraw(auction.id), { reason: 'Damaged in storage' }),
+      post(API.offerAccept(offerId), undefined, second),
+    ]);
+    expect([w.statusCode, a.statusCode].sort()).toEqual([200, 409]);
+    const [row] = await t.db.select().from(secondChanceOffers).where(eq(secondChanceOffers.id, offerId));
+    const made = await t.db.select().from(orders).where(eq(orders.userId, second.user.id));
+    if (a.statusCode === 200) {
+      expect(row?.status).toBe('accepted');
+      expect(made).toHaveLength(1);
+      // Refused as 'nothing open' or, if it read the offer while still open, 'it was accepted'.
+      expect(['offer_none_open', 'offer_closed']).toContain(w.json().error.code);
+    } else {
+      expect(row?.status).toBe('withdrawn');
+      expect(made).toHaveLength(0);
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import {
   OfferParams,
   OfferView,
   SecondChanceInput,
+  WithdrawOfferInput,
 } from '@rebound/contract/admin-auctions';
 import { API } from '@rebound/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -130,6 +131,21 @@ export async function adminAuctionsRoutes(fastify: FastifyInstance) {
       publish(request, published);
       return reply.status(201).send(detail);
     },
+  );
+
+  app.post(
+    API.adminAuctionOfferWithdrawPattern,
+    {
+      schema: { params: AdminAuctionParams, body: WithdrawOfferInput, response: { 200: AdminAuctionDetail } },
+    },
+    async (request) =>
+      service.withdrawOffer(
+        db,
+        requireActiveStaff(request).id,
+        request.params.id,
+        request.body.reason,
+        clock.now(),
+      ),
   );
 
   app.get(API.adminDrops, { schema: { response: { 200: DropList } } }, async (request) => {

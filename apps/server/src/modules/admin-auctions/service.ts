@@ -503,6 +503,42 @@ export async function createOffer(
   return { detail: await getAuction(db, id, now), published };
 }
 
+/**
+ * Staff take back an auction's open offer (a mistake, the item damaged, the shopper unreachable):
+ * it becomes 'withdrawn', the shopper's offer page says so and nothing is owed. The offer row is
+ * locked, as accepting locks it, so a withdrawal and an acceptance never cross: an offer accepted a
+ * moment earlier is refused with its status. The shopper gets no message: the offer's page and the
+ * email's link now say it was withdrawn.
+ */
+export async function withdrawOffer(
+  db: Db,
+  actorId: string,
+  id: string,
+  reason: string,
+  now: Date,
+): Promise<AdminAuctionDetail> {
+  await db.transaction(async (tx) => {
+    if (!(await repo.auctionHeader(tx, id))) throw new AppError('auction_not_found');
+    const open = (await repo.offersOf(tx, id)).find((o) => o.status === 'open');
+    if (!open) throw new AppError('offer_none_open');
+    // Locked as accepting locks it (offer first): one of the two wins, the other sees it closed.
+    const offer = await repo.lockOffer(tx, open.id);
+    if (!offer) throw new AppError('offer_none_open');
+    if (offer.status !== 'open') throw new AppError('offer_closed', { params: { status: offer.status } });
+    await repo.updateOffer(tx, offer.id, { status: 'withdrawn', updatedAt: now });
+    await recordAudit(tx, {
+      actorId,
+      action: 'offer.withdraw',
+      entityType: 'auction',
+      entityId: id,
+      before: { offerId: offer.id, userId: offer.userId, status: 'open' },
+      after: { offerId: offer.id, status: 'withdrawn' },
+      reason,
+    });
+  });
+  return getAuction(db, id, now);
+}
+
 type MaxRow = Awaited<ReturnType<typeof repo.maxBidsOf>>[number];
 
 function candidatesOf(

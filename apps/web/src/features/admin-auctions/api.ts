@@ -118,6 +118,12 @@ export function useSecondChanceOffer(id: string) {
   );
 }
 
+export function useWithdrawOffer(id: string) {
+  return useAuctionWrite((reason: string) =>
+    sendJson<AdminAuctionDetail>('POST', API.adminAuctionOfferWithdraw(id), { reason }),
+  );
+}
+
 export function useCreateDrop() {
   const client = useQueryClient();
   return useMutation({

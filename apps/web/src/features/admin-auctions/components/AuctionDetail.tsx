@@ -1,6 +1,10 @@
-import { type AdminAuctionDetail, CancelAuctionInput } from '@rebound/contract/admin-auctions';
+import {
+  type AdminAuctionDetail,
+  CancelAuctionInput,
+  WithdrawOfferInput,
+} from '@rebound/contract/admin-auctions';
 import { formatCents } from '@rebound/core/money';
-import { ExternalLink, Pencil, Repeat, Send, XCircle } from 'lucide-react';
+import { ExternalLink, Pencil, Repeat, Send, Undo2, XCircle } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -13,7 +17,7 @@ import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuction, useCancelAuction, useSecondChanceOffer } from '../api';
+import { useAuction, useCancelAuction, useSecondChanceOffer, useWithdrawOffer } from '../api';
 import { Thumb } from './CatalogueSearch';
 import { BackLink, SelectField, ShopTime, StatusBadge } from './shared';
 
@@ -45,7 +49,10 @@ export function AuctionDetailPage() {
 function Detail({ a }: { a: AdminAuctionDetail }) {
   const [cancelOpen, setCancelOpen] = useState(false);
   const [offerOpen, setOfferOpen] = useState(false);
+  const [withdrawOpen, setWithdrawOpen] = useState(false);
   const cancel = useCancelAuction(a.id);
+  const withdraw = useWithdrawOffer(a.id);
+  const openOffer = a.offers.find((o) => o.status === 'open');
   const increment = a.incrementMode === 'table' ? "Site's table" : formatCents(a.bidIncrementCents);
 
   return (
@@ -272,6 +279,18 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
                       {o.status === 'open' ? 'Until ' : ''}
                       <ShopTime at={o.status === 'open' ? o.expiresAt : (o.respondedAt ?? o.expiresAt)} />
                     </span>
+                    {o.status === 'open' ? (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        className="mt-2"
+                        onClick={() => setWithdrawOpen(true)}
+                        aria-label={`Withdraw the offer to ${o.user.handle}`}
+                      >
+                        <Undo2 className="size-4" aria-hidden="true" />
+                        Withdraw
+                      </Button>
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -298,6 +317,21 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
         }}
       />
       {a.can.offer ? <OfferDialog a={a} open={offerOpen} onOpenChange={setOfferOpen} /> : null}
+      {openOffer ? (
+        <ReasonDialog
+          open={withdrawOpen}
+          onOpenChange={setWithdrawOpen}
+          title={`Withdraw the offer to ${openOffer.user.handle}?`}
+          description={`They can no longer accept “${a.product.title}” at ${formatCents(openOffer.amountCents)}; their offer page says it was withdrawn and nothing is owed. They are not sent a message.`}
+          confirmLabel="Withdraw offer"
+          schema={WithdrawOfferInput}
+          danger
+          onConfirm={async (reason) => {
+            await withdraw.mutateAsync(reason);
+            toast.success('Offer withdrawn');
+          }}
+        />
+      ) : null}
     </div>
   );
 }
