@@ -14,6 +14,8 @@ import {
   startJobs,
 } from './jobs/runner';
 import { adjustableClock, type Clock, systemClock } from './lib/clock';
+import type { HubLog, RealtimeHub } from './realtime/hub';
+import { redisHub } from './realtime/redis-hub';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
 export interface Started {
@@ -24,22 +26,56 @@ export interface Started {
   seeded: boolean;
 }
 
-/** Opens the database, migrates, seeds an empty embedded database, builds the app and listens. */
-export async function startServer(config: Config): Promise<Started> {
-  const database = await openDatabase({
+export interface StartOptions {
+  /**
+   * Migrate (and seed an empty database when asked) before starting: true by default. The workers
+   * of a cluster (main.ts, WEB_CONCURRENCY) leave it to their primary, which does it once.
+   */
+  prepare?: boolean;
+}
+
+/** Migrates the database and seeds it when empty and asked to; true when it seeded. */
+export async function prepareDatabase(config: Config, database: Database, clock: Clock): Promise<boolean> {
+  await runMigrations(database);
+  // Production never gets the demo store (loadConfig refuses SEED_ON_START there; this holds anyway).
+  if (config.seedOnStart && config.env !== 'production' && (await isDatabaseEmpty(database.db))) {
+    await seedDemo(database.db, { now: clock.now(), mediaDir: config.mediaDir });
+    return true;
+  }
+  return false;
+}
+
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return openDatabase({
     url: config.databaseUrl,
     pgliteDir: config.pgliteDir,
     poolSize: config.databasePoolSize,
   });
-  await runMigrations(database);
+}
+
+/** Opens the database, migrates, seeds an empty embedded database, builds the app and listens. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<Started> {
+  const database = await openConfiguredDatabase(config);
   const clock = config.testClock ? adjustableClock() : systemClock;
-  let seeded = false;
-  // Production never gets the demo store (loadConfig refuses SEED_ON_START there; this holds anyway).
-  if (config.seedOnStart && config.env !== 'production' && (await isDatabaseEmpty(database.db))) {
-    await seedDemo(database.db, { now: clock.now(), mediaDir: config.mediaDir });
-    seeded = true;
+  const seeded = options.prepare === false ? false : await prepareDatabase(config, database, clock);
+  // The realtime fan-out: Redis pub/sub when chosen (config.realtime), else the app's default
+  // (NOTIFY/LISTEN on PostgreSQL, in-process with the embedded database). Decision 033.
+  let appLog: FastifyInstance['log'] | undefined;
+  const hubLog: HubLog = {
+    error: (obj, msg) => appLog?.error(obj, msg),
+    warn: (obj, msg) => appLog?.warn(obj, msg),
+    info: (obj, msg) => appLog?.info(obj, msg),
+  };
+  let hub: RealtimeHub | undefined;
+  if (config.realtime === 'redis' && config.redisUrl) hub = await redisHub(config.redisUrl, hubLog);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, database, clock, hub });
+  } catch (err) {
+    await hub?.close();
+    throw err;
   }
-  const app = await buildApp({ config, database, clock });
+  appLog = app.log;
   const stopJobs = startJobs(app, [
     ...auctionJobs(app),
     ...orderJobs(app),
@@ -54,6 +90,7 @@ export async function startServer(config: Config): Promise<Started> {
     await stopJobs();
     // A send woken by a request may still be on its way: let it mark its row before the pool goes.
     await app.deps.sender.close();
+    await hub?.close();
     await database.close();
   });
   const url = await app.listen({ host: config.host, port: config.port });

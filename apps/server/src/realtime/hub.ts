@@ -53,7 +53,7 @@ const CHANNEL = 'rebound_events';
 // NOTIFY payloads must stay under 8000 bytes.
 const MAX_PAYLOAD = 7_500;
 
-class LocalRooms {
+export class LocalRooms {
   private rooms = new Map<string, Set<Listener>>();
 
   subscribe(room: string, listener: Listener) {
