@@ -65,7 +65,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for debugging a build, not referenced from the bundles: production does not serve them, and a
+    // reference to a missing map is a Lighthouse best-practices failure.
+    sourcemap: 'hidden',
     rollupOptions: {
       // launch.html: the pre-launch landing and result pages, a separate tiny entry (src/launch).
       input: {

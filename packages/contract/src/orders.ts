@@ -4,29 +4,14 @@ import { ORDER_STATUSES } from '@rebound/core/orders';
 import { z } from 'zod';
 import { ProductImage, TaxConfig } from './catalog';
 import { Cents, Instant, Uuid } from './common';
+import { CART_MAX_ITEMS, ORDER_TEXT } from './orders-text';
 
 /** The statuses are core's (packages/core/src/orders.ts), with their labels and transitions. */
 export const ORDER_STATUS_VALUES = ORDER_STATUSES;
 export const OrderStatus = z.enum(ORDER_STATUS_VALUES);
 
-/** The spec's texts (section 8) and the Orders tab's, once. */
-export const ORDER_TEXT = {
-  ordersTitle: 'My Orders',
-  ordersSubtitle: 'Track your order status and schedule pickups',
-  noOrdersTitle: 'No orders yet',
-  noOrdersMessage: 'Win an auction to see your orders here!',
-  added: 'Added to cart',
-  alreadyInCart: 'Item is already in your cart',
-  removed: 'Removed from cart',
-  cleared: 'Cart cleared',
-  cartEmpty: 'Your cart is currently empty',
-  emptyCartCheckout: 'Your cart is empty',
-  noLocation: 'Please select a pickup location in your account settings before checking out',
-  checkoutFailed: 'Failed to create checkout session. Please try again.',
-  paymentSuccess: 'Payment successful! Your orders have been confirmed.',
-  notPaid: 'Payment verification failed. Please contact support.',
-  verifyFailed: 'Failed to verify payment. Please contact support.',
-} as const;
+// The texts and the cart's size live in a module without zod (the web's first bundle imports them).
+export { CART_MAX_ITEMS, ORDER_TEXT } from './orders-text';
 
 /** One pickup booked for an order (filled by the pickup issue). */
 export const OrderPickup = z.object({
@@ -100,9 +85,6 @@ export const MyOrdersResponse = z.object({
   biddingSuspended: z.boolean(),
 });
 export type MyOrdersResponse = z.infer<typeof MyOrdersResponse>;
-
-/** At most this many orders in one cart or checkout. */
-export const CART_MAX_ITEMS = 50;
 
 const OrderIds = z
   .array(z.string().min(1).max(100))

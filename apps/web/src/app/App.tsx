@@ -1,12 +1,15 @@
-// react-router/dom's provider can render a navigation at once (flushSync), which sign-out needs.
-import { RouterProvider } from 'react-router/dom';
+import { AppRouter } from './browser-router';
 import { Providers } from './providers';
-import { router } from './router';
+import { AppRoutes } from './router';
+import { ScrollManager } from './scroll-manager';
 
 export function App() {
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouter>
+        <AppRoutes />
+        <ScrollManager />
+      </AppRouter>
     </Providers>
   );
 }

@@ -1,8 +1,21 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { ApiError } from '../lib/api-client';
 import { showFlashToast } from '../lib/flash-toast';
+import { useToasterWanted } from '../lib/toast';
+
+// sonner's Toaster, loaded with the first toast (lib/toast.ts): not in the first bundle.
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
+
+function LazyToaster() {
+  if (!useToasterWanted()) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* The spec's toasts are sonner's defaults: 3 visible, 4 seconds each. */}
+      <Toaster visibleToasts={3} duration={4000} position="bottom-right" richColors closeButton />
+    </Suspense>
+  );
+}
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
   // A 4xx answer (unknown product, bad filter) will not change on retry.
@@ -25,8 +38,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* The spec's toasts are sonner's defaults: 3 visible, 4 seconds each. */}
-      <Toaster visibleToasts={3} duration={4000} position="bottom-right" richColors closeButton />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,7 @@
-import { createBrowserRouter } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { type RouteObject, useRoutes } from 'react-router';
 import { RootLayout } from './layout/RootLayout';
+import { ErrorBoundary } from './route-error-boundary';
 import { AccountRoute } from './routes/AccountRoute';
 import { AuthRoute } from './routes/AuthRoute';
 import { catalogRoutes } from './routes/catalog-routes';
@@ -12,50 +14,61 @@ import { OfferRoute } from './routes/OfferRoute';
 import { PickupScheduleRoute } from './routes/PickupScheduleRoute';
 import { ProductRoute } from './routes/ProductRoute';
 import { ResetPasswordRoute } from './routes/ResetPasswordRoute';
-import { RouteError } from './routes/RouteError';
 import { staticRoutes } from './routes/static-routes';
 
-export const router = createBrowserRouter([
+// The staff back-office (issue 13): its own layout and chunks, loaded only when /admin is opened.
+// Opened directly: nothing to show until its code arrives (the shell draws its own skeleton).
+const AdminApp = lazy(() => import('./admin/AdminApp'));
+// The unsubscribe link of new-drops and marketing emails (no sign-in; loads on demand).
+const UnsubscribePage = lazy(() => import('../features/unsubscribe/components/UnsubscribePage'));
+
+const routes: RouteObject[] = [
   {
-    // The staff back-office (issue 13): its own layout and chunks, loaded only when /admin is opened.
     path: '/admin/*',
-    ErrorBoundary: RouteError,
-    lazy: async () => ({ Component: (await import('./admin/AdminApp')).default }),
-    // Opened directly: nothing to show until its code arrives (the shell draws its own skeleton).
-    HydrateFallback: () => null,
+    element: (
+      <ErrorBoundary>
+        <Suspense fallback={null}>
+          <AdminApp />
+        </Suspense>
+      </ErrorBoundary>
+    ),
   },
   {
+    // RootLayout puts each page inside an error boundary of its own (the header and footer stay).
     path: '/',
-    Component: RootLayout,
-    ErrorBoundary: RouteError,
+    element: (
+      <ErrorBoundary>
+        <RootLayout />
+      </ErrorBoundary>
+    ),
     children: [
+      { index: true, element: <HomeRoute /> },
+      { path: 'product/:slug', element: <ProductRoute /> },
+      { path: 'auth', element: <AuthRoute /> },
+      { path: 'auth/reset-password', element: <ResetPasswordRoute /> },
+      { path: 'account', element: <AccountRoute /> },
+      { path: 'notifications', element: <NotificationsRoute /> },
+      { path: 'pickup-schedule/:orderId', element: <PickupScheduleRoute /> },
+      { path: 'offers/:id', element: <OfferRoute /> },
+      { path: 'dev/mailbox', element: <DevMailboxRoute /> },
       {
-        // Errors inside a page keep the header and footer around them.
-        ErrorBoundary: RouteError,
-        children: [
-          { index: true, Component: HomeRoute },
-          { path: 'product/:slug', Component: ProductRoute },
-          { path: 'auth', Component: AuthRoute },
-          { path: 'auth/reset-password', Component: ResetPasswordRoute },
-          { path: 'account', Component: AccountRoute },
-          { path: 'notifications', Component: NotificationsRoute },
-          { path: 'pickup-schedule/:orderId', Component: PickupScheduleRoute },
-          { path: 'offers/:id', Component: OfferRoute },
-          { path: 'dev/mailbox', Component: DevMailboxRoute },
-          {
-            // The unsubscribe link of new-drops and marketing emails (no sign-in; loads on demand).
-            path: 'unsubscribe',
-            lazy: async () => ({
-              Component: (await import('../features/unsubscribe/components/UnsubscribePage')).default,
-            }),
-          },
-          ...catalogRoutes,
-          ...checkoutRoutes,
-          ...staticRoutes,
-          { path: '404', Component: NotFoundRoute },
-          { path: '*', Component: NotFoundRoute },
-        ],
+        path: 'unsubscribe',
+        element: (
+          <Suspense fallback={null}>
+            <UnsubscribePage />
+          </Suspense>
+        ),
       },
+      ...catalogRoutes,
+      ...checkoutRoutes,
+      ...staticRoutes,
+      { path: '404', element: <NotFoundRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
     ],
   },
-]);
+];
+
+/** The app's pages (rendered inside AppRouter, browser-router.tsx). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,6 +1,6 @@
-import { CART_MAX_ITEMS, ORDER_TEXT } from '@rebound/contract/orders';
+import { CART_MAX_ITEMS, ORDER_TEXT } from '@rebound/contract/orders-text';
 import { useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 
 // The cart, kept in local storage under 'auction-cart' as the spec says, but only as a list of order
 // ids (decisions.md §4): the server rebuilds every line from the shopper's own unpaid orders. The

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast';
 
 // A toast that must outlive a full page load (the phone sign-in ends with one, as the spec asks):
 // kept in sessionStorage and shown once by the next page.

@@ -28,10 +28,9 @@ function emit(): void {
  * Record the server's time as seen in an answer that just arrived. `sentAt` is the device's time
  * when the request left (omit it for pushed messages, which are stamped as they are sent).
  */
-export function syncServerClock(serverTime: string, sentAt?: number): void {
+export function syncServerClock(serverTime: string, sentAt?: number, receivedAt = Date.now()): void {
   const server = Date.parse(serverTime);
   if (Number.isNaN(server)) return;
-  const receivedAt = Date.now();
   if (sentAt !== undefined) {
     const roundTrip = receivedAt - sentAt;
     if (roundTrip < 0 || roundTrip > MAX_SAMPLE_ROUND_TRIP_MS) return;
@@ -42,6 +41,29 @@ export function syncServerClock(serverTime: string, sentAt?: number): void {
   emit();
 }
 
+const usedPreloads = new Set<string>();
+
+/**
+ * When and how the HTML's `<link rel="preload" as="fetch">` for `path` went out and came back (device
+ * time), the first time the page asks for it: the browser then answers fetch() from that early
+ * request, stamped by the server well before fetch() was called (decision 037).
+ */
+function preloadTiming(path: string): { sentAt: number; receivedAt: number } | undefined {
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByName !== 'function') return;
+  const url = new URL(path, window.location.href).href;
+  if (usedPreloads.has(url)) return;
+  usedPreloads.add(url);
+  const entry = (performance.getEntriesByName(url, 'resource') as PerformanceResourceTiming[]).find(
+    (e) => e.initiatorType === 'link',
+  );
+  if (!entry || entry.responseStart <= 0) return;
+  const origin = performance.timeOrigin;
+  return {
+    sentAt: origin + (entry.requestStart || entry.startTime),
+    receivedAt: origin + entry.responseStart,
+  };
+}
+
 /** GET a JSON answer carrying `serverTime`, and set the page's clock from it. */
 export async function getTimedJson<T extends { serverTime: string }>(
   path: string,
@@ -49,7 +71,12 @@ export async function getTimedJson<T extends { serverTime: string }>(
 ): Promise<T> {
   const sentAt = Date.now();
   const answer = await getJson<T>(path, signal);
-  syncServerClock(answer.serverTime, sentAt);
+  const preloaded = preloadTiming(path);
+  if (preloaded && preloaded.receivedAt <= sentAt) {
+    syncServerClock(answer.serverTime, preloaded.sentAt, preloaded.receivedAt);
+  } else {
+    syncServerClock(answer.serverTime, sentAt);
+  }
   return answer;
 }
 

@@ -3,10 +3,10 @@ import { API } from '@rebound/contract/routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { errorMessageOf, getJson, sendJson } from './api-client';
 import { forgetUserData } from './query-scope';
+import { toast } from './toast';
 
 type Session = z.infer<typeof SessionResponse>;
 

@@ -162,17 +162,30 @@ export interface SpaTemplate {
   readonly html: string;
   /** index.html with the page's own head tags in place of the site-wide ones. */
   withHead(tags: string): string;
+  /** index.html as built with `tags` added at the end of its head (the site-wide tags stay). */
+  withExtraHead(tags: string): string;
+}
+
+/**
+ * Starts the page's first API request from the HTML, in parallel with the scripts (decision 037).
+ * The web app's own first fetch must ask for exactly this address, with fetch()'s defaults (CORS
+ * mode, same-origin credentials: `crossorigin` without a value), for the browser to use the answer.
+ */
+export function apiPreloadTag(apiPath: string): string {
+  return `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(apiPath)}" />`;
 }
 
 /** Prepares index.html once at start: every request then costs one string concatenation. */
 export function spaTemplate(indexHtml: string): SpaTemplate {
   const headEnd = indexHtml.search(/<\/head>/i);
-  if (headEnd < 0) return { html: indexHtml, withHead: () => indexHtml };
-  let head = indexHtml.slice(0, headEnd);
+  if (headEnd < 0) return { html: indexHtml, withHead: () => indexHtml, withExtraHead: () => indexHtml };
+  const fullHead = indexHtml.slice(0, headEnd).replace(/\s*$/, '');
+  let head = fullHead;
   for (const tag of PAGE_TAGS) head = head.replace(tag, '');
   const rest = indexHtml.slice(headEnd);
   return {
     html: indexHtml,
     withHead: (tags) => `${head.replace(/\s*$/, '')}\n    ${tags}\n  ${rest}`,
+    withExtraHead: (tags) => `${fullHead}\n    ${tags}\n  ${rest}`,
   };
 }

@@ -2,10 +2,24 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessage } from '@rebound/contract/errors';
+import { API } from '@rebound/contract/routes';
+import { DEFAULT_PRICE_RANGE } from '@rebound/core/catalog';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLoopback } from '../../lib/loopback';
 import { productPreview } from '../catalog/service';
-import { productHeadTags, type SpaTemplate, spaTemplate } from './head';
+import { apiPreloadTag, productHeadTags, type SpaTemplate, spaTemplate } from './head';
+
+/**
+ * The shop's first request with no filter in the address: the web app's default shop state
+ * (apps/web/src/features/shop/search-params.ts, toShopQuery) in its order. e2e/tests/budget.spec.ts
+ * fails when the two drift apart (the preload would go unused and the page would fetch twice).
+ */
+export const DEFAULT_SHOP_API_PATH = `${API.shop}?${new URLSearchParams({
+  minPrice: String(DEFAULT_PRICE_RANGE.min),
+  maxPrice: String(DEFAULT_PRICE_RANGE.max),
+  sort: 'newest',
+  page: '1',
+})}`;
 
 function notFound(reply: FastifyReply) {
   return reply.status(404).send({ error: { code: 'not_found', message: errorMessage('not_found') } });
@@ -39,6 +53,8 @@ function sendPage(reply: FastifyReply, html: string) {
 export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const { config, db, clock } = app.deps;
   let template: SpaTemplate | null = null;
+  let homePage: string | null = null;
+  let shopPage: string | null = null;
   // Source maps would publish the web app's original source: production does not serve them.
   if (config.env === 'production') {
     app.addHook('onRequest', async (request, reply) => {
@@ -48,6 +64,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   if (config.webDist) {
     const webDist = config.webDist;
     template = spaTemplate(await readFile(path.join(webDist, 'index.html'), 'utf8'));
+    homePage = template.withExtraHead(apiPreloadTag(API.home));
+    shopPage = template.withExtraHead(apiPreloadTag(DEFAULT_SHOP_API_PATH));
     // Sends the build's .br / .gz copy when the browser accepts it (vite.config.ts makes them); the
     // answer then varies with Accept-Encoding, which caches must know.
     const varyByEncoding = (res: { setHeader: (name: string, value: string) => unknown }) => {
@@ -103,7 +121,9 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       }
       // Unknown or unpublished: the SPA shows its not-found page; crawlers get the status too.
       if (!preview) return sendPage(reply.status(404), page.html);
-      return sendPage(reply, page.withHead(productHeadTags(preview, config.publicUrl, clock.now())));
+      // The product's API answer is fetched alongside the scripts (the web app asks for the same URL).
+      const tags = `${productHeadTags(preview, config.publicUrl, clock.now())}\n    ${apiPreloadTag(API.product(request.params.slug))}`;
+      return sendPage(reply, page.withHead(tags));
     });
   }
 
@@ -120,6 +140,12 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     const devPage = /^\/dev(\/|$)/i.test(pathOf(request));
     if (devPage && !(config.devMailbox && isLoopback(request.ip))) return notFound(reply);
     if (wantsPage && template) {
+      // The home page's data is fetched alongside the scripts (decision 037).
+      if (pathOf(request) === '/') return sendPage(reply, homePage ?? template.html);
+      // The shop's first page, when its address carries no filter (the web app's default query).
+      if (/^\/shop\/?$/i.test(pathOf(request)) && !url.includes('?') && shopPage) {
+        return sendPage(reply, shopPage);
+      }
       // Client-side routes: the SPA decides (including its own 404 page).
       return sendPage(reply, template.html);
     }

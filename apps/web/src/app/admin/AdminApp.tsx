@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { ExternalLink, Lock, Menu, X } from 'lucide-react';
 import { Suspense, useEffect, useId, useState } from 'react';
-import { Link, Navigate, NavLink, Route, Routes, ScrollRestoration, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { ButtonLink } from '../../components/ui/Button';
 import { LogoMark } from '../../components/ui/Logo';
 import { Skeleton } from '../../components/ui/Skeleton';
@@ -9,6 +9,7 @@ import { ErrorState } from '../../components/ui/StatusMessage';
 import { SignOutButton } from '../../features/session/components/SignOutButton';
 import { errorMessageOf } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { loadToasts } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useRealtimeSession } from '../use-realtime-session';
 import { MessagesBadge } from './MessagesBadge';
@@ -53,6 +54,8 @@ function AdminShell({ email }: { email: string }) {
   // A tap on a section closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
   useEffect(() => setNavOpen(false), [location.pathname]);
+  // The back-office's forms toast through sonner directly: its Toaster is there from the start.
+  useEffect(() => void loadToasts(), []);
 
   return (
     <div className="min-h-dvh bg-canvas lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
@@ -149,7 +152,6 @@ function AdminShell({ email }: { email: string }) {
           <Route path="*" element={<AdminNotFound />} />
         </Routes>
       </main>
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
+import { RouteErrorBoundary } from '../route-error-boundary';
 import { useRealtimeSession } from '../use-realtime-session';
 import { LockedBanner } from './LockedBanner';
 import { SiteFooter } from './SiteFooter';
@@ -19,10 +20,11 @@ export function RootLayout() {
       {/* At least a screen tall: the footer starts below the first screen, so it cannot be seen
           jumping down when a page's code or data arrives (it did: layout shift 0.62 on phones). */}
       <main id="main" tabIndex={-1} className="min-h-svh flex-1 pb-20 focus:outline-none sm:pb-24">
-        <Outlet />
+        <RouteErrorBoundary>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
   );
 }

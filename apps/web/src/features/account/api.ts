@@ -8,10 +8,10 @@ import {
 } from '@rebound/contract/profile';
 import { API } from '@rebound/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { errorMessageOf, getJson, sendJson } from '../../lib/api-client';
 import { USER_SCOPE } from '../../lib/query-scope';
+import { toast } from '../../lib/toast';
 
 type UpdateAnswer = z.infer<typeof ProfileUpdateResponse>;
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 
 /**
  * An emailed confirmation link that failed lands on `/?error=INVALID_TOKEN` (or TOKEN_EXPIRED):

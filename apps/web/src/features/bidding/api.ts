@@ -16,12 +16,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
 import { ApiError, getJson, sendJson } from '../../lib/api-client';
 import { catalogKeys, meKeys } from '../../lib/query-keys';
 import { useAuctionRooms, useRealtimeEvents } from '../../lib/realtime';
 import { getTimedJson, syncServerClock } from '../../lib/server-clock';
 import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 import { applyExtension, mergeLiveState } from './live-state';
 
 export const PROXY_BID_FAILED = 'Failed to set proxy bid';

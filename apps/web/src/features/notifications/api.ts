@@ -15,12 +15,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
 import { errorMessageOf, sendJson } from '../../lib/api-client';
 import { USER_SCOPE } from '../../lib/query-scope';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { getTimedJson } from '../../lib/server-clock';
 import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 
 /** Every notification query starts with this (dropped on sign-in and sign-out with USER_SCOPE). */
 export const notificationKeys = {

@@ -6,10 +6,10 @@ import type {
   SavedSearchesResponse,
 } from '@rebound/contract/saved-searches';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { errorMessageOf, getJson, sendJson } from '../../lib/api-client';
 import { USER_SCOPE } from '../../lib/query-scope';
 import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 
 // Saved shop searches (issue 12 item 5). Types only from the contract: its values would pull zod in.
 

@@ -14,11 +14,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { errorMessageOf, getJson, sendJson } from '../../lib/api-client';
 import { meKeys } from '../../lib/query-keys';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 
 export const watchKeys = {
   status: (auctionId: string) => ['watch', auctionId] as const,

@@ -12,9 +12,9 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { Bell, Info, RotateCcw, Save, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { errorMessageOf, sendJson } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useUpdateNotificationSettings } from '../api';
 import { PushOptIn } from './PushOptIn';
 import { SettingsCard } from './SettingsCard';

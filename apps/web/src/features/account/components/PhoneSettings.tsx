@@ -2,11 +2,11 @@ import { PROFILE_TEXT, type Profile } from '@rebound/contract/profile';
 import { normalizePhone } from '@rebound/core/phone';
 import { BadgeCheck, Phone, Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useUpdatePhone } from '../api';
 import { SettingsCard } from './SettingsCard';
 

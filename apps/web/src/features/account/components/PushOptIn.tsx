@@ -2,9 +2,9 @@ import type { PushKeyResponse, PushSubscriptionResponse } from '@rebound/contrac
 import { API } from '@rebound/contract/routes';
 import { BellOff, BellRing, MonitorSmartphone, ShieldAlert } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { ApiError, errorMessageOf, getJson, sendJson } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 
 // Web push on this device (issue 12): the service worker (public/sw.js) shows what the server
 // pushes, even when no Rebound tab is open. Opting in asks the browser's permission, subscribes with

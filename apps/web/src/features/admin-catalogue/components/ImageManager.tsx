@@ -5,11 +5,11 @@ import {
 } from '@rebound/contract/admin-catalogue';
 import { ArrowDown, ArrowUp, ImagePlus, Star, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
 import { errorMessageOf } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useDeleteImage, useReorderImages, useUploadImages } from '../api';
 
 const MAX_MB = IMAGE_UPLOAD_LIMITS.maxFileBytes / (1024 * 1024);

@@ -2,7 +2,6 @@ import { type ContactDetail, ContactReplyBody } from '@rebound/contract/admin-me
 import { ArrowLeft, CircleCheck, CircleX, Clock, History, RotateCcw, Send, XCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { TextAreaField, useContractForm } from '../../../components/admin/form';
 import { Button } from '../../../components/ui/Button';
@@ -11,6 +10,7 @@ import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatShopDateTime } from '../../../lib/format-date';
+import { toast } from '../../../lib/toast';
 import { useContactChange, useContactMessage } from '../api';
 import { ContactStatusBadge } from './labels';
 

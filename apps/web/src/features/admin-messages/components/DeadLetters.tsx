@@ -2,7 +2,6 @@ import type { DeadLetterRow } from '@rebound/contract/admin-messages';
 import { createColumnHelper } from '@tanstack/react-table';
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { DataTable } from '../../../components/admin/DataTable';
 import { useListState } from '../../../components/admin/use-list-state';
@@ -12,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../
 import { FormAlert } from '../../../components/ui/Field';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatShopDateTime } from '../../../lib/format-date';
+import { toast } from '../../../lib/toast';
 import { useDeadLetterAction, useDeadLetters } from '../api';
 
 const col = createColumnHelper<DeadLetterRow>();

@@ -3,7 +3,6 @@ import { formatCents } from '@rebound/core/money';
 import { ArrowLeft, History, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { ReasonDialog, TextAreaField, useContractForm } from '../../../components/admin/form';
 import { Badge } from '../../../components/ui/Badge';
@@ -14,6 +13,7 @@ import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatShopDate, formatShopDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 import { usePerson, usePersonChange } from '../api';
 
 type Pending =

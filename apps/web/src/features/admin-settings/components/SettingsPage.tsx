@@ -1,6 +1,5 @@
 import { Lock, LockOpen } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { TextAreaField } from '../../../components/admin/form';
 import { Badge } from '../../../components/ui/Badge';
@@ -10,6 +9,7 @@ import { FormAlert } from '../../../components/ui/Field';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useSiteSettings, useUpdateSiteSettings } from '../api';
 
 /** Back-office: site settings. For now one: the pre-launch lock, switched with a confirmation. */

@@ -2,9 +2,9 @@ import { AUTH_TEXT } from '@rebound/contract/auth';
 import { Inbox, RotateCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { errorMessageOf } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useResendConfirmation } from '../api';
 
 type CheckInboxProps = {

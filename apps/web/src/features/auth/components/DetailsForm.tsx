@@ -4,10 +4,10 @@ import { Mail, Sparkles, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type FieldError, type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { CheckboxField, FormAlert, PasswordField, TextField } from '../../../components/ui/Field';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useCompleteLaunchProfile, useSignUp } from '../api';
 import {
   type DetailsFormInput,

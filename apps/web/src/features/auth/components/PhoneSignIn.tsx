@@ -3,11 +3,11 @@ import { isOtpCode, normalizePhone, OTP_CODE_LENGTH } from '@rebound/core/phone'
 import { safeReturnPath } from '@rebound/core/return-path';
 import { MessageSquareText, RotateCw, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { flashToastAfterReload } from '../../../lib/flash-toast';
+import { toast } from '../../../lib/toast';
 import { useSendCode, useVerifyCode } from '../api';
 
 /** The server's cooldown between two codes to one number (decisions.md section 7). */

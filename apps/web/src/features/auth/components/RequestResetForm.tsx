@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { normalizeEmail } from '@rebound/core/email';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { EmailField } from '../../../components/ui/Field';
 import { errorMessageOf } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useForgotPassword } from '../api';
 import { EmailStepForm } from '../forms';
 

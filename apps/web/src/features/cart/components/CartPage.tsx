@@ -10,7 +10,6 @@ import { clsx } from 'clsx';
 import { ArrowLeft, Info, Lock, MapPin, ShoppingCart, Trash2, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { AuctionThumb } from '../../../components/AuctionThumb';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Container } from '../../../components/ui/Container';
@@ -20,6 +19,7 @@ import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { clearCart, forgetCartIds, removeFromCart, useCartIds } from '../../../lib/cart';
 import { formatShopDate } from '../../../lib/format-date';
 import { productPath } from '../../../lib/paths';
+import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCartQuote, useCreateCheckout } from '../api';
 

@@ -4,11 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CircleCheck, IdCard, LoaderCircle, ReceiptText, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Container } from '../../../components/ui/Container';
 import { forgetCartIds } from '../../../lib/cart';
 import { USER_SCOPE } from '../../../lib/query-scope';
+import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { verifyPayment } from '../api';
 

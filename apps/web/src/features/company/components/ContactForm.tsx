@@ -12,10 +12,10 @@ import { Send, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { EmailField, inputClasses, TextField } from '../../../components/ui/Field';
 import { errorMessageOf, sendJson } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 
 const EMPTY: ContactMessageInput = { name: '', email: '', message: '' };
 

@@ -2,10 +2,10 @@ import { LAUNCH_TEXT } from '@rebound/contract/launch-text';
 import { checkLaunchEmail } from '@rebound/core/email';
 import { BellRing } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { joinDropList } from '../../../lib/drop-list';
+import { toast } from '../../../lib/toast';
 
 /**
  * Early access to the next drop (spec §2 /drops, §5 'Drop list email'). The address is checked with

@@ -2,9 +2,9 @@ import { LAUNCH_TEXT } from '@rebound/contract/launch-text';
 import { checkLaunchEmail } from '@rebound/core/email';
 import { Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { joinDropList } from '../../../lib/drop-list';
+import { toast } from '../../../lib/toast';
 
 /**
  * 'Get the Drop First': checks the address, and it joins the launch list (double opt-in, source

@@ -2,12 +2,12 @@ import { formatCents } from '@rebound/core/money';
 import { shopDateTimeLabel } from '@rebound/core/scheduling';
 import { CircleCheck, Clock, ImageOff } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Container } from '../../../components/ui/Container';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAnswerOffer, useOffer } from '../api';
 

@@ -5,7 +5,6 @@ import { clsx } from 'clsx';
 import { CalendarClock, CalendarX2, CircleAlert, Clock, MapPin, QrCode } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import {
@@ -19,6 +18,7 @@ import { Skeleton } from '../../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatShopDateTime } from '../../../lib/format-date';
+import { toast } from '../../../lib/toast';
 import { useCancelPickup, useMyAppointments } from '../api';
 import { formatDateKeyLong } from '../format';
 

@@ -5,7 +5,6 @@ import { clsx } from 'clsx';
 import { BookmarkPlus, LogIn } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import {
   Dialog,
@@ -17,6 +16,7 @@ import {
 import { CheckboxField, FormAlert, TextField } from '../../../components/ui/Field';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 import { useSaveSearch } from '../api';
 import { describeSearch, suggestedName } from '../describe';
 
