@@ -1,6 +1,7 @@
 // (a) Bids per second and p50/p99 latency with 32 concurrent bidders on one hot auction over HTTP
-//     against PostgreSQL, as a ratio to pgbench running the same transaction shape (lock the auction
-//     row, update it, insert a history row) with 32 clients on the same database, in this script.
+//     against PostgreSQL, as a ratio to pgbench running the server's bid transaction itself (the
+//     same statements as modules/bidding/repository.ts bidTransaction) with 32 clients on the same
+//     database, in this script.
 // (b) Correctness under contention: 64 bidders with random and equal amounts on one auction whose
 //     end races their last bids; then the accepted bids are replayed through the pure rule.
 // The server runs as a child process (the real main.ts), the load comes from this process.
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
 import { eq, sql } from 'drizzle-orm';
 import { accounts, auctions, bids, maxBids, orders } from '../apps/server/src/db/schema';
+import { ACCESS_SQL, LOCK_SQL, WRITE_SQL, writePayload } from '../apps/server/src/modules/bidding/repository';
 import { createTestDatabase } from '../apps/server/src/test/database';
 import { makeAuction, makeLocation, makeUser } from '../apps/server/src/test/factories';
 import { hashPassword } from '../apps/server/src/test/passwords';
@@ -129,10 +131,88 @@ async function main() {
       .from(bids)
       .where(eq(bids.auctionId, hot.auction.id));
 
-    // pgbench: the same transaction shape, 32 clients, same database, same duration.
+    // pgbench: the same transaction as the server's bid (repository.ts bidTransaction), same
+    // statements, 32 clients, same database, same duration: begin + bid_lock_and_read + the bidder
+    // check, then the one write statement with as many history, notice and outbox rows per bid as
+    // (a) wrote on average (copied from what it wrote), a fresh idempotency key each time, commit.
+    const rowsOf = async (q: ReturnType<typeof sql>) =>
+      ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const perBid = async (table: 'notifications' | 'outbox') =>
+      Number((await rowsOf(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n) /
+      Math.max(1, accepted);
+    const sample = async (table: 'notifications' | 'outbox', n: number) =>
+      rowsOf(sql.raw(`select * from ${table} order by created_at desc limit ${Math.round(n)}`));
+    const [token] = (await rowsOf(
+      sql`select token from sessions where user_id = ${people[0]!.id}::uuid limit 1`,
+    )) as { token: string }[];
+    const at = new Date();
+    const payload = writePayload({
+      auctionId: hot.auction.id,
+      userId: people[0]!.id,
+      amountCents: 123_400,
+      maxSeq: 1,
+      now: at,
+      history: [
+        { userId: people[1]!.id, amountCents: 123_300, isLeaderRow: false },
+        { userId: people[0]!.id, amountCents: 123_400, isLeaderRow: true },
+      ],
+      state: {
+        currentPriceCents: 123_400,
+        leaderUserId: people[0]!.id,
+        reserveMet: true,
+        bidCount: hotRow!.bidCount,
+        endTime: hotRow!.endTime,
+        seq: hotRow!.seq,
+      },
+      idempotency: { key: '@KEY@', requestHash: 'x'.repeat(64), response: { message: 'bench', auction: {} } },
+      notices: {
+        inApp: (await sample('notifications', await perBid('notifications'))).map((r) => ({
+          userId: String(r.user_id),
+          kind: r.kind as never,
+          message: String(r.message),
+          targetUrl: r.target_url as string | null,
+          createdAt: at,
+        })),
+        outgoing: (await sample('outbox', await perBid('outbox'))).map((r) => ({
+          channel: r.channel as never,
+          template: String(r.template),
+          userId: r.user_id as string | null,
+          recipient: String(r.recipient),
+          payload: r.payload as Record<string, unknown>,
+          nextAttemptAt: at,
+        })),
+      },
+    });
+    const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
     const script = path.join(os.tmpdir(), `rebound-bid-${process.pid}.sql`);
     writeFileSync(
       script,
+      `BEGIN;
+${LOCK_SQL(q(hot.auction.id), q(people[0]!.id), 'md5(random()::text)', "(now() - interval '24 hours')")};
+${ACCESS_SQL(q(people[0]!.id), q(token!.token))};
+${WRITE_SQL(`replace(${q(payload)}, '@KEY@', md5(random()::text))`)};
+END;
+`,
+    );
+    const pgbench = (file: string) => {
+      const pgb = spawnSync(
+        'pgbench',
+        ['-n', '-r', '-c', String(HOT_BIDDERS), '-j', '2', '-T', String(SECONDS), '-f', file, dbUrl],
+        { encoding: 'utf8' },
+      );
+      if (process.env.BENCH_PGBENCH_REPORT) console.log(pgb.stdout);
+      const tps = Number(/tps = ([\d.]+)/.exec(pgb.stdout)?.[1] ?? Number.NaN);
+      const latency = Number(/latency average = ([\d.]+) ms/.exec(pgb.stdout)?.[1] ?? Number.NaN);
+      if (!Number.isFinite(tps)) throw new Error(`pgbench failed: ${pgb.stderr || pgb.stdout}`);
+      return { tps, latency };
+    };
+    const { tps, latency: pgLatency } = pgbench(script);
+    // For comparison with earlier runs: the minimal shape this script used before decision 035 (lock
+    // the row, read the maximums, update the auction, insert one history row; no notices, outbox
+    // or idempotency rows).
+    const minimalScript = path.join(os.tmpdir(), `rebound-bid-minimal-${process.pid}.sql`);
+    writeFileSync(
+      minimalScript,
       `\\set amt random(1, 1000000)
 BEGIN;
 SELECT id, status, end_time, current_price_cents, seq FROM auctions WHERE id = '${hot.auction.id}' FOR UPDATE;
@@ -142,22 +222,14 @@ INSERT INTO bids (auction_id, user_id, amount_cents, seq) VALUES ('${hot.auction
 END;
 `,
     );
-    const pgb = spawnSync(
-      'pgbench',
-      ['-n', '-c', String(HOT_BIDDERS), '-j', '2', '-T', String(SECONDS), '-f', script, dbUrl],
-      {
-        encoding: 'utf8',
-      },
-    );
-    const tps = Number(/tps = ([\d.]+)/.exec(pgb.stdout)?.[1] ?? Number.NaN);
-    const pgLatency = Number(/latency average = ([\d.]+) ms/.exec(pgb.stdout)?.[1] ?? Number.NaN);
-    if (!Number.isFinite(tps)) throw new Error(`pgbench failed: ${pgb.stderr || pgb.stdout}`);
+    const minimal = pgbench(minimalScript);
 
     const bidsPerSec = accepted / elapsed;
     console.log(
       `(a) ${accepted} accepted + ${refused} refused (${errors} errors) in ${fmt(elapsed)} s: ${fmt(bidsPerSec, 0)} bids/s, ` +
         `${fmt((accepted + refused) / elapsed, 0)} req/s, p50 ${fmt(lat.p50)} ms, p99 ${fmt(lat.p99)} ms; ` +
-        `pgbench ${fmt(tps, 0)} tps (avg ${fmt(pgLatency)} ms); ratio ${fmt(bidsPerSec / tps, 2)}`,
+        `pgbench ${fmt(tps, 0)} tps (avg ${fmt(pgLatency)} ms); ratio ${fmt(bidsPerSec / tps, 2)}; ` +
+        `minimal-shape pgbench ${fmt(minimal.tps, 0)} tps, ratio ${fmt(bidsPerSec / minimal.tps, 2)}`,
     );
     if (errors > 0) throw new Error(`${errors} server errors during the load`);
     if (hotRow!.bidCount !== hotHistory[0]!.n) throw new Error('bid count does not match the history');
@@ -263,16 +335,17 @@ END;
 \`npx tsx bench/bidding.bench.ts\` on PostgreSQL 15 (local, default settings), ${machine()}, ${new Date().toISOString().slice(0, 10)}.
 The real server (\`apps/server/src/main.ts\`, \`NODE_ENV=production\`) runs as a child process; ${HOT_BIDDERS}
 signed-in bidders in this script send \`POST /api/auctions/:id/bids\` with rising maximums for ${SECONDS} s.
-pgbench then runs the same transaction shape (lock the auction row, read the maximums, update the
-auction, insert a history row) with ${HOT_BIDDERS} clients on the same database for the same time.
+pgbench then runs the server's bid transaction itself (the same statements: \`begin\` + \`bid_lock_and_read\` +
+the bidder check, the one write statement with the history, notice, outbox and idempotency rows a bid writes, \`commit\`) with ${HOT_BIDDERS} clients on the same database for the same time.
 
 | (a) one hot auction, ${HOT_BIDDERS} concurrent bidders | value |
 |---|---|
 | accepted bids per second (HTTP, full rule, cookies, idempotency keys, outbox, realtime) | **${fmt(bidsPerSec, 0)}** |
 | requests per second (accepted + refused as too low) | ${fmt((accepted + refused) / elapsed, 0)} |
 | latency p50 / p99 | **${fmt(lat.p50)} ms / ${fmt(lat.p99)} ms** |
-| pgbench, same transaction shape, ${HOT_BIDDERS} clients | ${fmt(tps, 0)} tps (avg latency ${fmt(pgLatency)} ms) |
+| pgbench, the same bid transaction, ${HOT_BIDDERS} clients | ${fmt(tps, 0)} tps (avg latency ${fmt(pgLatency)} ms) |
 | ratio: accepted bids/s ÷ pgbench tps | **${fmt(bidsPerSec / tps, 2)}** |
+| for comparison with runs before decision 035: pgbench on the old minimal shape (lock, read maximums, update, one history row) | ${fmt(minimal.tps, 0)} tps; ratio ${fmt(bidsPerSec / minimal.tps, 2)} |
 | server errors | ${errors} |
 
 (b) ${RACE_BIDDERS} bidders with random and often equal maximums on one auction (soft close off, so its

@@ -35,3 +35,59 @@ export function requireStaff(request: FastifyRequest): SessionUser {
   if (user.role !== 'staff') throw new AppError('forbidden');
   return user;
 }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route may take `request.user` from the short-lived in-process session cache instead of
+     * asking better-auth (two queries and an HMAC check per request). Only for routes that check
+     * the session and the account's status again inside their own transaction (a bid does, under the
+     * auction lock), so a session ended or an account suspended a moment ago still cannot act.
+     */
+    sessionFromCache?: boolean;
+  }
+}
+
+/** How long a resolved session may serve the routes that opt in (sessionFromCache). */
+export const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_MAX = 50_000;
+
+/**
+ * Session cookie value → the user it resolved to, for SESSION_CACHE_TTL_MS of the given clock and
+ * never past the session's own expiry. The oldest entries go first past SESSION_CACHE_MAX.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { user: SessionUser; until: number }>();
+
+  constructor(
+    private readonly ttlMs = SESSION_CACHE_TTL_MS,
+    private readonly max = SESSION_CACHE_MAX,
+  ) {}
+
+  get(cookie: string, now: number): SessionUser | null {
+    const e = this.entries.get(cookie);
+    if (!e) return null;
+    if (e.until <= now) {
+      this.entries.delete(cookie);
+      return null;
+    }
+    return e.user;
+  }
+
+  set(cookie: string, user: SessionUser, now: number, sessionExpiresAt: number) {
+    this.entries.delete(cookie);
+    if (this.entries.size >= this.max) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(cookie, { user, until: Math.min(now + this.ttlMs, sessionExpiresAt) });
+  }
+
+  delete(cookie: string) {
+    this.entries.delete(cookie);
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { EmailSender } from '../../adapters/email/types';
 import type { SmsSender } from '../../adapters/sms/types';
-import type { SessionUser } from '../../lib/auth-context';
+import { SessionCache, type SessionUser } from '../../lib/auth-context';
 import { profileRoutes } from '../profile/routes';
 import { type Auth, createAuth } from './auth';
 import { Deliveries } from './deliveries';
@@ -18,6 +18,7 @@ declare module 'fastify' {
 
 /** Both names better-auth gives the session cookie (the __Secure- one over https). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?rebound\.session_token=/;
+const SESSION_COOKIE_VALUE = /(?:^|;\s*)(?:__Secure-)?rebound\.session_token=([^;]*)/;
 
 /** Whether the request carries a session cookie (valid or not). */
 export function hasSessionCookie(request: FastifyRequest): boolean {
@@ -39,12 +40,26 @@ export const authPlugin = fp(
     app.decorate('accounts', { auth, email, sms, deliveries });
 
     app.decorateRequest('user', null);
+    // Sessions resolved lately, for the routes that check them again in their own transaction (bids).
+    const sessionCache = new SessionCache();
     app.addHook('onRequest', async (request, reply) => {
       if (!hasSessionCookie(request)) return;
       // Built assets and media never depend on who asks: spare them the session lookup.
       if (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) return;
-      const { user, setCookies } = await resolveSession(auth, request);
+      const cookie = SESSION_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1] ?? '';
+      const now = clock.now().getTime();
+      if (request.routeOptions.config?.sessionFromCache) {
+        const cached = sessionCache.get(cookie, now);
+        if (cached) {
+          request.user = cached;
+          return;
+        }
+      }
+      // Signing out (or in, or anything of the account's own) forgets what this server cached.
+      if (request.url.startsWith('/api/auth/')) sessionCache.delete(cookie);
+      const { user, setCookies, expiresAt } = await resolveSession(auth, request);
       request.user = user;
+      if (user && expiresAt) sessionCache.set(cookie, user, now, expiresAt);
       // A session used after a day is extended; the cookie follows.
       for (const cookie of setCookies) reply.header('set-cookie', cookie);
     });
@@ -62,7 +77,7 @@ export const authPlugin = fp(
 async function resolveSession(
   auth: Auth,
   request: FastifyRequest,
-): Promise<{ user: SessionUser | null; setCookies: string[] }> {
+): Promise<{ user: SessionUser | null; setCookies: string[]; expiresAt?: number }> {
   const { headers, response } = await auth.api.getSession({
     headers: webHeaders(request),
     returnHeaders: true,
@@ -77,7 +92,9 @@ async function resolveSession(
       handle: u.handle,
       role: u.role === 'staff' ? 'staff' : 'shopper',
       status: u.status === 'suspended' ? 'suspended' : 'active',
+      sessionToken: response.session.token,
     },
     setCookies,
+    expiresAt: new Date(response.session.expiresAt).getTime(),
   };
 }

@@ -109,7 +109,7 @@ export interface AcceptedBidWrite {
   notices: { inApp: NotificationRow[]; outgoing: OutboxRow[] };
 }
 
-function writePayload(v: AcceptedBidWrite): string {
+export function writePayload(v: AcceptedBidWrite): string {
   return JSON.stringify({
     auctionId: v.auctionId,
     userId: v.userId,
@@ -148,7 +148,7 @@ function writePayload(v: AcceptedBidWrite): string {
  * travels as ONE JSON value (`$1`), which keeps building it cheap for the server under load and lets
  * the PostgreSQL path send it as a literal together with its COMMIT (bidTransaction).
  */
-const WRITE_SQL = (p: string) => `with
+export const WRITE_SQL = (p: string) => `with
     p as (select ${p}::json as j),
     m as (
       insert into max_bids (auction_id, user_id, max_amount_cents, set_at, seq)
@@ -194,11 +194,11 @@ export interface BidderAccess {
   sessionAlive: boolean;
 }
 
-const ACCESS_SQL = (user: string, token: string) =>
+export const ACCESS_SQL = (user: string, token: string) =>
   `select (select status from users where id = ${user}::uuid) as status,
     (${token}::text is null or exists (select 1 from sessions where token = ${token}::text)) as "sessionAlive"`;
 
-const LOCK_SQL = (auction: string, user: string, key: string, since: string) =>
+export const LOCK_SQL = (auction: string, user: string, key: string, since: string) =>
   `select bid_lock_and_read(${auction}::uuid, ${user}::uuid, ${key}::text, ${since}::timestamptz) as r`;
 
 export type LockedForBid = NonNullable<ReturnType<typeof parseLocked>>;

@@ -38,6 +38,8 @@ export async function biddingRoutes(fastify: FastifyInstance) {
   app.post(
     API.auctionBidsPattern,
     {
+      // placeBid checks the session and the account's status again under the auction lock.
+      config: { sessionFromCache: true },
       schema: {
         params: AuctionParams,
         headers: BidHeaders,
