@@ -165,32 +165,27 @@ async function explainTable(url: string, categorySlug: string, searchTerm: strin
   try {
     const now = new Date();
     const cases: [string, { sql: string; params: unknown[] }][] = [
-      ['shop page 1, no filter, newest first', repo.shopRows(database.db, now, {}, 'newest', 40, 0).toSQL()],
-      [
-        'shop page 50, no filter, newest first',
-        repo.shopRows(database.db, now, {}, 'newest', 40, 1960).toSQL(),
-      ],
+      ['shop page 1, no filter, newest first', repo.shopRowsSql(database.db, now, {}, 'newest', 40, 0)],
+      ['shop page 50, no filter, newest first', repo.shopRowsSql(database.db, now, {}, 'newest', 40, 1960)],
       [
         'shop, category + price range, ending soonest',
-        repo
-          .shopRows(
-            database.db,
-            now,
-            { categorySlug, minPriceCents: 2_000, maxPriceCents: 10_000 },
-            'ending',
-            40,
-            0,
-          )
-          .toSQL(),
+        repo.shopRowsSql(
+          database.db,
+          now,
+          { categorySlug, minPriceCents: 2_000, maxPriceCents: 10_000 },
+          'ending',
+          40,
+          0,
+        ),
       ],
       [
         `shop, search "${searchTerm}", most bids`,
-        repo.shopRows(database.db, now, { q: searchTerm }, 'bids', 40, 0).toSQL(),
+        repo.shopRowsSql(database.db, now, { q: searchTerm }, 'bids', 40, 0),
       ],
-      ['shop total, no filter', repo.shopCountQuery(database.db, now, {}).toSQL()],
-      ['shop total, category', repo.shopCountQuery(database.db, now, { categorySlug }).toSQL()],
-      ['shop total, condition', repo.shopCountQuery(database.db, now, { condition: 'open_box' }).toSQL()],
-      ['shop total, search', repo.shopCountQuery(database.db, now, { q: searchTerm }).toSQL()],
+      ['shop total, no filter', repo.shopCountSql(database.db, now, {})],
+      ['shop total, category', repo.shopCountSql(database.db, now, { categorySlug })],
+      ['shop total, condition', repo.shopCountSql(database.db, now, { condition: 'open_box' })],
+      ['shop total, search', repo.shopCountSql(database.db, now, { q: searchTerm })],
     ];
     const rows: string[] = [];
     for (const [name, q] of cases) {

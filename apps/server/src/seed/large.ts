@@ -2,7 +2,7 @@
 // the database with INSERT ... SELECT generate_series(...) (works on PGlite and PostgreSQL alike).
 //
 // Rows are derived from hashtext() of a per-run tag and the row number, so nothing is looped in JS.
-// Ids are md5(tag:kind:n)::uuid, which lets later statements find a run's rows by primary key without
+// Ids are md5(tag:kind:n) as a (version-4 shaped) uuid, which lets later statements find a run's rows by primary key without
 // a marker column. Bids are "approximately realistic": each auction's history climbs by its
 // increment from the starting bid, the top row leads, maximum bids are the per-bidder maximum (the
 // leader's a few increments above the price), and auctions carry price / leader / bid count / seq
@@ -279,8 +279,10 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions = {}): Promise<La
   // Per-row pseudo-random numbers in [0, 2^31): h(salt) for row g.
   const h = (salt: string, row: SQL = sql.raw('g')) =>
     sql`(hashtext(${T} || ${sql.raw(lit(`:${salt}:`))} || ${row}) & 2147483647)`;
-  const productId = sql`md5(${T} || ':p:' || g)::uuid`;
-  const auctionId = sql`md5(${T} || ':a:' || g)::uuid`;
+  // Shaped as version-4 UUIDs (version and variant digits set): the API's answers check their ids.
+  const v4 = (hex: SQL) => sql`overlay(overlay(${hex} placing '4' from 13) placing '8' from 17)::uuid`;
+  const productId = v4(sql`md5(${T} || ':p:' || g)`);
+  const auctionId = v4(sql`md5(${T} || ':a:' || g)`);
   const benchUser = (n: SQL) => sql`md5('rb-bench-user:' || (1 + (${n}) % ${U}))::uuid`;
   // Phase per row: 80 % live, 10 % scheduled, 10 % ended.
   const phase = sql`(case when ${h('phase')} % 100 < 80 then 'live' when ${h('phase')} % 100 < 90 then 'scheduled' else 'ended' end)`;

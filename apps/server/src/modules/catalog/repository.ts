@@ -1,5 +1,5 @@
 import { PUBLIC_PRODUCT_STATUSES } from '@rebound/contract/catalog';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lte, min, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type CardRow, cardQuery, firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
@@ -57,48 +57,75 @@ export async function liveCards(db: DbOrTx, now: Date, order: 'latest' | 'hottes
     .limit(limit);
 }
 
-/**
- * On sale in the shop right now, on the auction's own copies of its product's columns (decision 036):
- * the same rows as liveAt, in the terms of the partial indexes auctions_shop_*_idx.
- */
-function onSaleAt(now: Date): SQL {
-  return and(
-    eq(auctions.status, 'live'),
-    eq(auctions.productStatus, 'auctioned'),
-    lte(auctions.startTime, now),
-    gt(auctions.endTime, now),
-  )!;
+// The shop (decision 036). Its queries have one shape per sort order and set of filters given;
+// each shape is built once per database handle as a named prepared statement with placeholders
+// (drizzle builds nothing per request, PostgreSQL parses and plans it once per connection). The
+// constants of the partial indexes' predicate are literals so a generic plan can still use them.
+const ON_SALE = sql`${auctions.status} = 'live' and ${auctions.productStatus} = 'auctioned'`;
+const ph = (name: string) => sql.placeholder(name);
+
+interface ShopShape {
+  category: boolean;
+  condition: boolean;
+  minPrice: boolean;
+  maxPrice: boolean;
+  location: 'none' | 'id' | 'slug';
+  words: number;
 }
 
-function shopWhere(filters: ShopFilters, now: Date): SQL {
-  const conditions: SQL[] = [onSaleAt(now)];
-  if (filters.categorySlug)
+function shapeOf(filters: ShopFilters): ShopShape {
+  return {
+    category: Boolean(filters.categorySlug),
+    condition: Boolean(filters.condition),
+    minPrice: filters.minPriceCents !== undefined,
+    maxPrice: filters.maxPriceCents !== undefined,
+    location: !filters.location ? 'none' : isUuid(filters.location) ? 'id' : 'slug',
+    words: searchPatterns(filters.q).length,
+  };
+}
+
+/** The values for the placeholders of `shopWhere(shapeOf(filters))`. */
+function shopParams(filters: ShopFilters, now: Date): Record<string, unknown> {
+  const params: Record<string, unknown> = { now: now.toISOString() };
+  if (filters.categorySlug) params.category = filters.categorySlug;
+  if (filters.condition) params.condition = filters.condition;
+  if (filters.minPriceCents !== undefined) params.minPrice = filters.minPriceCents;
+  if (filters.maxPriceCents !== undefined) params.maxPrice = filters.maxPriceCents;
+  if (filters.location) params.location = filters.location;
+  searchPatterns(filters.q).forEach((pattern, i) => {
+    params[`w${i}`] = pattern;
+  });
+  return params;
+}
+
+/**
+ * On sale in the shop at the placeholder `now` and matching the filters of `shape`, on the auction's
+ * own copies of its product's columns: the same rows as liveAt and the filters on products.
+ */
+function shopWhere(shape: ShopShape): SQL {
+  const conditions: SQL[] = [
+    ON_SALE,
+    sql`${auctions.startTime} <= ${ph('now')}`,
+    sql`${auctions.endTime} > ${ph('now')}`,
+  ];
+  if (shape.category)
     conditions.push(
-      eq(
-        auctions.productCategoryId,
-        sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})`,
-      ),
+      sql`${auctions.productCategoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${ph('category')})`,
     );
-  if (filters.condition) conditions.push(eq(auctions.productCondition, filters.condition));
-  if (filters.minPriceCents !== undefined)
-    conditions.push(gte(auctions.currentPriceCents, filters.minPriceCents));
-  if (filters.maxPriceCents !== undefined)
-    conditions.push(lte(auctions.currentPriceCents, filters.maxPriceCents));
-  if (filters.location) {
+  if (shape.condition) conditions.push(sql`${auctions.productCondition} = ${ph('condition')}`);
+  if (shape.minPrice) conditions.push(sql`${auctions.currentPriceCents} >= ${ph('minPrice')}`);
+  if (shape.maxPrice) conditions.push(sql`${auctions.currentPriceCents} <= ${ph('maxPrice')}`);
+  if (shape.location === 'id') conditions.push(sql`${auctions.locationId} = ${ph('location')}`);
+  if (shape.location === 'slug')
     conditions.push(
-      isUuid(filters.location)
-        ? eq(auctions.locationId, filters.location)
-        : eq(
-            auctions.locationId,
-            sql`(select ${locations.id} from ${locations} where ${locations.slug} = ${filters.location})`,
-          ),
+      sql`${auctions.locationId} = (select ${locations.id} from ${locations} where ${locations.slug} = ${ph('location')})`,
+    );
+  if (shape.words > 0) {
+    const words = Array.from({ length: shape.words }, (_, i) => ilike(searchText, ph(`w${i}`)));
+    conditions.push(
+      sql`exists (select 1 from ${products} where ${products.id} = ${auctions.productId} and ${and(...words)})`,
     );
   }
-  const search = searchConditions(filters.q);
-  if (search.length > 0)
-    conditions.push(
-      sql`exists (select 1 from ${products} where ${products.id} = ${auctions.productId} and ${and(...search)})`,
-    );
   return and(...conditions)!;
 }
 
@@ -123,6 +150,50 @@ export function shopCountKey(filters: ShopFilters): string {
   ]);
 }
 
+function buildShopRows(db: DbOrTx, shape: ShopShape, sort: ShopSort) {
+  // The page's auctions are found on auctions alone (an index per sort order), then joined for
+  // their cards: a deep page skips its offset without joining the rows it skips.
+  const page = db
+    .select({ id: auctions.id })
+    .from(auctions)
+    .where(shopWhere(shape))
+    .orderBy(...shopOrder[sort])
+    .limit(ph('limit'))
+    .offset(ph('offset'))
+    .as('page');
+  return cardQuery(db)
+    .innerJoin(page, eq(page.id, auctions.id))
+    .orderBy(...shopOrder[sort]);
+}
+
+function buildShopCount(db: DbOrTx, shape: ShopShape) {
+  return db.select({ total: count() }).from(auctions).where(shopWhere(shape));
+}
+
+type RowsQuery = ReturnType<ReturnType<typeof buildShopRows>['prepare']>;
+type CountQuery = ReturnType<ReturnType<typeof buildShopCount>['prepare']>;
+const prepared = new WeakMap<DbOrTx, Map<string, RowsQuery | CountQuery>>();
+let statementNumber = 0;
+
+/** The prepared statement of `key` for `db`, built by `build` the first time. */
+function preparedFor<Q extends RowsQuery | CountQuery>(
+  db: DbOrTx,
+  key: string,
+  build: (name: string) => Q,
+): Q {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = new Map();
+    prepared.set(db, statements);
+  }
+  let statement = statements.get(key) as Q | undefined;
+  if (!statement) {
+    statement = build(`shop_${++statementNumber}`);
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
 /** One page of the shop's cards: the lots on sale matching the filters, in the sort's order. */
 export function shopRows(
   db: DbOrTx,
@@ -131,45 +202,53 @@ export function shopRows(
   sort: ShopSort,
   limit: number,
   offset: number,
-) {
-  // The page's auctions are found on auctions alone (an index per sort order), then joined for
-  // their cards: a deep page skips its offset without joining the rows it skips.
-  const page = db
-    .select({ id: auctions.id })
-    .from(auctions)
-    .where(shopWhere(filters, now))
-    .orderBy(...shopOrder[sort])
-    .limit(limit)
-    .offset(offset)
-    .as('page');
-  return cardQuery(db)
-    .innerJoin(page, eq(page.id, auctions.id))
-    .orderBy(...shopOrder[sort]);
+): Promise<CardRow[]> {
+  const shape = shapeOf(filters);
+  const query = preparedFor(db, `rows ${sort} ${JSON.stringify(shape)}`, (name) =>
+    buildShopRows(db, shape, sort).prepare(name),
+  );
+  return query.execute({ ...shopParams(filters, now), limit, offset });
 }
 
-/** How many lots on sale match the filters, on auctions alone (index only: auctions_shop_filter_idx). */
-export function shopCountQuery(db: DbOrTx, now: Date, filters: ShopFilters) {
-  return db.select({ total: count() }).from(auctions).where(shopWhere(filters, now));
-}
-
-export async function shopCount(db: DbOrTx, now: Date, filters: ShopFilters): Promise<number> {
-  const [row] = await shopCountQuery(db, now, filters);
-  return row?.total ?? 0;
-}
-
-export async function shopPage(
+/** The SQL and parameters of shopRows (for EXPLAIN in bench/listing.bench.ts). */
+export function shopRowsSql(
   db: DbOrTx,
   now: Date,
   filters: ShopFilters,
   sort: ShopSort,
   limit: number,
   offset: number,
-): Promise<{ rows: CardRow[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    shopRows(db, now, filters, sort, limit, offset),
-    shopCount(db, now, filters),
-  ]);
-  return { rows, total };
+) {
+  return withParams(buildShopRows(db, shapeOf(filters), sort).toSQL(), {
+    ...shopParams(filters, now),
+    limit,
+    offset,
+  });
+}
+
+/** How many lots on sale match the filters, on auctions alone (index only: auctions_shop_filter_idx). */
+export async function shopCount(db: DbOrTx, now: Date, filters: ShopFilters): Promise<number> {
+  const shape = shapeOf(filters);
+  const query = preparedFor(db, `count ${JSON.stringify(shape)}`, (name) =>
+    buildShopCount(db, shape).prepare(name),
+  );
+  const [row] = await query.execute(shopParams(filters, now));
+  return row?.total ?? 0;
+}
+
+/** The SQL and parameters of shopCount (for EXPLAIN in bench/listing.bench.ts). */
+export function shopCountSql(db: DbOrTx, now: Date, filters: ShopFilters) {
+  return withParams(buildShopCount(db, shapeOf(filters)).toSQL(), shopParams(filters, now));
+}
+
+/** toSQL() leaves placeholders in `params`: filled here. */
+function withParams(q: { sql: string; params: unknown[] }, values: Record<string, unknown>) {
+  return {
+    sql: q.sql,
+    params: q.params.map((p) =>
+      p !== null && typeof p === 'object' && 'name' in p ? values[(p as { name: string }).name] : p,
+    ),
+  };
 }
 
 /** Featured products with a live auction, newest product first (the drops page). */
