@@ -47,7 +47,8 @@ export default defineConfig({
     },
   ],
   webServer: [ports.desktop, ports.phone].map((port) => ({
-    command: 'npx tsx apps/server/src/main.ts',
+    // The production build, as `npm start` runs it (built first if missing or out of date).
+    command: 'node scripts/start.mjs',
     cwd: '..',
     url: `${urlOf(port)}/readyz`,
     timeout: 120_000,
