@@ -56,10 +56,16 @@ const SHOP_COUNT_CACHE_SIZE = 500;
 
 /**
  * Counts of the shop's filters, kept for `ttlMs` of the server clock; concurrent requests for the
- * same filters share one query. Bounded: the oldest entry goes past `size` filters.
+ * same filters share one query. Between `ttlMs` and twice that, the kept count is still answered
+ * while one request counts again in the background (no request waits for a recount of a busy
+ * filter); older than that, the request waits for a fresh count. Bounded: the oldest entry goes
+ * past `size` filters.
  */
 export class ShopCountCache {
-  private readonly entries = new Map<string, { at: number; total: Promise<number> }>();
+  private readonly entries = new Map<
+    string,
+    { at: number; total: Promise<number>; settled: boolean; refreshing: boolean }
+  >();
 
   constructor(
     readonly ttlMs = SHOP_COUNT_TTL_MS,
@@ -69,26 +75,52 @@ export class ShopCountCache {
   get(key: string, now: Date, load: () => Promise<number>): Promise<number> {
     const t = now.getTime();
     const hit = this.entries.get(key);
-    if (hit && t >= hit.at && t - hit.at < this.ttlMs) return hit.total;
+    const age = hit ? t - hit.at : -1;
+    if (hit && age >= 0 && age < this.ttlMs) return hit.total;
+    if (hit?.settled && age >= 0 && age < 2 * this.ttlMs) {
+      if (!hit.refreshing) {
+        hit.refreshing = true;
+        this.refresh(key, now, load).catch(() => {
+          hit.refreshing = false;
+        });
+      }
+      return hit.total;
+    }
     return this.refresh(key, now, load);
   }
 
-  /** Counts again now, and keeps that. */
+  /** Counts again now, and keeps that once it is known (a failed count is not kept). */
   refresh(key: string, now: Date, load: () => Promise<number>): Promise<number> {
-    const t = now.getTime();
+    const at = now.getTime();
     const total = load();
+    const entry = { at, total, settled: false, refreshing: false };
+    const current = this.entries.get(key);
+    // A count still known stays in place until the new one arrives.
+    if (!current?.settled) this.put(key, entry);
+    total.then(
+      () => {
+        entry.settled = true;
+        const latest = this.entries.get(key);
+        if (!latest || latest === current || latest === entry || latest.at <= at) this.put(key, entry);
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    return total;
+  }
+
+  private put(
+    key: string,
+    entry: { at: number; total: Promise<number>; settled: boolean; refreshing: boolean },
+  ) {
     this.entries.delete(key);
-    this.entries.set(key, { at: t, total });
-    // A failed count is not kept: the next request asks the database again.
-    total.catch(() => {
-      if (this.entries.get(key)?.total === total) this.entries.delete(key);
-    });
+    this.entries.set(key, entry);
     while (this.entries.size > this.size) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.entries.delete(oldest);
     }
-    return total;
   }
 }
 
