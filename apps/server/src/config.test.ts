@@ -134,4 +134,27 @@ describe('pre-launch configuration', () => {
     );
     expect(loadConfig({ LAUNCH_BYPASS_EMAIL: '' }).launch.bypassEmail).toBeNull();
   });
+
+  it('reads the fleet settings: REDIS_URL, REALTIME and WEB_CONCURRENCY (decision 033)', () => {
+    const c = loadConfig({});
+    expect(c.redisUrl).toBeNull();
+    expect(c.realtime).toBe('postgres');
+    expect(c.webConcurrency).toBe(1);
+    const withRedis = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(withRedis.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(withRedis.realtime).toBe('redis');
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REALTIME: 'postgres' }).realtime).toBe(
+      'postgres',
+    );
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeNull();
+    expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrowError(/REDIS_URL must start with redis:\/\//);
+    expect(() => loadConfig({ REALTIME: 'redis' })).toThrowError(/REALTIME=redis needs REDIS_URL/);
+    expect(() => loadConfig({ REALTIME: 'nats' })).toThrowError(ConfigError);
+    expect(loadConfig({ WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
+    expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBeGreaterThanOrEqual(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrowError(
+      /WEB_CONCURRENCY must be a number of processes/,
+    );
+    expect(() => loadConfig({ WEB_CONCURRENCY: 'many' })).toThrowError(ConfigError);
+  });
 });
