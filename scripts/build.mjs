@@ -143,12 +143,35 @@ function writeStamp(target, hash) {
   writeFileSync(stampFile(target), `${JSON.stringify({ hash, builtAt: new Date().toISOString() })}\n`);
 }
 
-/** Bare imports stay imports of node_modules, except our own workspace packages, which are bundled. */
+/** `zod` → zod, `@date-fns/tz/x` → @date-fns/tz. */
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Bare imports stay imports of node_modules, except our own workspace packages, which are bundled.
+ * An import kept from a bundled workspace package is resolved at run time from apps/server/dist, so
+ * that package must not have its own nested copy (packages/x/node_modules/y) of a different version.
+ */
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('@rebound/')) return undefined;
+      const fromPackage = /^packages[\\/]([^\\/]+)[\\/]/.exec(path.relative(ROOT, args.importer));
+      if (
+        fromPackage &&
+        existsSync(path.join(ROOT, 'packages', fromPackage[1], 'node_modules', packageName(args.path)))
+      )
+        return {
+          errors: [
+            {
+              text: `packages/${fromPackage[1]} has its own ${packageName(args.path)} (packages/${fromPackage[1]}/node_modules): the built server would load another version; align the versions so npm hoists one`,
+            },
+          ],
+        };
       return { path: args.path, external: true };
     });
   },
@@ -157,7 +180,7 @@ const externalPackages = {
 export async function buildServer() {
   const hash = inputsHash('server');
   const started = performance.now();
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   // Built beside apps/server/dist, then swapped in: a server already running from dist keeps its
   // files until the swap, and a failed build leaves the last good one in place.
   const next = `${SERVER_DIST}.next-${process.pid}`;
@@ -180,7 +203,7 @@ export async function buildServer() {
     metafile: true,
     logLevel: 'warning',
     legalComments: 'none',
-  });
+  }).finally(() => stop()); // esbuild's helper process is not kept beside the server npm start runs
   // The bundle must not need tsx (or any TypeScript) at run time.
   const imported = new Set();
   for (const out of Object.values(result.metafile.outputs))
