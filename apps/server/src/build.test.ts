@@ -57,6 +57,19 @@ describe('the production build', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
+  it('is what the Dockerfile builds and starts', () => {
+    const dockerfile = readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8');
+    // The image's build stage runs `npm run build`, which is `build:server` plus the web app.
+    expect(dockerfile).toMatch(/^RUN npm run build$/m);
+    const { scripts } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts['build:server']).toBe(`${scripts.build} --server`);
+    // Its CMD is the command the test below starts.
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    expect(cmd && JSON.parse(cmd)).toEqual(['node', '--enable-source-maps', 'apps/server/dist/main.js']);
+  });
+
   it('builds with the Dockerfile’s script, runs under plain node and stops cleanly on SIGTERM', async () => {
     // 1. The build script, as the Dockerfile runs it.
     const build = spawnSync('npm', ['run', 'build:server'], {
@@ -107,7 +120,7 @@ describe('the production build', () => {
     expect(migrate.stdout).toContain(`Migrations applied (${database ? 'postgres' : 'pglite'})`);
 
     // 4. The server, exactly as the Dockerfile's CMD starts it.
-    const argv = ['--enable-source-maps', path.join(DIST, 'main.js')];
+    const argv = ['--enable-source-maps', path.join(DIST, 'main.js')]; // the Dockerfile's CMD
     child = spawn(process.execPath, argv, { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const proc = child;
     let stderr = '';
