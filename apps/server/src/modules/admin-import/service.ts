@@ -17,6 +17,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { MediaStorage } from '../../adapters/storage/types';
 import type { Database } from '../../db/client';
 import { manifestImports } from '../../db/schema';
+import { checkImportRows } from '../../jobs/payloads';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../admin/audit';
 import { processImage, variantKeys } from '../admin-catalogue/images';
@@ -341,12 +342,15 @@ export async function runImports(
     let lease: Date | null = new Date(now().getTime() + leaseMs);
     const claimed = await repo.claimImport(db, now(), lease);
     if (!claimed) return finished;
-    const rows = (claimed.rows as StoredRow[]).filter((r) => r.product);
+    // The stored rows' shape (jobs/payloads.ts): a wrong one fails the import with the reason.
+    const checked = checkImportRows<StoredRow>(claimed.rows);
+    const rows = checked.ok ? checked.rows.filter((r) => r.product) : [];
     const images = new Map(((claimed.images ?? []) as StoredImage[]).map((i) => [i.fileName, i]));
     const report = reportOf(claimed.report);
     const actorId = report.startedBy ?? claimed.createdBy;
     let processed = claimed.processedRows;
     try {
+      if (!checked.ok) throw new Error(checked.error);
       while (lease && processed < rows.length && batchesLeft > 0) {
         const batch: StoredRow[] = [];
         let photos = 0;

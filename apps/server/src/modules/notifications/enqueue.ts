@@ -7,6 +7,7 @@ import {
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notifications, outbox, users } from '../../db/schema';
+import { assertOutboxPayloads } from '../../jobs/payloads';
 
 export interface Notice {
   userId: string;
@@ -109,6 +110,7 @@ export async function enqueueNotices(
     await tx.insert(notifications).values(inApp);
     return;
   }
+  assertOutboxPayloads(outgoing);
   // One round trip for both tables.
   const inAppSql = tx.insert(notifications).values(inApp).returning({ id: notifications.id }).getSQL();
   await tx.execute(sql`with n as (${inAppSql}) ${tx.insert(outbox).values(outgoing).getSQL()}`);

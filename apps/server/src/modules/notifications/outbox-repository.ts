@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema';
+import { assertOutboxPayloads } from '../../jobs/payloads';
 
 export type OutboxRecord = typeof outbox.$inferSelect;
 
@@ -171,6 +172,7 @@ export type NewOutboxRow = typeof outbox.$inferInsert;
 /** Writes messages to send; a row whose dedupe_key is taken already is skipped. Returns the new ids. */
 export async function insertMessages(db: DbOrTx, rows: NewOutboxRow[]): Promise<string[]> {
   if (rows.length === 0) return [];
+  assertOutboxPayloads(rows);
   const out = await db.insert(outbox).values(rows).onConflictDoNothing().returning({ id: outbox.id });
   return out.map((r) => r.id);
 }

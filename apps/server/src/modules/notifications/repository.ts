@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notifications, outbox, pushSubscriptions, users } from '../../db/schema';
+import { assertOutboxPayloads } from '../../jobs/payloads';
 
 // SQL of the notification screens: every query is scoped to one user.
 
@@ -76,6 +77,7 @@ export async function emailOf(db: DbOrTx, userId: string): Promise<string | null
 }
 
 export async function insertOutbox(db: DbOrTx, row: typeof outbox.$inferInsert): Promise<string> {
+  assertOutboxPayloads([row]);
   const [made] = await db.insert(outbox).values(row).returning({ id: outbox.id });
   if (!made) throw new Error('outbox insert returned no row');
   return made.id;

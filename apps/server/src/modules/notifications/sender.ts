@@ -27,6 +27,7 @@ import { createSmsSender } from '../../adapters/sms/index';
 import type { SmsSender } from '../../adapters/sms/types';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
+import { checkClaimedPayload } from '../../jobs/payloads';
 import type { Clock } from '../../lib/clock';
 import * as repo from './outbox-repository';
 import { type OutgoingMessage, renderEmail, renderPush, renderSms } from './render';
@@ -296,6 +297,8 @@ export class OutboxSender {
   }
 
   private async send(row: repo.OutboxRecord): Promise<void> {
+    // A payload that does not fit its template's schema (jobs/payloads.ts) is a dead letter at once.
+    checkClaimedPayload(row);
     const msg: OutgoingMessage = {
       id: row.id,
       channel: row.channel,
