@@ -164,6 +164,7 @@ export function maintenanceJobs(
   limitsEveryMs = 10 * 60_000,
 ): Job[] {
   const { db, clock } = app.deps;
+  const limits = sharedLimits(app);
   return [
     {
       name: 'idempotency.purge',
@@ -178,7 +179,7 @@ export function maintenanceJobs(
       run: async () => {
         // Windows are counted by the machine's clock (rate limits) or the app's (tests move it
         // forward): the earlier of the two never deletes a window still running.
-        await sharedLimits(app).purge(Math.min(Date.now(), clock.now().getTime()));
+        await limits.purge(Math.min(Date.now(), clock.now().getTime()));
       },
     },
   ];

@@ -27,6 +27,7 @@ export function sharedLimits(app: FastifyInstance): SharedLimits {
     const created = createSharedLimits(deps.config, deps.db);
     limits = created;
     byApp.set(deps, created);
+    // Every app makes its store while its plugins register (auth, launch), so this hook can be added.
     app.addHook('onClose', async () => {
       byApp.delete(deps);
       await created.close();
