@@ -368,6 +368,38 @@ describe('pages without their own tags', () => {
   });
 });
 
+describe('the first API request starts from the HTML (decision 037)', () => {
+  const preloads = (html: string) =>
+    [...head(html).matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]*)" \/>/g)].map(
+      (m) => m[1],
+    );
+
+  it("preloads a product page's own API answer, under the address the web app asks for", async () => {
+    await makeAuction(t.db, {
+      now: NOW,
+      locationId,
+      product: { title: 'Stand Mixer', slug: 'stand-mixer-pq34rs' },
+    });
+    const res = await page('/product/stand-mixer-pq34rs');
+    expect(res.statusCode).toBe(200);
+    expect(preloads(res.body)).toEqual(['/api/products/stand-mixer-pq34rs']);
+    // The preloaded address answers (the browser would otherwise fetch it again).
+    const api = await t.app.inject({ method: 'GET', url: '/api/products/stand-mixer-pq34rs' });
+    expect(api.statusCode).toBe(200);
+  });
+
+  it("preloads the home page's data and the shop's unfiltered first page, and nothing elsewhere", async () => {
+    expect(preloads((await page('/')).body)).toEqual(['/api/home']);
+    expect(preloads((await page('/shop')).body)).toEqual([
+      '/api/shop?minPrice=0&amp;maxPrice=300&amp;sort=newest&amp;page=1',
+    ]);
+    // A filtered shop asks for another address: no preload that would go unused.
+    expect(preloads((await page('/shop?category=electronics')).body)).toEqual([]);
+    expect(preloads((await page('/about')).body)).toEqual([]);
+    expect(preloads((await page('/product/no-such-product')).body)).toEqual([]);
+  });
+});
+
 describe('head helpers', () => {
   it('escapes the five HTML-significant characters', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(

@@ -1,12 +1,23 @@
 import { ExternalLink, Menu } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Container } from '../../components/ui/Container';
 import { Logo } from '../../components/ui/Logo';
 import { HeaderAccount } from './HeaderAccount';
-import { HowItWorksDialog } from './HowItWorksDialog';
-import { MobileMenu } from './MobileMenu';
 import { HEADER_LINKS } from './nav';
+
+// The dialogs (and Radix's dialog code) load when first opened, not with every page (decision 037).
+const MobileMenu = lazy(async () => ({ default: (await import('./MobileMenu')).MobileMenu }));
+const HowItWorksDialog = lazy(async () => ({
+  default: (await import('./HowItWorksDialog')).HowItWorksDialog,
+}));
+
+/** True from the first time `open` is true: the dialog then stays mounted (and animates closed). */
+function useOpenedOnce(open: boolean): boolean {
+  const opened = useRef(false);
+  if (open) opened.current = true;
+  return opened.current;
+}
 
 const linkClass =
   'inline-flex h-9 items-center gap-1 rounded-lg px-3 text-sm font-medium text-ink-700 transition-colors hover:bg-ink-100 hover:text-ink-950 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800';
@@ -17,6 +28,8 @@ export function SiteHeader() {
   const menuButton = useRef<HTMLButtonElement>(null);
   // Set when How it Works is opened from the mobile menu, which closes on the way.
   const fromMenu = useRef(false);
+  const menuMounted = useOpenedOnce(menuOpen);
+  const howMounted = useOpenedOnce(howOpen);
 
   // The menu closes first; How it Works opens once the menu has gone (never two dialogs at once).
   function openHowItWorksFromMenu() {
@@ -72,26 +85,34 @@ export function SiteHeader() {
         </div>
       </Container>
 
-      <MobileMenu
-        open={menuOpen}
-        onOpenChange={setMenuOpen}
-        onHowItWorks={openHowItWorksFromMenu}
-        onCloseAutoFocus={(event) => {
-          if (!fromMenu.current) return;
-          event.preventDefault();
-          setHowOpen(true);
-        }}
-      />
-      <HowItWorksDialog
-        open={howOpen}
-        onOpenChange={setHowOpen}
-        onCloseAutoFocus={(event) => {
-          if (!fromMenu.current) return;
-          fromMenu.current = false;
-          event.preventDefault();
-          menuButton.current?.focus();
-        }}
-      />
+      {menuMounted ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            onHowItWorks={openHowItWorksFromMenu}
+            onCloseAutoFocus={(event) => {
+              if (!fromMenu.current) return;
+              event.preventDefault();
+              setHowOpen(true);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {howMounted ? (
+        <Suspense fallback={null}>
+          <HowItWorksDialog
+            open={howOpen}
+            onOpenChange={setHowOpen}
+            onCloseAutoFocus={(event) => {
+              if (!fromMenu.current) return;
+              fromMenu.current = false;
+              event.preventDefault();
+              menuButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -1,8 +1,11 @@
 import type { AuctionCard } from '@rebound/contract/catalog';
-import { lazy } from 'react';
-import { ProductModal } from '../../features/catalog/components/ProductModal';
+import { lazy, Suspense, useRef } from 'react';
 
-// The modal's body (gallery, details, bidding) loads on first open, keeping it out of the page bundles.
+// The modal (Radix's dialog) loads on the first open, its body (gallery, details, bidding) too: the
+// pages with cards do not carry either in their first load (decision 037).
+const ProductModal = lazy(async () => ({
+  default: (await import('../../features/catalog/components/ProductModal')).ProductModal,
+}));
 const QuickViewBody = lazy(() => import('./QuickViewBody'));
 
 /** The quick view of a card (the catalogue's modal, filled with watch and bidding by the app). */
@@ -11,5 +14,13 @@ export function QuickView(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  return <ProductModal {...props} renderContent={(card) => <QuickViewBody key={card.slug} card={card} />} />;
+  // Mounted from the first open on, so that it can animate closed.
+  const opened = useRef(false);
+  if (props.open) opened.current = true;
+  if (!opened.current) return null;
+  return (
+    <Suspense fallback={null}>
+      <ProductModal {...props} renderContent={(card) => <QuickViewBody key={card.slug} card={card} />} />
+    </Suspense>
+  );
 }

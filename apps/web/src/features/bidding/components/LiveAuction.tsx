@@ -1,17 +1,20 @@
 import type { Location, ProductDetail } from '@rebound/contract/catalog';
 import { auctionPhase } from '@rebound/core/catalog';
 import { Timer } from 'lucide-react';
-import { type ReactNode, useCallback } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback } from 'react';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { useServerNow } from '../../../lib/server-clock';
 import { useSession } from '../../../lib/session';
 import { useAuctionState, useLiveAuction } from '../api';
 import { AuctionPanel, type AuctionPanelData } from './AuctionPanel';
-import { BidForm } from './BidForm';
 import { BidHistory } from './BidHistory';
 import { MyStanding } from './MyStanding';
 import { SignInToBid } from './SignInToBid';
+
+// The bid form (with its checks' messages) is for signed-in shoppers only: its own chunk, loaded when
+// shown, so a visitor's product page does not carry it (decision 037).
+const BidForm = lazy(async () => ({ default: (await import('./BidForm')).BidForm }));
 
 type LiveAuctionProps = {
   auctionId: string | null;
@@ -78,13 +81,15 @@ export function LiveAuction({
       action = <Skeleton className="h-36 w-full rounded-xl" />;
     } else {
       action = (
-        <BidForm
-          auction={state.data.auction}
-          me={me}
-          taxConfig={location?.taxConfig ?? null}
-          locationName={location?.name ?? null}
-          compact={compact}
-        />
+        <Suspense fallback={<Skeleton className="h-36 w-full rounded-xl" />}>
+          <BidForm
+            auction={state.data.auction}
+            me={me}
+            taxConfig={location?.taxConfig ?? null}
+            locationName={location?.name ?? null}
+            compact={compact}
+          />
+        </Suspense>
       );
     }
   }

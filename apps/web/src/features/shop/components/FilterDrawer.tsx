@@ -1,14 +1,9 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import {
-  Dialog,
-  DialogClose,
-  DialogDescription,
-  DialogTitle,
-  SheetContent,
-} from '../../../components/ui/Dialog';
-import { auctionsLabel } from '../search-params';
+
+// The sheet (with Radix's dialog code) loads on the first open (decision 037).
+const FilterSheet = lazy(() => import('./FilterSheet'));
 
 type FilterDrawerProps = {
   /** How many filters are in use (shown on the button). */
@@ -22,16 +17,16 @@ type FilterDrawerProps = {
 };
 
 /**
- * Filters on phones and tablets: a button that opens them in a side sheet. Changes apply at once
- * (the results update behind the sheet); focus goes to the sheet's title on opening and back to the
- * button on closing.
+ * Filters on phones and tablets: a button that opens them in a side sheet (FilterSheet). Changes
+ * apply at once (the results update behind the sheet).
  */
 export function FilterDrawer({ activeCount, total, onClear, children, className }: FilterDrawerProps) {
   const [open, setOpen] = useState(false);
-  const title = useRef<HTMLHeadingElement>(null);
-
+  // Mounted from the first open on, so that it can animate closed.
+  const opened = useRef(false);
+  if (open) opened.current = true;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog" className={className}>
         <SlidersHorizontal aria-hidden="true" />
         Filters
@@ -42,38 +37,19 @@ export function FilterDrawer({ activeCount, total, onClear, children, className 
           </span>
         ) : null}
       </Button>
-      <SheetContent
-        className="w-[min(24rem,calc(100vw-2.5rem))]"
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          title.current?.focus();
-        }}
-      >
-        <div className="flex h-16 shrink-0 items-center border-b border-ink-100 pr-16 pl-5">
-          <DialogTitle
-            ref={title}
-            tabIndex={-1}
-            className="text-lg font-bold text-ink-950 focus:outline-none"
+      {opened.current ? (
+        <Suspense fallback={null}>
+          <FilterSheet
+            activeCount={activeCount}
+            total={total}
+            onClear={onClear}
+            open={open}
+            onOpenChange={setOpen}
           >
-            Filters
-          </DialogTitle>
-          <DialogDescription className="sr-only">
-            Narrow the auctions by category, condition, price and pickup location. Results update as you
-            choose.
-          </DialogDescription>
-        </div>
-        <div className="flex-1 overflow-y-auto overscroll-contain px-4 py-5">{children}</div>
-        <div className="flex shrink-0 gap-3 border-t border-ink-100 bg-white p-4">
-          <Button variant="secondary" onClick={onClear} disabled={activeCount === 0} className="flex-1">
-            Clear all
-          </Button>
-          <DialogClose asChild>
-            <Button className="flex-[1.4]">
-              {total === null ? 'Show results' : `Show ${auctionsLabel(total)}`}
-            </Button>
-          </DialogClose>
-        </div>
-      </SheetContent>
-    </Dialog>
+            {children}
+          </FilterSheet>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
