@@ -71,7 +71,7 @@ async function main() {
   const server = await startServer(
     port,
     { DATABASE_URL: dbUrl, TRUST_PROXY: 'true', SEED_ON_START: 'false' },
-    { nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) },
+    { nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), waitMs: 90_000 },
   );
   try {
     // Sign everyone in through the real API (each from its own forwarded address).
