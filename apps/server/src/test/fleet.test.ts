@@ -292,7 +292,7 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('three servers on one PostgreSQL', 
         startingBidCents: 500,
         bidIncrementCents: 100,
         softCloseSeconds: 0,
-        endTime: new Date(now.getTime() + 4_000),
+        endTime: new Date(now.getTime() + 8_000),
       },
     });
     const winner = people[0]!;
