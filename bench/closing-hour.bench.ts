@@ -4,7 +4,7 @@
 // servers on different ports and the same database, the shoppers split between them), then pgbench
 // runs the server's own bid transaction (repository.ts bidTransaction) on the same skewed mix of
 // auctions, in the same run.
-// Run: npx tsx bench/closing-hour.bench.ts [--quick] [--seconds 60] [--shoppers 2000] [--auctions 5000]
+// Run: npx tsx bench/closing-hour.bench.ts [--quick] [--seconds 60] [--shoppers 2000] [--auctions 5000] [--think 10000]
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { unlinkSync, writeFileSync } from 'node:fs';
@@ -25,8 +25,8 @@ const argN = (name: string, dflt: number) => {
 const SECONDS = argN('seconds', quick ? 20 : 60);
 const SHOPPERS = argN('shoppers', quick ? 200 : 2_000);
 const AUCTIONS = argN('auctions', quick ? 500 : 5_000);
-/** Mean pause between one shopper's requests (exponential): a person reading a page. */
-const THINK_MS = argN('think', 4_000);
+/** Mean pause between one shopper's requests (exponential): a person reading a page (2,000 × 1 per 10 s ≈ 200 req/s offered). */
+const THINK_MS = argN('think', quick ? 4_000 : 10_000);
 /** Share of the live auctions made to end during each phase (soft close may push them on). */
 const CLOSING_SHARE = 0.4;
 const ZIPF_S = 1.1;
@@ -43,6 +43,8 @@ interface PhaseResult {
   bidsAccepted: number;
   bidsRefused: number;
   serverErrors: number;
+  /** Requests that got no answer (connection refused or timed out: the server overwhelmed). */
+  noAnswer: number;
   closed: number;
   orders: number;
   perEndpoint: Map<Endpoint, number[]>;
@@ -249,7 +251,7 @@ END;
     const totalSeconds = (performance.now() - started) / 1000;
     console.log(`whole run ${fmt(totalSeconds, 0)} s`);
 
-    const errors = phases.reduce((s, p) => s + p.serverErrors, 0);
+    const errors = phases.reduce((s, p) => s + p.serverErrors + p.noAnswer, 0);
     if (!quick) {
       const endpoints: Endpoint[] = [
         'shop list',
@@ -288,7 +290,7 @@ ${endpoints
     }),
   )
   .join('\n')}
-${row('server errors (5xx, failed requests)', (p) => `**${p.serverErrors}**`)}
+${row('server errors (5xx) / requests with no answer', (p) => `**${p.serverErrors}** / **${p.noAnswer}**`)}
 ${row('auctions closed during the phase', (p) => String(p.closed))}
 ${row('orders made', (p) => String(p.orders))}
 
@@ -321,6 +323,7 @@ async function runPhase(
     bidsAccepted: 0,
     bidsRefused: 0,
     serverErrors: 0,
+    noAnswer: 0,
     closed: 0,
     orders: 0,
     perEndpoint,
@@ -351,8 +354,13 @@ async function runPhase(
       }
       return { status: res.status, body };
     } catch (err) {
-      result.serverErrors++;
-      if (result.serverErrors <= 3) console.error(`${endpoint} ${url}: ${(err as Error).message}`);
+      result.noAnswer++;
+      if (result.noAnswer <= 3) {
+        const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
+        console.error(
+          `${endpoint} ${url}: ${(err as Error).message} (${cause?.code ?? cause?.message ?? ''})`,
+        );
+      }
       return { status: 0, body: '' };
     }
   };
@@ -412,7 +420,7 @@ async function runPhase(
 function printPhase(p: PhaseResult) {
   console.log(
     `${p.servers} server(s): ${fmt(p.requests / p.seconds, 0)} req/s, ${fmt(p.bidsAccepted / p.seconds, 1)} accepted bids/s, ` +
-      `${p.bidsRefused} refused, ${p.serverErrors} server errors, ${p.closed} auctions closed, ${p.orders} orders`,
+      `${p.bidsRefused} refused, ${p.serverErrors} server errors, ${p.noAnswer} without an answer, ${p.closed} auctions closed, ${p.orders} orders`,
   );
   for (const [e, l] of p.perEndpoint) {
     const s = summary(l);
