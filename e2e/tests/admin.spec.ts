@@ -26,7 +26,14 @@ function recordScripts(page: Page) {
   const scripts: Promise<{ url: string; text: string }>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') {
-      scripts.push(res.text().then((text) => ({ url: res.url(), text })));
+      // A chunk still arriving when the test navigates on has no body left to read: fetched again.
+      const url = res.url();
+      scripts.push(
+        res
+          .text()
+          .catch(() => page.request.get(url).then((again) => again.text()))
+          .then((text) => ({ url, text })),
+      );
     }
   });
   return () => Promise.all(scripts);
