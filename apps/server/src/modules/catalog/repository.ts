@@ -46,7 +46,7 @@ function liveAt(now: Date): SQL {
   )!;
 }
 
-export async function liveCards(db: DbOrTx, now: Date, order: 'latest' | 'hottest', limit: number) {
+export function liveCards(db: DbOrTx, now: Date, order: 'latest' | 'hottest', limit: number) {
   const orderBy =
     order === 'latest'
       ? [desc(auctions.startTime), asc(auctions.id)]
