@@ -274,7 +274,7 @@ bids (25 %: reads the state, then bids one to four increments over the minimum, 
 seven). Lots are picked with probability ∝ 1/rank^${ZIPF_S} (the 10 most popular of ${live.length.toLocaleString('en')} get
 ${fmt(top10Share * 100, 0)} % of the picks). Before each phase about ${fmt(CLOSING_SHARE * 100, 0)} % of the auctions still live (every other rank,
 so popular ones too) are set to end in that phase's last 70 %; soft close (60 s) stays on and the servers' own
-job closes them and makes the orders. Each phase runs ${SECONDS} s; with two servers the shoppers are split
+job closes them and makes the orders. Shoppers arrive over the first ${fmt(Math.min(20, SECONDS / 4), 0)} s. Each phase runs ${SECONDS} s; with two servers the shoppers are split
 between two child processes on the same database.
 
 | | ${phases.map((p) => `${p.servers} server${p.servers > 1 ? 's' : ''}`).join(' | ')} |
@@ -369,8 +369,9 @@ async function runPhase(
     cookies.map(async (cookie, i) => {
       const base = `http://127.0.0.1:${ports[i % ports.length]}`;
       const headers = { cookie, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
-      // Shoppers arrive over the first few seconds rather than all at once.
-      await sleep(Math.random() * Math.min(5_000, THINK_MS));
+      // Shoppers arrive over the phase's first quarter (at most 20 s) rather than all at once: 2,000
+      // connections opened within a few seconds overflow the listen backlog of a busy server.
+      await sleep(Math.random() * Math.min(20_000, (SECONDS * 1000) / 4));
       while (performance.now() < stopAt) {
         const x = Math.random();
         if (x < 0.3) {
