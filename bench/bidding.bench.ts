@@ -72,7 +72,11 @@ async function main() {
     port,
     { DATABASE_URL: dbUrl, TRUST_PROXY: 'true', SEED_ON_START: 'false' },
     { nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), waitMs: 90_000 },
-  );
+  ).catch(async (err) => {
+    // A server that does not start still leaves no database behind.
+    await database.close();
+    throw err;
+  });
   try {
     // Sign everyone in through the real API (each from its own forwarded address).
     const cookies: string[] = [];
