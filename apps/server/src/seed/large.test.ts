@@ -37,6 +37,23 @@ afterAll(async () => {
 });
 
 describe('seedLarge', () => {
+  it("writes only version-4 shaped ids, which the API's answers check (a bench user's session answered 500 before)", async () => {
+    const [bad] = rows<{ n: number }>(
+      await database.db.execute(sql`select
+        (select count(*)::int from users where id::text !~ '^.{14}4.{4}[89ab]') +
+        (select count(*)::int from products where id::text !~ '^.{14}4.{4}[89ab]') +
+        (select count(*)::int from auctions where id::text !~ '^.{14}4.{4}[89ab]') +
+        (select count(*)::int from bids where id::text !~ '^.{14}4.{4}[89ab]') as n`),
+    );
+    expect(bad?.n).toBe(0);
+    const [users] = rows<{ n: number }>(
+      await database.db.execute(
+        sql`select count(*)::int as n from users where email like '%@bench.rebound.test'`,
+      ),
+    );
+    expect(users?.n).toBe(40);
+  });
+
   it('creates the requested number of products, auctions and bids', async () => {
     expect(summary.products).toBe(500);
     expect(summary.bids).toBe(5000);

@@ -283,7 +283,8 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions = {}): Promise<La
   const v4 = (hex: SQL) => sql`overlay(overlay(${hex} placing '4' from 13) placing '8' from 17)::uuid`;
   const productId = v4(sql`md5(${T} || ':p:' || g)`);
   const auctionId = v4(sql`md5(${T} || ':a:' || g)`);
-  const benchUser = (n: SQL) => sql`md5('rb-bench-user:' || (1 + (${n}) % ${U}))::uuid`;
+  const benchUserId = (i: SQL) => v4(sql`md5('rb-bench-user:' || ${i})`);
+  const benchUser = (n: SQL) => benchUserId(sql`(1 + (${n}) % ${U})`);
   // Phase per row: 80 % live, 10 % scheduled, 10 % ended.
   const phase = sql`(case when ${h('phase')} % 100 < 80 then 'live' when ${h('phase')} % 100 < 90 then 'scheduled' else 'ended' end)`;
 
@@ -324,14 +325,14 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions = {}): Promise<La
     const hash = await hashPassword(opts.password ?? BENCH_PASSWORD);
     await db.execute(sql`insert into users (id, email, email_verified, name, first_name, last_name, full_name, handle,
         location_id, notification_settings, role, terms_accepted_at, created_at, updated_at)
-      select md5('rb-bench-user:' || i)::uuid, 'bench' || i || '@bench.rebound.test', true, 'bench_' || i, 'Bench',
+      select ${benchUserId(sql.raw('i'))}, 'bench' || i || '@bench.rebound.test', true, 'bench_' || i, 'Bench',
         'User ' || i, 'Bench User ' || i, 'bench_' || i, ${LOC}, '{}'::jsonb, 'shopper', ${NOW}, ${NOW}, ${NOW}
       from generate_series(1, ${U}) i
       on conflict do nothing`);
     await db.execute(sql`insert into accounts (user_id, account_id, provider_id, password)
       select u.id, u.id::text, 'credential', ${hash}
       from generate_series(1, ${U}) i
-      join users u on u.id = md5('rb-bench-user:' || i)::uuid
+      join users u on u.id = ${benchUserId(sql.raw('i'))}
       where not exists (select 1 from accounts a where a.user_id = u.id and a.provider_id = 'credential')`);
   });
 
