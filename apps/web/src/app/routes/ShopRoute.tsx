@@ -1,6 +1,6 @@
 import type { AuctionCard } from '@rebound/contract/catalog';
 import { SlidersHorizontal } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Container } from '../../components/ui/Container';
 import { EmptyState, ErrorState } from '../../components/ui/StatusMessage';
@@ -50,6 +50,9 @@ export default function ShopRoute() {
 
   // A page past the last one (an old link, or results that shrank): go to the last page instead.
   const data = shop.data;
+  // The grid (40 cards, most of the page's elements) renders from a deferred copy: React renders it
+  // in slices in the background instead of one long task when the answer arrives (decision 037).
+  const cards = useDeferredValue(data?.items);
   const settled = data !== undefined && !shop.isPlaceholderData;
   useEffect(() => {
     if (settled && data.total > 0 && state.page > data.pageCount) replace({ page: data.pageCount });
@@ -94,7 +97,7 @@ export default function ShopRoute() {
         onRetry={() => void shop.refetch()}
       />
     );
-  } else if (!data || (data.items.length === 0 && data.total > 0)) {
+  } else if (!data || !cards || (data.items.length === 0 && data.total > 0)) {
     results = <AuctionGridSkeleton count={SKELETON_CARDS} columns="beside-sidebar" />;
   } else if (data.items.length === 0) {
     results = (
@@ -120,7 +123,7 @@ export default function ShopRoute() {
         }
       >
         <AuctionGrid
-          cards={data.items}
+          cards={cards}
           onOpen={openCard}
           columns="beside-sidebar"
           eagerCount={4}

@@ -148,9 +148,13 @@ export function formatPriceRange(min: number, max: number): string {
   return `${dollars(min)} – ${dollars(max)}`;
 }
 
+// One formatter for the page: `Number#toLocaleString` builds a new Intl.NumberFormat on every call
+// (tens of milliseconds on a throttled phone the first time).
+const countFormatter = new Intl.NumberFormat('en-CA');
+
 /** '1 auction', '1,234 auctions'. */
 export function auctionsLabel(count: number): string {
-  return `${count.toLocaleString('en-CA')} ${count === 1 ? 'auction' : 'auctions'}`;
+  return `${countFormatter.format(count)} ${count === 1 ? 'auction' : 'auctions'}`;
 }
 
 export function conditionName(condition: ProductCondition): string {
