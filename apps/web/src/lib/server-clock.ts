@@ -108,3 +108,13 @@ function getSnapshot(): number {
 export function useServerNow(): number {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
+
+/**
+ * What `select` makes of the server time, re-rendering the caller only when that changes (a
+ * string, number or boolean: compared with Object.is). A grid of cards then does not re-render
+ * every card each second, only those whose countdown text or open/closed state moved.
+ */
+export function useServerClock<T extends string | number | boolean>(select: (now: number) => T): T {
+  const snapshot = () => select(nowMs);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}

@@ -1,6 +1,6 @@
 import { formatCountdown, formatTimeLeftShort } from '@rebound/core/countdown';
 import { clsx } from 'clsx';
-import { useServerNow } from '../../lib/server-clock';
+import { useServerClock } from '../../lib/server-clock';
 
 const HOUR_MS = 3_600_000;
 
@@ -19,15 +19,21 @@ type CountdownProps = {
  * callers can colour it; all countdowns on the page share one timer.
  */
 export function Countdown({ to, label = 'Time left', format = 'long', className }: CountdownProps) {
-  const now = useServerNow();
-  const remaining = Date.parse(to) - now;
-  const text = format === 'short' ? formatTimeLeftShort(remaining) : formatCountdown(remaining);
+  const end = Date.parse(to);
+  // One snapshot string (text, urgency, ended): the countdown re-renders only when one of them
+  // changes, e.g. once a minute for a card's '2d 3h' (the page's clock still ticks every second).
+  const state = useServerClock((now) => {
+    const left = end - now;
+    const shown = format === 'short' ? formatTimeLeftShort(left) : formatCountdown(left);
+    return `${left > 0 && left < HOUR_MS ? 'u' : left <= 0 ? 'e' : 'n'}${shown}`;
+  });
+  const text = state.slice(1);
   return (
     <span
       role="timer"
       aria-label={label}
-      data-urgent={remaining > 0 && remaining < HOUR_MS ? 'true' : undefined}
-      data-ended={remaining <= 0 ? 'true' : undefined}
+      data-urgent={state[0] === 'u' ? 'true' : undefined}
+      data-ended={state[0] === 'e' ? 'true' : undefined}
       className={clsx('tabular-nums', className)}
     >
       {text}

@@ -1,7 +1,7 @@
 import { type AuctionTiming, isAuctionOpen } from '@rebound/core/catalog';
 import { clsx } from 'clsx';
 import { Heart } from 'lucide-react';
-import { useServerNow } from '../../../lib/server-clock';
+import { useServerClock } from '../../../lib/server-clock';
 import { useToggleWatch, useWatchStatus } from '../api';
 
 type WatchButtonProps = {
@@ -21,8 +21,7 @@ type WatchControlProps = WatchButtonProps & {
  * check follows the clock, so the buttons themselves do not re-render every second.
  */
 function useStillOpen(auction: AuctionTiming): boolean {
-  const now = useServerNow();
-  return isAuctionOpen(auction, now);
+  return useServerClock((now) => isAuctionOpen(auction, now));
 }
 
 /** The heart on a card: watch or unwatch without opening the product; none once the auction is over. */
