@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,23 +6,13 @@ import { API, OPENAPI_PATH } from '@rebound/contract/routes';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './config';
 import type { Database } from './db/client';
+import { HANG_MS, startChildServer, stopChildServers } from './test/child-server';
 import { createTestDatabase, TEST_DB_KIND } from './test/database';
 
 // The production build (docs/decisions/034-production-build.md): the build script the Dockerfile runs
 // (`npm run build:server`), then the built server started by plain `node`, as the Dockerfile's CMD
 // does, in production mode, from a folder outside the repository. Limits only guard against hangs.
-const HANG_MS = 60_000;
 const DIST = path.join(REPO_ROOT, 'apps/server/dist');
-
-function within<T>(promise: Promise<T>, what: string, ms = HANG_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
-    }),
-  ]);
-}
 
 function jsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -48,11 +38,10 @@ function productionEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 describe('the production build', () => {
-  let child: ChildProcess | undefined;
   let database: Database | undefined;
   const work = mkdtempSync(path.join(tmpdir(), 'rebound-build-'));
   afterAll(async () => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await stopChildServers();
     await database?.close();
     rmSync(work, { recursive: true, force: true });
   });
@@ -121,38 +110,14 @@ describe('the production build', () => {
 
     // 4. The server, exactly as the Dockerfile's CMD starts it.
     const argv = ['--enable-source-maps', path.join(DIST, 'main.js')]; // the Dockerfile's CMD
-    child = spawn(process.execPath, argv, { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const proc = child;
-    let stderr = '';
-    proc.stderr?.on('data', (d) => {
-      stderr += String(d);
-    });
-    const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-    const messages: string[] = [];
-    const listening = new Promise<string>((resolve, reject) => {
-      let buffer = '';
-      proc.stdout?.on('data', (d) => {
-        buffer += String(d);
-        for (let nl = buffer.indexOf('\n'); nl !== -1; nl = buffer.indexOf('\n')) {
-          const line = buffer.slice(0, nl);
-          buffer = buffer.slice(nl + 1);
-          const msg = String((JSON.parse(line) as { msg?: unknown }).msg);
-          messages.push(msg);
-          const m = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(msg);
-          if (m) resolve(m[1] as string);
-        }
-      });
-      void exited.then((code) =>
-        reject(new Error(`the server exited (${code}) before listening: ${stderr}`)),
-      );
-    });
-    const base = await within(listening, 'the server to listen');
+    const server = startChildServer({ args: argv, baseEnv: env, cwd: work });
+    const base = await server.listening();
 
     // Plain node: the command line is the Dockerfile's, with no loader (Linux shows it in /proc).
-    if (existsSync(`/proc/${proc.pid}/cmdline`)) {
-      const cmdline = readFileSync(`/proc/${proc.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    if (existsSync(`/proc/${server.pid}/cmdline`)) {
+      const cmdline = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
       expect(cmdline.slice(1)).toEqual(argv);
-      const environ = readFileSync(`/proc/${proc.pid}/environ`, 'utf8');
+      const environ = readFileSync(`/proc/${server.pid}/environ`, 'utf8');
       expect(environ).not.toMatch(/(^|\0)NODE_OPTIONS=/);
     }
 
@@ -182,9 +147,10 @@ describe('the production build', () => {
     expect(home.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await home.text()).toContain('<div id="root">');
 
-    proc.kill('SIGTERM');
-    expect(await within(exited, 'the server to exit')).toBe(0);
+    expect(await server.stop()).toBe(0);
+    // Every line it wrote is JSON (LOG_FORMAT=json), and it said it stopped; nothing on stderr.
+    const messages = server.stdoutLines.map((line) => String((JSON.parse(line) as { msg?: unknown }).msg));
     expect(messages).toContain('stopped');
-    expect(stderr).toBe('');
+    expect(server.stderr()).toBe('');
   });
 });

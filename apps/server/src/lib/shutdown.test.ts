@@ -1,27 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { REPO_ROOT } from '../config';
 import type { Database } from '../db/client';
 import { RESTART_CLOSE_CODE, RESTART_CLOSE_REASON } from '../realtime/routes';
+import { startChildServer, stopChildServers, within } from '../test/child-server';
 import { createTestDatabase, TEST_DB_KIND } from '../test/database';
 
 // The real server (main.ts) in a child process, stopped with SIGTERM while a WebSocket is open and
-// a request is in flight (decision 032). Limits below only guard against hangs.
-const HANG_MS = 60_000;
-
-function within<T>(promise: Promise<T>, what: string, ms = HANG_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
-    }),
-  ]);
-}
+// a request is in flight (decision 032). Limits only guard against hangs.
 
 /** Resolves when nothing listens on the port any more (a connection attempt is refused). */
 async function refused(port: number): Promise<void> {
@@ -42,70 +29,30 @@ async function refused(port: number): Promise<void> {
 }
 
 describe('graceful shutdown (SIGTERM)', () => {
-  let child: ChildProcess | undefined;
   let database: Database | undefined;
   afterAll(async () => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await stopChildServers();
     await database?.close();
   });
 
   it('finishes the request in flight, refuses new connections, closes sockets with 1012 and exits 0', async () => {
     // PostgreSQL runs get a fresh database of their own; PGlite runs an in-memory one in the child.
     database = TEST_DB_KIND === 'postgres' ? await createTestDatabase() : undefined;
-    child = spawn(
-      process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('../main.ts', import.meta.url))],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          HOST: '127.0.0.1',
-          PORT: '0',
-          DATA_DIR: 'memory://',
-          DATABASE_URL: database?.url ?? '',
-          SEED_ON_START: 'false',
-          WEB_DIST: 'apps/web/dist-none',
-          LOG_LEVEL: 'info',
-          LOG_FORMAT: 'json',
-          SHUTDOWN_GRACE_MS: '30000',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const server = startChildServer({
+      port: 0,
+      env: {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+        DATABASE_URL: database?.url ?? '',
+        SEED_ON_START: 'false',
+        WEB_DIST: 'apps/web/dist-none',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+        SHUTDOWN_GRACE_MS: '30000',
       },
-    );
-    const proc = child;
-    const lines: Record<string, unknown>[] = [];
-    const raw: string[] = [];
-    let stderr = '';
-    proc.stderr?.on('data', (d) => {
-      stderr += String(d);
     });
-    const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-    const listening = new Promise<string>((resolve, reject) => {
-      let buffer = '';
-      proc.stdout?.on('data', (d) => {
-        buffer += String(d);
-        let nl = buffer.indexOf('\n');
-        while (nl !== -1) {
-          const line = buffer.slice(0, nl);
-          buffer = buffer.slice(nl + 1);
-          raw.push(line);
-          try {
-            const entry = JSON.parse(line) as Record<string, unknown>;
-            lines.push(entry);
-            const m = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(String(entry.msg));
-            if (m) resolve(m[1]!);
-          } catch {
-            // Counted below: every line must be JSON.
-          }
-          nl = buffer.indexOf('\n');
-        }
-      });
-      void exited.then((code) =>
-        reject(new Error(`the server exited (${code}) before listening: ${stderr}`)),
-      );
-    });
-    const base = await within(listening, 'the server to listen');
+    const base = await server.listening();
     const port = Number(new URL(base).port);
 
     // A live socket.
@@ -140,7 +87,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     request.flushHeaders();
     await within(continued, 'the server to take the request');
 
-    proc.kill('SIGTERM');
+    server.child.kill('SIGTERM');
 
     // The socket is told the server restarts, and the listener closes...
     expect(await within(closed, 'the socket to close')).toEqual({
@@ -148,7 +95,7 @@ describe('graceful shutdown (SIGTERM)', () => {
       reason: RESTART_CLOSE_REASON,
     });
     await within(refused(port), 'new connections to be refused');
-    expect(proc.exitCode).toBeNull(); // ...while the request in flight still holds the process.
+    expect(server.running()).toBe(true); // ...while the request in flight still holds the process.
 
     // The request finishes normally.
     request.end(body);
@@ -156,11 +103,18 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.text)).toHaveProperty('serverTime');
 
-    expect(await within(exited, 'the server to exit')).toBe(0);
+    expect(await within(server.exited, 'the server to exit')).toBe(0);
 
     // Structured, quiet logs: JSON lines only, no line for a request that went well.
+    const raw = server.stdoutLines;
     expect(raw.filter((l) => l.trim() !== '' && !l.startsWith('{'))).toEqual([]);
-    const messages = lines.map((l) => String(l.msg));
+    const messages = raw.flatMap((l) => {
+      try {
+        return [String((JSON.parse(l) as { msg?: unknown }).msg)];
+      } catch {
+        return [];
+      }
+    });
     expect(messages).toContain('shutting down: finishing requests in flight');
     expect(messages).toContain('stopped');
     expect(messages.filter((m) => /incoming request|request completed/.test(m))).toEqual([]);

@@ -1,15 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { ServerEvent } from '@rebound/contract/realtime';
 import { API } from '@rebound/contract/routes';
 import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../config';
 import type { Database } from '../db/client';
 import { accounts, auctions, bids, maxBids, orders, outbox } from '../db/schema';
+import { type ChildServer, freePort, startChildServer, stopChildServers, until } from './child-server';
 import { createTestDatabase, TEST_DB_KIND } from './database';
 import { makeAuction, makeLocation, makeUser } from './factories';
 import { hashPassword } from './passwords';
@@ -22,83 +19,31 @@ import { connectSocket } from './socket';
 // acknowledged bid and the other two keep answering. PostgreSQL only (TEST_DATABASE_URL): the
 // embedded database is one process's. Waits are for conditions; the limits below only stop hangs.
 
-const HANG_MS = 60_000;
 const PASSWORD = 'fleet-password-2026';
 const BIDDERS = 9;
 
-/** Resolves once `check` resolves truthy, polling; fails after `ms` saying what it waited for. */
-async function until<T>(what: string, check: () => Promise<T | undefined | null | false> | T, ms = HANG_MS) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  base: string;
-  child: ChildProcess;
-  output: string[];
-}
+type Server = ChildServer;
 
 function startServer(databaseUrl: string, port: number): Server {
-  const output: string[] = [];
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('../main.ts', import.meta.url))],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        DATABASE_POOL_SIZE: '8',
-        AUTH_SECRET: 'fleet-secret-fleet-secret-fleet-secret-0123',
-        ALLOW_INSECURE_PUBLIC_URL: 'true',
-        // Each bidder signs in from an address of its own (X-Forwarded-For).
-        TRUST_PROXY: 'true',
-        TEST_CLOCK: 'false',
-        SEED_ON_START: 'false',
-        WEB_CONCURRENCY: '1',
-        REDIS_URL: '',
-        REALTIME: 'postgres',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  return startChildServer({
+    port,
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '8',
+      AUTH_SECRET: 'fleet-secret-fleet-secret-fleet-secret-0123',
+      ALLOW_INSECURE_PUBLIC_URL: 'true',
+      // Each bidder signs in from an address of its own (X-Forwarded-For).
+      TRUST_PROXY: 'true',
+      TEST_CLOCK: 'false',
+      SEED_ON_START: 'false',
+      WEB_CONCURRENCY: '1',
+      REDIS_URL: '',
+      REALTIME: 'postgres',
+      LOG_LEVEL: 'warn',
     },
-  );
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  return { base: `http://127.0.0.1:${port}`, child, output };
-}
-
-async function ready(server: Server) {
-  await until(
-    `${server.base} to be ready (output: ${server.output.join('')})`,
-    async () => {
-      if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output.join('')}`);
-      try {
-        return (await fetch(`${server.base}/readyz`)).ok;
-      } catch {
-        return false;
-      }
-    },
-    120_000,
-  );
+  });
 }
 
 type Watcher = Awaited<ReturnType<typeof connectSocket>>;
@@ -140,7 +85,7 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('three servers on one PostgreSQL', 
     }
     const ports = await Promise.all([freePort(), freePort(), freePort()]);
     for (const port of ports) servers.push(startServer(database.url!, port));
-    await Promise.all(servers.map(ready));
+    await Promise.all(servers.map((s) => s.ready(120_000)));
     // Signed in through different servers: a session made on one is good on all.
     for (const [i, p] of people.entries()) {
       const res = await fetch(`${servers[i % 3]!.base}${API.authSignIn}`, {
@@ -157,15 +102,7 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('three servers on one PostgreSQL', 
   }, 180_000);
 
   afterAll(async () => {
-    for (const s of servers)
-      if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-    await Promise.all(
-      servers.map((s) =>
-        s.child.exitCode === null && s.child.signalCode === null
-          ? new Promise((r) => s.child.once('exit', r))
-          : undefined,
-      ),
-    );
+    await stopChildServers();
     await database?.close();
   }, 60_000);
 
