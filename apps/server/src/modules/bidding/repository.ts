@@ -146,7 +146,11 @@ export function writePayload(v: AcceptedBidWrite): string {
  * auction's new state, the notices (in-app and outbox) and (with a key) the idempotent answer. It
  * runs while the auction row is locked, so it is one round trip, and its text is fixed: everything
  * travels as ONE JSON value (`$1`), which keeps building it cheap for the server under load and lets
- * the PostgreSQL path send it as a literal together with its COMMIT (bidTransaction).
+ * the PostgreSQL path send it as a literal together with its COMMIT.
+ *
+ * This, LOCK_SQL and ACCESS_SQL are the shape of ONE bid per transaction (what the server did before
+ * group commit, decision 038): the benches' pgbench baseline runs them. The server writes with
+ * BATCH_WRITE_SQL.
  */
 export const WRITE_SQL = (p: string) => `with
     p as (select ${p}::json as j),
@@ -182,11 +186,6 @@ export const WRITE_SQL = (p: string) => `with
       seq = (p.j->'state'->>'seq')::bigint, updated_at = (p.j->>'at')::timestamptz
     from p where auctions.id = (p.j->>'auctionId')::uuid`;
 
-export async function writeAcceptedBid(tx: DbOrTx, v: AcceptedBidWrite) {
-  const [before, after] = WRITE_SQL('\u0000').split('\u0000');
-  await tx.execute(sql`${sql.raw(before!)}${writePayload(v)}${sql.raw(after!)}`);
-}
-
 /** Who is bidding, read under the auction lock: their account's status and whether the session still exists. */
 export interface BidderAccess {
   status: 'active' | 'suspended' | null;
@@ -203,80 +202,257 @@ export const LOCK_SQL = (auction: string, user: string, key: string, since: stri
 
 export type LockedForBid = NonNullable<ReturnType<typeof parseLocked>>;
 
-export interface BidTransactionArgs {
-  auctionId: string;
+/** What one bidder of a batch is, read under the auction lock (BATCH_READ_SQL). */
+export interface BatchBidderRead extends BidderAccess {
+  /** The stored idempotent answer for the bidder's key, if any (expired keys were forgotten first). */
+  stored: { response: unknown; requestHash: string } | null;
+  /** The bidder's contact (the people a bid can notify are its bidder and the leader). */
+  person: BidContact | null;
+}
+
+/** One bid of a batch as the batch transaction needs it before deciding. */
+export interface BatchBidder {
   userId: string;
   idempotencyKey: string | null;
-  keyFrom: Date;
   /** The session token the request was signed in with (checked under the lock), if any. */
   sessionToken: string | null;
 }
 
+export interface BidBatchArgs {
+  auctionId: string;
+  /** Idempotency-Keys stored at or before this are forgotten first (their 24 hours are over). */
+  keyFrom: Date;
+  bidders: BatchBidder[];
+}
+
+/** What a batch of bids writes (its accepted ones), as the one JSON value of BATCH_WRITE_SQL. */
+export interface BatchWrite {
+  auctionId: string;
+  /** The time of the batch's last accepted bid: the auction's updated_at. */
+  now: Date;
+  /** Each touched bidder's maximum as the batch leaves it (one row per bidder). */
+  maxes: { userId: string; amountCents: number; setAt: Date; seq: number }[];
+  /** The public history rows in order, each with its bid's auction seq and time. */
+  history: { userId: string; amountCents: number; isLeaderRow: boolean; seq: number; at: Date }[];
+  inApp: { row: NotificationRow; at: Date }[];
+  outgoing: { row: OutboxRow; at: Date }[];
+  /** Stored with a plain insert: a key another transaction stored meanwhile fails the batch. */
+  keys: { userId: string; key: string; requestHash: string; response: unknown; at: Date }[];
+  /** The auction's state after the last accepted bid (seq advanced by one per accepted bid). */
+  state: AcceptedBidWrite['state'];
+}
+
+export function batchWritePayload(v: BatchWrite): string {
+  return JSON.stringify({
+    auctionId: v.auctionId,
+    at: v.now.toISOString(),
+    maxes: v.maxes.map((m) => ({
+      user_id: m.userId,
+      amount_cents: m.amountCents,
+      set_at: m.setAt.toISOString(),
+      seq: m.seq,
+    })),
+    history: v.history.map((h) => ({
+      user_id: h.userId,
+      amount_cents: h.amountCents,
+      is_leader_row: h.isLeaderRow,
+      seq: h.seq,
+      at: h.at.toISOString(),
+    })),
+    inApp: v.inApp.map(({ row: n, at }) => ({
+      user_id: n.userId,
+      kind: n.kind,
+      message: n.message,
+      target_url: n.targetUrl ?? null,
+      at: at.toISOString(),
+    })),
+    outgoing: v.outgoing.map(({ row: o, at }) => ({
+      channel: o.channel,
+      template: o.template,
+      user_id: o.userId ?? null,
+      recipient: o.recipient,
+      payload: o.payload ?? {},
+      at: at.toISOString(),
+    })),
+    keys: v.keys.map((k) => ({
+      user_id: k.userId,
+      key: k.key,
+      request_hash: k.requestHash,
+      response: k.response,
+      at: k.at.toISOString(),
+    })),
+    state: {
+      currentPriceCents: v.state.currentPriceCents,
+      leaderUserId: v.state.leaderUserId,
+      reserveMet: v.state.reserveMet,
+      bidCount: v.state.bidCount,
+      endTime: v.state.endTime.toISOString(),
+      seq: v.state.seq,
+    },
+  });
+}
+
 /**
- * One bid's transaction: locks the auction and reads what a bid needs (lockForBid) and who is
- * bidding (BidderAccess, read after the lock), lets `decide` choose, and writes what it returns (or
- * nothing). `decide` throwing rolls everything back.
- *
- * On PostgreSQL this takes two round trips on one pooled connection: `begin` + the lock + the
- * access read go together as one simple query, then the write goes together with its `commit`, so
- * the auction row stays locked for one round trip and the commit only. Values travel as literals
- * (quoted by the driver's escapeLiteral; the ids are checked uuids) because a simple query of
- * several statements cannot carry bound parameters. On PGlite (one in-process connection shared
- * by every request) it is a drizzle transaction with the same statements.
+ * The batch's reads after the lock, each one statement taking one JSON value `{since, items}`:
+ * forget the batch's expired Idempotency-Keys, then per bidder (in order) the account's status,
+ * whether the session still exists, the stored answer for the key and the contact. Separate
+ * statements after the locking one, so under READ COMMITTED they see what the previous lock
+ * holder committed.
  */
-export async function bidTransaction<T>(
+export const BATCH_FORGET_SQL = (p: string) => `with p as (select ${p}::json as j)
+    delete from idempotency_keys k using p, json_to_recordset(p.j->'items') as i(user_id uuid, key text, token text)
+    where i.key is not null and k.user_id = i.user_id and k.scope = 'bid' and k.key = i.key
+      and k.created_at <= (p.j->>'since')::timestamptz`;
+
+export const BATCH_READ_SQL = (p: string) => `select coalesce(json_agg(json_build_object(
+      'status', u.status,
+      'sessionAlive', (i.token is null or exists (select 1 from sessions s where s.token = i.token)),
+      'stored', (select json_build_object('response', k.response, 'requestHash', k.request_hash)
+        from idempotency_keys k where k.user_id = i.user_id and k.scope = 'bid' and k.key = i.key),
+      'person', case when u.id is null then null else json_build_object('id', u.id, 'handle', u.handle,
+        'email', u.email, 'phone', u.phone_number, 'settings', u.notification_settings,
+        'marketingConsent', u.marketing_consent) end
+    ) order by i.n), '[]'::json) as r
+    from json_to_recordset((${p}::json)->'items') as i(n integer, user_id uuid, key text, token text)
+    left join users u on u.id = i.user_id`;
+
+/** Writes a batch's accepted bids in one statement (the batched form of WRITE_SQL). */
+export const BATCH_WRITE_SQL = (p: string) => `with
+    p as (select ${p}::json as j),
+    m as (
+      insert into max_bids (auction_id, user_id, max_amount_cents, set_at, seq)
+      select (p.j->>'auctionId')::uuid, r.user_id, r.amount_cents, r.set_at, r.seq
+      from p, json_to_recordset(p.j->'maxes') as r(user_id uuid, amount_cents integer, set_at timestamptz, seq bigint)
+      on conflict (auction_id, user_id) do update set max_amount_cents = excluded.max_amount_cents,
+        set_at = excluded.set_at, seq = excluded.seq, updated_at = excluded.set_at
+      returning 1),
+    h as (
+      insert into bids (auction_id, user_id, amount_cents, is_leader_row, seq, created_at)
+      select (p.j->>'auctionId')::uuid, r.user_id, r.amount_cents, r.is_leader_row, r.seq, r.at
+      from p, json_to_recordset(p.j->'history') as r(user_id uuid, amount_cents integer, is_leader_row boolean, seq bigint, at timestamptz)
+      returning 1),
+    n as (
+      insert into notifications (user_id, kind, message, target_url, created_at)
+      select r.user_id, r.kind, r.message, r.target_url, r.at
+      from p, json_to_recordset(p.j->'inApp') as r(user_id uuid, kind text, message text, target_url text, at timestamptz)
+      returning 1),
+    o as (
+      insert into outbox (channel, template, user_id, recipient, payload, next_attempt_at, created_at)
+      select r.channel, r.template, r.user_id, r.recipient, r.payload, r.at, r.at
+      from p, json_to_recordset(p.j->'outgoing') as r(channel text, template text, user_id uuid, recipient text, payload jsonb, at timestamptz)
+      returning 1),
+    k as (
+      insert into idempotency_keys (user_id, scope, key, request_hash, status_code, response, created_at)
+      select r.user_id, 'bid', r.key, r.request_hash, 200, r.response, r.at
+      from p, json_to_recordset(p.j->'keys') as r(user_id uuid, key text, request_hash text, response jsonb, at timestamptz)
+      returning 1)
+    update auctions set status = 'live', current_price_cents = (p.j->'state'->>'currentPriceCents')::integer,
+      leader_user_id = (p.j->'state'->>'leaderUserId')::uuid, reserve_met = (p.j->'state'->>'reserveMet')::boolean,
+      bid_count = (p.j->'state'->>'bidCount')::integer, end_time = (p.j->'state'->>'endTime')::timestamptz,
+      seq = (p.j->'state'->>'seq')::bigint, updated_at = (p.j->>'at')::timestamptz
+    from p where auctions.id = (p.j->>'auctionId')::uuid`;
+
+/** A statement template with its one JSON value bound as a parameter (the PGlite path). */
+function withJson(template: (p: string) => string, json: string) {
+  const [before, after] = template('\u0000').split('\u0000');
+  return sql`${sql.raw(before!)}${json}${sql.raw(after!)}`;
+}
+
+/**
+ * The write of a batch reached the database and no answer came back (the connection broke): it
+ * may or may not have committed, so its bids must not be tried again.
+ */
+export class BatchOutcomeUnknown extends Error {
+  constructor(cause: unknown) {
+    super('the connection failed while a batch of bids was committing', { cause });
+  }
+}
+
+/** An error the database answered with (a SQLSTATE): the statement failed and nothing committed. */
+function fromDatabase(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return true;
+  }
+  return false;
+}
+
+function parseReads(raw: unknown, expected: number): BatchBidderRead[] {
+  const rows = parseJson<
+    { status: unknown; sessionAlive: unknown; stored: BatchBidderRead['stored']; person: BidContact | null }[]
+  >(raw ?? '[]');
+  if (rows.length !== expected) throw new Error(`batch read ${rows.length} bidders, expected ${expected}`);
+  return rows.map((r) => ({ ...toAccess(r as Record<string, unknown>), stored: r.stored ?? null, person: r.person }));
+}
+
+/**
+ * One transaction for a batch of bids on one auction (group commit): locks the auction row once
+ * and reads it with its maximums (bid_lock_and_read), forgets the batch's expired keys and reads
+ * every bidder (BATCH_READ_SQL), lets `decide` choose for every bid in order, and writes what it
+ * returns (BATCH_WRITE_SQL, all accepted bids in one statement) or nothing. `decide` throwing rolls
+ * everything back.
+ *
+ * On PostgreSQL, two round trips on one pooled connection: `begin` + lock + reads as one simple
+ * query (values as literals quoted by escapeLiteral: a simple query of several statements cannot
+ * carry bound parameters), then the write with its `commit`. An error the database answers
+ * means nothing was committed; a connection that fails after the write was sent throws
+ * BatchOutcomeUnknown. On PGlite, a drizzle transaction with the same statements.
+ */
+export async function bidBatchTransaction<T>(
   db: Db,
-  args: BidTransactionArgs,
+  args: BidBatchArgs,
   decide: (
     ctx: LockedForBid | null,
-    access: BidderAccess,
+    reads: BatchBidderRead[],
     tx: () => DbOrTx,
-  ) => Promise<{ value: T; write: AcceptedBidWrite | null }>,
+  ) => Promise<{ value: T; write: BatchWrite | null }>,
 ): Promise<T> {
+  const first = args.bidders[0];
+  if (!first) throw new Error('a batch needs at least one bid');
+  const reads = JSON.stringify({
+    since: args.keyFrom.toISOString(),
+    items: args.bidders.map((b, n) => ({ n, user_id: b.userId, key: b.idempotencyKey, token: b.sessionToken })),
+  });
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) {
     return db.transaction(async (tx) => {
-      const ctx = await lockForBid(tx, args);
-      const access = await bidderAccess(tx, args.userId, args.sessionToken);
-      const { value, write } = await decide(ctx, access, () => tx);
-      if (write) await writeAcceptedBid(tx, write);
+      const ctx = await lockForBid(tx, {
+        auctionId: args.auctionId,
+        userId: first.userId,
+        idempotencyKey: null,
+        keyFrom: args.keyFrom,
+      });
+      await tx.execute(withJson(BATCH_FORGET_SQL, reads));
+      const r = (await tx.execute(withJson(BATCH_READ_SQL, reads))) as unknown as { rows: { r: unknown }[] };
+      const { value, write } = await decide(ctx, parseReads(r.rows[0]?.r, args.bidders.length), () => tx);
+      if (write) await tx.execute(withJson(BATCH_WRITE_SQL, batchWritePayload(write)));
       return value;
     });
   }
   const conn = await client.connect();
   let broken: Error | undefined;
+  let sent = false;
   try {
     const lit = (v: string | null) => (v === null ? 'null' : conn.escapeLiteral(v));
     const results = (await conn.query(
-      `begin; ${LOCK_SQL(lit(args.auctionId), lit(args.userId), lit(args.idempotencyKey), lit(args.keyFrom.toISOString()))}; ${ACCESS_SQL(lit(args.userId), lit(args.sessionToken))}`,
+      `begin; ${LOCK_SQL(lit(args.auctionId), lit(first.userId), 'null', lit(args.keyFrom.toISOString()))}; ${BATCH_FORGET_SQL(lit(reads))}; ${BATCH_READ_SQL(lit(reads))}`,
     )) as unknown as pg.QueryResult[];
     const ctx = parseLocked(results[1]!.rows[0]?.r ?? null);
-    const access = toAccess(results[2]!.rows[0]);
-    // The fallback contact read (which never runs) gets a drizzle handle on this connection.
-    const { value, write } = await decide(
-      ctx,
-      access,
-      () => drizzleNodePg(conn, { schema }) as unknown as Db,
-    );
-    await conn.query(write ? `${WRITE_SQL(lit(writePayload(write)))}; commit` : 'commit');
+    const bidders = parseReads(results[3]!.rows[0]?.r, args.bidders.length);
+    const { value, write } = await decide(ctx, bidders, () => drizzleNodePg(conn, { schema }) as unknown as Db);
+    sent = true;
+    await conn.query(write ? `${BATCH_WRITE_SQL(lit(batchWritePayload(write)))}; commit` : 'commit');
     return value;
   } catch (err) {
     // An error inside a simple query skips its remaining statements (the commit too): roll back.
     await conn.query('rollback').catch((e: Error) => {
       broken = e;
     });
+    if (sent && !fromDatabase(err)) throw new BatchOutcomeUnknown(err);
     throw err;
   } finally {
     conn.release(broken);
   }
-}
-
-async function bidderAccess(tx: DbOrTx, userId: string, token: string | null): Promise<BidderAccess> {
-  const r = (await tx.execute(
-    sql`select (select status from ${users} where id = ${userId}::uuid) as status,
-      (${token}::text is null or exists (select 1 from ${sessions} where token = ${token}::text)) as "sessionAlive"`,
-  )) as unknown as { rows: Record<string, unknown>[] };
-  return toAccess(r.rows[0]);
 }
 
 function toAccess(row: Record<string, unknown> | undefined): BidderAccess {

@@ -19,7 +19,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { IDEMPOTENCY_TTL_MS, isUniqueViolation, requestHash } from '../../lib/idempotency';
 import { isUuid } from '../../lib/ids';
-import { KeyedGate } from '../../lib/keyed-gate';
+import { KeyedBatcher, type Settled } from '../../lib/batcher';
 import type { Published } from '../../realtime/hub';
 import { type Contact, loadContacts, noticeRows } from '../notifications/enqueue';
 import { decideBid } from './decide';
@@ -29,15 +29,13 @@ import * as repo from './repository';
 import { liveState } from './state';
 
 /**
- * Bids on one auction from this server enter their transaction in arrival order, two at a time: one
- * holds the row lock and the next already waits on it, so the lock passes on without a gap. The
- * others wait here instead of each parking a pool connection on the lock (which also kept every
- * other request waiting for a connection) and instead of racing for the lock when it is released
- * (which served later, higher bids first and refused earlier ones as too low). The row lock still
- * does the serialising, across servers too; this only orders and bounds this server's share.
+ * Group commit per auction: bids on one auction that wait on this server go together into ONE
+ * transaction (runBidBatch), up to BID_BATCH_MAX, decided one after the other in arrival order by
+ * the pure rule. While a batch is in its transaction, new bids queue for the next one; a bid that
+ * finds its auction idle starts a batch of one at once. The auction's row lock still serialises
+ * the batches of several servers. Decision 038.
  */
-const BIDS_IN_FLIGHT_PER_AUCTION = 2;
-const bidGate = new KeyedGate(BIDS_IN_FLIGHT_PER_AUCTION);
+export const BID_BATCH_MAX = 64;
 
 /** The endpoint an Idempotency-Key of a bid belongs to. */
 const BID_ENDPOINT = `POST ${API.auctionBidsPattern}`;
@@ -135,11 +133,182 @@ export interface PlaceBidResult {
   events: Published[];
 }
 
+/** A bid checked and waiting for its batch. */
+interface PendingBid {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  sessionToken: string | null;
+  amountCents: number;
+  idempotencyKey: string | null;
+  fingerprint: string | null;
+}
+
+const bidBatcher = new KeyedBatcher<PendingBid, PlaceBidResult>(
+  runBidBatch,
+  BID_BATCH_MAX,
+  // A batch is one transaction on one database (tests run several apps in one process).
+  (a, b) => a.db === b.db && a.clock === b.clock,
+);
+
+/** Batches run, bids in them and the largest batch, since this process started (for the bench and tests). */
+export function bidBatchStats() {
+  return bidBatcher.stats();
+}
+
 /**
- * Places a maximum bid. One transaction locks the auction row, decides on the state it finds
- * (decide.ts), and writes the maximum, the public history rows, the auction's new state, the notices
- * (notices.ts) and the idempotent answer. Events (events.ts) are returned for the caller to publish
- * after commit.
+ * A batch's transaction. If it fails as a whole (a DB error, e.g. an Idempotency-Key stored at the
+ * same moment by a bid on another auction), nothing was written and its bids are tried again one
+ * per transaction, in order, so one offender does not fail the others. When the connection broke
+ * while committing (BatchOutcomeUnknown) they are not tried again: every bid gets the error.
+ */
+async function runBidBatch(auctionId: string, items: PendingBid[]): Promise<Settled<PlaceBidResult>[]> {
+  try {
+    return await bidBatch(auctionId, items);
+  } catch (err) {
+    if (items.length === 1 || err instanceof repo.BatchOutcomeUnknown) throw err;
+    const answers: Settled<PlaceBidResult>[] = [];
+    for (const item of items) {
+      try {
+        answers.push((await bidBatch(auctionId, [item]))[0]!);
+      } catch (e) {
+        answers.push({ ok: false, error: e });
+      }
+    }
+    return answers;
+  }
+}
+
+const userKey = (userId: string, key: string) => `${userId}\u0000${key}`;
+
+/** One transaction for `items`: locks the auction once, decides each bid in order, writes all accepted ones. */
+function bidBatch(auctionId: string, items: PendingBid[]): Promise<Settled<PlaceBidResult>[]> {
+  const { db, clock } = items[0]!;
+  return repo.bidBatchTransaction(
+    db,
+    {
+      auctionId,
+      keyFrom: new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS),
+      bidders: items.map((b) => ({
+        userId: b.userId,
+        idempotencyKey: b.idempotencyKey,
+        sessionToken: b.sessionToken,
+      })),
+    },
+    async (ctx, reads, tx) => {
+      const answers: Settled<PlaceBidResult>[] = [];
+      const write: repo.BatchWrite | null = ctx
+        ? {
+            auctionId,
+            now: new Date(0),
+            maxes: [],
+            history: [],
+            inApp: [],
+            outgoing: [],
+            keys: [],
+            state: ctx.auction,
+          }
+        : null;
+      // The state each bid is decided on: what the lock found, then what the previous accepted bid left.
+      let auction = ctx?.auction;
+      let maxes = ctx?.maxes ?? [];
+      const people: repo.BidContact[] = [...(ctx?.people ?? [])];
+      for (const r of reads) if (r.person && !people.some((p) => p.id === r.person!.id)) people.push(r.person);
+      const contacts: Contact[] = [...people];
+      // Stored answers by (user, key): the database's, then those of this batch's accepted bids.
+      const stored = new Map<string, { response: unknown; requestHash: string }>();
+      for (const [i, r] of reads.entries()) {
+        const key = items[i]!.idempotencyKey;
+        if (key && r.stored) stored.set(userKey(items[i]!.userId, key), r.stored);
+      }
+      const maxesWritten = new Map<string, repo.BatchWrite['maxes'][number]>();
+      let accepted = 0;
+
+      for (const [i, item] of items.entries()) {
+        const access = reads[i]!;
+        try {
+          // Read under the lock: a session served from the cache (auth plugin) may have ended since,
+          // or the account been suspended; neither may bid.
+          if (!access.sessionAlive) throw new AppError('not_authenticated');
+          if (access.status !== 'active') throw new SuspendedWhileSignedIn();
+          if (!ctx || !auction || !write) throw new AppError('auction_not_live');
+          // A double-click's twin (in an earlier transaction or earlier in this batch) gets its answer.
+          const previous = item.idempotencyKey ? stored.get(userKey(item.userId, item.idempotencyKey)) : undefined;
+          if (previous) {
+            if (previous.requestHash !== item.fingerprint) throw new AppError('idempotency_conflict');
+            answers.push({ ok: true, value: { body: previous.response as PlaceBidResponse, events: [] } });
+            continue;
+          }
+          // Time is read after the lock, bid by bid: the order bids are decided in is the order of their times.
+          const now = clock.now();
+          const decision = decideBid({ auction, maxes, people }, item.userId, item.amountCents, now);
+          const notices = bidNotices(decision, { userId: item.userId, amountCents: item.amountCents }, ctx.product);
+          // The bidder and the leader are the only people a bid can notify; their contacts came with the
+          // reads (the fallback read never runs, it only keeps a future notice from going missing).
+          const unknown = notices.map((n) => n.userId).filter((id) => !contacts.some((c) => c.id === id));
+          if (unknown.length > 0) contacts.push(...(await loadContacts(tx(), [...new Set(unknown)])));
+          const rows = noticeRows(now, notices, contacts);
+
+          const u = decision.updated;
+          const events = bidEvents(auction, decision, item.userId, now);
+          write.now = now;
+          write.state = u;
+          maxesWritten.set(item.userId, {
+            userId: item.userId,
+            amountCents: item.amountCents,
+            setAt: now,
+            seq: decision.maxSeq,
+          });
+          for (const h of decision.outcome.historyRows) {
+            write.history.push({
+              userId: h.userId,
+              amountCents: h.amountCents,
+              isLeaderRow: h.kind === 'leading',
+              seq: u.seq,
+              at: now,
+            });
+          }
+          for (const row of rows.inApp) write.inApp.push({ row, at: now });
+          for (const row of rows.outgoing) write.outgoing.push({ row, at: now });
+          if (item.idempotencyKey && item.fingerprint) {
+            write.keys.push({
+              userId: item.userId,
+              key: item.idempotencyKey,
+              requestHash: item.fingerprint,
+              response: decision.body,
+              at: now,
+            });
+            stored.set(userKey(item.userId, item.idempotencyKey), {
+              requestHash: item.fingerprint,
+              response: decision.body,
+            });
+          }
+          auction = u;
+          maxes = decision.outcome.state.maxBids.map((m) => ({
+            userId: m.userId,
+            amountCents: m.amountCents,
+            setAt: new Date(m.setAt),
+            seq: m.seq,
+          }));
+          accepted++;
+          answers.push({ ok: true, value: { body: decision.body, events } });
+        } catch (err) {
+          // This bid alone is refused; the state stays what the previous accepted bid left.
+          answers.push({ ok: false, error: err });
+        }
+      }
+      if (write) write.maxes = [...maxesWritten.values()];
+      return { value: answers, write: accepted > 0 ? write : null };
+    },
+  );
+}
+
+/**
+ * Places a maximum bid. It joins its auction's next batch (runBidBatch): one transaction locks the
+ * auction row, decides each bid of the batch in arrival order on the state the previous one left
+ * (decide.ts), and writes the maximums, the public history rows, the auction's new state, the
+ * notices (notices.ts) and the idempotent answers. Events (events.ts) are returned for the caller
+ * to publish after commit.
  */
 export async function placeBid(
   db: Db,
@@ -160,69 +329,15 @@ export async function placeBid(
   const fingerprint = idempotencyKey ? requestHash(BID_ENDPOINT, [auctionId, amountCents]) : null;
 
   try {
-    return await bidGate.run(auctionId, () =>
-      repo.bidTransaction(
-        db,
-        {
-          auctionId,
-          userId: user.id,
-          idempotencyKey,
-          keyFrom: new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS),
-          sessionToken: user.sessionToken ?? null,
-        },
-        async (ctx, access, tx) => {
-          // Read under the lock: a session served from the cache (auth plugin) may have ended since,
-          // or the account been suspended; neither may bid.
-          if (!access.sessionAlive) throw new AppError('not_authenticated');
-          if (access.status !== 'active') throw new SuspendedWhileSignedIn();
-          if (!ctx) throw new AppError('auction_not_live');
-          // Read under the auction lock: a double-click's twin waits for the first and then sees its answer.
-          if (ctx.stored) {
-            if (ctx.stored.requestHash !== fingerprint) throw new AppError('idempotency_conflict');
-            return { value: { body: ctx.stored.response as PlaceBidResponse, events: [] }, write: null };
-          }
-          // Time is read after the lock: the order bids are serialised in is the order of their times.
-          const now = clock.now();
-          const decision = decideBid(ctx, user.id, amountCents, now);
-          const notices = bidNotices(decision, { userId: user.id, amountCents }, ctx.product);
-          // The bidder and the leader are the only people a bid can notify; their contacts came with the
-          // context (the fallback read never runs, it only keeps a future notice from going missing).
-          const contacts: Contact[] = [...ctx.people];
-          const unknown = notices.map((n) => n.userId).filter((id) => !contacts.some((c) => c.id === id));
-          if (unknown.length > 0) contacts.push(...(await loadContacts(tx(), [...new Set(unknown)])));
-
-          const u = decision.updated;
-          return {
-            value: { body: decision.body, events: bidEvents(ctx.auction, decision, user.id, now) },
-            write: {
-              auctionId: u.id,
-              userId: user.id,
-              amountCents,
-              maxSeq: decision.maxSeq,
-              now,
-              history: decision.outcome.historyRows.map((h) => ({
-                userId: h.userId,
-                amountCents: h.amountCents,
-                isLeaderRow: h.kind === 'leading',
-              })),
-              state: {
-                currentPriceCents: u.currentPriceCents,
-                leaderUserId: u.leaderUserId,
-                reserveMet: u.reserveMet,
-                bidCount: u.bidCount,
-                endTime: u.endTime,
-                seq: u.seq,
-              },
-              idempotency:
-                idempotencyKey && fingerprint
-                  ? { key: idempotencyKey, requestHash: fingerprint, response: decision.body }
-                  : null,
-              notices: noticeRows(now, notices, contacts),
-            },
-          };
-        },
-      ),
-    );
+    return await bidBatcher.submit(auctionId, {
+      db,
+      clock,
+      userId: user.id,
+      sessionToken: user.sessionToken ?? null,
+      amountCents,
+      idempotencyKey,
+      fingerprint,
+    });
   } catch (err) {
     if (err instanceof SuspendedWhileSignedIn) return refuseSuspended(db, user.id);
     // The same key used at the same moment for a bid on another auction: that one stored it first.
