@@ -17,7 +17,10 @@ export interface BatchStats {
  * Entries exist only while a key has work, so idle keys cost nothing.
  */
 export class KeyedBatcher<I, O> {
-  private readonly keys = new Map<string, { item: I; resolve: (v: O) => void; reject: (e: unknown) => void }[]>();
+  private readonly keys = new Map<
+    string,
+    { item: I; resolve: (v: O) => void; reject: (e: unknown) => void }[]
+  >();
   private readonly counters: BatchStats = { batches: 0, items: 0, largest: 0 };
 
   constructor(
@@ -25,7 +28,8 @@ export class KeyedBatcher<I, O> {
     private readonly maxBatch: number,
     private readonly sameBatch: (first: I, other: I) => boolean = () => true,
   ) {
-    if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError('maxBatch must be a positive integer');
+    if (!Number.isInteger(maxBatch) || maxBatch < 1)
+      throw new RangeError('maxBatch must be a positive integer');
   }
 
   submit(key: string, item: I): Promise<O> {
@@ -41,7 +45,10 @@ export class KeyedBatcher<I, O> {
     });
   }
 
-  private async drain(key: string, first: { item: I; resolve: (v: O) => void; reject: (e: unknown) => void }[]) {
+  private async drain(
+    key: string,
+    first: { item: I; resolve: (v: O) => void; reject: (e: unknown) => void }[],
+  ) {
     let batch = first;
     while (batch.length > 0) {
       this.counters.batches++;

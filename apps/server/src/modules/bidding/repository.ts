@@ -4,16 +4,7 @@ import pg from 'pg';
 import { cardQuery, notEndedAt } from '../../db/cards';
 import type { Db, DbOrTx } from '../../db/client';
 import * as schema from '../../db/schema';
-import {
-  auctions,
-  bids,
-  idempotencyKeys,
-  maxBids,
-  orders,
-  sessions,
-  userStrikes,
-  users,
-} from '../../db/schema';
+import { auctions, bids, idempotencyKeys, maxBids, orders, userStrikes, users } from '../../db/schema';
 import type { NotificationRow, OutboxRow } from '../notifications/enqueue';
 
 export type AuctionRow = typeof auctions.$inferSelect;
@@ -382,7 +373,11 @@ function parseReads(raw: unknown, expected: number): BatchBidderRead[] {
     { status: unknown; sessionAlive: unknown; stored: BatchBidderRead['stored']; person: BidContact | null }[]
   >(raw ?? '[]');
   if (rows.length !== expected) throw new Error(`batch read ${rows.length} bidders, expected ${expected}`);
-  return rows.map((r) => ({ ...toAccess(r as Record<string, unknown>), stored: r.stored ?? null, person: r.person }));
+  return rows.map((r) => ({
+    ...toAccess(r as Record<string, unknown>),
+    stored: r.stored ?? null,
+    person: r.person,
+  }));
 }
 
 /**
@@ -411,7 +406,12 @@ export async function bidBatchTransaction<T>(
   if (!first) throw new Error('a batch needs at least one bid');
   const reads = JSON.stringify({
     since: args.keyFrom.toISOString(),
-    items: args.bidders.map((b, n) => ({ n, user_id: b.userId, key: b.idempotencyKey, token: b.sessionToken })),
+    items: args.bidders.map((b, n) => ({
+      n,
+      user_id: b.userId,
+      key: b.idempotencyKey,
+      token: b.sessionToken,
+    })),
   });
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) {
@@ -439,7 +439,11 @@ export async function bidBatchTransaction<T>(
     )) as unknown as pg.QueryResult[];
     const ctx = parseLocked(results[1]!.rows[0]?.r ?? null);
     const bidders = parseReads(results[3]!.rows[0]?.r, args.bidders.length);
-    const { value, write } = await decide(ctx, bidders, () => drizzleNodePg(conn, { schema }) as unknown as Db);
+    const { value, write } = await decide(
+      ctx,
+      bidders,
+      () => drizzleNodePg(conn, { schema }) as unknown as Db,
+    );
     sent = true;
     await conn.query(write ? `${BATCH_WRITE_SQL(lit(batchWritePayload(write)))}; commit` : 'commit');
     return value;

@@ -15,11 +15,11 @@ import { isSuspendedByStrikes } from '@rebound/core/orders';
 import { toCard } from '../../db/cards';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
+import { KeyedBatcher, type Settled } from '../../lib/batcher';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { IDEMPOTENCY_TTL_MS, isUniqueViolation, requestHash } from '../../lib/idempotency';
 import { isUuid } from '../../lib/ids';
-import { KeyedBatcher, type Settled } from '../../lib/batcher';
 import type { Published } from '../../realtime/hub';
 import { type Contact, loadContacts, noticeRows } from '../notifications/enqueue';
 import { decideBid } from './decide';
@@ -213,7 +213,8 @@ function bidBatch(auctionId: string, items: PendingBid[]): Promise<Settled<Place
       let auction = ctx?.auction;
       let maxes = ctx?.maxes ?? [];
       const people: repo.BidContact[] = [...(ctx?.people ?? [])];
-      for (const r of reads) if (r.person && !people.some((p) => p.id === r.person!.id)) people.push(r.person);
+      for (const r of reads)
+        if (r.person && !people.some((p) => p.id === r.person!.id)) people.push(r.person);
       const contacts: Contact[] = [...people];
       // Stored answers by (user, key): the database's, then those of this batch's accepted bids.
       const stored = new Map<string, { response: unknown; requestHash: string }>();
@@ -233,7 +234,9 @@ function bidBatch(auctionId: string, items: PendingBid[]): Promise<Settled<Place
           if (access.status !== 'active') throw new SuspendedWhileSignedIn();
           if (!ctx || !auction || !write) throw new AppError('auction_not_live');
           // A double-click's twin (in an earlier transaction or earlier in this batch) gets its answer.
-          const previous = item.idempotencyKey ? stored.get(userKey(item.userId, item.idempotencyKey)) : undefined;
+          const previous = item.idempotencyKey
+            ? stored.get(userKey(item.userId, item.idempotencyKey))
+            : undefined;
           if (previous) {
             if (previous.requestHash !== item.fingerprint) throw new AppError('idempotency_conflict');
             answers.push({ ok: true, value: { body: previous.response as PlaceBidResponse, events: [] } });
@@ -242,7 +245,11 @@ function bidBatch(auctionId: string, items: PendingBid[]): Promise<Settled<Place
           // Time is read after the lock, bid by bid: the order bids are decided in is the order of their times.
           const now = clock.now();
           const decision = decideBid({ auction, maxes, people }, item.userId, item.amountCents, now);
-          const notices = bidNotices(decision, { userId: item.userId, amountCents: item.amountCents }, ctx.product);
+          const notices = bidNotices(
+            decision,
+            { userId: item.userId, amountCents: item.amountCents },
+            ctx.product,
+          );
           // The bidder and the leader are the only people a bid can notify; their contacts came with the
           // reads (the fallback read never runs, it only keeps a future notice from going missing).
           const unknown = notices.map((n) => n.userId).filter((id) => !contacts.some((c) => c.id === id));
