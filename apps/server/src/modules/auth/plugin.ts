@@ -16,13 +16,17 @@ declare module 'fastify' {
   }
 }
 
-/** Both names better-auth gives the session cookie (the __Secure- one over https). */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?rebound\.session_token=/;
-const SESSION_COOKIE_VALUE = /(?:^|;\s*)(?:__Secure-)?rebound\.session_token=([^;]*)/;
+/** The session cookie under both names better-auth gives it (the __Secure- one over https). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?rebound\.session_token=([^;]*)/;
+
+/** The session cookie's value in a Cookie header ('' when empty), or null when it has none. */
+export function sessionCookie(header: string | undefined): string | null {
+  return SESSION_COOKIE.exec(header ?? '')?.[1] ?? null;
+}
 
 /** Whether the request carries a session cookie (valid or not). */
 export function hasSessionCookie(request: FastifyRequest): boolean {
-  return SESSION_COOKIE.test(request.headers.cookie ?? '');
+  return sessionCookie(request.headers.cookie) !== null;
 }
 
 /**
@@ -43,10 +47,10 @@ export const authPlugin = fp(
     // Sessions resolved lately, for the routes that check them again in their own transaction (bids).
     const sessionCache = new SessionCache();
     app.addHook('onRequest', async (request, reply) => {
-      if (!hasSessionCookie(request)) return;
+      const cookie = sessionCookie(request.headers.cookie);
+      if (cookie === null) return;
       // Built assets and media never depend on who asks: spare them the session lookup.
       if (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) return;
-      const cookie = SESSION_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1] ?? '';
       const now = clock.now().getTime();
       if (request.routeOptions.config?.sessionFromCache) {
         const cached = sessionCache.get(cookie, now);
