@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   // How long a stopping server lets requests in flight finish before cutting them (ms).
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -165,6 +166,12 @@ export interface Config {
   logFormat: 'json' | 'pretty';
   /** On SIGTERM/SIGINT: how long requests in flight may take to finish before they are cut. */
   shutdownGraceMs: number;
+  /**
+   * How long a public catalogue answer (shop, home, drops, product) is reused by this server
+   * (docs/decisions/039-listing-cache.md): 1 s by default, 0 (off) in tests, which read what they
+   * have just written.
+   */
+  catalogCacheMs: number;
   bodyLimitBytes: number;
   /** The built web app; served with an index.html fallback for client routes. */
   webDist: string | null;
@@ -281,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    catalogCacheMs: e.CATALOG_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1_000),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -133,12 +133,14 @@ export const requestLogPlugin = fp(
       if (request.headers.upgrade) return;
       const line: RequestLine = {
         method: request.method,
-        url: redactUrl(request.url),
+        url: request.url,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       };
       const level = requestLineLevel(line, everyRequest);
       if (!level) return;
+      // Only a line that is written needs its URL redacted (most requests get none in production).
+      line.url = redactUrl(line.url);
       const msg =
         level === 'warn'
           ? `slow request: ${line.method} ${line.url} ${line.status} ${line.ms} ms`

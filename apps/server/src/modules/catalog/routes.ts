@@ -9,19 +9,52 @@ import {
   SlugParams,
 } from '@rebound/contract/catalog';
 import { API } from '@rebound/contract/routes';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ResponseCache, sendTimedJson, TimedJson } from '../../lib/response-cache';
 import * as repo from './repository';
 import * as service from './service';
 
+/** Shop answers kept at once (each about 20-30 KB, for a second at most). */
+const SHOP_CACHE_ENTRIES = 500;
+const PRODUCT_CACHE_ENTRIES = 1_000;
+
 export async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock } = app.deps;
+  const { db, clock, config } = app.deps;
   // Shop counts per filter, a few seconds each (decision 036); this server's own.
   const shopCounts = new service.ShopCountCache();
+  // The public catalogue's answers, the same for whoever asks (nothing in them is about the viewer),
+  // reused for CATALOG_CACHE_MS (1 s) by this server, one read at a time per answer (decision 039).
+  const ttlMs = config.catalogCacheMs;
+  const caches = {
+    home: new ResponseCache<TimedJson>({ ttlMs, maxEntries: 1 }),
+    drops: new ResponseCache<TimedJson>({ ttlMs, maxEntries: 1 }),
+    shop: new ResponseCache<TimedJson>({ ttlMs, maxEntries: SHOP_CACHE_ENTRIES }),
+    product: new ResponseCache<TimedJson>({ ttlMs, maxEntries: PRODUCT_CACHE_ENTRIES }),
+  };
+  cachesOf.set(app.deps, caches);
 
-  app.get(API.home, { schema: { response: { 200: HomeResponse } } }, async () =>
-    service.home(db, clock.now()),
+  /**
+   * The kept answer of `key`, or a fresh one read now (then kept): serialised once by the route's
+   * response schema, sent with the current time as its serverTime.
+   */
+  async function cached(
+    cache: ResponseCache<TimedJson>,
+    key: string,
+    reply: FastifyReply,
+    read: (now: Date) => Promise<{ serverTime: string }>,
+  ) {
+    const now = clock.now();
+    const body = await cache.get(key, now.getTime(), async () =>
+      // The route's serialiser (the contract's response schema checks the answer) gives a string.
+      TimedJson.fromJson(reply.serialize(await read(now)) as string),
+    );
+    return sendTimedJson(reply, body, clock.now().toISOString());
+  }
+
+  app.get(API.home, { schema: { response: { 200: HomeResponse } } }, async (_request, reply) =>
+    cached(caches.home, 'home', reply, (now) => service.home(db, now)),
   );
 
   app.get(API.categories, { schema: { response: { 200: CategoriesResponse } } }, async () => ({
@@ -32,19 +65,37 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     locations: (await repo.listActiveLocations(db)).map(service.toLocation),
   }));
 
+  // The key is made from the validated query (defaults filled in): invalid input is a 400 before it.
   app.get(
     API.shop,
     { schema: { querystring: ShopQuery, response: { 200: ShopResponse } } },
-    async (request) => service.shop(db, clock.now(), request.query, shopCounts),
+    async (request, reply) =>
+      cached(caches.shop, service.shopCacheKey(request.query), reply, (now) =>
+        service.shop(db, now, request.query, shopCounts),
+      ),
   );
 
-  app.get(API.drops, { schema: { response: { 200: DropsResponse } } }, async () =>
-    service.drops(db, clock.now()),
+  app.get(API.drops, { schema: { response: { 200: DropsResponse } } }, async (_request, reply) =>
+    cached(caches.drops, 'drops', reply, (now) => service.drops(db, now)),
   );
 
+  // An unknown slug is a 404 (an error is never kept).
   app.get(
     API.productPattern,
     { schema: { params: SlugParams, response: { 200: ProductDetail } } },
-    async (request) => service.productDetail(db, clock.now(), request.params.slug),
+    async (request, reply) =>
+      cached(caches.product, request.params.slug, reply, (now) =>
+        service.productDetail(db, now, request.params.slug),
+      ),
   );
+}
+
+type CatalogCaches = Record<'home' | 'drops' | 'shop' | 'product', ResponseCache<TimedJson>>;
+const cachesOf = new WeakMap<object, CatalogCaches>();
+
+/** The catalogue's response caches of an app (by its `app.deps`), for tests. */
+export function catalogCaches(deps: object): CatalogCaches {
+  const caches = cachesOf.get(deps);
+  if (!caches) throw new Error('catalogCaches: no catalogue routes registered for these deps');
+  return caches;
 }

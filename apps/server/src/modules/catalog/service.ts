@@ -124,15 +124,11 @@ export class ShopCountCache {
   }
 }
 
-export async function shop(
-  db: DbOrTx,
-  now: Date,
-  q: ShopQuery,
-  counts: ShopCountCache | null = null,
-): Promise<ShopResponse> {
+/** What the shop's queries filter on, from the validated query. */
+export function shopFilters(q: ShopQuery): repo.ShopFilters {
   const toCents = (dollars: number | undefined) =>
     dollars === undefined ? undefined : Math.round(dollars * 100);
-  const filters: repo.ShopFilters = {
+  return {
     categorySlug: q.category,
     condition: q.condition === 'any' ? undefined : q.condition,
     minPriceCents: toCents(q.minPrice),
@@ -140,6 +136,24 @@ export async function shop(
     location: q.location,
     q: q.q,
   };
+}
+
+/**
+ * One key per distinct shop answer (the response cache, decision 039): the filters as the queries
+ * use them (so `?page=1&sort=newest` and `?sort=newest`, `condition=any` and none, or `q= dash  cam`
+ * and `q=dash cam` share), the sort and the page.
+ */
+export function shopCacheKey(q: ShopQuery): string {
+  return `${q.sort} ${q.page} ${repo.shopCountKey(shopFilters(q))}`;
+}
+
+export async function shop(
+  db: DbOrTx,
+  now: Date,
+  q: ShopQuery,
+  counts: ShopCountCache | null = null,
+): Promise<ShopResponse> {
+  const filters = shopFilters(q);
   const offset = (q.page - 1) * SHOP_PAGE_SIZE;
   const rows = await repo.shopRows(db, now, filters, q.sort, SHOP_PAGE_SIZE, offset);
   return {
