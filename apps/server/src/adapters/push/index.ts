@@ -1,12 +1,13 @@
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { PushSender } from './types';
-import { localPushSender, type VapidDetails, webPushSender } from './web-push';
+import { localPushSender, offPushSender, type VapidDetails, webPushSender } from './web-push';
 
 /**
  * Web push when VAPID keys are configured; outside production without them, the development
- * mailbox (plus best-effort pushes with the generated keys); production without them: every push
- * is a dead letter saying so (decisions.md §10; docs/decisions/018-outbox-sender.md).
+ * mailbox (plus best-effort pushes with the generated keys); production without them: push is off,
+ * and the sender records push messages as skipped, not as failures (decisions.md §10;
+ * docs/decisions/018-outbox-sender.md, 041-test-servers-and-quiet-logs.md).
  */
 export function createPushSender(
   config: Config,
@@ -14,6 +15,7 @@ export function createPushSender(
   vapid: () => Promise<VapidDetails | null>,
   onError?: (err: string) => void,
 ): PushSender {
-  if (config.push.vapid || config.env === 'production') return webPushSender({ db, vapid });
+  if (config.push.vapid) return webPushSender({ db, vapid });
+  if (config.env === 'production') return offPushSender();
   return localPushSender({ db, vapid, ...(onError ? { onError } : {}) });
 }

@@ -89,8 +89,8 @@ async function sendToSubscriptions(
 
 /**
  * Browser push through `web-push` with VAPID. A user without subscriptions gets nothing (not an
- * error). Without keys (production without VAPID_*) every push fails for good: a dead letter that
- * says why.
+ * error). Should the keys be missing after all, every push fails for good: a dead letter that says
+ * why (production without VAPID_* gets `offPushSender` instead).
  */
 export function webPushSender(opts: WebPushOptions): PushSender {
   return {
@@ -111,6 +111,23 @@ export function webPushSender(opts: WebPushOptions): PushSender {
 
 export const PUSH_NOT_CONFIGURED =
   'Push is not configured: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT';
+
+/** What a push message skipped because push is off says (the outbox row's last_error). */
+export const PUSH_OFF_SKIPPED = 'skipped: web push is off (no VAPID keys)';
+
+/**
+ * Production without VAPID keys: push is off. No browser can subscribe (GET /api/push/key answers
+ * 503), so there is no one to send to; the outbox sender sees `kind: 'off'` and records each push
+ * message as skipped instead of calling `send` (docs/decisions/041-test-servers-and-quiet-logs.md).
+ */
+export function offPushSender(): PushSender {
+  return {
+    kind: 'off',
+    async send() {
+      return { delivered: 0, removed: 0 };
+    },
+  };
+}
 
 /**
  * The default without VAPID settings (outside production): every push lands in the development

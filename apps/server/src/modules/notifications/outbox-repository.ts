@@ -87,6 +87,24 @@ export async function markSent(db: DbOrTx, id: string, attempts: number, now: Da
   return rows.length === 1;
 }
 
+/**
+ * Finishes a claimed row without sending it (its channel is off): status 'sent' with no `sent_at`,
+ * and `reason` in last_error, so it is neither retried nor a dead letter. False when the claim was lost.
+ */
+export async function markSkipped(
+  db: DbOrTx,
+  id: string,
+  attempts: number,
+  reason: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ status: 'sent', sentAt: null, lockedUntil: null, lastError: reason })
+    .where(stillMine(id, attempts))
+    .returning({ id: outbox.id });
+  return rows.length === 1;
+}
+
 /** Puts a claimed row back for another attempt at `at`, keeping the error. */
 export async function markRetry(
   db: DbOrTx,

@@ -23,6 +23,7 @@ import { createEmailSender } from '../../adapters/email/index';
 import type { EmailSender, InlineImage } from '../../adapters/email/types';
 import { createPushSender } from '../../adapters/push/index';
 import type { PushSender } from '../../adapters/push/types';
+import { PUSH_OFF_SKIPPED } from '../../adapters/push/web-push';
 import { createSmsSender } from '../../adapters/sms/index';
 import type { SmsSender } from '../../adapters/sms/types';
 import type { Config } from '../../config';
@@ -71,6 +72,8 @@ export interface RunStats {
   sent: number;
   retried: number;
   dead: number;
+  /** Push messages not sent because push is off (production without VAPID keys). */
+  skipped: number;
   /** Claims lost before marking (the lease ran out and another sender took the row). */
   lost: number;
 }
@@ -78,7 +81,7 @@ export interface RunStats {
 export type DeliverOutcome = { status: 'sent' } | { status: 'failed'; error: string };
 
 const ERROR_MAX = 1_000;
-const noStats = (): RunStats => ({ claimed: 0, sent: 0, retried: 0, dead: 0, lost: 0 });
+const noStats = (): RunStats => ({ claimed: 0, sent: 0, retried: 0, dead: 0, skipped: 0, lost: 0 });
 
 function describe(err: unknown): string {
   const text = err instanceof Error ? err.message || err.name : String(err);
@@ -264,8 +267,12 @@ export class OutboxSender {
   }
 
   /** Sends one claimed row and records the outcome, fenced on the claim. */
-  private async deliver(row: repo.OutboxRecord): Promise<'sent' | 'retried' | 'dead' | 'lost'> {
+  private async deliver(row: repo.OutboxRecord): Promise<'sent' | 'retried' | 'dead' | 'skipped' | 'lost'> {
     const { db, clock, log } = this.deps;
+    if (row.channel === 'push' && this.channels.push.kind === 'off') {
+      // Push is off (said once at start): nothing to send, nothing failed.
+      return (await repo.markSkipped(db, row.id, row.attempts, PUSH_OFF_SKIPPED)) ? 'skipped' : 'lost';
+    }
     if (exhaustedOnReclaim(row.attempts, this.policy)) {
       // Claimed again after its sender stopped mid-send, with no attempts left: it may have gone out.
       const error = `${row.lastError ? `${row.lastError}; ` : ''}the sender stopped during the last attempt`;
@@ -348,6 +355,10 @@ export class OutboxSender {
   }
 }
 
+/** The one warning, at start, when push is off. */
+export const PUSH_OFF_WARNING =
+  'web push is off: no VAPID keys (set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT); push messages are skipped';
+
 export function createOutboxSender(deps: SenderDeps, opts?: SenderOptions): OutboxSender {
   return new OutboxSender(deps, opts);
 }
@@ -422,12 +433,8 @@ export function listDeadLetters(db: Db, opts: { limit?: number; before?: Date } 
  */
 export const outboxSenderPlugin = fp(
   async (app: FastifyInstance) => {
-    const { sender, config } = app.deps;
-    if (config.env === 'production' && !config.push.vapid) {
-      app.log.warn(
-        'Web push is off: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set (push messages become dead letters)',
-      );
-    }
+    const { sender } = app.deps;
+    if (sender.channels.push.kind === 'off') app.log.warn(PUSH_OFF_WARNING);
     app.addHook('onResponse', async (request, reply) => {
       if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
       if (reply.statusCode >= 400) return;
