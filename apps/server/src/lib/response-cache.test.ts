@@ -32,6 +32,19 @@ describe('TimedJson', () => {
     expect(body.br(T1).length).toBeLessThan(body.length / 4);
   });
 
+  it('sends the same bytes to requests of the same millisecond, and new ones for a new time', () => {
+    const body = TimedJson.fromJson(json);
+    for (const kind of ['plain', 'gzip', 'br'] as const) {
+      const first = body[kind](T0);
+      expect(body[kind](T0)).toBe(first);
+      const later = body[kind](T1);
+      expect(later).not.toBe(first);
+      expect(later.equals(first)).toBe(false);
+      expect(body[kind](T0).equals(first)).toBe(true);
+    }
+    expect(JSON.parse(gunzipSync(body.gzip(T1)).toString()).serverTime).toBe(T1);
+  });
+
   it('works for an object with nothing but its time, and refuses JSON without a leading serverTime', () => {
     const only = TimedJson.fromJson(JSON.stringify({ serverTime: T0 }));
     expect(JSON.parse(only.plain(T1).toString())).toEqual({ serverTime: T1 });

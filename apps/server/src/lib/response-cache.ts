@@ -28,6 +28,15 @@ export class TimedJson {
   readonly head: Buffer;
   private gzipped?: { deflated: Buffer; crc: number };
   private brotli?: Buffer;
+  /**
+   * The last answer made of each kind, with its time: requests in the same millisecond send the
+   * same bytes (never changed once made), so a busy answer is not copied for each of them.
+   */
+  private readonly last: Record<'plain' | 'gzip' | 'br', { time: string; bytes: Buffer } | undefined> = {
+    plain: undefined,
+    gzip: undefined,
+    br: undefined,
+  };
 
   private constructor(head: Buffer) {
     this.head = head;
@@ -53,13 +62,31 @@ export class TimedJson {
     return Buffer.from(`${serverTime}"}`, 'latin1');
   }
 
+  /** The answer of `kind` for `serverTime`: the last one made if it has that time, else a new one. */
+  private memo(kind: 'plain' | 'gzip' | 'br', serverTime: string, make: () => Buffer): Buffer {
+    const last = this.last[kind];
+    if (last?.time === serverTime) return last.bytes;
+    const bytes = make();
+    this.last[kind] = { time: serverTime, bytes };
+    return bytes;
+  }
+
   /** The whole JSON, as sent uncompressed. */
   plain(serverTime: string): Buffer {
-    return Buffer.concat([this.head, TimedJson.tail(serverTime)]);
+    return this.memo('plain', serverTime, () => Buffer.concat([this.head, TimedJson.tail(serverTime)]));
   }
 
   /** The whole JSON, gzip: the head deflated once, then a stored (uncompressed) final block. */
   gzip(serverTime: string): Buffer {
+    return this.memo('gzip', serverTime, () => this.makeGzip(serverTime));
+  }
+
+  /** The whole JSON, brotli: the head compressed once up to a flush, then an uncompressed meta-block. */
+  br(serverTime: string): Buffer {
+    return this.memo('br', serverTime, () => this.makeBr(serverTime));
+  }
+
+  private makeGzip(serverTime: string): Buffer {
     this.gzipped ??= {
       deflated: deflateRawSync(this.head, { finishFlush: zlib.Z_SYNC_FLUSH }),
       crc: crc32(this.head),
@@ -73,8 +100,7 @@ export class TimedJson {
     return Buffer.concat([GZIP_HEADER, this.gzipped.deflated, stored, tail, trailer]);
   }
 
-  /** The whole JSON, brotli: the head compressed once up to a flush, then an uncompressed meta-block. */
-  br(serverTime: string): Buffer {
+  private makeBr(serverTime: string): Buffer {
     this.brotli ??= brotliCompressSync(this.head, {
       params: {
         [zlib.BROTLI_PARAM_QUALITY]: 5,
