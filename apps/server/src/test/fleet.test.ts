@@ -333,4 +333,12 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('three servers on one PostgreSQL', 
     // The two left keep answering.
     for (const s of [first, second]) expect((await fetch(`${s.base}/readyz`)).ok).toBe(true);
   });
+
+  it('printed no deprecation warning on the way (e.g. pg: a second query on a busy connection)', () => {
+    // Node prints each deprecation once per process, on stderr. The closing job once ran three
+    // queries of one transaction with Promise.all (decision 041).
+    for (const [i, s] of servers.entries()) {
+      expect(s.stderr(), `server ${i + 1}'s stderr`).not.toContain('DeprecationWarning');
+    }
+  });
 });

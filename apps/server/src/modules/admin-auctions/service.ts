@@ -410,11 +410,10 @@ export async function relistAuction(db: Db, actorId: string, id: string, s: Sett
   const newId = await db.transaction(async (tx) => {
     const from = await repo.lockAuction(tx, id);
     if (!from) throw new AppError('auction_not_found');
-    const [product, orders, offers] = await Promise.all([
-      repo.productOf(tx, from.productId),
-      repo.ordersOf(tx, id),
-      repo.offersOf(tx, id),
-    ]);
+    // One after another: a transaction's connection runs one query at a time.
+    const product = await repo.productOf(tx, from.productId);
+    const orders = await repo.ordersOf(tx, id);
+    const offers = await repo.offersOf(tx, id);
     if (!relistable(from, product.status, orders, offers)) throw new AppError('auction_not_relistable');
     const row = await insertOne(tx, actorId, from.productId, s, now, { relistedFromId: id });
     await recordAudit(tx, {
@@ -445,12 +444,11 @@ export async function createOffer(
   const published = await db.transaction(async (tx) => {
     const a = await repo.lockAuction(tx, id);
     if (!a) throw new AppError('auction_not_found');
-    const [product, orders, offers, maxes] = await Promise.all([
-      repo.productOf(tx, a.productId),
-      repo.ordersOf(tx, id),
-      repo.offersOf(tx, id),
-      repo.maxBidsOf(tx, id),
-    ]);
+    // One after another: a transaction's connection runs one query at a time.
+    const product = await repo.productOf(tx, a.productId);
+    const orders = await repo.ordersOf(tx, id);
+    const offers = await repo.offersOf(tx, id);
+    const maxes = await repo.maxBidsOf(tx, id);
     if (offers.some((o) => o.status === 'open')) throw new AppError('offer_already_open');
     if (!offerable(a, product.status, orders, offers)) throw new AppError('offer_not_allowed');
     const candidates = candidatesOf(a, maxes, orders, offers);

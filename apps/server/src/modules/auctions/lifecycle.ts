@@ -72,17 +72,12 @@ export async function closeDueAuctionsBatch(
     );
 
     const ids = decided.map((d) => d.auction.id);
-    const [bidders, handles, rates] = await Promise.all([
-      repo.biddersOf(tx, ids),
-      repo.handlesOf(
-        tx,
-        won.map((d) => d.winner!),
-      ),
-      repo.cartRatesOf(
-        tx,
-        won.map((d) => d.winner!),
-      ),
-    ]);
+    // One after another: a transaction is one connection, which runs one query at a time
+    // (Promise.all here queued them in pg and drew its 'already executing a query' deprecation).
+    const winners = won.map((d) => d.winner!);
+    const bidders = await repo.biddersOf(tx, ids);
+    const handles = await repo.handlesOf(tx, winners);
+    const rates = await repo.cartRatesOf(tx, winners);
     const orderOf = new Map(orderIds.map((o) => [o.auctionId, o.id]));
 
     const notices: Notice[] = [];

@@ -32,10 +32,9 @@ const drop = (orderId: string, reason: DroppedCartItem['reason']): DroppedCartIt
 export async function buildCart(db: DbOrTx, userId: string, orderIds: readonly string[]): Promise<Cart> {
   const unique = [...new Set(orderIds)];
   const wellFormed = unique.filter(isUuid).map((id) => id.toLowerCase());
-  const [location, rows] = await Promise.all([
-    repo.userLocation(db, userId),
-    repo.ordersForCart(db, [...new Set(wellFormed)]),
-  ]);
+  // One after another: checkout passes its transaction, whose connection runs one query at a time.
+  const location = await repo.userLocation(db, userId);
+  const rows = await repo.ordersForCart(db, [...new Set(wellFormed)]);
   const byId = new Map(rows.map((r) => [r.order.id, r]));
 
   const items: CartItem[] = [];
