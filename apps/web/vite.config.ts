@@ -3,6 +3,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { lucideDirectImports } from './vite/lucide-direct-imports';
+import { pageChunks, pageScriptsManifest } from './vite/page-chunks';
+import { reactRouterPure } from './vite/react-router-pure';
 
 // The API server (apps/server) listens on 3000; in development Vite serves the SPA on 5173 and forwards
 // API calls, product images and the realtime socket to it, so the browser sees one origin.
@@ -38,11 +41,29 @@ function preloadInter(): Plugin {
   };
 }
 
+const src = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/** The entries, and the storefront pages whose code gets one chunk each (vite/page-chunks.ts). */
+const STOREFRONT = {
+  main: src('./index.html'),
+  otherEntries: [src('./launch.html')],
+  // The names are the server's (apps/server/src/modules/web/routes.ts): it preloads each page's scripts.
+  pages: {
+    home: src('./src/app/routes/HomeRoute.tsx'),
+    shop: src('./src/app/routes/ShopRoute.tsx'),
+    drops: src('./src/app/routes/DropsRoute.tsx'),
+    product: src('./src/app/product/ProductPageWithAuction.tsx'),
+  },
+};
+
 export default defineConfig({
   plugins: [
+    lucideDirectImports(),
+    reactRouterPure(),
     react(),
     tailwindcss(),
     preloadInter(),
+    pageScriptsManifest(STOREFRONT),
     // Brotli and gzip copies of every text asset, made once at build time; the server sends the
     // smallest one the browser accepts (@fastify/static preCompressed).
     compression({
@@ -71,9 +92,12 @@ export default defineConfig({
     rollupOptions: {
       // launch.html: the pre-launch landing and result pages, a separate tiny entry (src/launch).
       input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        launch: fileURLToPath(new URL('./launch.html', import.meta.url)),
+        main: STOREFRONT.main,
+        launch: src('./launch.html'),
       },
+      // One chunk per storefront page (plus one per set of them for what they share) instead of a
+      // page's code split into ~20 small files: see vite/page-chunks.ts.
+      output: { manualChunks: pageChunks(STOREFRONT) },
     },
   },
 });

@@ -7,8 +7,7 @@ import { AuthRoute } from './routes/AuthRoute';
 import { catalogRoutes } from './routes/catalog-routes';
 import { checkoutRoutes } from './routes/checkout-routes';
 import { DevMailboxRoute } from './routes/DevMailboxRoute';
-import { HomeRoute } from './routes/HomeRoute';
-import { NotFoundRoute } from './routes/NotFoundRoute';
+import { NotFoundRoute } from './routes/NotFoundLazy';
 import { NotificationsRoute } from './routes/NotificationsRoute';
 import { OfferRoute } from './routes/OfferRoute';
 import { PickupScheduleRoute } from './routes/PickupScheduleRoute';
@@ -19,6 +18,11 @@ import { staticRoutes } from './routes/static-routes';
 // The staff back-office (issue 13): its own layout and chunks, loaded only when /admin is opened.
 // Opened directly: nothing to show until its code arrives (the shell draws its own skeleton).
 const AdminApp = lazy(() => import('./admin/AdminApp'));
+// The home page: its own chunk, so the shop, drops and product pages do not carry its shelves and
+// tiles (issue 15 item 6). The server names the chunk in `/`'s HTML (modulepreload), so it arrives
+// alongside the main script. Until it is there, nothing: the page's place is a screen tall (RootLayout)
+// and nothing below it is in view, so nothing moves when it arrives.
+const HomeRoute = lazy(() => import('./routes/HomeRoute'));
 // The unsubscribe link of new-drops and marketing emails (no sign-in; loads on demand).
 const UnsubscribePage = lazy(() => import('../features/unsubscribe/components/UnsubscribePage'));
 
@@ -42,7 +46,14 @@ const routes: RouteObject[] = [
       </ErrorBoundary>
     ),
     children: [
-      { index: true, element: <HomeRoute /> },
+      {
+        index: true,
+        element: (
+          <Suspense fallback={null}>
+            <HomeRoute />
+          </Suspense>
+        ),
+      },
       { path: 'product/:slug', element: <ProductRoute /> },
       { path: 'auth', element: <AuthRoute /> },
       { path: 'auth/reset-password', element: <ResetPasswordRoute /> },

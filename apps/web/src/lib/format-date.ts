@@ -1,4 +1,9 @@
-import { SHOP_TIME_ZONE } from '@rebound/core/time';
+/**
+ * The shop's time zone: @rebound/core/time's SHOP_TIME_ZONE (format-date.test.ts checks they agree).
+ * Not imported from there: that module brings @date-fns/tz (about 2 KB gzip) into every page that
+ * shows a date, such as the product page, where nothing else needs it.
+ */
+export const SHOP_TIME_ZONE = 'America/Vancouver';
 
 const endFormatter = new Intl.DateTimeFormat('en-CA', {
   timeZone: SHOP_TIME_ZONE,

@@ -175,6 +175,49 @@ export function apiPreloadTag(apiPath: string): string {
   return `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(apiPath)}" />`;
 }
 
+/**
+ * Fetches a page's own scripts with the page, not after the main script has run and asked for them
+ * (decision 040): the browser downloads them in parallel and runs them when the app imports them.
+ * `crossorigin` as Vite writes its own modulepreload links (module scripts are fetched in CORS mode).
+ */
+export function modulePreloadTags(scripts: readonly string[]): string[] {
+  return scripts.map((src) => `<link rel="modulepreload" crossorigin href="${escapeHtml(src)}" />`);
+}
+
+/**
+ * The product gallery's main picture's `sizes` (apps/web/src/features/catalog/components/
+ * ProductGallery.tsx): the preload below must pick the same candidate the page's <img> picks, or the
+ * browser downloads two.
+ */
+export const PRODUCT_GALLERY_SIZES = '(min-width: 1280px) 640px, (min-width: 1024px) 52vw, 100vw';
+
+/**
+ * Starts the download of a product's main photo (the page's largest element, so its LCP) with the HTML,
+ * at high priority, instead of when the page's script has rendered the gallery (decision 040). Asks for
+ * what the gallery's <picture> (ProductPicture.tsx) would: an uploaded photo's AVIF copies (or WebP, or
+ * JPEG) with their widths and the same `sizes`; a seeded picture's one address. Browsers that cannot
+ * show the type skip the preload.
+ */
+export function productImagePreloadTag(image: NonNullable<ProductPreview['image']>): string {
+  const common = 'rel="preload" as="image" fetchpriority="high"';
+  const srcset = (format: 'avif' | 'webp' | 'jpeg') =>
+    image.variants
+      .filter((v) => v.format === format)
+      .sort((a, b) => a.width - b.width)
+      .map((v) => `${v.url} ${v.width}w`)
+      .join(', ');
+  const jpeg = srcset('jpeg');
+  // As ProductPicture: without JPEG copies, a plain <img> of the one address.
+  if (!jpeg) return `<link ${common} href="${escapeHtml(image.url)}" />`;
+  const sizes = `imagesizes="${escapeHtml(PRODUCT_GALLERY_SIZES)}"`;
+  // AVIF, else WebP (<source>s with their type), else the <img>'s JPEG set.
+  for (const format of ['avif', 'webp'] as const) {
+    const set = srcset(format);
+    if (set) return `<link ${common} type="image/${format}" imagesrcset="${escapeHtml(set)}" ${sizes} />`;
+  }
+  return `<link ${common} imagesrcset="${escapeHtml(jpeg)}" ${sizes} />`;
+}
+
 /** Prepares index.html once at start: every request then costs one string concatenation. */
 export function spaTemplate(indexHtml: string): SpaTemplate {
   const headEnd = indexHtml.search(/<\/head>/i);

@@ -10,7 +10,8 @@ import { productImages } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
 import { makeAuction, makeLocation, makeProduct } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { absoluteUrl, summarize } from './head';
+import { absoluteUrl, PRODUCT_GALLERY_SIZES, summarize } from './head';
+import { PAGE_SCRIPTS_FILE } from './page-scripts';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 const PUBLIC_URL = 'https://rebound.example';
@@ -19,6 +20,12 @@ let t: TestApp;
 let webDist: string;
 const BUNDLE = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 let locationId: string;
+const PAGE_SCRIPTS = {
+  home: ['/assets/page-home-Aa11.js', '/assets/pages-shared-Bb22.js'],
+  shop: ['/assets/page-shop-Cc33.js', '/assets/pages-shared-Bb22.js'],
+  drops: ['/assets/page-drops-Dd44.js'],
+  product: ['/assets/page-product-Ee55.js', '/assets/pages-shared-Bb22.js'],
+};
 
 // The web app's own index.html (source form: same head as the build), in a throwaway WEB_DIST.
 beforeAll(async () => {
@@ -30,6 +37,9 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, 'assets', 'app-Ab12Cd34.js.br'), brotliCompressSync(BUNDLE));
   await writeFile(path.join(webDist, 'assets', 'app-Ab12Cd34.js.gz'), gzipSync(BUNDLE));
   await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build's list of each storefront page's own scripts (apps/web/vite/page-chunks.ts).
+  await mkdir(path.join(webDist, '.vite'));
+  await writeFile(path.join(webDist, PAGE_SCRIPTS_FILE), JSON.stringify(PAGE_SCRIPTS));
   t = await createTestApp({ now: NOW, env: { WEB_DIST: webDist, PUBLIC_URL } });
   locationId = (await makeLocation(t.db)).id;
 });
@@ -397,6 +407,81 @@ describe('the first API request starts from the HTML (decision 037)', () => {
     expect(preloads((await page('/shop?category=electronics')).body)).toEqual([]);
     expect(preloads((await page('/about')).body)).toEqual([]);
     expect(preloads((await page('/product/no-such-product')).body)).toEqual([]);
+  });
+
+  it("preloads the drops page's data", async () => {
+    expect(preloads((await page('/drops')).body)).toEqual(['/api/drops']);
+  });
+});
+
+describe("a storefront page's own scripts and main photo start with the HTML (decision 040)", () => {
+  const modulePreloads = (html: string) =>
+    [...head(html).matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)" \/>/g)].map((m) => m[1]);
+  const imagePreloads = (html: string) =>
+    [...head(html).matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+
+  it("names each page's scripts from the build's list, on that page only", async () => {
+    await makeAuction(t.db, {
+      now: NOW,
+      locationId,
+      product: { title: 'Rice Cooker', slug: 'rice-cooker-kl56mn' },
+    });
+    expect(modulePreloads((await page('/')).body)).toEqual(PAGE_SCRIPTS.home);
+    expect(modulePreloads((await page('/shop')).body)).toEqual(PAGE_SCRIPTS.shop);
+    // A filtered shop has no data preload, but the same scripts.
+    expect(modulePreloads((await page('/shop?category=electronics')).body)).toEqual(PAGE_SCRIPTS.shop);
+    expect(modulePreloads((await page('/drops')).body)).toEqual(PAGE_SCRIPTS.drops);
+    expect(modulePreloads((await page('/product/rice-cooker-kl56mn')).body)).toEqual(PAGE_SCRIPTS.product);
+    // Elsewhere (and an unknown product, which shows the not-found page): none.
+    expect(modulePreloads((await page('/about')).body)).toEqual([]);
+    expect(modulePreloads((await page('/product/no-such-product')).body)).toEqual([]);
+    // The list itself is not published: the address is an ordinary (client-side) page.
+    const list = await t.app.inject({ method: 'GET', url: `/${PAGE_SCRIPTS_FILE}` });
+    expect(list.body).not.toContain('page-home-Aa11');
+  });
+
+  it("preloads a seeded picture's one address at high priority, as the gallery's <img> asks for it", async () => {
+    const { product } = await makeAuction(t.db, {
+      now: NOW,
+      locationId,
+      product: { title: 'Toaster Oven', slug: 'toaster-oven-op78qr' },
+    });
+    const [image] = await t.db.select().from(productImages).where(eq(productImages.productId, product.id));
+    const html = (await page('/product/toaster-oven-op78qr')).body;
+    expect(imagePreloads(html)).toEqual([
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image!.url)}" />`,
+    ]);
+  });
+
+  it("preloads an uploaded photo's AVIF copies with the gallery's sizes, so the browser picks the same one", async () => {
+    const product = await makeProduct(t.db, { title: 'Air Fryer', slug: 'air-fryer-st90uv' });
+    const base = `/media/products/${product.id}/img`;
+    await t.db
+      .update(productImages)
+      .set({
+        url: `${base}/1200.jpg`,
+        width: 1200,
+        height: 800,
+        // Stored in no particular order: the srcset lists them by width, as ProductPicture does.
+        variants: (['jpeg', 'webp', 'avif'] as const).flatMap((format) =>
+          [1200, 320, 640].map((width) => ({
+            format,
+            width,
+            url: `${base}/${width}.${format === 'jpeg' ? 'jpg' : format}`,
+          })),
+        ),
+      })
+      .where(eq(productImages.productId, product.id));
+    const html = (await page('/product/air-fryer-st90uv')).body;
+    expect(imagePreloads(html)).toEqual([
+      `<link rel="preload" as="image" fetchpriority="high" type="image/avif" imagesrcset="${base}/320.avif 320w, ${base}/640.avif 640w, ${base}/1200.avif 1200w" imagesizes="${PRODUCT_GALLERY_SIZES}" />`,
+    ]);
+  });
+
+  it('preloads no photo for a product without one', async () => {
+    const product = await makeProduct(t.db, { title: 'Bare Lamp', slug: 'bare-lamp-wx12yz' });
+    await t.db.delete(productImages).where(eq(productImages.productId, product.id));
+    expect(imagePreloads((await page('/product/bare-lamp-wx12yz')).body)).toEqual([]);
   });
 });
 

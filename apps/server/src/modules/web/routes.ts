@@ -7,7 +7,15 @@ import { DEFAULT_PRICE_RANGE } from '@rebound/core/catalog';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLoopback } from '../../lib/loopback';
 import { productPreview } from '../catalog/service';
-import { apiPreloadTag, productHeadTags, type SpaTemplate, spaTemplate } from './head';
+import {
+  apiPreloadTag,
+  modulePreloadTags,
+  productHeadTags,
+  productImagePreloadTag,
+  type SpaTemplate,
+  spaTemplate,
+} from './head';
+import { type PageScripts, readPageScripts, type StorefrontPage } from './page-scripts';
 
 /**
  * The shop's first request with no filter in the address: the web app's default shop state
@@ -55,6 +63,12 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   let template: SpaTemplate | null = null;
   let homePage: string | null = null;
   let shopPage: string | null = null;
+  let shopFilteredPage: string | null = null;
+  let dropsPage: string | null = null;
+  let pageScripts: PageScripts = {};
+  // A page's own scripts, fetched with the HTML (decision 040).
+  const scriptTags = (name: StorefrontPage) => modulePreloadTags(pageScripts[name] ?? []);
+  const headTags = (...tags: (string | string[])[]) => tags.flat().join('\n    ');
   // Source maps would publish the web app's original source: production does not serve them.
   if (config.env === 'production') {
     app.addHook('onRequest', async (request, reply) => {
@@ -64,8 +78,11 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   if (config.webDist) {
     const webDist = config.webDist;
     template = spaTemplate(await readFile(path.join(webDist, 'index.html'), 'utf8'));
-    homePage = template.withExtraHead(apiPreloadTag(API.home));
-    shopPage = template.withExtraHead(apiPreloadTag(DEFAULT_SHOP_API_PATH));
+    pageScripts = await readPageScripts(webDist);
+    homePage = template.withExtraHead(headTags(apiPreloadTag(API.home), scriptTags('home')));
+    shopPage = template.withExtraHead(headTags(apiPreloadTag(DEFAULT_SHOP_API_PATH), scriptTags('shop')));
+    shopFilteredPage = template.withExtraHead(headTags(scriptTags('shop')));
+    dropsPage = template.withExtraHead(headTags(apiPreloadTag(API.drops), scriptTags('drops')));
     // Sends the build's .br / .gz copy when the browser accepts it (vite.config.ts makes them); the
     // answer then varies with Accept-Encoding, which caches must know.
     const varyByEncoding = (res: { setHeader: (name: string, value: string) => unknown }) => {
@@ -104,6 +121,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
         'robots.txt.*',
         'sitemap.xml',
         'sitemap.xml.*',
+        // The build's own notes (page-chunks.json): read here, not published.
+        '.vite/**',
       ],
       setHeaders: varyByEncoding,
     });
@@ -121,8 +140,14 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       }
       // Unknown or unpublished: the SPA shows its not-found page; crawlers get the status too.
       if (!preview) return sendPage(reply.status(404), page.html);
-      // The product's API answer is fetched alongside the scripts (the web app asks for the same URL).
-      const tags = `${productHeadTags(preview, config.publicUrl, clock.now())}\n    ${apiPreloadTag(API.product(request.params.slug))}`;
+      // The main photo, the product's API answer (the web app asks for the same URL) and the page's
+      // scripts are fetched alongside the main script.
+      const tags = headTags(
+        productHeadTags(preview, config.publicUrl, clock.now()),
+        preview.image ? productImagePreloadTag(preview.image) : [],
+        apiPreloadTag(API.product(request.params.slug)),
+        scriptTags('product'),
+      );
       return sendPage(reply, page.withHead(tags));
     });
   }
@@ -142,10 +167,13 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     if (wantsPage && template) {
       // The home page's data is fetched alongside the scripts (decision 037).
       if (pathOf(request) === '/') return sendPage(reply, homePage ?? template.html);
-      // The shop's first page, when its address carries no filter (the web app's default query).
-      if (/^\/shop\/?$/i.test(pathOf(request)) && !url.includes('?') && shopPage) {
-        return sendPage(reply, shopPage);
+      // The shop's first page, when its address carries no filter (the web app's default query);
+      // the shop's scripts either way.
+      if (/^\/shop\/?$/i.test(pathOf(request))) {
+        const shop = url.includes('?') ? shopFilteredPage : shopPage;
+        if (shop) return sendPage(reply, shop);
       }
+      if (/^\/drops\/?$/i.test(pathOf(request)) && dropsPage) return sendPage(reply, dropsPage);
       // Client-side routes: the SPA decides (including its own 404 page).
       return sendPage(reply, template.html);
     }

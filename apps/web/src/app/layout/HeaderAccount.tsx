@@ -2,11 +2,11 @@ import { LogIn } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { ButtonLink } from '../../components/ui/Button';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { useLiveMeSummary } from '../../features/watchlist/api';
 import { useSession } from '../../lib/session';
 
 // Signed in: the badges, the Mail menu and the account link (with notifications' and the
-// watchlist's code) load in their own chunk; a visitor's first load does not carry them.
+// watchlist's code, and the badges' live updates) load in their own chunk; a visitor's first load
+// does not carry them.
 const SignedInHeader = lazy(() => import('./SignedInHeader'));
 
 /**
@@ -16,8 +16,6 @@ const SignedInHeader = lazy(() => import('./SignedInHeader'));
  */
 export function HeaderAccount() {
   const { user, isPending } = useSession();
-  // The shopper's own socket room keeps the badges current on every page.
-  useLiveMeSummary();
 
   if (isPending) {
     // Sized like the Sign In button, so the header does not jump when the session arrives.

@@ -3,6 +3,7 @@ import { UserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { MailMenu } from '../../features/notifications/components/MailMenu';
 import { SignOutButton } from '../../features/session/components/SignOutButton';
+import { useLiveMeSummary } from '../../features/watchlist/api';
 import { HeaderBadges } from '../../features/watchlist/components/HeaderBadges';
 import { CartLink } from './CartLink';
 
@@ -11,6 +12,8 @@ const accountLinkClass =
 
 /** The header's account area for a signed-in shopper: its own chunk, loaded once someone is signed in. */
 export default function SignedInHeader({ user }: { user: Pick<AuthUser, 'handle'> }) {
+  // The shopper's own socket room keeps the badges current on every page (mounted while signed in).
+  useLiveMeSummary();
   return (
     <div className="flex items-center gap-1.5">
       {/* Winning / Losing / Watching and the cart; on phones they sit in the side menu. */}

@@ -3,7 +3,7 @@ import { Container } from '../../components/ui/Container';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { useDevMessages } from '../../features/dev-mailbox/api';
 import { isNotFound } from '../../lib/api-client';
-import { NotFoundRoute } from './NotFoundRoute';
+import { NotFoundRoute } from './NotFoundLazy';
 
 // A development tool: its code loads only when the page is opened.
 const MailboxPage = lazy(() => import('../../features/dev-mailbox/components/MailboxPage'));

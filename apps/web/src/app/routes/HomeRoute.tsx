@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { renderCardWatch } from '../product/card-watch';
 import { QuickView } from '../product/QuickView';
 
-export function HomeRoute() {
+export default function HomeRoute() {
   useDocumentTitle('Hidden Gems Await!');
   // A bad or expired confirmation link comes back here as /?error=...
   useLinkErrorToast();

@@ -1,6 +1,6 @@
 import { conditionLabel, DEFAULT_CATEGORY_NAME, slugify } from '@rebound/core/catalog';
 import { BadgeCheck, ChevronRight, IdCard, MapPin, RotateCcw } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/Badge';
 import { Container } from '../../../components/ui/Container';
@@ -22,7 +22,11 @@ type ProductPageProps = {
 
 /** The full product page: gallery, auction box, facts, description and pickup. */
 export function ProductPage({ slug, renderAuction }: ProductPageProps) {
-  const { data, error, isError, isPending, refetch } = useProduct(slug);
+  const { data: answer, error, isError, isPending, refetch } = useProduct(slug);
+  // The page renders from a deferred copy of the answer: when it arrives, React renders the page in
+  // slices in the background (yielding to the browser) instead of one long task, and the skeleton
+  // stays until then (decision 040). A later answer for the same product (a refetch) shows the same.
+  const data = useDeferredValue(answer);
   const navigate = useNavigate();
   const location = useLocation();
   const notFound = isError && isNotFound(error);
@@ -45,6 +49,8 @@ export function ProductPage({ slug, renderAuction }: ProductPageProps) {
       </Container>
     );
   }
+  // The answer is there; the deferred copy not yet (its background render is under way).
+  if (data === undefined) return <ProductPageSkeleton />;
 
   const { product, auction, location: pickup } = data;
   const category = product.category;

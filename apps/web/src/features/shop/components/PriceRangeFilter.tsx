@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { Info, TriangleAlert } from 'lucide-react';
 import { type FocusEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { inputClasses } from '../../../components/ui/Field';
+import { inputClasses } from '../../../components/ui/input-classes';
 import { applyPriceRange, formatPriceRange, MAX_PRICE, priceProblem } from '../search-params';
 
 type PriceRangeFilterProps = {

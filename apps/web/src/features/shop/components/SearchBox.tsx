@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Search, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { inputClasses } from '../../../components/ui/Field';
+import { inputClasses } from '../../../components/ui/input-classes';
 import { MAX_QUERY_LENGTH } from '../search-params';
 
 type SearchBoxProps = {
