@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerEvent } from '@rebound/contract/realtime';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisForTests, TEST_REDIS_URL, testKeyPrefix, withRedis } from '../test/redis';
 import type { HubLog, Published, RealtimeHub } from './hub';
 import { redisHub } from './redis-hub';
 
@@ -9,26 +9,7 @@ import { redisHub } from './redis-hub';
 // sockets in one order, payloads past NOTIFY's 8000 bytes go through, and a subscriber connection
 // that drops comes back and asks the sockets to resync. Skipped (saying why) without Redis.
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const redisUp = await redisReachable();
-if (!redisUp) console.warn(`redis-hub: tests skipped, nothing answers at ${REDIS_URL}`);
+const redisUp = await redisForTests('redis-hub');
 
 const quiet: HubLog = { error() {}, warn() {}, info() {} };
 
@@ -49,13 +30,13 @@ async function until(check: () => boolean, ms = 5_000) {
 }
 
 describe.skipIf(!redisUp)('the Redis realtime hub (127.0.0.1:6379)', () => {
-  const channel = `rebound-test:${randomBytes(6).toString('hex')}`;
+  const channel = testKeyPrefix();
   const names = [0, 1].map((i) => `rebound-test-${randomBytes(4).toString('hex')}-${i}`);
   let a: RealtimeHub;
   let b: RealtimeHub;
   beforeAll(async () => {
-    a = await redisHub(REDIS_URL, quiet, { channel, connectionName: names[0] });
-    b = await redisHub(REDIS_URL, quiet, { channel, connectionName: names[1] });
+    a = await redisHub(TEST_REDIS_URL, quiet, { channel, connectionName: names[0] });
+    b = await redisHub(TEST_REDIS_URL, quiet, { channel, connectionName: names[1] });
   });
   afterAll(async () => {
     await a?.close();
@@ -102,20 +83,20 @@ describe.skipIf(!redisUp)('the Redis realtime hub (127.0.0.1:6379)', () => {
     );
     let resyncs = 0;
     const offResync = b.onResync(() => resyncs++);
-    const admin = new Redis(REDIS_URL);
     try {
-      const list = (await admin.client('LIST')) as string;
-      const line = list.split('\n').find((l) => l.includes(` name=${names[1]} `));
-      expect(line).toBeDefined();
-      const id = /\bid=(\d+)/.exec(line!)![1]!;
-      await admin.client('KILL', 'ID', id);
+      await withRedis(async (admin) => {
+        const list = (await admin.client('LIST')) as string;
+        const line = list.split('\n').find((l) => l.includes(` name=${names[1]} `));
+        expect(line).toBeDefined();
+        const id = /\bid=(\d+)/.exec(line!)![1]!;
+        await admin.client('KILL', 'ID', id);
+      });
       await until(() => resyncs === 1 && b.status().listening);
       expect(b.status().reconnects).toBe(1);
       await a.publish([bid(auction, 7)]);
       await until(() => got.length === 1);
       expect(got).toEqual([7]);
     } finally {
-      admin.disconnect();
       off();
       offResync();
     }

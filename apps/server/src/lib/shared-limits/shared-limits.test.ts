@@ -1,34 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createTestDatabase, TEST_DB_KIND } from '../../test/database';
+import { deleteKeys, redisForTests, TEST_REDIS_URL, testKeyPrefix, withRedis } from '../../test/redis';
 import { postgresLimits, redisLimits, type SharedLimits } from './index';
 
 // The shared counters (decision 033) behave the same in the database and in Redis: fixed windows
 // that restart once ended, every concurrent hit counted, failure records and known pairs by the
 // caller's clock. Redis tests run against 127.0.0.1:6379 and skip (saying why) if it is not there.
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const redisUp = await redisReachable();
-if (!redisUp) console.warn(`shared-limits: Redis tests skipped, nothing answers at ${REDIS_URL}`);
+const redisUp = await redisForTests('shared-limits');
 
 const T0 = Date.UTC(2026, 5, 15, 18);
 
@@ -134,33 +115,28 @@ describe('the database store: purge', () => {
 
 describe.skipIf(!redisUp)('Redis (127.0.0.1:6379)', () => {
   contract('the Redis store', async () => {
-    const prefix = `rebound-test:${randomBytes(6).toString('hex')}:`;
-    const limits = redisLimits(REDIS_URL, { prefix });
+    const prefix = testKeyPrefix();
+    const limits = redisLimits(TEST_REDIS_URL, { prefix });
     return {
       limits,
       done: async () => {
-        const cleaner = new Redis(REDIS_URL);
-        const keys = await cleaner.keys(`${prefix}*`);
-        if (keys.length) await cleaner.del(...keys);
-        cleaner.disconnect();
+        await deleteKeys(prefix);
         await limits.close();
       },
     };
   });
 
   it('expires its keys by themselves (nothing to purge)', async () => {
-    const prefix = `rebound-test:${randomBytes(6).toString('hex')}:`;
-    const limits = redisLimits(REDIS_URL, { prefix });
-    const raw = new Redis(REDIS_URL);
+    const prefix = testKeyPrefix();
+    const limits = redisLimits(TEST_REDIS_URL, { prefix });
     try {
       await limits.hit('w', 60_000, Date.now());
-      const ttl = await raw.pttl(`${prefix}rl:w`);
+      const ttl = await withRedis((raw) => raw.pttl(`${prefix}rl:w`));
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(60_000);
       expect(await limits.purge(Date.now())).toBe(0);
     } finally {
-      await raw.del(`${prefix}rl:w`);
-      raw.disconnect();
+      await deleteKeys(prefix);
       await limits.close();
     }
   });
