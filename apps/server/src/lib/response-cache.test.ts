@@ -128,6 +128,44 @@ describe('ResponseCache', () => {
     expect(await cache.get('k', 5_500, async () => 'third')).toBe('third');
   });
 
+  it("reads ahead late in an entry's life, in the background, so nobody waits at expiry", async () => {
+    const { cache, advanceReal } = setup(1_000);
+    await cache.get('k', 0, async () => 'v1');
+    advanceReal(700);
+    expect(await cache.get('k', 0, async () => 'not read')).toBe('v1');
+    expect(cache.reads).toBe(1);
+    advanceReal(100); // 800 ms: past REFRESH_AHEAD (0.75) of the TTL
+    const next = deferred<string>();
+    expect(await cache.get('k', 0, () => next.promise)).toBe('v1');
+    expect(await cache.get('k', 0, async () => 'not read')).toBe('v1');
+    expect(cache.reads).toBe(2);
+    next.resolve('v2');
+    await next.promise;
+    expect(await cache.get('k', 0, async () => 'not read')).toBe('v2');
+    // The new answer is as old as its read: it expires 1 s after 800 ms, not after 1,000 ms.
+    advanceReal(1_000);
+    expect(await cache.get('k', 0, async () => 'v3')).toBe('v3');
+    expect(cache.reads).toBe(3);
+  });
+
+  it('keeps serving the current answer when a read ahead fails, and tries again on the next hit', async () => {
+    const { cache, advanceReal } = setup(1_000);
+    await cache.get('k', 0, async () => 'v1');
+    advanceReal(800);
+    const failing = deferred<string>();
+    expect(await cache.get('k', 0, () => failing.promise)).toBe('v1');
+    failing.reject(new Error('database away'));
+    await failing.promise.catch(() => {});
+    const retry = deferred<string>();
+    expect(await cache.get('k', 0, () => retry.promise)).toBe('v1');
+    expect(cache.reads).toBe(3);
+    advanceReal(200); // the first answer has expired; the retry has not answered yet
+    const waiting = cache.get('k', 0, async () => 'v3');
+    retry.resolve('v2');
+    expect(await waiting).toBe('v3');
+    expect(cache.reads).toBe(4);
+  });
+
   it('keeps no failed read: the requests waiting on it get its error, the next one reads again', async () => {
     const { cache } = setup();
     const read = deferred<string>();

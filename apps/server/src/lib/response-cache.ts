@@ -176,11 +176,20 @@ interface Entry<V> {
   /** The app's clock (ms) when the read started. */
   clockAt: number;
   value: Promise<V>;
+  /** The read has answered (a refresh ahead is only started from an answered entry). */
+  settled: boolean;
+  /** A read ahead of expiry is on its way. */
+  refreshing: boolean;
 }
+
+/** Past this share of the TTL, a hit starts the next read in the background (refresh ahead). */
+export const REFRESH_AHEAD = 0.75;
 
 /**
  * Answers by key, each reused for `ttlMs` and read once at a time: requests that miss while a read
- * of their key is on its way wait for that read. An entry is fresh while both real time and the
+ * of their key is on its way wait for that read. A hit past REFRESH_AHEAD of the TTL starts the
+ * next read in the background, so a busy key is never waited for at expiry; what is sent is still
+ * never older than `ttlMs` from the start of its read. An entry is fresh while both real time and the
  * app's clock are less than `ttlMs` past the moment its read started: real time because the test
  * clock may stand still, the app's clock because tests and demos move it (a jump ends every entry).
  * A failed read is not kept. Bounded: past `maxEntries`, the entries read longest ago go.
@@ -207,22 +216,79 @@ export class ResponseCache<V> {
     }
     const realNow = this.realNow();
     const hit = this.entries.get(key);
-    if (hit && this.fresh(hit, realNow, clockNow)) return hit.value;
+    if (hit && this.fresh(hit, realNow, clockNow)) {
+      if (hit.settled && !hit.refreshing && this.fresh(hit, realNow, clockNow, REFRESH_AHEAD)) {
+        return hit.value;
+      }
+      // Late in its life: the next read starts now, in the background, and replaces this entry
+      // when it answers; requests keep getting this one meanwhile (nobody waits at expiry).
+      if (hit.settled && !hit.refreshing) this.refreshAhead(key, hit, realNow, clockNow, load);
+      return hit.value;
+    }
     if (hit) this.entries.delete(key);
+    return this.read(key, realNow, clockNow, load);
+  }
+
+  private read(key: string, realNow: number, clockNow: number, load: () => Promise<V>): Promise<V> {
     this.reads++;
-    const entry: Entry<V> = { realAt: realNow, clockAt: clockNow, value: load() };
-    entry.value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    const entry: Entry<V> = {
+      realAt: realNow,
+      clockAt: clockNow,
+      value: load(),
+      settled: false,
+      refreshing: false,
+    };
+    entry.value.then(
+      () => {
+        entry.settled = true;
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     this.entries.set(key, entry);
     this.prune(realNow, clockNow);
     return entry.value;
   }
 
-  private fresh(entry: Entry<V>, realNow: number, clockNow: number): boolean {
-    const { ttlMs } = this.options;
+  private refreshAhead(
+    key: string,
+    current: Entry<V>,
+    realNow: number,
+    clockNow: number,
+    load: () => Promise<V>,
+  ) {
+    current.refreshing = true;
+    this.reads++;
+    const entry: Entry<V> = {
+      realAt: realNow,
+      clockAt: clockNow,
+      value: load(),
+      settled: false,
+      refreshing: false,
+    };
+    entry.value.then(
+      () => {
+        entry.settled = true;
+        // Replaces the entry it refreshes (unless a newer one took its place meanwhile).
+        if (this.entries.get(key) === current || !this.entries.has(key)) {
+          this.entries.delete(key);
+          this.entries.set(key, entry);
+          this.prune(this.realNow(), clockNow);
+        }
+      },
+      () => {
+        // Failed: the current entry serves until it expires, then a request reads again.
+        current.refreshing = false;
+      },
+    );
+  }
+
+  /** Whether the entry is younger than `share` of the TTL, by real time and by the app's clock. */
+  private fresh(entry: Entry<V>, realNow: number, clockNow: number, share = 1): boolean {
+    const limit = this.options.ttlMs * share;
     const clockAge = clockNow - entry.clockAt;
-    return realNow - entry.realAt < ttlMs && clockAge >= 0 && clockAge < ttlMs;
+    return realNow - entry.realAt < limit && clockAge >= 0 && clockAge < limit;
   }
 
   /** Drops stale entries from the oldest end, then the oldest past the bound. */
