@@ -305,17 +305,36 @@ export const auctions = pgTable(
     index('auctions_location_idx').on(t.locationId),
     // The shop (decision 036): lots on sale (live auction, product auctioned), one index per sort
     // order so a page walks only the rows it shows, and one for the filtered counts (index only).
+    // Each sort index also carries, after its unique key, the columns every page tests (start and
+    // end time, category, condition, price; decision 039): a page, however deep or filtered, is an
+    // index-only walk with no heap visit per row it skips or tests.
     index('auctions_shop_newest_idx')
-      .on(t.productCreatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(
+        t.productCreatedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.startTime,
+        t.endTime,
+        t.productCategoryId,
+        t.productCondition,
+        t.currentPriceCents,
+      )
       .where(sql`${t.status} = 'live' and ${t.productStatus} = 'auctioned'`),
     index('auctions_shop_ending_idx')
-      .on(t.endTime, t.id)
+      .on(t.endTime, t.id, t.startTime, t.productCategoryId, t.productCondition, t.currentPriceCents)
       .where(sql`${t.status} = 'live' and ${t.productStatus} = 'auctioned'`),
     index('auctions_shop_price_idx')
-      .on(t.currentPriceCents, t.id)
+      .on(t.currentPriceCents, t.id, t.startTime, t.endTime, t.productCategoryId, t.productCondition)
       .where(sql`${t.status} = 'live' and ${t.productStatus} = 'auctioned'`),
     index('auctions_shop_bids_idx')
-      .on(t.bidCount.desc().nullsFirst(), t.endTime, t.id)
+      .on(
+        t.bidCount.desc().nullsFirst(),
+        t.endTime,
+        t.id,
+        t.startTime,
+        t.productCategoryId,
+        t.productCondition,
+        t.currentPriceCents,
+      )
       .where(sql`${t.status} = 'live' and ${t.productStatus} = 'auctioned'`),
     index('auctions_shop_filter_idx')
       .on(t.productCategoryId, t.productCondition, t.currentPriceCents, t.endTime, t.startTime)
