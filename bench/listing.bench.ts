@@ -402,7 +402,9 @@ creation time (kept by triggers), one partial index per sort order over the lots
 auctions found on \`auctions\` alone before the card joins, and counts that are exact on a short page,
 else reused for 3 s per filter and server (recounted when the page shows more rows than the count).
 Each server keeps each public catalogue answer for 1 s (\`CATALOG_CACHE_MS\`), serialised and
-compressed once, one database read per answer at a time; helmet's headers are worked out once.`,
+compressed once, one database read per answer at a time (the next read starts in the background
+late in an answer's second); helmet's headers are worked out once; the sort indexes carry the
+columns every page tests, so a deep or filtered page is an index-only walk (migration 0011).`,
   );
   writeSection(
     'explain',
