@@ -1,11 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { AppRouter } from './browser-router';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
 import { ScrollManager } from './scroll-manager';
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <Providers>
+    <Providers client={queryClient}>
       <AppRouter>
         <AppRoutes />
         <ScrollManager />

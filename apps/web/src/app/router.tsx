@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { RootLayout } from './layout/RootLayout';
+import { HomePage } from './pages';
 import { ErrorBoundary } from './route-error-boundary';
 import { AccountRoute } from './routes/AccountRoute';
 import { AuthRoute } from './routes/AuthRoute';
@@ -18,11 +19,6 @@ import { staticRoutes } from './routes/static-routes';
 // The staff back-office (issue 13): its own layout and chunks, loaded only when /admin is opened.
 // Opened directly: nothing to show until its code arrives (the shell draws its own skeleton).
 const AdminApp = lazy(() => import('./admin/AdminApp'));
-// The home page: its own chunk, so the shop, drops and product pages do not carry its shelves and
-// tiles (issue 15 item 6). The server names the chunk in `/`'s HTML (modulepreload), so it arrives
-// alongside the main script. Until it is there, nothing: the page's place is a screen tall (RootLayout)
-// and nothing below it is in view, so nothing moves when it arrives.
-const HomeRoute = lazy(() => import('./routes/HomeRoute'));
 // The unsubscribe link of new-drops and marketing emails (no sign-in; loads on demand).
 const UnsubscribePage = lazy(() => import('../features/unsubscribe/components/UnsubscribePage'));
 
@@ -49,8 +45,11 @@ const routes: RouteObject[] = [
       {
         index: true,
         element: (
+          // Its own chunk (app/pages.ts), so the shop, drops and product pages do not carry its
+          // shelves and tiles. Until it is there, nothing: the page's place is a screen tall
+          // (RootLayout) and nothing below it is in view, so nothing moves when it arrives.
           <Suspense fallback={null}>
-            <HomeRoute />
+            <HomePage />
           </Suspense>
         ),
       },

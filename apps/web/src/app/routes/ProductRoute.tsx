@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { ProductPageSkeleton } from '../../features/catalog/components/ProductPageSkeleton';
+import { ProductPage } from '../pages';
 
-// The product page (with its watch and bidding) is its own chunk: the home page does not pay for it.
-const ProductPage = lazy(() => import('../product/ProductPageWithAuction'));
+// The product page (with its watch and bidding) is its own chunk (app/pages.ts): the home page does
+// not pay for it.
 
 export function ProductRoute() {
   const { slug = '' } = useParams();

@@ -1,12 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { Container } from '../../components/ui/Container';
 import { Skeleton } from '../../components/ui/Skeleton';
+import { DropsPage, ShopPage } from '../pages';
 
-// The storefront's browsing pages (issue 5), each its own chunk. router.tsx spreads this list into
-// the root layout's children.
-const ShopRoute = lazy(() => import('./ShopRoute'));
-const DropsRoute = lazy(() => import('./DropsRoute'));
+// The storefront's browsing pages (issue 5), each its own chunk (app/pages.ts). router.tsx spreads
+// this list into the root layout's children.
 
 /** While a page's code loads: its heading's place and a grid of grey cards, so nothing jumps. */
 function PageFallback() {
@@ -31,7 +30,7 @@ export const catalogRoutes: RouteObject[] = [
     path: 'shop',
     element: (
       <Suspense fallback={<PageFallback />}>
-        <ShopRoute />
+        <ShopPage />
       </Suspense>
     ),
   },
@@ -39,7 +38,7 @@ export const catalogRoutes: RouteObject[] = [
     path: 'drops',
     element: (
       <Suspense fallback={<PageFallback />}>
-        <DropsRoute />
+        <DropsPage />
       </Suspense>
     ),
   },

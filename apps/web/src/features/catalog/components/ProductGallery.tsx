@@ -15,6 +15,9 @@ type ProductGalleryProps = {
 /** A main image with thumbnails underneath; thumbnails are buttons, so the gallery works by keyboard. */
 export function ProductGallery({ images, title, priority = false, className }: ProductGalleryProps) {
   const [index, setIndex] = useState(0);
+  // A photo the shopper picked fades in; the first one shows at once: it is the page's largest
+  // element, and a fade from transparent would put off its first paint (the LCP), decision 040.
+  const [picked, setPicked] = useState(false);
   const current = images[Math.min(index, images.length - 1)];
 
   return (
@@ -28,8 +31,8 @@ export function ProductGallery({ images, title, priority = false, className }: P
             alt={current.alt || title}
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
-            decoding="async"
-            className="size-full animate-fade-in object-cover"
+            decoding={priority ? 'auto' : 'async'}
+            className={clsx('size-full object-cover', picked && 'animate-fade-in')}
           />
         ) : (
           <div className="flex size-full flex-col items-center justify-center gap-2 text-ink-500">
@@ -50,7 +53,10 @@ export function ProductGallery({ images, title, priority = false, className }: P
             <li key={image.url}>
               <button
                 type="button"
-                onClick={() => setIndex(i)}
+                onClick={() => {
+                  setIndex(i);
+                  setPicked(true);
+                }}
                 aria-label={`Show photo ${i + 1} of ${images.length}`}
                 aria-pressed={i === index}
                 className={clsx(
