@@ -1,6 +1,7 @@
+import * as zlib from 'node:zlib';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { pickEncoding, ResponseCache, TimedJson } from './response-cache';
+import { crc32, crc32Js, pickEncoding, ResponseCache, TimedJson } from './response-cache';
 
 const T0 = '2026-06-15T18:00:00.000Z';
 const T1 = '2026-06-15T18:00:00.734Z';
@@ -53,6 +54,19 @@ describe('TimedJson', () => {
     expect(() => TimedJson.fromJson(JSON.stringify({ items: [], serverTime: T0 }))).toThrow(/serverTime/);
     expect(() => TimedJson.fromJson('{"serverTime":"yesterday","items":[]}')).toThrow(/serverTime/);
     expect(() => TimedJson.tail('2026-06-15')).toThrow(/ISO/);
+  });
+});
+
+describe('crc32', () => {
+  it("is gzip's CRC-32, continued across pieces, natively and in JS (Node before 20.15)", () => {
+    const data = Buffer.from('{"items":[1,2,3],"serverTime":"2026-06-15T18:00:00.000Z"} ünï');
+    for (const fn of [crc32, crc32Js]) {
+      expect(fn(Buffer.from('123456789')) >>> 0).toBe(0xcbf43926);
+      expect(fn(data.subarray(20), fn(data.subarray(0, 20)))).toBe(fn(data));
+    }
+    expect(crc32Js(data)).toBe(crc32(data) >>> 0);
+    const native = (zlib as { crc32?: unknown }).crc32;
+    if (native) expect(crc32).toBe(native);
   });
 });
 

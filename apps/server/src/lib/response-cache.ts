@@ -1,4 +1,5 @@
-import { brotliCompressSync, crc32, deflateRawSync, constants as zlib } from 'node:zlib';
+import * as nodeZlib from 'node:zlib';
+import { brotliCompressSync, deflateRawSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 
 // A short shared cache of public JSON answers (decision 039). Every answer of the public catalogue
@@ -18,6 +19,26 @@ const ISO_LENGTH = '2026-01-01T00:00:00.000Z'.length;
 /** Below this size compression is not worth it (the same threshold as @fastify/compress in app.ts). */
 export const COMPRESS_THRESHOLD = 1024;
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+
+let crcTable: Uint32Array | undefined;
+/** CRC-32 (gzip's) in JS, continuing from `value`: for Node before 20.15, which has no zlib.crc32. */
+export function crc32Js(data: Uint8Array, value = 0): number {
+  if (!crcTable) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  let crc = ~value >>> 0;
+  for (let i = 0; i < data.length; i++) crc = crcTable[(crc ^ data[i]!) & 0xff]! ^ (crc >>> 8);
+  return ~crc >>> 0;
+}
+
+/** CRC-32 continuing from `value`: zlib.crc32 where Node has it (>= 20.15), else crc32Js. */
+export const crc32: (data: Uint8Array, value?: number) => number =
+  (nodeZlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32 ?? crc32Js;
 
 /**
  * A serialised JSON answer with its `serverTime` taken out and put back at the end when it is sent:
