@@ -226,7 +226,7 @@ export function shopRowsSql(
   });
 }
 
-/** How many lots on sale match the filters, on auctions alone (index only: auctions_shop_filter_idx). */
+/** How many lots on sale match the filters, on auctions alone (index only: the filter or a sort index). */
 export async function shopCount(db: DbOrTx, now: Date, filters: ShopFilters): Promise<number> {
   const shape = shapeOf(filters);
   const query = preparedFor(db, `count ${JSON.stringify(shape)}`, (name) =>
