@@ -67,13 +67,39 @@ describe('KeyedBatcher', () => {
         return items.map((i) => ({ ok: true, value: i }));
       },
       10,
-      (first, other) => first[0] === other[0],
+      { sameBatch: (first, other) => first[0] === other[0] },
     );
     await Promise.all(['a0', 'a1', 'b1', 'a2', 'b2'].map((i) => b.submit('k', i)));
     expect(seen).toEqual([['a0'], ['a1', 'a2'], ['b1', 'b2']]);
   });
 
+  it('with two in flight, the next batch starts when the running one hands off, not before', async () => {
+    const seen: number[][] = [];
+    let running = 0;
+    let most = 0;
+    const b = new KeyedBatcher<number, number>(
+      async (_key, items, handOff) => {
+        seen.push(items);
+        running++;
+        most = Math.max(most, running);
+        await tick();
+        handOff();
+        await tick();
+        running--;
+        return items.map((i) => ({ ok: true, value: i }));
+      },
+      10,
+      { maxInFlight: 2 },
+    );
+    const results = await Promise.all([1, 2, 3].map((i) => b.submit('a', i)));
+    const late = await Promise.all([4, 5].map((i) => b.submit('a', i)));
+    expect([...results, ...late]).toEqual([1, 2, 3, 4, 5]);
+    expect(seen).toEqual([[1], [2, 3], [4], [5]]);
+    expect(most).toBe(2);
+  });
+
   it('refuses a cap below one', () => {
     expect(() => new KeyedBatcher(async () => [], 0)).toThrow(RangeError);
+    expect(() => new KeyedBatcher(async () => [], 1, { maxInFlight: 0 })).toThrow(RangeError);
   });
 });

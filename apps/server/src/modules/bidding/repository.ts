@@ -401,6 +401,8 @@ export async function bidBatchTransaction<T>(
     reads: BatchBidderRead[],
     tx: () => DbOrTx,
   ) => Promise<{ value: T; write: BatchWrite | null }>,
+  /** Called once the write (or the bare commit) is about to be sent: the next batch may start. */
+  handOff: () => void = () => {},
 ): Promise<T> {
   const first = args.bidders[0];
   if (!first) throw new Error('a batch needs at least one bid');
@@ -425,6 +427,7 @@ export async function bidBatchTransaction<T>(
       await tx.execute(withJson(BATCH_FORGET_SQL, reads));
       const r = (await tx.execute(withJson(BATCH_READ_SQL, reads))) as unknown as { rows: { r: unknown }[] };
       const { value, write } = await decide(ctx, parseReads(r.rows[0]?.r, args.bidders.length), () => tx);
+      handOff();
       if (write) await tx.execute(withJson(BATCH_WRITE_SQL, batchWritePayload(write)));
       return value;
     });
@@ -445,6 +448,7 @@ export async function bidBatchTransaction<T>(
       () => drizzleNodePg(conn, { schema }) as unknown as Db,
     );
     sent = true;
+    handOff();
     await conn.query(write ? `${BATCH_WRITE_SQL(lit(batchWritePayload(write)))}; commit` : 'commit');
     return value;
   } catch (err) {
