@@ -9,6 +9,7 @@
 //   npx tsx bench/lighthouse.bench.ts              (LIGHTHOUSE_RUNS=3 by default; CHROME_PATH=/usr/bin/chromium)
 //   WEB_DIST=/tmp/dist npx tsx bench/lighthouse.bench.ts   (use an existing build instead of building)
 //   LIGHTHOUSE_RUNS=1 npx tsx bench/lighthouse.bench.ts    (a quick look, about 2 minutes)
+//   LIGHTHOUSE_PORT=3300 npx tsx bench/lighthouse.bench.ts  (the servers on 3300 and 3301, not free ports)
 //
 // Per page, the median run by performance score: the four category scores, FCP, LCP, TBT, CLS, and
 // the JavaScript the page loaded (Lighthouse's network records), as sent (brotli) and gzip (the
@@ -16,7 +17,7 @@
 
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -140,18 +141,24 @@ interface Target {
   url: string;
 }
 
+let nextPort = Number(process.env.LIGHTHOUSE_PORT ?? 0);
+
 async function start(env: Record<string, string>): Promise<{ server: ChildProcess; base: string }> {
-  const port = await freePort();
+  const port = nextPort ? nextPort++ : await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer(port, { ...env, PUBLIC_URL: base }, { waitMs: 90_000 });
   return { server, base };
 }
 
+const load = () => loadavg()[0]!.toFixed(1);
+
 async function main() {
+  const loadAtStart = load();
   const webDist = buildWeb();
   const storeData = seededDataDir();
   const landingData = mkdtempSync(path.join(tmpdir(), 'rebound-bench-data-'));
   const servers: ChildProcess[] = [];
+  let loadAtEnd = '';
   const rows: { target: Target; median: Run; worst: Run }[] = [];
   try {
     const store = await start({ DATABASE_URL: '', DATA_DIR: storeData, WEB_DIST: webDist });
@@ -193,6 +200,7 @@ async function main() {
       rows.push({ target, median: sorted[Math.floor(sorted.length / 2)]!, worst: sorted[0]! });
     }
   } finally {
+    loadAtEnd = load();
     for (const server of servers) server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1_000));
     for (const dir of [storeData, landingData]) rmSync(dir, { recursive: true, force: true });
@@ -219,7 +227,10 @@ The real server in production mode with the built web app: the storefront on an 
 holding the demo store (seeded first), the launch landing page on a second server with the lock on
 (\`SITE_LOCKED=true\`). Lighthouse 12.8 (13 needs Node 22) default mobile audit (simulated slow 4G, 4x
 CPU slowdown) in headless Chromium, ${RUNS} run(s) per page, the median by performance score shown
-(worst performance in brackets). JS: every script the page loaded, as sent (brotli, response headers included) and as gzip.
+(worst performance in brackets). JS: every script the page loaded, as sent (brotli, response headers included) and as gzip
+(the build's .gz copies: what a browser that does not take brotli receives). Load average (1 min) ${loadAtStart} at the
+start, ${loadAtEnd} at the end (two cores; Lighthouse multiplies the main thread's observed task times by 4, so a busy
+machine inflates total blocking time and the performance score falls with it).
 Targets (issue 15 item 6): performance >= 95, accessibility 100, SEO 100, JavaScript <= 120 KB gzip.
 
 | Page | Performance | Accessibility | Best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB sent | JS KB gzip |
