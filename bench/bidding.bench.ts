@@ -1,7 +1,7 @@
 // (a) Bids per second and p50/p99 latency with 32 concurrent bidders on one hot auction over HTTP
-//     against PostgreSQL, as a ratio to pgbench running ONE bid per transaction (the statements the
-//     server used before group commit: LOCK_SQL, ACCESS_SQL, WRITE_SQL of
-//     modules/bidding/repository.ts) with 32 clients on the same database, in this script. The
+//     against PostgreSQL, as a ratio to pgbench running ONE bid per transaction (the server's own
+//     statements for a batch of one, bench/lib.ts oneBidTransactionSql) with 32 clients on the
+//     same database, in this script. The
 //     server batches the bids waiting on one auction into one transaction (decision 038); the
 //     script reports how many bids each transaction carried.
 // (b) Correctness under contention: 64 bidders with random and equal amounts on one auction whose
@@ -16,11 +16,20 @@ import path from 'node:path';
 import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
 import { eq, sql } from 'drizzle-orm';
 import { accounts, auctions, bids, maxBids, orders } from '../apps/server/src/db/schema';
-import { ACCESS_SQL, LOCK_SQL, WRITE_SQL, writePayload } from '../apps/server/src/modules/bidding/repository';
 import { createTestDatabase } from '../apps/server/src/test/database';
 import { makeAuction, makeLocation, makeUser } from '../apps/server/src/test/factories';
 import { hashPassword } from '../apps/server/src/test/passwords';
-import { fmt, freePort, machine, PG_URL, sleep, startServer, summary, writeSection } from './lib';
+import {
+  fmt,
+  freePort,
+  machine,
+  oneBidTransactionSql,
+  PG_URL,
+  sleep,
+  startServer,
+  summary,
+  writeSection,
+} from './lib';
 
 const quick = process.argv.includes('--quick');
 const argN = (name: string, dflt: number) => {
@@ -162,10 +171,10 @@ async function main() {
       .where(eq(bids.auctionId, hot.auction.id));
     const hotBatches = await batchSizes(db, hot.auction.id);
 
-    // pgbench: one bid per transaction, the shape a bid had before group commit (repository.ts
-    // LOCK_SQL, ACCESS_SQL, WRITE_SQL), 32 clients, same database, same duration: begin + bid_lock_and_read + the bidder
-    // check, then the one write statement with as many history, notice and outbox rows per bid as
-    // (a) wrote on average (copied from what it wrote), a fresh idempotency key each time, commit.
+    // pgbench: one bid per transaction, the server's own statements for a batch of one (bench/lib.ts
+    // oneBidTransactionSql), 32 clients, same database, same duration: begin + bid_lock_and_read + the
+    // bidder's reads, then the one write statement with as many history, notice and outbox rows per bid
+    // as (a) wrote on average (copied from what it wrote), a fresh idempotency key each time, commit.
     const rowsOf = async (q: ReturnType<typeof sql>) =>
       ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
     const perBid = async (table: 'notifications' | 'outbox') =>
@@ -176,54 +185,29 @@ async function main() {
     const [token] = (await rowsOf(
       sql`select token from sessions where user_id = ${people[0]!.id}::uuid limit 1`,
     )) as { token: string }[];
-    const at = new Date();
-    const payload = writePayload({
-      auctionId: hot.auction.id,
-      userId: people[0]!.id,
-      amountCents: 123_400,
-      maxSeq: 1,
-      now: at,
-      history: [
-        { userId: people[1]!.id, amountCents: 123_300, isLeaderRow: false },
-        { userId: people[0]!.id, amountCents: 123_400, isLeaderRow: true },
-      ],
-      state: {
-        currentPriceCents: 123_400,
-        leaderUserId: people[0]!.id,
-        reserveMet: true,
-        bidCount: hotRow!.bidCount,
-        endTime: hotRow!.endTime,
-        seq: hotRow!.seq,
-      },
-      idempotency: { key: '@KEY@', requestHash: 'x'.repeat(64), response: { message: 'bench', auction: {} } },
-      notices: {
-        inApp: (await sample('notifications', await perBid('notifications'))).map((r) => ({
-          userId: String(r.user_id),
-          kind: r.kind as never,
-          message: String(r.message),
-          targetUrl: r.target_url as string | null,
-          createdAt: at,
-        })),
-        outgoing: (await sample('outbox', await perBid('outbox'))).map((r) => ({
-          channel: r.channel as never,
-          template: String(r.template),
-          userId: r.user_id as string | null,
-          recipient: String(r.recipient),
-          payload: r.payload as Record<string, unknown>,
-          nextAttemptAt: at,
-        })),
-      },
-    });
-    const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
     const script = path.join(os.tmpdir(), `rebound-bid-${process.pid}.sql`);
+    const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
     writeFileSync(
       script,
-      `BEGIN;
-${LOCK_SQL(q(hot.auction.id), q(people[0]!.id), 'md5(random()::text)', "(now() - interval '24 hours')")};
-${ACCESS_SQL(q(people[0]!.id), q(token!.token))};
-${WRITE_SQL(`replace(${q(payload)}, '@KEY@', md5(random()::text))`)};
-END;
-`,
+      oneBidTransactionSql({
+        auction: q(hot.auction.id),
+        user: q(people[0]!.id),
+        token: q(token!.token),
+        history: [
+          { userId: people[1]!.id, amountCents: 123_300, isLeaderRow: false },
+          { userId: people[0]!.id, amountCents: 123_400, isLeaderRow: true },
+        ],
+        state: {
+          currentPriceCents: 123_400,
+          leaderUserId: people[0]!.id,
+          reserveMet: true,
+          bidCount: hotRow!.bidCount,
+          endTime: hotRow!.endTime,
+          seq: hotRow!.seq,
+        },
+        inApp: await sample('notifications', await perBid('notifications')),
+        outbox: await sample('outbox', await perBid('outbox')),
+      }),
     );
     const pgbench = (file: string) => {
       const pgb = spawnSync(

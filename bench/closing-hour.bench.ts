@@ -2,9 +2,9 @@
 // the bids on a few popular lots (Zipf-like), with a good share of the auctions ending during the
 // run (soft close on, as in production). Measured for ONE server process and for TWO (two child
 // servers on different ports and the same database, the shoppers split between them), then pgbench
-// runs ONE bid per transaction (the statements a bid used before group commit: repository.ts
-// LOCK_SQL, ACCESS_SQL, WRITE_SQL; the server now batches the bids waiting on one auction, decision
-// 038) on the same skewed mix of auctions, in the same run.
+// runs ONE bid per transaction (the server's own statements for a batch of one, bench/lib.ts
+// oneBidTransactionSql; the server batches the bids waiting on one auction, decision 038) on the
+// same skewed mix of auctions, in the same run.
 // Run: npx tsx bench/closing-hour.bench.ts [--quick] [--seconds 60] [--shoppers 2000] [--auctions 5000] [--think 10000]
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -12,11 +12,20 @@ import { unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { ACCESS_SQL, LOCK_SQL, WRITE_SQL, writePayload } from '../apps/server/src/modules/bidding/repository';
 import { CATEGORIES } from '../apps/server/src/seed/catalog';
 import { seedLarge } from '../apps/server/src/seed/large';
 import { createTestDatabase } from '../apps/server/src/test/database';
-import { fmt, freePort, machine, PG_URL, sleep, startServer, summary, writeSection } from './lib';
+import {
+  fmt,
+  freePort,
+  machine,
+  oneBidTransactionSql,
+  PG_URL,
+  sleep,
+  startServer,
+  summary,
+  writeSection,
+} from './lib';
 
 const quick = process.argv.includes('--quick');
 const argN = (name: string, dflt: number) => {
@@ -186,58 +195,30 @@ async function main() {
       rowsOf<Record<string, unknown>>(
         await db.execute(sql.raw(`select * from ${table} order by created_at desc limit ${Math.round(n)}`)),
       );
-    const at = new Date();
-    const payload = writePayload({
-      auctionId: '@AUCTION@',
-      userId: '@USER@',
-      amountCents: 123_400,
-      maxSeq: 1,
-      now: at,
-      history: [
-        { userId: users[1]!.id, amountCents: 123_300, isLeaderRow: false },
-        { userId: users[0]!.id, amountCents: 123_400, isLeaderRow: true },
-      ],
-      state: {
-        currentPriceCents: 123_400,
-        leaderUserId: users[0]!.id,
-        reserveMet: true,
-        bidCount: 10,
-        endTime: new Date(Date.now() + 86_400_000),
-        seq: 10,
-      },
-      idempotency: { key: '@KEY@', requestHash: 'x'.repeat(64), response: { message: 'bench', auction: {} } },
-      notices: {
-        inApp: (await sample('notifications', sampleRow!.n / bidsMade)).map((r) => ({
-          userId: String(r.user_id),
-          kind: r.kind as never,
-          message: String(r.message),
-          targetUrl: r.target_url as string | null,
-          createdAt: at,
-        })),
-        outgoing: (await sample('outbox', sampleRow!.o / bidsMade)).map((r) => ({
-          channel: r.channel as never,
-          template: String(r.template),
-          userId: r.user_id as string | null,
-          recipient: String(r.recipient),
-          payload: r.payload as Record<string, unknown>,
-          nextAttemptAt: at,
-        })),
-      },
-    });
-    const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
     const script = path.join(os.tmpdir(), `rebound-closing-${process.pid}.sql`);
+    const auction = '(select auction_id::text from bench_hot where rank = :r)';
     writeFileSync(
       script,
-      `\\set r random_zipfian(1, ${live.length}, ${ZIPF_S})
-\\set u random(1, ${users.length})
-BEGIN;
-${LOCK_SQL(`(select auction_id::text from bench_hot where rank = :r)`, `(select user_id::text from bench_bidders where n = :u)`, 'md5(random()::text)', "(now() - interval '24 hours')")};
-${ACCESS_SQL(`(select user_id::text from bench_bidders where n = :u)`, `(select token from bench_bidders where n = :u)`)};
-${WRITE_SQL(
-  `replace(replace(replace(${q(payload)}, '@KEY@', md5(random()::text)), '@AUCTION@', (select auction_id::text from bench_hot where rank = :r)), '@USER@', (select user_id::text from bench_bidders where n = :u))`,
-)};
-END;
-`,
+      oneBidTransactionSql({
+        preamble: `\\set r random_zipfian(1, ${live.length}, ${ZIPF_S})\n\\set u random(1, ${users.length})\n`,
+        auction,
+        user: '(select user_id::text from bench_bidders where n = :u)',
+        token: '(select token from bench_bidders where n = :u)',
+        history: [
+          { userId: users[1]!.id, amountCents: 123_300, isLeaderRow: false },
+          { userId: users[0]!.id, amountCents: 123_400, isLeaderRow: true },
+        ],
+        state: {
+          currentPriceCents: 123_400,
+          leaderUserId: users[0]!.id,
+          reserveMet: true,
+          bidCount: 10,
+          endTime: new Date(Date.now() + 86_400_000),
+          seq: 10,
+        },
+        inApp: await sample('notifications', sampleRow!.n / bidsMade),
+        outbox: await sample('outbox', sampleRow!.o / bidsMade),
+      }),
     );
     const pgSeconds = quick ? 10 : 30;
     const pgb = spawnSync(

@@ -4,6 +4,14 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  BATCH_FORGET_SQL,
+  BATCH_READ_SQL,
+  BATCH_WRITE_SQL,
+  type BatchWrite,
+  batchWritePayload,
+  LOCK_SQL,
+} from '../apps/server/src/modules/bidding/repository';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -98,4 +106,87 @@ export function writeSection(name: string, markdown: string) {
       : `${text.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, text);
   console.log(`\nwrote the "${name}" section of docs/benchmarks.md`);
+}
+
+/** A bid's history row in the one-bid write: who, how much, and whether it is the leader's row. */
+export interface OneBidHistoryRow {
+  userId: string;
+  amountCents: number;
+  isLeaderRow: boolean;
+}
+
+/**
+ * pgbench's baseline for the bid benches: the transaction the server runs for a batch of ONE bid
+ * (repository.ts bidBatchTransaction, decision 038): `begin`, the lock and read
+ * (bid_lock_and_read), forgetting the expired key and reading the bidder (BATCH_FORGET_SQL,
+ * BATCH_READ_SQL), then the write of one accepted bid (BATCH_WRITE_SQL) and `end`. The same text the
+ * server sends, so the baseline cannot drift from it. `auction`, `user` and `token` are SQL
+ * expressions (literals or subselects on pgbench variables); the script sets `:k`, so every
+ * transaction stores a fresh Idempotency-Key. The write carries `inApp` and `outbox` rows sampled
+ * from what the server wrote (as many per bid as it wrote on average).
+ */
+export function oneBidTransactionSql(o: {
+  auction: string;
+  user: string;
+  token: string;
+  history: OneBidHistoryRow[];
+  state: BatchWrite['state'];
+  inApp: Record<string, unknown>[];
+  outbox: Record<string, unknown>[];
+  /** pgbench lines to put first (e.g. `\set` of the variables the expressions use). */
+  preamble?: string;
+}): string {
+  const at = new Date();
+  const reads = JSON.stringify({
+    since: new Date(at.getTime() - 86_400_000).toISOString(),
+    items: [{ n: 0, user_id: '@USER@', key: '@KEY@', token: '@TOKEN@' }],
+  });
+  const write = batchWritePayload({
+    auctionId: '@AUCTION@',
+    now: at,
+    maxes: [{ userId: '@USER@', amountCents: 123_400, setAt: at, seq: 1 }],
+    history: o.history.map((h) => ({ ...h, seq: o.state.seq, at })),
+    inApp: o.inApp.map((r) => ({
+      row: {
+        userId: String(r.user_id),
+        kind: r.kind as never,
+        message: String(r.message),
+        targetUrl: r.target_url as string | null,
+        createdAt: at,
+      },
+      at,
+    })),
+    outgoing: o.outbox.map((r) => ({
+      row: {
+        channel: r.channel as never,
+        template: String(r.template),
+        userId: r.user_id as string | null,
+        recipient: String(r.recipient),
+        payload: r.payload as Record<string, unknown>,
+        nextAttemptAt: at,
+      },
+      at,
+    })),
+    keys: [
+      {
+        userId: '@USER@',
+        key: '@KEY@',
+        requestHash: 'x'.repeat(64),
+        response: { message: 'bench', auction: {} },
+        at,
+      },
+    ],
+    state: o.state,
+  });
+  const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
+  const fill = (json: string) =>
+    `replace(replace(replace(replace(${q(json)}, '@KEY@', 'bench-' || :k), '@AUCTION@', ${o.auction}), '@USER@', ${o.user}), '@TOKEN@', ${o.token})`;
+  return `${o.preamble ?? ''}\\set k random(1, 1000000000000)
+BEGIN;
+${LOCK_SQL(o.auction, o.user, 'null', "(now() - interval '24 hours')")};
+${BATCH_FORGET_SQL(fill(reads))};
+${BATCH_READ_SQL(fill(reads))};
+${BATCH_WRITE_SQL(fill(write))};
+END;
+`;
 }

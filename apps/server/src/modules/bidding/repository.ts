@@ -78,115 +78,12 @@ function parseLocked(raw: unknown) {
   };
 }
 
-/** What an accepted bid writes, as the one JSON parameter of WRITE_SQL. */
-export interface AcceptedBidWrite {
-  auctionId: string;
-  userId: string;
-  amountCents: number;
-  maxSeq: number;
-  now: Date;
-  history: { userId: string; amountCents: number; isLeaderRow: boolean }[];
-  state: {
-    currentPriceCents: number;
-    leaderUserId: string | null;
-    reserveMet: boolean;
-    bidCount: number;
-    endTime: Date;
-    seq: number;
-  };
-  /** Stored with a plain insert: a key another transaction stored meanwhile fails the bid (a conflict). */
-  idempotency: { key: string; requestHash: string; response: unknown } | null;
-  /** Written with `now` as their creation (and first attempt) time. */
-  notices: { inApp: NotificationRow[]; outgoing: OutboxRow[] };
-}
-
-export function writePayload(v: AcceptedBidWrite): string {
-  return JSON.stringify({
-    auctionId: v.auctionId,
-    userId: v.userId,
-    amountCents: v.amountCents,
-    maxSeq: v.maxSeq,
-    at: v.now.toISOString(),
-    history: v.history.map((h) => ({
-      user_id: h.userId,
-      amount_cents: h.amountCents,
-      is_leader_row: h.isLeaderRow,
-    })),
-    inApp: v.notices.inApp.map((n) => ({
-      user_id: n.userId,
-      kind: n.kind,
-      message: n.message,
-      target_url: n.targetUrl ?? null,
-    })),
-    outgoing: v.notices.outgoing.map((o) => ({
-      channel: o.channel,
-      template: o.template,
-      user_id: o.userId ?? null,
-      recipient: o.recipient,
-      payload: o.payload ?? {},
-    })),
-    key: v.idempotency?.key ?? null,
-    requestHash: v.idempotency?.requestHash ?? null,
-    response: v.idempotency ? v.idempotency.response : null,
-    state: { ...v.state, endTime: v.state.endTime.toISOString() },
-  });
-}
-
-/**
- * Writes an accepted bid in one statement: the bidder's maximum, the public history rows, the
- * auction's new state, the notices (in-app and outbox) and (with a key) the idempotent answer. It
- * runs while the auction row is locked, so it is one round trip, and its text is fixed: everything
- * travels as ONE JSON value (`$1`), which keeps building it cheap for the server under load and lets
- * the PostgreSQL path send it as a literal together with its COMMIT.
- *
- * This, LOCK_SQL and ACCESS_SQL are the shape of ONE bid per transaction (what the server did before
- * group commit, decision 038): the benches' pgbench baseline runs them. The server writes with
- * BATCH_WRITE_SQL.
- */
-export const WRITE_SQL = (p: string) => `with
-    p as (select ${p}::json as j),
-    m as (
-      insert into max_bids (auction_id, user_id, max_amount_cents, set_at, seq)
-      select (j->>'auctionId')::uuid, (j->>'userId')::uuid, (j->>'amountCents')::integer, (j->>'at')::timestamptz, (j->>'maxSeq')::bigint from p
-      on conflict (auction_id, user_id) do update set max_amount_cents = excluded.max_amount_cents,
-        set_at = excluded.set_at, seq = excluded.seq, updated_at = excluded.set_at
-      returning 1),
-    h as (
-      insert into bids (auction_id, user_id, amount_cents, is_leader_row, seq, created_at)
-      select (p.j->>'auctionId')::uuid, r.user_id, r.amount_cents, r.is_leader_row, (p.j->'state'->>'seq')::bigint, (p.j->>'at')::timestamptz
-      from p, json_to_recordset(p.j->'history') as r(user_id uuid, amount_cents integer, is_leader_row boolean)
-      returning 1),
-    n as (
-      insert into notifications (user_id, kind, message, target_url, created_at)
-      select r.user_id, r.kind, r.message, r.target_url, (p.j->>'at')::timestamptz
-      from p, json_to_recordset(p.j->'inApp') as r(user_id uuid, kind text, message text, target_url text)
-      returning 1),
-    o as (
-      insert into outbox (channel, template, user_id, recipient, payload, next_attempt_at, created_at)
-      select r.channel, r.template, r.user_id, r.recipient, r.payload, (p.j->>'at')::timestamptz, (p.j->>'at')::timestamptz
-      from p, json_to_recordset(p.j->'outgoing') as r(channel text, template text, user_id uuid, recipient text, payload jsonb)
-      returning 1),
-    k as (
-      insert into idempotency_keys (user_id, scope, key, request_hash, status_code, response, created_at)
-      select (j->>'userId')::uuid, 'bid', j->>'key', j->>'requestHash', 200, (j->'response')::jsonb, (j->>'at')::timestamptz
-      from p where j->>'key' is not null
-      returning 1)
-    update auctions set status = 'live', current_price_cents = (p.j->'state'->>'currentPriceCents')::integer,
-      leader_user_id = (p.j->'state'->>'leaderUserId')::uuid, reserve_met = (p.j->'state'->>'reserveMet')::boolean,
-      bid_count = (p.j->'state'->>'bidCount')::integer, end_time = (p.j->'state'->>'endTime')::timestamptz,
-      seq = (p.j->'state'->>'seq')::bigint, updated_at = (p.j->>'at')::timestamptz
-    from p where auctions.id = (p.j->>'auctionId')::uuid`;
-
 /** Who is bidding, read under the auction lock: their account's status and whether the session still exists. */
 export interface BidderAccess {
   status: 'active' | 'suspended' | null;
   /** False when the session the request came with is gone (signed out, suspended); true without one. */
   sessionAlive: boolean;
 }
-
-export const ACCESS_SQL = (user: string, token: string) =>
-  `select (select status from users where id = ${user}::uuid) as status,
-    (${token}::text is null or exists (select 1 from sessions where token = ${token}::text)) as "sessionAlive"`;
 
 export const LOCK_SQL = (auction: string, user: string, key: string, since: string) =>
   `select bid_lock_and_read(${auction}::uuid, ${user}::uuid, ${key}::text, ${since}::timestamptz) as r`;
@@ -230,7 +127,14 @@ export interface BatchWrite {
   /** Stored with a plain insert: a key another transaction stored meanwhile fails the batch. */
   keys: { userId: string; key: string; requestHash: string; response: unknown; at: Date }[];
   /** The auction's state after the last accepted bid (seq advanced by one per accepted bid). */
-  state: AcceptedBidWrite['state'];
+  state: {
+    currentPriceCents: number;
+    leaderUserId: string | null;
+    reserveMet: boolean;
+    bidCount: number;
+    endTime: Date;
+    seq: number;
+  };
 }
 
 export function batchWritePayload(v: BatchWrite): string {
@@ -307,7 +211,13 @@ export const BATCH_READ_SQL = (p: string) => `select coalesce(json_agg(json_buil
     from json_to_recordset((${p}::json)->'items') as i(n integer, user_id uuid, key text, token text)
     left join users u on u.id = i.user_id`;
 
-/** Writes a batch's accepted bids in one statement (the batched form of WRITE_SQL). */
+/**
+ * Writes a batch's accepted bids in one statement: each bidder's maximum, the public history rows,
+ * the notices (in-app and outbox), the idempotent answers and the auction's new state. Everything
+ * travels as ONE JSON value, so the text is fixed and the PostgreSQL path can send it as a literal
+ * together with its COMMIT. The benches' pgbench baseline runs this with a batch of one
+ * (bench/lib.ts oneBidTransactionSql).
+ */
 export const BATCH_WRITE_SQL = (p: string) => `with
     p as (select ${p}::json as j),
     m as (
