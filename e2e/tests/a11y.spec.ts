@@ -306,7 +306,10 @@ for (const path of ['/', '/shop', '/auth', '/product']) {
     expect(stops, 'the header, the page and the footer take focus').toBeGreaterThan(15);
 
     // Skip to content moves focus to <main>, past the header.
+    // (Once the page shows: a product page draws its first frame when its code and data are in,
+    // decision 040, so a Tab before that has nothing to reach.)
     await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('main')).toBeFocused();
