@@ -356,9 +356,9 @@ signed-in bidders in this script send \`POST /api/auctions/:id/bids\` with risin
 The server commits bids in groups (decision 038): the bids waiting on one auction go into ONE
 transaction (one row lock, one read of every bidder, each bid decided in arrival order by the pure
 rule, one write of all accepted ones, one commit), so the rate is no longer one bid per lock hold.
-pgbench then runs what the database does with **one bid per transaction** (the server's statements
-before batching: \`begin\` + \`bid_lock_and_read\` + the bidder check, the one write statement with the
-history, notice, outbox and idempotency rows a bid writes, \`commit\`) with ${HOT_BIDDERS} clients on the
+pgbench then runs what the database does with **one bid per transaction** (the server's own statements for
+a batch of one, \`bench/lib.ts\` oneBidTransactionSql: \`begin\` + \`bid_lock_and_read\` + the bidder's reads, the one write
+statement with the history, notice, outbox and idempotency rows a bid writes, \`commit\`) with ${HOT_BIDDERS} clients on the
 same database for the same time: the ratio says how far group commit takes the server past it.
 
 | (a) one hot auction, ${HOT_BIDDERS} concurrent bidders | value |
@@ -367,7 +367,7 @@ same database for the same time: the ratio says how far group commit takes the s
 | requests per second (accepted + refused as too low) | ${fmt((accepted + refused) / elapsed, 0)} |
 | latency p50 / p99 | **${fmt(lat.p50)} ms / ${fmt(lat.p99)} ms** |
 | accepted bids per transaction (group commit) | ${batchText(hotBatches)} |
-| pgbench, one bid per transaction (the server's bid statements before batching), ${HOT_BIDDERS} clients | ${fmt(tps, 0)} tps (avg latency ${fmt(pgLatency)} ms) |
+| pgbench, one bid per transaction (the server's statements for a batch of one), ${HOT_BIDDERS} clients | ${fmt(tps, 0)} tps (avg latency ${fmt(pgLatency)} ms) |
 | ratio: accepted bids/s ÷ pgbench tps | **${fmt(bidsPerSec / tps, 2)}** |
 | for comparison with runs before decision 035: pgbench on the old minimal shape (lock, read maximums, update, one history row) | ${fmt(minimal.tps, 0)} tps; ratio ${fmt(bidsPerSec / minimal.tps, 2)} |
 | server errors | ${errors} |

@@ -279,7 +279,7 @@ ${row('server errors (5xx) / requests with no answer', (p) => `**${p.serverError
 ${row('auctions closed during the phase', (p) => String(p.closed))}
 ${row('orders made', (p) => String(p.orders))}
 
-pgbench, one bid per transaction (the statements a bid used before group commit, decision 038; with the history, notice,
+pgbench, one bid per transaction (the server's own statements for a batch of one, decision 038; with the history, notice,
 outbox and idempotency rows a bid wrote here) on auctions picked with \`random_zipfian(1, ${live.length}, ${ZIPF_S})\`,
 ${PGBENCH_CLIENTS} clients, ${pgSeconds} s: **${fmt(tps, 0)} tps** (avg ${fmt(pgLatency)} ms). Accepted bids/s ÷ pgbench tps:
 ${phases.map((p) => `${p.servers} server${p.servers > 1 ? 's' : ''} ${fmt(p.bidsAccepted / p.seconds / tps, 2)}`).join(', ')} (the shoppers' think time, not
