@@ -89,6 +89,9 @@ describe('account messages through the outbox', () => {
     const mail = await arrives(email, 2_000);
     expect(mail?.subject).toBe('Confirm your Rebound account');
     const [u] = await t.db.select().from(users).where(eq(users.email, email));
+    // The sender marks the row sent once the mailer has answered, a moment after the mail is in the
+    // mailbox (CI saw 'sending' there once).
+    await expect.poll(async () => (await outboxTo(email))[0]?.status, { timeout: 2_000 }).toBe('sent');
     expect((await outboxTo(email))[0]).toMatchObject({ userId: u!.id, status: 'sent' });
   });
 });
