@@ -251,14 +251,7 @@ export class ResponseCache<V> {
   }
 
   private read(key: string, realNow: number, clockNow: number, load: () => Promise<V>): Promise<V> {
-    this.reads++;
-    const entry: Entry<V> = {
-      realAt: realNow,
-      clockAt: clockNow,
-      value: load(),
-      settled: false,
-      refreshing: false,
-    };
+    const entry = this.newEntry(realNow, clockNow, load);
     entry.value.then(
       () => {
         entry.settled = true;
@@ -280,14 +273,7 @@ export class ResponseCache<V> {
     load: () => Promise<V>,
   ) {
     current.refreshing = true;
-    this.reads++;
-    const entry: Entry<V> = {
-      realAt: realNow,
-      clockAt: clockNow,
-      value: load(),
-      settled: false,
-      refreshing: false,
-    };
+    const entry = this.newEntry(realNow, clockNow, load);
     entry.value.then(
       () => {
         entry.settled = true;
@@ -303,6 +289,12 @@ export class ResponseCache<V> {
         current.refreshing = false;
       },
     );
+  }
+
+  /** Starts a read (counted in `reads`): an entry stamped now, its value still loading. */
+  private newEntry(realNow: number, clockNow: number, load: () => Promise<V>): Entry<V> {
+    this.reads++;
+    return { realAt: realNow, clockAt: clockNow, value: load(), settled: false, refreshing: false };
   }
 
   /** Whether the entry is younger than `share` of the TTL, by real time and by the app's clock. */
