@@ -8,11 +8,7 @@
 //     end races their last bids; then the accepted bids are replayed through the pure rule.
 // The server runs as a child process (the real main.ts), the load comes from this process.
 // Run: npx tsx bench/bidding.bench.ts [--seconds 10] [--quick]
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
 import { eq, sql } from 'drizzle-orm';
 import { accounts, auctions, bids, maxBids, orders } from '../apps/server/src/db/schema';
@@ -25,7 +21,9 @@ import {
   machine,
   oneBidTransactionSql,
   PG_URL,
+  runPgbench,
   sleep,
+  sqlLiteral,
   startServer,
   summary,
   writeSection,
@@ -185,59 +183,39 @@ async function main() {
     const [token] = (await rowsOf(
       sql`select token from sessions where user_id = ${people[0]!.id}::uuid limit 1`,
     )) as { token: string }[];
-    const script = path.join(os.tmpdir(), `rebound-bid-${process.pid}.sql`);
-    const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
-    writeFileSync(
-      script,
-      oneBidTransactionSql({
-        auction: q(hot.auction.id),
-        user: q(people[0]!.id),
-        token: q(token!.token),
-        history: [
-          { userId: people[1]!.id, amountCents: 123_300, isLeaderRow: false },
-          { userId: people[0]!.id, amountCents: 123_400, isLeaderRow: true },
-        ],
-        state: {
-          currentPriceCents: 123_400,
-          leaderUserId: people[0]!.id,
-          reserveMet: true,
-          bidCount: hotRow!.bidCount,
-          endTime: hotRow!.endTime,
-          seq: hotRow!.seq,
-        },
-        inApp: await sample('notifications', await perBid('notifications')),
-        outbox: await sample('outbox', await perBid('outbox')),
-      }),
-    );
-    const pgbench = (file: string) => {
-      const pgb = spawnSync(
-        'pgbench',
-        ['-n', '-r', '-c', String(HOT_BIDDERS), '-j', '2', '-T', String(SECONDS), '-f', file, dbUrl],
-        { encoding: 'utf8' },
-      );
-      if (process.env.BENCH_PGBENCH_REPORT) console.log(pgb.stdout);
-      const tps = Number(/tps = ([\d.]+)/.exec(pgb.stdout)?.[1] ?? Number.NaN);
-      const latency = Number(/latency average = ([\d.]+) ms/.exec(pgb.stdout)?.[1] ?? Number.NaN);
-      if (!Number.isFinite(tps)) throw new Error(`pgbench failed: ${pgb.stderr || pgb.stdout}`);
-      return { tps, latency };
-    };
+    const script = oneBidTransactionSql({
+      auction: sqlLiteral(hot.auction.id),
+      user: sqlLiteral(people[0]!.id),
+      token: sqlLiteral(token!.token),
+      history: [
+        { userId: people[1]!.id, amountCents: 123_300, isLeaderRow: false },
+        { userId: people[0]!.id, amountCents: 123_400, isLeaderRow: true },
+      ],
+      state: {
+        currentPriceCents: 123_400,
+        leaderUserId: people[0]!.id,
+        reserveMet: true,
+        bidCount: hotRow!.bidCount,
+        endTime: hotRow!.endTime,
+        seq: hotRow!.seq,
+      },
+      inApp: await sample('notifications', await perBid('notifications')),
+      outbox: await sample('outbox', await perBid('outbox')),
+    });
+    const pgbench = (script: string) =>
+      runPgbench({ dbUrl, script, clients: HOT_BIDDERS, seconds: SECONDS, perStatement: true });
     const { tps, latency: pgLatency } = pgbench(script);
     // For comparison with earlier runs: the minimal shape this script used before decision 035 (lock
     // the row, read the maximums, update the auction, insert one history row; no notices, outbox
     // or idempotency rows).
-    const minimalScript = path.join(os.tmpdir(), `rebound-bid-minimal-${process.pid}.sql`);
-    writeFileSync(
-      minimalScript,
-      `\\set amt random(1, 1000000)
+    const minimal = pgbench(`\\set amt random(1, 1000000)
 BEGIN;
 SELECT id, status, end_time, current_price_cents, seq FROM auctions WHERE id = '${hot.auction.id}' FOR UPDATE;
 SELECT user_id, max_amount_cents, set_at, seq FROM max_bids WHERE auction_id = '${hot.auction.id}';
 UPDATE auctions SET current_price_cents = current_price_cents + 1, seq = seq + 1, updated_at = now() WHERE id = '${hot.auction.id}';
 INSERT INTO bids (auction_id, user_id, amount_cents, seq) VALUES ('${hot.auction.id}', '${people[0]!.id}', :amt, 0);
 END;
-`,
-    );
-    const minimal = pgbench(minimalScript);
+`);
 
     const bidsPerSec = accepted / elapsed;
     console.log(

@@ -6,11 +6,7 @@
 // oneBidTransactionSql; the server batches the bids waiting on one auction, decision 038) on the
 // same skewed mix of auctions, in the same run.
 // Run: npx tsx bench/closing-hour.bench.ts [--quick] [--seconds 60] [--shoppers 2000] [--auctions 5000] [--think 10000]
-import { spawnSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { unlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { CATEGORIES } from '../apps/server/src/seed/catalog';
 import { seedLarge } from '../apps/server/src/seed/large';
@@ -21,6 +17,7 @@ import {
   machine,
   oneBidTransactionSql,
   PG_URL,
+  runPgbench,
   sleep,
   startServer,
   summary,
@@ -195,41 +192,33 @@ async function main() {
       rowsOf<Record<string, unknown>>(
         await db.execute(sql.raw(`select * from ${table} order by created_at desc limit ${Math.round(n)}`)),
       );
-    const script = path.join(os.tmpdir(), `rebound-closing-${process.pid}.sql`);
-    const auction = '(select auction_id::text from bench_hot where rank = :r)';
-    writeFileSync(
-      script,
-      oneBidTransactionSql({
-        preamble: `\\set r random_zipfian(1, ${live.length}, ${ZIPF_S})\n\\set u random(1, ${users.length})\n`,
-        auction,
-        user: '(select user_id::text from bench_bidders where n = :u)',
-        token: '(select token from bench_bidders where n = :u)',
-        history: [
-          { userId: users[1]!.id, amountCents: 123_300, isLeaderRow: false },
-          { userId: users[0]!.id, amountCents: 123_400, isLeaderRow: true },
-        ],
-        state: {
-          currentPriceCents: 123_400,
-          leaderUserId: users[0]!.id,
-          reserveMet: true,
-          bidCount: 10,
-          endTime: new Date(Date.now() + 86_400_000),
-          seq: 10,
-        },
-        inApp: await sample('notifications', sampleRow!.n / bidsMade),
-        outbox: await sample('outbox', sampleRow!.o / bidsMade),
-      }),
-    );
+    const script = oneBidTransactionSql({
+      preamble: `\\set r random_zipfian(1, ${live.length}, ${ZIPF_S})\n\\set u random(1, ${users.length})\n`,
+      auction: '(select auction_id::text from bench_hot where rank = :r)',
+      user: '(select user_id::text from bench_bidders where n = :u)',
+      token: '(select token from bench_bidders where n = :u)',
+      history: [
+        { userId: users[1]!.id, amountCents: 123_300, isLeaderRow: false },
+        { userId: users[0]!.id, amountCents: 123_400, isLeaderRow: true },
+      ],
+      state: {
+        currentPriceCents: 123_400,
+        leaderUserId: users[0]!.id,
+        reserveMet: true,
+        bidCount: 10,
+        endTime: new Date(Date.now() + 86_400_000),
+        seq: 10,
+      },
+      inApp: await sample('notifications', sampleRow!.n / bidsMade),
+      outbox: await sample('outbox', sampleRow!.o / bidsMade),
+    });
     const pgSeconds = quick ? 10 : 30;
-    const pgb = spawnSync(
-      'pgbench',
-      ['-n', '-c', String(PGBENCH_CLIENTS), '-j', '2', '-T', String(pgSeconds), '-f', script, dbUrl],
-      { encoding: 'utf8' },
-    );
-    unlinkSync(script);
-    const tps = Number(/tps = ([\d.]+)/.exec(pgb.stdout)?.[1] ?? Number.NaN);
-    const pgLatency = Number(/latency average = ([\d.]+) ms/.exec(pgb.stdout)?.[1] ?? Number.NaN);
-    if (!Number.isFinite(tps)) throw new Error(`pgbench failed: ${pgb.stderr || pgb.stdout}`);
+    const { tps, latency: pgLatency } = runPgbench({
+      dbUrl,
+      script,
+      clients: PGBENCH_CLIENTS,
+      seconds: pgSeconds,
+    });
     console.log(
       `pgbench, the bid transaction on the same skew, ${PGBENCH_CLIENTS} clients: ${fmt(tps, 0)} tps (avg ${fmt(pgLatency)} ms)`,
     );

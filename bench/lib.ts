@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type ChildProcess, type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,16 +17,8 @@ export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+/** A TCP port nobody listens on right now (the tests' own helper). */
+export { freePort } from '../apps/server/src/test/child-server';
 
 /**
  * Starts the real server (apps/server/src/main.ts) as a child process in production mode on
@@ -108,6 +99,9 @@ export function writeSection(name: string, markdown: string) {
   console.log(`\nwrote the "${name}" section of docs/benchmarks.md`);
 }
 
+/** `v` as an SQL string literal (single quotes doubled). */
+export const sqlLiteral = (v: string) => `'${v.replace(/'/g, "''")}'`;
+
 /** A bid's history row in the one-bid write: who, how much, and whether it is the leader's row. */
 export interface OneBidHistoryRow {
   userId: string;
@@ -178,9 +172,8 @@ export function oneBidTransactionSql(o: {
     ],
     state: o.state,
   });
-  const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
   const fill = (json: string) =>
-    `replace(replace(replace(replace(${q(json)}, '@KEY@', 'bench-' || :k), '@AUCTION@', ${o.auction}), '@USER@', ${o.user}), '@TOKEN@', ${o.token})`;
+    `replace(replace(replace(replace(${sqlLiteral(json)}, '@KEY@', 'bench-' || :k), '@AUCTION@', ${o.auction}), '@USER@', ${o.user}), '@TOKEN@', ${o.token})`;
   return `${o.preamble ?? ''}\\set k random(1, 1000000000000)
 BEGIN;
 ${LOCK_SQL(o.auction, o.user, 'null', "(now() - interval '24 hours')")};
@@ -189,4 +182,51 @@ ${BATCH_READ_SQL(fill(reads))};
 ${BATCH_WRITE_SQL(fill(write))};
 END;
 `;
+}
+
+/** How many pgbench runs this process made: names each one's script file. */
+let pgbenchRuns = 0;
+
+/**
+ * Runs pgbench (`-n`, `-j 2`, `clients` clients for `seconds` s) on the transaction script `script`
+ * against `dbUrl`, from a temporary file removed afterwards, and gives its tps and average latency
+ * (ms). `perStatement` adds `-r` (latency per statement); BENCH_PGBENCH_REPORT=1 prints pgbench's
+ * report. Throws when pgbench gives no tps (it failed).
+ */
+export function runPgbench(o: {
+  dbUrl: string;
+  script: string;
+  clients: number;
+  seconds: number;
+  perStatement?: boolean;
+}): { tps: number; latency: number } {
+  const file = path.join(os.tmpdir(), `rebound-pgbench-${process.pid}-${++pgbenchRuns}.sql`);
+  writeFileSync(file, o.script);
+  let pgb: SpawnSyncReturns<string>;
+  try {
+    pgb = spawnSync(
+      'pgbench',
+      [
+        '-n',
+        ...(o.perStatement ? ['-r'] : []),
+        '-c',
+        String(o.clients),
+        '-j',
+        '2',
+        '-T',
+        String(o.seconds),
+        '-f',
+        file,
+        o.dbUrl,
+      ],
+      { encoding: 'utf8' },
+    );
+  } finally {
+    unlinkSync(file);
+  }
+  if (process.env.BENCH_PGBENCH_REPORT) console.log(pgb.stdout);
+  const tps = Number(/tps = ([\d.]+)/.exec(pgb.stdout)?.[1] ?? Number.NaN);
+  const latency = Number(/latency average = ([\d.]+) ms/.exec(pgb.stdout)?.[1] ?? Number.NaN);
+  if (!Number.isFinite(tps)) throw new Error(`pgbench failed: ${pgb.stderr || pgb.stdout}`);
+  return { tps, latency };
 }
