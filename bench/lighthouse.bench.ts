@@ -141,6 +141,8 @@ interface Run {
   jsSent: number;
   jsGzip: number;
   failed: string[];
+  /** Lighthouse 13's performance insights that flag something (no weight in the score). */
+  insights: string[];
 }
 
 /** The gzip size of a built script: its .gz copy, or (below the 1 KB threshold) the file gzipped here. */
@@ -166,6 +168,13 @@ async function audit(url: string, webDist: string): Promise<Run> {
       }
     }
   }
+  const insights = (lhr.categories.performance?.auditRefs ?? [])
+    .filter((r) => r.id.endsWith('-insight'))
+    .flatMap((r) => {
+      const a = lhr.audits[r.id];
+      if (!a || a.score === null || a.score >= 1) return [];
+      return [`${r.id}${a.displayValue ? ` (${a.displayValue})` : ''}`];
+    });
   const requests =
     (
       lhr.audits['network-requests']?.details as {
@@ -185,6 +194,7 @@ async function audit(url: string, webDist: string): Promise<Run> {
     jsSent,
     jsGzip,
     failed,
+    insights,
   };
 }
 
@@ -266,6 +276,8 @@ async function main() {
             `TBT ${fmt(run.tbt, 0)} ms, CLS ${fmt(run.cls, 3)}; JS ${fmt(run.jsSent / 1024, 1)} KB sent, ${fmt(run.jsGzip / 1024, 1)} KB gzip`,
         );
         if (run.failed.length) console.log(`  below target: ${run.failed.join(', ')}`);
+        if (run.scores.performance < 95 && run.insights.length)
+          console.log(`  insights: ${run.insights.join(', ')}`);
         runs.push(run);
       }
       const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
@@ -287,8 +299,12 @@ async function main() {
     )
     .join('\n');
   const notes = rows
-    .filter(({ median }) => median.failed.length > 0)
-    .map(({ target, median }) => `- ${target.name}: ${median.failed.join(', ')}`)
+    .map(({ target, median: m }) => {
+      const insights = m.scores.performance < 95 ? m.insights : [];
+      const parts = [m.failed.join(', '), insights.length ? `insights: ${insights.join(', ')}` : ''];
+      return parts.some(Boolean) ? `- ${target.name}: ${parts.filter(Boolean).join('; ')}` : '';
+    })
+    .filter(Boolean)
     .join('\n');
   writeSection(
     'lighthouse',
@@ -309,7 +325,7 @@ Targets (issue 15 item 6): performance >= 95, accessibility 100, SEO 100, JavaSc
 | Page | Performance | Accessibility | Best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB sent | JS KB gzip |
 |---|---|---|---|---|---|---|---|---|---|---|
 ${table}
-${notes ? `\nAudits below target in the median run:\n${notes}\n` : ''}`,
+${notes ? `\nAudits below target in the median run (and, below performance 95, the insights it flags):\n${notes}\n` : ''}`,
   );
 }
 
