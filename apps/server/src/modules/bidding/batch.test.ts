@@ -3,12 +3,12 @@
 // first starts a batch of one, the rest queue behind it and form the next), and checks that the
 // batch is indistinguishable from one bid per transaction.
 import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auctions, bids, idempotencyKeys, maxBids, orders, sessions, users } from '../../db/schema';
 import type { SessionUser } from '../../lib/auth-context';
 import { AppError } from '../../lib/errors';
-import { asSession } from '../../test/bidding';
+import { asSession, maxBidOf } from '../../test/bidding';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { closeDueAuctions } from '../auctions/lifecycle';
@@ -62,13 +62,7 @@ async function rowOf(auctionId: string) {
   return row!;
 }
 
-const maxOf = async (auctionId: string, userId: string) => {
-  const [row] = await t.db
-    .select({ cents: maxBids.maxAmountCents })
-    .from(maxBids)
-    .where(and(eq(maxBids.auctionId, auctionId), eq(maxBids.userId, userId)));
-  return row?.cents ?? null;
-};
+const maxOf = (auctionId: string, userId: string) => maxBidOf(t.db, auctionId, userId);
 
 /** Runs `fn` with a trigger that makes one statement of a bid's write fail, then removes it. */
 async function withFailingTrigger(table: 'bids' | 'idempotency_keys', body: string, fn: () => Promise<void>) {

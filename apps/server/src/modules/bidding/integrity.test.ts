@@ -6,11 +6,11 @@ import {
   type MyBidsResponse,
 } from '@rebound/contract/bidding';
 import { API } from '@rebound/contract/routes';
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auctions, bids, idempotencyKeys, maxBids, orders, users } from '../../db/schema';
 import { signedInUser } from '../../test/auth';
-import { asSession } from '../../test/bidding';
+import { asSession, maxBidOf } from '../../test/bidding';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { closeDueAuctions } from '../auctions/lifecycle';
@@ -32,13 +32,7 @@ const bid = (auctionId: string, amount: unknown, cookie: string, key?: string) =
     payload: { amount },
   });
 
-const maxOf = async (auctionId: string, userId: string) => {
-  const [row] = await t.db
-    .select({ cents: maxBids.maxAmountCents })
-    .from(maxBids)
-    .where(and(eq(maxBids.auctionId, auctionId), eq(maxBids.userId, userId)));
-  return row?.cents ?? null;
-};
+const maxOf = (auctionId: string, userId: string) => maxBidOf(t.db, auctionId, userId);
 
 /** The SQLSTATE of a failed statement, from node-postgres or PGlite, wrapped or not. */
 async function sqlState(p: Promise<unknown>): Promise<string | null> {
