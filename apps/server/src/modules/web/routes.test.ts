@@ -63,6 +63,34 @@ function head(html: string): string {
   return html.slice(0, html.indexOf('</head>'));
 }
 
+/**
+ * Makes the product's picture an uploaded photo: a 1200 × 800 JPEG with a copy in each of `formats`
+ * at each of `widths`, stored in that order. Gives the photo's folder (`/media/products/<id>/img`).
+ */
+async function uploadedPhoto(
+  productId: string,
+  formats: ('avif' | 'webp' | 'jpeg')[],
+  widths: number[],
+): Promise<string> {
+  const base = `/media/products/${productId}/img`;
+  await t.db
+    .update(productImages)
+    .set({
+      url: `${base}/1200.jpg`,
+      width: 1200,
+      height: 800,
+      variants: formats.flatMap((format) =>
+        widths.map((width) => ({
+          format,
+          width,
+          url: `${base}/${width}.${format === 'jpeg' ? 'jpg' : format}`,
+        })),
+      ),
+    })
+    .where(eq(productImages.productId, productId));
+  return base;
+}
+
 describe('product pages carry their own preview tags', () => {
   it('puts the title, description, canonical link, Open Graph and Twitter tags in <head>', async () => {
     const { product } = await makeAuction(t.db, {
@@ -165,22 +193,7 @@ describe('product pages carry their own preview tags', () => {
 
   it("points link previews at a raster JPEG: an uploaded photo's largest JPEG copy", async () => {
     const product = await makeProduct(t.db, { title: 'Desk Fan', slug: 'desk-fan-uv12wx' });
-    const base = `/media/products/${product.id}/img`;
-    await t.db
-      .update(productImages)
-      .set({
-        url: `${base}/1200.jpg`,
-        width: 1200,
-        height: 800,
-        variants: (['avif', 'webp', 'jpeg'] as const).flatMap((format) =>
-          [320, 640, 1200].map((width) => ({
-            format,
-            width,
-            url: `${base}/${width}.${format === 'jpeg' ? 'jpg' : format}`,
-          })),
-        ),
-      })
-      .where(eq(productImages.productId, product.id));
+    const base = await uploadedPhoto(product.id, ['avif', 'webp', 'jpeg'], [320, 640, 1200]);
     const html = head((await page('/product/desk-fan-uv12wx')).body);
     expect(metaContent(html, 'og:image')).toBe(`https://rebound.example${base}/1200.jpg`);
     expect(metaContent(html, 'og:image:type')).toBe('image/jpeg');
@@ -455,23 +468,8 @@ describe("a storefront page's own scripts and main photo start with the HTML (de
 
   it("preloads an uploaded photo's AVIF copies with the gallery's sizes, so the browser picks the same one", async () => {
     const product = await makeProduct(t.db, { title: 'Air Fryer', slug: 'air-fryer-st90uv' });
-    const base = `/media/products/${product.id}/img`;
-    await t.db
-      .update(productImages)
-      .set({
-        url: `${base}/1200.jpg`,
-        width: 1200,
-        height: 800,
-        // Stored in no particular order: the srcset lists them by width, as ProductPicture does.
-        variants: (['jpeg', 'webp', 'avif'] as const).flatMap((format) =>
-          [1200, 320, 640].map((width) => ({
-            format,
-            width,
-            url: `${base}/${width}.${format === 'jpeg' ? 'jpg' : format}`,
-          })),
-        ),
-      })
-      .where(eq(productImages.productId, product.id));
+    // Stored in no particular order: the srcset lists them by width, as ProductPicture does.
+    const base = await uploadedPhoto(product.id, ['jpeg', 'webp', 'avif'], [1200, 320, 640]);
     const html = (await page('/product/air-fryer-st90uv')).body;
     expect(imagePreloads(html)).toEqual([
       `<link rel="preload" as="image" fetchpriority="high" type="image/avif" imagesrcset="${base}/320.avif 320w, ${base}/640.avif 640w, ${base}/1200.avif 1200w" imagesizes="${PRODUCT_GALLERY_SIZES}" />`,
