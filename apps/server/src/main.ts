@@ -1,8 +1,10 @@
 import cluster, { type Worker } from 'node:cluster';
 import { PAYMENTS_NOT_CONFIGURED } from './adapters/payments';
+import { pushIsOff } from './adapters/push/index';
 import { type Config, ConfigError, loadConfig } from './config';
 import { adjustableClock, systemClock } from './lib/clock';
 import { installShutdown } from './lib/shutdown';
+import { PUSH_OFF_WARNING } from './modules/notifications/sender';
 import { openConfiguredDatabase, prepareDatabase, startServer } from './start';
 
 async function main() {
@@ -32,7 +34,7 @@ async function main() {
   const { app, seeded } = await startServer(config, { prepare: !worker });
   const shown = config.publicUrl;
   app.log.info(`Rebound is running at ${shown} (${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`);
-  // A cluster's primary has said the rest once already.
+  // A cluster's primary has said the rest once already (runPrimary).
   if (!worker) {
     if (seeded) app.log.info('Demo data seeded.');
     if (config.env !== 'production') {
@@ -40,9 +42,8 @@ async function main() {
         'Demo sign-in: staff@rebound.test / staff-demo-2026 · ava@rebound.test / shopper-demo-2026',
       );
     }
-    if (!config.payments.stripe && !config.payments.testCheckout) app.log.warn(PAYMENTS_NOT_CONFIGURED);
-    if (!config.webDist)
-      app.log.warn('The web app is not built: run `npm run build` (npm start does it for you).');
+    // (The push-off warning came from the outbox sender as the app started.)
+    for (const warning of startupWarnings(config)) app.log.warn(warning);
   }
 
   // SIGTERM/SIGINT: sockets told to reconnect, requests in flight finished, jobs and database closed.
@@ -52,6 +53,15 @@ async function main() {
     process.once('SIGTERM', tell);
     process.once('SIGINT', tell);
   }
+}
+
+/** What is not configured, said once at start: by the server, or by a cluster's primary for its workers. */
+function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (!config.payments.stripe && !config.payments.testCheckout) warnings.push(PAYMENTS_NOT_CONFIGURED);
+  if (!config.webDist)
+    warnings.push('The web app is not built: run `npm run build` (npm start does it for you).');
+  return warnings;
 }
 
 /** One line from the primary, in the app's log format (it has no Fastify logger of its own). */
@@ -91,6 +101,9 @@ async function runPrimary(config: Config) {
   } finally {
     await database.close();
   }
+  // Said here once for all the workers, which keep quiet about it.
+  if (pushIsOff(config)) primaryLog(config, 'warn', PUSH_OFF_WARNING);
+  for (const warning of startupWarnings(config)) primaryLog(config, 'warn', warning);
 
   let stopping = false;
   let failures = 0;

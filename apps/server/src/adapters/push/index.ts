@@ -16,6 +16,11 @@ export function createPushSender(
   onError?: (err: string) => void,
 ): PushSender {
   if (config.push.vapid) return webPushSender({ db, vapid });
-  if (config.env === 'production') return offPushSender();
+  if (pushIsOff(config)) return offPushSender();
   return localPushSender({ db, vapid, ...(onError ? { onError } : {}) });
+}
+
+/** Whether push is off: production without VAPID keys (createPushSender gives `offPushSender`). */
+export function pushIsOff(config: Config): boolean {
+  return !config.push.vapid && config.env === 'production';
 }
