@@ -187,18 +187,9 @@ async function main() {
       auction: sqlLiteral(hot.auction.id),
       user: sqlLiteral(people[0]!.id),
       token: sqlLiteral(token!.token),
-      history: [
-        { userId: people[1]!.id, amountCents: 123_300, isLeaderRow: false },
-        { userId: people[0]!.id, amountCents: 123_400, isLeaderRow: true },
-      ],
-      state: {
-        currentPriceCents: 123_400,
-        leaderUserId: people[0]!.id,
-        reserveMet: true,
-        bidCount: hotRow!.bidCount,
-        endTime: hotRow!.endTime,
-        seq: hotRow!.seq,
-      },
+      leader: people[0]!.id,
+      runnerUp: people[1]!.id,
+      auctionRow: { bidCount: hotRow!.bidCount, endTime: hotRow!.endTime, seq: hotRow!.seq },
       inApp: await sample('notifications', await perBid('notifications')),
       outbox: await sample('outbox', await perBid('outbox')),
     });

@@ -197,18 +197,9 @@ async function main() {
       auction: '(select auction_id::text from bench_hot where rank = :r)',
       user: '(select user_id::text from bench_bidders where n = :u)',
       token: '(select token from bench_bidders where n = :u)',
-      history: [
-        { userId: users[1]!.id, amountCents: 123_300, isLeaderRow: false },
-        { userId: users[0]!.id, amountCents: 123_400, isLeaderRow: true },
-      ],
-      state: {
-        currentPriceCents: 123_400,
-        leaderUserId: users[0]!.id,
-        reserveMet: true,
-        bidCount: 10,
-        endTime: new Date(Date.now() + 86_400_000),
-        seq: 10,
-      },
+      leader: users[0]!.id,
+      runnerUp: users[1]!.id,
+      auctionRow: { bidCount: 10, endTime: new Date(Date.now() + 86_400_000), seq: 10 },
       inApp: await sample('notifications', sampleRow!.n / bidsMade),
       outbox: await sample('outbox', sampleRow!.o / bidsMade),
     });

@@ -102,13 +102,6 @@ export function writeSection(name: string, markdown: string) {
 /** `v` as an SQL string literal (single quotes doubled). */
 export const sqlLiteral = (v: string) => `'${v.replace(/'/g, "''")}'`;
 
-/** A bid's history row in the one-bid write: who, how much, and whether it is the leader's row. */
-export interface OneBidHistoryRow {
-  userId: string;
-  amountCents: number;
-  isLeaderRow: boolean;
-}
-
 /**
  * pgbench's baseline for the bid benches: the transaction the server runs for a batch of ONE bid
  * (repository.ts bidBatchTransaction, decision 038): `begin`, the lock and read
@@ -116,21 +109,34 @@ export interface OneBidHistoryRow {
  * BATCH_READ_SQL), then the write of one accepted bid (BATCH_WRITE_SQL) and `end`. The same text the
  * server sends, so the baseline cannot drift from it. `auction`, `user` and `token` are SQL
  * expressions (literals or subselects on pgbench variables); the script sets `:k`, so every
- * transaction stores a fresh Idempotency-Key. The write carries `inApp` and `outbox` rows sampled
- * from what the server wrote (as many per bid as it wrote on average).
+ * transaction stores a fresh Idempotency-Key. The bid: `leader` (a user id) goes to 1,234.00 over
+ * `runnerUp` at 1,233.00 (two history rows, the new price and leader, reserve met). The write carries
+ * `inApp` and `outbox` rows sampled from what the server wrote (as many per bid as it wrote on average).
  */
 export function oneBidTransactionSql(o: {
   auction: string;
   user: string;
   token: string;
-  history: OneBidHistoryRow[];
-  state: BatchWrite['state'];
+  leader: string;
+  runnerUp: string;
+  /** The rest of the auction's state the write sets. */
+  auctionRow: Pick<BatchWrite['state'], 'bidCount' | 'endTime' | 'seq'>;
   inApp: Record<string, unknown>[];
   outbox: Record<string, unknown>[];
   /** pgbench lines to put first (e.g. `\set` of the variables the expressions use). */
   preamble?: string;
 }): string {
   const at = new Date();
+  const state: BatchWrite['state'] = {
+    currentPriceCents: 123_400,
+    leaderUserId: o.leader,
+    reserveMet: true,
+    ...o.auctionRow,
+  };
+  const history = [
+    { userId: o.runnerUp, amountCents: 123_300, isLeaderRow: false },
+    { userId: o.leader, amountCents: 123_400, isLeaderRow: true },
+  ];
   const reads = JSON.stringify({
     since: new Date(at.getTime() - 86_400_000).toISOString(),
     items: [{ n: 0, user_id: '@USER@', key: '@KEY@', token: '@TOKEN@' }],
@@ -139,7 +145,7 @@ export function oneBidTransactionSql(o: {
     auctionId: '@AUCTION@',
     now: at,
     maxes: [{ userId: '@USER@', amountCents: 123_400, setAt: at, seq: 1 }],
-    history: o.history.map((h) => ({ ...h, seq: o.state.seq, at })),
+    history: history.map((h) => ({ ...h, seq: state.seq, at })),
     inApp: o.inApp.map((r) => ({
       row: {
         userId: String(r.user_id),
@@ -170,7 +176,7 @@ export function oneBidTransactionSql(o: {
         at,
       },
     ],
-    state: o.state,
+    state,
   });
   const fill = (json: string) =>
     `replace(replace(replace(replace(${sqlLiteral(json)}, '@KEY@', 'bench-' || :k), '@AUCTION@', ${o.auction}), '@USER@', ${o.user}), '@TOKEN@', ${o.token})`;
