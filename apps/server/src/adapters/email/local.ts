@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { devMessages } from '../../db/schema';
+import { writeDevMessage } from '../dev-messages';
 import type { EmailSender, InlineImage } from './types';
 
 /** The default stand-in: "sends" by writing to dev_messages, read at GET /api/dev/messages. */
@@ -11,7 +11,7 @@ export function localEmailSender(db: DbOrTx): EmailSender {
         ...(message.messageId ? { 'Message-ID': message.messageId } : {}),
         ...message.headers,
       };
-      await db.insert(devMessages).values({
+      await writeDevMessage(db, {
         channel: 'email',
         recipient: message.to,
         subject: message.subject,

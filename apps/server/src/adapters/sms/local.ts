@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { devMessages } from '../../db/schema';
+import { writeDevMessage } from '../dev-messages';
 import type { SmsSender } from './types';
 
 /** The default stand-in: "texts" by writing to dev_messages, read at GET /api/dev/messages. */
@@ -7,9 +7,7 @@ export function localSmsSender(db: DbOrTx): SmsSender {
   return {
     kind: 'local',
     async send(message) {
-      await db
-        .insert(devMessages)
-        .values({ channel: 'sms', recipient: message.to, subject: null, body: message.body });
+      await writeDevMessage(db, { channel: 'sms', recipient: message.to, subject: null, body: message.body });
     },
   };
 }

@@ -72,69 +72,84 @@ export async function claimOne(
   return row;
 }
 
-/** The fence: this row, still claimed by the claim that gave it `attempts`. */
-function stillMine(id: string, attempts: number) {
-  return and(eq(outbox.id, id), eq(outbox.status, 'sending'), eq(outbox.attempts, attempts));
+/**
+ * How a claimed row ends: sent (`sentAt`; a skipped one has none and says why in `error`), back
+ * to pending for another attempt at `retryAt`, or dead (`deadAt`) with its last error.
+ */
+export type OutboxMark =
+  | { id: string; attempts: number; status: 'sent'; sentAt: Date | null; error: string | null }
+  | { id: string; attempts: number; status: 'pending'; retryAt: Date; error: string }
+  | { id: string; attempts: number; status: 'dead'; deadAt: Date; error: string };
+
+/**
+ * Finishes many claimed rows in ONE statement (the sender group-commits its outcomes, decision
+ * 043), each fenced on its claim (the attempt number it claimed): returns the ids that were still this claim's and are now
+ * marked; a row whose lease ran out and another sender took is left alone.
+ */
+export async function markMany(db: DbOrTx, marks: readonly OutboxMark[]): Promise<Set<string>> {
+  if (marks.length === 0) return new Set();
+  const json = JSON.stringify(
+    marks.map((m) => ({
+      id: m.id,
+      attempts: m.attempts,
+      status: m.status,
+      sent_at: m.status === 'sent' ? (m.sentAt?.toISOString() ?? null) : null,
+      retry_at: m.status === 'pending' ? m.retryAt.toISOString() : null,
+      dead_at: m.status === 'dead' ? m.deadAt.toISOString() : null,
+      error: m.error,
+    })),
+  );
+  const result = (await db.execute(sql`
+    update outbox o set
+      status = v.status,
+      sent_at = case when v.status = 'sent' then v.sent_at else o.sent_at end,
+      next_attempt_at = coalesce(v.retry_at, o.next_attempt_at),
+      dead_at = coalesce(v.dead_at, o.dead_at),
+      locked_until = null,
+      last_error = v.error
+    from jsonb_to_recordset(${json}::jsonb) as v(
+      id uuid, attempts integer, status text, sent_at timestamptz, retry_at timestamptz,
+      dead_at timestamptz, error text)
+    where o.id = v.id and o.status = 'sending' and o.attempts = v.attempts
+    returning o.id`)) as unknown as { rows: { id: string }[] };
+  return new Set(result.rows.map((r) => r.id));
 }
 
+const markOne = async (db: DbOrTx, mark: OutboxMark) => (await markMany(db, [mark])).has(mark.id);
+
 /** Marks a claimed row sent; false when the claim was lost (lease ran out and another sender took it). */
-export async function markSent(db: DbOrTx, id: string, attempts: number, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(outbox)
-    .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null })
-    .where(stillMine(id, attempts))
-    .returning({ id: outbox.id });
-  return rows.length === 1;
+export function markSent(db: DbOrTx, id: string, attempts: number, now: Date): Promise<boolean> {
+  return markOne(db, { id, attempts, status: 'sent', sentAt: now, error: null });
 }
 
 /**
  * Finishes a claimed row without sending it (its channel is off): status 'sent' with no `sent_at`,
  * and `reason` in last_error, so it is neither retried nor a dead letter. False when the claim was lost.
  */
-export async function markSkipped(
-  db: DbOrTx,
-  id: string,
-  attempts: number,
-  reason: string,
-): Promise<boolean> {
-  const rows = await db
-    .update(outbox)
-    .set({ status: 'sent', sentAt: null, lockedUntil: null, lastError: reason })
-    .where(stillMine(id, attempts))
-    .returning({ id: outbox.id });
-  return rows.length === 1;
+export function markSkipped(db: DbOrTx, id: string, attempts: number, reason: string): Promise<boolean> {
+  return markOne(db, { id, attempts, status: 'sent', sentAt: null, error: reason });
 }
 
 /** Puts a claimed row back for another attempt at `at`, keeping the error. */
-export async function markRetry(
+export function markRetry(
   db: DbOrTx,
   id: string,
   attempts: number,
   at: Date,
   error: string,
 ): Promise<boolean> {
-  const rows = await db
-    .update(outbox)
-    .set({ status: 'pending', nextAttemptAt: at, lockedUntil: null, lastError: error })
-    .where(stillMine(id, attempts))
-    .returning({ id: outbox.id });
-  return rows.length === 1;
+  return markOne(db, { id, attempts, status: 'pending', retryAt: at, error });
 }
 
 /** Gives up on a claimed row: a dead letter with its last error. */
-export async function markDead(
+export function markDead(
   db: DbOrTx,
   id: string,
   attempts: number,
   now: Date,
   error: string,
 ): Promise<boolean> {
-  const rows = await db
-    .update(outbox)
-    .set({ status: 'dead', deadAt: now, lockedUntil: null, lastError: error })
-    .where(stillMine(id, attempts))
-    .returning({ id: outbox.id });
-  return rows.length === 1;
+  return markOne(db, { id, attempts, status: 'dead', deadAt: now, error });
 }
 
 export function findById(db: DbOrTx, id: string) {

@@ -344,6 +344,74 @@ describe('the outbox sender', () => {
     expect((await rowsOf([id!]))[0]).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
+  it('markMany finishes a mix of outcomes in one statement, each fenced on its own claim', async () => {
+    await fresh();
+    const ids = await queueTestMessages(t.db, t.clock.now(), 5);
+    const claimed = await repo.claimDue(t.db, t.clock.now(), { limit: 5, leaseMs: OUTBOX_LEASE_MS });
+    const attempts = new Map(claimed.map((r) => [r.id, r.attempts]));
+    const [sent, skipped, retry, dead, stale] = ids as [string, string, string, string, string];
+    const now = t.clock.now();
+    const at = new Date(now.getTime() + 60_000);
+    const mine = await repo.markMany(t.db, [
+      { id: sent, attempts: attempts.get(sent)!, status: 'sent', sentAt: now, error: null },
+      { id: skipped, attempts: attempts.get(skipped)!, status: 'sent', sentAt: null, error: 'push is off' },
+      { id: retry, attempts: attempts.get(retry)!, status: 'pending', retryAt: at, error: 'busy' },
+      {
+        id: dead,
+        attempts: attempts.get(dead)!,
+        status: 'dead',
+        deadAt: now,
+        error: 'no such box',
+      },
+      // A claim this sender no longer holds (an older attempt number): left alone.
+      { id: stale, attempts: attempts.get(stale)! - 1, status: 'sent', sentAt: now, error: null },
+    ]);
+    expect([...mine].sort()).toEqual([sent, skipped, retry, dead].sort());
+    const byId = new Map((await rowsOf(ids)).map((r) => [r.id, r]));
+    expect(byId.get(sent)).toMatchObject({
+      status: 'sent',
+      sentAt: now,
+      lastError: null,
+      lockedUntil: null,
+    });
+    expect(byId.get(skipped)).toMatchObject({ status: 'sent', sentAt: null, lastError: 'push is off' });
+    expect(byId.get(retry)).toMatchObject({
+      status: 'pending',
+      nextAttemptAt: at,
+      lastError: 'busy',
+      lockedUntil: null,
+    });
+    expect(byId.get(dead)).toMatchObject({ status: 'dead', deadAt: now, lastError: 'no such box' });
+    expect(byId.get(stale)).toMatchObject({ status: 'sending', sentAt: null });
+  });
+
+  it('a busy sender group-commits: outcomes and mailbox rows are written a handful per statement, all in place', async () => {
+    await fresh();
+    const ids = await queueTestMessages(t.db, t.clock.now(), 200, (i) =>
+      i % 4 === 3
+        ? { channel: 'sms', recipient: `+1604555${String(i).padStart(4, '0')}` }
+        : { recipient: `m${i}@example.test` },
+    );
+    const stats = await senderWith(t.app.deps.sender.channels, { concurrency: 16 }).drain();
+    expect(stats).toMatchObject({ claimed: 200, sent: 200, lost: 0 });
+    const rows = await rowsOf(ids);
+    expect(rows.every((r) => r.status === 'sent' && r.sentAt !== null && r.lockedUntil === null)).toBe(true);
+    expect(await t.db.$count(devMessages)).toBe(200);
+    // Rows written by one statement share its transaction id: far fewer than one per message.
+    const transactions = async (table: 'outbox' | 'dev_messages') =>
+      Number(
+        (
+          (await t.db.execute(
+            sql.raw(`select count(distinct xmin::text)::int as n from ${table}`),
+          )) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n,
+      );
+    expect(await transactions('outbox')).toBeLessThan(200 / 4);
+    expect(await transactions('dev_messages')).toBeLessThan(200 / 4);
+  });
+
   it('a row claimed again with no attempts left becomes a dead letter instead of looping', async () => {
     await fresh();
     const [id] = await queueTestMessages(t.db, t.clock.now(), 1, () => ({

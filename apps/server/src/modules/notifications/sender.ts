@@ -30,6 +30,7 @@ import type { SmsSender } from '../../adapters/sms/types';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { checkClaimedPayload } from '../../jobs/payloads';
+import { KeyedBatcher } from '../../lib/batcher';
 import type { Clock } from '../../lib/clock';
 import * as repo from './outbox-repository';
 import { type OutgoingMessage, renderEmail, renderPush, renderSms } from './render';
@@ -104,6 +105,9 @@ export function createChannels(deps: { config: Config; db: Db; log: FastifyBaseL
   };
 }
 
+/** Outcomes recorded by one statement at most. */
+const OUTBOX_MARKS_BATCH_MAX = 256;
+
 export class OutboxSender {
   readonly channels: Channels;
   private readonly batchSize: number;
@@ -111,6 +115,12 @@ export class OutboxSender {
   private readonly leaseMs: number;
   private readonly policy: RetryPolicy;
   private readonly host: string;
+  /**
+   * Outcomes (sent, retry, dead, skipped) recorded while one UPDATE is on its way go together into
+   * the next (group commit, decision 043): a busy sender writes one statement per handful of
+   * messages, not one transaction each, and leaves the pool to the bids.
+   */
+  private readonly marks: KeyedBatcher<repo.OutboxMark, boolean>;
   private loop: Promise<void> | null = null;
   private wanted = false;
   private wakeEnabled = false;
@@ -126,6 +136,15 @@ export class OutboxSender {
     this.leaseMs = opts.leaseMs ?? OUTBOX_LEASE_MS;
     this.policy = opts.policy ?? OUTBOX_RETRY;
     this.host = new URL(deps.config.publicUrl).hostname;
+    this.marks = new KeyedBatcher<repo.OutboxMark, boolean>(async (_key, marks) => {
+      const mine = await repo.markMany(this.deps.db, marks);
+      return marks.map((m) => ({ ok: true as const, value: mine.has(m.id) }));
+    }, OUTBOX_MARKS_BATCH_MAX);
+  }
+
+  /** Records a claimed row's outcome; false when the claim was lost (its lease ran out). */
+  private mark(m: repo.OutboxMark): Promise<boolean> {
+    return this.marks.submit('outbox', m);
   }
 
   private claim(): Promise<repo.OutboxRecord[]> {
@@ -269,15 +288,17 @@ export class OutboxSender {
 
   /** Sends one claimed row and records the outcome, fenced on the claim. */
   private async deliver(row: repo.OutboxRecord): Promise<'sent' | 'retried' | 'dead' | 'skipped' | 'lost'> {
-    const { db, clock, log } = this.deps;
+    const { clock, log } = this.deps;
+    const claim = { id: row.id, attempts: row.attempts };
     if (row.channel === 'push' && this.channels.push.kind === 'off') {
       // Push is off (said once at start): nothing to send, nothing failed.
-      return (await repo.markSkipped(db, row.id, row.attempts, PUSH_OFF_SKIPPED)) ? 'skipped' : 'lost';
+      const done = await this.mark({ ...claim, status: 'sent', sentAt: null, error: PUSH_OFF_SKIPPED });
+      return done ? 'skipped' : 'lost';
     }
     if (exhaustedOnReclaim(row.attempts, this.policy)) {
       // Claimed again after its sender stopped mid-send, with no attempts left: it may have gone out.
       const error = `${row.lastError ? `${row.lastError}; ` : ''}the sender stopped during the last attempt`;
-      return (await repo.markDead(db, row.id, row.attempts, clock.now(), error)) ? 'dead' : 'lost';
+      return (await this.mark({ ...claim, status: 'dead', deadAt: clock.now(), error })) ? 'dead' : 'lost';
     }
     try {
       await this.send(row);
@@ -294,12 +315,14 @@ export class OutboxSender {
         outcome.kind === 'dead' ? 'outbox message dead-lettered' : 'outbox message failed; will retry',
       );
       if (outcome.kind === 'dead') {
-        return (await repo.markDead(db, row.id, row.attempts, now, error)) ? 'dead' : 'lost';
+        return (await this.mark({ ...claim, status: 'dead', deadAt: now, error })) ? 'dead' : 'lost';
       }
-      return (await repo.markRetry(db, row.id, row.attempts, outcome.at, error)) ? 'retried' : 'lost';
+      return (await this.mark({ ...claim, status: 'pending', retryAt: outcome.at, error }))
+        ? 'retried'
+        : 'lost';
     }
     await this.opts.afterSend?.(row);
-    if (await repo.markSent(db, row.id, row.attempts, clock.now())) return 'sent';
+    if (await this.mark({ ...claim, status: 'sent', sentAt: clock.now(), error: null })) return 'sent';
     log.warn({ outboxId: row.id }, 'outbox claim lost before marking sent (lease ran out)');
     return 'lost';
   }
