@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # Rebound in one image: the built server (apps/server/dist) serving the built web app (apps/web/dist).
 # Deployment, variables, backups and alerts: docs/operations.md.
 #
@@ -25,7 +24,8 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# ── deps: production dependencies only (no devDependencies: no esbuild, playwright, biome…) ───────
+# ── deps: the server's production dependencies only (no devDependencies, and none of the web app's:
+# its build is in apps/web/dist) ──────────────────────────────────────────────────────────────────
 FROM node:${NODE_VERSION}-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -38,7 +38,7 @@ COPY bench/package.json bench/
 # (`npm install` installs exactly what package-lock.json pins, as CI does: npm 11's `npm ci` rejects
 # this lock, which leaves out other platforms' optional binaries.) A package another workspace needs
 # in a different version stays nested in apps/server/node_modules: the folder is copied too.
-RUN npm install --omit=dev --no-audit --no-fund && mkdir -p apps/server/node_modules
+RUN npm install --omit=dev --no-audit --no-fund --workspace apps/server && mkdir -p apps/server/node_modules
 
 # ── runtime ───────────────────────────────────────────────────────────────────────────────────────
 FROM node:${NODE_VERSION}-slim
