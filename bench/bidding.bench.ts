@@ -357,7 +357,10 @@ END;
 
 \`npx tsx bench/bidding.bench.ts\` on PostgreSQL 15 (local, default settings), ${machine()}, ${new Date().toISOString().slice(0, 10)}.
 The real server (\`apps/server/src/main.ts\`, \`NODE_ENV=production\`) runs as a child process; ${HOT_BIDDERS}
-signed-in bidders in this script send \`POST /api/auctions/:id/bids\` with rising maximums for ${SECONDS} s.
+signed-in bidders (autocannon in this script: ${HOT_BIDDERS} keep-alive connections, one request at a time on each)
+send \`POST /api/auctions/:id/bids\` with rising maximums for ${SECONDS} s. Every accepted bid also queues its
+notices (a bid confirmation email, an outbid email and push): the server's outbox sender sends them
+meanwhile, group-committing its outcomes (decision 043).
 The server commits bids in groups (decision 038): the bids waiting on one auction go into ONE
 transaction (one row lock, one read of every bidder, each bid decided in arrival order by the pure
 rule, one write of all accepted ones, one commit), so the rate is no longer one bid per lock hold.
@@ -375,6 +378,7 @@ same database for the same time: the ratio says how far group commit takes the s
 | pgbench, one bid per transaction (the server's statements for a batch of one), ${HOT_BIDDERS} clients | ${fmt(tps, 0)} tps (avg latency ${fmt(pgLatency)} ms) |
 | ratio: accepted bids/s ÷ pgbench tps | **${fmt(bidsPerSec / tps, 2)}** |
 | for comparison with runs before decision 035: pgbench on the old minimal shape (lock, read maximums, update, one history row) | ${fmt(minimal.tps, 0)} tps; ratio ${fmt(bidsPerSec / minimal.tps, 2)} |
+| the sender done with the notices the load queued | ${fmt(drainSeconds, 1)} s after the load; pgbench ran after that |
 | server errors | ${errors} |
 
 (b) ${RACE_BIDDERS} bidders with random and often equal maximums on one auction (soft close off, so its
