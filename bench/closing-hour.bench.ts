@@ -131,7 +131,11 @@ async function main() {
             await startServer(
               port,
               { DATABASE_URL: dbUrl, TRUST_PROXY: 'true', SEED_ON_START: 'false', AUTH_SECRET },
-              { waitMs: 90_000 },
+              // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers.
+              {
+                nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+                waitMs: 90_000,
+              },
             ),
           );
         }
