@@ -1,7 +1,7 @@
 // SQL of the auction-ending reminders and of the at-most-once keys (notice_once). The rule is in
 // packages/core/src/reminders.ts; ending-reminders.ts decides and writes the notices.
 import { ENDING_WINDOW_MS } from '@rebound/core/reminders';
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auctions, maxBids, noticeOnce, products, watchlist } from '../../db/schema';
 
@@ -58,17 +58,21 @@ export function endingCandidates(tx: DbOrTx, now: Date) {
  */
 export async function claimOnce(tx: DbOrTx, keys: string[], now: Date): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await tx
-    .insert(noticeOnce)
-    .values([...new Set(keys)].map((key) => ({ key, createdAt: now })))
-    .onConflictDoNothing({ target: noticeOnce.key })
-    .returning({ key: noticeOnce.key });
-  return new Set(rows.map((r) => r.key));
+  // The keys as one jsonb parameter: a closing hour can need more keys than a statement may bind.
+  const result = (await tx.execute(sql`
+    insert into notice_once (key, created_at)
+    select distinct k, ${now.toISOString()}::timestamptz from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k
+    on conflict (key) do nothing
+    returning key`)) as unknown as { rows: { key: string }[] };
+  return new Set(result.rows.map((r) => r.key));
 }
 
 /** Whether these keys were taken (tests and the digest's look-ups). */
 export async function takenKeys(tx: DbOrTx, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await tx.select({ key: noticeOnce.key }).from(noticeOnce).where(inArray(noticeOnce.key, keys));
+  const rows = await tx
+    .select({ key: noticeOnce.key })
+    .from(noticeOnce)
+    .where(sql`${noticeOnce.key} in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`);
   return new Set(rows.map((r) => r.key));
 }
