@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, databaseLocation, loadConfig } from './config';
 
 /** A valid production configuration, for tests to vary. */
 const PRODUCTION = {
@@ -156,5 +156,24 @@ describe('pre-launch configuration', () => {
       /WEB_CONCURRENCY must be a number of processes/,
     );
     expect(() => loadConfig({ WEB_CONCURRENCY: 'many' })).toThrowError(ConfigError);
+  });
+});
+
+describe('databaseLocation (the migration CLI)', () => {
+  it('needs only the database settings, not the servers’ secrets', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/rebound';
+    // loadConfig refuses this production environment (no AUTH_SECRET); the migration does not need it.
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: url })).toThrow(ConfigError);
+    expect(databaseLocation({ NODE_ENV: 'production', DATABASE_URL: url })).toEqual({
+      databaseUrl: url,
+      pgliteDir: loadConfig({ ...PRODUCTION, DATABASE_URL: url }).pgliteDir,
+    });
+    expect(databaseLocation({ DATA_DIR: 'memory://' }).pgliteDir).toBe('memory://');
+  });
+
+  it('refuses a database URL that is not PostgreSQL’s, with the same words as the servers', () => {
+    expect(() => databaseLocation({ DATABASE_URL: 'mysql://x' })).toThrow(
+      'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://',
+    );
   });
 });

@@ -207,6 +207,25 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * Only where the database is (DATABASE_URL, or PGlite under DATA_DIR): what the migration CLI
+ * needs, so a one-off `node apps/server/dist/migrate.js` runs with just those, without the
+ * servers' secrets.
+ */
+export function databaseLocation(env: Record<string, string | undefined> = process.env) {
+  const parsed = EnvSchema.pick({ DATABASE_URL: true, DATA_DIR: true }).safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
+  return {
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: e.DATA_DIR === 'memory://' ? 'memory://' : path.join(dataDir, 'pglite'),
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
