@@ -64,24 +64,9 @@ describe('enqueueNotices', () => {
       data: { productTitle: `Lot ${i}`, currentPriceCents: 100 + i },
     }));
     await enqueueNotices(t.db, NOW, notices);
-    expect(
-      await t.db.$count(
-        notifications,
-        inArray(
-          notifications.userId,
-          people.map((p) => p.id),
-        ),
-      ),
-    ).toBe(6_000);
+    const ids = people.map((p) => p.id);
+    expect(await t.db.$count(notifications, inArray(notifications.userId, ids))).toBe(6_000);
     expect(await t.db.$count(outbox, eq(outbox.userId, people[0]!.id))).toBe(4_000);
-    expect(
-      await t.db.$count(
-        outbox,
-        inArray(
-          outbox.userId,
-          people.map((p) => p.id),
-        ),
-      ),
-    ).toBe(12_000);
+    expect(await t.db.$count(outbox, inArray(outbox.userId, ids))).toBe(12_000);
   });
 });
