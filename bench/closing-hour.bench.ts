@@ -12,6 +12,7 @@ import { CATEGORIES } from '../apps/server/src/seed/catalog';
 import { seedLarge } from '../apps/server/src/seed/large';
 import { createTestDatabase } from '../apps/server/src/test/database';
 import {
+  buildWeb,
   fmt,
   freePort,
   machine,
@@ -66,6 +67,8 @@ async function main() {
   const database = await createTestDatabase();
   const db = database.db;
   const dbUrl = database.url!;
+  // The product page (HTML) is served from the built web app, as in production.
+  const web = buildWeb();
   try {
     // ── data: AUCTIONS live auctions (the seed makes 80 % of its products live ones), SHOPPERS bidders ──
     const seeded = await seedLarge(db, {
@@ -130,7 +133,13 @@ async function main() {
           children.push(
             await startServer(
               port,
-              { DATABASE_URL: dbUrl, TRUST_PROXY: 'true', SEED_ON_START: 'false', AUTH_SECRET },
+              {
+                DATABASE_URL: dbUrl,
+                TRUST_PROXY: 'true',
+                SEED_ON_START: 'false',
+                AUTH_SECRET,
+                WEB_DIST: web.dir,
+              },
               // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers.
               {
                 nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
@@ -274,6 +283,7 @@ Whole run: ${fmt(totalSeconds, 0)} s.`,
     if (errors > 0) throw new Error(`${errors} server errors`);
   } finally {
     await database.close();
+    web.done();
   }
 }
 

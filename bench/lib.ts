@@ -1,5 +1,5 @@
 import { type ChildProcess, type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -235,4 +235,20 @@ export function runPgbench(o: {
   const latency = Number(/latency average = ([\d.]+) ms/.exec(pgb.stdout)?.[1] ?? Number.NaN);
   if (!Number.isFinite(tps)) throw new Error(`pgbench failed: ${pgb.stderr || pgb.stdout}`);
   return { tps, latency };
+}
+
+/**
+ * The built web app for a bench's servers: `WEB_DIST` when given, else a fresh `vite build` into a
+ * temporary folder (about a minute), removed by `done()`. Without one the server answers its HTML
+ * pages with 503 (the web app is not built).
+ */
+export function buildWeb(): { dir: string; done: () => void } {
+  if (process.env.WEB_DIST) return { dir: path.resolve(process.env.WEB_DIST), done: () => {} };
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rebound-bench-web-'));
+  const built = spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir'], {
+    cwd: path.join(ROOT, 'apps/web'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error('web build failed');
+  return { dir, done: () => rmSync(dir, { recursive: true, force: true }) };
 }
