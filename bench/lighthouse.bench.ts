@@ -27,7 +27,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { fmt, freePort, machine, ROOT, startServer, writeSection } from './lib';
+import { buildWeb, fmt, freePort, machine, ROOT, startServer, writeSection } from './lib';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -105,17 +105,6 @@ async function lighthouse13(url: string): Promise<Lhr> {
   } finally {
     rmSync(path.dirname(out), { recursive: true, force: true });
   }
-}
-
-function buildWeb(): string {
-  if (process.env.WEB_DIST) return path.resolve(process.env.WEB_DIST);
-  const out = mkdtempSync(path.join(tmpdir(), 'rebound-bench-web-'));
-  const built = spawnSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir'], {
-    cwd: path.join(ROOT, 'apps/web'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (built.status !== 0) throw new Error('web build failed');
-  return out;
 }
 
 /** A throwaway data directory with the demo store (the seed CLI, in development mode). */
@@ -236,7 +225,8 @@ async function main() {
   const versions = ensureLighthouse13();
   console.log(`Lighthouse ${versions.lighthouse} on Node ${versions.node} (${NODE22})`);
   const loadAtStart = load();
-  const webDist = buildWeb();
+  const web = buildWeb();
+  const webDist = web.dir;
   const storeData = seededDataDir();
   const landingData = mkdtempSync(path.join(tmpdir(), 'rebound-bench-data-'));
   const servers: ChildProcess[] = [];
@@ -288,7 +278,7 @@ async function main() {
     for (const server of servers) server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1_000));
     for (const dir of [storeData, landingData]) rmSync(dir, { recursive: true, force: true });
-    if (!process.env.WEB_DIST) rmSync(webDist, { recursive: true, force: true });
+    web.done();
   }
 
   const kb = (n: number) => fmt(n / 1024, 1);
