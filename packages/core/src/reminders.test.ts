@@ -149,12 +149,13 @@ describe('the daily digest time (08:00 America/Vancouver)', () => {
     expect(slot.until.getTime() - slot.since.getTime()).toBe(23 * 60 * MIN);
   });
 
-  it('follows the November change (fall back on 2026-11-01)', () => {
+  it('stays at 15:00Z from 2026-11-01 on (British Columbia keeps UTC-7 all year: no fall back)', () => {
     expect(digestTime('2026-10-31').toISOString()).toBe('2026-10-31T15:00:00.000Z');
-    expect(digestTime('2026-11-01').toISOString()).toBe('2026-11-01T16:00:00.000Z');
-    const slot = latestDigest(new Date('2026-11-01T16:30:00Z'));
+    expect(digestTime('2026-11-01').toISOString()).toBe('2026-11-01T15:00:00.000Z');
+    expect(digestTime('2027-01-15').toISOString()).toBe('2027-01-15T15:00:00.000Z');
+    const slot = latestDigest(new Date('2026-11-01T15:30:00Z'));
     expect(slot.date).toBe('2026-11-01');
-    expect(slot.until.getTime() - slot.since.getTime()).toBe(25 * 60 * MIN);
+    expect(slot.until.getTime() - slot.since.getTime()).toBe(24 * 60 * MIN);
   });
 
   it("is yesterday's before 08:00 and today's from 08:00", () => {
