@@ -319,7 +319,11 @@ describe('slotsForDay', () => {
     });
 
     it('starts a day open 10:00-18:00 at 17:00Z in January', () => {
-      const tenToSix: PickupSchedule = { hours: everyDay('10:00', '18:00'), closedDates: [], minNoticeMinutes: 0 };
+      const tenToSix: PickupSchedule = {
+        hours: everyDay('10:00', '18:00'),
+        closedDates: [],
+        minNoticeMinutes: 0,
+      };
       const slots = slotsForDay(tenToSix, '2027-01-15', LOC);
       expect(iso(slots[0]!.startsAt)).toBe('2027-01-15T17:00:00.000Z');
       expect(iso(slots.at(-1)!.endsAt)).toBe('2027-01-16T01:00:00.000Z');
