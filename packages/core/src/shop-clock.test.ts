@@ -12,6 +12,7 @@ import {
   formatShopTimeRange,
   shopDateKey,
   shopInstant,
+  shopOffsetChanges,
   shopUtcOffsetMinutes,
   shopWallClock,
 } from './shop-clock';
@@ -77,6 +78,21 @@ describe('the shop clock: British Columbia keeps UTC-7 all year from its 2026 sp
     expect(shopInstant(2026, 3, 8, 2, 30).toISOString()).toBe('2026-03-08T10:30:00.000Z');
     expect(shopInstant(2025, 11, 2, 1, 30).toISOString()).toBe('2025-11-02T08:30:00.000Z');
     expect(shopInstant(2025, 12, 2, 9, 0).toISOString()).toBe('2025-12-02T17:00:00.000Z');
+  });
+});
+
+describe('shopOffsetChanges', () => {
+  it('lists the changes up to the permanent UTC-7, each matching the rule', () => {
+    const changes = shopOffsetChanges(2025);
+    expect(changes.map((c) => [new Date(c.at).toISOString(), c.offsetMinutes])).toEqual([
+      ['2025-03-09T10:00:00.000Z', -420],
+      ['2025-11-02T09:00:00.000Z', -480],
+      ['2026-03-08T10:00:00.000Z', -420],
+    ]);
+    for (const c of shopOffsetChanges(1987)) {
+      expect(shopUtcOffsetMinutes(c.at)).toBe(c.offsetMinutes);
+      expect(shopUtcOffsetMinutes(c.at - 1)).not.toBe(c.offsetMinutes);
+    }
   });
 });
 

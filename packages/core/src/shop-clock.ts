@@ -60,6 +60,29 @@ export function shopUtcOffsetMinutes(at: Date | number): number {
   return t >= start && t < end ? DAYLIGHT_OFFSET : STANDARD_OFFSET;
 }
 
+/**
+ * Every change of the shop's offset from the start of `fromYear` (at least 1987) on, oldest first:
+ * the instant it takes effect and the offset from then (minutes east of UTC). The last is the
+ * permanent UTC-7 of 2026-03-08. For SQL that must read the shop's clock without the database's
+ * time-zone data (apps/server/src/db/shop-clock.ts).
+ */
+export function shopOffsetChanges(fromYear: number): { at: number; offsetMinutes: number }[] {
+  const changes: { at: number; offsetMinutes: number }[] = [];
+  for (let year = Math.max(1987, fromYear); ; year += 1) {
+    const start =
+      year >= 2007
+        ? Date.UTC(year, 2, nthSunday(year, 2, 2), 10)
+        : Date.UTC(year, 3, nthSunday(year, 3, 1), 10);
+    changes.push({ at: start, offsetMinutes: DAYLIGHT_OFFSET });
+    if (start >= SHOP_PERMANENT_UTC7_FROM) return changes;
+    const end =
+      year >= 2007
+        ? Date.UTC(year, 10, nthSunday(year, 10, 1), 9)
+        : Date.UTC(year, 9, lastSunday(year, 9), 9);
+    changes.push({ at: end, offsetMinutes: STANDARD_OFFSET });
+  }
+}
+
 /** An instant as the shop's wall clock reads it. */
 export interface ShopWallClock {
   year: number;
