@@ -3,6 +3,8 @@ import {
   auctionLostNotice,
   auctionWonNotice,
   bidConfirmationNotice,
+  extensionLabel,
+  extensionNotice,
   outbidNotice,
   paymentReminderNotice,
   timeLeftLabel,
@@ -51,5 +53,18 @@ describe('payment reminders state the real time left', () => {
     expect(timeLeftLabel(due.getTime(), before(45 * MIN + 20_000).getTime())).toBe('45 minutes');
     expect(timeLeftLabel(due.getTime(), before(29_000).getTime())).toBe('less than a minute');
     expect(timeLeftLabel(due.getTime(), due.getTime() + 1)).toBe('less than a minute');
+  });
+});
+
+describe('the soft-close extension notice says what changed', () => {
+  it('by how many seconds or minutes, and the new end in the one format', () => {
+    const end = new Date('2026-11-28T01:06:00Z'); // Fri, Nov 27, 6:06 p.m. PT
+    expect(extensionNotice(new Date('2026-11-28T01:05:15Z'), end)).toEqual({
+      title: 'Extended by 45 seconds!',
+      text: 'A late bid moved the end to Fri, Nov 27, 6:06 p.m. PT.',
+    });
+    expect(extensionLabel(0, 120_000)).toBe('2 minutes');
+    expect(extensionLabel(0, 90_000)).toBe('1 minute 30 seconds');
+    expect(extensionLabel(0, 1_000)).toBe('1 second');
   });
 });

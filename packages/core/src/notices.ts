@@ -40,6 +40,26 @@ export function timeLeftLabel(deadlineMs: number, nowMs: number): string {
   return m === 0 ? unit(h, 'hour') : `${unit(h, 'hour')} ${unit(m, 'minute')}`;
 }
 
+/** How far a soft close moved the end: '45 seconds', '2 minutes', '1 minute 30 seconds'. */
+export function extensionLabel(previousEndMs: number, endMs: number): string {
+  const seconds = Math.max(0, Math.round((endMs - previousEndMs) / 1000));
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  if (m === 0) return unit(s, 'second');
+  return s === 0 ? unit(m, 'minute') : `${unit(m, 'minute')} ${unit(s, 'second')}`;
+}
+
+/**
+ * The live notice of a soft-close extension: what changed (by how much) and the new end in the one
+ * format, so it never reads as a repeat of the 'Ends ...' line beside it.
+ */
+export function extensionNotice(previousEnd: Date, end: Date): { title: string; text: string } {
+  return {
+    title: `Extended by ${extensionLabel(previousEnd.getTime(), end.getTime())}!`,
+    text: `A late bid moved the end to ${formatShopDateTime(end)}.`,
+  };
+}
+
 /**
  * Before the payment deadline: the deadline on the shop's clock and the real time left when the
  * reminder is written (a 24-hour reminder sent late says how late it is, not '24 hours').
