@@ -105,9 +105,9 @@ describe("the staff forms read times on the shop's clock (UTC-7 all year from 20
         startMs: Date.parse(input.startTime),
         endMs: Date.parse(input.endTime),
         startingBidCents: input.startingBidCents,
-        increment: { mode: 'fixed', cents: input.bidIncrementCents },
-        reserveCents: input.reservePriceCents,
-        softCloseSeconds: input.softCloseSeconds,
+        increment: { mode: 'fixed', cents: input.bidIncrementCents ?? 100 },
+        reserveCents: input.reservePriceCents ?? null,
+        softCloseSeconds: input.softCloseSeconds ?? 0,
       },
       now,
       100_000_00,
@@ -121,6 +121,13 @@ describe("the staff forms read times on the shop's clock (UTC-7 all year from 20
       AuctionFormValues.parse({ ...auction, start: '2027-01-15T13:00', end: '2027-01-16T13:00' }),
     );
     expect(saved.startTime).toBe('2027-01-15T20:00:00.000Z'); // 1:00 p.m. at UTC-7
-    expect(auctionFormFromSettings(saved).start).toBe('2027-01-15T13:00');
+    expect(
+      auctionFormFromSettings({
+        ...saved,
+        bidIncrementCents: 150,
+        reservePriceCents: null,
+        softCloseSeconds: 120,
+      }).start,
+    ).toBe('2027-01-15T13:00');
   });
 });
