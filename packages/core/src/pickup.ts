@@ -251,7 +251,7 @@ export function slotsForDay(schedule: PickupSchedule, dateKey: string, locationI
 /** A slot as the pickup page shows it (spec §3 'pickup slot'). */
 export interface AvailableSlot {
   slotId: string;
-  /** '10:00 AM – 10:30 AM', Vancouver time. */
+  /** '10:00 – 10:30 a.m. PT' (core formatShopTimeRange, the shop's clock). */
   timeLabel: string;
   startsAt: Date;
   endsAt: Date;
