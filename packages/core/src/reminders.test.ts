@@ -133,10 +133,11 @@ describe('reminder keys and texts', () => {
 });
 
 describe('the daily digest time (08:00 America/Vancouver)', () => {
-  it('is 15:00 UTC in summer (PDT) and 16:00 UTC in winter (PST)', () => {
+  it('was 16:00 UTC in winter before 2026 (PST); is 15:00 UTC in summer and, from 2026 on, in winter too', () => {
     expect(DIGEST_HOUR).toBe(8);
     expect(digestTime('2026-06-15').toISOString()).toBe('2026-06-15T15:00:00.000Z');
     expect(digestTime('2026-01-15').toISOString()).toBe('2026-01-15T16:00:00.000Z');
+    expect(digestTime('2027-01-15').toISOString()).toBe('2027-01-15T15:00:00.000Z');
   });
 
   it('follows the March change (spring forward on 2026-03-08)', () => {

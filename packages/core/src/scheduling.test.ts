@@ -194,10 +194,8 @@ describe('Vancouver wall-clock times', () => {
       fc.property(fc.integer({ min: 0, max: 5 * 365 * 24 * 60 }), (minutes) => {
         const d = new Date(Date.UTC(2026, 0, 1) + minutes * MIN);
         const back = vancouverLocalToDate(dateToVancouverLocal(d));
-        // The repeated fall-back hour reads as its first (PDT) occurrence: at most an hour earlier.
-        expect(back).not.toBeNull();
-        const diff = d.getTime() - back!.getTime();
-        expect(diff === 0 || diff === 60 * MIN).toBe(true);
+        // From 2026 no hour repeats (no fall back): every minute comes back exactly.
+        expect(back?.getTime()).toBe(d.getTime());
       }),
     );
   });
