@@ -108,7 +108,7 @@ describe('AvailableSlotsQuery', () => {
         '2026-06-17': [
           {
             slotId: SLOT,
-            timeLabel: '9:00 AM – 9:30 AM',
+            timeLabel: '9:00 – 9:30 a.m. PT',
             availableSpots: 3,
             isFull: false,
             startsAt: '2026-06-17T16:00:00.000Z',

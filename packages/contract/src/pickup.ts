@@ -62,7 +62,7 @@ export const PickupNotes = z
 /** Spec §3 'pickup slot'. */
 export const PickupSlot = z.object({
   slotId: z.string(),
-  /** '10:00 AM – 10:30 AM', Vancouver time. */
+  /** '10:00 – 10:30 a.m. PT' (core formatShopTimeRange, the shop's clock). */
   timeLabel: z.string(),
   availableSpots: z.number().int().min(0),
   isFull: z.boolean(),
@@ -321,7 +321,7 @@ export const PickupConfirmedData = z.object({
   qrPayload: z.string().nullable(),
   productTitle: z.string(),
   slotStartsAt: Instant,
-  /** '10:00 AM – 10:30 AM', Vancouver time. */
+  /** '10:00 – 10:30 a.m. PT' (core formatShopTimeRange, the shop's clock). */
   timeLabel: z.string(),
   /** 'Tuesday, June 16, 2026'. */
   dateLabel: z.string(),

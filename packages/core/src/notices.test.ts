@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { auctionLostNotice, auctionWonNotice, bidConfirmationNotice, outbidNotice } from './notices';
+import {
+  auctionLostNotice,
+  auctionWonNotice,
+  bidConfirmationNotice,
+  extensionLabel,
+  extensionNotice,
+  outbidNotice,
+  paymentReminderNotice,
+  timeLeftLabel,
+} from './notices';
 import { PAYMENT_WINDOW_HOURS } from './time';
 
 describe('notice texts', () => {
@@ -22,5 +31,40 @@ describe('notice texts', () => {
   it('tells a leader below the reserve why nobody won', () => {
     expect(auctionLostNotice('Desk Lamp', true)).toContain("seller's reserve price");
     expect(auctionLostNotice('Desk Lamp', false)).toContain("You didn't win this one");
+  });
+});
+
+describe('payment reminders state the real time left', () => {
+  const due = new Date('2026-11-27T22:30:00Z'); // Fri, Nov 27, 3:30 p.m. PT
+  const before = (ms: number) => new Date(due.getTime() - ms);
+  const MIN = 60_000;
+
+  it('a 24-hour reminder sent with 2.5 hours left says 2 hours 30 minutes, and the deadline in PT', () => {
+    expect(paymentReminderNotice('Desk Lamp', due, before(150 * MIN))).toBe(
+      'Reminder: pay for Desk Lamp by Fri, Nov 27, 3:30 p.m. PT (2 hours 30 minutes left), or the order is cancelled and a non-payment strike is added to your account.',
+    );
+  });
+
+  it('says hours and minutes, to the nearest minute', () => {
+    expect(timeLeftLabel(due.getTime(), before(24 * 60 * MIN).getTime())).toBe('24 hours');
+    expect(timeLeftLabel(due.getTime(), before(24 * 60 * MIN - MIN).getTime())).toBe('23 hours 59 minutes');
+    expect(timeLeftLabel(due.getTime(), before(150 * MIN - 200).getTime())).toBe('2 hours 30 minutes');
+    expect(timeLeftLabel(due.getTime(), before(61 * MIN).getTime())).toBe('1 hour 1 minute');
+    expect(timeLeftLabel(due.getTime(), before(45 * MIN + 20_000).getTime())).toBe('45 minutes');
+    expect(timeLeftLabel(due.getTime(), before(29_000).getTime())).toBe('less than a minute');
+    expect(timeLeftLabel(due.getTime(), due.getTime() + 1)).toBe('less than a minute');
+  });
+});
+
+describe('the soft-close extension notice says what changed', () => {
+  it('by how many seconds or minutes, and the new end in the one format', () => {
+    const end = new Date('2026-11-28T01:06:00Z'); // Fri, Nov 27, 6:06 p.m. PT
+    expect(extensionNotice(new Date('2026-11-28T01:05:15Z'), end)).toEqual({
+      title: 'Extended by 45 seconds!',
+      text: 'A late bid moved the end to Fri, Nov 27, 6:06 p.m. PT.',
+    });
+    expect(extensionLabel(0, 120_000)).toBe('2 minutes');
+    expect(extensionLabel(0, 90_000)).toBe('1 minute 30 seconds');
+    expect(extensionLabel(0, 1_000)).toBe('1 second');
   });
 });

@@ -1,6 +1,7 @@
 // The texts of the notices the site sends (in-app, and the email/SMS/push that follow them), once.
 
 import { formatCents } from './money';
+import { formatShopDateTime } from './shop-clock';
 import { PAYMENT_WINDOW_HOURS } from './time';
 
 export function bidConfirmationNotice(productTitle: string, maxCents: number, isLeader: boolean): string {
@@ -24,9 +25,48 @@ export function auctionLostNotice(productTitle: string, reserveMissed: boolean):
     : `The auction for ${productTitle} has ended. You didn't win this one; new auctions drop daily.`;
 }
 
-/** Before the payment deadline: `hoursLeft` is 24 or 2. */
-export function paymentReminderNotice(productTitle: string, hoursLeft: number): string {
-  return `Reminder: pay for ${productTitle} within ${hoursLeft} ${hoursLeft === 1 ? 'hour' : 'hours'}, or the order is cancelled and a non-payment strike is added to your account.`;
+const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The real time left until a deadline, to the nearest minute: '23 hours 59 minutes',
+ * '2 hours 30 minutes', '2 hours', '45 minutes', 'less than a minute' (under 30 seconds, or past).
+ */
+export function timeLeftLabel(deadlineMs: number, nowMs: number): string {
+  const minutes = Math.round((deadlineMs - nowMs) / 60_000);
+  if (!(minutes >= 1)) return 'less than a minute';
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return unit(m, 'minute');
+  return m === 0 ? unit(h, 'hour') : `${unit(h, 'hour')} ${unit(m, 'minute')}`;
+}
+
+/** How far a soft close moved the end: '45 seconds', '2 minutes', '1 minute 30 seconds'. */
+export function extensionLabel(previousEndMs: number, endMs: number): string {
+  const seconds = Math.max(0, Math.round((endMs - previousEndMs) / 1000));
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  if (m === 0) return unit(s, 'second');
+  return s === 0 ? unit(m, 'minute') : `${unit(m, 'minute')} ${unit(s, 'second')}`;
+}
+
+/**
+ * The live notice of a soft-close extension: what changed (by how much) and the new end in the one
+ * format, so it never reads as a repeat of the 'Ends ...' line beside it.
+ */
+export function extensionNotice(previousEnd: Date, end: Date): { title: string; text: string } {
+  return {
+    title: `Extended by ${extensionLabel(previousEnd.getTime(), end.getTime())}!`,
+    text: `A late bid moved the end to ${formatShopDateTime(end)}.`,
+  };
+}
+
+/**
+ * Before the payment deadline: the deadline on the shop's clock and the real time left when the
+ * reminder is written (a 24-hour reminder sent late says how late it is, not '24 hours').
+ */
+export function paymentReminderNotice(productTitle: string, paymentDueAt: Date, now: Date): string {
+  const left = timeLeftLabel(paymentDueAt.getTime(), now.getTime());
+  return `Reminder: pay for ${productTitle} by ${formatShopDateTime(paymentDueAt)} (${left} left), or the order is cancelled and a non-payment strike is added to your account.`;
 }
 
 export function orderCancelledNotice(productTitle: string): string {

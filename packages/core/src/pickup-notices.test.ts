@@ -10,7 +10,7 @@ import {
 const facts: PickupNoticeFacts = {
   productTitle: 'Desk Lamp',
   dateLabel: pickupDateLabel('2026-06-16'),
-  timeLabel: '10:00 AM – 10:30 AM',
+  timeLabel: '10:00 – 10:30 a.m. PT',
   locationName: 'Burnaby Warehouse',
   shortCode: 'ABC234',
 };
@@ -35,7 +35,7 @@ describe('pickup notices', () => {
 
   it('confirm a booking and a move with the date, time, place and the code read aloud', () => {
     expect(pickupConfirmedNotice(facts, false)).toBe(
-      'Your pickup of Desk Lamp is booked for Tuesday, June 16, 2026, 10:00 AM – 10:30 AM at Burnaby Warehouse. Show pickup code ABC-234 and a photo ID at the desk.',
+      'Your pickup of Desk Lamp is booked for Tuesday, June 16, 2026, 10:00 – 10:30 a.m. PT at Burnaby Warehouse. Show pickup code ABC-234 and a photo ID at the desk.',
     );
     expect(pickupConfirmedNotice(facts, true)).toMatch(
       /^Your pickup of Desk Lamp has moved to Tuesday, June 16/,
@@ -47,10 +47,10 @@ describe('pickup notices', () => {
 
   it('remind the evening before and an hour before', () => {
     expect(pickupReminderNotice(facts, 'day_before')).toBe(
-      'Reminder: your pickup of Desk Lamp is tomorrow, Tuesday, June 16, 2026, 10:00 AM – 10:30 AM at Burnaby Warehouse. Bring a photo ID and pickup code ABC-234.',
+      'Reminder: your pickup of Desk Lamp is tomorrow, Tuesday, June 16, 2026, 10:00 – 10:30 a.m. PT at Burnaby Warehouse. Bring a photo ID and pickup code ABC-234.',
     );
     expect(pickupReminderNotice(facts, 'hour_before')).toBe(
-      'Reminder: your pickup of Desk Lamp is in about an hour (10:00 AM – 10:30 AM) at Burnaby Warehouse. Bring a photo ID and pickup code ABC-234.',
+      'Reminder: your pickup of Desk Lamp is in about an hour (10:00 – 10:30 a.m. PT) at Burnaby Warehouse. Bring a photo ID and pickup code ABC-234.',
     );
   });
 });

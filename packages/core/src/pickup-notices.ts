@@ -3,19 +3,11 @@
 // from the outbox data; the in-app line is written here.
 
 import { formatShortCode } from './pickup';
-
-const LONG_DATE = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
+import { formatDateKeyLong } from './shop-clock';
 
 /** A Vancouver date key in full, as the pickup page and the notices show it: 'Tuesday, June 16, 2026'. */
 export function pickupDateLabel(dateKey: string): string {
-  // The key is already the Vancouver date: format it at UTC noon so no zone can move it a day.
-  return LONG_DATE.format(new Date(`${dateKey}T12:00:00Z`));
+  return formatDateKeyLong(dateKey);
 }
 
 /** A location's street address on one line: '8350 Riverbend Court, Burnaby, BC V5J 5M8'. */
@@ -32,7 +24,7 @@ export interface PickupNoticeFacts {
   productTitle: string;
   /** pickupDateLabel of the slot's date. */
   dateLabel: string;
-  /** '10:00 AM – 10:30 AM'. */
+  /** '10:00 – 10:30 a.m. PT'. */
   timeLabel: string;
   locationName: string;
   /** The 6-character desk code ('ABC234'); null on an appointment made before codes existed. */

@@ -30,6 +30,7 @@ import {
   vancouverWallClock,
   type WeeklyHours,
 } from './pickup';
+import { slotTimeLabel } from './slot-label';
 import {
   addDaysToDateKey,
   dateKeyRange,
@@ -38,8 +39,8 @@ import {
   weekdayOfDateKey,
 } from './time';
 
-// Vancouver: PST (UTC-8) and PDT (UTC-7). 2026 springs forward Sunday 8 March at 02:00 PST (10:00Z)
-// and falls back Sunday 1 November at 02:00 PDT (09:00Z).
+// Vancouver (shop-clock.ts): UTC-8 until it springs forward Sunday 8 March 2026 at 02:00 (10:00Z),
+// then UTC-7 all year: there is no fall back on Sunday 1 November 2026 or after.
 
 const LOC = 'a3bb189e-8bf9-4888-9912-ace4e6543002';
 const OTHER_LOC = '0d6f6c1e-2b53-4b8e-9d6e-6f1f2a4b9c11';
@@ -271,14 +272,15 @@ describe('slotsForDay', () => {
   });
 
   describe('across the daylight-saving changes', () => {
-    // Local 09:00 is 17:00Z in PST and 16:00Z in PDT.
+    // Local 09:00 is 17:00Z at UTC-8 (before 2026-03-08) and 16:00Z at UTC-7 (from then on, all year).
     it.each([
       ['2026-03-07', '2026-03-07T17:00:00.000Z', '2026-03-08T00:30:00.000Z'], // Saturday, PST
       ['2026-03-08', '2026-03-08T16:00:00.000Z', '2026-03-08T23:30:00.000Z'], // spring forward (23 h day)
       ['2026-03-09', '2026-03-09T16:00:00.000Z', '2026-03-09T23:30:00.000Z'], // PDT
       ['2026-10-31', '2026-10-31T16:00:00.000Z', '2026-10-31T23:30:00.000Z'], // PDT
-      ['2026-11-01', '2026-11-01T17:00:00.000Z', '2026-11-02T00:30:00.000Z'], // fall back (25 h day)
-      ['2026-11-02', '2026-11-02T17:00:00.000Z', '2026-11-03T00:30:00.000Z'], // PST
+      ['2026-11-01', '2026-11-01T16:00:00.000Z', '2026-11-01T23:30:00.000Z'], // no fall back: UTC-7
+      ['2026-11-02', '2026-11-02T16:00:00.000Z', '2026-11-02T23:30:00.000Z'], // UTC-7
+      ['2027-01-15', '2027-01-15T16:00:00.000Z', '2027-01-15T23:30:00.000Z'], // UTC-7 in winter
     ])('%s: 09:00..16:30 local, first at %s, last at %s', (dateKey, first, last) => {
       const slots = slotsForDay(DAILY, dateKey, LOC);
       expect(localStarts(slots)).toEqual(HALF_HOURS_9_TO_1630);
@@ -301,19 +303,31 @@ describe('slotsForDay', () => {
       ]);
     });
 
-    it('offers the hour repeated in the fall once (PDT), the slot across it lasting 90 minutes', () => {
+    it('neither misses nor doubles a slot on 2026-11-01 (no fall back): every half hour once, 30 minutes long', () => {
       const slots = slotsForDay(night, '2026-11-01', LOC);
       expect(localStarts(slots)).toEqual(['01:00', '01:30', '02:00', '02:30', '03:00', '03:30']);
       expect(starts(slots)).toEqual([
         '2026-11-01T08:00:00.000Z',
         '2026-11-01T08:30:00.000Z',
+        '2026-11-01T09:00:00.000Z',
+        '2026-11-01T09:30:00.000Z',
         '2026-11-01T10:00:00.000Z',
         '2026-11-01T10:30:00.000Z',
-        '2026-11-01T11:00:00.000Z',
-        '2026-11-01T11:30:00.000Z',
       ]);
-      expect(iso(slots[1]!.endsAt)).toBe('2026-11-01T10:00:00.000Z');
+      expect(slots.every((s) => s.endsAt.getTime() - s.startsAt.getTime() === 30 * 60_000)).toBe(true);
       expect(new Set(slots.map((s) => s.slotId)).size).toBe(6);
+    });
+
+    it('starts a day open 10:00-18:00 at 17:00Z in January', () => {
+      const tenToSix: PickupSchedule = {
+        hours: everyDay('10:00', '18:00'),
+        closedDates: [],
+        minNoticeMinutes: 0,
+      };
+      const slots = slotsForDay(tenToSix, '2027-01-15', LOC);
+      expect(iso(slots[0]!.startsAt)).toBe('2027-01-15T17:00:00.000Z');
+      expect(iso(slots.at(-1)!.endsAt)).toBe('2027-01-16T01:00:00.000Z');
+      expect(slotTimeLabel(slots[0]!.startsAt, slots[0]!.endsAt)).toBe('10:00 – 10:30 a.m. PT');
     });
   });
 });
@@ -437,7 +451,7 @@ describe('availableSlotDays', () => {
     expect(tue).toHaveLength(16);
     expect(tue[0]).toEqual({
       slotId: `${LOC}.20260616T1600Z`,
-      timeLabel: '9:00 AM – 9:30 AM',
+      timeLabel: '9:00 – 9:30 a.m. PT',
       startsAt: at('2026-06-16T16:00:00Z'),
       endsAt: at('2026-06-16T16:30:00Z'),
       availableSpots: 3,
@@ -446,7 +460,7 @@ describe('availableSlotDays', () => {
     expect(tue[1]).toMatchObject({ availableSpots: 0, isFull: true });
     expect(tue[2]).toMatchObject({ availableSpots: 0, isFull: true });
     expect(tue[3]).toMatchObject({ availableSpots: 4, isFull: false });
-    expect(r.slots['2026-06-20']![4]!.timeLabel).toBe('1:00 PM – 2:00 PM');
+    expect(r.slots['2026-06-20']![4]!.timeLabel).toBe('1:00 – 2:00 p.m. PT');
   });
 
   it('drops past slots and those inside the minimum notice', () => {
@@ -458,7 +472,7 @@ describe('availableSlotDays', () => {
       locationId: LOC,
     });
     expect(Object.keys(r.slots)[0]).toBe('2026-06-16');
-    expect(r.slots['2026-06-16']![0]!.timeLabel).toBe('12:30 PM – 1:00 PM');
+    expect(r.slots['2026-06-16']![0]!.timeLabel).toBe('12:30 – 1:00 p.m. PT');
     // Exactly at the notice: still offered.
     const edge = availableSlotDays(WAREHOUSE, {
       auctionEnd,
@@ -466,7 +480,7 @@ describe('availableSlotDays', () => {
       bookedCounts: new Map(),
       locationId: LOC,
     });
-    expect(edge.slots['2026-06-16']![0]!.timeLabel).toBe('12:30 PM – 1:00 PM');
+    expect(edge.slots['2026-06-16']![0]!.timeLabel).toBe('12:30 – 1:00 p.m. PT');
   });
 
   it('is empty after the window, with the window still given for the empty state', () => {
@@ -498,10 +512,11 @@ describe('availableSlotDays', () => {
     });
     expect(r.window).toEqual({ firstDate: '2026-10-28', lastDate: '2026-11-04' });
     expect(Object.keys(r.slots)).toEqual(dateKeyRange('2026-10-28', '2026-11-04'));
-    expect(r.slots['2026-10-31']![0]!.timeLabel).toBe('9:00 AM – 9:30 AM');
-    expect(r.slots['2026-11-01']![0]!.timeLabel).toBe('9:00 AM – 9:30 AM');
+    expect(r.slots['2026-10-31']![0]!.timeLabel).toBe('9:00 – 9:30 a.m. PT');
+    expect(r.slots['2026-11-01']![0]!.timeLabel).toBe('9:00 – 9:30 a.m. PT');
     expect(iso(r.slots['2026-10-31']![0]!.startsAt)).toBe('2026-10-31T16:00:00.000Z');
-    expect(iso(r.slots['2026-11-01']![0]!.startsAt)).toBe('2026-11-01T17:00:00.000Z');
+    // No fall back: 09:00 is still 16:00Z.
+    expect(iso(r.slots['2026-11-01']![0]!.startsAt)).toBe('2026-11-01T16:00:00.000Z');
   });
 
   const scenario = fc.record({
@@ -568,7 +583,7 @@ describe('meetsNotice', () => {
     const now = at('2026-06-16T17:00:00Z'); // 10:00 PDT, a slot's start
     const r = availableSlotDays(s, { auctionEnd, now, bookedCounts: new Map(), locationId: LOC });
     const first = r.slots['2026-06-16']?.[0];
-    expect(first?.timeLabel).toBe('10:30 AM – 11:00 AM');
+    expect(first?.timeLabel).toBe('10:30 – 11:00 a.m. PT');
     expect(
       canBookSlot(s, { slotId: first!.slotId, locationId: LOC, auctionEnd, now, bookedCount: 0 }).ok,
     ).toBe(true);
@@ -655,12 +670,17 @@ describe('canBookSlot', () => {
       reason: 'not_in_schedule', // 17:00 PDT
     });
     const fall = { ...base, auctionEnd: at('2026-10-30T20:00:00Z'), now: at('2026-10-30T20:00:00Z') };
-    expect(canBookSlot(DAILY, { ...fall, slotId: slot('2026-11-01T17:00:00Z') }).ok).toBe(true); // 09:00 PST
-    expect(canBookSlot(DAILY, { ...fall, slotId: slot('2026-11-01T16:00:00Z') })).toEqual({
+    // No fall back on 1 November 2026: still UTC-7.
+    expect(canBookSlot(DAILY, { ...fall, slotId: slot('2026-11-01T16:00:00Z') }).ok).toBe(true); // 09:00
+    expect(canBookSlot(DAILY, { ...fall, slotId: slot('2026-11-01T15:00:00Z') })).toEqual({
       ok: false,
-      reason: 'not_in_schedule', // 08:00 PST
+      reason: 'not_in_schedule', // 08:00
     });
-    expect(canBookSlot(DAILY, { ...fall, slotId: slot('2026-11-02T00:30:00Z') }).ok).toBe(true); // 16:30 PST
+    expect(canBookSlot(DAILY, { ...fall, slotId: slot('2026-11-01T23:30:00Z') }).ok).toBe(true); // 16:30
+    expect(canBookSlot(DAILY, { ...fall, slotId: slot('2026-11-02T00:30:00Z') })).toEqual({
+      ok: false,
+      reason: 'not_in_schedule', // 17:30: the slot an hour's fall back would have made
+    });
   });
 
   it('lets an appointment change until its start', () => {
@@ -696,13 +716,13 @@ describe('storage fee', () => {
     expect(() => storageFeeCents(auctionEnd, at('2026-06-24T07:00:00Z'), -1)).toThrow(RangeError);
   });
 
-  it('counts Vancouver days across the fall change', () => {
+  it('counts Vancouver days across 1 November 2026 (no fall back: a 24 h day at UTC-7)', () => {
     // Ends Saturday 24 Oct 2026 late evening Vancouver (already 25 Oct in UTC): window 24 Oct .. 31 Oct.
     const end = at('2026-10-25T06:30:00Z');
     expect(storageFeeStartDateKey(end)).toBe('2026-11-01');
-    expect(iso(storageFeeStartsAt(end))).toBe('2026-11-01T07:00:00.000Z'); // midnight PDT
-    expect(storageFeeDays(end, at('2026-11-02T07:59:59Z'))).toBe(1); // 23:59:59 PST on the 25 h day
-    expect(storageFeeDays(end, at('2026-11-02T08:00:00Z'))).toBe(2);
+    expect(iso(storageFeeStartsAt(end))).toBe('2026-11-01T07:00:00.000Z'); // midnight
+    expect(storageFeeDays(end, at('2026-11-02T06:59:59Z'))).toBe(1); // 23:59:59 on 1 November
+    expect(storageFeeDays(end, at('2026-11-02T07:00:00Z'))).toBe(2);
   });
 
   it('is owed while paid and not collected, frozen at the handover, and never on unpaid or cancelled orders', () => {
@@ -854,10 +874,12 @@ describe('pickup reminders', () => {
     expect(pickupReminderTimes(at('2026-03-08T16:00:00Z')).dayBeforeAt).toEqual(at('2026-03-08T02:00:00Z'));
     // Monday 9 March 09:00 PDT: Sunday 18:00 PDT = 01:00Z on the 9th.
     expect(pickupReminderTimes(at('2026-03-09T16:00:00Z')).dayBeforeAt).toEqual(at('2026-03-09T01:00:00Z'));
-    // Sunday 1 November 09:00 PST: Saturday 18:00 PDT = 01:00Z on the 1st.
-    expect(pickupReminderTimes(at('2026-11-01T17:00:00Z')).dayBeforeAt).toEqual(at('2026-11-01T01:00:00Z'));
-    // Monday 2 November 09:00 PST: Sunday 18:00 PST = 02:00Z on the 2nd.
-    expect(pickupReminderTimes(at('2026-11-02T17:00:00Z')).dayBeforeAt).toEqual(at('2026-11-02T02:00:00Z'));
+    // Sunday 1 November 09:00 (UTC-7, no fall back): Saturday 18:00 = 01:00Z on the 1st.
+    expect(pickupReminderTimes(at('2026-11-01T16:00:00Z')).dayBeforeAt).toEqual(at('2026-11-01T01:00:00Z'));
+    // Monday 2 November 09:00: Sunday 18:00, still UTC-7 = 01:00Z on the 2nd.
+    expect(pickupReminderTimes(at('2026-11-02T16:00:00Z')).dayBeforeAt).toEqual(at('2026-11-02T01:00:00Z'));
+    // Friday 15 January 2027 10:00: Thursday 18:00 = 01:00Z on the 15th.
+    expect(pickupReminderTimes(at('2027-01-15T17:00:00Z')).dayBeforeAt).toEqual(at('2027-01-15T01:00:00Z'));
   });
 
   it('the day-before reminder always comes first, at least 6 hours ahead (property)', () => {

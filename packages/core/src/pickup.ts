@@ -4,6 +4,7 @@
 // of its own; instants are Dates (UTC), calendar days 'YYYY-MM-DD' keys of the day in Vancouver.
 
 import type { OrderStatus } from './orders';
+import { shopWallClock } from './shop-clock';
 import { slotTimeLabel } from './slot-label';
 import {
   addDaysToDateKey,
@@ -11,7 +12,6 @@ import {
   daysBetweenDateKeys,
   isDateKey,
   pickupWindow,
-  SHOP_TIME_ZONE,
   vancouverDateKey,
   vancouverDateTime,
   weekdayOfDateKey,
@@ -179,24 +179,10 @@ export interface ScheduledSlot {
   capacity: number;
 }
 
-const WALL_CLOCK = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** The Vancouver date key and minutes after midnight of an instant. */
 export function vancouverWallClock(at: Date): { dateKey: string; minutes: number } {
-  const parts: Record<string, string> = {};
-  for (const p of WALL_CLOCK.formatToParts(at)) parts[p.type] = p.value;
-  return {
-    dateKey: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
+  const c = shopWallClock(at);
+  return { dateKey: c.dateKey, minutes: c.minutes };
 }
 
 /** The instant of a wall-clock minute on a Vancouver date, or null when that minute does not exist there. */
@@ -265,7 +251,7 @@ export function slotsForDay(schedule: PickupSchedule, dateKey: string, locationI
 /** A slot as the pickup page shows it (spec §3 'pickup slot'). */
 export interface AvailableSlot {
   slotId: string;
-  /** '10:00 AM – 10:30 AM', Vancouver time. */
+  /** '10:00 – 10:30 a.m. PT' (core formatShopTimeRange, the shop's clock). */
   timeLabel: string;
   startsAt: Date;
   endsAt: Date;

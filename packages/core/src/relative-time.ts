@@ -2,17 +2,12 @@
 // '5 minutes ago', '3 hours ago', 'Yesterday', '4 days ago', '2 weeks ago', then the date in the
 // shop's time zone ('Mar 4, 2026'). Pure: the caller passes now (the server-synced clock).
 
+import { formatShopDate } from './shop-clock';
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 const WEEK_MS = 7 * DAY_MS;
-
-const dateFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Vancouver',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
 
 function count(n: number, unit: string): string {
   return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
@@ -33,7 +28,7 @@ export function relativeTime(then: Date | string, now: Date | number): string {
   if (ago < 2 * DAY_MS) return 'Yesterday';
   if (ago < WEEK_MS) return count(Math.floor(ago / DAY_MS), 'day');
   if (ago < 5 * WEEK_MS) return count(Math.floor(ago / WEEK_MS), 'week');
-  return dateFormatter.format(t);
+  return formatShopDate(t);
 }
 
 /** How soon the label of something `ago` ms old next changes (for re-rendering): ms. */

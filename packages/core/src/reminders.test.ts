@@ -133,10 +133,11 @@ describe('reminder keys and texts', () => {
 });
 
 describe('the daily digest time (08:00 America/Vancouver)', () => {
-  it('is 15:00 UTC in summer (PDT) and 16:00 UTC in winter (PST)', () => {
+  it('was 16:00 UTC in winter before 2026 (PST); is 15:00 UTC in summer and, from 2026 on, in winter too', () => {
     expect(DIGEST_HOUR).toBe(8);
     expect(digestTime('2026-06-15').toISOString()).toBe('2026-06-15T15:00:00.000Z');
     expect(digestTime('2026-01-15').toISOString()).toBe('2026-01-15T16:00:00.000Z');
+    expect(digestTime('2027-01-15').toISOString()).toBe('2027-01-15T15:00:00.000Z');
   });
 
   it('follows the March change (spring forward on 2026-03-08)', () => {
@@ -149,12 +150,13 @@ describe('the daily digest time (08:00 America/Vancouver)', () => {
     expect(slot.until.getTime() - slot.since.getTime()).toBe(23 * 60 * MIN);
   });
 
-  it('follows the November change (fall back on 2026-11-01)', () => {
+  it('stays at 15:00Z from 2026-11-01 on (British Columbia keeps UTC-7 all year: no fall back)', () => {
     expect(digestTime('2026-10-31').toISOString()).toBe('2026-10-31T15:00:00.000Z');
-    expect(digestTime('2026-11-01').toISOString()).toBe('2026-11-01T16:00:00.000Z');
-    const slot = latestDigest(new Date('2026-11-01T16:30:00Z'));
+    expect(digestTime('2026-11-01').toISOString()).toBe('2026-11-01T15:00:00.000Z');
+    expect(digestTime('2027-01-15').toISOString()).toBe('2027-01-15T15:00:00.000Z');
+    const slot = latestDigest(new Date('2026-11-01T15:30:00Z'));
     expect(slot.date).toBe('2026-11-01');
-    expect(slot.until.getTime() - slot.since.getTime()).toBe(25 * 60 * MIN);
+    expect(slot.until.getTime() - slot.since.getTime()).toBe(24 * 60 * MIN);
   });
 
   it("is yesterday's before 08:00 and today's from 08:00", () => {

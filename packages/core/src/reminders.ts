@@ -66,7 +66,7 @@ export function auctionEndingNotice(
 
 // --- The daily new-drops digest ------------------------------------------------------------------
 
-/** The digest goes out at 08:00 in Vancouver, whatever the UTC offset that day (PST or PDT). */
+/** The digest goes out at 08:00 in Vancouver, on the shop's clock (shop-clock.ts: UTC-7 all year from 2026). */
 export const DIGEST_HOUR = 8;
 /** At most this many lots are listed in one digest (the count says how many there were). */
 export const DIGEST_LOT_LIMIT = 12;

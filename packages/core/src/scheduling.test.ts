@@ -176,11 +176,14 @@ describe('editing, cancelling, offers', () => {
 
 describe('Vancouver wall-clock times', () => {
   it('reads a datetime-local value as Vancouver time and back', () => {
-    // 24 Nov 2026 is PST (UTC-8).
-    expect(vancouverLocalToDate('2026-11-24T10:30')?.toISOString()).toBe('2026-11-24T18:30:00.000Z');
+    // 24 Nov 2026 is UTC-7: British Columbia no longer falls back (shop-clock.ts).
+    expect(vancouverLocalToDate('2026-11-24T10:30')?.toISOString()).toBe('2026-11-24T17:30:00.000Z');
+    // 24 Nov 2025 was PST (UTC-8).
+    expect(vancouverLocalToDate('2025-11-24T10:30')?.toISOString()).toBe('2025-11-24T18:30:00.000Z');
     // July is PDT (UTC-7).
     expect(vancouverLocalToDate('2026-07-01T09:00')?.toISOString()).toBe('2026-07-01T16:00:00.000Z');
-    expect(dateToVancouverLocal(new Date('2026-11-24T18:30:00Z'))).toBe('2026-11-24T10:30');
+    expect(dateToVancouverLocal(new Date('2026-11-24T17:30:00Z'))).toBe('2026-11-24T10:30');
+    expect(dateToVancouverLocal(new Date('2027-01-15T20:00:00Z'))).toBe('2027-01-15T13:00');
     expect(vancouverLocalToDate('2026-02-30T10:00')).toBeNull();
     expect(vancouverLocalToDate('tomorrow')).toBeNull();
     expect(vancouverLocalToDate('2026-11-24T25:00')).toBeNull();
@@ -191,10 +194,8 @@ describe('Vancouver wall-clock times', () => {
       fc.property(fc.integer({ min: 0, max: 5 * 365 * 24 * 60 }), (minutes) => {
         const d = new Date(Date.UTC(2026, 0, 1) + minutes * MIN);
         const back = vancouverLocalToDate(dateToVancouverLocal(d));
-        // The repeated fall-back hour reads as its first (PDT) occurrence: at most an hour earlier.
-        expect(back).not.toBeNull();
-        const diff = d.getTime() - back!.getTime();
-        expect(diff === 0 || diff === 60 * MIN).toBe(true);
+        // From 2026 no hour repeats (no fall back): every minute comes back exactly.
+        expect(back?.getTime()).toBe(d.getTime());
       }),
     );
   });
@@ -202,10 +203,10 @@ describe('Vancouver wall-clock times', () => {
 
 describe('labels', () => {
   it('writes Vancouver date-times and the notices', () => {
-    expect(shopDateTimeLabel(new Date('2026-11-26T18:30:00Z'))).toBe('Thu, Nov 26, 10:30 AM');
+    expect(shopDateTimeLabel(new Date('2026-11-26T18:30:00Z'))).toBe('Thu, Nov 26, 11:30 a.m. PT');
     expect(auctionCancelledNotice('Drill', 'Damaged in storage.')).toContain('Drill was cancelled: Damaged');
-    expect(secondChanceOfferNotice('Drill', 4500, 'Thu, Nov 26, 10:30 AM')).toBe(
-      'Second chance: Drill is yours for your maximum bid of $45.00 if you accept by Thu, Nov 26, 10:30 AM.',
+    expect(secondChanceOfferNotice('Drill', 4500, 'Thu, Nov 26, 10:30 a.m. PT')).toBe(
+      'Second chance: Drill is yours for your maximum bid of $45.00 if you accept by Thu, Nov 26, 10:30 a.m. PT.',
     );
   });
 });

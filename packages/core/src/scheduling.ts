@@ -2,11 +2,10 @@
 // rules over instants in milliseconds: what a schedule may be, the end times of a drop's lots, and
 // second-chance offer deadlines. The increment rule itself is increments.ts; bidding is bidding.ts.
 
-import { tz } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { type IncrementRule, isValidIncrementRule } from './increments';
 import { formatCents } from './money';
-import { SHOP_TIME_ZONE, vancouverDateTime } from './time';
+import { formatShopDateTime, shopWallClock } from './shop-clock';
+import { vancouverDateTime } from './time';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -180,7 +179,9 @@ export function vancouverLocalToDate(local: string): Date | null {
 
 /** An instant as a Vancouver 'YYYY-MM-DDTHH:mm' (for a datetime-local input's value). */
 export function dateToVancouverLocal(date: Date): string {
-  return format(date, "yyyy-MM-dd'T'HH:mm", { in: tz(SHOP_TIME_ZONE) });
+  const c = shopWallClock(date);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${c.dateKey}T${pad(c.hour)}:${pad(c.minute)}`;
 }
 
 /** The in-app and email text a bidder gets when staff cancel an auction they bid on. */
@@ -193,18 +194,7 @@ export function secondChanceOfferNotice(productTitle: string, amountCents: numbe
   return `Second chance: ${productTitle} is yours for your maximum bid of ${formatCents(amountCents)} if you accept by ${deadline}.`;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOP_TIME_ZONE,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: undefined,
-  hour12: true,
-});
-
-/** 'Thu, Nov 26, 10:30 AM' in Vancouver (the store's zone), for lists, notices and emails. */
+/** 'Thu, Nov 26, 10:30 a.m. PT' (shop-clock.ts's one format), for lists, notices and emails. */
 export function shopDateTimeLabel(at: Date): string {
-  return DATE_TIME.format(at).replace(/\s/g, ' ');
+  return formatShopDateTime(at);
 }

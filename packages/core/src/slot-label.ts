@@ -1,20 +1,12 @@
-// A pickup slot's time range as the shop's clock shows it: '10:00 AM – 10:30 AM' (Vancouver time).
-import { SHOP_TIME_ZONE } from './time';
+// A pickup slot's time range as the shop's clock shows it: '10:00 – 10:30 a.m. PT' (shop-clock.ts).
+import { formatShopTime, formatShopTimeRange } from './shop-clock';
 
-const TIME = new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOP_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-
-/** '9:00 AM' in Vancouver. */
+/** '9:00 a.m. PT'. */
 export function shopTimeLabel(at: Date): string {
-  // Some ICU versions put a narrow no-break space before AM/PM: one ordinary space everywhere.
-  return TIME.format(at).replace(/\s/g, ' ');
+  return formatShopTime(at);
 }
 
-/** '10:00 AM – 10:30 AM' (an en dash between). */
+/** '10:00 – 10:30 a.m. PT', '11:30 a.m. – 12:00 p.m. PT' (an en dash between). */
 export function slotTimeLabel(startsAt: Date, endsAt: Date): string {
-  return `${shopTimeLabel(startsAt)} – ${shopTimeLabel(endsAt)}`;
+  return formatShopTimeRange(startsAt, endsAt);
 }

@@ -18,8 +18,8 @@ import {
   weekdayOfDateKey,
 } from './time';
 
-// Vancouver is UTC-8 (PST) and UTC-7 (PDT). In 2026 it springs forward on Sunday 8 March at 02:00
-// PST (10:00Z) and falls back on Sunday 1 November at 02:00 PDT (09:00Z).
+// Vancouver was UTC-8 (PST) and UTC-7 (PDT). In 2026 it springs forward on Sunday 8 March at 02:00
+// PST (10:00Z) and stays at UTC-7 from then on, all year: no fall back on 1 November (shop-clock.ts).
 
 const at = (iso: string) => new Date(iso);
 
@@ -40,14 +40,15 @@ describe('vancouverDateKey', () => {
     ['2026-03-08T10:00:00Z', '2026-03-08'], // 03:00 PDT, straight after 01:59:59 PST
     ['2026-03-09T06:59:59Z', '2026-03-08'], // 23:59:59 PDT
     ['2026-03-09T07:00:00Z', '2026-03-09'], // midnight is now at 07:00Z
-    ['2026-11-01T06:59:59Z', '2026-10-31'], // 23:59:59 PDT
-    ['2026-11-01T07:00:00Z', '2026-11-01'], // 00:00 PDT on the 25-hour day
-    ['2026-11-01T08:30:00Z', '2026-11-01'], // 01:30 PDT
-    ['2026-11-01T09:30:00Z', '2026-11-01'], // 01:30 PST (the second one)
-    ['2026-11-02T07:59:59Z', '2026-11-01'], // 23:59:59 PST
-    ['2026-11-02T08:00:00Z', '2026-11-02'], // midnight is back at 08:00Z
+    ['2026-11-01T06:59:59Z', '2026-10-31'], // 23:59:59
+    ['2026-11-01T07:00:00Z', '2026-11-01'], // 00:00 on an ordinary 24-hour day
+    ['2026-11-01T08:30:00Z', '2026-11-01'], // 01:30
+    ['2026-11-01T09:30:00Z', '2026-11-01'], // 02:30 (no second 01:30)
+    ['2026-11-02T06:59:59Z', '2026-11-01'], // 23:59:59: still UTC-7
+    ['2026-11-02T07:00:00Z', '2026-11-02'], // midnight stays at 07:00Z
     ['2026-12-31T23:00:00Z', '2026-12-31'],
-    ['2027-01-01T07:59:59Z', '2026-12-31'], // New Year's Eve in Vancouver, New Year in UTC
+    ['2027-01-01T06:59:59Z', '2026-12-31'], // New Year's Eve in Vancouver, New Year in UTC
+    ['2027-01-01T07:00:00Z', '2027-01-01'], // midnight at 07:00Z in winter too
   ])('%s is %s in Vancouver', (iso, key) => {
     expect(vancouverDateKey(at(iso))).toBe(key);
   });
@@ -62,7 +63,8 @@ describe('vancouverDateKey', () => {
     it.each(['Asia/Tokyo', 'America/St_Johns', 'UTC'])('gives the same key under TZ=%s', (zone) => {
       process.env.TZ = zone;
       expect(vancouverDateKey(at('2026-03-08T07:59:59Z'))).toBe('2026-03-07');
-      expect(vancouverDateKey(at('2026-11-02T07:59:59Z'))).toBe('2026-11-01');
+      expect(vancouverDateKey(at('2026-11-02T06:59:59Z'))).toBe('2026-11-01');
+      expect(vancouverDateKey(at('2026-11-02T07:00:00Z'))).toBe('2026-11-02');
       expect(vancouverDateTime('2026-03-09', 0).toISOString()).toBe('2026-03-09T07:00:00.000Z');
     });
   });
@@ -172,12 +174,13 @@ describe('vancouverDateTime', () => {
     expect(vancouverDateTime('2026-03-08', 12).toISOString()).toBe('2026-03-08T19:00:00.000Z');
   });
 
-  it('handles the fall-back day', () => {
+  it('has no fall back on 1 November 2026 (UTC-7 all day and after)', () => {
     expect(vancouverDateTime('2026-11-01', 0).toISOString()).toBe('2026-11-01T07:00:00.000Z');
-    // 01:30 happens twice; the first (PDT) is taken.
+    // 01:30 happens once.
     expect(vancouverDateTime('2026-11-01', 1, 30).toISOString()).toBe('2026-11-01T08:30:00.000Z');
-    expect(vancouverDateTime('2026-11-01', 3).toISOString()).toBe('2026-11-01T11:00:00.000Z');
-    expect(vancouverDateTime('2026-11-02', 0).toISOString()).toBe('2026-11-02T08:00:00.000Z');
+    expect(vancouverDateTime('2026-11-01', 3).toISOString()).toBe('2026-11-01T10:00:00.000Z');
+    expect(vancouverDateTime('2026-11-02', 0).toISOString()).toBe('2026-11-02T07:00:00.000Z');
+    expect(vancouverDateTime('2027-01-15', 10).toISOString()).toBe('2027-01-15T17:00:00.000Z');
   });
 
   it('round-trips to the same date key', () => {
@@ -247,9 +250,9 @@ describe('paymentDueAt', () => {
     const due = paymentDueAt(at('2026-03-07T20:00:00Z'));
     expect(due.toISOString()).toBe('2026-03-10T20:00:00.000Z');
     expect(due.getTime()).toBe(vancouverDateTime('2026-03-10', 13).getTime());
-    // Noon PDT on 31 October + 72 h = 11:00 PST on 3 November.
+    // Noon on 31 October + 72 h = noon on 3 November (no fall back in between).
     const due2 = paymentDueAt(at('2026-10-31T19:00:00Z'));
-    expect(due2.getTime()).toBe(vancouverDateTime('2026-11-03', 11).getTime());
+    expect(due2.getTime()).toBe(vancouverDateTime('2026-11-03', 12).getTime());
   });
 
   it('does not mutate its input', () => {

@@ -2,9 +2,13 @@
 // calendar days are 'YYYY-MM-DD' keys of the day in America/Vancouver. Day arithmetic on keys is
 // pure calendar arithmetic, so a 23- or 25-hour day at a DST change is still one day.
 
-import { TZDate, tz } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { shopDateKey, shopInstant } from './shop-clock';
 
+/**
+ * The shop's zone, by name, for stored records only (a pickup location's time_zone column). Never
+ * hand it to Intl, a date library or PostgreSQL: their data may be stale (docs/decisions/044); the
+ * rule is shop-clock.ts.
+ */
 export const SHOP_TIME_ZONE = 'America/Vancouver';
 /** The winner pays within 72 hours of the auction end (elapsed hours, not calendar days). */
 export const PAYMENT_WINDOW_HOURS = 72;
@@ -54,7 +58,7 @@ export function isDateKey(value: string): boolean {
 /** The calendar date, in Vancouver, of an instant: 'YYYY-MM-DD'. */
 export function vancouverDateKey(date: Date): string {
   assertValidDate(date);
-  return format(date, 'yyyy-MM-dd', { in: tz(SHOP_TIME_ZONE) });
+  return shopDateKey(date);
 }
 
 /** key + n calendar days (n may be negative). */
@@ -94,7 +98,7 @@ export function relativeDayLabel(targetDateKey: string, todayDateKey: string): s
 /**
  * The instant of a wall-clock time on a Vancouver calendar date (e.g. a pickup slot's start).
  * A time skipped by the spring-forward change (02:00-02:59 on 2026-03-08) moves forward an hour;
- * a time that happens twice in the fall (01:00-01:59 on 2026-11-01) is the first (PDT) one.
+ * British Columbia has not fallen back since (shop-clock.ts), so no time happens twice any more.
  */
 export function vancouverDateTime(dateKey: string, hour: number, minute = 0): Date {
   dayNumber(dateKey);
@@ -109,7 +113,7 @@ export function vancouverDateTime(dateKey: string, hour: number, minute = 0): Da
     throw new RangeError(`Not a valid time of day: ${hour}:${minute}`);
   }
   const [year, month, day] = dateKey.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, hour, minute, 0, SHOP_TIME_ZONE).getTime());
+  return shopInstant(year, month, day, hour, minute);
 }
 
 /** The first and last offered pickup dates: the auction's end date (Vancouver) through 7 days later. */

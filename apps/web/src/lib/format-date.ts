@@ -1,47 +1,25 @@
 /**
- * The shop's time zone: @rebound/core/time's SHOP_TIME_ZONE (format-date.test.ts checks they agree).
- * Not imported from there: that module brings @date-fns/tz (about 2 KB gzip) into every page that
- * shows a date, such as the product page, where nothing else needs it.
+ * Dates and times as a person reads them, on the shop's clock: @rebound/core/shop-clock carries
+ * British Columbia's rule itself (no date library, no Intl time zone), so the browser's own zone and
+ * its time-zone data (which may be stale) never change what the page says (docs/decisions/044).
  */
-export const SHOP_TIME_ZONE = 'America/Vancouver';
+import {
+  formatShopDate as coreShopDate,
+  formatShopDateTime as coreShopDateTime,
+  formatDateKeyShort,
+} from '@rebound/core/shop-clock';
 
-const endFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/**
- * An instant in the shop's time zone, e.g. 'Sat, Nov 22, 3:00 p.m. Pacific'. Browsers disagree on
- * the short zone name (one Chromium build labels November 'PDT'), so the label is ours.
- */
-export function formatShopDateTime(iso: string): string {
-  return `${endFormatter.format(new Date(iso))} Pacific`;
+/** An instant in the shop's one format, e.g. 'Sat, Nov 22, 3:00 p.m. PT'. */
+export function formatShopDateTime(iso: string | Date): string {
+  return coreShopDateTime(typeof iso === 'string' ? new Date(iso) : iso);
 }
 
-const dateFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-/** An instant's calendar date in the shop's time zone, e.g. 'Nov 22, 2026'. */
-export function formatShopDate(iso: string): string {
-  return dateFormatter.format(new Date(iso));
+/** An instant's calendar date on the shop's clock, e.g. 'Nov 22, 2026'. */
+export function formatShopDate(iso: string | Date): string {
+  return coreShopDate(typeof iso === 'string' ? new Date(iso) : iso);
 }
 
-const dateKeyFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-});
-
-/** A Vancouver calendar date given as YYYY-MM-DD, e.g. 'Tue, Nov 25'. */
+/** A shop calendar date given as YYYY-MM-DD, e.g. 'Tue, Nov 25'. */
 export function formatDateKey(key: string): string {
-  return dateKeyFormatter.format(new Date(`${key}T12:00:00Z`));
+  return formatDateKeyShort(key);
 }

@@ -34,6 +34,7 @@ import {
   type OrderStatus,
   orderStatusLabel,
 } from '@rebound/core/orders';
+import { formatDateKeyShort } from '@rebound/core/shop-clock';
 import { slotTimeLabel } from '@rebound/core/slot-label';
 import { vancouverDateKey } from '@rebound/core/time';
 import type { PaymentProvider } from '../../adapters/payments/types';
@@ -206,7 +207,7 @@ export async function orderDetail(deps: AdminOrdersDeps, orderId: string): Promi
     add(
       appt.appointment.createdAt,
       'scheduled',
-      `Pickup booked for ${vancouverDateKey(appt.slot.startsAt)}, ${slotTimeLabel(appt.slot.startsAt, appt.slot.endsAt)}`,
+      `Pickup booked for ${formatDateKeyShort(vancouverDateKey(appt.slot.startsAt))}, ${slotTimeLabel(appt.slot.startsAt, appt.slot.endsAt)}`,
       appt.appointment.notes,
     );
   }

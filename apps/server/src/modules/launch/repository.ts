@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { launchSignups, siteSettings } from '../../db/schema';
+import { shopDateKeySql } from '../../db/shop-clock';
 
 // SQL of the launch list and the site lock (service.ts has the rules). Emails are compared
 // lower-cased, matching the unique index on lower(email).
@@ -122,7 +123,7 @@ export async function linkSignup(db: DbOrTx, id: string, userId: string, now: Da
 const confirmedCount = sql<number>`count(*) filter (where ${launchSignups.status} = 'confirmed')::int`;
 
 export async function stats(db: DbOrTx) {
-  const day = sql<string>`to_char(${launchSignups.createdAt} at time zone 'America/Vancouver', 'YYYY-MM-DD')`;
+  const day = shopDateKeySql(sql`${launchSignups.createdAt}`);
   const [totals] = await db
     .select({
       total: sql<number>`count(*)::int`,

@@ -128,15 +128,15 @@ describe('the daily new-drops digest', () => {
     expect((await digestsOf([ava.id])).inApp).toEqual([]);
   });
 
-  it('waits for 08:00 Pacific, in winter too', async () => {
-    // 07:59 PST on 10 December is 15:59 UTC: the 10th's digest is not due yet (the 9th's had no lots).
-    const lotDay = new Date('2026-12-10T15:59:00Z');
+  it('waits for 08:00 Pacific, in winter too (UTC-7 all year: 15:00Z)', async () => {
+    // 07:59 on 10 December is 14:59 UTC: the 10th's digest is not due yet (the 9th's had no lots).
+    const lotDay = new Date('2026-12-10T14:59:00Z');
     await lotLiveBefore(lotDay, 1, 'Snow Shovel');
     const ava = await shopper();
     const early = await runDailyDigest(t.db, lotDay);
     expect(early.date).toBe('2026-12-09');
     expect(early.userIds).not.toContain(ava.id);
-    const eight = await runDailyDigest(t.db, new Date('2026-12-10T16:00:00Z'));
+    const eight = await runDailyDigest(t.db, new Date('2026-12-10T15:00:00Z'));
     expect(eight.date).toBe('2026-12-10');
     expect(eight.userIds).toContain(ava.id);
   });

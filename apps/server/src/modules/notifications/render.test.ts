@@ -94,7 +94,7 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
       targetUrl: '/account?tab=orders',
       productTitle: 'Desk Lamp',
       orderId: ORDER,
-      hoursLeft: 2,
+      timeLeft: '2 hours',
       paymentDueAt: '2026-11-27T23:00:00.000Z',
     },
     path: '/account?tab=orders',
@@ -191,7 +191,7 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
       qrPayload: 'REBOUND-PICKUP:ABC234',
       productTitle: 'Desk Lamp',
       slotStartsAt: '2026-11-27T18:00:00.000Z',
-      timeLabel: '10:00 AM – 10:30 AM',
+      timeLabel: '10:00 – 10:30 a.m. PT',
       dateLabel: 'Friday, November 27, 2026',
       locationName: 'Rebound Warehouse',
       locationAddress: '8035 North Fraser Way, Burnaby, BC V5J 5M8',
@@ -209,7 +209,7 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
       shortCode: 'ABC234',
       productTitle: 'Desk Lamp',
       slotStartsAt: '2026-11-27T18:00:00.000Z',
-      timeLabel: '10:00 AM – 10:30 AM',
+      timeLabel: '10:00 – 10:30 a.m. PT',
       dateLabel: 'Friday, November 27, 2026',
       locationName: 'Rebound Warehouse',
       locationAddress: '8035 North Fraser Way',
@@ -433,17 +433,18 @@ describe('what the messages say', () => {
     );
   });
 
-  it('auction won: the all-in total and the deadline in Vancouver time (PST and PDT)', () => {
+  it("auction won: the all-in total and the deadline on the shop's clock (UTC-7 in winter too)", () => {
     const winter = renderEmail(msg('auction_won', SAMPLES.auction_won!.payload), CTX);
     expect(winter.text).toContain('Total to pay (price, buyer’s premium and taxes): $123.45');
-    expect(winter.text).toContain('Pay by: Friday, November 27, 2026 at 3:00 PM Pacific time');
+    // 23:00Z on 27 November 2026 is 4:00 p.m. in Vancouver: British Columbia no longer falls back.
+    expect(winter.text).toContain('Pay by: Fri, Nov 27, 4:00 p.m. PT');
     const summer = renderEmail(
       msg('auction_won', { ...SAMPLES.auction_won!.payload, payBy: '2026-07-03T04:30:00.000Z' }),
       CTX,
     );
-    expect(summer.text).toContain('Pay by: Thursday, July 2, 2026 at 9:30 PM Pacific time');
+    expect(summer.text).toContain('Pay by: Thu, Jul 2, 9:30 p.m. PT');
     expect(renderSms(msg('auction_won', SAMPLES.auction_won!.payload, 'sms'), CTX).body).toBe(
-      'Rebound: You won Desk Lamp for $123.45! Pay by Fri, Nov 27, 3:00 PM Pacific: https://rebound.example/account?tab=orders',
+      'Rebound: You won Desk Lamp for $123.45! Pay by Fri, Nov 27, 4:00 p.m. PT: https://rebound.example/account?tab=orders',
     );
   });
 
@@ -452,7 +453,7 @@ describe('what the messages say', () => {
     expect(email.subject).toBe('Pickup booked for Friday, November 27, 2026');
     expect(email.text).toContain('Show this code at the pickup desk: ABC-234');
     expect(email.html).toMatch(/font-size:36px[^>]*>ABC-234</);
-    expect(email.text).toContain('When: Friday, November 27, 2026, 10:00 AM – 10:30 AM (Pacific time)');
+    expect(email.text).toContain('When: Friday, November 27, 2026, 10:00 – 10:30 a.m. PT');
     const moved = renderEmail(
       msg('pickup_confirmed', { ...SAMPLES.pickup_confirmed!.payload, moved: true }),
       CTX,
@@ -462,7 +463,7 @@ describe('what the messages say', () => {
       msg('pickup_reminder', { ...SAMPLES.pickup_reminder!.payload, which: 'hour_before' }),
       CTX,
     );
-    expect(hour.subject).toBe('Reminder: pickup in about an hour (10:00 AM – 10:30 AM)');
+    expect(hour.subject).toBe('Reminder: pickup in about an hour (10:00 – 10:30 a.m. PT)');
   });
 
   it("pickup: a QR code of the appointment's own code, inline; none for a code that does not match", () => {
@@ -494,11 +495,11 @@ describe('what the messages say', () => {
 
   it('the digest lists saved-search matches first, then the new lots, with prices and end times', () => {
     const email = renderEmail(msg('new_drops_digest', SAMPLES.new_drops_digest!.payload), CTX);
-    expect(email.subject).toBe('New drops for Tuesday, November 24: 14 new lots went live');
+    expect(email.subject).toBe('New drops for Tuesday, November 24, 2026: 14 new lots went live');
     const text = email.text;
     expect(text.indexOf('Matches for your saved search “Lamps”')).toBeLessThan(text.indexOf('All new lots'));
     expect(text).toContain(
-      '- Lot 2 · $20.00 · Ends Fri, Nov 27, 3:00 PM\n  https://rebound.example/product/lot-2',
+      '- Lot 2 · $20.00 · Ends Fri, Nov 27, 4:00 p.m. PT\n  https://rebound.example/product/lot-2',
     );
     expect(text).toContain('Showing 2 of 14.');
   });

@@ -1,5 +1,6 @@
 // The 72-hour payment deadline job (issue 10 item 6).
 import { API } from '@rebound/contract/routes';
+import { formatShopDateTime } from '@rebound/core/shop-clock';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications, orders, outbox, products, userStrikes, users } from '../../db/schema';
@@ -7,6 +8,7 @@ import { signedInUser } from '../../test/auth';
 import { makeAuction, makeLocation } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { makeOrder } from '../../test/won-orders';
+import { renderEmail, renderSms } from '../notifications/render';
 import { runPaymentDeadlines } from './deadline';
 
 const HOUR = 3_600_000;
@@ -39,7 +41,7 @@ describe('the 72-hour payment deadline', () => {
 
     await run();
     await run();
-    expect(await noticesOf(ava.user.id, 'within 24 hours')).toHaveLength(1);
+    expect(await noticesOf(ava.user.id, '(23 hours left)')).toHaveLength(1);
     const emails = await t.db
       .select()
       .from(outbox)
@@ -49,7 +51,7 @@ describe('the 72-hour payment deadline', () => {
     t.clock.advance(21.5 * HOUR);
     await run();
     await run();
-    expect(await noticesOf(ava.user.id, 'within 2 hours')).toHaveLength(1);
+    expect(await noticesOf(ava.user.id, '(1 hour 30 minutes left)')).toHaveLength(1);
     let [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.status).toBe('pending');
 
@@ -73,6 +75,39 @@ describe('the 72-hour payment deadline', () => {
 
     const mine = await t.app.inject({ url: API.meBids, headers: { cookie: ava.cookie } });
     expect(mine.statusCode).toBe(200);
+  });
+
+  it('a reminder sent late states the real time left (2.5 hours, not 24), in the text, the email and the SMS', async () => {
+    const ben = await signedInUser(t);
+    const { order } = await wonOrder(ben.user.id, 2.5 * HOUR, 'Floor Fan');
+    await run();
+    const notices = await noticesOf(ben.user.id, 'Floor Fan');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.message).toContain('(2 hours 30 minutes left)');
+    expect(notices[0]!.message).not.toContain('24 hours');
+    const [email] = await t.db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.userId, ben.user.id),
+          eq(outbox.template, 'payment_reminder'),
+          eq(outbox.channel, 'email'),
+        ),
+      );
+    expect(email!.payload).toMatchObject({ orderId: order.id, timeLeft: '2 hours 30 minutes' });
+    const ctx = { publicUrl: 'https://rebound.example', secret: 'x'.repeat(32), now: t.clock.now() };
+    const msg = {
+      ...email!,
+      recipient: 'ben@example.com',
+      payload: email!.payload as Record<string, unknown>,
+    };
+    const rendered = renderEmail(msg, ctx);
+    expect(rendered.subject).toBe('2 hours 30 minutes left to pay for Floor Fan');
+    expect(rendered.text).toContain(formatShopDateTime(order.paymentDueAt));
+    expect(renderSms({ ...msg, channel: 'sms' }, ctx).body).toContain(
+      `by ${formatShopDateTime(order.paymentDueAt)} or`,
+    );
   });
 
   it('leaves paid orders alone', async () => {

@@ -8,6 +8,7 @@ import {
   nonPaymentStrikeReason,
   orderCancelledNotice,
   paymentReminderNotice,
+  timeLeftLabel,
 } from '@rebound/core/notices';
 import { isSuspendedByStrikes, paymentDeadlineAction } from '@rebound/core/orders';
 import type { Db } from '../../db/client';
@@ -30,18 +31,19 @@ export interface DeadlineRun {
 
 type DueOrder = Awaited<ReturnType<typeof repo.claimDueOrders>>[number];
 
-function reminder(o: DueOrder, hours: number): Notice {
+function reminder(o: DueOrder, now: Date): Notice {
   return {
     userId: o.userId,
     // Transactional, like the win itself: it follows the 'auction won' channel settings.
     kind: 'auction_won',
     template: 'payment_reminder',
-    message: paymentReminderNotice(o.title, hours),
+    message: paymentReminderNotice(o.title, o.paymentDueAt, now),
     targetUrl: ORDERS_URL,
     data: {
       productTitle: o.title,
       orderId: o.id,
-      hoursLeft: hours,
+      // The real time left now (a 24-hour reminder sent late says so), not the reminder's nominal mark.
+      timeLeft: timeLeftLabel(o.paymentDueAt.getTime(), now.getTime()),
       paymentDueAt: o.paymentDueAt.toISOString(),
     },
   };
@@ -76,8 +78,8 @@ export async function runPaymentDeadlineBatch(
     await repo.markReminded(tx, ids(by.remind_24h), '24h', now);
     await repo.markReminded(tx, ids(by.remind_2h), '2h', now);
     const notices: Notice[] = [
-      ...by.remind_24h.map((o) => reminder(o, 24)),
-      ...by.remind_2h.map((o) => reminder(o, 2)),
+      ...by.remind_24h.map((o) => reminder(o, now)),
+      ...by.remind_2h.map((o) => reminder(o, now)),
     ];
 
     const cancelledIds = new Set((await repo.cancelOrders(tx, ids(by.cancel), now)).map((c) => c.id));

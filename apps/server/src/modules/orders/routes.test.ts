@@ -100,7 +100,7 @@ describe('My orders', () => {
       needsPayment: false,
       isPickupScheduled: true,
       paymentDueAt: null,
-      pickup: { date: '2026-06-17', timeLabel: '10:00 AM – 10:30 AM', notes: 'Side door' },
+      pickup: { date: '2026-06-17', timeLabel: '10:00 – 10:30 a.m. PT', notes: 'Side door' },
     });
     expect(mine.strikes).toEqual([]);
     expect(mine.biddingSuspended).toBe(false);

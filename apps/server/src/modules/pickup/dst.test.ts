@@ -1,7 +1,7 @@
-// The slots API across the daylight-saving changes (issue 11): Vancouver falls back on Sunday
-// 2026-11-01 (02:00 PDT -> 01:00 PST) and springs forward on Sunday 2027-03-14 (02:00 PST -> 03:00
-// PDT). Slots follow the wall clock: the same labels every day, none missing and none doubled; the
-// hour that does not exist in spring is not offered, the repeated hour in the fall is offered once.
+// The slots API across the old daylight-saving dates (issue 11, and docs/decisions/044): British
+// Columbia keeps UTC-7 all year since its 2026 spring-forward, so nothing changes on Sunday 2026-11-01
+// or Sunday 2027-03-14: the same labels every day and the same UTC times, none missing and none doubled,
+// and the evening-before reminder at 18:00 on the shop's clock (not PostgreSQL's time-zone data).
 import type { AppointmentsResponse, AvailableSlotsResponse, PickupSlot } from '@rebound/contract/pickup';
 import { API } from '@rebound/contract/routes';
 import { describe, expect, it } from 'vitest';
@@ -31,14 +31,14 @@ const t = useTestApp({ now: new Date('2026-10-29T17:00:00Z') }, async (t) => {
   ava = await signedInUser(t);
 });
 
-const DAY_LABELS = Array.from({ length: 16 }, (_, i) => {
-  const label = (m: number) => {
-    const h = Math.floor(m / 60);
-    return `${h > 12 ? h - 12 : h}:${String(m % 60).padStart(2, '0')} ${h >= 12 ? 'PM' : 'AM'}`;
-  };
-  const m = 9 * 60 + i * 30;
-  return `${label(m)} – ${label(m + 30)}`;
-});
+/** '9:00 – 9:30 a.m. PT' ... '4:30 – 5:00 p.m. PT' (core formatShopTimeRange). */
+const clock = (m: number) => `${Math.floor(m / 60) % 12 || 12}:${String(m % 60).padStart(2, '0')}`;
+const half = (m: number) => (m < 12 * 60 ? 'a.m.' : 'p.m.');
+const rangeLabel = (m: number) =>
+  half(m) === half(m + 30)
+    ? `${clock(m)} – ${clock(m + 30)} ${half(m)} PT`
+    : `${clock(m)} ${half(m)} – ${clock(m + 30)} ${half(m + 30)} PT`;
+const DAY_LABELS = Array.from({ length: 16 }, (_, i) => rangeLabel(9 * 60 + i * 30));
 
 /** A paid order of Ava's whose auction ended an hour before `now`, and its slots at `now`. */
 async function slotsAt(now: Date) {
@@ -77,84 +77,68 @@ async function book(orderId: string, slotId: string) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-describe('slots across the November change (2026-11-01, falls back)', () => {
-  it('labels every day the same, offers the repeated hour once, and books it', async () => {
-    const { orderId, body } = await slotsAt(new Date('2026-10-29T17:00:00Z')); // Thu 10:00 PDT
+describe('slots on 2026-11-01 (no fall back: UTC-7 before and after)', () => {
+  it('labels every day the same, neither misses nor doubles an hour, and books it', async () => {
+    const { orderId, body } = await slotsAt(new Date('2026-10-29T17:00:00Z')); // Thu 10:00
     expect(body.window).toEqual({ firstDate: '2026-10-29', lastDate: '2026-11-05' });
     expectNoDoubles(body);
-    // Saturday in PDT (UTC-7), Monday in PST (UTC-8): the same wall-clock labels.
-    expect(labels(body.slots['2026-10-31'])).toEqual(DAY_LABELS);
-    expect(startsUtc(body.slots['2026-10-31'])[0]).toBe('16:00');
-    expect(labels(body.slots['2026-11-02'])).toEqual(DAY_LABELS);
-    expect(startsUtc(body.slots['2026-11-02'])[0]).toBe('17:00');
+    expect(DAY_LABELS[0]).toBe('9:00 – 9:30 a.m. PT');
+    expect(DAY_LABELS[5]).toBe('11:30 a.m. – 12:00 p.m. PT');
+    for (const day of ['2026-10-31', '2026-11-02', '2026-11-05']) {
+      expect(labels(body.slots[day])).toEqual(DAY_LABELS);
+      expect(startsUtc(body.slots[day])[0]).toBe('16:00'); // 09:00 at UTC-7
+    }
 
     const sunday = body.slots['2026-11-01']!;
-    expect(labels(sunday)).toEqual([
-      '12:00 AM – 12:30 AM',
-      '12:30 AM – 1:00 AM',
-      '1:00 AM – 1:30 AM',
-      '1:30 AM – 2:00 AM',
-      '2:00 AM – 2:30 AM',
-      '2:30 AM – 3:00 AM',
-      '3:00 AM – 3:30 AM',
-      '3:30 AM – 4:00 AM',
-      ...DAY_LABELS,
-    ]);
-    // 01:00 and 01:30 are the first (PDT) ones; 01:30-02:00 spans the repeated hour (90 minutes).
+    expect(labels(sunday).slice(0, 8)).toEqual(Array.from({ length: 8 }, (_, i) => rangeLabel(i * 30)));
+    expect(labels(sunday).slice(8)).toEqual(DAY_LABELS);
+    // Every half hour once, each 30 minutes long: no repeated hour.
     expect(startsUtc(sunday).slice(0, 8)).toEqual([
       '07:00',
       '07:30',
       '08:00',
       '08:30',
+      '09:00',
+      '09:30',
       '10:00',
       '10:30',
-      '11:00',
-      '11:30',
     ]);
-    expect(sunday[3]!.endsAt).toBe('2026-11-01T10:00:00.000Z');
-    expect(startsUtc(sunday)[8]).toBe('17:00'); // 09:00 PST
+    expect(sunday[3]!.endsAt).toBe('2026-11-01T09:00:00.000Z');
+    expect(startsUtc(sunday)[8]).toBe('16:00'); // 09:00
 
     await book(orderId, sunday[3]!.slotId);
     const tab = await t.app.inject({ url: API.meAppointments, headers: { cookie: ava.cookie } });
     const mine = tab.json<AppointmentsResponse>().appointments.find((a) => a.orderId === orderId);
-    expect(mine).toMatchObject({ date: '2026-11-01', timeLabel: '1:30 AM – 2:00 AM' });
+    expect(mine).toMatchObject({ date: '2026-11-01', timeLabel: '1:30 – 2:00 a.m. PT' });
   });
 });
 
-describe('slots across the March change (2027-03-14, springs forward)', () => {
-  it('labels every day the same and leaves out the hour that does not exist', async () => {
-    const { orderId, body } = await slotsAt(new Date('2027-03-11T18:00:00Z')); // Thu 10:00 PST
-    expect(body.window).toEqual({ firstDate: '2027-03-11', lastDate: '2027-03-18' });
+describe('slots in winter (2027-01-15) and on 2027-03-14 (no spring forward either)', () => {
+  it('opens 09:00 at 16:00Z and reminds at 18:00 the evening before by the shop clock', async () => {
+    const { orderId, body } = await slotsAt(new Date('2027-01-12T18:00:00Z')); // Tue 11:00
+    expect(body.window).toEqual({ firstDate: '2027-01-12', lastDate: '2027-01-19' });
     expectNoDoubles(body);
-    expect(labels(body.slots['2027-03-13'])).toEqual(DAY_LABELS);
-    expect(startsUtc(body.slots['2027-03-13'])[0]).toBe('17:00'); // 09:00 PST
-    expect(labels(body.slots['2027-03-15'])).toEqual(DAY_LABELS);
-    expect(startsUtc(body.slots['2027-03-15'])[0]).toBe('16:00'); // 09:00 PDT
+    expect(labels(body.slots['2027-01-15'])).toEqual(DAY_LABELS);
+    expect(startsUtc(body.slots['2027-01-15'])[0]).toBe('16:00');
 
-    const sunday = body.slots['2027-03-14']!;
-    // 01:30-02:00 would end at 02:00, which does not exist; 02:00 and 02:30 do not exist either.
-    expect(labels(sunday)).toEqual([
-      '12:00 AM – 12:30 AM',
-      '12:30 AM – 1:00 AM',
-      '1:00 AM – 1:30 AM',
-      '3:00 AM – 3:30 AM',
-      '3:30 AM – 4:00 AM',
-      ...DAY_LABELS,
-    ]);
-    expect(startsUtc(sunday).slice(0, 5)).toEqual(['08:00', '08:30', '09:00', '10:00', '10:30']);
-    expect(startsUtc(sunday)[5]).toBe('16:00'); // 09:00 PDT
-
-    // Booked for 09:00 on the change day: listed at 9:00 AM, reminded at 18:00 PST the evening before.
-    const nine = sunday[5]!;
-    await book(orderId, nine.slotId);
-    const tab = await t.app.inject({ url: API.meAppointments, headers: { cookie: ava.cookie } });
-    const mine = tab.json<AppointmentsResponse>().appointments.find((a) => a.orderId === orderId);
-    expect(mine).toMatchObject({ date: '2027-03-14', timeLabel: '9:00 AM – 9:30 AM' });
-    const none = await runPickupReminders(t.db, new Date('2027-03-14T01:59:00Z'), async () => {});
+    // Friday 15 January 10:00 (17:00Z): the day-before reminder is due at Thursday 18:00 = 01:00Z.
+    const ten = body.slots['2027-01-15']![2]!;
+    expect(ten.startsAt).toBe('2027-01-15T17:00:00.000Z');
+    expect(ten.timeLabel).toBe('10:00 – 10:30 a.m. PT');
+    await book(orderId, ten.slotId);
+    const none = await runPickupReminders(t.db, new Date('2027-01-15T00:59:00Z'), async () => {});
     expect(none.dayBefore).toBe(0);
-    const sent = await runPickupReminders(t.db, new Date('2027-03-14T02:00:00Z'), async () => {});
+    const sent = await runPickupReminders(t.db, new Date('2027-01-15T01:00:00Z'), async () => {});
     expect(sent.dayBefore).toBe(1);
-    const hour = await runPickupReminders(t.db, new Date('2027-03-14T15:00:00Z'), async () => {});
+    const hour = await runPickupReminders(t.db, new Date('2027-01-15T16:00:00Z'), async () => {});
     expect(hour.hourBefore).toBe(1);
+
+    const march = await slotsAt(new Date('2027-03-11T17:00:00Z'));
+    expectNoDoubles(march.body);
+    for (const day of ['2027-03-13', '2027-03-14', '2027-03-15']) {
+      expect(labels(march.body.slots[day]).slice(-16)).toEqual(DAY_LABELS);
+      expect(startsUtc(march.body.slots[day]).at(-16)).toBe('16:00');
+    }
+    expect(labels(march.body.slots['2027-03-14'])).toHaveLength(24); // 00:00-04:00 and 09:00-17:00
   });
 });

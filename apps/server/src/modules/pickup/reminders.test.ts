@@ -103,7 +103,7 @@ describe('the pickup confirmation', () => {
     expect(notice).toMatchObject({
       kind: 'auction_won',
       targetUrl: '/account?tab=appointments',
-      message: `Your pickup of Walnut Side Table is booked for Wednesday, June 17, 2026, 2:00 PM – 2:30 PM at Burnaby Warehouse. Show pickup code ${code.slice(0, 3)}-${code.slice(3)} and a photo ID at the desk.`,
+      message: `Your pickup of Walnut Side Table is booked for Wednesday, June 17, 2026, 2:00 – 2:30 p.m. PT at Burnaby Warehouse. Show pickup code ${code.slice(0, 3)}-${code.slice(3)} and a photo ID at the desk.`,
     });
     const sent = await outboxOf(ava.user.id, 'pickup_confirmed');
     // 'auction_won' defaults: email, SMS and push.
@@ -114,7 +114,7 @@ describe('the pickup confirmation', () => {
       shortCode: code,
       qrPayload: `REBOUND-PICKUP:${code}`,
       slotStartsAt: june(17, 14).toISOString(),
-      timeLabel: '2:00 PM – 2:30 PM',
+      timeLabel: '2:00 – 2:30 p.m. PT',
       dateLabel: 'Wednesday, June 17, 2026',
       locationName: 'Burnaby Warehouse',
       locationAddress: '8035 North Fraser Way, Burnaby, BC V5J 5M8',
@@ -126,7 +126,7 @@ describe('the pickup confirmation', () => {
     const after = await outboxOf(ava.user.id, 'pickup_confirmed');
     const moved = after.filter((m) => (m.payload as PickupConfirmedData).moved);
     expect(moved).toHaveLength(3);
-    expect(moved[0]!.payload).toMatchObject({ timeLabel: '11:00 AM – 11:30 AM', moved: true });
+    expect(moved[0]!.payload).toMatchObject({ timeLabel: '11:00 – 11:30 a.m. PT', moved: true });
     const notices = await t.db.select().from(notifications).where(eq(notifications.userId, ava.user.id));
     expect(
       notices.map((n) => n.message).filter((m) => m.includes('has moved to Thursday, June 18')),
@@ -168,7 +168,7 @@ describe('pickup reminders', () => {
       orderId: order.id,
       which: 'day_before',
       dateLabel: 'Wednesday, June 17, 2026',
-      timeLabel: '2:00 PM – 2:30 PM',
+      timeLabel: '2:00 – 2:30 p.m. PT',
       appointmentsUrl: '/account?tab=appointments',
     } satisfies Partial<PickupReminderData>);
 

@@ -5,7 +5,6 @@ import {
   PICKUP_REMINDER_HOUR_BEFORE_MINUTES,
   type PickupSchedule,
 } from '@rebound/core/pickup';
-import { SHOP_TIME_ZONE } from '@rebound/core/time';
 import { and, asc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
@@ -19,6 +18,7 @@ import {
   products,
   users,
 } from '../../db/schema';
+import { shopInstantSql, shopLocalTimestamp } from '../../db/shop-clock';
 
 export async function locationOf(db: DbOrTx, locationId: string) {
   const [row] = await db.select().from(locations).where(eq(locations.id, locationId)).limit(1);
@@ -304,8 +304,13 @@ export function deskByName(db: DbOrTx, q: string) {
 // Reminders (docs/decisions/017)
 
 const HOUR_BEFORE = sql.raw(`interval '${PICKUP_REMINDER_HOUR_BEFORE_MINUTES} minutes'`);
-/** 18:00 Vancouver time on the day before the slot's Vancouver date (core pickupReminderTimes in SQL). */
-const DAY_BEFORE_AT = sql`((((${pickupSlots.startsAt} at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)})::date - 1) + make_time(${sql.raw(String(PICKUP_REMINDER_DAY_BEFORE_HOUR))}, 0, 0)) at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)})`;
+/**
+ * 18:00 on the shop's clock on the day before the slot's shop date (core pickupReminderTimes in SQL),
+ * read with the product's own rule (db/shop-clock.ts), never PostgreSQL's time-zone data.
+ */
+const DAY_BEFORE_AT = shopInstantSql(
+  sql`((${shopLocalTimestamp(sql`${pickupSlots.startsAt}`)})::date - 1) + make_time(${sql.raw(String(PICKUP_REMINDER_DAY_BEFORE_HOUR))}, 0, 0)`,
+);
 /** The latest a day-before reminder can come before the start (18:00 the day before a 23:59 slot, +1 h DST). */
 const DAY_BEFORE_MAX_LEAD = sql.raw(`interval '32 hours'`);
 

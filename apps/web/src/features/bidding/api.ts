@@ -88,7 +88,7 @@ function applyLiveState(queryClient: QueryClient, next: AuctionLiveState): boole
  */
 export function useLiveAuction(auctionId: string | null) {
   const queryClient = useQueryClient();
-  const [extendedTo, setExtendedTo] = useState<string | null>(null);
+  const [extension, setExtension] = useState<{ endTime: string; previousEndTime: string } | null>(null);
   useAuctionRooms(auctionId ? [auctionId] : []);
 
   const refetchAll = useCallback(() => {
@@ -115,7 +115,7 @@ export function useLiveAuction(auctionId: string | null) {
             { queryKey: biddingKeys.stateAll(auctionId) },
             (old) => (old ? { ...old, auction: applyExtension(old.auction, event) } : old),
           );
-          setExtendedTo(event.endTime);
+          setExtension({ endTime: event.endTime, previousEndTime: event.previousEndTime });
           return;
         case 'AuctionEndedV1':
           if (event.auction.auctionId !== auctionId) return;
@@ -136,7 +136,7 @@ export function useLiveAuction(auctionId: string | null) {
     [auctionId, queryClient, refetchAll],
   );
   useRealtimeEvents(onEvent, refetchAll, auctionId !== null);
-  return { extendedTo };
+  return { extension };
 }
 
 /** A fresh key per confirmation: a double click or a retried request places one bid. */

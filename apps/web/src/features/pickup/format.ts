@@ -1,15 +1,10 @@
-import { pickupDateLabel } from '@rebound/core/pickup-notices';
-
-const shortDateKey = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', weekday: 'short' });
-const dayMonthKey = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', month: 'short', day: 'numeric' });
-
-const atNoon = (key: string) => new Date(`${key}T12:00:00Z`);
+import { formatDateKeyLong as coreDateKeyLong, formatDateKeyShort } from '@rebound/core/shop-clock';
 
 /** A Vancouver date key in full: 'Tuesday, November 25, 2026' (as the pickup notices say it). */
-export const formatDateKeyLong = pickupDateLabel;
+export const formatDateKeyLong = coreDateKeyLong;
 
-/** A date button's two lines: 'Tue' and 'Nov 25'. */
+/** A date button's two lines: 'Tue' and 'Nov 25' (core's one format, 'Tue, Nov 25', split). */
 export function dateKeyParts(key: string): { weekday: string; day: string } {
-  const at = atNoon(key);
-  return { weekday: shortDateKey.format(at), day: dayMonthKey.format(at) };
+  const [weekday = '', day = ''] = formatDateKeyShort(key).split(', ');
+  return { weekday, day };
 }

@@ -46,7 +46,7 @@ export const auctionWon: Template = (p, ctx) => {
       reason: 'you won an auction on Rebound',
     },
     sms: sms(
-      `You won ${title}${amount ? ` for ${amount}` : ''}! Pay ${payByShort ? `by ${payByShort} Pacific` : `within ${PAYMENT_WINDOW_HOURS}h`}:`,
+      `You won ${title}${amount ? ` for ${amount}` : ''}! Pay ${payByShort ? `by ${payByShort}` : `within ${PAYMENT_WINDOW_HOURS}h`}:`,
       url,
     ),
     push: {

@@ -1,8 +1,7 @@
 // Reading untrusted payload values and formatting them for messages: money in dollars and cents,
-// times in Vancouver (the shop's zone), links absolute on the site's public address.
+// times on the shop's clock (@rebound/core/shop-clock: never the runtime's time-zone data), links absolute on the site's public address.
 import { formatCents, parseDollarsToCents } from '@rebound/core/money';
-import { shopTimeLabel } from '@rebound/core/slot-label';
-import { SHOP_TIME_ZONE } from '@rebound/core/time';
+import { formatShopDateTime, formatShopTime } from '@rebound/core/shop-clock';
 import type { RenderContext } from '../render';
 import type { Payload } from './types';
 
@@ -45,36 +44,21 @@ function instant(p: Payload, key: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-const LONG_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-const SHORT_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-});
-
-/** 'Friday, November 27, 2026 at 3:00 PM Pacific time', or null. */
+/** 'Fri, Nov 27, 3:00 p.m. PT' (the one format, @rebound/core/shop-clock), or null. */
 export function longDateTime(p: Payload, key: string): string | null {
   const d = instant(p, key);
-  return d ? `${LONG_DAY.format(d)} at ${shopTimeLabel(d)} Pacific time` : null;
+  return d ? formatShopDateTime(d) : null;
 }
 
-/** 'Fri, Nov 27, 3:00 PM', or null (for lists). */
+/** The same 'Fri, Nov 27, 3:00 p.m. PT' (lists, texts), or null. */
 export function shortDateTime(p: Payload, key: string): string | null {
-  const d = instant(p, key);
-  return d ? `${SHORT_DAY.format(d).replace(/\./g, '')}, ${shopTimeLabel(d)}` : null;
+  return longDateTime(p, key);
 }
 
-/** '3:00 PM', or null. */
+/** '3:00 p.m. PT', or null. */
 export function timeOfDay(p: Payload, key: string): string | null {
   const d = instant(p, key);
-  return d ? shopTimeLabel(d) : null;
+  return d ? formatShopTime(d) : null;
 }
 
 /**

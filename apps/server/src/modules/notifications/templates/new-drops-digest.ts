@@ -1,3 +1,5 @@
+import { formatDateKeyLong } from '@rebound/core/shop-clock';
+import { isDateKey } from '@rebound/core/time';
 import { messageOf, num, str } from './format';
 import { lotsOf } from './lots';
 import type { Block, Template } from './types';
@@ -5,12 +7,6 @@ import type { Block, Template } from './types';
 const LOTS = 12;
 const SEARCHES = 10;
 const SEARCH_LOTS = 6;
-const DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-});
 
 /**
  * 'new_drops_digest' {date, count, lots: [{title, priceCents, url, endsAt}],
@@ -29,7 +25,7 @@ export const newDropsDigest: Template = (p, ctx) => {
       return name && found.length > 0 ? [{ name, lots: found }] : [];
     });
   const date = str(p, 'date', 10);
-  const day = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? DAY.format(new Date(`${date}T12:00:00Z`)) : null;
+  const day = date && isDateKey(date) ? formatDateKeyLong(date) : null;
   const n = count ?? lots.length;
   const headline = `${n} new ${n === 1 ? 'lot' : 'lots'} went live`;
   const shop = `${ctx.publicUrl}/shop`;

@@ -1,15 +1,16 @@
-import { longDateTime, messageOf, num, shortDateTime, siteUrl, sms, str } from './format';
+import { longDateTime, messageOf, shortDateTime, siteUrl, sms, str } from './format';
 import type { Template } from './types';
 
-/** 'payment_reminder' {productTitle, orderId, hoursLeft, paymentDueAt}. */
+/** 'payment_reminder' {productTitle, orderId, timeLeft ('2 hours 30 minutes'), paymentDueAt}. */
 export const paymentReminder: Template = (p, ctx) => {
   const title = str(p, 'productTitle') ?? 'your order';
-  const hours = num(p, 'hoursLeft');
+  // The real time left when the reminder was written (core timeLeftLabel); never a nominal '24 hours'.
+  const timeLeft = str(p, 'timeLeft', 60);
   const due = longDateTime(p, 'paymentDueAt');
   const dueShort = shortDateTime(p, 'paymentDueAt');
   const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
   const message = messageOf(p);
-  const left = hours !== null ? `${hours} ${hours === 1 ? 'hour' : 'hours'} left` : 'Time is running out';
+  const left = timeLeft ? `${timeLeft[0]!.toUpperCase()}${timeLeft.slice(1)} left` : 'Time is running out';
   return {
     email: {
       subject: `${left} to pay for ${title}`,
@@ -32,10 +33,7 @@ export const paymentReminder: Template = (p, ctx) => {
       ],
       reason: 'you won this auction and have not paid for it yet',
     },
-    sms: sms(
-      `Pay for ${title}${dueShort ? ` by ${dueShort} Pacific` : ' soon'} or the order is cancelled:`,
-      url,
-    ),
+    sms: sms(`Pay for ${title}${dueShort ? ` by ${dueShort}` : ' soon'} or the order is cancelled:`, url),
     push: { title: `${left} to pay`, body: message, url, tag: `pay-${str(p, 'orderId', 60) ?? title}` },
   };
 };

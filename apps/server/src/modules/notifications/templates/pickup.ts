@@ -61,7 +61,7 @@ function pickupMessage(
           type: 'facts',
           rows: [
             { label: 'Item', value: title },
-            ...(when ? [{ label: 'When', value: `${when} (Pacific time)`, strong: true }] : []),
+            ...(when ? [{ label: 'When', value: when, strong: true }] : []),
             ...(place ? [{ label: 'Where', value: address ? `${place}, ${address}` : place }] : []),
           ],
         },

@@ -11,7 +11,7 @@ export interface Lot {
   price: string | null;
   /** Absolute link to the lot. */
   url: string;
-  /** 'Ends Fri, Nov 27, 3:00 PM', or null. */
+  /** 'Ends Fri, Nov 27, 3:00 p.m. PT', or null. */
   ends: string | null;
 }
 

@@ -1,6 +1,5 @@
 import { ADMIN_AUCTION_STATUS_LABELS, type AdminAuctionStatus } from '@rebound/contract/admin-auctions';
-import { shopDateTimeLabel } from '@rebound/core/scheduling';
-import { SHOP_TIME_ZONE } from '@rebound/core/time';
+import { formatShopDateTime, formatShopDateTimeSeconds } from '@rebound/core/shop-clock';
 import { clsx } from 'clsx';
 import { ArrowLeft, TriangleAlert } from 'lucide-react';
 import { type ReactNode, type SelectHTMLAttributes, useId } from 'react';
@@ -20,21 +19,13 @@ export function StatusBadge({ status }: { status: AdminAuctionStatus }) {
   return <Badge tone={TONES[status]}>{ADMIN_AUCTION_STATUS_LABELS[status]}</Badge>;
 }
 
-const WITH_SECONDS = new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOP_TIME_ZONE,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: true,
-});
-
-/** A time as the store's clock shows it: 'Thu, Nov 26, 10:30 AM' (Vancouver), with seconds for drops. */
+/**
+ * A time as the store's clock shows it, in the one format: 'Thu, Nov 26, 10:30 a.m. PT'. With
+ * `seconds`, where lots of a drop close seconds apart: 'Thu, Nov 26, 10:30:30 a.m. PT'.
+ */
 export function shopTime(at: string | Date, seconds = false): string {
   const d = typeof at === 'string' ? new Date(at) : at;
-  return seconds ? WITH_SECONDS.format(d).replace(/\s/g, ' ') : shopDateTimeLabel(d);
+  return seconds ? formatShopDateTimeSeconds(d) : formatShopDateTime(d);
 }
 
 export function ShopTime({ at, seconds = false }: { at: string; seconds?: boolean }) {

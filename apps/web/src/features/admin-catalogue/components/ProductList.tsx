@@ -13,6 +13,7 @@ import { DataTable, FilterSelect } from '../../../components/admin/DataTable';
 import { listQueryString, useListState } from '../../../components/admin/use-list-state';
 import { Badge } from '../../../components/ui/Badge';
 import { ButtonLink } from '../../../components/ui/Button';
+import { formatShopDate } from '../../../lib/format-date';
 import { useCategories, useProductList } from '../api';
 
 const col = createColumnHelper<AdminProductRow>();
@@ -92,15 +93,7 @@ const columns = [
   col.accessor('updatedAt', {
     id: 'updated',
     header: 'Updated',
-    cell: (c) => (
-      <span className="whitespace-nowrap">
-        {new Date(c.getValue()).toLocaleDateString('en-CA', {
-          month: 'short',
-          day: 'numeric',
-          year: 'numeric',
-        })}
-      </span>
-    ),
+    cell: (c) => <span className="whitespace-nowrap">{formatShopDate(new Date(c.getValue()))}</span>,
   }),
 ];
 

@@ -1,4 +1,5 @@
 import { formatCents } from '@rebound/core/money';
+import { formatShopTime } from '@rebound/core/shop-clock';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Clock, Gavel, Hourglass, PackageCheck, RefreshCw, TrendingUp } from 'lucide-react';
@@ -12,12 +13,7 @@ import { formatShopDateTime } from '../../../lib/format-date';
 import { dashboardQuery } from '../api';
 import { RevenueChart } from './RevenueChart';
 
-const timeFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Vancouver',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const time = (iso: string) => timeFormatter.format(new Date(iso));
+const time = (iso: string) => formatShopTime(new Date(iso));
 
 /** /admin: the day at a glance, refreshed every 15 seconds. */
 export default function DashboardPage() {

@@ -15,6 +15,7 @@ import { Button, buttonClasses } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
+import { formatShopDateTime } from '../../../lib/format-date';
 import { useDiscardImport, useImport, useImportRows, useStartImport } from '../api';
 import { statusTone } from './status';
 
@@ -77,8 +78,7 @@ function Loaded({ imp }: { imp: ImportSummary }) {
           <span className="inline-flex flex-wrap items-center gap-2">
             <Badge tone={statusTone(imp.status)}>{IMPORT_STATUS_LABELS[imp.status]}</Badge>
             <span>
-              Uploaded{' '}
-              {new Date(imp.createdAt).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' })}
+              Uploaded {formatShopDateTime(new Date(imp.createdAt))}
               {imp.createdBy ? ` by ${imp.createdBy}` : ''}
             </span>
           </span>

@@ -10,6 +10,7 @@ import { Button, buttonClasses } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
+import { formatShopDateTime } from '../../../lib/format-date';
 import { useImportList, useUploadManifest } from '../api';
 import { statusTone } from './status';
 
@@ -267,10 +268,7 @@ function History() {
                     : ` · ${imp.errorRows.toLocaleString('en-CA')} with errors`}
                 </span>
                 <span className="w-full text-xs text-ink-600 sm:w-auto">
-                  {new Date(imp.createdAt).toLocaleString('en-CA', {
-                    dateStyle: 'medium',
-                    timeStyle: 'short',
-                  })}
+                  {formatShopDateTime(new Date(imp.createdAt))}
                   {imp.createdBy ? ` · ${imp.createdBy}` : ''}
                 </span>
               </li>

@@ -14,6 +14,7 @@ import { FormAlert } from '../../../components/ui/Field';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
+import { formatShopDateTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useAnnounceLaunch, useLaunchSignups, useLaunchStats } from '../api';
 import { SOURCE_LABELS } from './labels';
@@ -23,14 +24,7 @@ const col = createColumnHelper<AdminLaunchSignupRow>();
 
 function when(iso: string | null) {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-CA', {
-    timeZone: 'America/Vancouver',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+  return formatShopDateTime(new Date(iso));
 }
 
 // The API lists newest first and does not sort by column: sorting is off.

@@ -1,9 +1,9 @@
 import type { Location, ProductDetail } from '@rebound/contract/catalog';
 import { auctionPhase } from '@rebound/core/catalog';
+import { extensionNotice as extensionText } from '@rebound/core/notices';
 import { Timer } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback } from 'react';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { formatShopDateTime } from '../../../lib/format-date';
 import { useServerNow } from '../../../lib/server-clock';
 import { useSession } from '../../../lib/session';
 import { useAuctionState, useLiveAuction } from '../api';
@@ -39,6 +39,15 @@ type LiveAuctionProps = {
  * extensions), the viewer's own maximum and standing, the bid control (or a sign-in link), and the
  * bid history. Everything shown comes from the server; the countdown runs on server time.
  */
+/** 'Extended by 45 seconds!' and the new end in the shop's one format. */
+function ExtensionText({ title, text }: { title: string; text: string }) {
+  return (
+    <>
+      <strong>{title}</strong> {text}
+    </>
+  );
+}
+
 export function LiveAuction({
   auctionId,
   initial,
@@ -53,7 +62,7 @@ export function LiveAuction({
 }: LiveAuctionProps) {
   const { user, isPending: sessionPending } = useSession();
   const state = useAuctionState(auctionId);
-  const { extendedTo } = useLiveAuction(auctionId);
+  const { extension } = useLiveAuction(auctionId);
   const now = useServerNow();
 
   const auction: AuctionPanelData | null = state.data?.auction ?? initial;
@@ -95,7 +104,7 @@ export function LiveAuction({
   }
 
   const extensionNotice =
-    phase === 'live' && extendedTo && auction && extendedTo === auction.endTime ? (
+    phase === 'live' && extension && auction && extension.endTime === auction.endTime ? (
       <p
         role="status"
         data-testid="soft-close-notice"
@@ -103,7 +112,9 @@ export function LiveAuction({
       >
         <Timer className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
-          <strong>Extended!</strong> A late bid added time: now ends {formatShopDateTime(extendedTo)}.
+          <ExtensionText
+            {...extensionText(new Date(extension.previousEndTime), new Date(extension.endTime))}
+          />
         </span>
       </p>
     ) : null;

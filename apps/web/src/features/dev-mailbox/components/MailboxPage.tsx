@@ -1,5 +1,5 @@
 import type { DevMessage } from '@rebound/contract/auth';
-import { SHOP_TIME_ZONE } from '@rebound/core/time';
+import { formatShopDateTime } from '@rebound/core/shop-clock';
 import { clsx } from 'clsx';
 import { Bell, Inbox, Mail, MessageSquareText, RotateCw, Search } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
@@ -20,15 +20,6 @@ const CHANNEL = {
 } as const;
 
 type Filter = 'all' | DevMessage['channel'];
-
-const timeFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-});
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -176,7 +167,7 @@ function MessageCard({ message }: { message: DevMessage }) {
               {channel.label}
             </Badge>
             <time dateTime={message.createdAt} className="text-xs text-ink-600 tabular-nums sm:order-last">
-              {timeFormatter.format(new Date(message.createdAt))} Pacific
+              {formatShopDateTime(new Date(message.createdAt))}
             </time>
           </div>
           <p className="min-w-0 text-sm break-all sm:flex-1">

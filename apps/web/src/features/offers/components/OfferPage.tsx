@@ -105,7 +105,7 @@ export default function OfferPage() {
               <div className="flex flex-col gap-3">
                 <p className="flex items-center gap-2 text-sm text-ink-800">
                   <Clock className="size-4 shrink-0" aria-hidden="true" />
-                  Open until {shopDateTimeLabel(new Date(o.expiresAt))} (Pacific time)
+                  Open until {shopDateTimeLabel(new Date(o.expiresAt))}
                 </p>
                 <p className="text-sm text-ink-700">
                   Accepting adds it to your orders at this price (plus the buyer's premium and taxes at
