@@ -1,6 +1,7 @@
 import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import fp from 'fastify-plugin';
-import type { LoggerOptions } from 'pino';
+import pino, { type LoggerOptions } from 'pino';
+import pinoPretty from 'pino-pretty';
 import type { Config } from '../config';
 
 // Logs (decision 032): one line per request at most. Production writes JSON lines at 'info' and
@@ -83,28 +84,45 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): L
     redact: { paths: REDACT_PATHS, censor: REDACTED },
   };
   if (config.logFormat === 'json') return base;
-  return {
-    ...base,
-    transport: {
-      target: 'pino-pretty',
-      options: {
-        translateTime: 'HH:MM:ss',
-        // The request line carries its facts in its message; the fields stay in JSON only.
-        ignore: 'pid,hostname,reqId,method,url,status,ms',
-        singleLine: true,
-      },
-    },
-  };
+  return { ...base, transport: { target: 'pino-pretty', options: PRETTY_OPTIONS } };
 }
+
+/** pino-pretty's options for development's readable lines. */
+const PRETTY_OPTIONS = {
+  translateTime: 'HH:MM:ss',
+  // The request line carries its facts in its message; the fields stay in JSON only.
+  ignore: 'pid,hostname,reqId,method,url,status,ms',
+  singleLine: true,
+};
 
 /** None of Fastify's own per-request lines ('incoming request', 'request completed', 'Route … not found'). */
 export function quietLogController(): LogController {
   return new LogController({ disableRequestLogging: true });
 }
 
+/**
+ * Where the lines go: stdout, written synchronously, in this thread. pino's default (asynchronous)
+ * stdout flushes what is left when the process exits, and when stdout is a pipe whose reader has
+ * gone that flush retries EPIPE forever: SIGTERM closed the port but the process never exited (and
+ * pino-pretty as a worker-thread transport held the exit for 10 s). Written synchronously, the first
+ * EPIPE switches logging off (pino and pino-pretty drop a broken pipe's lines) and nothing is left
+ * to flush at exit. Production writes few lines (the above), so blocking on them costs little.
+ */
+export function logDestination(format: Config['logFormat']) {
+  return format === 'json'
+    ? pino.destination({ dest: 1, sync: true })
+    : pinoPretty({ ...PRETTY_OPTIONS, destination: 1, sync: true });
+}
+
 /** Fastify's server options for logging: our logger, and requestLogPlugin's line instead of Fastify's. */
 export function fastifyLogOptions(config: Config): Pick<FastifyServerOptions, 'logger' | 'logController'> {
-  return { logger: loggerOptions(config), logController: quietLogController() };
+  const options = loggerOptions(config);
+  if (!options) return { logger: false, logController: quietLogController() };
+  const { transport: _inThisThread, ...logger } = options;
+  return {
+    logger: { ...logger, stream: logDestination(config.logFormat) },
+    logController: quietLogController(),
+  };
 }
 
 export interface RequestLine {
