@@ -76,12 +76,37 @@ export function redactUrl(url: string): string {
   return `${path}?${query}`;
 }
 
+/** What is logged when a client leaves before its response was sent whole. */
+export const CLIENT_LEFT = 'the client left before the response was complete';
+
+/**
+ * Whether a log call is about a client that left mid-response (a closed tab, a cancelled download):
+ * the stream libraries call it 'premature close' (@fastify/compress logs it at error level, with
+ * its stack). That is not a server fault.
+ */
+export function isPrematureClose(args: readonly unknown[]): boolean {
+  const first = args[0];
+  const err = first instanceof Error ? first : (first as { err?: unknown } | null)?.err;
+  if (!(err instanceof Error)) return false;
+  return (
+    (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    err.message.toLowerCase() === 'premature close'
+  );
+}
+
 /** pino options for the app's logger (Fastify's `logger`), or false when LOG_LEVEL=silent. */
 export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): LoggerOptions | false {
   if (config.logLevel === 'silent') return false;
   const base: LoggerOptions = {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
+    hooks: {
+      // A client that left mid-response gets one debug line without a stack, whoever reported it.
+      logMethod(args, method, level) {
+        if (level > 20 && isPrematureClose(args)) return this.debug(CLIENT_LEFT);
+        return method.apply(this, args);
+      },
+    },
   };
   if (config.logFormat === 'json') return base;
   return { ...base, transport: { target: 'pino-pretty', options: PRETTY_OPTIONS } };
