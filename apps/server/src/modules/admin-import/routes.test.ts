@@ -331,7 +331,7 @@ describe('reading CSV files as spreadsheets write them', () => {
     expect(await t.db.select({ id: manifestImports.id }).from(manifestImports)).toHaveLength(before.length);
   });
 
-  it('refuses a NUL character in a cell or in the header with a clear 422', async () => {
+  it('refuses a NUL character in a cell, the header or a file name with a clear 4xx', async () => {
     for (const [text, line] of [
       [`${HEADER}\r\nNUL-1,Desk\u0000lamp,Acme,,Electronics,Open Box,40,20,no,,\r\n`, 2],
       [
@@ -346,6 +346,13 @@ describe('reading CSV files as spreadsheets write them', () => {
         message: `Line ${line} of the CSV has a NUL character, so it is not plain text. Save the sheet as \u201cCSV UTF-8\u201d and upload that file.`,
       });
     }
+    // In an uploaded file's name too: refused, nothing kept.
+    const named = await upload([
+      csvPart(`${HEADER}\r\nNUL-3,Desk,Acme,,Electronics,Open Box,40,20,no,,\r\n`),
+      { field: 'images', name: 'NUL-3\u0000.png', type: 'image/png', bytes: await pngOf('#456') },
+    ]);
+    expect(named.statusCode, named.body).toBe(400);
+    expect(named.json().error.code).toBe('invalid_characters');
   });
 
   it('refuses more than 10,000 rows and more than 5 MB', async () => {
