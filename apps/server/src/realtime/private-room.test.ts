@@ -1,7 +1,7 @@
 import type { ServerEvent } from '@rebound/contract/realtime';
 import { userRoom } from '@rebound/contract/rooms';
 import { API } from '@rebound/contract/routes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInUser } from '../test/auth';
 import { createTestApp, type TestApp } from '../test/harness';
 import { connectSocket } from '../test/socket';
@@ -72,5 +72,31 @@ describe('private events over WebSocket', () => {
     await t.app.deps.hub.publish([{ room: userRoom(cleo.user.id), event: notice() }]);
     expect(await first).toBe(`closed ${SESSION_ENDED_CLOSE_CODE}`);
     expect(client.events.filter(isPrivate)).toEqual([]);
+  });
+});
+
+describe('a signed-in socket with no private traffic', () => {
+  it('is closed at the next heartbeat (every 30 s) once its session has ended', async () => {
+    // Only setInterval is faked, for this app: the heartbeat is moved on by hand.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const quiet = await createTestApp({ database: t.database });
+    try {
+      const quietBase = await quiet.app.listen({ host: '127.0.0.1', port: 0 });
+      const dana = await signedInUser(quiet);
+      const client = await connectSocket(quietBase, dana.cookie);
+      await client.waitFor((e) => e.type === 'HelloV1');
+      const out = await quiet.app.inject({
+        method: 'POST',
+        url: API.authSignOut,
+        headers: { cookie: dana.cookie },
+      });
+      expect(out.statusCode).toBe(200);
+      const closedWith = new Promise<number>((resolve) => client.ws.once('close', (code) => resolve(code)));
+      vi.advanceTimersByTime(30_000);
+      expect(await closedWith).toBe(SESSION_ENDED_CLOSE_CODE);
+    } finally {
+      vi.useRealTimers();
+      await quiet.app.close();
+    }
   });
 });
