@@ -220,8 +220,11 @@ export const IMAGE_UPLOAD_LIMITS = {
   maxFilesPerUpload: 10,
   /** Images a product can have. */
   maxImagesPerProduct: 20,
-  /** Decoded pixels (width x height): 50 megapixels. */
-  maxPixels: 50_000_000,
+  /**
+   * Decoded pixels (width x height): 40 megapixels, above any phone's default photo (12-24 MP) and
+   * most cameras'; read from the header before decoding (docs/decisions/047).
+   */
+  maxPixels: 40_000_000,
 } as const;
 
 /** The widths the pages use (cards ~300 px, product page up to ~640 px at 2x, phones 100vw). */

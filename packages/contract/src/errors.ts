@@ -217,6 +217,16 @@ export const ERRORS = {
     message: 'The CSV has more than {limit} rows. Please split it into files of at most {limit} rows.',
   },
   import_csv_unreadable: { status: 422, message: 'The CSV could not be read: {detail}' },
+  import_csv_encoding: {
+    status: 422,
+    message:
+      'Line {line} of the CSV has characters that are not UTF-8 text. In your spreadsheet, save it as \u201cCSV UTF-8\u201d and upload that file.',
+  },
+  import_csv_nul: {
+    status: 422,
+    message:
+      'Line {line} of the CSV has a NUL character, so it is not plain text. Save the sheet as \u201cCSV UTF-8\u201d and upload that file.',
+  },
   import_missing_columns: {
     status: 422,
     message: 'The CSV has no {columns} column. Download the template to see the columns.',

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   csvCell,
+  decodeManifest,
   imageFileKey,
   normalizeHeader,
   parseYesNo,
@@ -114,5 +115,62 @@ describe('toCsv', () => {
         [2, 'A,1'],
       ]),
     ).toBe('row,sku\r\n2,"A,1"\r\n');
+  });
+});
+
+describe('decodeManifest', () => {
+  const utf16 = (text: string, order: 'le' | 'be') => {
+    const le = Buffer.from(text, 'utf16le');
+    if (order === 'be') le.swap16();
+    return Buffer.concat([Buffer.from(order === 'le' ? [0xff, 0xfe] : [0xfe, 0xff]), le]);
+  };
+  const csv = 'sku,title\r\nA-1,Caf\u00e9 table \u2014 oak\r\n';
+
+  it('reads UTF-8 with or without a byte-order mark, and UTF-16 LE and BE by their mark', () => {
+    expect(decodeManifest(Buffer.from(csv, 'utf8'))).toEqual({ ok: true, text: csv, encoding: 'utf-8' });
+    expect(decodeManifest(Buffer.from(`\uFEFF${csv}`, 'utf8'))).toEqual({
+      ok: true,
+      text: csv,
+      encoding: 'utf-8',
+    });
+    expect(decodeManifest(utf16(csv, 'le'))).toEqual({ ok: true, text: csv, encoding: 'utf-16le' });
+    expect(decodeManifest(utf16(csv, 'be'))).toEqual({ ok: true, text: csv, encoding: 'utf-16be' });
+  });
+
+  it('refuses Latin-1 (or any bytes that are not UTF-8) at the line of the first one, never replacing it', () => {
+    const latin1 = Buffer.from('sku,title\r\nA-1,Desk\r\nA-2,Caf\u00e9 table\r\n', 'latin1');
+    expect(decodeManifest(latin1)).toEqual({ ok: false, problem: 'not_utf8', line: 3 });
+    expect(decodeManifest(Buffer.from([0x73, 0x6b, 0x75, 0xff]))).toEqual({
+      ok: false,
+      problem: 'not_utf8',
+      line: 1,
+    });
+  });
+
+  it('refuses a NUL character in a header or a cell, at its line', () => {
+    expect(decodeManifest(Buffer.from('sku\u0000,title\r\nA,B\r\n'))).toEqual({
+      ok: false,
+      problem: 'nul',
+      line: 1,
+    });
+    expect(decodeManifest(Buffer.from('sku,title\r\nA,B\r\nC,"D\nE\u0000"\r\n'))).toEqual({
+      ok: false,
+      problem: 'nul',
+      line: 4,
+    });
+    expect(decodeManifest(utf16('sku,title\r\nA,\u0000\r\n', 'le'))).toEqual({
+      ok: false,
+      problem: 'nul',
+      line: 2,
+    });
+  });
+
+  it('gives back exactly the text of any valid UTF-8 without NUL', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        fc.pre(!text.includes('\u0000') && !text.startsWith('\uFEFF'));
+        expect(decodeManifest(Buffer.from(text, 'utf8'))).toEqual({ ok: true, text, encoding: 'utf-8' });
+      }),
+    );
   });
 });

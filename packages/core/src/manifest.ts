@@ -100,3 +100,66 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 export function toCsv(rows: readonly (readonly (string | number | boolean | null | undefined)[])[]): string {
   return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
+
+/** The text of a manifest file, or why it cannot be read as text. */
+export type DecodedManifest =
+  | { ok: true; text: string; encoding: 'utf-8' | 'utf-16le' | 'utf-16be' }
+  /** `line` is the file's line (1-based) holding the first such character. */
+  | { ok: false; problem: 'nul' | 'not_utf8'; line: number };
+
+/**
+ * Decodes a manifest's bytes. A byte-order mark says the encoding (UTF-8, UTF-16 LE or BE: what
+ * spreadsheets write when asked for Unicode text); without one the file must be UTF-8. Nothing is
+ * guessed and no byte is replaced: a file in another encoding (Latin-1, Windows-1252) is refused
+ * with the line of its first unreadable character, so no U+FFFD is ever stored in its place. A NUL
+ * character (which no database text can hold, and which means the file is not really CSV) is refused too.
+ */
+export function decodeManifest(bytes: Uint8Array): DecodedManifest {
+  let encoding: 'utf-8' | 'utf-16le' | 'utf-16be' = 'utf-8';
+  let body = bytes;
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) body = bytes.subarray(3);
+  else if (bytes[0] === 0xff && bytes[1] === 0xfe) [encoding, body] = ['utf-16le', bytes.subarray(2)];
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) [encoding, body] = ['utf-16be', bytes.subarray(2)];
+
+  let text: string;
+  try {
+    text = new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(body);
+  } catch {
+    return { ok: false, problem: 'not_utf8', line: firstUnreadableLine(body, encoding) };
+  }
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) return { ok: false, problem: 'nul', line: lineAt(text, nul) };
+  return { ok: true, text, encoding };
+}
+
+/** The 1-based line of `text` that holds offset `at`. */
+function lineAt(text: string, at: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line += 1;
+  return line;
+}
+
+/** The first line (1-based) that does not decode; lines are split on the encoding's line feed. */
+function firstUnreadableLine(bytes: Uint8Array, encoding: 'utf-8' | 'utf-16le' | 'utf-16be'): number {
+  const decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
+  const unit = encoding === 'utf-8' ? 1 : 2;
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i + unit <= bytes.length; i += unit) {
+    const isLf =
+      encoding === 'utf-8'
+        ? bytes[i] === 0x0a
+        : encoding === 'utf-16le'
+          ? bytes[i] === 0x0a && bytes[i + 1] === 0
+          : bytes[i] === 0 && bytes[i + 1] === 0x0a;
+    if (!isLf) continue;
+    try {
+      decoder.decode(bytes.subarray(start, i));
+    } catch {
+      return line;
+    }
+    line += 1;
+    start = i + unit;
+  }
+  return line;
+}

@@ -4,6 +4,7 @@ import pino, { type LoggerOptions } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../config';
 import {
+  CLIENT_LEFT,
   loggerOptions,
   quietLogController,
   REDACTED,
@@ -25,6 +26,24 @@ function capture() {
   const options = loggerOptions({ logLevel: 'info', logFormat: 'json' }) as LoggerOptions;
   return { lines, logger: pino(options, stream) };
 }
+
+describe('a client that left mid-response', () => {
+  it('is a debug line without a stack, however it is reported; other errors stay errors', () => {
+    const { lines, logger } = capture();
+    const eos = new Error('premature close');
+    const node = Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    logger.error(eos);
+    logger.error({ err: node }, 'stream failed');
+    logger.warn({ err: eos }, 'response terminated');
+    expect(lines).toEqual([]);
+    logger.level = 'debug';
+    logger.error(eos);
+    expect(lines).toEqual([expect.objectContaining({ level: 20, msg: CLIENT_LEFT })]);
+    expect(lines[0]).not.toHaveProperty('err');
+    logger.error(new Error('disk full'));
+    expect(lines[1]).toMatchObject({ level: 50, msg: 'disk full' });
+  });
+});
 
 describe('log redaction', () => {
   it('replaces cookies, authorization headers, passwords and tokens, and keeps the rest', () => {

@@ -1,6 +1,7 @@
 import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import fp from 'fastify-plugin';
-import type { LoggerOptions } from 'pino';
+import pino, { type LoggerOptions } from 'pino';
+import pinoPretty from 'pino-pretty';
 import type { Config } from '../config';
 
 // Logs (decision 032): one line per request at most. Production writes JSON lines at 'info' and
@@ -75,36 +76,78 @@ export function redactUrl(url: string): string {
   return `${path}?${query}`;
 }
 
+/** What is logged when a client leaves before its response was sent whole. */
+export const CLIENT_LEFT = 'the client left before the response was complete';
+
+/**
+ * Whether a log call is about a client that left mid-response (a closed tab, a cancelled download):
+ * the stream libraries call it 'premature close' (@fastify/compress logs it at error level, with
+ * its stack). That is not a server fault.
+ */
+export function isPrematureClose(args: readonly unknown[]): boolean {
+  const first = args[0];
+  const err = first instanceof Error ? first : (first as { err?: unknown } | null)?.err;
+  if (!(err instanceof Error)) return false;
+  return (
+    (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    err.message.toLowerCase() === 'premature close'
+  );
+}
+
 /** pino options for the app's logger (Fastify's `logger`), or false when LOG_LEVEL=silent. */
 export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): LoggerOptions | false {
   if (config.logLevel === 'silent') return false;
   const base: LoggerOptions = {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
-  };
-  if (config.logFormat === 'json') return base;
-  return {
-    ...base,
-    transport: {
-      target: 'pino-pretty',
-      options: {
-        translateTime: 'HH:MM:ss',
-        // The request line carries its facts in its message; the fields stay in JSON only.
-        ignore: 'pid,hostname,reqId,method,url,status,ms',
-        singleLine: true,
+    hooks: {
+      // A client that left mid-response gets one debug line without a stack, whoever reported it.
+      logMethod(args, method, level) {
+        if (level > 20 && isPrematureClose(args)) return this.debug(CLIENT_LEFT);
+        return method.apply(this, args);
       },
     },
   };
+  if (config.logFormat === 'json') return base;
+  return { ...base, transport: { target: 'pino-pretty', options: PRETTY_OPTIONS } };
 }
+
+/** pino-pretty's options for development's readable lines. */
+const PRETTY_OPTIONS = {
+  translateTime: 'HH:MM:ss',
+  // The request line carries its facts in its message; the fields stay in JSON only.
+  ignore: 'pid,hostname,reqId,method,url,status,ms',
+  singleLine: true,
+};
 
 /** None of Fastify's own per-request lines ('incoming request', 'request completed', 'Route … not found'). */
 export function quietLogController(): LogController {
   return new LogController({ disableRequestLogging: true });
 }
 
+/**
+ * Where the lines go: stdout, written synchronously, in this thread. pino's default (asynchronous)
+ * stdout flushes what is left when the process exits, and when stdout is a pipe whose reader has
+ * gone that flush retries EPIPE forever: SIGTERM closed the port but the process never exited (and
+ * pino-pretty as a worker-thread transport held the exit for 10 s). Written synchronously, the first
+ * EPIPE switches logging off (pino and pino-pretty drop a broken pipe's lines) and nothing is left
+ * to flush at exit. Production writes few lines (the above), so blocking on them costs little.
+ */
+export function logDestination(format: Config['logFormat']) {
+  return format === 'json'
+    ? pino.destination({ dest: 1, sync: true })
+    : pinoPretty({ ...PRETTY_OPTIONS, destination: 1, sync: true });
+}
+
 /** Fastify's server options for logging: our logger, and requestLogPlugin's line instead of Fastify's. */
 export function fastifyLogOptions(config: Config): Pick<FastifyServerOptions, 'logger' | 'logController'> {
-  return { logger: loggerOptions(config), logController: quietLogController() };
+  const options = loggerOptions(config);
+  if (!options) return { logger: false, logController: quietLogController() };
+  const { transport: _inThisThread, ...logger } = options;
+  return {
+    logger: { ...logger, stream: logDestination(config.logFormat) },
+    logController: quietLogController(),
+  };
 }
 
 export interface RequestLine {

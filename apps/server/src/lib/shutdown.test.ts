@@ -121,3 +121,36 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(messages.filter((m) => m.includes('/ws'))).toEqual([]);
   });
 });
+
+describe('SIGTERM when nobody reads the server\u2019s output any more', () => {
+  afterAll(async () => {
+    await stopChildServers();
+  });
+
+  // stdout is a pipe whose reader has gone (a log shipper that died, `npm start | head`): writing a
+  // log line fails with EPIPE. The server still stops and exits, whichever log format it writes.
+  it.each(['json', 'pretty'])('exits (LOG_FORMAT=%s)', async (format) => {
+    const server = startChildServer({
+      port: 0,
+      env: {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+        DATABASE_URL: '',
+        SEED_ON_START: 'false',
+        WEB_DIST: 'apps/web/dist-none',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: format,
+        SHUTDOWN_GRACE_MS: '30000',
+      },
+    });
+    await server.ready();
+    // The reader goes: the parent's end of the pipe is closed.
+    server.child.stdout!.destroy();
+    // A request writes nothing in json; in pretty it writes a line that now fails.
+    await fetch(`${server.base}/readyz`);
+    server.child.kill('SIGTERM');
+    expect(await within(server.exited, 'the server to exit after SIGTERM', 30_000)).not.toBeUndefined();
+    expect(server.running()).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@ import { ClientMessage, type ServerEvent, WS_PATH } from '@rebound/contract/real
 import { auctionRoom, locationRoom, userRoom } from '@rebound/contract/rooms';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { type SessionState, sessionStates } from '../modules/auth/sessions';
 
 const MAX_ROOMS_PER_SOCKET = 200;
 const MAX_BUFFERED_BYTES = 1_000_000;
@@ -12,6 +13,20 @@ export const RESTART_CLOSE_CODE = 1012;
 export const RESTART_CLOSE_REASON = 'reconnect';
 /** A client that does not answer the closing handshake within this is cut (ws would wait 30 s). */
 const CLOSE_HANDSHAKE_MS = 2_000;
+/**
+ * Close code and reason when the session the socket opened with has ended (signed out, expired, or
+ * the account suspended): the browser reconnects as whoever its cookie now says (docs/decisions/047).
+ */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+export const SESSION_ENDED_CLOSE_REASON = 'session ended';
+
+/** Who a signed-in socket belongs to: the session it opened with and the account's status then. */
+interface Owner {
+  token: string;
+  status: SessionState['status'];
+  /** Leaves the private room and closes the socket (once). */
+  end: () => void;
+}
 
 /**
  * One socket per tab. Auction and pickup-location rooms on request; the signed-in shopper's own room
@@ -33,8 +48,21 @@ export async function realtimeRoutes(app: FastifyInstance) {
       }
     },
   });
-  const { hub, clock } = app.deps;
+  const { hub, clock, db } = app.deps;
   const alive = new WeakMap<WebSocket, boolean>();
+  const owners = new Map<WebSocket, Owner>();
+
+  /** Whether the session still exists, has not expired and the account was not suspended since. */
+  const stillSignedIn = (owner: Owner, state: SessionState | undefined) =>
+    state !== undefined && state.expiresAt.getTime() > clock.now().getTime() && state.status === owner.status;
+
+  /** Every signed-in socket's session, checked in one query: those that ended leave. */
+  const checkSessions = async () => {
+    const open = [...owners];
+    if (open.length === 0) return;
+    const states = await sessionStates(db, [...new Set(open.map(([, o]) => o.token))]);
+    for (const [, owner] of open) if (!stillSignedIn(owner, states.get(owner.token))) owner.end();
+  };
 
   const heartbeat = setInterval(() => {
     for (const socket of sockets) {
@@ -45,6 +73,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
       alive.set(socket, false);
       socket.ping();
     }
+    checkSessions().catch((err) => app.log.warn({ err }, 'live-update sessions could not be checked'));
   }, HEARTBEAT_MS);
   heartbeat.unref();
   // Events may have been lost while the hub could not hear them: every socket refetches.
@@ -82,8 +111,42 @@ export async function realtimeRoutes(app: FastifyInstance) {
       leave.delete(room);
     };
 
-    if (request.user) join(userRoom(request.user.id));
-    sendEvent({ type: 'HelloV1', serverTime: clock.now().toISOString(), signedIn: Boolean(request.user) });
+    // The shopper's own room: every event for it is sent only after checking, in order, that the
+    // session still stands; the first check that fails ends the socket (and the heartbeat checks
+    // every signed-in socket, so one with no private traffic leaves within HEARTBEAT_MS too).
+    const user = request.user;
+    if (user?.sessionToken) {
+      const room = userRoom(user.id);
+      let ended = false;
+      const owner: Owner = {
+        token: user.sessionToken,
+        status: user.status,
+        end: () => {
+          if (ended) return;
+          ended = true;
+          owners.delete(socket);
+          part(room);
+          if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) {
+            socket.close(SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON);
+          }
+        },
+      };
+      owners.set(socket, owner);
+      let queue = Promise.resolve();
+      const sendPrivate = (json: string) => {
+        queue = queue
+          .then(async () => {
+            if (ended) return;
+            const state = (await sessionStates(db, [owner.token])).get(owner.token);
+            if (ended) return;
+            if (stillSignedIn(owner, state)) send(json);
+            else owner.end();
+          })
+          .catch((err) => app.log.warn({ err }, 'live-update session could not be checked; event not sent'));
+      };
+      leave.set(room, hub.subscribe(room, sendPrivate));
+    }
+    sendEvent({ type: 'HelloV1', serverTime: clock.now().toISOString(), signedIn: owners.has(socket) });
 
     socket.on('pong', () => alive.set(socket, true));
     socket.on('message', (raw) => {
@@ -104,6 +167,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
     });
     socket.on('close', () => {
       sockets.delete(socket);
+      owners.delete(socket);
       for (const off of leave.values()) off();
       leave.clear();
     });

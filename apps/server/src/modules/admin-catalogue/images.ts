@@ -8,6 +8,14 @@ import { AppError } from '../../lib/errors';
 // or Content-Type says), turned upright from its EXIF orientation, resized to the widths the pages
 // use and written as AVIF, WebP and JPEG. sharp writes no metadata unless asked, so EXIF (camera,
 // GPS position) and XMP never reach the stored files; the original upload is not kept either.
+//
+// Memory stays bounded (docs/decisions/047): the pixel count is read from the header before any
+// decoding and a photo over IMAGE_UPLOAD_LIMITS.maxPixels is refused at once; photos are processed
+// one at a time, each decoded once straight to its largest copy; libvips keeps no operation cache
+// (it held on to the decoded pixels of past photos) and uses one thread per photo, leaving the other
+// cores to the shoppers.
+sharp.cache(false);
+sharp.concurrency(1);
 
 /** Formats a photo may arrive in. SVG is refused: it is a document, not a photo. */
 const ACCEPTED_INPUT = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif', 'tiff']);
@@ -90,11 +98,16 @@ export async function processImage(
   const uprightWidth = swapped ? meta.height : meta.width;
   const uprightHeight = swapped ? meta.width : meta.height;
 
-  let upright: Buffer;
+  const widths = variantWidths(uprightWidth);
+  const top = widths[widths.length - 1]!;
+  let largest: Buffer;
   try {
-    // Decoded once, turned upright, in sRGB; every copy is made from this.
-    upright = await sharp(bytes, options)
+    // Decoded once, straight to the largest width the pages use (a JPEG is shrunk while it is
+    // decoded, a PNG read a strip at a time), turned upright, in sRGB; the smaller copies are made
+    // from this one rather than from the whole decoded photo.
+    largest = await sharp(bytes, options)
       .rotate()
+      .resize({ width: top, withoutEnlargement: true })
       .toColourspace('srgb')
       .png({ compressionLevel: 0 })
       .toBuffer();
@@ -104,9 +117,8 @@ export async function processImage(
   }
 
   const variants: ImageVariant[] = [];
-  const widths = variantWidths(uprightWidth);
   for (const width of widths) {
-    const resized = sharp(upright).resize({ width, withoutEnlargement: true });
+    const resized = sharp(largest).resize({ width, withoutEnlargement: true });
     for (const format of ['avif', 'webp', 'jpeg'] as const) {
       const out = await ENCODERS[format].encode(resized.clone()).toBuffer();
       const key = variantKey(storageKey, width, format);
@@ -114,7 +126,6 @@ export async function processImage(
       variants.push({ format, width, url: storage.url(key) });
     }
   }
-  const top = widths[widths.length - 1]!;
   return {
     width: top,
     height: Math.round((uprightHeight * top) / uprightWidth),

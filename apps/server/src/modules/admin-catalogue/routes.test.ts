@@ -492,6 +492,21 @@ describe('images', () => {
     expect(pixels.statusCode).toBe(422);
     expect(pixels.json().error.code).toBe('image_too_many_pixels');
 
+    // 7000 x 7000 = 49 MP: a ~200 KB file that took seconds and hundreds of MB to decode. Refused
+    // from its header; five of them in one upload too, and nothing is stored.
+    const square = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#d8d2c4' } })
+      .png()
+      .toBuffer();
+    const five = await upload(
+      p.id,
+      [1, 2, 3, 4, 5].map((i) => ({ name: `square-${i}.png`, type: 'image/png', bytes: square })),
+    );
+    expect(five.statusCode).toBe(422);
+    expect(five.json().error).toEqual({
+      code: 'image_too_many_pixels',
+      message: 'square-1.png has more than 40 megapixels. Please upload a smaller photo.',
+    });
+
     const svg = await upload(p.id, [
       {
         name: 'logo.svg',

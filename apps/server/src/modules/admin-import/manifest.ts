@@ -8,12 +8,12 @@ import {
   manifestRowSchema,
   REQUIRED_MANIFEST_COLUMNS,
 } from '@rebound/contract/admin-import';
-import { imageFileKey, normalizeHeader, skuOfImageName } from '@rebound/core/manifest';
+import { decodeManifest, imageFileKey, normalizeHeader, skuOfImageName } from '@rebound/core/manifest';
 import { CsvError, parse } from 'csv-parse/sync';
 import { AppError } from '../../lib/errors';
 
-// Reading a manifest: csv-parse turns the bytes into records (BOM, quotes, commas and line breaks
-// inside quotes, CRLF); the contract's one row schema checks each row; then SKUs repeated in the
+// Reading a manifest: the bytes become text (decodeManifest: UTF-8, or UTF-16 by its byte-order
+// mark), csv-parse turns the text into records (quotes, commas and line breaks inside quotes, CRLF); the contract's one row schema checks each row; then SKUs repeated in the
 // file and the photos are matched. Pure: the categories and the uploaded photos come in.
 
 /** A checked row as the import keeps it (manifest_imports.rows). */
@@ -67,10 +67,14 @@ export function categoryResolver(list: Category[]) {
 }
 
 function readRecords(bytes: Buffer): string[][] {
-  const text = new TextDecoder('utf-8').decode(bytes);
+  // UTF-8, or UTF-16 by its byte-order mark; other bytes and NUL are refused, never replaced.
+  const decoded = decodeManifest(bytes);
+  if (!decoded.ok) {
+    const code = decoded.problem === 'nul' ? 'import_csv_nul' : 'import_csv_encoding';
+    throw new AppError(code, { params: { line: String(decoded.line) } });
+  }
   try {
-    return parse(text, {
-      bom: true,
+    return parse(decoded.text, {
       relax_column_count: true,
       // A quote inside an unquoted cell (a 24" monitor) is kept as text.
       relax_quotes: true,

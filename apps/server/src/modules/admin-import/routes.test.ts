@@ -299,6 +299,62 @@ describe('reading CSV files as spreadsheets write them', () => {
     expect(notMultipart.statusCode).toBe(415);
   });
 
+  it('reads a manifest saved as UTF-16 (LE or BE, with its byte-order mark) like a UTF-8 one', async () => {
+    for (const [order, prefix] of [
+      ['le', 'U16LE'],
+      ['be', 'U16BE'],
+    ] as const) {
+      const text = `${HEADER}\r\n${prefix}-1,Caf\u00e9 chair \u2014 oak,Acme,,Electronics,Open Box,40,20,no,,\r\n`;
+      const body = Buffer.from(text, 'utf16le');
+      if (order === 'be') body.swap16();
+      const bytes = Buffer.concat([Buffer.from(order === 'le' ? [0xff, 0xfe] : [0xfe, 0xff]), body]);
+      const s = await preview([{ field: 'csv', name: `${prefix}.csv`, type: 'text/csv', bytes }]);
+      expect(s).toMatchObject({ totalRows: 1, validRows: 1 });
+      const [row] = (await rowsOf(s.id)).items;
+      expect(row).toMatchObject({ sku: `${prefix}-1` });
+      expect(row!.values.title).toBe('Caf\u00e9 chair \u2014 oak');
+    }
+  });
+
+  it('refuses a Latin-1 file at its first unreadable line, storing nothing (no U+FFFD in its place)', async () => {
+    const text = `${HEADER}\r\nL1-1,Desk,Acme,,Electronics,Open Box,40,20,no,,\r\nL1-2,Caf\u00e9 chair,Acme,,Electronics,Open Box,40,20,no,,\r\n`;
+    const before = await t.db.select({ id: manifestImports.id }).from(manifestImports);
+    const res = await upload([
+      { field: 'csv', name: 'latin1.csv', type: 'text/csv', bytes: Buffer.from(text, 'latin1') },
+    ]);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error).toEqual({
+      code: 'import_csv_encoding',
+      message:
+        'Line 3 of the CSV has characters that are not UTF-8 text. In your spreadsheet, save it as \u201cCSV UTF-8\u201d and upload that file.',
+    });
+    expect(await t.db.select({ id: manifestImports.id }).from(manifestImports)).toHaveLength(before.length);
+  });
+
+  it('refuses a NUL character in a cell, the header or a file name with a clear 4xx', async () => {
+    for (const [text, line] of [
+      [`${HEADER}\r\nNUL-1,Desk\u0000lamp,Acme,,Electronics,Open Box,40,20,no,,\r\n`, 2],
+      [
+        `${HEADER.replace('brand', 'br\u0000and')}\r\nNUL-2,Desk,Acme,,Electronics,Open Box,40,20,no,,\r\n`,
+        1,
+      ],
+    ] as const) {
+      const res = await upload([csvPart(text)]);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error).toEqual({
+        code: 'import_csv_nul',
+        message: `Line ${line} of the CSV has a NUL character, so it is not plain text. Save the sheet as \u201cCSV UTF-8\u201d and upload that file.`,
+      });
+    }
+    // In an uploaded file's name too: refused, nothing kept.
+    const named = await upload([
+      csvPart(`${HEADER}\r\nNUL-3,Desk,Acme,,Electronics,Open Box,40,20,no,,\r\n`),
+      { field: 'images', name: 'NUL-3\u0000.png', type: 'image/png', bytes: await pngOf('#456') },
+    ]);
+    expect(named.statusCode, named.body).toBe(400);
+    expect(named.json().error.code).toBe('invalid_characters');
+  });
+
   it('refuses more than 10,000 rows and more than 5 MB', async () => {
     const long = await upload([csvPart(manifest('LONG', 10_001))]);
     expect(long.statusCode).toBe(413);

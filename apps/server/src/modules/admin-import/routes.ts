@@ -48,6 +48,8 @@ async function readUpload(request: FastifyRequest, storage: MediaStorage, import
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
       current = part.filename || 'The file';
+      // A file name is kept with the import (PostgreSQL text cannot hold a NUL).
+      if (current.includes('\u0000')) throw new AppError('invalid_characters');
       const bytes = await part.toBuffer();
       if (isCsv(part.fieldname, current, part.mimetype)) {
         if (csv) throw new AppError('import_two_csv', { params: { name: current } });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 
 /**
  * Signs a person out everywhere at once: every session row of theirs goes (better-auth reads the
@@ -11,4 +11,41 @@ import { sessions } from '../../db/schema';
 export async function endAllSessions(tx: DbOrTx, userId: string): Promise<number> {
   const rows = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   return rows.length;
+}
+
+export interface SessionState {
+  userId: string;
+  expiresAt: Date;
+  status: 'active' | 'suspended';
+}
+
+/**
+ * The sessions among `tokens` that still exist, with their expiry and their account's status; a
+ * token signed out (or ended by a suspension) is absent. One query for any number of tokens: the
+ * live-update sockets check their sessions with it (apps/server/src/realtime/routes.ts).
+ */
+export async function sessionStates(
+  db: DbOrTx,
+  tokens: readonly string[],
+): Promise<Map<string, SessionState>> {
+  const found = new Map<string, SessionState>();
+  if (tokens.length === 0) return found;
+  const rows = await db
+    .select({
+      token: sessions.token,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(inArray(sessions.token, [...tokens]));
+  for (const r of rows) {
+    found.set(r.token, {
+      userId: r.userId,
+      expiresAt: r.expiresAt,
+      status: r.status === 'suspended' ? 'suspended' : 'active',
+    });
+  }
+  return found;
 }

@@ -1,3 +1,4 @@
+import type { AdminOrderDetail } from '@rebound/contract/admin-orders';
 import type { CreateCheckoutResponse, VerifyPaymentResponse } from '@rebound/contract/orders';
 import { API } from '@rebound/contract/routes';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import {
   orders,
   outbox,
   payments,
+  refunds,
   testCheckoutPayments,
   users,
 } from '../../db/schema';
@@ -394,4 +396,64 @@ describe('exactly once', () => {
         .where(and(eq(outbox.userId, u.user.id), eq(outbox.template, 'payment_receipt'))),
     ).toEqual([]);
   });
+});
+
+describe('a paid amount that is not the checkout total', () => {
+  // 1 cent, or a dollar more than the total: never applied, and exactly what was captured goes back,
+  // recorded among the payment's refunds (shown on the order in the back-office), once.
+  for (const [label, paidOf] of [
+    ['1 cent', () => 1],
+    ['a dollar more', (total: number) => total + 100],
+  ] as const) {
+    it(`refunds exactly what was captured (${label}) and records the refund once`, async () => {
+      const staff = await signedInUser(t, { role: 'staff' });
+      const u = await shopper();
+      const o = await orderFor(u, 5_600);
+      const co = await startCheckout(u, [o.id]);
+      const paid = paidOf(co.totals.totalCents);
+      await recordTestPayment(t.db, t.clock.now(), {
+        providerSessionId: co.sessionId,
+        amountCents: paid,
+        cardLast4: '4242',
+      });
+      const results = await Promise.all([1, 2, 3].map(() => syncCheckoutSession(deps(), co.sessionId)));
+      expect(results.map((r) => r?.status)).toEqual(['refunded', 'refunded', 'refunded']);
+      const session = await sessionRow(co.sessionId);
+      expect(session.refundedAt).not.toBeNull();
+      const [payment] = await paymentsOf(session.id);
+      expect(payment).toMatchObject({
+        status: 'refunded',
+        totalCents: paid,
+        refundReason: 'The amount paid did not match the checkout total.',
+      });
+      // The "provider" refunded it all: more than captured would have been refused, less kept.
+      const [tp] = await t.db
+        .select()
+        .from(testCheckoutPayments)
+        .where(eq(testCheckoutPayments.providerSessionId, co.sessionId));
+      expect(tp).toMatchObject({ amountCents: paid, status: 'refunded' });
+
+      // A later sync that finds the refund unconfirmed asks again with the same key: still one refund.
+      await t.db
+        .update(checkoutSessions)
+        .set({ refundedAt: null })
+        .where(eq(checkoutSessions.id, session.id));
+      await syncCheckoutSession(deps(), co.sessionId);
+      const rows = await t.db.select().from(refunds).where(eq(refunds.paymentId, payment!.id));
+      expect(rows).toEqual([
+        expect.objectContaining({
+          amountCents: paid,
+          orderId: null,
+          idempotencyKey: `refund-${session.id}`,
+          providerRefundId: expect.stringMatching(/^re_test_/),
+        }),
+      ]);
+      const detail = await t.app.inject({ url: API.adminOrder(o.id), headers: { cookie: staff.cookie } });
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.json<AdminOrderDetail>().refunds).toEqual([
+        expect.objectContaining({ amountCents: paid, pending: false }),
+      ]);
+      expect((await ordersById([o.id]))[0]).toMatchObject({ status: 'pending', paidAt: null });
+    });
+  }
 });

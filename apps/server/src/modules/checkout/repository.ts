@@ -10,6 +10,7 @@ import {
   orders,
   payments,
   products,
+  refunds,
   users,
 } from '../../db/schema';
 
@@ -138,8 +139,38 @@ export async function insertPayment(tx: DbOrTx, values: typeof payments.$inferIn
   return inserted.length === 1;
 }
 
-/** The refund went through at the provider: record when (once). */
-export async function markRefundDone(db: DbOrTx, checkoutSessionId: string, now: Date) {
+/** The payment of a checkout session (one at most), or null. */
+export async function paymentOfSession(db: DbOrTx, checkoutSessionId: string) {
+  const [row] = await db
+    .select({ id: payments.id, totalCents: payments.totalCents, refundReason: payments.refundReason })
+    .from(payments)
+    .where(eq(payments.checkoutSessionId, checkoutSessionId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The refund went through at the provider: it is recorded among the payment's refunds (once: the
+ * key is unique) and the payment and session say when.
+ */
+export async function markRefundDone(
+  db: DbOrTx,
+  checkoutSessionId: string,
+  now: Date,
+  refund: {
+    paymentId: string;
+    amountCents: number;
+    reason: string;
+    idempotencyKey: string;
+    providerRefundId: string;
+  } | null,
+) {
+  if (refund) {
+    await db
+      .insert(refunds)
+      .values({ ...refund, orderId: null, createdBy: null, createdAt: now })
+      .onConflictDoNothing({ target: refunds.idempotencyKey });
+  }
   await db
     .update(payments)
     .set({ refundedAt: now })

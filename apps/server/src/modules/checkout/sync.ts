@@ -15,8 +15,10 @@
 //   written (unique per session) and the session is `paid`; a receipt goes to the shopper (in-app
 //   and, through the outbox, email). If any order is no longer pending (cancelled by the 72-hour
 //   job, paid through another session from a second tab) or the amount paid is not ours, nothing
-//   is applied: the payments row and the session are recorded `refunded` with the reason, and after
-//   commit the payment is refunded in full at the provider (idempotency key 'refund-' + checkout id).
+//   is applied: the payments row (its total is what the provider captured, whatever it was) and
+//   the session are recorded `refunded` with the reason, and after commit exactly what was captured
+//   is refunded at the provider (idempotency key 'refund-' + checkout id) and recorded among the
+//   payment's refunds, where the back-office shows it on each of the checkout's orders.
 //   Until the provider confirms the refund, the session's refunded_at stays empty and every later
 //   sync of it tries the refund again.
 // - Expired at the provider: the session is `expired`. Open: nothing changes.
@@ -157,8 +159,10 @@ async function applyPayment(
   };
 
   if (reason) {
-    // Never applied: recorded as refunded now, refunded at the provider right after commit.
-    if (!(await repo.insertPayment(tx, { ...payment, status: 'refunded', refundReason: reason }))) {
+    // Never applied: recorded as refunded now, refunded at the provider right after commit. The
+    // payment's total is what was captured (it is what goes back), not the checkout's total.
+    const captured = { ...payment, totalCents: state.amountTotalCents };
+    if (!(await repo.insertPayment(tx, { ...captured, status: 'refunded', refundReason: reason }))) {
       throw new Error(`checkout ${row.id} already has a payment`);
     }
     await repo.updateSession(tx, row.id, {
@@ -224,15 +228,44 @@ async function applyPayment(
   };
 }
 
-/** Refunds a payment that was not applied; records when the provider confirmed it. */
+/**
+ * Refunds a payment that was not applied: exactly what the provider captured (the payments row's
+ * total), with one key per checkout so a retry is the same refund. Once the provider confirms, the
+ * refund is recorded among the payment's refunds and the payment and session say when.
+ */
 async function refundNow(deps: SyncDeps, row: repo.CheckoutSessionRow): Promise<void> {
   if (!row.providerPaymentId || row.provider !== deps.provider.name) return;
+  const payment = await repo.paymentOfSession(deps.db, row.id);
+  if (!payment) return;
+  const idempotencyKey = `refund-${row.id}`;
+  const now = deps.clock.now();
+  const done = (providerRefundId: string | null) =>
+    deps.db.transaction(async (tx) => {
+      const refund =
+        providerRefundId && payment.totalCents > 0
+          ? {
+              paymentId: payment.id,
+              amountCents: payment.totalCents,
+              reason: payment.refundReason ?? 'Payment not applied.',
+              idempotencyKey,
+              providerRefundId,
+            }
+          : null;
+      await repo.markRefundDone(tx, row.id, now, refund);
+    });
+  // Nothing was captured: there is nothing to give back.
+  if (payment.totalCents <= 0) return done(null);
+  let providerRefundId: string;
   try {
-    await deps.provider.refund(row.providerPaymentId, row.totalCents, `refund-${row.id}`);
+    ({ providerRefundId } = await deps.provider.refund(
+      row.providerPaymentId,
+      payment.totalCents,
+      idempotencyKey,
+    ));
   } catch (err) {
     // Left for the next sync of this session (webhook retry, success page, a later visit).
     deps.log?.error({ err, checkoutId: row.id }, 'refund failed; retried on the next sync');
     return;
   }
-  await repo.markRefundDone(deps.db, row.id, deps.clock.now());
+  await done(providerRefundId);
 }
