@@ -20,7 +20,7 @@ import {
   SLOT_REFUSAL_ERROR,
 } from '@rebound/contract/pickup';
 import { locationRoom, userRoom } from '@rebound/contract/rooms';
-import { skuFromSlug } from '@rebound/core/catalog';
+import { productSku } from '@rebound/core/catalog';
 import { canSchedulePickup } from '@rebound/core/orders';
 import {
   availableSlotDays,
@@ -440,8 +440,7 @@ function toDeskAppointment(r: DeskRow, now: Date): DeskAppointment {
     orderNumber: r.order.id.slice(0, 8),
     shortCode: r.appointment.shortCode,
     productTitle: r.title,
-    // The catalogue's SKU; products made before SKUs existed fall back to the slug's.
-    sku: r.sku ?? skuFromSlug(r.slug),
+    sku: productSku(r),
     deskNotes: r.deskNotes,
     shopperName: `${r.firstName} ${r.lastName}`.trim() || r.email,
     shopperEmail: r.email,
