@@ -8,8 +8,9 @@ import { Price } from '../../../components/ui/Price';
 const ONE_COLUMN = '(max-width: 1023.98px)';
 
 /**
- * Whether `target`'s top is still below the bottom of the screen (the shopper has not scrolled to
- * it yet), on one-column layouts only. False until known, and always false on wide screens.
+ * Whether `target`'s top is still in the lower part of the screen or below it (the shopper has not
+ * scrolled to it yet: at most its first lines show), on one-column layouts only. False until
+ * known, and always false on wide screens.
  */
 export function useBelowTheFold(target: HTMLElement | null, enabled: boolean): boolean {
   const [below, setBelow] = useState(false);
@@ -24,10 +25,14 @@ export function useBelowTheFold(target: HTMLElement | null, enabled: boolean): b
         setBelow(false);
         return;
       }
-      observer = new IntersectionObserver(([entry]) => {
-        if (!entry) return;
-        setBelow(!entry.isIntersecting && entry.boundingClientRect.top > 0);
-      });
+      // Reached once its top is in the upper 60 % of the screen.
+      observer = new IntersectionObserver(
+        ([entry]) => {
+          if (!entry) return;
+          setBelow(!entry.isIntersecting && entry.boundingClientRect.top > 0);
+        },
+        { rootMargin: '0px 0px -40% 0px' },
+      );
       observer.observe(target);
     };
     watch();
@@ -59,7 +64,7 @@ export function PhoneBidBar({ priceLabel, priceCents, endTime, signedIn, onBid }
     <section
       aria-label="Bid on this item"
       data-testid="phone-bid-bar"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-200 bg-white/95 px-4 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] shadow-[0_-6px_20px_-8px_rgb(15_23_42/0.18)] backdrop-blur-md lg:hidden"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-200 bg-white px-4 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] shadow-[0_-6px_20px_-8px_rgb(15_23_42/0.18)] lg:hidden"
     >
       <div className="mx-auto flex max-w-2xl items-center gap-3">
         <dl className="grid min-w-0 flex-1 grid-cols-2 gap-3">
