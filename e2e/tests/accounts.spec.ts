@@ -251,6 +251,8 @@ test('signed-out visitors are sent to sign in, and a bad confirmation link expla
   await expect(page).toHaveURL(/\/auth$/);
 
   await page.goto('/api/auth/verify-email?token=not-a-token&callbackURL=%2F');
-  await expect(toast(page, 'Link invalid or expired')).toContainText('invalid or has expired');
+  await expect(toast(page, 'Confirmation link not valid')).toContainText(
+    'sign in with your email and password and we will email you a new link',
+  );
   await expect(page).toHaveURL(/\/$/);
 });
