@@ -121,10 +121,15 @@ test('sign up, confirm by the emailed link and land signed in', async ({ page, r
   await expect(card.getByRole('heading', { name: 'Confirm your Rebound account' })).toBeVisible();
   await card.getByRole('link', { name: /verify-email/ }).click();
 
+  // Home, signed in and told so.
   await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page, 'Email confirmed')).toContainText('you are signed in');
   await expect(accountLink(page, shopper.handle)).toBeVisible();
   await accountLink(page, shopper.handle).click();
   await expect(page.getByRole('heading', { name: 'Welcome, Nova' })).toBeVisible();
+  // The store's only pickup location is already chosen: nothing stands between a win and checkout.
+  await expect(page.getByRole('radio', { name: /Rebound Warehouse — Burnaby/ })).toBeChecked();
+  await expect(page.getByText('Choose a pickup location before checking out.')).toHaveCount(0);
   await expect(
     page.getByRole('listitem').filter({ hasText: 'Email:' }).getByText(shopper.email),
   ).toBeVisible();
@@ -136,6 +141,11 @@ test('sign up, confirm by the emailed link and land signed in', async ({ page, r
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(toast(page, 'Logged out successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+  // The same link again: it says the email is confirmed already and how to get in.
+  await page.goto(link!);
+  await expect(toast(page, 'Email already confirmed')).toContainText('sign in with your email and password');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
@@ -241,6 +251,8 @@ test('signed-out visitors are sent to sign in, and a bad confirmation link expla
   await expect(page).toHaveURL(/\/auth$/);
 
   await page.goto('/api/auth/verify-email?token=not-a-token&callbackURL=%2F');
-  await expect(toast(page, 'Link invalid or expired')).toContainText('invalid or has expired');
+  await expect(toast(page, 'Confirmation link not valid')).toContainText(
+    'sign in with your email and password and we will email you a new link',
+  );
   await expect(page).toHaveURL(/\/$/);
 });

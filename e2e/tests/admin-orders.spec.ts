@@ -110,6 +110,9 @@ test('a pickup booked by Ava is staged and handed over at the desk after the ID 
   await signInStaff(page);
   await page.goto('/admin/pickup');
   await expect(page.getByRole('heading', { level: 1, name: 'Pickup desk' })).toBeVisible();
+  // The desk opens on the server's today.
+  await expect(page.getByLabel('Day')).not.toHaveValue('');
+  const today = await page.getByLabel('Day').inputValue();
   await page.getByLabel('Day').fill(appt.date!);
   const row = page
     .getByRole('listitem')
@@ -133,6 +136,14 @@ test('a pickup booked by Ava is staged and handed over at the desk after the ID 
   const complete = handover.getByRole('button', { name: 'Complete hand-over' });
   await expect(complete).toBeDisabled();
   await handover.getByRole('checkbox', { name: /ID checked/ }).check();
+  // A pickup booked for a later day says so, and is handed over only on purpose.
+  if (appt.date! > today) {
+    await expect(handover.getByTestId('desk-early')).toContainText('not today');
+    await expect(complete).toBeDisabled();
+    await handover.getByRole('checkbox', { name: /Hand over early/ }).check();
+  } else {
+    await expect(handover.getByTestId('desk-early')).toHaveCount(0);
+  }
   await page.screenshot({ path: SHOT('desk-handover'), fullPage: true });
   await expectNoSeriousA11yViolations(page, 'admin pickup desk');
   await complete.click();

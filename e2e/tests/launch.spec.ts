@@ -215,6 +215,12 @@ test('staff see the store with a banner and check the launch list', async ({ pag
   await page.goto('/');
   const banner = page.getByText('The store is locked: visitors see the launch page.');
   await expect(banner).toBeVisible();
+  // With the product photos (media are served to staff while locked).
+  const photo = page.getByRole('main').locator('img[src^="/media/"]').first();
+  await photo.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 
   // The launch list: counts, the list, the export and the announce confirmation.
   await page.goto('/admin/launch-list');

@@ -193,3 +193,54 @@ test('a live lot under its reserve says so, and an ended one explains that nothi
   await loaded(page);
   await expectNoSeriousA11yViolations(page, '/product/:slug (ended under reserve)');
 });
+
+test('on a phone, the first screen of a live lot shows its price, the time left and the way to bid', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the one-column layout of phones');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const live = demoLots().filter((l) => l.status === 'live');
+  const { lot } = await findLot(
+    page.request,
+    live,
+    (s) =>
+      s.auction.status === 'live' && Date.parse(s.auction.endTime) - Date.parse(s.serverTime) > 15 * 60_000,
+  );
+
+  /** Entirely inside the first screen of 390 x 844. */
+  const onFirstScreen = async (what: ReturnType<Page['locator']>) => {
+    await expect(what).toBeVisible();
+    const box = await what.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+  };
+
+  // Signed out: the price, the time left and 'Sign in to bid', before any scrolling.
+  await page.goto(`/product/${lot.slug}`);
+  await loaded(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const bar = page.getByRole('region', { name: 'Bid on this item' });
+  await onFirstScreen(bar.getByTestId('phone-bid-bar-price'));
+  // The same price as the auction box further down.
+  await expect(bar.getByTestId('phone-bid-bar-price')).toHaveText(
+    (await page.getByTestId('current-price').textContent()) ?? '',
+  );
+  await onFirstScreen(bar.getByRole('timer', { name: 'Time left' }));
+  await onFirstScreen(bar.getByRole('link', { name: 'Sign in to bid' }));
+  await page.screenshot({ path: testInfo.outputPath('phone-product-first-screen.png') });
+  await expectNoSeriousA11yViolations(page, 'product page on a phone, bid bar');
+
+  // Signed in: 'Bid' takes the shopper to the bid form, ready to type; the bar then steps aside.
+  const signIn = await page.request.post('/api/auth/sign-in', { data: SHOPPER });
+  expect(signIn.ok()).toBe(true);
+  await page.reload();
+  await loaded(page);
+  const bid = bar.getByRole('button', { name: 'Bid', exact: true });
+  await onFirstScreen(bid);
+  await onFirstScreen(bar.getByTestId('phone-bid-bar-price'));
+  await onFirstScreen(bar.getByRole('timer', { name: 'Time left' }));
+  await bid.click();
+  await expect(page.getByLabel('Your maximum bid (CAD)')).toBeFocused();
+  await expect(bar).toHaveCount(0);
+});

@@ -37,7 +37,8 @@ export const AdminAuctionRow = z.object({
   id: Uuid,
   productId: Uuid,
   productTitle: z.string(),
-  sku: z.string().nullable(),
+  /** The SKU every page shows (core's productSku). */
+  sku: z.string(),
   thumbnailUrl: z.string().nullable(),
   status: AdminAuctionStatus,
   startTime: Instant,
@@ -157,7 +158,8 @@ export const AdminAuctionDetail = z.object({
     id: Uuid,
     title: z.string(),
     slug: z.string(),
-    sku: z.string().nullable(),
+    /** The SKU every page shows (core's productSku). */
+    sku: z.string(),
     status: z.string(),
     thumbnailUrl: z.string().nullable(),
   }),

@@ -152,7 +152,8 @@ export const AdminProductRow = z.object({
   slug: z.string(),
   title: z.string(),
   brand: z.string(),
-  sku: z.string().nullable(),
+  /** The SKU every page shows: the seller's own, or the one made from the slug (core's productSku). */
+  sku: z.string(),
   status: AdminProductStatus,
   condition: Condition,
   categoryName: z.string().nullable(),
@@ -179,6 +180,7 @@ export const AdminProduct = z.object({
   condition: Condition,
   retailPriceCents: z.number().int(),
   resalePriceCents: z.number().int(),
+  /** The seller's own SKU (the editor's field); null: pages show the one made from the slug. */
   sku: z.string().nullable(),
   isFeatured: z.boolean(),
   deskNotes: z.string().nullable(),

@@ -115,6 +115,10 @@ export const ERRORS = {
     message: 'This pickup has already started and can no longer be changed.',
   },
   pickup_handover_not_allowed: { status: 409, message: 'This order cannot be handed over.' },
+  pickup_early: {
+    status: 409,
+    message: 'This pickup is booked for {date}, not today. Confirm the early hand-over to go ahead.',
+  },
   // Notifications and web push (issue 12; spec section 8 for the test email's texts).
   notification_not_found: { status: 404, message: 'Notification not found' },
   test_email_no_address: { status: 422, message: 'No email address found' },

@@ -251,6 +251,11 @@ export const DeskAppointment = z.object({
   timeLabel: z.string(),
   startsAt: Instant,
   endsAt: Instant,
+  /**
+   * Days until the booked day (the shop's dates), for a scheduled appointment: 0 on the day or
+   * after it. Above 0 the desk says the pickup is early; handing over needs `early: true`.
+   */
+  daysEarly: z.number().int().min(0),
   /** When the item was staged (null: still to fetch from the shelves). */
   readyAt: Instant.nullable(),
   completedAt: Instant.nullable(),
@@ -297,7 +302,11 @@ export const DeskLookupResponse = z.object({ appointments: z.array(DeskAppointme
 export type DeskLookupResponse = z.infer<typeof DeskLookupResponse>;
 
 /** POST /api/admin/pickup/orders/:orderId/complete: staff confirm they checked the buyer's ID. */
-export const DeskCompleteRequest = z.object({ idChecked: z.literal(true) });
+export const DeskCompleteRequest = z.object({
+  idChecked: z.literal(true),
+  /** Staff hand over before the booked day on purpose (refused with 'pickup_early' without it). */
+  early: z.boolean().optional(),
+});
 export type DeskCompleteRequest = z.infer<typeof DeskCompleteRequest>;
 
 /** The answer of the desk's ready and complete actions. */

@@ -13,6 +13,7 @@ import {
   pageCount,
   pagerPages,
   parseCondition,
+  productSku,
   SHOP_PAGE_SIZE,
   savingsPercent,
   skuFromSlug,
@@ -109,6 +110,13 @@ describe('categories', () => {
 describe('skuFromSlug', () => {
   it('uppercases the slug', () => {
     expect(skuFromSlug('sony-wh-1000xm5')).toBe('SONY-WH-1000XM5');
+  });
+});
+
+describe('productSku', () => {
+  it("is the seller's SKU when there is one, else the slug's", () => {
+    expect(productSku({ sku: 'DW-20V-001', slug: 'cordless-drill' })).toBe('DW-20V-001');
+    expect(productSku({ sku: null, slug: 'cordless-drill' })).toBe('CORDLESS-DRILL');
   });
 });
 

@@ -70,9 +70,17 @@ export function categoryNameFromSlug(slug: string): CategoryName | null {
   return CATEGORY_NAMES.find((name) => categorySlug(name) === wanted) ?? null;
 }
 
-/** The card's SKU: the slug uppercased. */
+/** The SKU made from a slug: the slug uppercased. */
 export function skuFromSlug(slug: string): string {
   return slug.toUpperCase();
+}
+
+/**
+ * A product's SKU, the one every page shows (shop, product page, desk, orders, back-office
+ * catalogue): the seller's own when it has one, else the one made from its slug.
+ */
+export function productSku(product: { sku: string | null; slug: string }): string {
+  return product.sku ?? skuFromSlug(product.slug);
 }
 
 /**

@@ -61,6 +61,7 @@ export async function listAuctions(db: DbOrTx, q: AdminAuctionQuery) {
         productId: auctions.productId,
         productTitle: products.title,
         sku: products.sku,
+        slug: products.slug,
         thumbnailUrl: cover,
         status: auctions.status,
         startTime: auctions.startTime,

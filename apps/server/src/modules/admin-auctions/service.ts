@@ -14,6 +14,7 @@ import type {
 import { MAX_BID_CENTS } from '@rebound/contract/bidding';
 import type { ErrorCode } from '@rebound/contract/errors';
 import { auctionRoom, userRoom } from '@rebound/contract/rooms';
+import { productSku } from '@rebound/core/catalog';
 import {
   auctionCancelledNotice,
   dropLotEnd,
@@ -74,8 +75,9 @@ function snapshot(a: repo.AuctionRow) {
 export async function listAuctions(db: DbOrTx, q: AdminAuctionQuery): Promise<AdminAuctionList> {
   const { rows, total } = await repo.listAuctions(db, q);
   return {
-    items: rows.map((r) => ({
+    items: rows.map(({ slug, ...r }) => ({
       ...r,
+      sku: productSku({ sku: r.sku, slug }),
       startTime: r.startTime.toISOString(),
       endTime: r.endTime.toISOString(),
     })),
@@ -587,7 +589,7 @@ export async function getAuction(db: DbOrTx, id: string, now: Date): Promise<Adm
   return {
     id: a.id,
     status: a.status,
-    product: { ...head.product, thumbnailUrl: head.thumbnailUrl },
+    product: { ...head.product, sku: productSku(head.product), thumbnailUrl: head.thumbnailUrl },
     location: head.location,
     drop: a.dropId && head.dropTitle ? { id: a.dropId, title: head.dropTitle } : null,
     startTime: a.startTime.toISOString(),

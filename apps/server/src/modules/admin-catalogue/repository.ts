@@ -8,11 +8,14 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The SKU every page shows: the seller's own, else the slug uppercased (core's productSku). */
+const shownSku = sql<string>`coalesce(${products.sku}, upper(${products.slug}))`;
+
 const SORT_COLUMNS: Record<AdminProductSort, SQL | AnyPgColumn> = {
   updated: sql`${products.updatedAt}`,
   created: sql`${products.createdAt}`,
   title: products.title,
-  sku: products.sku,
+  sku: shownSku,
   retail: products.retailPriceCents,
   resale: products.resalePriceCents,
   status: products.status,
@@ -31,10 +34,10 @@ export async function listProducts(db: DbOrTx, q: AdminProductQuery) {
   if (q.condition) where.push(eq(products.condition, q.condition));
   if (q.featured) where.push(eq(products.isFeatured, q.featured === 'true'));
   if (q.q) {
-    // One box: every word must appear in the title, the brand or the SKU.
+    // One box: every word must appear in the title, the brand or the SKU the table shows.
     for (const word of q.q.split(/\s+/).filter(Boolean).slice(0, 8)) {
       const like = `%${escapeLike(word)}%`;
-      const match = or(ilike(products.title, like), ilike(products.brand, like), ilike(products.sku, like));
+      const match = or(ilike(products.title, like), ilike(products.brand, like), ilike(shownSku, like));
       if (match) where.push(match);
     }
   }

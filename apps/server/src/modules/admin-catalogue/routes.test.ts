@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { AdminAuctionList } from '@rebound/contract/admin-auctions';
 import type { AdminProduct, AdminProductList, ImagesResponse } from '@rebound/contract/admin-catalogue';
+import type { AdminOrderDetail, AdminOrdersResponse } from '@rebound/contract/admin-orders';
 import type { ProductDetail, ShopResponse } from '@rebound/contract/catalog';
 import { API } from '@rebound/contract/routes';
+import { productSku } from '@rebound/core/catalog';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +14,7 @@ import { auctions, auditLog, productImages } from '../../db/schema';
 import { type SignedInUser, signedInUser } from '../../test/auth';
 import { makeAuction, makeCategory, makeLocation } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
+import { makeOrder } from '../../test/won-orders';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 const t = useTestApp({ now: NOW });
@@ -573,6 +577,37 @@ describe('images', () => {
     });
     const card = shop.json<ShopResponse>().items.find((c) => c.productId === product.id);
     expect(card?.image?.variants).toEqual(image!.variants);
+  });
+
+  it('shows one SKU for a product without its own: catalogue, product page, orders and auctions alike', async () => {
+    const location = await makeLocation(t.db);
+    const title = `Unlabelled kettle ${randomBytes(3).toString('hex')}`;
+    const { order, product } = await makeOrder(t.db, {
+      now: NOW,
+      userId: shopper.user.id,
+      locationId: location.id,
+      title,
+    });
+    expect(product.sku).toBeNull();
+    const sku = productSku(product);
+    expect(sku).toBe(product.slug.toUpperCase());
+    const get = async <T>(url: string, who: SignedInUser | null = staff) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: as(who) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<T>();
+    };
+    const q = encodeURIComponent(title);
+    const catalogue = await get<AdminProductList>(`${API.adminProducts}?q=${q}`);
+    expect(catalogue.items.map((i) => i.sku)).toEqual([sku]);
+    // The SKU the table shows finds the product too.
+    const bySku = await get<AdminProductList>(`${API.adminProducts}?q=${encodeURIComponent(sku)}`);
+    expect(bySku.items.map((i) => i.id)).toEqual([product.id]);
+    expect((await get<ProductDetail>(API.product(product.slug), null)).product.sku).toBe(sku);
+    const orders = await get<AdminOrdersResponse>(`${API.adminOrders}?q=${q}`);
+    expect(orders.items.map((i) => i.sku)).toEqual([sku]);
+    expect((await get<AdminOrderDetail>(API.adminOrder(order.id))).order.product.sku).toBe(sku);
+    const auctionList = await get<AdminAuctionList>(`${API.adminAuctions}?q=${q}`);
+    expect(auctionList.items.map((i) => i.sku)).toEqual([sku]);
   });
 
   it('reorders (cover first) in one step, refuses a stale order, and deletes an image with its files', async () => {

@@ -8,7 +8,7 @@ import {
   type ProductInput,
 } from '@rebound/contract/admin-catalogue';
 import { ImageVariant } from '@rebound/contract/catalog';
-import { slugify } from '@rebound/core/catalog';
+import { productSku, slugify } from '@rebound/core/catalog';
 import { refusedListingChanges } from '@rebound/core/listing-lock';
 import { z } from 'zod';
 import type { MediaStorage } from '../../adapters/storage/types';
@@ -70,7 +70,8 @@ export async function listProducts(db: DbOrTx, q: AdminProductQuery): Promise<Ad
         slug: r.slug,
         title: r.title,
         brand: r.brand,
-        sku: r.sku,
+        // The SKU every page shows (the seller's own, or the one made from the slug).
+        sku: productSku(r),
         status: r.status,
         condition: r.condition,
         categoryName: r.categoryName,

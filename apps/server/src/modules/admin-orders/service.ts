@@ -25,7 +25,7 @@ import type {
   TimelineEvent,
 } from '@rebound/contract/admin-orders';
 import { locationRoom, userRoom } from '@rebound/contract/rooms';
-import { skuFromSlug } from '@rebound/core/catalog';
+import { productSku } from '@rebound/core/catalog';
 import { formatCents } from '@rebound/core/money';
 import {
   canTransition,
@@ -67,7 +67,6 @@ const REFUNDABLE: ReadonlySet<OrderStatus> = new Set([
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const nameOf = (u: { firstName: string; lastName: string; email: string }) =>
   `${u.firstName} ${u.lastName}`.trim() || u.email;
-const skuOf = (p: { sku: string | null; slug: string }) => p.sku ?? skuFromSlug(p.slug);
 
 export async function listOrders(
   deps: AdminOrdersDeps,
@@ -81,7 +80,7 @@ export async function listOrders(
       status: r.status,
       statusLabel: orderStatusLabel(r.status),
       productTitle: r.title,
-      sku: skuOf(r),
+      sku: productSku(r),
       shopper: { id: r.userId, email: r.email, handle: r.handle, name: nameOf(r) },
       finalAmountCents: r.finalAmountCents,
       totalCents: r.totalCents,
@@ -259,7 +258,7 @@ export async function orderDetail(deps: AdminOrdersDeps, orderId: string): Promi
         id: row.product.id,
         title: row.product.title,
         slug: row.product.slug,
-        sku: skuOf(row.product),
+        sku: productSku(row.product),
       },
     },
     shopper: {

@@ -148,6 +148,19 @@ export function createAuth({ config, db, clock, sender, deliveries, log }: AuthD
             if (typeof phone !== 'string') return;
             return { data: { ...user, phoneNumber: phone, phoneNumberVerified: false } };
           },
+          // A new account gets the only pickup location when there is nothing to choose (after
+          // the sign-up's transaction has committed).
+          async after(user) {
+            await repo.giveImpliedLocation(db, user.id, clock.now());
+          },
+        },
+      },
+      session: {
+        create: {
+          // An older account without a location gets it at its next sign-in, the same way.
+          async after(session) {
+            await repo.giveImpliedLocation(db, session.userId, clock.now());
+          },
         },
       },
     },

@@ -12,7 +12,21 @@ import { authRoutes, webHeaders } from './routes';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Accounts: the better-auth instance, the message senders and the background deliveries. */
-    accounts: { auth: Auth; email: EmailSender; sms: SmsSender; deliveries: Deliveries };
+    accounts: {
+      auth: Auth;
+      email: EmailSender;
+      sms: SmsSender;
+      deliveries: Deliveries;
+      /**
+       * Resolves `request.user` for a request whose session lookup was put off (built assets and
+       * media): the locked store serves media to staff (modules/launch/lock.ts).
+       */
+      resolveDeferredUser: (request: FastifyRequest) => Promise<void>;
+    };
+  }
+  interface FastifyRequest {
+    /** The session cookie was not looked up (assets and media never depend on who asks, usually). */
+    sessionDeferred: boolean;
   }
 }
 
@@ -41,16 +55,27 @@ export const authPlugin = fp(
     const { email, sms } = sender.channels;
     const deliveries = new Deliveries(app.log, () => sender.run());
     const auth = createAuth({ config, db, clock, sender, deliveries, log: app.log });
-    app.decorate('accounts', { auth, email, sms, deliveries });
-
     app.decorateRequest('user', null);
+    app.decorateRequest('sessionDeferred', false);
+    const resolveDeferredUser = async (request: FastifyRequest) => {
+      if (!request.sessionDeferred) return;
+      request.sessionDeferred = false;
+      // Read only: a media answer does not renew the session cookie.
+      request.user = (await resolveSession(auth, request)).user;
+    };
+    app.decorate('accounts', { auth, email, sms, deliveries, resolveDeferredUser });
+
     // Sessions resolved lately, for the routes that check them again in their own transaction (bids).
     const sessionCache = new SessionCache();
     app.addHook('onRequest', async (request, reply) => {
       const cookie = sessionCookie(request.headers.cookie);
       if (cookie === null) return;
-      // Built assets and media never depend on who asks: spare them the session lookup.
-      if (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) return;
+      // Built assets and media do not depend on who asks while the store is open.
+      // Spare them the session lookup unless someone needs it (resolveDeferredUser).
+      if (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) {
+        request.sessionDeferred = true;
+        return;
+      }
       const now = clock.now().getTime();
       if (request.routeOptions.config?.sessionFromCache) {
         const cached = sessionCache.get(cookie, now);

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { impliedPickupLocation } from '@rebound/core/pickup-location';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { devMessages, users } from '../../db/schema';
+import { devMessages, locations, users } from '../../db/schema';
 
 // SQL for the auth module. Emails and handles are compared case-insensitively, matching the
 // lower() unique indexes.
@@ -57,4 +58,28 @@ export async function listDevMessages(
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(sql`${devMessages.createdAt} desc, ${devMessages.id} desc`)
     .limit(opts.limit);
+}
+
+/**
+ * A shopper who has not chosen a pickup location gets the store's only active one, when there is
+ * exactly one (core's impliedPickupLocation): there is nothing to choose, and checkout needs one.
+ * A choice already made is never overwritten.
+ */
+export async function giveImpliedLocation(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  const [user] = await db.select({ locationId: users.locationId }).from(users).where(eq(users.id, userId));
+  if (!user || user.locationId !== null) return;
+  const active = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(eq(locations.isActive, true))
+    .limit(2);
+  const implied = impliedPickupLocation(
+    null,
+    active.map((l) => l.id),
+  );
+  if (implied === null) return;
+  await db
+    .update(users)
+    .set({ locationId: implied, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.locationId)));
 }

@@ -47,6 +47,9 @@ function setCookies(reply: FastifyReply, cookies: string[]) {
 
 const emailKey = (email: string) => email.trim().toLowerCase();
 
+/** A Set-Cookie that starts a session (a cleared cookie has an empty value). */
+const SESSION_SET_COOKIE = /^(?:__Secure-)?rebound\.session_token=[^;]+/;
+
 /**
  * better-auth's own endpoints that stay reachable: the targets of the links it emails. Everything
  * else goes through the routes below, which add the spec's checks, messages and limits.
@@ -218,7 +221,15 @@ export async function authRoutes(fastify: FastifyInstance) {
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
     });
-    setCookies(reply, response.headers.getSetCookie());
+    const cookies = response.headers.getSetCookie();
+    setCookies(reply, cookies);
+    // A confirmation link lands on its page told what happened: confirmed, used before, expired
+    // or not valid (the page says so and what to do).
+    const location = response.headers.get('location');
+    if (subPath === '/verify-email' && location && response.status >= 300 && response.status < 400) {
+      const signedIn = cookies.some((c) => SESSION_SET_COOKIE.test(c));
+      reply.header('location', service.confirmationLanding(location, signedIn));
+    }
     const body = await response.text();
     return reply.send(body === '' ? undefined : body);
   });

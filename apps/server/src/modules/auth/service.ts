@@ -3,6 +3,8 @@ import {
   type AuthUser,
   type CheckEmailResponse,
   codeSentText,
+  EMAIL_CONFIRMATION_PARAM,
+  type EmailConfirmationOutcome,
   HANDLE_MAX_LENGTH,
   HANDLE_PATTERN,
   PASSWORD_MAX_LENGTH,
@@ -332,4 +334,20 @@ export async function verifyCode(
     if (errCode !== null) throw new AppError('code_invalid');
     throw err;
   }
+}
+
+/**
+ * Where an emailed confirmation link lands, told what became of it. better-auth redirects to the
+ * link's callback page: with `?error=TOKEN_EXPIRED` (or another code) when the link is expired or
+ * not valid, and without one both when it confirmed the email (and signed the person in: a session
+ * cookie is set) and when the email was already confirmed (a used link: no cookie, no sign-in).
+ */
+export function confirmationLanding(location: string, signedIn: boolean): string {
+  const url = new URL(location, 'http://link.invalid');
+  const error = url.searchParams.get('error');
+  const outcome: EmailConfirmationOutcome =
+    error === 'TOKEN_EXPIRED' ? 'expired' : error ? 'invalid' : signedIn ? 'confirmed' : 'used';
+  url.searchParams.delete('error');
+  url.searchParams.set(EMAIL_CONFIRMATION_PARAM, outcome);
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,5 +1,6 @@
-import { AUTH_TEXT } from '@rebound/contract/auth';
+import { AUTH_TEXT, EMAIL_CONFIRMATION_TEXT } from '@rebound/contract/auth';
 import { API } from '@rebound/contract/routes';
+import { createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchSignups, users } from '../../db/schema';
@@ -277,7 +278,8 @@ describe('email confirmation', () => {
 
     const res = await t.app.inject({ method: 'GET', url: linkPath(mail!.body) });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/');
+    // The home page says the email is confirmed (EMAIL_CONFIRMATION_TEXT.confirmed).
+    expect(res.headers.location).toBe('/?confirmation=confirmed');
     const cookie = sessionCookieFrom(res.headers['set-cookie']);
     expect(cookie).toMatch(/^rebound\.session_token=/);
     expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/);
@@ -297,9 +299,42 @@ describe('email confirmation', () => {
     );
     const res = await t.app.inject({ method: 'GET', url: tampered });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/?error=INVALID_TOKEN');
+    expect(res.headers.location).toBe('/?confirmation=invalid');
     expect(sessionCookieFrom(res.headers['set-cookie'])).toBe('');
     expect((await userByEmail(f.email))!.emailVerified).toBe(false);
+  });
+
+  it('tells a person who opens a used link that the email is already confirmed, signing nobody in', async () => {
+    const f = form();
+    await post(API.authSignUp, f);
+    const link = linkPath((await lastMessageTo(t, f.email))!.body);
+    expect((await t.app.inject({ method: 'GET', url: link })).headers.location).toBe(
+      '/?confirmation=confirmed',
+    );
+    const again = await t.app.inject({ method: 'GET', url: link });
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toBe('/?confirmation=used');
+    expect(sessionCookieFrom(again.headers['set-cookie'])).toBe('');
+    expect(EMAIL_CONFIRMATION_TEXT.used.message).toMatch(/sign in with your email and password/);
+  });
+
+  it('tells a person whose link has expired, and what to do', async () => {
+    const f = form();
+    await post(API.authSignUp, f);
+    const user = (await userByEmail(f.email))!;
+    // A link made the way better-auth makes them, with the server's secret, whose time is over.
+    const token = await createEmailVerificationToken(t.config.authSecret, f.email, undefined, -60, {
+      userId: user.id,
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/verify-email?token=${token}&callbackURL=/`,
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/?confirmation=expired');
+    expect(sessionCookieFrom(res.headers['set-cookie'])).toBe('');
+    expect((await userByEmail(f.email))!.emailVerified).toBe(false);
+    expect(EMAIL_CONFIRMATION_TEXT.expired.message).toMatch(/we will email you a new link/);
   });
 
   it("exposes none of better-auth's other endpoints (they would skip our checks)", async () => {

@@ -7,7 +7,7 @@ import {
   type ShopResponse,
 } from '@rebound/contract/catalog';
 import { summaryReserveMet } from '@rebound/core/auction-summary';
-import { SHOP_PAGE_SIZE, skuFromSlug } from '@rebound/core/catalog';
+import { productSku, SHOP_PAGE_SIZE } from '@rebound/core/catalog';
 import { z } from 'zod';
 import { toCard } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
@@ -246,7 +246,7 @@ export async function productPreview(db: DbOrTx, slug: string): Promise<ProductP
     title: r.title,
     description: r.description,
     brand: r.brand,
-    sku: r.sku ?? skuFromSlug(r.slug),
+    sku: productSku(r),
     condition: r.condition,
     auction: r.auction
       ? {
@@ -277,7 +277,7 @@ export async function productDetail(db: DbOrTx, now: Date, slug: string): Promis
     product: {
       id: product.id,
       slug: product.slug,
-      sku: product.sku ?? skuFromSlug(product.slug),
+      sku: productSku(product),
       title: product.title,
       description: product.description,
       brand: product.brand,

@@ -236,6 +236,24 @@ describe('while locked', () => {
     expect(forged.statusCode).toBe(403);
   });
 
+  it('serves product photos to staff and a bypassed browser, kept out of shared caches', async () => {
+    const dir = path.join(t.config.mediaDir, 'products');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'walnut-lamp-0.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    for (const who of ['staff', 'bypass'] as const) {
+      const res = await get('/media/products/walnut-lamp-0.svg', who);
+      expect({ who, status: res.statusCode }).toEqual({ who, status: 200 });
+      expect(res.body).toContain('<svg');
+      // Seen only because of who asks: no shared cache may keep it for a visitor.
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    }
+    for (const who of ['visitor', 'shopper'] as const) {
+      const res = await get('/media/products/walnut-lamp-0.svg', who);
+      expect({ who, status: res.statusCode }).toEqual({ who, status: 403 });
+      expect(res.json().error.code).toBe('store_locked');
+    }
+  });
+
   it('refuses the media, the socket and every API route not on the allow-list', async () => {
     for (const url of ['/media/products/x-0.svg', '/ws', API.shop, API.home, API.product(slug)]) {
       for (const who of ['visitor', 'shopper'] as const) {

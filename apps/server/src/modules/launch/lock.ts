@@ -16,7 +16,8 @@ import { BYPASS_COOKIE, cookieValue, verifyBypassToken } from './tokens';
 // is known, decides every request while the store is locked, for whoever is neither staff nor
 // unlocked by the bypass:
 //   - API paths answer only from the allow-list below; everything else is 403 'store_locked'
-//     (the realtime socket and product media too);
+//     (the realtime socket and product media too); staff and bypassed browsers get media, marked
+//     private so that no shared cache hands them on;
 //   - page paths get the launch landing page (launch.html of the web build), so no store content
 //     is in the HTML; /auth, /admin, /unsubscribe and /dev keep the web app.
 // The launch result pages always get launch.html, locked or not. Staff and bypassed browsers see the
@@ -107,6 +108,8 @@ export interface Viewer {
 export async function viewerOf(app: FastifyInstance, request: FastifyRequest): Promise<Viewer> {
   const { config, clock } = app.deps;
   const locked = await app.launch.lock.locked();
+  // Media skip the session lookup; under the lock, staff must still be known to see the photos.
+  if (locked) await app.accounts.resolveDeferredUser(request);
   let isStaff = false;
   try {
     requireActiveStaff(request);
@@ -171,6 +174,13 @@ export const launchPlugin = fp(
         .header('cache-control', 'no-store')
         .send({ error: { code: 'store_locked', message: errorMessage('store_locked') } });
 
+    // Media answered to staff or a bypassed browser while locked (see the hook below).
+    const lockedMedia = new WeakSet<FastifyRequest>();
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (lockedMedia.has(request)) reply.header('cache-control', 'private, no-store');
+      return payload;
+    });
+
     app.addHook('onRequest', async (request, reply) => {
       const p = pathOf(request);
       const isPage = request.method === 'GET' || request.method === 'HEAD';
@@ -191,11 +201,13 @@ export const launchPlugin = fp(
       // Unlocked (the usual case): nothing more to decide.
       if (!(await app.launch.lock.locked())) return;
       const viewer = await viewerOf(app, request);
+      const media = p.startsWith('/media/') || p.startsWith('/media-previews/');
       if (viewer.canSeeStore) {
         request.storeLockedView = viewer.locked;
+        // Shown because of who asks: no shared cache may keep a photo for the next visitor.
+        if (media) lockedMedia.add(request);
         return;
       }
-      const media = p.startsWith('/media/') || p.startsWith('/media-previews/');
       if (api || p === WS_PATH || media || !isPage) return refuse(reply);
       return sendLanding(request, reply);
     });

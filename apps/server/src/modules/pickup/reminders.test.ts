@@ -236,7 +236,8 @@ describe('pickup reminders', () => {
       method: 'POST',
       url: API.adminPickupComplete(collected.id),
       headers: { cookie: staff.cookie },
-      payload: { idChecked: true },
+      // Collected before the day it was booked for, on purpose.
+      payload: { idChecked: true, early: true },
     });
     expect(done.statusCode, done.body).toBe(200);
     await run(june(18, 18));

@@ -429,11 +429,28 @@ describe('staff: schedule and desk', () => {
       payload: {},
     });
     expect(noId.statusCode).toBe(400);
-    const done = await t.app.inject({
+    // Today is the 15th and the pickup is booked for the 16th: the desk is told it is early, and a
+    // hand-over without saying so on purpose is refused, changing nothing.
+    expect(stagedSlot?.appointments[0]?.daysEarly).toBe(1);
+    const early = await t.app.inject({
       method: 'POST',
       url: API.adminPickupComplete(order.id),
       headers: { cookie: staff.cookie },
       payload: { idChecked: true },
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toEqual({
+      code: 'pickup_early',
+      message:
+        'This pickup is booked for Tuesday, June 16, 2026, not today. Confirm the early hand-over to go ahead.',
+    });
+    const [untouched] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(untouched?.status).toBe('pickup_scheduled');
+    const done = await t.app.inject({
+      method: 'POST',
+      url: API.adminPickupComplete(order.id),
+      headers: { cookie: staff.cookie },
+      payload: { idChecked: true, early: true },
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json<DeskOrderResponse>().orderStatus).toBe('completed');
@@ -448,5 +465,34 @@ describe('staff: schedule and desk', () => {
       status: 'completed',
       canChange: false,
     });
+  });
+
+  it('hands over on the booked day without a word about it, and never calls a late pickup early', async () => {
+    const ben = await signedInUser(t);
+    const order = await paidOrder(ben.user.id);
+    expect((await book(ben.cookie, order.id, slotAt(16, 17))).statusCode).toBe(200);
+    const onTheDesk = async () => {
+      const day = await t.app.inject({
+        url: `${API.adminPickupToday}?locationId=${locationId}&date=2026-06-16`,
+        headers: { cookie: staff.cookie },
+      });
+      const slot = day.json<DeskTodayResponse>().slots.find((s) => s.slotId === slotAt(16, 17));
+      return slot?.appointments.find((a) => a.orderId === order.id);
+    };
+    expect((await onTheDesk())?.daysEarly).toBe(1);
+    // The 16th, 8:00 in Vancouver: the day of the appointment, before its time.
+    t.clock.set(new Date('2026-06-16T15:00:00.000Z'));
+    try {
+      expect((await onTheDesk())?.daysEarly).toBe(0);
+      const done = await t.app.inject({
+        method: 'POST',
+        url: API.adminPickupComplete(order.id),
+        headers: { cookie: staff.cookie },
+        payload: { idChecked: true },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+    } finally {
+      t.clock.set(NOW);
+    }
   });
 });

@@ -153,6 +153,9 @@ export async function pickupRoutes(fastify: FastifyInstance) {
         deps,
         requireStaff(request),
         request.params.orderId,
+        {
+          early: request.body.early,
+        },
       );
       publish(request, events);
       return answer;

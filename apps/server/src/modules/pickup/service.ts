@@ -20,7 +20,7 @@ import {
   SLOT_REFUSAL_ERROR,
 } from '@rebound/contract/pickup';
 import { locationRoom, userRoom } from '@rebound/contract/rooms';
-import { skuFromSlug } from '@rebound/core/catalog';
+import { productSku } from '@rebound/core/catalog';
 import { canSchedulePickup } from '@rebound/core/orders';
 import {
   availableSlotDays,
@@ -35,6 +35,8 @@ import {
   slotsForDay,
   storageFeeStartDateKey,
 } from '@rebound/core/pickup';
+import { daysEarly } from '@rebound/core/pickup-desk';
+import { pickupDateLabel } from '@rebound/core/pickup-notices';
 import { slotTimeLabel } from '@rebound/core/slot-label';
 import {
   addDaysToDateKey,
@@ -434,24 +436,25 @@ type DeskRow = Awaited<ReturnType<typeof repo.deskByCode>>[number];
 
 function toDeskAppointment(r: DeskRow, now: Date): DeskAppointment {
   const completedAt = r.appointment.completedAt ?? r.order.completedAt;
+  const date = vancouverDateKey(r.slot.startsAt);
   return {
     appointmentId: r.appointment.id,
     orderId: r.order.id,
     orderNumber: r.order.id.slice(0, 8),
     shortCode: r.appointment.shortCode,
     productTitle: r.title,
-    // The catalogue's SKU; products made before SKUs existed fall back to the slug's.
-    sku: r.sku ?? skuFromSlug(r.slug),
+    sku: productSku(r),
     deskNotes: r.deskNotes,
     shopperName: `${r.firstName} ${r.lastName}`.trim() || r.email,
     shopperEmail: r.email,
     orderStatus: r.order.status,
     status: r.appointment.status,
     notes: r.appointment.notes,
-    date: vancouverDateKey(r.slot.startsAt),
+    date,
     timeLabel: slotTimeLabel(r.slot.startsAt, r.slot.endsAt),
     startsAt: r.slot.startsAt.toISOString(),
     endsAt: r.slot.endsAt.toISOString(),
+    daysEarly: r.appointment.status === 'scheduled' ? daysEarly(date, vancouverDateKey(now)) : 0,
     readyAt: r.order.readyAt?.toISOString() ?? null,
     completedAt: completedAt?.toISOString() ?? null,
     storageFeeCents: orderStorageFeeCents(
@@ -547,11 +550,15 @@ export async function deskReady(deps: PickupDeps, orderId: string): Promise<Desk
   });
 }
 
-/** POST /api/admin/pickup/orders/:orderId/complete: ID checked, handed over by `staff`. */
+/**
+ * POST /api/admin/pickup/orders/:orderId/complete: ID checked, handed over by `staff`. Before the
+ * booked day it is refused with 'pickup_early' unless staff confirm the early hand-over (`early`).
+ */
 export async function deskComplete(
   deps: PickupDeps,
   staff: SessionUser,
   orderId: string,
+  opts: { early?: boolean | undefined } = {},
 ): Promise<{ answer: DeskOrderResponse; events: Published[] }> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -560,6 +567,12 @@ export async function deskComplete(
     const o = row.order;
     if (!SCHEDULABLE_OR_MOVABLE.has(o.status)) throw new AppError('pickup_handover_not_allowed');
     const existing = await repo.appointmentOfOrder(tx, orderId);
+    if (existing && existing.appointment.status === 'scheduled' && opts.early !== true) {
+      const booked = vancouverDateKey(existing.slot.startsAt);
+      if (daysEarly(booked, vancouverDateKey(now)) > 0) {
+        throw new AppError('pickup_early', { params: { date: pickupDateLabel(booked) } });
+      }
+    }
     if (existing && existing.appointment.status === 'scheduled') {
       await repo.updateAppointment(tx, existing.appointment.id, {
         status: 'completed',

@@ -3,7 +3,7 @@ import { Clock3, Flame } from 'lucide-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Container } from '../../components/ui/Container';
 import { EmptyState, ErrorState } from '../../components/ui/StatusMessage';
-import { useLinkErrorToast } from '../../features/auth/use-link-error-toast';
+import { useConfirmationLinkToast } from '../../features/auth/use-confirmation-link-toast';
 import { AuctionGrid, AuctionGridSkeleton } from '../../features/catalog/components/AuctionGrid';
 import { useHome } from '../../features/home/api';
 import { AuctionShelf } from '../../features/home/components/AuctionShelf';
@@ -17,8 +17,8 @@ import { QuickView } from '../product/QuickView';
 
 export default function HomeRoute() {
   useDocumentTitle('Hidden Gems Await!');
-  // A bad or expired confirmation link comes back here as /?error=...
-  useLinkErrorToast();
+  // An emailed confirmation link comes back here as /?confirmation=... (confirmed, used, expired).
+  useConfirmationLinkToast();
   const home = useHome();
   const [selected, setSelected] = useState<AuctionCard | null>(null);
   const [modalOpen, setModalOpen] = useState(false);

@@ -47,10 +47,22 @@ export function useDeskLookup(code: string) {
 export function useDeskAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, action }: { orderId: string; action: 'ready' | 'complete' }) =>
+    mutationFn: ({
+      orderId,
+      action,
+      early = false,
+    }: {
+      orderId: string;
+      action: 'ready' | 'complete';
+      /** Staff hand over before the booked day on purpose. */
+      early?: boolean;
+    }) =>
       action === 'ready'
         ? sendJson<DeskOrderResponse>('POST', API.adminPickupReady(orderId))
-        : sendJson<DeskOrderResponse>('POST', API.adminPickupComplete(orderId), { idChecked: true }),
+        : sendJson<DeskOrderResponse>('POST', API.adminPickupComplete(orderId), {
+            idChecked: true,
+            ...(early ? { early: true } : {}),
+          }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }

@@ -68,7 +68,7 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
                 <StatusBadge status={a.status} />
               </div>
               <p className="text-sm text-ink-600">
-                {a.product.sku ?? 'No SKU'} ·{' '}
+                {a.product.sku} ·{' '}
                 <Link to={`/admin/catalogue/${a.product.id}`} className="text-brand-700 hover:underline">
                   Catalogue
                 </Link>{' '}

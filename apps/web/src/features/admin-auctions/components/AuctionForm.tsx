@@ -5,6 +5,7 @@ import {
   auctionSettingsFromForm,
 } from '@rebound/contract/admin-auctions';
 import { ADMIN_PRODUCT_STATUS_LABELS } from '@rebound/contract/admin-catalogue';
+import { productSku } from '@rebound/core/catalog';
 import { dateToVancouverLocal } from '@rebound/core/scheduling';
 import { useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -167,7 +168,7 @@ function AuctionFormBody({
           <section className="rounded-card bg-white p-5 ring-1 ring-ink-200" aria-label="Product">
             <h2 className="text-base font-semibold text-ink-950">Product</h2>
             <p className="mt-2 font-medium text-ink-900">{auction?.product.title}</p>
-            <p className="text-sm text-ink-600">{auction?.product.sku ?? 'No SKU'}</p>
+            <p className="text-sm text-ink-600">{auction?.product.sku}</p>
           </section>
         )}
         <form
@@ -250,7 +251,7 @@ function ProductPicker({
             </p>
             <p className="text-xs text-ink-600">
               {chosen.data
-                ? `${chosen.data.sku ?? 'No SKU'} · ${ADMIN_PRODUCT_STATUS_LABELS[chosen.data.status]}`
+                ? `${productSku(chosen.data)} · ${ADMIN_PRODUCT_STATUS_LABELS[chosen.data.status]}`
                 : null}
             </p>
           </div>
@@ -285,7 +286,7 @@ function ProductPicker({
                   <Thumb url={p.thumbnailUrl} />
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium text-ink-950">{p.title}</p>
-                    <p className="text-xs text-ink-600">{p.sku ?? 'No SKU'}</p>
+                    <p className="text-xs text-ink-600">{p.sku}</p>
                   </div>
                   <Button
                     variant="secondary"

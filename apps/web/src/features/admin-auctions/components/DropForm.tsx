@@ -277,7 +277,7 @@ function ManyProductPicker({
                 <Thumb url={p.thumbnailUrl} />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium text-ink-950">{p.title}</span>
-                  <span className="block text-xs text-ink-600">{p.sku ?? 'No SKU'}</span>
+                  <span className="block text-xs text-ink-600">{p.sku}</span>
                 </span>
               </label>
             </li>

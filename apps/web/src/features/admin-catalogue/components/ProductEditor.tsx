@@ -6,7 +6,7 @@ import {
   productInputFromForm,
 } from '@rebound/contract/admin-catalogue';
 import type { Category } from '@rebound/contract/catalog';
-import { CONDITION_LABELS, PRODUCT_CONDITIONS } from '@rebound/core/catalog';
+import { CONDITION_LABELS, PRODUCT_CONDITIONS, productSku } from '@rebound/core/catalog';
 import { conditionGrade } from '@rebound/core/condition-rubric';
 import { clsx } from 'clsx';
 import { ArrowLeft, ExternalLink, Lock, TriangleAlert } from 'lucide-react';
@@ -210,7 +210,12 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
             />
             <TextField
               label="SKU"
-              hint="Letters, digits, dots, dashes; unique."
+              hint={
+                product && product.sku === null
+                  ? `Empty: pages show ${productSku(product)}. Letters, digits, dots, dashes; unique.`
+                  : 'Letters, digits, dots, dashes; unique.'
+              }
+              placeholder={product ? productSku({ sku: null, slug: product.slug }) : undefined}
               error={errors.sku?.message}
               inputClassName="font-mono"
               autoCapitalize="characters"

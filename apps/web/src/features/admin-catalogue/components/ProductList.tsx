@@ -67,7 +67,7 @@ const columns = [
   col.accessor('sku', {
     id: 'sku',
     header: 'SKU',
-    cell: (c) => <span className="font-mono text-xs">{c.getValue() ?? '—'}</span>,
+    cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span>,
   }),
   col.accessor('status', {
     id: 'status',

@@ -2,7 +2,7 @@ import type { DeskAppointment } from '@rebound/contract/pickup';
 import { formatCents } from '@rebound/core/money';
 import { formatShortCode, normalizeShortCode } from '@rebound/core/pickup';
 import { clsx } from 'clsx';
-import { Camera, CircleCheck, PackageCheck, ScanLine, UserCheck } from 'lucide-react';
+import { CalendarClock, Camera, CircleCheck, PackageCheck, ScanLine, UserCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { LocationSelect } from '../../../components/admin/LocationSelect';
@@ -316,13 +316,18 @@ function Handover({
 }) {
   const action = useDeskAction();
   const [checked, setChecked] = useState(false);
+  // Before the booked day (the server counts the days): staff hand over only on purpose.
+  const early = a.daysEarly > 0 && a.status === 'scheduled';
+  const [earlyOk, setEarlyOk] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(a.status === 'completed');
   const heading = useRef<HTMLHeadingElement>(null);
   const checkId = useId();
+  const earlyId = useId();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new shopper at the desk starts over
   useEffect(() => {
     setChecked(false);
+    setEarlyOk(false);
     setError(null);
     setDone(a.status === 'completed');
     heading.current?.focus();
@@ -380,6 +385,35 @@ function Handover({
       ) : (
         <div className="mt-4 flex flex-col gap-3">
           {error ? <FormAlert>{error}</FormAlert> : null}
+          {early ? (
+            <div
+              className="flex flex-col gap-2.5 rounded-xl bg-gold-100 p-3 text-sm ring-1 ring-gold-800/20 ring-inset"
+              data-testid="desk-early"
+            >
+              <p className="flex items-start gap-2 font-semibold text-ink-950">
+                <CalendarClock className="mt-0.5 size-4 shrink-0 text-gold-800" aria-hidden="true" />
+                <span>
+                  Early: this pickup is booked for {formatDateKey(a.date)}, {a.timeLabel} (
+                  {a.daysEarly === 1 ? 'tomorrow' : `in ${a.daysEarly} days`}), not today.
+                </span>
+              </p>
+              <label htmlFor={earlyId} className="flex items-start gap-3">
+                <input
+                  id={earlyId}
+                  type="checkbox"
+                  className="mt-0.5 size-5 accent-brand-700"
+                  checked={earlyOk}
+                  onChange={(e) => setEarlyOk(e.target.checked)}
+                />
+                <span>
+                  <span className="font-semibold text-ink-900">Hand over early</span>
+                  <span className="block text-ink-700">
+                    The shopper came before their booked day and I hand the item over on purpose.
+                  </span>
+                </span>
+              </label>
+            </div>
+          ) : null}
           <label
             htmlFor={checkId}
             className={clsx(
@@ -402,12 +436,12 @@ function Handover({
             </span>
           </label>
           <Button
-            disabled={!checked}
+            disabled={!checked || (early && !earlyOk)}
             loading={action.isPending}
             onClick={() => {
               setError(null);
               action
-                .mutateAsync({ orderId: a.orderId, action: 'complete' })
+                .mutateAsync({ orderId: a.orderId, action: 'complete', early: early && earlyOk })
                 .then(() => setDone(true))
                 .catch((e: unknown) => setError(errorMessageOf(e)));
             }}

@@ -2,7 +2,7 @@ import type { Location, ProductDetail } from '@rebound/contract/catalog';
 import { auctionPhase } from '@rebound/core/catalog';
 import { extensionNotice as extensionText } from '@rebound/core/notices';
 import { Timer } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { useServerNow } from '../../../lib/server-clock';
 import { useSession } from '../../../lib/session';
@@ -10,6 +10,7 @@ import { useAuctionState, useLiveAuction } from '../api';
 import { AuctionPanel, type AuctionPanelData } from './AuctionPanel';
 import { BidHistory } from './BidHistory';
 import { MyStanding } from './MyStanding';
+import { PhoneBidBar, useBelowTheFold } from './PhoneBidBar';
 import { SignInToBid } from './SignInToBid';
 
 // The bid form (with its checks' messages) is for signed-in shoppers only: its own chunk, loaded when
@@ -69,6 +70,18 @@ export function LiveAuction({
   const phase = auction ? auctionPhase(auction, now) : null;
   const me = state.data?.me ?? null;
 
+  // Phones: until the shopper reaches the auction box, a bar at the bottom of the screen shows the
+  // price, the time left and the way to bid (PhoneBidBar). Not in the quick view (a dialog).
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const boxBelow = useBelowTheFold(box, !compact && phase === 'live');
+  const canBid = !sessionPending && user?.role !== 'staff';
+  const goToBidForm = useCallback(() => {
+    if (!box) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    box.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    box.querySelector<HTMLInputElement>('input[name="maxBid"]')?.focus({ preventScroll: true });
+  }, [box]);
+
   const onEnded = useCallback(() => {
     if (auctionId) void state.refetch();
     onPhaseChange?.();
@@ -121,16 +134,27 @@ export function LiveAuction({
 
   return (
     <div className={className}>
-      <AuctionPanel
-        auction={auction}
-        retailPriceCents={retailPriceCents}
-        productStatus={productStatus}
-        action={action}
-        standing={me?.maxBidCents != null ? <MyStanding me={me} /> : null}
-        notice={extensionNotice}
-        onEnded={onEnded}
-        className={compact ? undefined : 'shadow-card'}
-      />
+      {boxBelow && canBid && auction && phase === 'live' ? (
+        <PhoneBidBar
+          priceLabel={auction.bidCount > 0 ? 'Current bid' : 'Starting bid'}
+          priceCents={auction.currentPriceCents}
+          endTime={auction.endTime}
+          signedIn={user !== null}
+          onBid={goToBidForm}
+        />
+      ) : null}
+      <div ref={setBox} className="scroll-mt-24">
+        <AuctionPanel
+          auction={auction}
+          retailPriceCents={retailPriceCents}
+          productStatus={productStatus}
+          action={action}
+          standing={me?.maxBidCents != null ? <MyStanding me={me} /> : null}
+          notice={extensionNotice}
+          onEnded={onEnded}
+          className={compact ? undefined : 'shadow-card'}
+        />
+      </div>
       {children}
       {withHistory && auctionId && (phase === 'live' || phase === 'ended') ? (
         <BidHistory

@@ -1,0 +1,100 @@
+import { Gavel, LogIn } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Countdown } from '../../../components/ui/Countdown';
+import { Price } from '../../../components/ui/Price';
+
+/** Phones and small tablets: below the layout's `lg` breakpoint the product page is one column. */
+const ONE_COLUMN = '(max-width: 1023.98px)';
+
+/**
+ * Whether `target`'s top is still in the lower part of the screen or below it (the shopper has not
+ * scrolled to it yet: at most its first lines show), on one-column layouts only. False until
+ * known, and always false on wide screens.
+ */
+export function useBelowTheFold(target: HTMLElement | null, enabled: boolean): boolean {
+  const [below, setBelow] = useState(false);
+  useEffect(() => {
+    if (!enabled || !target || typeof IntersectionObserver === 'undefined') return;
+    const narrow = window.matchMedia(ONE_COLUMN);
+    let observer: IntersectionObserver | null = null;
+    const watch = () => {
+      observer?.disconnect();
+      observer = null;
+      if (!narrow.matches) {
+        setBelow(false);
+        return;
+      }
+      // Reached once its top is in the upper 60 % of the screen.
+      observer = new IntersectionObserver(
+        ([entry]) => {
+          if (!entry) return;
+          setBelow(!entry.isIntersecting && entry.boundingClientRect.top > 0);
+        },
+        { rootMargin: '0px 0px -40% 0px' },
+      );
+      observer.observe(target);
+    };
+    watch();
+    narrow.addEventListener('change', watch);
+    return () => {
+      narrow.removeEventListener('change', watch);
+      observer?.disconnect();
+    };
+  }, [target, enabled]);
+  return below;
+}
+
+type PhoneBidBarProps = {
+  priceLabel: string;
+  priceCents: number;
+  endTime: string;
+  /** Signed in as a shopper: 'Bid' takes them to the bid form; signed out: 'Sign in to bid'. */
+  signedIn: boolean;
+  onBid: () => void;
+};
+
+/**
+ * On a phone the product page's first screen holds the photo and the title; until the shopper has
+ * scrolled to the auction box, this bar at the bottom of the screen carries what matters most: the
+ * price, the time left and the way to bid.
+ */
+export function PhoneBidBar({ priceLabel, priceCents, endTime, signedIn, onBid }: PhoneBidBarProps) {
+  return (
+    <section
+      aria-label="Bid on this item"
+      data-testid="phone-bid-bar"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-200 bg-white px-4 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] shadow-[0_-6px_20px_-8px_rgb(15_23_42/0.18)] lg:hidden"
+    >
+      <div className="mx-auto flex max-w-2xl items-center gap-3">
+        <dl className="grid min-w-0 flex-1 grid-cols-2 gap-3">
+          <div className="min-w-0">
+            <dt className="text-[0.6875rem] font-medium tracking-wide text-ink-600 uppercase">
+              {priceLabel}
+            </dt>
+            <dd className="text-lg leading-tight font-bold text-ink-950" data-testid="phone-bid-bar-price">
+              <Price cents={priceCents} />
+            </dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="text-[0.6875rem] font-medium tracking-wide text-ink-600 uppercase">Time left</dt>
+            <dd className="text-lg leading-tight font-semibold text-ink-900" data-testid="phone-bid-bar-time">
+              <Countdown to={endTime} className="data-[urgent=true]:text-accent-700" />
+            </dd>
+          </div>
+        </dl>
+        {signedIn ? (
+          <Button onClick={onBid} className="shrink-0">
+            <Gavel aria-hidden="true" />
+            Bid
+          </Button>
+        ) : (
+          <ButtonLink to="/auth" className="shrink-0">
+            <LogIn aria-hidden="true" />
+            Sign in to bid
+          </ButtonLink>
+        )}
+      </div>
+    </section>
+  );
+}
