@@ -1,11 +1,16 @@
+import type { Standing as CoreStanding } from '@rebound/core/bidding';
 import { ORDER_STATUSES } from '@rebound/core/orders';
 import { z } from 'zod';
 import { AuctionCard } from './catalog';
 import { Cents, Instant, Uuid } from './common';
 
-export const STANDINGS = ['none', 'winning', 'outbid', 'won', 'lost'] as const;
+/** core bidding.ts `Standing`: 'reserve_not_met' is a running leader below the hidden reserve. */
+export const STANDINGS = ['none', 'winning', 'reserve_not_met', 'outbid', 'won', 'lost'] as const;
 export const Standing = z.enum(STANDINGS);
 export type Standing = z.infer<typeof Standing>;
+// Fails to compile if core's Standing and this list drift apart.
+const sameStandings: [CoreStanding, Standing] extends [Standing, CoreStanding] ? true : never = true;
+void sameStandings;
 
 export const AuctionParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -58,7 +63,10 @@ export type AuctionStateResponse = z.infer<typeof AuctionStateResponse>;
 
 export const PlaceBidResponse = z.object({
   serverTime: Instant,
-  /** "You've got the highest bid!" when the bidder leads, else 'Highest bid set!'. */
+  /**
+   * core `bidSuccessMessage`: "You've got the highest bid!" when the bidder leads with the reserve met,
+   * 'Highest bid, reserve not met' when they lead below it, else 'Highest bid set!'.
+   */
   message: z.string(),
   isLeader: z.boolean(),
   auction: AuctionLiveState,
@@ -105,8 +113,7 @@ export const BidHistoryResponse = z.object({
 });
 export type BidHistoryResponse = z.infer<typeof BidHistoryResponse>;
 
-export const BID_SUCCESS_LEADING = "You've got the highest bid!";
-export const BID_SUCCESS_SET = 'Highest bid set!';
+export { BID_SUCCESS_LEADING, BID_SUCCESS_SET, RESERVE_NOT_MET_STANDING } from '@rebound/core/bidding';
 
 // The account's My Bids tab (spec §2 'Account tab details').
 
@@ -126,7 +133,7 @@ export const MyBidGroup = z.object({
   maxBidCents: Cents,
   /** When the maximum was last set or raised. */
   maxSetAt: Instant,
-  /** 'winning' / 'outbid' while running, 'won' / 'lost' once over. */
+  /** 'winning' / 'reserve_not_met' / 'outbid' while running, 'won' / 'lost' once over. */
   standing: Standing,
   /** The shopper's order for a won auction ('Add to Cart' while it is 'pending'); null otherwise. */
   orderId: Uuid.nullable(),

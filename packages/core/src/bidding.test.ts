@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuctionBidConfig, AuctionBidState, BidOutcome, BidRejection, HistoryRow } from './bidding';
 import {
+  bidSuccessMessage,
   compareHistoryRows,
   hasEnded,
   inBidsFilter,
@@ -10,6 +11,7 @@ import {
   minimumNextBid,
   placeMaxBid,
   priceFromMaxBids,
+  RESERVE_NOT_MET_STANDING,
   rankMaxBids,
   standing,
   standingOf,
@@ -559,10 +561,17 @@ describe('standing', () => {
     expect(standing(s(), 'b', END)).toBe('lost');
   });
 
-  it('the leader with the reserve not met is winning while running, then loses', () => {
+  it('the leader below the reserve is not winning while running (reserve_not_met), then loses', () => {
     const r = run(auction({ reserveCents: 9_000 }), [['a', 5_000]]);
-    expect(standing(r, 'a', END - 1)).toBe('winning');
+    expect(standing(r, 'a', END - 1)).toBe('reserve_not_met');
     expect(standing(r, 'a', END)).toBe('lost');
+    // Raising the maximum to the reserve makes them the usual leader.
+    const met = run(auction({ reserveCents: 9_000 }), [
+      ['a', 5_000],
+      ['a', 9_000],
+    ]);
+    expect(standing(met, 'a', END - 1)).toBe('winning');
+    expect(standing(met, 'a', END)).toBe('won');
   });
 
   it('nobody wins a cancelled auction', () => {
@@ -581,9 +590,10 @@ describe('standingOf (the rule of standing, on stored facts)', () => {
     expect(standingOf({ ...facts, hasMax: false, over: true })).toBe('none');
   });
 
-  it('while running: winning when leading (reserve or not), outbid otherwise', () => {
+  it('while running: winning when leading with the reserve met, reserve_not_met below it, else outbid', () => {
     expect(standingOf(facts)).toBe('winning');
-    expect(standingOf({ ...facts, reserveMet: false })).toBe('winning');
+    expect(standingOf({ ...facts, reserveMet: false })).toBe('reserve_not_met');
+    expect(standingOf({ ...facts, reserveMet: false, leads: false })).toBe('outbid');
     expect(standingOf({ ...facts, leads: false })).toBe('outbid');
   });
 
@@ -628,6 +638,21 @@ describe('inBidsFilter (My Bids: All / Winning / Losing)', () => {
     expect(inBidsFilter('outbid', 'losing')).toBe(true);
     expect(inBidsFilter('lost', 'losing')).toBe(false);
     expect(inBidsFilter('winning', 'losing')).toBe(false);
+  });
+
+  it('a leader below the reserve is in all only: not counted as winning (nor as losing)', () => {
+    expect(inBidsFilter('reserve_not_met', 'all')).toBe(true);
+    expect(inBidsFilter('reserve_not_met', 'winning')).toBe(false);
+    expect(inBidsFilter('reserve_not_met', 'losing')).toBe(false);
+  });
+});
+
+describe('bidSuccessMessage', () => {
+  it('never tells a leader below the reserve they have got the highest bid', () => {
+    expect(bidSuccessMessage('winning')).toBe("You've got the highest bid!");
+    expect(bidSuccessMessage('reserve_not_met')).toBe('Highest bid, reserve not met');
+    expect(RESERVE_NOT_MET_STANDING).toBe('Highest bid, reserve not met');
+    expect(bidSuccessMessage('outbid')).toBe('Highest bid set!');
   });
 });
 

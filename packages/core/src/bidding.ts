@@ -105,7 +105,26 @@ export interface PriceResult {
   reserveMet: boolean;
 }
 
-export type Standing = 'none' | 'winning' | 'outbid' | 'won' | 'lost';
+/**
+ * A bidder's standing. 'reserve_not_met': the leader of a running auction whose maximum is below the
+ * hidden reserve. They would not win if it ended now, so they are never told they are winning, and
+ * the header's Winning count and the 'winning' filter leave them out (docs/decisions/045-texts-that-are-true.md).
+ */
+export type Standing = 'none' | 'winning' | 'reserve_not_met' | 'outbid' | 'won' | 'lost';
+
+/** What a leader below the reserve is told, wherever their standing shows (page, toast, My Bids, notices). */
+export const RESERVE_NOT_MET_STANDING = 'Highest bid, reserve not met';
+/** The answer to an accepted bid that leads with the reserve met (or no reserve). */
+export const BID_SUCCESS_LEADING = "You've got the highest bid!";
+/** The answer to an accepted bid that does not lead. */
+export const BID_SUCCESS_SET = 'Highest bid set!';
+
+/** The answer to an accepted bid, by the bidder's standing right after it. */
+export function bidSuccessMessage(s: Standing): string {
+  if (s === 'winning') return BID_SUCCESS_LEADING;
+  if (s === 'reserve_not_met') return RESERVE_NOT_MET_STANDING;
+  return BID_SUCCESS_SET;
+}
 
 /** A fresh auction with no bids. */
 export function initialBidState(config: AuctionBidConfig): AuctionBidState {
@@ -185,8 +204,8 @@ export function isReserveMet(state: AuctionBidState): boolean {
 }
 
 /**
- * A user's standing. 'none': no maximum on this auction. While running: 'winning' for the leader (even
- * when the reserve is not met yet: the page shows 'Reserve not met' beside it), else 'outbid'. Once
+ * A user's standing. 'none': no maximum on this auction. While running: 'winning' for the leader when
+ * the reserve is met (or there is none), 'reserve_not_met' for a leader below it, else 'outbid'. Once
  * over: 'won' for the leader when the reserve is met and the auction was not cancelled, else 'lost'.
  */
 export function standing(state: AuctionBidState, userId: string, now: number): Standing {
@@ -216,7 +235,10 @@ export interface StandingFacts {
 /** The rule of `standing`, on facts: see there. */
 export function standingOf(f: StandingFacts): Standing {
   if (!f.hasMax) return 'none';
-  if (!f.over) return f.leads ? 'winning' : 'outbid';
+  if (!f.over) {
+    if (!f.leads) return 'outbid';
+    return f.reserveMet ? 'winning' : 'reserve_not_met';
+  }
   return f.leads && !f.cancelled && f.reserveMet ? 'won' : 'lost';
 }
 

@@ -433,6 +433,20 @@ describe('what the messages say', () => {
     );
   });
 
+  it('bid confirmation: a leader below the reserve reads "Highest bid, reserve not met", never that they lead', () => {
+    const payload = { ...SAMPLES.bid_confirmation!.payload, isHighest: true, standing: 'reserve_not_met' };
+    const email = renderEmail(msg('bid_confirmation', payload), CTX);
+    expect(email.text).toContain('Status: Highest bid, reserve not met');
+    expect(email.text).not.toContain('Highest bidder');
+    expect(email.text).not.toContain("You've got the highest bid!");
+    const push = renderPush(msg('bid_confirmation', payload, 'push'), CTX);
+    expect(push.title).toBe('Your bid is in');
+    expect(push.body).toContain('Highest bid, reserve not met');
+    // A notice queued before the standing was written still reads as before.
+    const older = renderEmail(msg('bid_confirmation', SAMPLES.bid_confirmation!.payload), CTX);
+    expect(older.text).toContain('Status: Highest bidder');
+  });
+
   it('auction won: the all-in total and the deadline in Vancouver time (PST and PDT)', () => {
     const winter = renderEmail(msg('auction_won', SAMPLES.auction_won!.payload), CTX);
     expect(winter.text).toContain('Total to pay (price, buyer’s premium and taxes): $123.45');
