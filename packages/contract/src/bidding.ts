@@ -14,12 +14,8 @@ void sameStandings;
 
 export const AuctionParams = z.object({ id: z.string().min(1).max(100) });
 
-/**
- * The largest maximum bid the store accepts: $100,000.00. Returned goods and overstock sell for far
- * less; the bound keeps every amount the API accepts (and every sum the server makes of it: price,
- * premium, taxes) well inside the database's money columns, whose CHECK constraints use the same figure.
- */
-export const MAX_BID_CENTS = 10_000_000;
+/** The largest maximum bid the store accepts ($100,000.00): core bidding.ts. */
+export { MAX_BID_CENTS } from '@rebound/core/bidding';
 
 /**
  * A maximum bid. The amount is what the shopper typed (dollars, up to two decimals) or a number;
@@ -81,7 +77,19 @@ export const BidHistoryRow = z.object({
   createdAt: Instant,
   /** The first row (the current price, held by the leader) is marked 'Highest' on the page. */
   isHighest: z.boolean(),
+  /**
+   * What the row is (core bidding.ts history rows), so two rows at one amount read apart: 'automatic'
+   * is the site bidding for the leader at the new price; 'beaten_maximum' is a maximum another bidder
+   * beat. Labelled by BID_HISTORY_ROW_LABELS.
+   */
+  kind: z.enum(['automatic', 'beaten_maximum']),
 });
+
+/** The words beside each history row. */
+export const BID_HISTORY_ROW_LABELS = {
+  automatic: 'Automatic bid',
+  beaten_maximum: 'Maximum, outbid',
+} as const;
 export type BidHistoryRow = z.infer<typeof BidHistoryRow>;
 
 /** Rows per page of the public history (default and largest). */

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { AuctionBidConfig, AuctionBidState, BidOutcome, BidRejection, HistoryRow } from './bidding';
 import {
   bidSuccessMessage,
+  checkMaxBidRequest,
   compareHistoryRows,
   hasEnded,
   inBidsFilter,
   initialBidState,
   isLive,
   isReserveMet,
+  MAX_BID_CENTS,
   minimumNextBid,
   placeMaxBid,
   priceFromMaxBids,
@@ -696,5 +698,42 @@ describe('public history order', () => {
       row('a', 4_000, 'beaten'),
       row('a', 1_000, 'leading'),
     ]);
+  });
+});
+
+describe('checkMaxBidRequest (the bid route and the bid form ask it alike)', () => {
+  const shopper = { role: 'shopper', status: 'active' } as const;
+
+  it('refuses staff, then a suspended account, before the amount', () => {
+    expect(checkMaxBidRequest({ bidder: { ...shopper, role: 'staff' }, amountCents: null })).toEqual({
+      code: 'staff_cannot_bid',
+    });
+    expect(checkMaxBidRequest({ bidder: { ...shopper, status: 'suspended' }, amountCents: 5_000 })).toEqual({
+      code: 'account_suspended',
+    });
+  });
+
+  it('refuses an amount that is not money, and one above $100,000', () => {
+    expect(MAX_BID_CENTS).toBe(10_000_000);
+    for (const amountCents of [null, 0, -100, 1.5]) {
+      expect(checkMaxBidRequest({ bidder: shopper, amountCents })).toEqual({ code: 'invalid_bid_amount' });
+    }
+    expect(checkMaxBidRequest({ bidder: shopper, amountCents: 10_000_100 })).toEqual({
+      code: 'bid_too_high',
+      maxCents: 10_000_000,
+    });
+    expect(checkMaxBidRequest({ bidder: shopper, amountCents: 10_000_000 })).toBeNull();
+  });
+
+  it('checks the own maximum and the minimum only when given (the engine checks them under the lock)', () => {
+    expect(checkMaxBidRequest({ bidder: shopper, amountCents: 100 })).toBeNull();
+    expect(checkMaxBidRequest({ bidder: shopper, amountCents: 3_000, ownMaxCents: 3_000 })).toEqual({
+      code: 'bid_not_higher_than_own',
+      currentMaxCents: 3_000,
+    });
+    expect(checkMaxBidRequest({ bidder: shopper, amountCents: 2_000, minimumNextBidCents: 2_100 })).toEqual({
+      code: 'bid_too_low',
+      minimumCents: 2_100,
+    });
   });
 });

@@ -76,6 +76,55 @@ export type BidRejection =
   /** 'Highest bid must be at least $X' */
   | { code: 'below_minimum'; minimumCents: number };
 
+/**
+ * The largest maximum bid the store accepts: $100,000.00 (the contract re-exports it). Returned goods
+ * and overstock sell for far less; the bound keeps every amount and every sum made of it inside the
+ * database's money columns, whose CHECK constraints use the same figure.
+ */
+export const MAX_BID_CENTS = 10_000_000;
+
+/** Why a maximum bid is refused before the auction is looked at; codes are the contract's error codes. */
+export type MaxBidRequestProblem =
+  | { code: 'staff_cannot_bid' }
+  | { code: 'account_suspended' }
+  | { code: 'invalid_bid_amount' }
+  | { code: 'bid_too_high'; maxCents: number }
+  | { code: 'bid_not_higher_than_own'; currentMaxCents: number }
+  | { code: 'bid_too_low'; minimumCents: number };
+
+export interface MaxBidRequest {
+  bidder: { role: 'shopper' | 'staff'; status: 'active' | 'suspended' };
+  /** The typed amount in cents (core money parseDollarsToCents); null when it does not read as money. */
+  amountCents: number | null;
+  /**
+   * What the asker knows of the auction: the bidder's own maximum and the smallest acceptable one. The
+   * server leaves them out here and has the engine (placeMaxBid) check them under the auction's lock.
+   */
+  ownMaxCents?: number | null;
+  minimumNextBidCents?: number | null;
+}
+
+/**
+ * The checks of a maximum bid, in the server's order: a staff account, a suspended account, an amount
+ * that is not a positive amount of money, one above MAX_BID_CENTS, then (when given) not above the
+ * bidder's own maximum and below the minimum. The server's bid route and the web's bid form both ask
+ * this, so the form never asks to confirm a bid the server refuses for these reasons. null: fine.
+ */
+export function checkMaxBidRequest(r: MaxBidRequest): MaxBidRequestProblem | null {
+  if (r.bidder.role === 'staff') return { code: 'staff_cannot_bid' };
+  if (r.bidder.status !== 'active') return { code: 'account_suspended' };
+  const cents = r.amountCents;
+  if (cents === null || !Number.isSafeInteger(cents) || cents <= 0) return { code: 'invalid_bid_amount' };
+  if (cents > MAX_BID_CENTS) return { code: 'bid_too_high', maxCents: MAX_BID_CENTS };
+  if (r.ownMaxCents != null && cents <= r.ownMaxCents) {
+    return { code: 'bid_not_higher_than_own', currentMaxCents: r.ownMaxCents };
+  }
+  if (r.minimumNextBidCents != null && cents < r.minimumNextBidCents) {
+    return { code: 'bid_too_low', minimumCents: r.minimumNextBidCents };
+  }
+  return null;
+}
+
 export interface BidOutcome {
   /** The auction after the bid (a new object; the input is never mutated). */
   state: AuctionBidState;
