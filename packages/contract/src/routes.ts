@@ -28,6 +28,8 @@ export const API = {
   profilePhone: '/api/profile/phone',
   profileLocation: '/api/profile/location',
   profileNotificationSettings: '/api/profile/notification-settings',
+  /** POST: agree to marketing emails and turn on the daily new-drops email. */
+  profileNewDropsEmail: '/api/profile/new-drops-email',
   adminPing: '/api/admin/ping',
   // The back-office (issue 13; admin.ts has the shapes). Every /api/admin path is staff only (guard.ts).
   /** GET ?page&pageSize&q&entityType&entityId&actorId&action: the audit log, newest first. */

@@ -139,6 +139,7 @@ export const SUMMARIES: Record<string, string> = {
   'PATCH /api/profile/phone': 'Change the phone number (needs verifying again)',
   'PATCH /api/profile/location': 'Choose the preferred pickup location',
   'PATCH /api/profile/notification-settings': 'Choose which notifications arrive by email, SMS and push',
+  'POST /api/profile/new-drops-email': 'Agree to marketing emails and get the daily new-drops email',
   // Orders and checkout
   'GET /api/me/orders': 'Orders of the signed-in shopper, with strikes',
   'POST /api/cart/quote': 'Price a set of won items: subtotal, fees and taxes',
