@@ -276,8 +276,8 @@ test('drops: the countdown banner, the featured grid with its count, and the ear
     await expect.poll(() => timer.textContent(), { timeout: 4_000 }).not.toBe(before);
   }
 
-  // The early-access form: the spec's messages (inline and as a toast), then the server's answer: a
-  // confirmation link for the launch list is sent.
+  // The early-access form: the spec's messages (inline and as a toast), then the server's answer: on
+  // this open store a confirmation link for the new-drops email is sent (never the launch list).
   const early = page.getByRole('region', { name: 'Get early access' });
   const email = early.getByRole('textbox', { name: 'Email address' });
   const join = early.getByRole('button', { name: 'Get early access' });
@@ -289,9 +289,34 @@ test('drops: the countdown banner, the featured grid with its count, and the ear
   await join.click();
   await expect(page.getByText('Invalid email')).toBeVisible();
   await expect(early.getByText('Please enter a valid email address.')).toBeVisible();
-  await email.fill('  Shopper@Example.com ');
+  const address = `drops.${Date.now() % 100_000_000}.${test.info().project.name}@example.com`;
+  await email.fill(`  ${address.toUpperCase()} `);
   await join.click();
-  // It joins the launch list (double opt-in): the confirmation email is on its way.
+  // It joins the new-drops email (double opt-in): the confirmation email is on its way.
   await expect(page.getByText('Check your email')).toBeVisible();
+  await expect(
+    page.getByText('We sent you a confirmation link. Open it to get the new-drops email.'),
+  ).toBeVisible();
+  await expect(early).not.toContainText(/launch/i);
   await expect(email).toHaveValue('');
+
+  // The confirmation link lands on the new-drops page, which records the consent and says so.
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const query = new URLSearchParams({ recipient: address, channel: 'email', limit: '1' });
+      const answer = (await (await page.request.get(`/api/dev/messages?${query}`)).json()) as {
+        messages: { subject: string | null; links: string[] }[];
+      };
+      const message = answer.messages[0];
+      if (message) expect(message.subject).toBe('Confirm you want the Rebound new-drops email');
+      link = message?.links.find((l) => l.includes('/api/drop-list/confirm'));
+      return link !== undefined;
+    })
+    .toBe(true);
+  await page.goto(link ?? '');
+  await expect(page).toHaveURL(/\/drops-confirmed$/);
+  await expect(page.getByRole('heading', { level: 1, name: "You'll get the new-drops email" })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(/launch/i);
+  await page.screenshot({ path: test.info().outputPath('drops-confirmed.png') });
 });

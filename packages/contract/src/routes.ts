@@ -210,6 +210,8 @@ export const API = {
   launchSignup: '/api/launch/signups',
   /** GET ?token=: the confirmation link; redirects to /launch-success, /launch-already-confirmed or /launch-error. */
   launchConfirm: '/api/launch/confirm',
+  /** GET ?token=: confirms a new-drops email signup (open store), then redirects to its page. */
+  dropListConfirm: '/api/drop-list/confirm',
   /** GET: is the store locked, can this browser see it. Answered even when locked. */
   launchStatus: '/api/launch/status',
   /** POST {token}: re-presents a bypass remembered in local storage (sets the bypass cookie again). */

@@ -261,6 +261,10 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     payload: { url: 'https://rebound.example/api/launch/confirm?token=xyz' },
     path: '/api/launch/confirm?token=xyz',
   },
+  drop_list_confirm: {
+    payload: { url: 'https://rebound.example/api/drop-list/confirm?token=xyz' },
+    path: '/api/drop-list/confirm?token=xyz',
+  },
   contact_reply: {
     payload: {
       name: 'Robin',
