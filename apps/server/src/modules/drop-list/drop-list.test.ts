@@ -80,7 +80,8 @@ describe('the new-drops email list of an open store', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.marketingConsent).toBe(true);
     expect(row?.marketingConsentAt).toBeInstanceOf(Date);
-    expect((row?.notificationSettings as { new_drops?: { email?: boolean } }).new_drops?.email).toBe(true);
+    const settings = row?.notificationSettings as { new_drops?: { email?: boolean } } | undefined;
+    expect(settings?.new_drops?.email).toBe(true);
   });
 
   it('the daily digest reaches a confirmed address without an account, once, until it unsubscribes', async () => {
