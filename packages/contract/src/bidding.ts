@@ -85,11 +85,8 @@ export const BidHistoryRow = z.object({
   kind: z.enum(['automatic', 'beaten_maximum']),
 });
 
-/** The words beside each history row. */
-export const BID_HISTORY_ROW_LABELS = {
-  automatic: 'Automatic bid',
-  beaten_maximum: 'Maximum, outbid',
-} as const;
+/** The words beside each history row (core, so the web needs no zod for them). */
+export { BID_HISTORY_ROW_LABELS } from '@rebound/core/bidding';
 export type BidHistoryRow = z.infer<typeof BidHistoryRow>;
 
 /** Rows per page of the public history (default and largest). */

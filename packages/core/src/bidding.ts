@@ -168,6 +168,15 @@ export const BID_SUCCESS_LEADING = "You've got the highest bid!";
 /** The answer to an accepted bid that does not lead. */
 export const BID_SUCCESS_SET = 'Highest bid set!';
 
+/**
+ * The words beside each public history row, so two rows at one amount read apart: 'automatic' is the
+ * site bidding for the leader at the new price, 'beaten_maximum' a maximum another bidder beat.
+ */
+export const BID_HISTORY_ROW_LABELS = {
+  automatic: 'Automatic bid',
+  beaten_maximum: 'Maximum, outbid',
+} as const;
+
 /** The answer to an accepted bid, by the bidder's standing right after it. */
 export function bidSuccessMessage(s: Standing): string {
   if (s === 'winning') return BID_SUCCESS_LEADING;
