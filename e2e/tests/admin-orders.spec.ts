@@ -71,6 +71,10 @@ test('staff find an unpaid order and refund part of a paid one', async ({ page, 
   await expectNoSeriousA11yViolations(page, 'admin order refund confirmation');
   await refund.getByRole('button', { name: 'Refund $5.00' }).click();
   await expect(refund.getByRole('status')).toContainText('Refunded $5.00.');
+  // What the shopper was told, in plain words.
+  await expect(refund.getByRole('status')).toContainText(
+    "We've told the shopper in their account's messages, and by email, text or push if they have those turned on for 'Auction won' messages.",
+  );
   const payments = page.getByRole('region', { name: 'Payments' });
   await expect(payments).toContainText('Missing power cable, agreed partial refund');
   await expect(page.getByRole('region', { name: 'History' })).toContainText('Refunded $5.00');

@@ -78,6 +78,11 @@ test('bid through the page, get outbid live, see a soft-close extension and the 
   await input.fill(String(min - 0.01));
   await page.getByRole('button', { name: 'Place max bid' }).click();
   await expect(page.getByText(`Highest bid must be at least ${money(Math.round(min * 100))}`)).toBeVisible();
+  // So is a maximum above the bound the server accepts (core checkMaxBidRequest, asked by both).
+  await input.fill('100001');
+  await page.getByRole('button', { name: 'Place max bid' }).click();
+  await expect(page.getByText('The highest maximum bid we accept is $100,000.00.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Confirm your maximum bid' })).toHaveCount(0);
 
   // A real maximum: the all-in cost (15% premium, 7% PST, 5% GST at the BC defaults) before confirming.
   const myMax = Math.round(min * 100) + 1_000;

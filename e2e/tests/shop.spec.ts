@@ -7,7 +7,7 @@ import { moveClocks } from './support/clocks';
 type ShopAnswer = {
   serverTime: string;
   total: number;
-  items: { title: string; brand: string; slug: string; endTime: string }[];
+  items: { title: string; brand: string; slug: string; endTime: string; currentPriceCents: number }[];
 };
 type DropsAnswer = { liveCount: number; earliestEndTime: string | null; featured: { title: string }[] };
 
@@ -35,11 +35,9 @@ async function doneWithFilters(page: Page, isMobile: boolean) {
 
 const label = (n: number) => `${n} ${n === 1 ? 'auction' : 'auctions'}`;
 
-/** What the API answers for a shop query (the page always sends the price range). */
+/** What the API answers for a shop query (the page sends a price only when the shopper chose one). */
 async function apiShop(page: Page, query: string): Promise<ShopAnswer> {
-  const params = new URLSearchParams({ minPrice: '0', maxPrice: '300' });
-  for (const [key, value] of new URLSearchParams(query)) params.set(key, value);
-  const res = await page.request.get(`/api/shop?${params}`);
+  const res = await page.request.get(`/api/shop?${new URLSearchParams(query)}`);
   expect(res.ok()).toBe(true);
   return (await res.json()) as ShopAnswer;
 }
@@ -81,7 +79,8 @@ test('filters by category, condition and price, pages, and the back button resto
   const min = panel.getByLabel('Min price');
   const max = panel.getByLabel('Max price');
   await expect(min).toHaveValue('0');
-  await expect(max).toHaveValue('300');
+  // Any price by default: the maximum box is empty ('No max').
+  await expect(max).toHaveValue('');
   await min.fill('-5');
   await expect(panel.getByText("The minimum price can't be below $0.")).toBeVisible();
   await expect(min).toHaveAttribute('aria-invalid', 'true');
@@ -133,6 +132,36 @@ test('filters by category, condition and price, pages, and the back button resto
   await expect(page).toHaveURL(/\/shop\?category=electronics&condition=like_new$/);
   await expect(page.getByRole('button', { name: /^Electronics/ })).toBeVisible();
   await expect(resultsCount(page)).toHaveText(label(electronicsLikeNew.total));
+});
+
+test('every live lot is in view by default: a lot above $300 is counted, found by search and first by price', async ({
+  page,
+}) => {
+  // The demo store has live lots bid past $300; the default listing hides none of them.
+  const byPrice = await apiShop(page, 'sort=price_desc');
+  const dear = byPrice.items[0];
+  expect(dear?.currentPriceCents).toBeGreaterThan(30_000);
+  const upTo300 = await apiShop(page, 'maxPrice=300');
+  expect(byPrice.total).toBeGreaterThan(upTo300.total);
+
+  await page.goto('/shop');
+  await expect(resultsCount(page)).toHaveText(label(byPrice.total));
+  // No price was chosen: nothing under 'Filters in use', and the filter says so.
+  await expect(page.getByRole('button', { name: /remove filter/ })).toHaveCount(0);
+
+  await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
+  await expect(page).toHaveURL(/\/shop\?sort=price_desc$/);
+  await expect(cards(page).first().getByRole('heading')).toHaveText(dear?.title ?? '');
+  await page.screenshot({ path: test.info().outputPath('shop-by-price.png') });
+
+  // Search by its title finds it.
+  const search = page.getByRole('searchbox', { name: 'Search auctions' });
+  const words = (dear?.title ?? '').split(/\s+/).slice(0, 2).join(' ');
+  await search.fill(words);
+  await search.press('Enter');
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(words);
+  await expect(page).not.toHaveURL(/Price=/);
+  await expect(cards(page).getByRole('heading', { name: dear?.title ?? '', exact: true })).toBeVisible();
 });
 
 test('searches by a keyword of a product, and clears to every result', async ({ page, isMobile }) => {
@@ -247,8 +276,8 @@ test('drops: the countdown banner, the featured grid with its count, and the ear
     await expect.poll(() => timer.textContent(), { timeout: 4_000 }).not.toBe(before);
   }
 
-  // The early-access form: the spec's messages (inline and as a toast), then the server's answer: a
-  // confirmation link for the launch list is sent.
+  // The early-access form: the spec's messages (inline and as a toast), then the server's answer: on
+  // this open store a confirmation link for the new-drops email is sent (never the launch list).
   const early = page.getByRole('region', { name: 'Get early access' });
   const email = early.getByRole('textbox', { name: 'Email address' });
   const join = early.getByRole('button', { name: 'Get early access' });
@@ -260,9 +289,34 @@ test('drops: the countdown banner, the featured grid with its count, and the ear
   await join.click();
   await expect(page.getByText('Invalid email')).toBeVisible();
   await expect(early.getByText('Please enter a valid email address.')).toBeVisible();
-  await email.fill('  Shopper@Example.com ');
+  const address = `drops.${Date.now() % 100_000_000}.${test.info().project.name}@example.com`;
+  await email.fill(`  ${address.toUpperCase()} `);
   await join.click();
-  // It joins the launch list (double opt-in): the confirmation email is on its way.
+  // It joins the new-drops email (double opt-in): the confirmation email is on its way.
   await expect(page.getByText('Check your email')).toBeVisible();
+  await expect(
+    page.getByText('We sent you a confirmation link. Open it to get the new-drops email.'),
+  ).toBeVisible();
+  await expect(early).not.toContainText(/launch/i);
   await expect(email).toHaveValue('');
+
+  // The confirmation link lands on the new-drops page, which records the consent and says so.
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const query = new URLSearchParams({ recipient: address, channel: 'email', limit: '1' });
+      const answer = (await (await page.request.get(`/api/dev/messages?${query}`)).json()) as {
+        messages: { subject: string | null; links: string[] }[];
+      };
+      const message = answer.messages[0];
+      if (message) expect(message.subject).toBe('Confirm you want the Rebound new-drops email');
+      link = message?.links.find((l) => l.includes('/api/drop-list/confirm'));
+      return link !== undefined;
+    })
+    .toBe(true);
+  await page.goto(link ?? '');
+  await expect(page).toHaveURL(/\/drops-confirmed$/);
+  await expect(page.getByRole('heading', { level: 1, name: "You'll get the new-drops email" })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(/launch/i);
+  await page.screenshot({ path: test.info().outputPath('drops-confirmed.png') });
 });

@@ -30,6 +30,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { testCheckoutRoutes } from './modules/checkout/test-page';
 import { stripeWebhookRoutes } from './modules/checkout/webhook';
+import { dropListRoutes } from './modules/drop-list/routes';
 import { inboxRoutes } from './modules/inbox/routes';
 import { launchPlugin } from './modules/launch/lock';
 import { pushRoutes } from './modules/notifications/push-routes';
@@ -176,6 +177,7 @@ export async function buildApp({
   await app.register(biddingRoutes);
   await app.register(watchlistRoutes);
   await app.register(inboxRoutes);
+  await app.register(dropListRoutes);
   await app.register(ordersRoutes);
   await app.register(pickupRoutes);
   await app.register(savedSearchRoutes);

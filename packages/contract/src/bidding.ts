@@ -1,20 +1,21 @@
+import type { Standing as CoreStanding } from '@rebound/core/bidding';
 import { ORDER_STATUSES } from '@rebound/core/orders';
 import { z } from 'zod';
 import { AuctionCard } from './catalog';
 import { Cents, Instant, Uuid } from './common';
 
-export const STANDINGS = ['none', 'winning', 'outbid', 'won', 'lost'] as const;
+/** core bidding.ts `Standing`: 'reserve_not_met' is a running leader below the hidden reserve. */
+export const STANDINGS = ['none', 'winning', 'reserve_not_met', 'outbid', 'won', 'lost'] as const;
 export const Standing = z.enum(STANDINGS);
 export type Standing = z.infer<typeof Standing>;
+// Fails to compile if core's Standing and this list drift apart.
+const sameStandings: [CoreStanding, Standing] extends [Standing, CoreStanding] ? true : never = true;
+void sameStandings;
 
 export const AuctionParams = z.object({ id: z.string().min(1).max(100) });
 
-/**
- * The largest maximum bid the store accepts: $100,000.00. Returned goods and overstock sell for far
- * less; the bound keeps every amount the API accepts (and every sum the server makes of it: price,
- * premium, taxes) well inside the database's money columns, whose CHECK constraints use the same figure.
- */
-export const MAX_BID_CENTS = 10_000_000;
+/** The largest maximum bid the store accepts ($100,000.00): core bidding.ts. */
+export { MAX_BID_CENTS } from '@rebound/core/bidding';
 
 /**
  * A maximum bid. The amount is what the shopper typed (dollars, up to two decimals) or a number;
@@ -58,7 +59,10 @@ export type AuctionStateResponse = z.infer<typeof AuctionStateResponse>;
 
 export const PlaceBidResponse = z.object({
   serverTime: Instant,
-  /** "You've got the highest bid!" when the bidder leads, else 'Highest bid set!'. */
+  /**
+   * core `bidSuccessMessage`: "You've got the highest bid!" when the bidder leads with the reserve met,
+   * 'Highest bid, reserve not met' when they lead below it, else 'Highest bid set!'.
+   */
   message: z.string(),
   isLeader: z.boolean(),
   auction: AuctionLiveState,
@@ -73,7 +77,16 @@ export const BidHistoryRow = z.object({
   createdAt: Instant,
   /** The first row (the current price, held by the leader) is marked 'Highest' on the page. */
   isHighest: z.boolean(),
+  /**
+   * What the row is (core bidding.ts history rows), so two rows at one amount read apart: 'automatic'
+   * is the site bidding for the leader at the new price; 'beaten_maximum' is a maximum another bidder
+   * beat. Labelled by BID_HISTORY_ROW_LABELS.
+   */
+  kind: z.enum(['automatic', 'beaten_maximum']),
 });
+
+/** The words beside each history row (core, so the web needs no zod for them). */
+export { BID_HISTORY_ROW_LABELS } from '@rebound/core/bidding';
 export type BidHistoryRow = z.infer<typeof BidHistoryRow>;
 
 /** Rows per page of the public history (default and largest). */
@@ -105,8 +118,7 @@ export const BidHistoryResponse = z.object({
 });
 export type BidHistoryResponse = z.infer<typeof BidHistoryResponse>;
 
-export const BID_SUCCESS_LEADING = "You've got the highest bid!";
-export const BID_SUCCESS_SET = 'Highest bid set!';
+export { BID_SUCCESS_LEADING, BID_SUCCESS_SET, RESERVE_NOT_MET_STANDING } from '@rebound/core/bidding';
 
 // The account's My Bids tab (spec §2 'Account tab details').
 
@@ -126,7 +138,7 @@ export const MyBidGroup = z.object({
   maxBidCents: Cents,
   /** When the maximum was last set or raised. */
   maxSetAt: Instant,
-  /** 'winning' / 'outbid' while running, 'won' / 'lost' once over. */
+  /** 'winning' / 'reserve_not_met' / 'outbid' while running, 'won' / 'lost' once over. */
   standing: Standing,
   /** The shopper's order for a won auction ('Add to Cart' while it is 'pending'); null otherwise. */
   orderId: Uuid.nullable(),

@@ -12,6 +12,7 @@ export const PROFILE_TEXT = {
   locationFailed: 'Failed to update location',
   notificationsSaved: 'Notification settings updated',
   notificationsFailed: 'Failed to update notification settings',
+  newDropsEmailOn: "You'll get the daily new-drops email. Unsubscribe anytime from any of them.",
 } as const;
 
 export const ChannelSettings = z.object({ email: z.boolean(), sms: z.boolean(), push: z.boolean() });
@@ -72,5 +73,12 @@ export const ProfileResponse = z.object({ profile: Profile });
 export const UpdatePhoneRequest = z.object({ phone: z.string().max(40) });
 export const UpdateLocationRequest = z.object({ locationId: Uuid });
 export const UpdateNotificationSettingsRequest = z.object({ settings: NotificationSettingsPatch });
+/**
+ * POST /api/profile/new-drops-email: the shopper's express consent to marketing emails (recorded with
+ * its time) and the daily new-drops email turned on. Only an explicit `true` is consent.
+ */
+export const NewDropsEmailRequest = z.object({
+  consent: z.literal(true, { error: 'Tick the box to agree to the new-drops email.' }),
+});
 /** Every change answers with the spec's success text and the whole profile as it now is. */
 export const ProfileUpdateResponse = z.object({ message: z.string(), profile: Profile });

@@ -28,6 +28,8 @@ export const API = {
   profilePhone: '/api/profile/phone',
   profileLocation: '/api/profile/location',
   profileNotificationSettings: '/api/profile/notification-settings',
+  /** POST: agree to marketing emails and turn on the daily new-drops email. */
+  profileNewDropsEmail: '/api/profile/new-drops-email',
   adminPing: '/api/admin/ping',
   // The back-office (issue 13; admin.ts has the shapes). Every /api/admin path is staff only (guard.ts).
   /** GET ?page&pageSize&q&entityType&entityId&actorId&action: the audit log, newest first. */
@@ -208,6 +210,8 @@ export const API = {
   launchSignup: '/api/launch/signups',
   /** GET ?token=: the confirmation link; redirects to /launch-success, /launch-already-confirmed or /launch-error. */
   launchConfirm: '/api/launch/confirm',
+  /** GET ?token=: confirms a new-drops email signup (open store), then redirects to its page. */
+  dropListConfirm: '/api/drop-list/confirm',
   /** GET: is the store locked, can this browser see it. Answered even when locked. */
   launchStatus: '/api/launch/status',
   /** POST {token}: re-presents a bypass remembered in local storage (sets the bypass cookie again). */

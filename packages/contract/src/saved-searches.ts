@@ -57,6 +57,11 @@ export const SavedSearchesResponse = z.object({
   items: z.array(SavedSearch),
   /** At most this many per shopper. */
   limit: z.number().int(),
+  /**
+   * New matches reach this shopper in the daily new-drops email (core receivesNewDropsEmail: marketing
+   * consent given and the new-drops email on). When false the save dialog says so and offers it.
+   */
+  dailyEmail: z.boolean(),
 });
 export type SavedSearchesResponse = z.infer<typeof SavedSearchesResponse>;
 

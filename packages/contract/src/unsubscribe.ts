@@ -3,8 +3,11 @@
 // from a mail client's one-click (form body 'List-Unsubscribe=One-Click') or from the web page (JSON).
 import { z } from 'zod';
 
-/** `launch`: the pre-launch list (issue 14), for addresses that may have no account. */
-export const UnsubscribeScope = z.enum(['new_drops', 'marketing', 'launch']);
+/**
+ * `launch`: the pre-launch list, for addresses that may have no account. `drop_list`: the open store's
+ * new-drops email list (drops page and footer), also for addresses without an account.
+ */
+export const UnsubscribeScope = z.enum(['new_drops', 'marketing', 'launch', 'drop_list']);
 export type UnsubscribeScope = z.infer<typeof UnsubscribeScope>;
 
 /** Checked by the server itself, so that a missing or odd token gets the same clear message. */
@@ -40,6 +43,10 @@ export const UNSUBSCRIBE_SCOPE_TEXT: Record<UnsubscribeScope, { name: string; st
   launch: {
     name: 'the Rebound launch list',
     stops: 'You will no longer get launch news from Rebound at this address.',
+  },
+  drop_list: {
+    name: 'the daily new-drops email',
+    stops: 'You will no longer get the daily email about new lots at this address.',
   },
 };
 

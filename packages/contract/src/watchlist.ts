@@ -52,7 +52,8 @@ export type WatchlistResponse = z.infer<typeof WatchlistResponse>;
 
 /**
  * GET /api/me/summary: the header badges. winning = live, unended auctions where the shopper holds
- * the lead; losing = live, unended auctions the shopper bid on without the lead; watching = watched
+ * the lead with the reserve met (a leader below the reserve is not counted); losing = live, unended
+ * auctions the shopper bid on without the lead; watching = watched
  * auctions that have not ended. `watchedAuctionIds` lets cards show their watch state.
  */
 export const MeSummaryResponse = z.object({

@@ -37,6 +37,13 @@ describe('summaryStanding', () => {
     expect(summaryStanding({ ...base, status: 'cancelled' }, 'ava', true, END - 1)).toBe('lost');
   });
 
+  it('gives a running leader below the reserve "reserve_not_met", never "winning"', () => {
+    const under = { ...base, reservePriceCents: 5000, reserveMet: false };
+    expect(summaryStanding(under, 'ava', true, END - 1)).toBe('reserve_not_met');
+    expect(summaryStanding({ ...under, reserveMet: true }, 'ava', true, END - 1)).toBe('winning');
+    expect(summaryStanding(under, 'ben', true, END - 1)).toBe('outbid');
+  });
+
   it('is "none" without a maximum, whatever the phase', () => {
     expect(summaryStanding(base, 'cy', false, END - 1)).toBe('none');
     expect(summaryStanding({ ...base, status: 'ended' }, 'cy', false, END + 1)).toBe('none');

@@ -31,8 +31,10 @@ export function summaryWinner(a: AuctionSummary): string | null {
 }
 
 /**
- * A user's standing on an auction: 'none' without a maximum; 'winning'/'outbid' while it runs; once
- * over, 'won' for the winner and 'lost' for everyone else. The product page and My Bids both use it.
+ * A user's standing on an auction: 'none' without a maximum; 'winning' (reserve met or none),
+ * 'reserve_not_met' (leading below the reserve) or 'outbid' while it runs; once
+ * over, 'won' for the winner and 'lost' for everyone else. The product page, My Bids and the header
+ * counts all use it.
  */
 export function summaryStanding(a: AuctionSummary, userId: string, hasMax: boolean, nowMs: number): Standing {
   return standingOf({

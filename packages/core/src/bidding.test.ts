@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { AuctionBidConfig, AuctionBidState, BidOutcome, BidRejection, HistoryRow } from './bidding';
 import {
+  bidSuccessMessage,
+  checkMaxBidRequest,
   compareHistoryRows,
   hasEnded,
   inBidsFilter,
   initialBidState,
   isLive,
   isReserveMet,
+  MAX_BID_CENTS,
   minimumNextBid,
   placeMaxBid,
   priceFromMaxBids,
+  RESERVE_NOT_MET_STANDING,
   rankMaxBids,
   standing,
   standingOf,
@@ -559,10 +563,17 @@ describe('standing', () => {
     expect(standing(s(), 'b', END)).toBe('lost');
   });
 
-  it('the leader with the reserve not met is winning while running, then loses', () => {
+  it('the leader below the reserve is not winning while running (reserve_not_met), then loses', () => {
     const r = run(auction({ reserveCents: 9_000 }), [['a', 5_000]]);
-    expect(standing(r, 'a', END - 1)).toBe('winning');
+    expect(standing(r, 'a', END - 1)).toBe('reserve_not_met');
     expect(standing(r, 'a', END)).toBe('lost');
+    // Raising the maximum to the reserve makes them the usual leader.
+    const met = run(auction({ reserveCents: 9_000 }), [
+      ['a', 5_000],
+      ['a', 9_000],
+    ]);
+    expect(standing(met, 'a', END - 1)).toBe('winning');
+    expect(standing(met, 'a', END)).toBe('won');
   });
 
   it('nobody wins a cancelled auction', () => {
@@ -581,9 +592,10 @@ describe('standingOf (the rule of standing, on stored facts)', () => {
     expect(standingOf({ ...facts, hasMax: false, over: true })).toBe('none');
   });
 
-  it('while running: winning when leading (reserve or not), outbid otherwise', () => {
+  it('while running: winning when leading with the reserve met, reserve_not_met below it, else outbid', () => {
     expect(standingOf(facts)).toBe('winning');
-    expect(standingOf({ ...facts, reserveMet: false })).toBe('winning');
+    expect(standingOf({ ...facts, reserveMet: false })).toBe('reserve_not_met');
+    expect(standingOf({ ...facts, reserveMet: false, leads: false })).toBe('outbid');
     expect(standingOf({ ...facts, leads: false })).toBe('outbid');
   });
 
@@ -629,6 +641,21 @@ describe('inBidsFilter (My Bids: All / Winning / Losing)', () => {
     expect(inBidsFilter('lost', 'losing')).toBe(false);
     expect(inBidsFilter('winning', 'losing')).toBe(false);
   });
+
+  it('a leader below the reserve is in all only: not counted as winning (nor as losing)', () => {
+    expect(inBidsFilter('reserve_not_met', 'all')).toBe(true);
+    expect(inBidsFilter('reserve_not_met', 'winning')).toBe(false);
+    expect(inBidsFilter('reserve_not_met', 'losing')).toBe(false);
+  });
+});
+
+describe('bidSuccessMessage', () => {
+  it('never tells a leader below the reserve they have got the highest bid', () => {
+    expect(bidSuccessMessage('winning')).toBe("You've got the highest bid!");
+    expect(bidSuccessMessage('reserve_not_met')).toBe('Highest bid, reserve not met');
+    expect(RESERVE_NOT_MET_STANDING).toBe('Highest bid, reserve not met');
+    expect(bidSuccessMessage('outbid')).toBe('Highest bid set!');
+  });
 });
 
 describe('isLive', () => {
@@ -671,5 +698,42 @@ describe('public history order', () => {
       row('a', 4_000, 'beaten'),
       row('a', 1_000, 'leading'),
     ]);
+  });
+});
+
+describe('checkMaxBidRequest (the bid route and the bid form ask it alike)', () => {
+  const shopper = { role: 'shopper', status: 'active' } as const;
+
+  it('refuses staff, then a suspended account, before the amount', () => {
+    expect(checkMaxBidRequest({ bidder: { ...shopper, role: 'staff' }, amountCents: null })).toEqual({
+      code: 'staff_cannot_bid',
+    });
+    expect(checkMaxBidRequest({ bidder: { ...shopper, status: 'suspended' }, amountCents: 5_000 })).toEqual({
+      code: 'account_suspended',
+    });
+  });
+
+  it('refuses an amount that is not money, and one above $100,000', () => {
+    expect(MAX_BID_CENTS).toBe(10_000_000);
+    for (const amountCents of [null, 0, -100, 1.5]) {
+      expect(checkMaxBidRequest({ bidder: shopper, amountCents })).toEqual({ code: 'invalid_bid_amount' });
+    }
+    expect(checkMaxBidRequest({ bidder: shopper, amountCents: 10_000_100 })).toEqual({
+      code: 'bid_too_high',
+      maxCents: 10_000_000,
+    });
+    expect(checkMaxBidRequest({ bidder: shopper, amountCents: 10_000_000 })).toBeNull();
+  });
+
+  it('checks the own maximum and the minimum only when given (the engine checks them under the lock)', () => {
+    expect(checkMaxBidRequest({ bidder: shopper, amountCents: 100 })).toBeNull();
+    expect(checkMaxBidRequest({ bidder: shopper, amountCents: 3_000, ownMaxCents: 3_000 })).toEqual({
+      code: 'bid_not_higher_than_own',
+      currentMaxCents: 3_000,
+    });
+    expect(checkMaxBidRequest({ bidder: shopper, amountCents: 2_000, minimumNextBidCents: 2_100 })).toEqual({
+      code: 'bid_too_low',
+      minimumCents: 2_100,
+    });
   });
 });

@@ -76,6 +76,55 @@ export type BidRejection =
   /** 'Highest bid must be at least $X' */
   | { code: 'below_minimum'; minimumCents: number };
 
+/**
+ * The largest maximum bid the store accepts: $100,000.00 (the contract re-exports it). Returned goods
+ * and overstock sell for far less; the bound keeps every amount and every sum made of it inside the
+ * database's money columns, whose CHECK constraints use the same figure.
+ */
+export const MAX_BID_CENTS = 10_000_000;
+
+/** Why a maximum bid is refused before the auction is looked at; codes are the contract's error codes. */
+export type MaxBidRequestProblem =
+  | { code: 'staff_cannot_bid' }
+  | { code: 'account_suspended' }
+  | { code: 'invalid_bid_amount' }
+  | { code: 'bid_too_high'; maxCents: number }
+  | { code: 'bid_not_higher_than_own'; currentMaxCents: number }
+  | { code: 'bid_too_low'; minimumCents: number };
+
+export interface MaxBidRequest {
+  bidder: { role: 'shopper' | 'staff'; status: 'active' | 'suspended' };
+  /** The typed amount in cents (core money parseDollarsToCents); null when it does not read as money. */
+  amountCents: number | null;
+  /**
+   * What the asker knows of the auction: the bidder's own maximum and the smallest acceptable one. The
+   * server leaves them out here and has the engine (placeMaxBid) check them under the auction's lock.
+   */
+  ownMaxCents?: number | null;
+  minimumNextBidCents?: number | null;
+}
+
+/**
+ * The checks of a maximum bid, in the server's order: a staff account, a suspended account, an amount
+ * that is not a positive amount of money, one above MAX_BID_CENTS, then (when given) not above the
+ * bidder's own maximum and below the minimum. The server's bid route and the web's bid form both ask
+ * this, so the form never asks to confirm a bid the server refuses for these reasons. null: fine.
+ */
+export function checkMaxBidRequest(r: MaxBidRequest): MaxBidRequestProblem | null {
+  if (r.bidder.role === 'staff') return { code: 'staff_cannot_bid' };
+  if (r.bidder.status !== 'active') return { code: 'account_suspended' };
+  const cents = r.amountCents;
+  if (cents === null || !Number.isSafeInteger(cents) || cents <= 0) return { code: 'invalid_bid_amount' };
+  if (cents > MAX_BID_CENTS) return { code: 'bid_too_high', maxCents: MAX_BID_CENTS };
+  if (r.ownMaxCents != null && cents <= r.ownMaxCents) {
+    return { code: 'bid_not_higher_than_own', currentMaxCents: r.ownMaxCents };
+  }
+  if (r.minimumNextBidCents != null && cents < r.minimumNextBidCents) {
+    return { code: 'bid_too_low', minimumCents: r.minimumNextBidCents };
+  }
+  return null;
+}
+
 export interface BidOutcome {
   /** The auction after the bid (a new object; the input is never mutated). */
   state: AuctionBidState;
@@ -105,7 +154,35 @@ export interface PriceResult {
   reserveMet: boolean;
 }
 
-export type Standing = 'none' | 'winning' | 'outbid' | 'won' | 'lost';
+/**
+ * A bidder's standing. 'reserve_not_met': the leader of a running auction whose maximum is below the
+ * hidden reserve. They would not win if it ended now, so they are never told they are winning, and
+ * the header's Winning count and the 'winning' filter leave them out (docs/decisions/045-texts-that-are-true.md).
+ */
+export type Standing = 'none' | 'winning' | 'reserve_not_met' | 'outbid' | 'won' | 'lost';
+
+/** What a leader below the reserve is told, wherever their standing shows (page, toast, My Bids, notices). */
+export const RESERVE_NOT_MET_STANDING = 'Highest bid, reserve not met';
+/** The answer to an accepted bid that leads with the reserve met (or no reserve). */
+export const BID_SUCCESS_LEADING = "You've got the highest bid!";
+/** The answer to an accepted bid that does not lead. */
+export const BID_SUCCESS_SET = 'Highest bid set!';
+
+/**
+ * The words beside each public history row, so two rows at one amount read apart: 'automatic' is the
+ * site bidding for the leader at the new price, 'beaten_maximum' a maximum another bidder beat.
+ */
+export const BID_HISTORY_ROW_LABELS = {
+  automatic: 'Automatic bid',
+  beaten_maximum: 'Maximum, outbid',
+} as const;
+
+/** The answer to an accepted bid, by the bidder's standing right after it. */
+export function bidSuccessMessage(s: Standing): string {
+  if (s === 'winning') return BID_SUCCESS_LEADING;
+  if (s === 'reserve_not_met') return RESERVE_NOT_MET_STANDING;
+  return BID_SUCCESS_SET;
+}
 
 /** A fresh auction with no bids. */
 export function initialBidState(config: AuctionBidConfig): AuctionBidState {
@@ -185,8 +262,8 @@ export function isReserveMet(state: AuctionBidState): boolean {
 }
 
 /**
- * A user's standing. 'none': no maximum on this auction. While running: 'winning' for the leader (even
- * when the reserve is not met yet: the page shows 'Reserve not met' beside it), else 'outbid'. Once
+ * A user's standing. 'none': no maximum on this auction. While running: 'winning' for the leader when
+ * the reserve is met (or there is none), 'reserve_not_met' for a leader below it, else 'outbid'. Once
  * over: 'won' for the leader when the reserve is met and the auction was not cancelled, else 'lost'.
  */
 export function standing(state: AuctionBidState, userId: string, now: number): Standing {
@@ -216,7 +293,10 @@ export interface StandingFacts {
 /** The rule of `standing`, on facts: see there. */
 export function standingOf(f: StandingFacts): Standing {
   if (!f.hasMax) return 'none';
-  if (!f.over) return f.leads ? 'winning' : 'outbid';
+  if (!f.over) {
+    if (!f.leads) return 'outbid';
+    return f.reserveMet ? 'winning' : 'reserve_not_met';
+  }
   return f.leads && !f.cancelled && f.reserveMet ? 'won' : 'lost';
 }
 

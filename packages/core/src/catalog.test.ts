@@ -150,9 +150,9 @@ describe('savingsPercent', () => {
 });
 
 describe('shop constants', () => {
-  it('match the spec', () => {
+  it('match the spec; the price filter starts at any price (no upper bound)', () => {
     expect(SHOP_PAGE_SIZE).toBe(40);
-    expect(DEFAULT_PRICE_RANGE).toEqual({ min: 0, max: 300 });
+    expect(DEFAULT_PRICE_RANGE).toEqual({ min: 0, max: null });
   });
 });
 
@@ -212,16 +212,18 @@ describe('pagerPages', () => {
 });
 
 describe('normalizePriceRange', () => {
-  it('defaults to 0 to 300', () => {
-    expect(normalizePriceRange()).toEqual({ min: 0, max: 300 });
-    expect(normalizePriceRange(null, null)).toEqual({ min: 0, max: 300 });
-    expect(normalizePriceRange(Number.NaN, Number.NaN)).toEqual({ min: 0, max: 300 });
+  it('defaults to $0 and no upper bound: a lot past $300 is never hidden by default', () => {
+    expect(normalizePriceRange()).toEqual({ min: 0, max: null });
+    expect(normalizePriceRange(null, null)).toEqual({ min: 0, max: null });
+    expect(normalizePriceRange(Number.NaN, Number.NaN)).toEqual({ min: 0, max: null });
+    expect(normalizePriceRange(-5)).toEqual({ min: 0, max: null });
   });
 
   it('keeps min at or above 0 and max at or above min', () => {
     expect(normalizePriceRange(-20, 100)).toEqual({ min: 0, max: 100 });
     expect(normalizePriceRange(50, 20)).toEqual({ min: 50, max: 50 });
-    expect(normalizePriceRange(400)).toEqual({ min: 400, max: 400 });
+    expect(normalizePriceRange(400)).toEqual({ min: 400, max: null });
+    expect(normalizePriceRange(400, 300)).toEqual({ min: 400, max: 400 });
     expect(normalizePriceRange(10, 1000)).toEqual({ min: 10, max: 1000 });
   });
 });

@@ -96,10 +96,14 @@ export function savingsPercent(retailCents: number, priceCents: number): number 
 export const SHOP_PAGE_SIZE = 40;
 export const PAGER_MAX_PAGES_SHOWN = 5;
 
-/** The shop's default price filter, in whole dollars. */
-export const DEFAULT_PRICE_RANGE: Readonly<{ min: number; max: number }> = Object.freeze({
+/**
+ * The shop's default price filter, in whole dollars: from $0 with no upper bound (`max: null`, 'any
+ * price'), so a lot bid past any figure stays in the default listing, in search and in every sort
+ * (docs/decisions/045-texts-that-are-true.md). A price bound is only ever one the shopper chose.
+ */
+export const DEFAULT_PRICE_RANGE: Readonly<{ min: number; max: number | null }> = Object.freeze({
   min: 0,
-  max: 300,
+  max: null,
 });
 
 /** Number of pages for a result count (at least 0). */
@@ -127,13 +131,16 @@ export function pagerPages(
 }
 
 /**
- * The price filter (spec §5): min not below 0; max defaults to 300 and not below min.
- * Missing or non-numeric values take the defaults.
+ * The price filter (spec §5): min not below 0; max not below min, and no upper bound (null) unless
+ * one is given. Missing or non-numeric values take the defaults.
  */
-export function normalizePriceRange(min?: number | null, max?: number | null): { min: number; max: number } {
+export function normalizePriceRange(
+  min?: number | null,
+  max?: number | null,
+): { min: number; max: number | null } {
   const lo = typeof min === 'number' && Number.isFinite(min) ? Math.max(0, min) : DEFAULT_PRICE_RANGE.min;
   const hi = typeof max === 'number' && Number.isFinite(max) ? max : DEFAULT_PRICE_RANGE.max;
-  return { min: lo, max: Math.max(hi, lo) };
+  return { min: lo, max: hi === null ? null : Math.max(hi, lo) };
 }
 
 export type AuctionPhase = 'scheduled' | 'live' | 'ended' | 'cancelled';

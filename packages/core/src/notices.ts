@@ -1,13 +1,22 @@
 // The texts of the notices the site sends (in-app, and the email/SMS/push that follow them), once.
 
+import { BID_SUCCESS_LEADING, RESERVE_NOT_MET_STANDING, type Standing } from './bidding';
 import { formatCents } from './money';
 import { formatShopDateTime } from './shop-clock';
 import { PAYMENT_WINDOW_HOURS } from './time';
 
-export function bidConfirmationNotice(productTitle: string, maxCents: number, isLeader: boolean): string {
-  return `Your maximum bid of ${formatCents(maxCents)} on ${productTitle} is in. ${
-    isLeader ? "You've got the highest bid!" : 'Another bidder is still ahead.'
-  }`;
+/** The bidder's standing right after the bid (core bidding.ts `standingOf`) says what they are told. */
+export function bidConfirmationNotice(productTitle: string, maxCents: number, standing: Standing): string {
+  return `Your maximum bid of ${formatCents(maxCents)} on ${productTitle} is in. ${bidStandingSentence(standing)}`;
+}
+
+/** One sentence on where a fresh maximum stands: a leader below the reserve is never told they lead outright. */
+export function bidStandingSentence(standing: Standing): string {
+  if (standing === 'winning') return BID_SUCCESS_LEADING;
+  if (standing === 'reserve_not_met') {
+    return `${RESERVE_NOT_MET_STANDING}: the item sells only if the bidding reaches the seller's reserve.`;
+  }
+  return 'Another bidder is still ahead.';
 }
 
 export function outbidNotice(productTitle: string, priceCents: number): string {

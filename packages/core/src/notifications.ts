@@ -82,3 +82,11 @@ export function shouldSendNotification(
   if (CONSENT_REQUIRED_KINDS.includes(kind) && !hasMarketingConsent) return false;
   return settings[kind][channel];
 }
+
+/**
+ * Whether the daily new-drops email (with saved-search matches) reaches this user: they gave marketing
+ * consent and their new-drops email setting is on. What the saved-search dialog may promise.
+ */
+export function receivesNewDropsEmail(settings: NotificationSettings, hasMarketingConsent: boolean): boolean {
+  return shouldSendNotification(settings, 'new_drops', 'email', hasMarketingConsent);
+}

@@ -720,6 +720,33 @@ export const launchSignups = pgTable(
   ],
 );
 
+/**
+ * The new-drops email list of an open store (docs/decisions/045-texts-that-are-true.md): addresses
+ * from the drops page's early-access form and the footer, double opt-in. `confirmed_at` is when the
+ * address confirmed, which is the consent's time; an address with an account gets the email through
+ * the account's own settings instead (the confirmation records the consent there too).
+ */
+export const dropListSignups = pgTable(
+  'drop_list_signups',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    source: text('source').notNull().default('drops-early-access'),
+    status: text('status', { enum: SIGNUP_STATUSES }).notNull().default('pending'),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmTokenExpiresAt: ts('confirm_token_expires_at'),
+    confirmedAt: ts('confirmed_at'),
+    confirmSentAt: ts('confirm_sent_at'),
+    unsubscribedAt: ts('unsubscribed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('drop_list_signups_email_uq').on(sql`lower(${t.email})`),
+    check('drop_list_signups_status', oneOf(t.status, SIGNUP_STATUSES)),
+  ],
+);
+
 // Durable outbox for email, SMS and push: written in the same transaction as the event, sent by a job.
 export const outbox = pgTable(
   'outbox',

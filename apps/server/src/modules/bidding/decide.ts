@@ -1,12 +1,7 @@
 // The decision of a bid, on the state the auction lock found: the pure rule of packages/core, its
 // rejections mapped to the catalogue's errors, and the auction's new stored state. No I/O.
-import {
-  type AuctionLiveState,
-  BID_SUCCESS_LEADING,
-  BID_SUCCESS_SET,
-  type PlaceBidResponse,
-} from '@rebound/contract/bidding';
-import { type BidOutcome, placeMaxBid } from '@rebound/core/bidding';
+import type { AuctionLiveState, PlaceBidResponse } from '@rebound/contract/bidding';
+import { type BidOutcome, bidSuccessMessage, placeMaxBid, standingOf } from '@rebound/core/bidding';
 import { formatCents } from '@rebound/core/money';
 import { AppError } from '../../lib/errors';
 import type { AuctionRow, BidContact } from './repository';
@@ -62,6 +57,14 @@ export function decideBid(ctx: LockedAuction, userId: string, amountCents: numbe
   // The leader is now the bidder or stays who it was (a maximum only ever beats or loses to the leader).
   const leaderHandle = ctx.people.find((p) => p.id === updated.leaderUserId)?.handle ?? null;
   const state = liveState(updated, leaderHandle);
+  // The bidder's standing by core's one rule: a leader below the reserve is not 'winning'.
+  const standing = standingOf({
+    hasMax: true,
+    leads: o.isLeader,
+    over: false,
+    cancelled: false,
+    reserveMet: o.reserveMet,
+  });
   return {
     outcome: o,
     updated,
@@ -69,10 +72,10 @@ export function decideBid(ctx: LockedAuction, userId: string, amountCents: numbe
     maxSeq: o.state.maxBids.find((m) => m.userId === userId)!.seq,
     body: {
       serverTime: now.toISOString(),
-      message: o.isLeader ? BID_SUCCESS_LEADING : BID_SUCCESS_SET,
+      message: bidSuccessMessage(standing),
       isLeader: o.isLeader,
       auction: state,
-      me: { maxBidCents: amountCents, standing: o.isLeader ? 'winning' : 'outbid' },
+      me: { maxBidCents: amountCents, standing },
     },
   };
 }

@@ -28,7 +28,7 @@ const bid = async (auctionId: string, amount: string, u: SignedInUser) => {
     payload: { amount },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ isLeader: boolean }>();
+  return res.json<{ isLeader: boolean; message: string; me: { standing: string } }>();
 };
 
 async function myBids(u: SignedInUser, filter?: string) {
@@ -89,30 +89,36 @@ describe('My Bids', () => {
     expect((await bid(x.id, '30', frank)).isLeader).toBe(false); // beaten by Erin's proxy at once
     await bid(y.id, '20', erin);
     expect((await bid(y.id, '45', frank)).isLeader).toBe(true);
-    await bid(reserve.id, '100', erin); // leads, under the hidden reserve
+    // Leads, under the hidden reserve: told so, never 'winning' nor "You've got the highest bid!".
+    expect(await bid(reserve.id, '100', erin)).toMatchObject({
+      isLeader: true,
+      message: 'Highest bid, reserve not met',
+      me: { maxBidCents: 10_000, standing: 'reserve_not_met' },
+    });
     await bid(gone.id, '25', erin);
     await t.db.update(auctions).set({ status: 'ended' }).where(eq(auctions.id, gone.id));
 
     const all = await myBids(erin);
     // Running ones ending soonest first, then the ended one.
     expect(ids(all)).toEqual([y.id, x.id, reserve.id, gone.id]);
-    expect(all.counts).toEqual({ all: 4, winning: 2, losing: 1 });
+    // Under the reserve is neither winning nor losing.
+    expect(all.counts).toEqual({ all: 4, winning: 1, losing: 1 });
     const byId = new Map(all.groups.map((g) => [g.auction.auctionId, g]));
     expect(byId.get(x.id)).toMatchObject({ maxBidCents: 5_000, standing: 'winning' });
     expect(byId.get(x.id)?.auction).toMatchObject({ title: x.title, currentPriceCents: 3_100, bidCount: 3 });
     expect(byId.get(y.id)).toMatchObject({ maxBidCents: 2_000, standing: 'outbid' });
     expect(byId.get(y.id)?.auction.currentPriceCents).toBe(2_100);
-    expect(byId.get(reserve.id)).toMatchObject({ maxBidCents: 10_000, standing: 'winning' });
+    expect(byId.get(reserve.id)).toMatchObject({ maxBidCents: 10_000, standing: 'reserve_not_met' });
     expect(byId.get(gone.id)).toMatchObject({ maxBidCents: 2_500, standing: 'won' });
     // Only her own maximums: Frank's 30 and 45 are nowhere in her answer.
     expect(JSON.stringify(all)).not.toMatch(/"maxBidCents":(3000|4500)\b/);
 
     const winning = await myBids(erin, 'winning');
-    expect(ids(winning)).toEqual([x.id, reserve.id]);
+    expect(ids(winning)).toEqual([x.id]);
     expect(winning.counts).toEqual(all.counts);
     expect(ids(await myBids(erin, 'losing'))).toEqual([y.id]);
-    // The badges count the same auctions.
-    expect(await summaryOf(erin)).toMatchObject({ winning: 2, losing: 1 });
+    // The badges count the same auctions: the header's Winning leaves the one under the reserve out.
+    expect(await summaryOf(erin)).toMatchObject({ winning: 1, losing: 1 });
 
     expect(ids(await myBids(frank))).toEqual([y.id, x.id]);
     expect((await myBids(frank)).counts).toEqual({ all: 2, winning: 1, losing: 1 });
@@ -131,6 +137,33 @@ describe('My Bids', () => {
     expect(ids(later)).toEqual([reserve.id, x.id, y.id, gone.id]);
     expect((await myBids(erin, 'winning')).groups).toEqual([]);
     expect((await myBids(erin, 'losing')).groups).toEqual([]);
+  });
+
+  it('a leader below the reserve is told so on the bid, the product page, My Bids and the header, until it is met', async () => {
+    const gil = await signedInUser(t);
+    const reserve = await auctionEndingIn(HOUR, { reservePriceCents: 50_000 });
+    expect(await bid(reserve.id, '100', gil)).toMatchObject({
+      isLeader: true,
+      message: 'Highest bid, reserve not met',
+      me: { standing: 'reserve_not_met' },
+    });
+    const page = (await get(API.auction(reserve.id), gil.cookie)).json<{ me: { standing: string } }>();
+    expect(page.me.standing).toBe('reserve_not_met');
+    expect((await myBids(gil)).groups.map((g) => g.standing)).toEqual(['reserve_not_met']);
+    expect((await myBids(gil)).counts).toEqual({ all: 1, winning: 0, losing: 0 });
+    expect((await myBids(gil, 'winning')).groups).toEqual([]);
+    expect(await summaryOf(gil)).toMatchObject({ winning: 0, losing: 0 });
+
+    // Raising the maximum to the reserve makes them the usual leader, everywhere.
+    expect(await bid(reserve.id, '500', gil)).toMatchObject({
+      message: "You've got the highest bid!",
+      me: { standing: 'winning' },
+    });
+    expect((await get(API.auction(reserve.id), gil.cookie)).json()).toMatchObject({
+      me: { standing: 'winning' },
+    });
+    expect((await myBids(gil)).counts).toEqual({ all: 1, winning: 1, losing: 0 });
+    expect(await summaryOf(gil)).toMatchObject({ winning: 1, losing: 0 });
   });
 
   it(`lists at most ${MY_BIDS_ENDED_LIMIT} ended auctions and says how many more there are`, async () => {

@@ -15,12 +15,14 @@ export function bidNotices(
       userId: bidder.userId,
       kind: 'bid_confirmation',
       template: 'bid_confirmation',
-      message: bidConfirmationNotice(product.title, bidder.amountCents, d.outcome.isLeader),
+      message: bidConfirmationNotice(product.title, bidder.amountCents, d.body.me.standing),
       targetUrl,
       data: {
         productTitle: product.title,
         bidAmountCents: bidder.amountCents,
         isHighest: d.outcome.isLeader,
+        // core's standing (decide.ts): 'reserve_not_met' for a leader below the reserve.
+        standing: d.body.me.standing,
       },
     },
     ...d.outcome.outbidUserIds

@@ -104,6 +104,12 @@ describe('bidding over HTTP', () => {
       ['bob_h', 2_000, false],
       ['alice_h', 1_000, false],
     ]);
+    // Each row says what it is, so rows of one bidder at one amount read apart.
+    expect(history.rows.map((r) => [r.handle, r.amountCents, r.kind])).toEqual([
+      ['alice_h', 2_100, 'automatic'],
+      ['bob_h', 2_000, 'beaten_maximum'],
+      ['alice_h', 1_000, 'automatic'],
+    ]);
 
     const asBob = (
       await t.app.inject({ url: `/api/auctions/${auction.id}`, headers: { cookie: bob.cookie } })

@@ -1,7 +1,6 @@
 import {
   BID_HISTORY_PAGE,
   type BidHistoryResponse,
-  MAX_BID_CENTS,
   MY_BIDS_ENDED_LIMIT,
   type MyBidGroup,
   type MyBidsResponse,
@@ -9,7 +8,7 @@ import {
 } from '@rebound/contract/bidding';
 import { API } from '@rebound/contract/routes';
 import { summaryStanding } from '@rebound/core/auction-summary';
-import { type BidsFilter, inBidsFilter } from '@rebound/core/bidding';
+import { type BidsFilter, checkMaxBidRequest, inBidsFilter } from '@rebound/core/bidding';
 import { formatCents, parseDollarsToCents } from '@rebound/core/money';
 import { isSuspendedByStrikes } from '@rebound/core/orders';
 import { toCard } from '../../db/cards';
@@ -122,6 +121,7 @@ export async function bidHistory(
       amountCents: r.amountCents,
       createdAt: r.createdAt.toISOString(),
       isHighest: after === null && i === 0,
+      kind: r.isLeaderRow ? 'automatic' : 'beaten_maximum',
     })),
   };
 }
@@ -340,13 +340,15 @@ export async function placeBid(
   amountInput: string | number,
   idempotencyKey: string | null,
 ): Promise<PlaceBidResult> {
-  if (user.role === 'staff') throw new AppError('staff_cannot_bid');
-  if (user.status !== 'active') return refuseSuspended(db, user.id);
-  const amountCents = parseDollarsToCents(amountInput);
-  if (amountCents === null || amountCents <= 0) throw new AppError('invalid_bid_amount');
-  if (amountCents > MAX_BID_CENTS) {
-    throw new AppError('bid_too_high', { params: { amount: formatCents(MAX_BID_CENTS) } });
+  // core's checkMaxBidRequest, which the web's bid form asks too before it offers to confirm.
+  const amount = parseDollarsToCents(amountInput);
+  const problem = checkMaxBidRequest({ bidder: user, amountCents: amount });
+  if (problem?.code === 'account_suspended') return refuseSuspended(db, user.id);
+  if (problem?.code === 'bid_too_high') {
+    throw new AppError('bid_too_high', { params: { amount: formatCents(problem.maxCents) } });
   }
+  if (problem) throw new AppError(problem.code);
+  const amountCents = amount as number;
   if (!isUuid(auctionId)) throw new AppError('auction_not_live');
   const fingerprint = idempotencyKey ? requestHash(BID_ENDPOINT, [auctionId, amountCents]) : null;
 

@@ -59,20 +59,27 @@ describe('contact form', () => {
 });
 
 describe('drop list', () => {
-  it('joins the double opt-in launch list: one row with its first form, a confirmation email', async () => {
-    const res = await post(API.listSignups, { email: ' Cy@Example.com', source: 'drops-early-access' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({
-      title: 'Check your email',
-      message: 'We sent you a confirmation link. Open it to join the launch list.',
-    });
-    expect((await post(API.listSignups, { email: 'cy@example.com', source: 'footer' })).statusCode).toBe(201);
-    const rows = await t.db.select().from(launchSignups).where(eq(launchSignups.email, 'cy@example.com'));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ source: 'drops-early-access', status: 'pending' });
-    expect(await lastMessageTo(t, 'cy@example.com')).toMatchObject({
-      subject: 'Confirm you want Rebound launch news',
-    });
+  it('on a locked store (staff and bypassed browsers) joins the double opt-in launch list', async () => {
+    t.app.launch.lock.set(true);
+    try {
+      const res = await post(API.listSignups, { email: ' Cy@Example.com', source: 'drops-early-access' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({
+        title: 'Check your email',
+        message: 'We sent you a confirmation link. Open it to join the launch list.',
+      });
+      expect((await post(API.listSignups, { email: 'cy@example.com', source: 'footer' })).statusCode).toBe(
+        201,
+      );
+      const rows = await t.db.select().from(launchSignups).where(eq(launchSignups.email, 'cy@example.com'));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ source: 'drops-early-access', status: 'pending' });
+      expect(await lastMessageTo(t, 'cy@example.com')).toMatchObject({
+        subject: 'Confirm you want Rebound launch news',
+      });
+    } finally {
+      t.app.launch.lock.set(false);
+    }
   });
 
   it("answers the spec's email messages", async () => {

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { DROP_LIST_TEXT } from '@rebound/contract/drop-list';
 import {
   ContactMessageRequest,
   ContactMessageResponse,
@@ -9,6 +10,7 @@ import { API } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sharedRateLimitOptions } from '../../lib/shared-limits';
+import * as dropList from '../drop-list/service';
 import * as launch from '../launch/service';
 import * as service from './service';
 
@@ -43,10 +45,18 @@ export async function inboxRoutes(fastify: FastifyInstance) {
       schema: { body: ListSignupRequest, response: { 201: ListSignupResponse } },
     },
     async (request, reply) => {
-      // The drop list is the launch list (issue 14): double opt-in, 'Check your email'.
-      await launch.signup({ db, clock, config, ...app.launch }, request.body);
       reply.status(201);
-      return { ...launch.CHECK_EMAIL };
+      // Locked, the forms (seen by staff and bypassed browsers) join the launch list; open, the
+      // new-drops email (docs/decisions/045-texts-that-are-true.md). Both double opt-in.
+      if (await app.launch.lock.locked()) {
+        await launch.signup({ db, clock, config, ...app.launch }, request.body);
+        return { ...launch.CHECK_EMAIL };
+      }
+      await dropList.signup(
+        { db, clock, publicUrl: config.publicUrl, emailLimit: app.launch.emailLimit },
+        request.body,
+      );
+      return { title: DROP_LIST_TEXT.checkEmailTitle, message: DROP_LIST_TEXT.checkEmailMessage };
     },
   );
 }

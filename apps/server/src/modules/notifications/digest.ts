@@ -17,9 +17,11 @@ import {
 } from '@rebound/core/reminders';
 import { matchesSavedSearch } from '@rebound/core/saved-searches';
 import type { Db } from '../../db/client';
+import { dropListReaders } from '../drop-list/service';
 import { type NewLot, newLots, searchesOf } from '../saved-searches/service';
 import * as repo from './digest-repository';
 import { enqueueNotices, type Notice } from './enqueue';
+import { queueMessages } from './sender';
 
 export const DIGEST_BATCH = 500;
 
@@ -109,6 +111,51 @@ export async function runDailyDigest(
     if (batch.read < DIGEST_BATCH) break;
     after = batch.last;
   }
+  await sendToDropList(db, slot.date, lots, now);
   await repo.claimOnce(db, [doneKey], now);
   return { date: slot.date, userIds: sentTo, lotCount: lots.length };
+}
+
+/**
+ * The open store's new-drops email list (drop-list module): confirmed addresses without an account get
+ * the same day's lots by email, once each (claimed like the accounts' digest), with a one-click
+ * unsubscribe that names their signup (scope 'drop_list').
+ */
+async function sendToDropList(db: Db, date: string, lots: NewLot[], now: Date): Promise<void> {
+  let after: string | null = null;
+  while (lots.length > 0) {
+    const read: number = await db.transaction(async (tx) => {
+      const page = await dropListReaders(tx, after, DIGEST_BATCH);
+      const key = (id: string) => `digest:${date}:list:${id}`;
+      const taken = await repo.claimOnce(
+        tx,
+        page.map((r) => key(r.id)),
+        now,
+      );
+      await queueMessages(
+        tx,
+        now,
+        page
+          .filter((r) => taken.has(key(r.id)))
+          .map((r) => ({
+            channel: 'email' as const,
+            template: 'new_drops_digest',
+            userId: null,
+            recipient: r.email,
+            payload: {
+              kind: 'drop_list',
+              signupId: r.id,
+              message: newDropsNotice(lots.length, 0),
+              date,
+              count: lots.length,
+              lots: lots.slice(0, DIGEST_LOT_LIMIT).map(lotView),
+              savedSearchMatches: [],
+            },
+          })),
+      );
+      after = page.at(-1)?.id ?? after;
+      return page.length;
+    });
+    if (read < DIGEST_BATCH) break;
+  }
 }

@@ -261,6 +261,10 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     payload: { url: 'https://rebound.example/api/launch/confirm?token=xyz' },
     path: '/api/launch/confirm?token=xyz',
   },
+  drop_list_confirm: {
+    payload: { url: 'https://rebound.example/api/drop-list/confirm?token=xyz' },
+    path: '/api/drop-list/confirm?token=xyz',
+  },
   contact_reply: {
     payload: {
       name: 'Robin',
@@ -431,6 +435,20 @@ describe('what the messages say', () => {
     expect(renderSms(msg('outbid', SAMPLES.outbid!.payload, 'sms'), CTX).body).toBe(
       'Rebound: Outbid on Desk Lamp. Now $30.00. Bid $32.50+: https://rebound.example/product/lamp-a1',
     );
+  });
+
+  it('bid confirmation: a leader below the reserve reads "Highest bid, reserve not met", never that they lead', () => {
+    const payload = { ...SAMPLES.bid_confirmation!.payload, isHighest: true, standing: 'reserve_not_met' };
+    const email = renderEmail(msg('bid_confirmation', payload), CTX);
+    expect(email.text).toContain('Status: Highest bid, reserve not met');
+    expect(email.text).not.toContain('Highest bidder');
+    expect(email.text).not.toContain("You've got the highest bid!");
+    const push = renderPush(msg('bid_confirmation', payload, 'push'), CTX);
+    expect(push.title).toBe('Your bid is in');
+    expect(push.body).toContain('Highest bid, reserve not met');
+    // A notice queued before the standing was written still reads as before.
+    const older = renderEmail(msg('bid_confirmation', SAMPLES.bid_confirmation!.payload), CTX);
+    expect(older.text).toContain('Status: Highest bidder');
   });
 
   it("auction won: the all-in total and the deadline on the shop's clock (UTC-7 in winter too)", () => {

@@ -102,8 +102,10 @@ export function renderEmail(msg: OutgoingMessage, ctx: RenderContext): RenderedE
   const scope = unsubscribeScopeOf(msg);
   const headers: Record<string, string> = {};
   let unsubscribe: { url: string; name: string } | undefined;
-  // The launch list's emails go to signups, with or without an account: their token names the signup.
-  const subject = scope === 'launch' && isRecord(msg.payload) ? msg.payload.signupId : msg.userId;
+  // The launch list's and the drop list's emails go to signups, which may have no account: their
+  // token names the signup.
+  const bySignup = scope === 'launch' || scope === 'drop_list';
+  const subject = bySignup && isRecord(msg.payload) ? msg.payload.signupId : msg.userId;
   if (scope && typeof subject === 'string' && UUID.test(subject)) {
     const token = encodeURIComponent(
       createUnsubscribeToken(ctx.secret, subject, scope, ctx.now ?? new Date()),

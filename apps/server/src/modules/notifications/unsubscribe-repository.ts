@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { launchSignups, users } from '../../db/schema';
+import { dropListSignups, launchSignups, users } from '../../db/schema';
 import type { UnsubscribeScope } from './unsubscribe-token';
 
 // SQL of the one-click unsubscribe (unsubscribe-service.ts has the rule).
@@ -26,7 +26,7 @@ export async function unsubscribeContact(db: DbOrTx, userId: string) {
 export async function turnOffEmail(
   db: DbOrTx,
   userId: string,
-  scope: Exclude<UnsubscribeScope, 'launch'>,
+  scope: Exclude<UnsubscribeScope, 'launch' | 'drop_list'>,
   now: Date,
 ) {
   const settings = sql`case when jsonb_typeof(${users.notificationSettings}) = 'object' then ${users.notificationSettings} else '{}'::jsonb end`;
@@ -39,6 +39,27 @@ export async function turnOffEmail(
       updatedAt: now,
     })
     .where(eq(users.id, userId));
+}
+
+/** A drop-list signup as the drop_list scope's unsubscribe sees it (the token names the signup). */
+export async function dropListContact(db: DbOrTx, signupId: string) {
+  const [row] = await db
+    .select({ email: dropListSignups.email, unsubscribedAt: dropListSignups.unsubscribedAt })
+    .from(dropListSignups)
+    .where(eq(dropListSignups.id, signupId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Takes the address off the new-drops email list; the first time is kept (idempotent). */
+export async function unsubscribeDropList(db: DbOrTx, signupId: string, now: Date) {
+  await db
+    .update(dropListSignups)
+    .set({
+      unsubscribedAt: sql`coalesce(${dropListSignups.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(eq(dropListSignups.id, signupId));
 }
 
 /** A launch-list signup as the launch scope's unsubscribe sees it (the token names the signup). */

@@ -29,7 +29,7 @@ export function maskEmail(email: string): string {
 
 function subscribed(scope: UnsubscribeScope, row: { settings: unknown; marketingConsent: boolean }): boolean {
   // The launch list: `marketingConsent` stands for 'not unsubscribed from the list' (resolve()).
-  if (scope === 'launch') return row.marketingConsent;
+  if (scope === 'launch' || scope === 'drop_list') return row.marketingConsent;
   // Marketing rests on the consent (withdrawing it is what this link does); new drops on the setting too.
   if (scope === 'marketing') return row.marketingConsent;
   return row.marketingConsent && mergeNotificationSettings(row.settings)[scope].email;
@@ -38,6 +38,13 @@ function subscribed(scope: UnsubscribeScope, row: { settings: unknown; marketing
 async function resolve(db: DbOrTx, secret: string, token: unknown, now: Date) {
   const check = verifyUnsubscribeToken(secret, token, now);
   if (!check.ok) throw new AppError('bad_request', { message: UNSUBSCRIBE_LINK_INVALID });
+  if (check.scope === 'drop_list') {
+    // The new-drops email list of an open store: the token names a signup, which may have no account.
+    const signup = await repo.dropListContact(db, check.userId);
+    if (!signup) throw new AppError('bad_request', { message: UNSUBSCRIBE_LINK_INVALID });
+    const row = { email: signup.email, settings: {}, marketingConsent: signup.unsubscribedAt === null };
+    return { userId: check.userId, scope: check.scope, row };
+  }
   if (check.scope === 'launch') {
     // The launch list (issue 14): the token names a signup, which may have no account.
     const signup = await repo.launchContact(db, check.userId);
@@ -72,6 +79,7 @@ export async function unsubscribe(
   const now = clock.now();
   const { userId, scope, row } = await resolve(db, secret, token, now);
   if (scope === 'launch') await repo.unsubscribeLaunch(db, userId, now);
+  else if (scope === 'drop_list') await repo.unsubscribeDropList(db, userId, now);
   else await repo.turnOffEmail(db, userId, scope, now);
   return { scope, email: maskEmail(row.email), subscribed: false };
 }

@@ -7,8 +7,11 @@
 // a year leaves a wide margin while an old leaked link does not work forever.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** `launch`: the pre-launch list; its token names the launch signup's id instead of a user's. */
-export const UNSUBSCRIBE_SCOPES = ['new_drops', 'marketing', 'launch'] as const;
+/**
+ * `launch`: the pre-launch list; `drop_list`: the open store's new-drops email list. Their tokens name
+ * the signup's id instead of a user's.
+ */
+export const UNSUBSCRIBE_SCOPES = ['new_drops', 'marketing', 'launch', 'drop_list'] as const;
 export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number];
 
 export const UNSUBSCRIBE_TOKEN_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;

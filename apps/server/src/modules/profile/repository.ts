@@ -46,6 +46,25 @@ export async function updateLocation(db: DbOrTx, userId: string, locationId: str
   await db.update(users).set({ locationId, updatedAt: now }).where(eq(users.id, userId));
 }
 
+/** Records marketing consent and when it was given, with the settings that go with it. */
+export async function giveMarketingConsent(
+  db: DbOrTx,
+  userId: string,
+  consentAt: Date,
+  settings: unknown,
+  now: Date,
+) {
+  await db
+    .update(users)
+    .set({
+      marketingConsent: true,
+      marketingConsentAt: consentAt,
+      notificationSettings: settings,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+}
+
 export async function updateNotificationSettings(db: DbOrTx, userId: string, settings: unknown, now: Date) {
   await db.update(users).set({ notificationSettings: settings, updatedAt: now }).where(eq(users.id, userId));
 }

@@ -1,4 +1,5 @@
 import {
+  NewDropsEmailRequest,
   ProfileResponse,
   ProfileUpdateResponse,
   UpdateLocationRequest,
@@ -39,5 +40,11 @@ export async function profileRoutes(fastify: FastifyInstance) {
     { schema: { body: UpdateNotificationSettingsRequest, response: { 200: ProfileUpdateResponse } } },
     async (request) =>
       service.updateNotificationSettings(deps, requireUser(request).id, request.body.settings, clock.now()),
+  );
+
+  app.post(
+    API.profileNewDropsEmail,
+    { schema: { body: NewDropsEmailRequest, response: { 200: ProfileUpdateResponse } } },
+    async (request) => service.joinNewDropsEmail(deps, requireUser(request).id, clock.now()),
   );
 }

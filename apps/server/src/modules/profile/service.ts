@@ -127,3 +127,19 @@ export async function updateNotificationSettings(
   });
   return { message: PROFILE_TEXT.notificationsSaved, profile: await getProfile(deps.db, userId) };
 }
+
+/**
+ * The shopper agrees to marketing emails and turns on the daily new-drops email (the saved-search
+ * dialog offers it). Consent is recorded with its time; one already given keeps its time.
+ */
+export async function joinNewDropsEmail(deps: ProfileDeps, userId: string, now: Date) {
+  await change(deps, 'notification_settings_update_failed', async () => {
+    const row = await repo.profileRow(deps.db, userId);
+    if (!row) throw new AppError('auth_required');
+    const current = mergeNotificationSettings(row.user.notificationSettings);
+    const next = { ...current, new_drops: { ...current.new_drops, email: true } };
+    const consentAt = row.user.marketingConsent ? (row.user.marketingConsentAt ?? now) : now;
+    await repo.giveMarketingConsent(deps.db, userId, consentAt, next, now);
+  });
+  return { message: PROFILE_TEXT.newDropsEmailOn, profile: await getProfile(deps.db, userId) };
+}

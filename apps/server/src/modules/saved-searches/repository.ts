@@ -14,6 +14,15 @@ export function listOwn(db: DbOrTx, userId: string) {
     .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
 }
 
+/** What decides whether the daily new-drops email reaches the shopper (core receivesNewDropsEmail). */
+export async function emailConsentOf(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ marketingConsent: users.marketingConsent, settings: users.notificationSettings })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? { marketingConsent: false, settings: null };
+}
+
 /** Locks the shopper's row so that two saves at once cannot both pass the limit; returns their count. */
 export async function lockAndCount(tx: DbOrTx, userId: string): Promise<number> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');

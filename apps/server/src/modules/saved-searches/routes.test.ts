@@ -1,4 +1,5 @@
 // Saved searches API (issue 12 item 5): signed-in only, own rows only, at most 20.
+import type { Profile } from '@rebound/contract/profile';
 import { API } from '@rebound/contract/routes';
 import {
   SAVED_SEARCH_LIMIT_MESSAGE,
@@ -136,5 +137,47 @@ describe('saved searches API', () => {
     }
     const rows = await t.db.select().from(savedSearches).where(eq(savedSearches.userId, ava.user.id));
     expect(rows).toHaveLength(20);
+  });
+
+  it('says whether matches reach the daily new-drops email; agreeing there records the consent and turns it on', async () => {
+    const ben = await signedInUser(t);
+    // The shop's default query carries no price: the search is stored without one.
+    const made = await call('POST', API.meSavedSearches, ben.cookie, {
+      name: 'Lamps',
+      query: { q: 'lamp', sort: 'newest', page: 1 },
+    });
+    expect(made.json<SavedSearch>()).toMatchObject({
+      query: { q: 'lamp', sort: 'newest' },
+      href: '/shop?q=lamp',
+    });
+    expect(made.json<SavedSearch>().query).not.toHaveProperty('maxPrice');
+
+    // Signed up without marketing consent: the daily email will not carry the matches.
+    const before = (await call('GET', API.meSavedSearches, ben.cookie)).json<SavedSearchesResponse>();
+    expect(before.dailyEmail).toBe(false);
+
+    // Only an explicit yes is consent; signed out is refused.
+    const notYes = await call('POST', API.profileNewDropsEmail, ben.cookie, { consent: false });
+    expect(notYes.statusCode).toBe(400);
+    expect((await call('POST', API.profileNewDropsEmail, undefined, { consent: true })).statusCode).toBe(401);
+    expect(
+      (await call('GET', API.meSavedSearches, ben.cookie)).json<SavedSearchesResponse>().dailyEmail,
+    ).toBe(false);
+
+    const yes = await call('POST', API.profileNewDropsEmail, ben.cookie, { consent: true });
+    expect(yes.statusCode, yes.body).toBe(200);
+    const profile = yes.json<{ profile: Profile }>().profile;
+    expect(profile.marketingConsent).toBe(true);
+    expect(profile.marketingConsentAt).not.toBeNull();
+    expect(Date.parse(profile.marketingConsentAt ?? '')).toBeLessThanOrEqual(t.clock.now().getTime());
+    expect(profile.notificationSettings.new_drops.email).toBe(true);
+    expect(
+      (await call('GET', API.meSavedSearches, ben.cookie)).json<SavedSearchesResponse>().dailyEmail,
+    ).toBe(true);
+
+    // Saying yes again keeps the time the consent was first given.
+    t.clock.advance(60_000);
+    const again = await call('POST', API.profileNewDropsEmail, ben.cookie, { consent: true });
+    expect(again.json<{ profile: Profile }>().profile.marketingConsentAt).toBe(profile.marketingConsentAt);
   });
 });

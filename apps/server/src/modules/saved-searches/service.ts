@@ -9,6 +9,7 @@ import {
   type SavedSearchesResponse,
   SavedSearchQueryView,
 } from '@rebound/contract/saved-searches';
+import { mergeNotificationSettings, receivesNewDropsEmail } from '@rebound/core/notifications';
 import { type SavedSearchQuery, savedSearchHref } from '@rebound/core/saved-searches';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
@@ -36,8 +37,12 @@ function toView(row: repo.SavedSearchRow): SavedSearch {
 }
 
 export async function list(db: DbOrTx, user: SessionUser): Promise<SavedSearchesResponse> {
-  const rows = await repo.listOwn(db, user.id);
-  return { items: rows.map(toView), limit: SAVED_SEARCH_LIMIT };
+  const [rows, consent] = await Promise.all([repo.listOwn(db, user.id), repo.emailConsentOf(db, user.id)]);
+  return {
+    items: rows.map(toView),
+    limit: SAVED_SEARCH_LIMIT,
+    dailyEmail: receivesNewDropsEmail(mergeNotificationSettings(consent.settings), consent.marketingConsent),
+  };
 }
 
 type ParsedCreate = { name: string; query: SavedSearchQueryView; notifyPush: boolean };

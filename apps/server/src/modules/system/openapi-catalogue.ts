@@ -62,6 +62,7 @@ const TAG_BY_PREFIX: [string, TagName][] = [
   ['/api/contact-messages', 'Contact'],
   ['/api/launch', 'Launch'],
   ['/api/list-signups', 'Launch'],
+  ['/api/drop-list', 'Launch'],
   ['/ws', 'Realtime'],
 ];
 
@@ -139,6 +140,7 @@ export const SUMMARIES: Record<string, string> = {
   'PATCH /api/profile/phone': 'Change the phone number (needs verifying again)',
   'PATCH /api/profile/location': 'Choose the preferred pickup location',
   'PATCH /api/profile/notification-settings': 'Choose which notifications arrive by email, SMS and push',
+  'POST /api/profile/new-drops-email': 'Agree to marketing emails and get the daily new-drops email',
   // Orders and checkout
   'GET /api/me/orders': 'Orders of the signed-in shopper, with strikes',
   'POST /api/cart/quote': 'Price a set of won items: subtotal, fees and taxes',
@@ -172,7 +174,9 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/launch/confirm': 'The confirmation link of a launch signup (redirects)',
   'GET /api/launch/status': 'Whether the store is locked and this browser can see it',
   'POST /api/launch/unlock': 'Present a remembered bypass token again',
-  'POST /api/list-signups': 'Join a drop’s launch list',
+  'POST /api/list-signups':
+    'Drops page and footer: join the new-drops email (open store) or the launch list (locked store)',
+  'GET /api/drop-list/confirm': 'Confirm the new-drops email (double opt-in): redirects to its page',
   // Back-office
   'GET /api/admin/ping': 'The signed-in staff member (checks staff access)',
   'GET /api/admin/audit': 'The audit log, newest first',

@@ -58,18 +58,20 @@ export function watchedCards(db: DbOrTx, userId: string, now: Date) {
 }
 
 /**
- * The header counts in two statements. winning/losing: live auctions not past their end where the
- * user holds a maximum bid, split by whether they lead; watched: ids of watched auctions not ended.
+ * What the header counts come from, in two statements. running: the live auctions not past their end
+ * where the user holds a maximum bid, with what core's standing rule needs (the service counts them
+ * by core/auction-summary.ts, as My Bids does); watched: ids of watched auctions not ended.
  */
 export async function summary(db: DbOrTx, userId: string, now: Date) {
-  const [standing, watched] = await Promise.all([
+  const [running, watched] = await Promise.all([
     db
       .select({
-        winning: sql<number>`count(*) filter (where ${auctions.leaderUserId} = ${userId})`.mapWith(Number),
-        losing:
-          sql<number>`count(*) filter (where ${auctions.leaderUserId} is distinct from ${userId})`.mapWith(
-            Number,
-          ),
+        status: auctions.status,
+        startTime: auctions.startTime,
+        endTime: auctions.endTime,
+        reservePriceCents: auctions.reservePriceCents,
+        reserveMet: auctions.reserveMet,
+        leaderUserId: auctions.leaderUserId,
       })
       .from(maxBids)
       .innerJoin(auctions, eq(auctions.id, maxBids.auctionId))
@@ -82,8 +84,7 @@ export async function summary(db: DbOrTx, userId: string, now: Date) {
       .orderBy(asc(auctions.endTime), asc(auctions.id)),
   ]);
   return {
-    winning: standing[0]?.winning ?? 0,
-    losing: standing[0]?.losing ?? 0,
+    running,
     watchedAuctionIds: watched.map((w) => w.auctionId),
   };
 }

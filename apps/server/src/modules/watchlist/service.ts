@@ -8,6 +8,8 @@ import {
   type WatchResponse,
   type WatchStatusResponse,
 } from '@rebound/contract/watchlist';
+import { summaryStanding } from '@rebound/core/auction-summary';
+import { type BidsFilter, inBidsFilter } from '@rebound/core/bidding';
 import { isAuctionOpen } from '@rebound/core/catalog';
 import { toCard } from '../../db/cards';
 import type { Db, DbOrTx } from '../../db/client';
@@ -122,11 +124,14 @@ export async function myWatchlist(db: DbOrTx, clock: Clock, user: SessionUser): 
 export async function mySummary(db: DbOrTx, clock: Clock, user: SessionUser): Promise<MeSummaryResponse> {
   const now = clock.now();
   const s = await repo.summary(db, user.id, now);
+  // Core's one standing rule, as My Bids counts: a leader below the reserve is not winning.
+  const standings = s.running.map((a) => summaryStanding(a, user.id, true, now.getTime()));
+  const count = (f: BidsFilter) => standings.filter((st) => inBidsFilter(st, f)).length;
   return {
     serverTime: now.toISOString(),
     handle: user.handle,
-    winning: s.winning,
-    losing: s.losing,
+    winning: count('winning'),
+    losing: count('losing'),
     watching: s.watchedAuctionIds.length,
     watchedAuctionIds: s.watchedAuctionIds,
   };

@@ -3,7 +3,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessage } from '@rebound/contract/errors';
 import { API } from '@rebound/contract/routes';
-import { DEFAULT_PRICE_RANGE } from '@rebound/core/catalog';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLoopback } from '../../lib/loopback';
 import { productPreview } from '../catalog/service';
@@ -23,8 +22,7 @@ import { type PageScripts, readPageScripts, type StorefrontPage } from './page-s
  * fails when the two drift apart (the preload would go unused and the page would fetch twice).
  */
 export const DEFAULT_SHOP_API_PATH = `${API.shop}?${new URLSearchParams({
-  minPrice: String(DEFAULT_PRICE_RANGE.min),
-  maxPrice: String(DEFAULT_PRICE_RANGE.max),
+  // No price: the default is any price (core DEFAULT_PRICE_RANGE), which the shop does not send.
   sort: 'newest',
   page: '1',
 })}`;

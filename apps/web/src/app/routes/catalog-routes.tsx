@@ -1,4 +1,5 @@
-import { Suspense } from 'react';
+import { DROP_LIST_PAGES } from '@rebound/contract/drop-list';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { Container } from '../../components/ui/Container';
 import { Skeleton } from '../../components/ui/Skeleton';
@@ -25,6 +26,16 @@ function PageFallback() {
   );
 }
 
+// Where the new-drops email's confirmation link lands (contract drop-list.ts DROP_LIST_PAGES).
+const DropListResultPage = lazy(async () => ({
+  default: (await import('../../features/drops/components/DropListResultPage')).DropListResultPage,
+}));
+const dropListResult = (result: 'success' | 'already' | 'error') => (
+  <Suspense fallback={null}>
+    <DropListResultPage result={result} />
+  </Suspense>
+);
+
 export const catalogRoutes: RouteObject[] = [
   {
     path: 'shop',
@@ -42,4 +53,7 @@ export const catalogRoutes: RouteObject[] = [
       </Suspense>
     ),
   },
+  { path: DROP_LIST_PAGES.success.slice(1), element: dropListResult('success') },
+  { path: DROP_LIST_PAGES.alreadyConfirmed.slice(1), element: dropListResult('already') },
+  { path: DROP_LIST_PAGES.error.slice(1), element: dropListResult('error') },
 ];

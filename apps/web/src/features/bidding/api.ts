@@ -146,7 +146,10 @@ export function newIdempotencyKey(): string {
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** Places a maximum bid; the server's message ('You've got the highest bid!' / 'Highest bid set!') is toasted. */
+/**
+ * Places a maximum bid; the server's message ('You've got the highest bid!', 'Highest bid, reserve not
+ * met' or 'Highest bid set!') is toasted.
+ */
 export function usePlaceBid(auctionId: string) {
   const queryClient = useQueryClient();
   const { user } = useSession();
@@ -174,7 +177,12 @@ export function usePlaceBid(auctionId: string) {
       void queryClient.invalidateQueries({ queryKey: biddingKeys.history(auctionId) });
       void queryClient.invalidateQueries({ queryKey: meKeys.summary() });
       void queryClient.invalidateQueries({ queryKey: meKeys.bidsAll() });
-      if (answer.isLeader) toast.success(answer.message);
+      // The server's words, by core's standing: a leader below the reserve is told so, not that they lead.
+      if (answer.me.standing === 'reserve_not_met') {
+        toast.info(answer.message, {
+          description: "The item sells only if the bidding reaches the seller's hidden reserve.",
+        });
+      } else if (answer.isLeader) toast.success(answer.message);
       else toast.warning(answer.message, { description: 'Another bidder has a higher maximum.' });
     },
     onError: (error) => {

@@ -36,6 +36,22 @@ export function useSaveSearch() {
   });
 }
 
+/**
+ * The shopper agrees to marketing emails and turns on the daily new-drops email (POST
+ * /api/profile/new-drops-email), so saved-search matches reach them by email.
+ */
+export function useJoinNewDropsEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => sendJson<{ message: string }>('POST', API.profileNewDropsEmail, { consent: true }),
+    onSuccess: () => {
+      // The list says whether the email now carries matches; the account's profile shows the consent.
+      void queryClient.invalidateQueries({ queryKey: savedSearchKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: [USER_SCOPE, 'profile'] });
+    },
+  });
+}
+
 function replaceItem(list: SavedSearchesResponse | undefined, item: SavedSearch) {
   return list ? { ...list, items: list.items.map((s) => (s.id === item.id ? item : s)) } : list;
 }

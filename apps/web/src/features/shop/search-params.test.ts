@@ -17,7 +17,7 @@ import {
 const read = (qs: string) => readShopParams(new URLSearchParams(qs));
 
 describe('shop address', () => {
-  it('reads an empty address as the defaults: all, any, $0 to $300, newest, page 1', () => {
+  it('reads an empty address as the defaults: all, any condition, any price, newest, page 1', () => {
     expect(read('')).toEqual(DEFAULT_SHOP_STATE);
     expect(writeShopParams(DEFAULT_SHOP_STATE).toString()).toBe('');
   });
@@ -52,13 +52,30 @@ describe('shop address', () => {
     expect(read('minPrice=-20').minPrice).toBe(0);
     // max below min: core's normalizePriceRange raises it, so the API never sees max < min.
     expect(read('minPrice=50&maxPrice=10')).toMatchObject({ minPrice: 50, maxPrice: 50 });
-    expect(read('minPrice=abc&maxPrice=')).toMatchObject({ minPrice: 0, maxPrice: 300 });
+    expect(read('minPrice=abc&maxPrice=')).toMatchObject({ minPrice: 0, maxPrice: null });
+    expect(read('minPrice=50')).toMatchObject({ minPrice: 50, maxPrice: null });
     expect(read(`q=${'x'.repeat(150)}`).q).toHaveLength(100);
   });
 
-  it('always sends the price range to the API, and leaves unset filters out', () => {
-    expect(toShopQuery(DEFAULT_SHOP_STATE)).toEqual({ minPrice: 0, maxPrice: 300, sort: 'newest', page: 1 });
+  it('sends no price unless the shopper chose one: the default hides no lot, whatever its price', () => {
+    // The default listing, search and every sort ask for any price (no maxPrice: a $527 lot shows).
+    expect(toShopQuery(DEFAULT_SHOP_STATE)).toEqual({ sort: 'newest', page: 1 });
+    expect(toShopQuery(read('q=macbook&sort=price_desc'))).toEqual({
+      q: 'macbook',
+      sort: 'price_desc',
+      page: 1,
+    });
     expect(toShopQuery(read('category=clothing&q=coat'))).toMatchObject({ category: 'clothing', q: 'coat' });
+    // A chosen bound is sent as chosen, including $300 itself.
+    expect(toShopQuery(read('maxPrice=300'))).toEqual({ maxPrice: 300, sort: 'newest', page: 1 });
+    expect(toShopQuery(read('minPrice=50'))).toEqual({ minPrice: 50, sort: 'newest', page: 1 });
+    expect(writeShopParams(read('maxPrice=300')).toString()).toBe('maxPrice=300');
+  });
+
+  it('shows the price under filters in use only when the shopper chose it', () => {
+    expect(activeFilterCount(DEFAULT_SHOP_STATE)).toBe(0);
+    expect(activeFilterCount(read('maxPrice=300'))).toBe(1);
+    expect(activeFilterCount(read('minPrice=20'))).toBe(1);
   });
 
   it('counts filters in use and clears them, keeping the sort', () => {
@@ -82,13 +99,16 @@ describe('price filter', () => {
   it('corrects a range with core’s rule and says why', () => {
     expect(applyPriceRange('-5', '100')).toEqual({ min: 0, max: 100, problem: PRICE_MIN_BELOW_ZERO });
     expect(applyPriceRange('80', '20')).toEqual({ min: 80, max: 80, problem: PRICE_MAX_BELOW_MIN });
-    expect(applyPriceRange('', '')).toEqual({ min: 0, max: 300, problem: null });
+    expect(applyPriceRange('', '')).toEqual({ min: 0, max: null, problem: null });
+    expect(applyPriceRange('40', '')).toEqual({ min: 40, max: null, problem: null });
     expect(applyPriceRange('19.999', '25')).toEqual({ min: 20, max: 25, problem: null });
   });
 
   it('formats ranges and counts', () => {
     expect(formatPriceRange(0, 300)).toBe('$0 – $300');
     expect(formatPriceRange(12.5, 1500)).toBe('$12.50 – $1,500');
+    expect(formatPriceRange(50, null)).toBe('$50+');
+    expect(formatPriceRange(0, null)).toBe('Any price');
     expect(auctionsLabel(1)).toBe('1 auction');
     expect(auctionsLabel(1234)).toBe('1,234 auctions');
   });

@@ -19,9 +19,9 @@ export type ShopState = {
   category: string | null;
   /** null is 'Any'. */
   condition: ProductCondition | null;
-  /** Dollars, already normalised (spec §5): min >= 0, max >= min. */
+  /** Dollars, already normalised (spec §5): min >= 0, max >= min; a null max is no upper bound. */
   minPrice: number;
-  maxPrice: number;
+  maxPrice: number | null;
   /** Location slug; null is any location. */
   location: string | null;
   /** Keyword search, trimmed; '' is none. */
@@ -100,21 +100,25 @@ export function writeShopParams(state: ShopState): URLSearchParams {
   if (state.category) params.set('category', state.category);
   if (state.condition) params.set('condition', state.condition);
   if (state.minPrice !== DEFAULT_SHOP_STATE.minPrice) params.set('minPrice', String(state.minPrice));
-  if (state.maxPrice !== DEFAULT_SHOP_STATE.maxPrice) params.set('maxPrice', String(state.maxPrice));
+  if (state.maxPrice !== null) params.set('maxPrice', String(state.maxPrice));
   if (state.location) params.set('location', state.location);
   if (state.sort !== DEFAULT_SHOP_STATE.sort) params.set('sort', state.sort);
   if (state.page !== 1) params.set('page', String(state.page));
   return params;
 }
 
-/** The API query for a state. The price range is always sent: its defaults are a real filter (spec §9). */
+/**
+ * The API query for a state. A price is sent only when the shopper chose one: the default is any
+ * price, so no lot is hidden by default (core DEFAULT_PRICE_RANGE). The saved-searches feature saves
+ * exactly this query, so a search saved without a price stores none.
+ */
 export function toShopQuery(state: ShopState): Partial<ShopQuery> {
   return {
     ...(state.q ? { q: state.q } : {}),
     ...(state.category ? { category: state.category } : {}),
     ...(state.condition ? { condition: state.condition } : {}),
-    minPrice: state.minPrice,
-    maxPrice: state.maxPrice,
+    ...(state.minPrice !== DEFAULT_SHOP_STATE.minPrice ? { minPrice: state.minPrice } : {}),
+    ...(state.maxPrice !== null ? { maxPrice: state.maxPrice } : {}),
     ...(state.location ? { location: state.location } : {}),
     sort: state.sort,
     page: state.page,
@@ -126,9 +130,9 @@ export function clearedShopState(state: ShopState): ShopState {
   return { ...DEFAULT_SHOP_STATE, sort: state.sort };
 }
 
-/** True when the price range is not the default one. */
+/** True when the shopper chose a price (the default is any price). */
 export function isPriceFiltered(state: Pick<ShopState, 'minPrice' | 'maxPrice'>): boolean {
-  return state.minPrice !== DEFAULT_SHOP_STATE.minPrice || state.maxPrice !== DEFAULT_SHOP_STATE.maxPrice;
+  return state.minPrice !== DEFAULT_SHOP_STATE.minPrice || state.maxPrice !== null;
 }
 
 /** How many filters differ from the defaults (the search counts as one): the drawer button's badge. */
@@ -142,9 +146,10 @@ export function activeFilterCount(state: ShopState): number {
   ].filter(Boolean).length;
 }
 
-/** '$0 – $300', whole dollars without cents. */
-export function formatPriceRange(min: number, max: number): string {
+/** '$0 – $300', '$50+' (no upper bound), 'Any price'; whole dollars without cents. */
+export function formatPriceRange(min: number, max: number | null): string {
   const dollars = (n: number) => formatCents(Math.round(n * 100)).replace(/\.00$/, '');
+  if (max === null) return min > 0 ? `${dollars(min)}+` : 'Any price';
   return `${dollars(min)} – ${dollars(max)}`;
 }
 
@@ -179,11 +184,14 @@ export function priceProblem(minText: string, maxText: string): PriceProblem | n
   return null;
 }
 
-/** A typed range made valid by core's rule; `problem` says what had to change (null when nothing). */
+/**
+ * A typed range made valid by core's rule; `problem` says what had to change (null when nothing).
+ * An empty maximum is no upper bound.
+ */
 export function applyPriceRange(
   minText: string,
   maxText: string,
-): { min: number; max: number; problem: string | null } {
+): { min: number; max: number | null; problem: string | null } {
   const { min, max } = normalizePriceRange(parseDollars(minText), parseDollars(maxText));
   return { min, max, problem: priceProblem(minText, maxText)?.message ?? null };
 }

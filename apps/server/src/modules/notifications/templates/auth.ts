@@ -114,3 +114,28 @@ export const launchConfirm: Template = (p, ctx) => {
     push: { title: 'Confirm your email', body: 'Confirm you want Rebound launch news.', url },
   };
 };
+
+/** 'drop_list_confirm' {url}: the open store's new-drops email list, double opt-in. */
+export const dropListConfirm: Template = (p, ctx) => {
+  const url = authLink(p, ctx, 'url', '/');
+  const after = 'If you did not ask for it, ignore this email: we will not write to you again.';
+  return {
+    email: {
+      subject: 'Confirm you want the Rebound new-drops email',
+      preheader: 'One click and we email you new lots once a day.',
+      heading: 'Confirm your email',
+      blocks: [
+        {
+          type: 'p',
+          text: 'You asked for the Rebound new-drops email. Confirm your address and we will email you the lots that went live, once a day. Every email has a one-click unsubscribe.',
+        },
+        { type: 'button', label: 'Yes, email me new drops', url },
+        { type: 'note', text: after },
+      ],
+      reason: 'this address was entered for the Rebound new-drops email',
+      footer: 'account',
+    },
+    sms: `Rebound: confirm the new-drops email: ${url}`,
+    push: { title: 'Confirm your email', body: 'Confirm you want the Rebound new-drops email.', url },
+  };
+};

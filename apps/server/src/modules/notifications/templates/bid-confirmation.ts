@@ -1,15 +1,28 @@
+import { RESERVE_NOT_MET_STANDING, Standing } from '@rebound/contract/bidding';
 import { formatCents } from '@rebound/core/money';
 import { bidConfirmationNotice } from '@rebound/core/notices';
 import { centsFrom, messageOf, siteUrl, sms, str } from './format';
 import type { Template } from './types';
 
-/** 'bid_confirmation' {productTitle, bidAmountCents, isHighest}; the test email shares it. */
+/** The bidder's standing in the payload; notices queued before it was written carry only isHighest. */
+function standingIn(p: Record<string, unknown>): Standing {
+  const parsed = Standing.safeParse(p.standing);
+  if (parsed.success) return parsed.data;
+  return p.isHighest === true ? 'winning' : 'outbid';
+}
+
+const STATUS: Partial<Record<Standing, string>> = {
+  winning: 'Highest bidder',
+  reserve_not_met: RESERVE_NOT_MET_STANDING,
+};
+
+/** 'bid_confirmation' {productTitle, bidAmountCents, isHighest, standing}; the test email shares it. */
 export const bidConfirmation: Template = (p, ctx) => {
   const title = str(p, 'productTitle') ?? 'your lot';
   const cents = centsFrom(p, 'bidAmountCents', 'bidAmount');
-  const leader = p.isHighest === true;
+  const standing = standingIn(p);
   const url = siteUrl(ctx, p, ['lotUrl', 'targetUrl'], '/account?tab=bids');
-  const message = cents !== null ? bidConfirmationNotice(title, cents, leader) : messageOf(p);
+  const message = cents !== null ? bidConfirmationNotice(title, cents, standing) : messageOf(p);
   return {
     email: {
       subject: `Your bid on ${title} is in`,
@@ -24,7 +37,7 @@ export const bidConfirmation: Template = (p, ctx) => {
             ...(cents !== null
               ? [{ label: 'Your maximum bid', value: formatCents(cents), strong: true }]
               : []),
-            { label: 'Status', value: leader ? 'Highest bidder' : 'Another bidder is ahead' },
+            { label: 'Status', value: STATUS[standing] ?? 'Another bidder is ahead' },
           ],
         },
         { type: 'button', label: 'View the lot', url },
@@ -36,6 +49,10 @@ export const bidConfirmation: Template = (p, ctx) => {
       reason: 'you placed a bid on Rebound and bid confirmations by email are on in your settings',
     },
     sms: sms(message, url),
-    push: { title: leader ? "You're the highest bidder" : 'Your bid is in', body: message, url },
+    push: {
+      title: standing === 'winning' ? "You're the highest bidder" : 'Your bid is in',
+      body: message,
+      url,
+    },
   };
 };

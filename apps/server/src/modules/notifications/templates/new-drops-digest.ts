@@ -53,7 +53,9 @@ export const newDropsDigest: Template = (p, ctx) => {
       heading: headline,
       blocks,
       reason:
-        'you agreed to get marketing messages from Rebound and the new-drops email is on in your settings',
+        p.kind === 'drop_list'
+          ? 'you asked for the Rebound new-drops email and confirmed this address'
+          : 'you agreed to get marketing messages from Rebound and the new-drops email is on in your settings',
     },
     sms: `Rebound: ${messageOf(p)} ${shop}`,
     push: { title: 'New drops are live', body: messageOf(p), url: shop, tag: `digest-${date ?? 'latest'}` },

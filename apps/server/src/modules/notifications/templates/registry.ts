@@ -3,7 +3,7 @@ import { auctionCancelled, secondChanceOffer } from './admin-auctions';
 import { auctionEnding } from './auction-ending';
 import { auctionLost } from './auction-lost';
 import { auctionWon } from './auction-won';
-import { authConfirmEmail, authPhoneCode, authResetPassword, launchConfirm } from './auth';
+import { authConfirmEmail, authPhoneCode, authResetPassword, dropListConfirm, launchConfirm } from './auth';
 import { bidConfirmation } from './bid-confirmation';
 import { biddingSuspended } from './bidding-suspended';
 import { contactReply } from './contact-reply';
@@ -43,6 +43,7 @@ export const TEMPLATES: Readonly<Record<string, Template>> = Object.freeze({
   auth_reset_password: authResetPassword,
   auth_phone_code: authPhoneCode,
   launch_confirm: launchConfirm,
+  drop_list_confirm: dropListConfirm,
   launch_open: launchOpen,
   contact_reply: contactReply,
 });

@@ -8,6 +8,14 @@ import { FormAlert, TextField } from '../../../components/ui/Field';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { newIdempotencyKey, useRefund } from '../api';
 
+/**
+ * What happened to the shopper, in plain words: the refund notice (admin-orders service, kind
+ * 'auction_won') is always in their account's messages, and goes by email, text or push where their
+ * 'Auction won' settings allow.
+ */
+export const REFUND_SHOPPER_TOLD =
+  "We've told the shopper in their account's messages, and by email, text or push if they have those turned on for 'Auction won' messages.";
+
 type Step =
   | { kind: 'form' }
   | { kind: 'confirm'; amountCents: number; reason: string; key: string }
@@ -34,7 +42,7 @@ export function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
           <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {step.message}
         </p>
-        <p className="text-sm text-ink-700">The shopper has been told by their notification settings.</p>
+        <p className="text-sm text-ink-700">{REFUND_SHOPPER_TOLD}</p>
         {max > 0 ? (
           <Button
             variant="secondary"

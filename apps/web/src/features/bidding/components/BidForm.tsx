@@ -1,5 +1,5 @@
+import type { AuthUser } from '@rebound/contract/auth';
 import type { AuctionLiveState, MyBidPosition } from '@rebound/contract/bidding';
-import { errorMessage } from '@rebound/contract/errors';
 import { smallestMaxBidFor, suggestedMaxBids } from '@rebound/core/bidding';
 import { formatCents, parseDollarsToCents } from '@rebound/core/money';
 import { allInCost, checkoutLineLabels, DEFAULT_TAX_CONFIG, type TaxConfig } from '@rebound/core/pricing';
@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { newIdempotencyKey, usePlaceBid } from '../api';
+import { bidFormProblem } from '../bid-check';
 
 type BidFormProps = {
   auction: AuctionLiveState;
@@ -16,6 +17,8 @@ type BidFormProps = {
   /** The pickup location's rates (buyer's premium, PST, GST); BC defaults when unknown. */
   taxConfig: TaxConfig | null;
   locationName: string | null;
+  /** The signed-in bidder (the session's role and status). */
+  bidder: Pick<AuthUser, 'role' | 'status'>;
   /** Smaller layout for the quick-view modal. */
   compact?: boolean;
 };
@@ -29,7 +32,7 @@ function dollarsText(cents: number): string {
  * pickup location's rates, confirm, and the server answers. The minimum shown is the server's
  * (price + increment, or the starting bid), and above the shopper's own maximum.
  */
-export function BidForm({ auction, me, taxConfig, locationName, compact = false }: BidFormProps) {
+export function BidForm({ auction, me, bidder, taxConfig, locationName, compact = false }: BidFormProps) {
   const tax = taxConfig ?? DEFAULT_TAX_CONFIG;
   const labels = checkoutLineLabels(tax);
   const floor = smallestMaxBidFor(auction.minimumNextBidCents, me?.maxBidCents ?? null);
@@ -48,15 +51,14 @@ export function BidForm({ auction, me, taxConfig, locationName, compact = false 
   const typedCents = parseDollarsToCents(text);
 
   function check(cents: number | null): string | undefined {
-    // The server's own checks, in its order, with its words (contract error catalogue).
-    if (cents === null || cents <= 0) return errorMessage('invalid_bid_amount');
-    if (me?.maxBidCents != null && cents <= me.maxBidCents) {
-      return errorMessage('bid_not_higher_than_own', { amount: formatCents(me.maxBidCents) });
-    }
-    if (cents < auction.minimumNextBidCents) {
-      return errorMessage('bid_too_low', { amount: formatCents(auction.minimumNextBidCents) });
-    }
-    return undefined;
+    // The server's own checks (core checkMaxBidRequest, which the bid route asks too), in its order,
+    // with its words: a suspended account or a maximum above the bound never reaches the confirm step.
+    return bidFormProblem({
+      bidder,
+      amountCents: cents,
+      ownMaxCents: me?.maxBidCents ?? null,
+      minimumNextBidCents: auction.minimumNextBidCents,
+    });
   }
 
   function review(event: FormEvent) {

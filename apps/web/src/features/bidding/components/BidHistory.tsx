@@ -1,3 +1,4 @@
+import { BID_HISTORY_ROW_LABELS } from '@rebound/core/bidding';
 import { formatCents } from '@rebound/core/money';
 import { clsx } from 'clsx';
 import { History } from 'lucide-react';
@@ -95,6 +96,8 @@ export function BidHistory({ auctionId, phase, myHandle, headingLevel = 2, class
                       {index === 0 ? <Badge tone="brand">Highest</Badge> : null}
                     </p>
                     <p className="mt-0.5 text-xs text-ink-600">
+                      <span data-testid="history-row-kind">{BID_HISTORY_ROW_LABELS[row.kind]}</span>
+                      <span aria-hidden="true"> · </span>
                       <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time>
                     </p>
                   </div>

@@ -107,6 +107,7 @@ export function LiveAuction({
           <BidForm
             auction={state.data.auction}
             me={me}
+            bidder={user}
             taxConfig={location?.taxConfig ?? null}
             locationName={location?.name ?? null}
             compact={compact}

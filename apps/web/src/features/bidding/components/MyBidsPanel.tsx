@@ -48,10 +48,7 @@ export function MyBidsPanel({
 }) {
   const bids = useMyBids(filter);
   const running = useMemo(
-    () =>
-      (bids.data?.groups ?? [])
-        .filter((g) => g.standing === 'winning' || g.standing === 'outbid')
-        .map((g) => g.auction.auctionId),
+    () => (bids.data?.groups ?? []).filter((g) => isRunning(g.standing)).map((g) => g.auction.auctionId),
     [bids.data],
   );
   useLiveAuctionList(running, meKeys.bidsAll());
@@ -136,12 +133,17 @@ export function MyBidsPanel({
   );
 }
 
+/** Standings of an auction still running (a leader below the reserve included). */
+function isRunning(standing: MyBidGroup['standing']): boolean {
+  return standing === 'winning' || standing === 'reserve_not_met' || standing === 'outbid';
+}
+
 function MyBidRow({ group }: { group: MyBidGroup }) {
   const { auction, standing } = group;
   const { user } = useSession();
   const [open, setOpen] = useState(false);
   const historyId = useId();
-  const running = standing === 'winning' || standing === 'outbid';
+  const running = isRunning(standing);
   const tone = standing === 'none' ? null : STANDING_TONE[standing];
 
   return (

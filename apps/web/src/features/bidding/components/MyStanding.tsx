@@ -1,10 +1,13 @@
 import type { MyBidPosition } from '@rebound/contract/bidding';
+import { RESERVE_NOT_MET_STANDING } from '@rebound/core/bidding';
 import { formatCents } from '@rebound/core/money';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 
 export const STANDING_TEXT = {
   winning: '🏆 Winning',
+  // Leading below the hidden reserve is not winning (core bidding.ts standingOf).
+  reserve_not_met: RESERVE_NOT_MET_STANDING,
   outbid: 'Outbid',
   won: 'Won',
   lost: 'Lost',
@@ -12,6 +15,7 @@ export const STANDING_TEXT = {
 
 export const STANDING_TONE = {
   winning: 'bg-brand-700 text-white',
+  reserve_not_met: 'bg-accent-100 text-accent-800 ring-1 ring-accent-200 ring-inset',
   outbid: 'bg-danger-700 text-white',
   won: 'bg-brand-700 text-white',
   lost: 'bg-ink-700 text-white',
@@ -44,6 +48,12 @@ export function MyStanding({ me, className }: { me: MyBidPosition | null | undef
       <span className={clsx('rounded-full px-2.5 py-0.5 text-xs font-bold', STANDING_TONE[standing])}>
         {STANDING_TEXT[standing]}
       </span>
+      {standing === 'reserve_not_met' ? (
+        <p className="basis-full text-xs text-ink-700">
+          Yours is the highest bid, but it is below the seller's hidden reserve: the item sells only if the
+          bidding reaches it.
+        </p>
+      ) : null}
       {standing === 'outbid' ? (
         <p className="basis-full text-xs text-danger-700">
           Another bidder's maximum is higher. Raise yours to lead.

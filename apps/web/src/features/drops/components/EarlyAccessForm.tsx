@@ -11,8 +11,9 @@ import { toast } from '../../../lib/toast';
  * Early access to the next drop (spec §2 /drops, §5 'Drop list email'). The address is checked with
  * core's checkLaunchEmail and the spec's messages shown as a toast and beside the field.
  *
- * The address joins the launch list (double opt-in, source 'drops-early-access'): the toast says
- * 'Check your email' for an ok answer or a 429, 'Something went wrong' / 'Please try again.' otherwise.
+ * On an open store the address joins the new-drops email (double opt-in, source 'drops-early-access';
+ * lib/drop-list.ts): the toast says 'Check your email' for an ok answer or a 429, 'Something went
+ * wrong' / 'Please try again.' otherwise.
  */
 export function EarlyAccessForm() {
   const headingId = useId();
@@ -55,7 +56,8 @@ export function EarlyAccessForm() {
         </h2>
       </div>
       <p className="mt-1.5 text-sm leading-relaxed text-ink-700">
-        Hear about the next drop before it opens: new lots, early bidding and first-look deals.
+        Get the new-drops email: the lots that went live, once a day, so you can bid early. Confirm by email;
+        unsubscribe anytime.
       </p>
       <form onSubmit={handleSubmit} noValidate className="mt-5 flex flex-col gap-3">
         <TextField

@@ -7,8 +7,8 @@ import { joinDropList } from '../../../lib/drop-list';
 import { toast } from '../../../lib/toast';
 
 /**
- * 'Get the Drop First': checks the address, and it joins the launch list (double opt-in, source
- * 'footer'; the spec's footer form only logged it, decisions.md §1 puts what matters on the server).
+ * 'Get the Drop First': checks the address, and on an open store it joins the new-drops email
+ * (double opt-in, source 'footer'; lib/drop-list.ts).
  * The toast says 'Check your email' for an ok answer or a 429, 'Something went wrong' otherwise.
  */
 export function DropSignupForm() {
@@ -60,7 +60,7 @@ export function DropSignupForm() {
         </Button>
       </div>
       <p id={hintId} className="mt-2 text-xs text-ink-400">
-        New drops and early access. No spam, unsubscribe anytime.
+        The new-drops email, once a day. Confirm by email; unsubscribe anytime.
       </p>
     </form>
   );

@@ -16,7 +16,7 @@ import { CheckboxField, FormAlert, TextField } from '../../../components/ui/Fiel
 import { errorMessageOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useSaveSearch } from '../api';
+import { useJoinNewDropsEmail, useSavedSearches, useSaveSearch } from '../api';
 import { describeSearch, suggestedName } from '../describe';
 
 export type Names = { categories?: ReadonlyMap<string, string>; locations?: ReadonlyMap<string, string> };
@@ -77,8 +77,8 @@ function SignInPrompt() {
     <div className="flex flex-col gap-4 pr-8">
       <DialogTitle className="text-lg font-bold text-ink-950">Sign in to save searches</DialogTitle>
       <DialogDescription className="text-sm text-ink-700">
-        Saved searches keep your filters and keywords in your account. New matching lots appear in your daily
-        new-drops email, and you can ask for a push as soon as one goes live.
+        Saved searches keep your filters and keywords in your account. You can ask for a push as soon as a new
+        match goes live, and, if you agree to our new-drops email, get new matches in it every day.
       </DialogDescription>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
@@ -98,8 +98,13 @@ function SaveForm({ query, names, onDone }: { query: Partial<ShopQuery>; names: 
   const categoryName = view.category ? names.categories?.get(view.category) : undefined;
   const [name, setName] = useState(() => suggestedName(view, categoryName));
   const [notifyPush, setNotifyPush] = useState(false);
+  const [joinEmail, setJoinEmail] = useState(false);
   const [nameError, setNameError] = useState<string | undefined>();
   const save = useSaveSearch();
+  const join = useJoinNewDropsEmail();
+  // Whether the daily new-drops email reaches this shopper (the server's answer, core
+  // receivesNewDropsEmail): only then is it promised; otherwise the dialog says so and offers it.
+  const dailyEmail = useSavedSearches().data?.dailyEmail;
   const navigate = useNavigate();
   const alertId = useId();
 
@@ -114,8 +119,18 @@ function SaveForm({ query, names, onDone }: { query: Partial<ShopQuery>; names: 
     save.mutate(
       { name: trimmed, query, notifyPush },
       {
-        onSuccess: (saved) => {
+        onSuccess: async (saved) => {
+          let emailNote: string | undefined;
+          if (joinEmail && dailyEmail === false) {
+            try {
+              await join.mutateAsync();
+              emailNote = 'New matches will be in your daily new-drops email.';
+            } catch (error) {
+              toast.error(errorMessageOf(error));
+            }
+          }
           toast.success(`Search saved: ${saved.name}`, {
+            ...(emailNote ? { description: emailNote } : {}),
             action: { label: 'View', onClick: () => void navigate('/account#saved-searches') },
           });
           onDone();
@@ -129,7 +144,11 @@ function SaveForm({ query, names, onDone }: { query: Partial<ShopQuery>; names: 
       <div className="pr-8">
         <DialogTitle className="text-lg font-bold text-ink-950">Save this search</DialogTitle>
         <DialogDescription className="mt-1 text-sm text-ink-700">
-          Find it again in your account. New matches also appear in your daily new-drops email.
+          {dailyEmail
+            ? 'Find it again in your account. New matches also appear in your daily new-drops email.'
+            : dailyEmail === false
+              ? "Find it again in your account. You haven't agreed to our new-drops email, so new matches won't be emailed to you unless you tick the box below."
+              : 'Find it again in your account.'}
         </DialogDescription>
       </div>
       <ul aria-label="This search" className="flex flex-wrap gap-1.5">
@@ -159,14 +178,22 @@ function SaveForm({ query, names, onDone }: { query: Partial<ShopQuery>; names: 
         checked={notifyPush}
         onChange={(e) => setNotifyPush(e.target.checked)}
       />
+      {dailyEmail === false ? (
+        <CheckboxField
+          label="Email me new matches in the daily new-drops email"
+          description="You agree to marketing emails from Rebound: new drops and your matches, once a day. Unsubscribe anytime."
+          checked={joinEmail}
+          onChange={(e) => setJoinEmail(e.target.checked)}
+        />
+      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button variant="secondary" type="button">
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save search'}
+        <Button type="submit" disabled={save.isPending || join.isPending}>
+          {save.isPending || join.isPending ? 'Saving...' : 'Save search'}
         </Button>
       </div>
     </form>

@@ -37,7 +37,9 @@ export function SavedSearchesPanel() {
             Saved searches{list.data ? ` (${list.data.items.length})` : ''}
           </h2>
           <p className="mt-0.5 text-sm text-ink-600">
-            New matches appear in your daily new-drops email
+            {list.data?.dailyEmail === false
+              ? "New matches are not emailed to you: you haven't agreed to our new-drops email (you can when you save a search)"
+              : 'New matches appear in your daily new-drops email'}
             {list.data ? `; you can keep up to ${list.data.limit}` : ''}. Push alerts reach the devices where
             you turned on push notifications.
           </p>

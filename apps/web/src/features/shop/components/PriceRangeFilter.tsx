@@ -6,10 +6,10 @@ import { inputClasses } from '../../../components/ui/input-classes';
 import { applyPriceRange, formatPriceRange, MAX_PRICE, priceProblem } from '../search-params';
 
 type PriceRangeFilterProps = {
-  /** The range in force (from the address), in dollars. */
+  /** The range in force (from the address), in dollars; a null max is no upper bound. */
   min: number;
-  max: number;
-  onApply: (range: { min: number; max: number }) => void;
+  max: number | null;
+  onApply: (range: { min: number; max: number | null }) => void;
 };
 
 type Note = { kind: 'problem' | 'adjusted'; text: string };
@@ -23,15 +23,15 @@ export function PriceRangeFilter({ min, max, onApply }: PriceRangeFilterProps) {
   const id = useId();
   const noteId = `${id}-note`;
   const [minText, setMinText] = useState(String(min));
-  const [maxText, setMaxText] = useState(String(max));
+  const [maxText, setMaxText] = useState(maxBoxText(max));
   const [adjusted, setAdjusted] = useState<string | null>(null);
-  const appliedHere = useRef<{ min: number; max: number } | null>(null);
+  const appliedHere = useRef<{ min: number; max: number | null } | null>(null);
 
   // The range can change from outside (back button, 'Clear filters'): show what is in force, and
   // drop a note about an earlier correction unless this is the range that note describes.
   useEffect(() => {
     setMinText(String(min));
-    setMaxText(String(max));
+    setMaxText(maxBoxText(max));
     const mine = appliedHere.current;
     appliedHere.current = null;
     if (!mine || mine.min !== min || mine.max !== max) setAdjusted(null);
@@ -47,7 +47,7 @@ export function PriceRangeFilter({ min, max, onApply }: PriceRangeFilterProps) {
   function apply() {
     const range = applyPriceRange(minText, maxText);
     setMinText(String(range.min));
-    setMaxText(String(range.max));
+    setMaxText(maxBoxText(range.max));
     setAdjusted(range.problem ? `${range.problem} Showing ${formatPriceRange(range.min, range.max)}.` : null);
     if (range.min !== min || range.max !== max) {
       appliedHere.current = { min: range.min, max: range.max };
@@ -95,6 +95,7 @@ export function PriceRangeFilter({ min, max, onApply }: PriceRangeFilterProps) {
           label="Max price"
           value={maxText}
           onChange={edit(setMaxText)}
+          placeholder="No max"
           invalid={problem?.field === 'max'}
           describedBy={note ? noteId : undefined}
         />
@@ -120,16 +121,23 @@ export function PriceRangeFilter({ min, max, onApply }: PriceRangeFilterProps) {
   );
 }
 
+/** The maximum box is empty when there is no upper bound (its placeholder says 'No max'). */
+function maxBoxText(max: number | null): string {
+  return max === null ? '' : String(max);
+}
+
 function PriceBox({
   label,
   value,
   onChange,
   invalid,
   describedBy,
+  placeholder,
 }: {
   label: string;
   value: string;
   onChange: (text: string) => void;
+  placeholder?: string;
   invalid: boolean;
   describedBy: string | undefined;
 }) {
@@ -154,6 +162,7 @@ function PriceBox({
           max={MAX_PRICE}
           step="any"
           value={value}
+          placeholder={placeholder}
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}

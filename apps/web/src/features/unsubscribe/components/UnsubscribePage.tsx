@@ -99,6 +99,7 @@ const UNDO: Record<Scope, string> = {
   new_drops: 'Changed your mind? Turn the new-drops email back on in your notification settings.',
   marketing: `Changed your mind? Write to ${COMPANY.supportEmail} and we will add you back.`,
   launch: 'Changed your mind? Join the launch list again on the Rebound home page.',
+  drop_list: 'Changed your mind? Enter your email again on the drops page or in the footer.',
 };
 
 function Done({ scope, email, focus }: { scope: Scope; email: string; focus: boolean }) {
