@@ -8,6 +8,9 @@ import { auctionState, freshAuction, signIn } from './support/shopper';
 // server and its own shopper (no other journey makes them win).
 
 test.use({ timezoneId: 'Asia/Tokyo' });
+// The time zone is the browser's, not the device's: one run is enough. Winning moves the server's clock
+// past the lot's end, which ends other lots too; the phone's store keeps them for shop.spec.ts's paging.
+test.skip(({ isMobile }) => isMobile, 'the same clock on every device');
 
 const SHOPPER = { desktop: 'jonah@rebound.test', phone: 'hiro@rebound.test' } as const;
 

@@ -86,7 +86,7 @@ export const BidHistoryRow = z.object({
 });
 
 /** The words beside each history row (core, so the web needs no zod for them). */
-export { BID_HISTORY_ROW_LABELS } from '@rebound/core/bidding';
+export { BID_HISTORY_ROW_LABELS } from '@rebound/core/bidding-text';
 export type BidHistoryRow = z.infer<typeof BidHistoryRow>;
 
 /** Rows per page of the public history (default and largest). */
@@ -118,7 +118,7 @@ export const BidHistoryResponse = z.object({
 });
 export type BidHistoryResponse = z.infer<typeof BidHistoryResponse>;
 
-export { BID_SUCCESS_LEADING, BID_SUCCESS_SET, RESERVE_NOT_MET_STANDING } from '@rebound/core/bidding';
+export { BID_SUCCESS_LEADING, BID_SUCCESS_SET, RESERVE_NOT_MET_STANDING } from '@rebound/core/bidding-text';
 
 // The account's My Bids tab (spec §2 'Account tab details').
 

@@ -12,15 +12,4 @@ export const DROP_LIST_PAGES = {
 export const DROP_LIST_TEXT = {
   checkEmailTitle: 'Check your email',
   checkEmailMessage: 'We sent you a confirmation link. Open it to get the new-drops email.',
-  successTitle: 'New drops by email',
-  successHeading: "You'll get the new-drops email",
-  successMessage:
-    'Once a day we email you the lots that went live, with a one-click unsubscribe in every email. Create an account with this address to bid and to choose more alerts.',
-  alreadyTitle: 'Already confirmed',
-  alreadyHeading: 'Already confirmed',
-  alreadyMessage: 'This address already gets the new-drops email. Nothing else to do.',
-  errorTitle: 'Confirmation error',
-  errorHeading: 'This link is not valid any more',
-  errorMessage:
-    'Confirmation links work once and for 48 hours. Enter your email again on the drops page or in the footer and use the newest email.',
 } as const;

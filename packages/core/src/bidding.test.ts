@@ -13,11 +13,11 @@ import {
   minimumNextBid,
   placeMaxBid,
   priceFromMaxBids,
-  RESERVE_NOT_MET_STANDING,
   rankMaxBids,
   standing,
   standingOf,
 } from './bidding';
+import { RESERVE_NOT_MET_STANDING } from './bidding-text';
 
 const T0 = Date.UTC(2025, 5, 1, 17, 0, 0);
 const SECOND = 1_000;

@@ -2,6 +2,7 @@
 // soft close. Pure: plain data in, plain data out, no I/O, no clock (times are passed in as epoch ms).
 // All money is integer cents.
 
+import { BID_SUCCESS_LEADING, BID_SUCCESS_SET, RESERVE_NOT_MET_STANDING } from './bidding-text';
 import type { IncrementRule } from './increments';
 import { incrementAt } from './increments';
 
@@ -160,22 +161,6 @@ export interface PriceResult {
  * the header's Winning count and the 'winning' filter leave them out (docs/decisions/045-texts-that-are-true.md).
  */
 export type Standing = 'none' | 'winning' | 'reserve_not_met' | 'outbid' | 'won' | 'lost';
-
-/** What a leader below the reserve is told, wherever their standing shows (page, toast, My Bids, notices). */
-export const RESERVE_NOT_MET_STANDING = 'Highest bid, reserve not met';
-/** The answer to an accepted bid that leads with the reserve met (or no reserve). */
-export const BID_SUCCESS_LEADING = "You've got the highest bid!";
-/** The answer to an accepted bid that does not lead. */
-export const BID_SUCCESS_SET = 'Highest bid set!';
-
-/**
- * The words beside each public history row, so two rows at one amount read apart: 'automatic' is the
- * site bidding for the leader at the new price, 'beaten_maximum' a maximum another bidder beat.
- */
-export const BID_HISTORY_ROW_LABELS = {
-  automatic: 'Automatic bid',
-  beaten_maximum: 'Maximum, outbid',
-} as const;
 
 /** The answer to an accepted bid, by the bidder's standing right after it. */
 export function bidSuccessMessage(s: Standing): string {

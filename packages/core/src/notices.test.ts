@@ -3,12 +3,11 @@ import {
   auctionLostNotice,
   auctionWonNotice,
   bidConfirmationNotice,
-  extensionLabel,
-  extensionNotice,
   outbidNotice,
   paymentReminderNotice,
   timeLeftLabel,
 } from './notices';
+import { extensionLabel, extensionNotice } from './soft-close-text';
 import { PAYMENT_WINDOW_HOURS } from './time';
 
 describe('notice texts', () => {

@@ -1,6 +1,7 @@
 // The texts of the notices the site sends (in-app, and the email/SMS/push that follow them), once.
 
-import { BID_SUCCESS_LEADING, RESERVE_NOT_MET_STANDING, type Standing } from './bidding';
+import type { Standing } from './bidding';
+import { BID_SUCCESS_LEADING, RESERVE_NOT_MET_STANDING } from './bidding-text';
 import { formatCents } from './money';
 import { formatShopDateTime } from './shop-clock';
 import { PAYMENT_WINDOW_HOURS } from './time';
@@ -47,26 +48,6 @@ export function timeLeftLabel(deadlineMs: number, nowMs: number): string {
   const m = minutes % 60;
   if (h === 0) return unit(m, 'minute');
   return m === 0 ? unit(h, 'hour') : `${unit(h, 'hour')} ${unit(m, 'minute')}`;
-}
-
-/** How far a soft close moved the end: '45 seconds', '2 minutes', '1 minute 30 seconds'. */
-export function extensionLabel(previousEndMs: number, endMs: number): string {
-  const seconds = Math.max(0, Math.round((endMs - previousEndMs) / 1000));
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  if (m === 0) return unit(s, 'second');
-  return s === 0 ? unit(m, 'minute') : `${unit(m, 'minute')} ${unit(s, 'second')}`;
-}
-
-/**
- * The live notice of a soft-close extension: what changed (by how much) and the new end in the one
- * format, so it never reads as a repeat of the 'Ends ...' line beside it.
- */
-export function extensionNotice(previousEnd: Date, end: Date): { title: string; text: string } {
-  return {
-    title: `Extended by ${extensionLabel(previousEnd.getTime(), end.getTime())}!`,
-    text: `A late bid moved the end to ${formatShopDateTime(end)}.`,
-  };
 }
 
 /**

@@ -3,7 +3,7 @@
 // from the outbox data; the in-app line is written here.
 
 import { formatShortCode } from './pickup';
-import { formatDateKeyLong } from './shop-clock';
+import { formatDateKeyLong } from './shop-clock-formats';
 
 /** A Vancouver date key in full, as the pickup page and the notices show it: 'Tuesday, June 16, 2026'. */
 export function pickupDateLabel(dateKey: string): string {

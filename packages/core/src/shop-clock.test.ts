@@ -1,21 +1,23 @@
 import moment from 'moment-timezone';
 import { describe, expect, it } from 'vitest';
 import {
-  formatDateKeyLong,
   formatDateKeyShort,
   formatShopClock,
   formatShopDate,
   formatShopDateTime,
-  formatShopDateTimeSeconds,
-  formatShopLongDateTime,
   formatShopTime,
-  formatShopTimeRange,
   shopDateKey,
   shopInstant,
   shopOffsetChanges,
   shopUtcOffsetMinutes,
   shopWallClock,
 } from './shop-clock';
+import {
+  formatDateKeyLong,
+  formatShopDateTimeSeconds,
+  formatShopLongDateTime,
+  formatShopTimeRange,
+} from './shop-clock-formats';
 
 const at = (iso: string) => new Date(iso);
 

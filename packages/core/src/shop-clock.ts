@@ -146,25 +146,22 @@ export function shopInstant(year: number, month: number, day: number, hour: numb
 // ---------------------------------------------------------------------------------------------
 // The one format for every time a person reads: 'Fri, Nov 27, 2:30 p.m. PT'.
 
-const WEEKDAYS_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const WEEKDAYS_LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTHS_LONG = [
-  'January',
-  'February',
-  'March',
-  'April',
+export const WEEKDAYS_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+export const MONTHS_SHORT = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
   'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
 ];
-
-function clockText(c: ShopWallClock, seconds: boolean): { time: string; meridiem: string } {
+export function clockText(c: ShopWallClock, seconds: boolean): { time: string; meridiem: string } {
   const h12 = c.hour % 12 === 0 ? 12 : c.hour % 12;
   return {
     time: `${h12}:${pad2(c.minute)}${seconds ? `:${pad2(c.second)}` : ''}`,
@@ -190,28 +187,14 @@ export function formatShopDateTime(at: Date | number): string {
   return `${WEEKDAYS_SHORT[c.weekday]}, ${MONTHS_SHORT[c.month - 1]} ${c.day}, ${time} ${meridiem} ${SHOP_ZONE_LABEL}`;
 }
 
-/** 'Fri, Nov 27, 2:30:05 p.m. PT': with seconds, only where seconds count (a close's exact end). */
-export function formatShopDateTimeSeconds(at: Date | number): string {
-  const c = shopWallClock(at);
-  const { time, meridiem } = clockText(c, true);
-  return `${WEEKDAYS_SHORT[c.weekday]}, ${MONTHS_SHORT[c.month - 1]} ${c.day}, ${time} ${meridiem} ${SHOP_ZONE_LABEL}`;
-}
-
 /** 'Nov 27, 2026': an instant's shop date, with the year (lists of past things). */
 export function formatShopDate(at: Date | number): string {
   const c = shopWallClock(at);
   return `${MONTHS_SHORT[c.month - 1]} ${c.day}, ${c.year}`;
 }
 
-/** '10:00 – 10:30 a.m. PT', or '11:30 a.m. – 12:00 p.m. PT' across noon (an en dash between). */
-export function formatShopTimeRange(start: Date | number, end: Date | number): string {
-  const a = clockText(shopWallClock(start), false);
-  const b = clockText(shopWallClock(end), false);
-  const from = a.meridiem === b.meridiem ? a.time : `${a.time} ${a.meridiem}`;
-  return `${from} – ${b.time} ${b.meridiem} ${SHOP_ZONE_LABEL}`;
-}
-
-function dateKeyParts(key: string): { year: number; month: number; day: number; weekday: number } {
+/** A date key's parts; throws on a malformed or impossible date. */
+export function dateKeyParts(key: string): { year: number; month: number; day: number; weekday: number } {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
   if (!m) throw new RangeError(`Not a valid YYYY-MM-DD date key: ${key}`);
   const year = Number(m[1]);
@@ -228,15 +211,4 @@ function dateKeyParts(key: string): { year: number; month: number; day: number; 
 export function formatDateKeyShort(key: string): string {
   const p = dateKeyParts(key);
   return `${WEEKDAYS_SHORT[p.weekday]}, ${MONTHS_SHORT[p.month - 1]} ${p.day}`;
-}
-
-/** A shop date key in full: 'Tuesday, June 16, 2026'. */
-export function formatDateKeyLong(key: string): string {
-  const p = dateKeyParts(key);
-  return `${WEEKDAYS_LONG[p.weekday]}, ${MONTHS_LONG[p.month - 1]} ${p.day}, ${p.year}`;
-}
-
-/** 'Friday, November 27, 2026 at 2:30 p.m. PT' (emails that spell the day out). */
-export function formatShopLongDateTime(at: Date | number): string {
-  return `${formatDateKeyLong(shopDateKey(at))} at ${formatShopTime(at)}`;
 }

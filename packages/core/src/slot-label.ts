@@ -1,5 +1,6 @@
 // A pickup slot's time range as the shop's clock shows it: '10:00 – 10:30 a.m. PT' (shop-clock.ts).
-import { formatShopTime, formatShopTimeRange } from './shop-clock';
+import { formatShopTime } from './shop-clock';
+import { formatShopTimeRange } from './shop-clock-formats';
 
 /** '9:00 a.m. PT'. */
 export function shopTimeLabel(at: Date): string {

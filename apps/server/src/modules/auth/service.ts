@@ -3,13 +3,12 @@ import {
   type AuthUser,
   type CheckEmailResponse,
   codeSentText,
-  EMAIL_CONFIRMATION_PARAM,
-  type EmailConfirmationOutcome,
   HANDLE_MAX_LENGTH,
   HANDLE_PATTERN,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '@rebound/contract/auth';
+import { EMAIL_CONFIRMATION_PARAM, type EmailConfirmationOutcome } from '@rebound/contract/auth-text';
 import { checkLaunchEmail } from '@rebound/core/email';
 import { isCommonPassword } from '@rebound/core/passwords';
 import { isOtpCode, normalizePhone } from '@rebound/core/phone';

@@ -1,4 +1,5 @@
-import { AUTH_TEXT, EMAIL_CONFIRMATION_TEXT } from '@rebound/contract/auth';
+import { AUTH_TEXT } from '@rebound/contract/auth';
+import { EMAIL_CONFIRMATION_TEXT } from '@rebound/contract/auth-text';
 import { API } from '@rebound/contract/routes';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';

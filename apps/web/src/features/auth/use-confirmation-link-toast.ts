@@ -3,7 +3,7 @@ import {
   EMAIL_CONFIRMATION_PARAM,
   EMAIL_CONFIRMATION_TEXT,
   type EmailConfirmationOutcome,
-} from '@rebound/contract/auth';
+} from '@rebound/contract/auth-text';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';

@@ -1,30 +1,14 @@
-import type {
-  AuctionLiveState,
-  AuctionStateResponse,
-  BidHistoryResponse,
-  MyBidsFilter,
-  MyBidsResponse,
-  PlaceBidResponse,
-} from '@rebound/contract/bidding';
+import type { AuctionLiveState, AuctionStateResponse, BidHistoryResponse } from '@rebound/contract/bidding';
 import type { ServerEvent } from '@rebound/contract/realtime';
 import { API } from '@rebound/contract/routes';
-import {
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { ApiError, getJson, sendJson } from '../../lib/api-client';
-import { catalogKeys, meKeys } from '../../lib/query-keys';
+import { getJson } from '../../lib/api-client';
+import { catalogKeys } from '../../lib/query-keys';
 import { useAuctionRooms, useRealtimeEvents } from '../../lib/realtime';
-import { getTimedJson, syncServerClock } from '../../lib/server-clock';
+import { getTimedJson } from '../../lib/server-clock';
 import { useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
 import { applyExtension, mergeLiveState } from './live-state';
-
-export const PROXY_BID_FAILED = 'Failed to set proxy bid';
 
 export const biddingKeys = {
   /** Public state plus the viewer's own position; the viewer is part of the key. */
@@ -137,75 +121,4 @@ export function useLiveAuction(auctionId: string | null) {
   );
   useRealtimeEvents(onEvent, refetchAll, auctionId !== null);
   return { extension };
-}
-
-/** A fresh key per confirmation: a double click or a retried request places one bid. */
-export function newIdempotencyKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
-/**
- * Places a maximum bid; the server's message ('You've got the highest bid!', 'Highest bid, reserve not
- * met' or 'Highest bid set!') is toasted.
- */
-export function usePlaceBid(auctionId: string) {
-  const queryClient = useQueryClient();
-  const { user } = useSession();
-  return useMutation({
-    mutationFn: async ({ amount, idempotencyKey }: { amount: string; idempotencyKey: string }) => {
-      const sentAt = Date.now();
-      const answer = await sendJson<PlaceBidResponse>(
-        'POST',
-        API.auctionBids(auctionId),
-        { amount },
-        { 'Idempotency-Key': idempotencyKey },
-      );
-      syncServerClock(answer.serverTime, sentAt);
-      return answer;
-    },
-    onSuccess: (answer) => {
-      queryClient.setQueryData<AuctionStateResponse>(
-        biddingKeys.state(auctionId, user?.id ?? null),
-        (old) => ({
-          serverTime: answer.serverTime,
-          auction: old && old.auction.seq > answer.auction.seq ? old.auction : answer.auction,
-          me: answer.me,
-        }),
-      );
-      void queryClient.invalidateQueries({ queryKey: biddingKeys.history(auctionId) });
-      void queryClient.invalidateQueries({ queryKey: meKeys.summary() });
-      void queryClient.invalidateQueries({ queryKey: meKeys.bidsAll() });
-      // The server's words, by core's standing: a leader below the reserve is told so, not that they lead.
-      if (answer.me.standing === 'reserve_not_met') {
-        toast.info(answer.message, {
-          description: "The item sells only if the bidding reaches the seller's hidden reserve.",
-        });
-      } else if (answer.isLeader) toast.success(answer.message);
-      else toast.warning(answer.message, { description: 'Another bidder has a higher maximum.' });
-    },
-    onError: (error) => {
-      // The server's message, or the spec's fallback when the answer carried none.
-      const hasMessage =
-        error instanceof ApiError && error.code !== 'http_error' && error.code !== 'bad_response';
-      toast.error(hasMessage ? error.message : PROXY_BID_FAILED);
-      // The minimum may have moved under the shopper: show the current state.
-      void queryClient.invalidateQueries({ queryKey: biddingKeys.stateAll(auctionId) });
-    },
-  });
-}
-
-/** The account's My Bids list for one filter; while signed in only. */
-export function useMyBids(filter: MyBidsFilter) {
-  const { user } = useSession();
-  return useQuery({
-    queryKey: [...meKeys.bidsAll(), filter] as const,
-    queryFn: async ({ signal }) => {
-      const answer = await getTimedJson<MyBidsResponse>(`${API.meBids}?filter=${filter}`, signal);
-      return answer;
-    },
-    enabled: user !== null,
-    placeholderData: (previous) => previous,
-  });
 }

@@ -1,4 +1,4 @@
-import { formatDateKeyLong } from '@rebound/core/shop-clock';
+import { formatDateKeyLong } from '@rebound/core/shop-clock-formats';
 import { isDateKey } from '@rebound/core/time';
 import { messageOf, num, str } from './format';
 import { lotsOf } from './lots';

@@ -1,5 +1,6 @@
 import { ADMIN_AUCTION_STATUS_LABELS, type AdminAuctionStatus } from '@rebound/contract/admin-auctions';
-import { formatShopDateTime, formatShopDateTimeSeconds } from '@rebound/core/shop-clock';
+import { formatShopDateTime } from '@rebound/core/shop-clock';
+import { formatShopDateTimeSeconds } from '@rebound/core/shop-clock-formats';
 import { clsx } from 'clsx';
 import { ArrowLeft, TriangleAlert } from 'lucide-react';
 import { type ReactNode, type SelectHTMLAttributes, useId } from 'react';

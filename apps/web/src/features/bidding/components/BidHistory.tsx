@@ -1,4 +1,4 @@
-import { BID_HISTORY_ROW_LABELS } from '@rebound/core/bidding';
+import { BID_HISTORY_ROW_LABELS } from '@rebound/core/bidding-text';
 import { formatCents } from '@rebound/core/money';
 import { clsx } from 'clsx';
 import { History } from 'lucide-react';

@@ -1,8 +1,8 @@
 import type { Location, ProductDetail } from '@rebound/contract/catalog';
 import { auctionPhase } from '@rebound/core/catalog';
-import { extensionNotice as extensionText } from '@rebound/core/notices';
+import { extensionNotice as extensionText } from '@rebound/core/soft-close-text';
 import { Timer } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { useServerNow } from '../../../lib/server-clock';
 import { useSession } from '../../../lib/session';
@@ -10,12 +10,21 @@ import { useAuctionState, useLiveAuction } from '../api';
 import { AuctionPanel, type AuctionPanelData } from './AuctionPanel';
 import { BidHistory } from './BidHistory';
 import { MyStanding } from './MyStanding';
-import { PhoneBidBar, useBelowTheFold } from './PhoneBidBar';
 import { SignInToBid } from './SignInToBid';
 
 // The bid form (with its checks' messages) is for signed-in shoppers only: its own chunk, loaded when
 // shown, so a visitor's product page does not carry it (decision 037).
 const BidForm = lazy(async () => ({ default: (await import('./BidForm')).BidForm }));
+// The phone's bid bar (PhoneBidBar) is for one-column screens only: its own chunk, loaded there alone.
+const PhoneBidBarFor = lazy(async () => ({ default: (await import('./PhoneBidBar')).PhoneBidBarFor }));
+/** Below the layout's `lg` breakpoint (PhoneBidBar.tsx ONE_COLUMN): the product page is one column. */
+const ONE_COLUMN = '(max-width: 1023.98px)';
+const subscribeOneColumn = (onChange: () => void) => {
+  const query = window.matchMedia(ONE_COLUMN);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isOneColumn = () => window.matchMedia(ONE_COLUMN).matches;
 
 type LiveAuctionProps = {
   auctionId: string | null;
@@ -73,14 +82,8 @@ export function LiveAuction({
   // Phones: until the shopper reaches the auction box, a bar at the bottom of the screen shows the
   // price, the time left and the way to bid (PhoneBidBar). Not in the quick view (a dialog).
   const [box, setBox] = useState<HTMLDivElement | null>(null);
-  const boxBelow = useBelowTheFold(box, !compact && phase === 'live');
+  const oneColumn = useSyncExternalStore(subscribeOneColumn, isOneColumn, () => false);
   const canBid = !sessionPending && user?.role !== 'staff';
-  const goToBidForm = useCallback(() => {
-    if (!box) return;
-    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    box.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-    box.querySelector<HTMLInputElement>('input[name="maxBid"]')?.focus({ preventScroll: true });
-  }, [box]);
 
   const onEnded = useCallback(() => {
     if (auctionId) void state.refetch();
@@ -135,14 +138,16 @@ export function LiveAuction({
 
   return (
     <div className={className}>
-      {boxBelow && canBid && auction && phase === 'live' ? (
-        <PhoneBidBar
-          priceLabel={auction.bidCount > 0 ? 'Current bid' : 'Starting bid'}
-          priceCents={auction.currentPriceCents}
-          endTime={auction.endTime}
-          signedIn={user !== null}
-          onBid={goToBidForm}
-        />
+      {oneColumn && !compact && canBid && auction && phase === 'live' ? (
+        <Suspense fallback={null}>
+          <PhoneBidBarFor
+            box={box}
+            priceLabel={auction.bidCount > 0 ? 'Current bid' : 'Starting bid'}
+            priceCents={auction.currentPriceCents}
+            endTime={auction.endTime}
+            signedIn={user !== null}
+          />
+        </Suspense>
       ) : null}
       <div ref={setBox} className="scroll-mt-24">
         <AuctionPanel

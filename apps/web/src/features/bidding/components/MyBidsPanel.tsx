@@ -16,7 +16,7 @@ import { useLiveAuctionList } from '../../../lib/live-auction-list';
 import { productPath } from '../../../lib/paths';
 import { meKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
-import { useMyBids } from '../api';
+import { useMyBids } from '../my-bids-api';
 import { BidHistory } from './BidHistory';
 import { STANDING_TEXT, STANDING_TONE } from './MyStanding';
 

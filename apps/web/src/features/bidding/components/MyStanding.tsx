@@ -1,5 +1,5 @@
 import type { MyBidPosition } from '@rebound/contract/bidding';
-import { RESERVE_NOT_MET_STANDING } from '@rebound/core/bidding';
+import { RESERVE_NOT_MET_STANDING } from '@rebound/core/bidding-text';
 import { formatCents } from '@rebound/core/money';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { Gavel, LogIn } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Countdown } from '../../../components/ui/Countdown';
 import { Price } from '../../../components/ui/Price';
@@ -97,4 +97,22 @@ export function PhoneBidBar({ priceLabel, priceCents, endTime, signedIn, onBid }
       </div>
     </section>
   );
+}
+
+/**
+ * The bar for the auction box `box`: shown while the box is below the fold, and 'Bid' scrolls to the
+ * bid form and focuses its field. LiveAuction loads this (its own chunk) on one-column screens only.
+ */
+export function PhoneBidBarFor({
+  box,
+  ...bar
+}: Omit<PhoneBidBarProps, 'onBid'> & { box: HTMLElement | null }) {
+  const below = useBelowTheFold(box, true);
+  const onBid = useCallback(() => {
+    if (!box) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    box.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    box.querySelector<HTMLInputElement>('input[name="maxBid"]')?.focus({ preventScroll: true });
+  }, [box]);
+  return below ? <PhoneBidBar {...bar} onBid={onBid} /> : null;
 }

@@ -1,4 +1,4 @@
-import { DROP_LIST_TEXT } from '@rebound/contract/drop-list';
+import { DROP_LIST_RESULT_TEXT } from '@rebound/contract/drop-list-result-text';
 import { CircleAlert, CircleCheck, MailCheck } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Container } from '../../../components/ui/Container';
@@ -8,23 +8,23 @@ export type DropListResult = 'success' | 'already' | 'error';
 
 const PAGE = {
   success: {
-    title: DROP_LIST_TEXT.successTitle,
-    heading: DROP_LIST_TEXT.successHeading,
-    message: DROP_LIST_TEXT.successMessage,
+    title: DROP_LIST_RESULT_TEXT.successTitle,
+    heading: DROP_LIST_RESULT_TEXT.successHeading,
+    message: DROP_LIST_RESULT_TEXT.successMessage,
     Icon: MailCheck,
     tone: 'bg-brand-50 text-brand-700 ring-brand-200',
   },
   already: {
-    title: DROP_LIST_TEXT.alreadyTitle,
-    heading: DROP_LIST_TEXT.alreadyHeading,
-    message: DROP_LIST_TEXT.alreadyMessage,
+    title: DROP_LIST_RESULT_TEXT.alreadyTitle,
+    heading: DROP_LIST_RESULT_TEXT.alreadyHeading,
+    message: DROP_LIST_RESULT_TEXT.alreadyMessage,
     Icon: CircleCheck,
     tone: 'bg-brand-50 text-brand-700 ring-brand-200',
   },
   error: {
-    title: DROP_LIST_TEXT.errorTitle,
-    heading: DROP_LIST_TEXT.errorHeading,
-    message: DROP_LIST_TEXT.errorMessage,
+    title: DROP_LIST_RESULT_TEXT.errorTitle,
+    heading: DROP_LIST_RESULT_TEXT.errorHeading,
+    message: DROP_LIST_RESULT_TEXT.errorMessage,
     Icon: CircleAlert,
     tone: 'bg-danger-50 text-danger-700 ring-danger-200',
   },
