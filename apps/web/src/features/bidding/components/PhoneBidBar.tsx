@@ -112,7 +112,14 @@ export function PhoneBidBarFor({
     if (!box) return;
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     box.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-    box.querySelector<HTMLInputElement>('input[name="maxBid"]')?.focus({ preventScroll: true });
+    // The bid form is its own chunk: on a slow connection it may still be on its way, so the field
+    // takes the focus as soon as it is there (for up to about two seconds).
+    const focusField = (frames: number) => {
+      const field = box.querySelector<HTMLInputElement>('input[name="maxBid"]');
+      if (field) field.focus({ preventScroll: true });
+      else if (frames > 0) requestAnimationFrame(() => focusField(frames - 1));
+    };
+    focusField(120);
   }, [box]);
   return below ? <PhoneBidBar {...bar} onBid={onBid} /> : null;
 }
