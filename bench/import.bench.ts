@@ -1,4 +1,4 @@
-// (h) The manifest import (issue 13 item 3): a 5,000-row CSV checked into a preview (csv-parse, the
+// (h) The manifest import: a 5,000-row CSV checked into a preview (csv-parse, the
 // contract's row schema, SKUs looked up) and imported by the job (batches of 200 rows a transaction:
 // products, photos, counters and report lines, under the lease), against a bare multi-row INSERT of
 // the same 5,000 products in the same batches, in the same run. Then the same file with 40 photos

@@ -1,5 +1,5 @@
-// Lighthouse (mobile) on the storefront's first pages (issue 15 item 6) and the launch landing page
-// (issue 14): home `/`, the shop `/shop`, a live product's page and, on a second server with the lock
+// Lighthouse (mobile) on the storefront's first pages and the launch landing page
+// too: home `/`, the shop `/shop`, a live product's page and, on a second server with the lock
 // on, the landing page. The real server in production mode with the built web app; the storefront
 // server on an embedded database holding the demo store (seeded beforehand into a temporary data
 // directory: production never seeds by itself), the landing server on an empty one. Lighthouse 13's
@@ -310,7 +310,7 @@ headless Chromium ${chromium()}, ${RUNS} run(s) per page, the median by performa
 (the build's .gz copies: what a browser that does not take brotli receives). Load average (1 min) ${loadAtStart} at the
 start, ${loadAtEnd} at the end (two cores; Lighthouse multiplies the main thread's observed task times by 4, so a busy
 machine inflates total blocking time and the performance score falls with it).
-Targets (issue 15 item 6): performance >= 95, accessibility 100, SEO 100, JavaScript <= 120 KB gzip.
+Targets: performance >= 95, accessibility 100, SEO 100, JavaScript <= 120 KB gzip.
 
 | Page | Performance | Accessibility | Best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | JS KB sent | JS KB gzip |
 |---|---|---|---|---|---|---|---|---|---|---|

@@ -1,4 +1,4 @@
-// Shop listing speed on a large store (issue 15 item 5): 100,000 products and 1,000,000 bids
+// Shop listing speed on a large store: 100,000 products and 1,000,000 bids
 // (seed:large), the real server (production, one process) loaded with 50 connections per URL
 // (unfiltered, a deep page, category, category + price, condition, search, each sort order), against
 // a bare Fastify route in this script (a worker thread) returning the same JSON from memory.

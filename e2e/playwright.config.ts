@@ -68,7 +68,7 @@ export default defineConfig({
       DATABASE_URL: '',
       // The journeys sign in far more often from one address than a person would.
       RATE_LIMIT_SCALE: '20',
-      // Pre-launch mode (issue 14): the journey types this address to unlock its browser. The lock
+      // Pre-launch mode: the journey types this address to unlock its browser. The lock
       // stays off (SITE_LOCKED unset); the journey turns it on as staff and off afterwards.
       LAUNCH_BYPASS_EMAIL: 'insider@rebound.test',
     },

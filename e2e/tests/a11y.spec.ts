@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
-// Accessibility (decisions.md §11, WCAG 2.2 AA): axe-core on every page once its data has loaded,
+// Accessibility (WCAG 2.2 AA): axe-core on every page once its data has loaded,
 // on the desktop and the phone projects, plus the keyboard basics (skip link, visible focus).
 
 const SHOPPER = { email: 'ava@rebound.test', password: 'shopper-demo-2026' };
@@ -316,7 +316,7 @@ for (const path of ['/', '/shop', '/auth', '/product']) {
   });
 }
 
-// The back-office (issue 13): its shell and the pages built with it, as the demo staff member.
+// The back-office: its shell and the pages built with it, as the demo staff member.
 test.describe('back-office', () => {
   const STAFF = { email: 'staff@rebound.test', password: 'staff-demo-2026' };
   for (const [name, path, heading] of [

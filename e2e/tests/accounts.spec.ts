@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { DEMO_PASSWORD, toast } from './support/shopper';
 
-// Accounts (issue 4): sign-up with the emailed confirmation, email and phone sign-in, sign-out and
+// Accounts: sign-up with the emailed confirmation, email and phone sign-in, sign-out and
 // the signed-in-only pages. Emails and texts are read from the development mailbox (the server runs
 // with NODE_ENV=test). The server limits sign-ins and codes per address, and both projects run
 // every test, so each test signs in at most twice and each project texts its own demo shopper
@@ -95,7 +95,7 @@ test('sign up, confirm by the emailed link and land signed in', async ({ page, r
   await page.getByLabel('Password', { exact: true }).fill('a-good-password');
   await page.getByLabel('Confirm password').fill('a-different-one');
 
-  // The form's own checks come first, with the spec's words, and nothing is sent.
+  // The form's own checks come first, with the catalogue's words, and nothing is sent.
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Passwords do not match.').first()).toBeVisible();
   await page.getByLabel('Confirm password').fill('a-good-password');
@@ -234,7 +234,7 @@ test('sign in by a texted code', async ({ page, request }, testInfo) => {
 
   await codeInput.fill(code!);
   await verify.click();
-  // A full reload of the home page, signed in, with the spec's toast.
+  // A full reload of the home page, signed in, with the welcome toast.
   await expect(page).toHaveURL(/\/$/);
   await expect(toast(page, 'Verified')).toContainText('Signed in successfully.');
   await expect(accountLink(page, shopper.handle)).toBeVisible();

@@ -2,8 +2,8 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { auctionState, freshAuction, signIn as signInShopper, toast } from './support/shopper';
 
-// The back-office's accessibility and phone width (issue 13: "axe finds no serious violations on
-// the admin pages"; "the shell also works on a phone"), the Messages section's reply journey, and
+// The back-office's accessibility and phone width (axe finds no serious violations on the
+// admin pages, and the shell works on a phone), the Messages section's reply journey, and
 // signing in from /admin coming back to /admin. Desktop project only: each test sets its own width.
 
 const STAFF = { email: 'staff@rebound.test', password: 'staff-demo-2026' };

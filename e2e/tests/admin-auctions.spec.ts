@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { toast } from './support/shopper';
 
-// The back-office's auctions and drops as the demo staff member (issue 13 item 4): a new product with
+// The back-office's auctions and drops as the demo staff member: a new product with
 // two photos scheduled to start now and seen on the shop by a visitor; a drop of 20 lots whose ends
 // are 30 seconds apart.
 

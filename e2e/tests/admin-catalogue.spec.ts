@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { toast } from './support/shopper';
 
-// The back-office catalogue as the demo staff member (issue 13 item 2): create a product, add two
+// The back-office catalogue as the demo staff member: create a product, add two
 // photos, make the second the cover, and find it again in the table.
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
-// The manifest import as the demo staff member (issue 13 item 3): a CSV of 50 lots with 3 bad rows
+// The manifest import as the demo staff member: a CSV of 50 lots with 3 bad rows
 // shows each error at its row and column, imports 47, and importing it again changes nothing.
 
 const STAFF = { email: 'staff@rebound.test', password: 'staff-demo-2026' };

@@ -5,7 +5,7 @@ import { formatShortCode } from '@rebound/core/pickup';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { signIn } from './support/shopper';
 
-// The back-office's orders and pickup desk (issue 13 items 5 and 6), as the demo staff account on a
+// The back-office's orders and pickup desk, as the demo staff account on a
 // desktop: find an unpaid order, refund part of a paid one, and hand over a pickup booked by Ava
 // (booked here through the API, as the pickup journey does) at the desk: stage it, type its code,
 // check the ID, complete.

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { toast } from './support/shopper';
 
-// The back-office shell as the demo staff member (issue 13 items 1, 7, 8): the dashboard's numbers,
+// The back-office shell as the demo staff member: the dashboard's numbers,
 // finding a shopper, suspending and restoring with a reason, both in the audit log. A shopper gets
 // 'Staff only' and never downloads the back-office's code.
 

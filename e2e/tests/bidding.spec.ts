@@ -71,7 +71,7 @@ test('bid through the page, get outbid live, see a soft-close extension and the 
   const winningBefore = await badgeCount(page, isMobile, 'winning');
   const losingBefore = await badgeCount(page, isMobile, 'losing');
 
-  // A maximum below the minimum is refused with the spec's text, before anything is sent.
+  // A maximum below the minimum is refused with its message, before anything is sent.
   const input = page.getByLabel('Your maximum bid (CAD)');
   const min = Number(await input.getAttribute('min'));
   expect(min).toBeGreaterThan(0);
@@ -162,7 +162,7 @@ test('bid through the page, get outbid live, see a soft-close extension and the 
   await second.dispose();
 });
 
-test('watch and unwatch from the product page and a card; signed out, the spec asks to log in', async ({
+test('watch and unwatch from the product page and a card; signed out, it asks to log in', async ({
   page,
   context,
   isMobile,

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-// Page weight budget (issue 15 item 6; decisions 037 and 040): a shop page's initial JavaScript,
+// Page weight budget (decisions 037 and 040): a shop page's initial JavaScript,
 // gzip-compressed (the build's .gz copies, what the server sends a browser that does not take brotli),
 // stays within 120 KB; the page's own scripts and its first API answer are asked for by the HTML
 // (modulepreload, preload) and used by the app, not fetched a second time. A size budget, not a

@@ -3,7 +3,7 @@ import { priceCheckout } from '@rebound/core/pricing';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { money, signIn, toast } from './support/shopper';
 
-// From win to paid (issue 10): the Orders tab's 'Pay Now', the cart priced by the server, the built-in
+// From win to paid: the Orders tab's 'Pay Now', the cart priced by the server, the built-in
 // test checkout and the success page. Both projects share one server and paying changes the orders
 // for good, so each project pays with its own demo shopper (the seed gives both unpaid orders).
 

@@ -10,7 +10,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { demoLots } from './support/demo';
 import { toast } from './support/shopper';
 
-// Pre-launch mode (issue 14): with the lock on, store pages are the launch landing page (in the HTML
+// Pre-launch mode: with the lock on, store pages are the launch landing page (in the HTML
 // too); the launch list's double opt-in from the landing page through the emailed link to the result
 // pages; a tampered link and its resend; the bypass address unlocking a browser; staff opening the
 // store from Settings. Staff switch the lock on through the API before the tests and off afterwards,
@@ -131,7 +131,7 @@ test('join the list, confirm by email, confirm again, and resend from a tampered
   const email = page.getByRole('textbox', { name: 'Email address' });
   const join = page.getByRole('button', { name: 'Join', exact: true });
 
-  // The spec's checks, before anything is sent.
+  // The form's checks, before anything is sent.
   await join.click();
   await expect(page.getByText('Email required: Please enter your email address.')).toBeVisible();
   await expect(email).toHaveAttribute('aria-invalid', 'true');

@@ -1,7 +1,7 @@
 import { expect, type Page, request, test } from '@playwright/test';
 import { auctionState, freshAuction, signIn } from './support/shopper';
 
-// Notifications (issue 12): ava has the site open; ben outbids her over the API; the header's Mail
+// Notifications: ava has the site open; ben outbids her over the API; the header's Mail
 // menu shows the outbid notice within 2 s, 'Mark All Read' on /notifications clears the unread
 // badge, and a click on the notice opens the lot. Each project has its own server and store.
 

@@ -3,7 +3,7 @@ import type { MyOrdersResponse } from '@rebound/contract/orders';
 import type { AvailableSlotsResponse } from '@rebound/contract/pickup';
 import { signIn, toast } from './support/shopper';
 
-// The pickup journey (issue 11): the demo shopper opens a paid order's 'Schedule Pickup', picks a
+// The pickup journey: the demo shopper opens a paid order's 'Schedule Pickup', picks a
 // date and a time showing 'N spots left', confirms, finds the appointment with its QR code and short
 // code in the Appointments tab, and moves it to another time. Ava is the only demo shopper with a
 // paid order awaiting a booking; each project has its own server and store, so both use her.

@@ -4,7 +4,7 @@ import { moveClocks } from './support/clocks';
 import { type DemoLot, demoLots } from './support/demo';
 import { money } from './support/shopper';
 
-// The product page in each of an auction's phases (spec §4: scheduled, live, ended), with the
+// The product page in each of an auction's phases (scheduled, live, ended), with the
 // display rules of each and an axe check of each. Lots come from the deterministic demo seed; their
 // current state is read from the API, since other tests move the server's clock.
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { signIn, toast } from './support/shopper';
 
-// Saved searches (issue 12 item 5): save the shop's search from /shop, find it in the account, run
+// Saved searches: save the shop's search from /shop, find it in the account, run
 // it, delete it. Signed out, saving asks the shopper to sign in first.
 
 const SHOPPERS = { desktop: 'chloe@rebound.test', phone: 'grace@rebound.test' } as const;

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoLots } from './support/demo';
 
-// Findability (issue 15 item 6; docs/decisions/031-findability.md): a live lot's page carries
+// Findability (docs/decisions/031-findability.md): a live lot's page carries
 // schema.org Product + Offer JSON-LD that the browser accepts under the CSP; robots.txt names the
 // sitemap, and the sitemap is XML the browser parses and lists that lot.
 

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { moveClocks } from './support/clocks';
 
-// Shop (/shop) and drops (/drops), issue 5. Runs on the desktop (filter sidebar) and the phone
+// Shop (/shop) and drops (/drops). Runs on the desktop (filter sidebar) and the phone
 // (filter drawer) projects against the demo data.
 
 type ShopAnswer = {
@@ -72,7 +72,7 @@ test('filters by category, condition and price, pages, and the back button resto
     expect(badge).toBe('Like New');
   }
 
-  // Price: the spec's rule is checked inline, then applied by core's normalizePriceRange.
+  // Price: the filter's rule is checked inline, then applied by core's normalizePriceRange.
   panel = await filters(page, isMobile);
   await panel.getByRole('radio', { name: 'All categories' }).check();
   await expect(page).toHaveURL(/\/shop\?condition=like_new$/);
@@ -184,7 +184,7 @@ test('searches by a keyword of a product, and clears to every result', async ({ 
     for (const word of keyword.split(/\s+/)) expect(text.toLowerCase()).toContain(word);
   }
 
-  // No match: the spec's empty text and a way back.
+  // No match: the empty text and a way back.
   await search.fill('zzqx-no-such-thing');
   await search.press('Enter');
   await expect(
@@ -260,7 +260,8 @@ test('drops: the countdown banner, the featured grid with its count, and the ear
   if (count > 0) await expect(featured.getByRole('article')).toHaveCount(count);
   else await expect(featured.getByRole('link', { name: /shop/i }).first()).toBeVisible();
 
-  // Spec §4: 'LIVE NOW' while auctions are live; otherwise 'Next Auction Ends In'. Ticks every second.
+  // docs/product.md "Browsing and search": 'LIVE NOW' while auctions are live; otherwise 'Next Auction Ends
+  // In'. Ticks every second.
   const banner = page.locator('section', { has: page.locator('#drop-banner-label') });
   if (drops.liveCount > 0) {
     await expect(banner.getByText('LIVE NOW', { exact: true })).toBeVisible();
@@ -276,7 +277,7 @@ test('drops: the countdown banner, the featured grid with its count, and the ear
     await expect.poll(() => timer.textContent(), { timeout: 4_000 }).not.toBe(before);
   }
 
-  // The early-access form: the spec's messages (inline and as a toast), then the server's answer: on
+  // The early-access form: its messages (inline and as a toast), then the server's answer: on
   // this open store a confirmation link for the new-drops email is sent (never the launch list).
   const early = page.getByRole('region', { name: 'Get early access' });
   const email = early.getByRole('textbox', { name: 'Email address' });

@@ -167,7 +167,7 @@ export async function buildApp({
   // Before any route: puts the staff guard on every /api/admin route, wherever it is declared.
   await app.register(adminGuardPlugin);
   await app.register(authPlugin);
-  // Pre-launch mode (issue 14): the lock decides every request once the session is known.
+  // Pre-launch mode: the lock decides every request once the session is known.
   await app.register(launchPlugin);
   await app.register(metricsPlugin);
   await app.register(systemRoutes);
@@ -189,7 +189,7 @@ export async function buildApp({
   // Its own plugin: the Stripe webhook reads its body as raw bytes (signature), nothing else does.
   await app.register(stripeWebhookRoutes);
   await app.register(realtimeRoutes);
-  // The back-office (issue 13): other areas' /api/admin routes register beside it.
+  // The back-office: other areas' /api/admin routes register beside it.
   await app.register(adminRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminCatalogueRoutes);

@@ -40,7 +40,7 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
-  // Several servers (issue 15, decision 033): Redis for rate limits (and realtime unless REALTIME says
+  // Several servers (decision 033): Redis for rate limits (and realtime unless REALTIME says
   // otherwise), the realtime fan-out, and server processes per machine (PostgreSQL only).
   REDIS_URL: z
     .string()
@@ -79,7 +79,7 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   ALLOW_INSECURE_PUBLIC_URL: bool.optional(),
-  // Accounts (issue 4): signing secret, SMTP and Twilio. Without them the local stand-ins are used.
+  // Accounts: signing secret, SMTP and Twilio. Without them the local stand-ins are used.
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
@@ -91,7 +91,7 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
-  // Payments (issue 10): Stripe Checkout when both are set; otherwise the built-in test checkout.
+  // Payments: Stripe Checkout when both are set; otherwise the built-in test checkout.
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…, rk_…)')
@@ -106,7 +106,7 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  // Pre-launch mode (issue 14): the lock's default until staff set it, and the internal bypass address.
+  // Pre-launch mode: the lock's default until staff set it, and the internal bypass address.
   SITE_LOCKED: bool.optional(),
   LAUNCH_BYPASS_EMAIL: z
     .string()
@@ -115,7 +115,7 @@ const EnvSchema = z.object({
     .pipe(z.email('must be an email address'))
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  // Web push (issue 12): VAPID keys as `npx web-push generate-vapid-keys` prints them (URL-safe base64).
+  // Web push: VAPID keys as `npx web-push generate-vapid-keys` prints them (URL-safe base64).
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a VAPID public key (87 URL-safe base64 characters)')
@@ -192,7 +192,7 @@ export interface Config {
    */
   push: { vapid: { publicKey: string; privateKey: string; subject: string } | null };
   /**
-   * Pre-launch mode (issue 14): `lockedByDefault` is the lock while staff have not set it
+   * Pre-launch mode: `lockedByDefault` is the lock while staff have not set it
    * (site_settings 'site_lock' wins once they have); `bypassEmail` (normalised) unlocks a browser
    * that types it into the signup form, compared on the server only.
    */

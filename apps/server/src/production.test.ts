@@ -14,7 +14,7 @@ import { makeLocation } from './test/factories';
 import { createTestApp } from './test/harness';
 import { makeOrder } from './test/won-orders';
 
-// Production never has demo accounts and keeps its session cookie Secure (issue 9, point 2).
+// Production never has demo accounts and keeps its session cookie Secure.
 
 const PRODUCTION = {
   NODE_ENV: 'production',

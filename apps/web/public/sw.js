@@ -1,4 +1,4 @@
-// Rebound's service worker: web push only (issue 12). It caches nothing and never touches page
+// Rebound's service worker: web push only. It caches nothing and never touches page
 // requests. A push carries JSON { title, body, url, tag } (apps/server/src/adapters/push/types.ts);
 // a click focuses an open Rebound tab on that page, or opens one.
 

@@ -2,7 +2,7 @@ import type { GetManualChunk, ManualChunkMeta, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
 
 /**
- * Rollup's manualChunks for the storefront's pages (issue 15 item 6, decision 040).
+ * Rollup's manualChunks for the storefront's pages (decision 040).
  *
  * Left to itself, Rollup puts every module that two lazy chunks share into a chunk of its own for
  * that exact set of importers, which split the product page into ~20 files (each lucide icon used

@@ -6,7 +6,7 @@ import { MAX_BID_CENTS } from './bidding';
 import { Instant, Uuid } from './common';
 import { OrderStatus } from './orders';
 
-// The back-office's auctions and drops (issue 13 item 4; docs/decisions/025) and the shopper's
+// The back-office's auctions and drops (docs/decisions/025) and the shopper's
 // second-chance offers. Staff only under /api/admin; the offer endpoints are the shopper's own.
 
 export const ADMIN_AUCTION_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;

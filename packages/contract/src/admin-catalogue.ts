@@ -4,7 +4,7 @@ import { MAX_BID_CENTS } from './bidding';
 import { Condition, ImageVariant } from './catalog';
 import { Instant, Uuid } from './common';
 
-// The back-office catalogue (issue 13 item 2): products and their images, staff only.
+// The back-office catalogue: products and their images, staff only.
 
 export const ADMIN_PRODUCT_STATUSES = [
   'draft',

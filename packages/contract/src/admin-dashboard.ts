@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Cents, Instant, Uuid } from './common';
 
-// The back-office dashboard (issue 13 item 8): one answer with every number, from the database.
+// The back-office dashboard: one answer with every number, from the database.
 
 /** How often the dashboard asks again (it also asks at once on a live bid or order event). */
 export const DASHBOARD_REFRESH_MS = 15_000;

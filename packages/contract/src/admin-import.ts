@@ -7,7 +7,7 @@ import { ProductInput, Sku } from './admin-catalogue';
 import { CONDITIONS } from './catalog';
 import { Instant, Uuid } from './common';
 
-// The manifest import (issue 13 item 3): a CSV of lots (and their photos) checked row by row into a
+// The manifest import: a CSV of lots (and their photos) checked row by row into a
 // preview, then its valid rows imported by a background job, idempotent by SKU. Staff only.
 
 /** The manifest's columns, in the template's order. Headers match without case or spaces. */

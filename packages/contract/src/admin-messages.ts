@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminListQuery, adminPage } from './admin';
 import { Instant, Uuid } from './common';
 
-// Messages in the back-office (issue 13, Messages section; docs/decisions/027): the contact form's
+// Messages in the back-office (Messages section; docs/decisions/027): the contact form's
 // inbox (reply, close, reopen) and the outbox's dead letters (retry, discard).
 
 export const CONTACT_STATUSES = ['new', 'answered', 'closed'] as const;

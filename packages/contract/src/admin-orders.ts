@@ -1,4 +1,4 @@
-// The back-office's orders and payments (issue 13 item 5; docs/decisions/024): search, an order's
+// The back-office's orders and payments (docs/decisions/024): search, an order's
 // detail with its history, refunds (full or partial, idempotent by the Idempotency-Key header) and
 // the shopper's strikes, removable with a reason. Every path is staff only (/api/admin).
 import { z } from 'zod';

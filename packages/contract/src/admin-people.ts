@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminListQuery, adminPage, Reason } from './admin';
 import { Cents, Instant, Uuid } from './common';
 
-// People in the back-office (issue 13 item 7): search, detail, suspend and restore, strikes, roles.
+// People in the back-office: search, detail, suspend and restore, strikes, roles.
 
 export const PERSON_ROLES = ['shopper', 'staff'] as const;
 export const PERSON_STATUSES = ['active', 'suspended'] as const;

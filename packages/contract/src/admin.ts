@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Instant, Uuid } from './common';
 
-// The back-office (issue 13): shapes shared by every /api/admin list and the audit log. Other
+// The back-office: shapes shared by every /api/admin list and the audit log. Other
 // admin areas keep their own shapes in admin-<area>.ts and reuse these helpers.
 
 export const ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;

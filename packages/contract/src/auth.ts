@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { Instant, Uuid } from './common';
 
-// Accounts and sign-in (issue 4; spec sections 2 Auth page, 5, 7 Authentication, 8).
-// Successful answers carry the spec's toast text as { title, message }; failures use the usual
+// Accounts and sign-in (docs/product.md "Accounts and sign-in").
+// Successful answers carry their toast text as { title, message }; failures use the usual
 // ErrorBody, whose message the page shows under its own title ('Error signing in', ...).
 
-/** The toast texts of spec section 8, for the page and the server alike. */
+/** The toast texts, for the page and the server alike (docs/product.md "Errors and messages"). */
 export const AUTH_TEXT = {
   signInSuccess: { title: 'Welcome back!', message: 'Successfully signed in.' },
   signInErrorTitle: 'Error signing in',
@@ -53,7 +53,7 @@ export const HANDLE_PATTERN = /^[A-Za-z0-9._-]+$/;
 export const Toast = z.object({ title: z.string(), message: z.string() });
 export type Toast = z.infer<typeof Toast>;
 
-// Generous upper bounds only: the service checks the rules with the spec's own messages.
+// Generous upper bounds only: the service checks the rules with the catalogue's messages.
 const text = (max: number) => z.string().max(max).default('');
 
 export const AuthUser = z.object({
@@ -68,7 +68,7 @@ export type AuthUser = z.infer<typeof AuthUser>;
 /** GET /api/auth/session: who the cookie belongs to (null when signed out). */
 export const SessionResponse = z.object({ user: AuthUser.nullable() });
 
-/** Sign-up step 1 (the spec's check-launch-user). Deliberately tells whether the email has an account. */
+/** Sign-up step 1 (check-email). Deliberately tells whether the email has an account. */
 export const CheckEmailRequest = z.object({ email: text(320) });
 export const CheckEmailResponse = z.object({ exists: z.boolean(), isLaunchUser: z.boolean() });
 export type CheckEmailResponse = z.infer<typeof CheckEmailResponse>;
@@ -88,7 +88,7 @@ export type SignUpRequest = z.input<typeof SignUpRequest>;
 /** 201: the account exists, unconfirmed; a confirmation link went to the email. */
 export const SignUpResponse = Toast.extend({ confirmationSent: z.literal(true) });
 
-/** The spec's complete-launch-user-profile: a launch-list member's email becomes an account. */
+/** Completing a launch-list member's profile: a launch-list member's email becomes an account. */
 export const CompleteLaunchProfileRequest = z.object({
   email: text(320),
   firstName: text(100),

@@ -120,7 +120,7 @@ export type BidHistoryResponse = z.infer<typeof BidHistoryResponse>;
 
 export { BID_SUCCESS_LEADING, BID_SUCCESS_SET, RESERVE_NOT_MET_STANDING } from '@rebound/core/bidding-text';
 
-// The account's My Bids tab (spec §2 'Account tab details').
+// The account's My Bids tab.
 
 export const MY_BIDS_FILTERS = ['all', 'winning', 'losing'] as const;
 export type MyBidsFilter = (typeof MY_BIDS_FILTERS)[number];

@@ -28,7 +28,7 @@ export const Location = z.object({
 export type Location = z.infer<typeof Location>;
 export const LocationsResponse = z.object({ locations: z.array(Location) });
 
-/** One resized copy of an uploaded image (issue 13): pages build `srcset` from these. */
+/** One resized copy of an uploaded image: pages build `srcset` from these. */
 export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export const ImageVariant = z.object({
   format: z.enum(IMAGE_FORMATS),

@@ -1,6 +1,5 @@
-// One table of error codes: HTTP status and the user-facing message (the spec's own words where it
-// has them, marketplace-spec.md section 8). The server throws AppError(code); the browser shows
-// `message` as it arrives.
+// One table of error codes: HTTP status and the user-facing message (docs/product.md "Errors and messages").
+// The server throws AppError(code); the browser shows `message` as it arrives.
 export const ERRORS = {
   bad_request: { status: 400, message: 'The request was not valid.' },
   validation_failed: { status: 400, message: 'Please check the highlighted fields.' },
@@ -30,7 +29,7 @@ export const ERRORS = {
   unsupported_media_type: { status: 415, message: 'Send JSON with Content-Type: application/json.' },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   test_clock_disabled: { status: 404, message: 'Not found' },
-  // Accounts and sign-in (issue 4; spec section 8, decisions.md section 7).
+  // Accounts and sign-in (docs/product.md "Accounts and sign-in").
   email_required: { status: 400, message: 'Please enter your email address.' },
   email_invalid: { status: 400, message: 'Please enter a valid email address.' },
   required_fields: { status: 400, message: 'Please fill in all required fields.' },
@@ -82,11 +81,11 @@ export const ERRORS = {
   location_not_found: { status: 404, message: 'That pickup location is not available.' },
   location_update_failed: { status: 500, message: 'Failed to update location' },
   notification_settings_update_failed: { status: 500, message: 'Failed to update notification settings' },
-  // Watchlist (issue 5): the spec's signed-out text; ended auctions cannot be added.
+  // Watchlist: the signed-out text; ended auctions cannot be added.
   watch_not_authenticated: { status: 401, message: 'Please log in to manage watchlist' },
   auction_not_found: { status: 404, message: 'Auction not found' },
   watch_auction_ended: { status: 409, message: 'This auction has ended.' },
-  // Orders, cart and checkout (issue 10; spec section 8).
+  // Orders, cart and checkout.
   order_not_found: { status: 404, message: 'Order not found' },
   cart_empty: { status: 400, message: 'Your cart is empty' },
   pickup_location_required: {
@@ -105,7 +104,7 @@ export const ERRORS = {
     status: 403,
     message: 'Your account is suspended from bidding because of unpaid orders. Contact support.',
   },
-  // Pickup (issue 11; spec section 8).
+  // Pickup.
   slot_full: { status: 409, message: 'That time is now full. Please pick another.' },
   slot_unavailable: { status: 409, message: 'That time can no longer be booked. Please pick another.' },
   pickup_not_allowed: { status: 409, message: 'This order cannot be scheduled for pickup.' },
@@ -119,18 +118,18 @@ export const ERRORS = {
     status: 409,
     message: 'This pickup is booked for {date}, not today. Confirm the early hand-over to go ahead.',
   },
-  // Notifications and web push (issue 12; spec section 8 for the test email's texts).
+  // Notifications and web push.
   notification_not_found: { status: 404, message: 'Notification not found' },
   test_email_no_address: { status: 422, message: 'No email address found' },
   test_email_failed: { status: 502, message: 'Failed to send test email' },
   push_unavailable: { status: 503, message: 'Push notifications are not available right now.' },
-  // Saved searches (issue 12 item 5); the limit's text is core's SAVED_SEARCH_LIMIT_MESSAGE.
+  // Saved searches; the limit's text is core's SAVED_SEARCH_LIMIT_MESSAGE.
   saved_search_not_found: { status: 404, message: 'Saved search not found' },
   saved_search_limit: {
     status: 409,
     message: 'You can keep up to 20 saved searches. Delete one to save another.',
   },
-  // The back-office (issue 13).
+  // The back-office.
   staff_suspended: {
     status: 403,
     message: 'This staff account is suspended. Ask another staff member to restore it.',
@@ -142,7 +141,7 @@ export const ERRORS = {
     message: 'This is the last active staff account. Make someone else staff first.',
   },
   cannot_change_self: { status: 409, message: 'You cannot suspend yourself or remove your own staff role.' },
-  // Orders and refunds in the back-office (issue 13 item 5; admin-orders.ts).
+  // Orders and refunds in the back-office (admin-orders.ts).
   idempotency_key_required: { status: 400, message: 'Send an Idempotency-Key header with this request.' },
   refund_not_allowed: { status: 409, message: 'This order has no payment that can be refunded.' },
   refund_too_large: { status: 422, message: 'At most {amount} can be refunded on this order.' },
@@ -152,7 +151,7 @@ export const ERRORS = {
     message:
       'The payment provider did not confirm the refund. Try again: the same request never refunds twice.',
   },
-  // The back-office catalogue and images (issue 13 item 2).
+  // The back-office catalogue and images.
   sku_taken: { status: 409, message: 'Another product already has SKU {sku}. Please use a different SKU.' },
   category_not_found: {
     status: 422,
@@ -205,7 +204,7 @@ export const ERRORS = {
     status: 404,
     message: 'This message is no longer a dead letter: it was retried or discarded already.',
   },
-  // The manifest import (issue 13 item 3; admin-import.ts, decision 026).
+  // The manifest import (admin-import.ts, decision 026).
   import_not_multipart: {
     status: 415,
     message: 'Send the manifest as a multipart/form-data upload: one CSV file and its photos.',
@@ -250,9 +249,9 @@ export const ERRORS = {
     message: 'No row of this file is valid, so there is nothing to import. Fix the rows and upload it again.',
   },
   import_not_finished: { status: 409, message: 'The report is ready once the import has finished.' },
-  // Pre-launch mode (issue 14): the store's data is refused to visitors while the site is locked.
+  // Pre-launch mode: the store's data is refused to visitors while the site is locked.
   store_locked: { status: 403, message: 'The store opens soon.' },
-  // Auctions and drops in the back-office, second-chance offers (issue 13 item 4; admin-auctions.ts).
+  // Auctions and drops in the back-office, second-chance offers (admin-auctions.ts).
   auction_location_not_found: {
     status: 422,
     message: 'That pickup location does not exist. Please pick one from the list.',

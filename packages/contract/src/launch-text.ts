@@ -1,4 +1,4 @@
-// Zod-free launch constants (issue 14): the sources, the result pages' paths, the texts and the bypass's
+// Zod-free launch constants: the sources, the result pages' paths, the texts and the bypass's
 // storage key. Kept apart from launch.ts so the tiny launch landing page's script (apps/web/src/launch)
 // can use them without bundling zod; launch.ts re-exports them, so either import works.
 

@@ -1,5 +1,5 @@
-// Pre-launch mode (issue 14; spec 'Launch landing page', 'Launch result pages', §5 email checks, the
-// launch calls and texts of the error catalogue; decisions.md §9). The launch list is double opt-in:
+// Pre-launch mode (docs/product.md "Pre-launch mode"): the landing and result pages' calls, their email
+// checks and texts. The launch list is double opt-in:
 // a signup stores the address and sends a single-use confirmation link that expires.
 import { checkLaunchEmail, normalizeEmail } from '@rebound/core/email';
 import { z } from 'zod';
@@ -9,7 +9,9 @@ export { LAUNCH_SOURCES, type LaunchSource } from './launch-text';
 
 const utmValue = z.string().trim().max(200).optional();
 
-/** The spec's launch-signup payload: {email, source, utm{source,medium,campaign,term,content}, metadata{locale}}. */
+/**
+ * The launch signup's payload: {email, source, utm{source,medium,campaign,term,content}, metadata{locale}}.
+ */
 export const LaunchSignupRequest = z
   .object({
     email: z.string().max(1_000),

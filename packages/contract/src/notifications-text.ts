@@ -1,4 +1,4 @@
-// Texts and sizes of the notification screens (issue 12), without zod (notifications.ts has the shapes).
+// Texts and sizes of the notification screens, without zod (notifications.ts has the shapes).
 
 /** /notifications loads this many at a time ('Load more' asks for the next page). */
 export const NOTIFICATIONS_PAGE = 20;
@@ -6,7 +6,7 @@ export const NOTIFICATIONS_PAGE_MAX = 50;
 /** The header's Mail menu shows the newest three. */
 export const MAIL_MENU_LATEST = 3;
 
-/** The spec's texts (marketplace-spec.md section 8). */
+/** The notification screens' texts (docs/product.md "Notifications"). */
 export const NOTIFICATION_TEXT = {
   title: 'Notifications',
   empty: 'No notifications yet',

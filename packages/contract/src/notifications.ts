@@ -3,7 +3,7 @@ import { Instant, Uuid } from './common';
 import { NOTIFICATIONS_PAGE, NOTIFICATIONS_PAGE_MAX, TEST_EMAIL_TEXT } from './notifications-text';
 
 // The shopper's notifications (the header's Mail menu and /notifications), the account's
-// 'Send test email' button and the web-push opt-in (issue 12). Every call is for the signed-in
+// 'Send test email' button and the web-push opt-in. Every call is for the signed-in
 // shopper's own rows; the server never takes a user id from the browser.
 
 // The texts and sizes live in a zod-free module so that the header's Mail menu does not load zod.
@@ -15,7 +15,7 @@ export {
   TEST_EMAIL_TEXT,
 } from './notifications-text';
 
-/** The spec's notification: id, message, is_read, created_at, target_url (the user is the asker). */
+/** A notification: id, message, is_read, created_at, target_url (the user is the asker). */
 export const NotificationItem = z.object({
   id: Uuid,
   message: z.string(),
@@ -61,7 +61,7 @@ export const MarkReadResponse = z.object({
 export type MarkReadResponse = z.infer<typeof MarkReadResponse>;
 
 /**
- * POST /api/me/notifications/test-email: the spec's send-notification test (a bid confirmation
+ * POST /api/me/notifications/test-email: the test email (a bid confirmation
  * with sample values) to the signed-in shopper's own address, sent at once. 200 only when the
  * email went out; otherwise an error with 'Failed to send test email' or 'No email address found'.
  */

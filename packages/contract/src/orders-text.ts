@@ -1,6 +1,6 @@
 // Orders texts without zod: the web's header (every page) shows the cart, and must not load the schemas.
 
-/** The spec's texts (section 8) and the Orders tab's, once. */
+/** The checkout's texts and the Orders tab's, once. */
 export const ORDER_TEXT = {
   ordersTitle: 'My Orders',
   ordersSubtitle: 'Track your order status and schedule pickups',

@@ -1,5 +1,5 @@
-// Orders, the cart, checkout and payment (spec §2 Orders tab, Cart page, Checkout success; §3 order,
-// cart item and payment-verification shapes; §8 texts). The server decides every amount and status.
+// Orders, the cart, checkout and payment (docs/product.md "Auctions and orders";
+// docs/product.md "Prices, premium and taxes"). The server decides every amount and status.
 import { ORDER_STATUSES } from '@rebound/core/orders';
 import { z } from 'zod';
 import { ProductImage, TaxConfig } from './catalog';
@@ -22,7 +22,7 @@ export const OrderPickup = z.object({
   notes: z.string().nullable(),
 });
 
-/** An order as its owner sees it (Orders tab; spec §3 'account view'). */
+/** An order as its owner sees it (Orders tab). */
 export const OrderView = z.object({
   id: Uuid,
   /** First 8 characters of the id, as the Appointments tab shows it. */
@@ -39,7 +39,7 @@ export const OrderView = z.object({
   /** What was charged, once paid (premium and taxes included, this order's share). */
   totalPaidCents: Cents.nullable(),
   status: OrderStatus,
-  /** The spec's label: 'Payment Required', 'Payment Received', ... */
+  /** The status label: 'Payment Required', 'Payment Received', ... */
   statusLabel: z.string(),
   /** When the order was made: the auction's end ('Won on'). */
   createdAt: Instant,
@@ -94,9 +94,9 @@ const OrderIds = z
 export const CartQuoteRequest = z.object({ orderIds: OrderIds });
 export type CartQuoteRequest = z.infer<typeof CartQuoteRequest>;
 
-/** A cart line (spec §3 cart item), built by the server from one of the shopper's own unpaid orders. */
+/** A cart line, built by the server from one of the shopper's own unpaid orders. */
 export const CartItem = z.object({
-  /** 'order-' + the order id, as the spec's cart item id. */
+  /** 'order-' + the order id: the cart item's id. */
   id: z.string(),
   orderId: Uuid,
   auctionId: Uuid,
@@ -161,7 +161,7 @@ export type CreateCheckoutResponse = z.infer<typeof CreateCheckoutResponse>;
 export const VerifyPaymentRequest = z.object({ sessionId: z.string().min(1).max(300) });
 export type VerifyPaymentRequest = z.infer<typeof VerifyPaymentRequest>;
 
-/** Spec §3 payment verification: success, payment_status, amount. */
+/** Payment verification: success, payment_status, amount. */
 export const VerifyPaymentResponse = z.object({
   success: z.boolean(),
   paymentStatus: z.enum(['paid', 'unpaid', 'refunded', 'expired']),

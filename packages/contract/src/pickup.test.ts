@@ -179,7 +179,7 @@ describe('pickup codes, texts, errors and paths', () => {
     expect(ShortCodeInput.safeParse('ABC0234').success).toBe(false);
   });
 
-  it('keeps the spec’s texts', () => {
+  it('keeps the pickup texts', () => {
     expect(PICKUP_TEXT.scheduled).toBe('Pickup scheduled successfully!');
     expect(PICKUP_TEXT.failed).toBe('Failed to schedule pickup. Please try again.');
     expect(PICKUP_TEXT.noSlots).toBe('No pickup slots available within the allowed timeframe');

@@ -1,5 +1,5 @@
-// Pickup (spec §2 'Pickup scheduling page' and 'Appointments tab', §3 'pickup slot' and 'Pickup
-// request', §5 'Pickup scheduling', §8 texts; decisions.md §5, §12; docs/decisions/016). The rules
+// Pickup: the scheduling page, the Appointments tab, slots, requests and texts (docs/product.md "Pickup";
+// docs/decisions/016-pickup-rules.md). The rules
 // behind these shapes are core's (packages/core/src/pickup.ts); the server fills them.
 
 import {
@@ -21,7 +21,7 @@ import { Cents, Instant, Uuid } from './common';
 import type { ErrorCode } from './errors';
 import { OrderStatus } from './orders';
 
-/** The spec's pickup texts (sections 2 and 8), once. */
+/** The pickup texts, once. */
 export const PICKUP_TEXT = {
   scheduled: 'Pickup scheduled successfully!',
   failed: 'Failed to schedule pickup. Please try again.',
@@ -59,7 +59,7 @@ export const PickupNotes = z
   .nullish()
   .transform((v) => (v ? v : undefined));
 
-/** Spec §3 'pickup slot'. */
+/** A pickup slot as the scheduling page shows it. */
 export const PickupSlot = z.object({
   slotId: z.string(),
   /** '10:00 – 10:30 a.m. PT' (core formatShopTimeRange, the shop's clock). */
@@ -71,15 +71,15 @@ export const PickupSlot = z.object({
 });
 export type PickupSlot = z.infer<typeof PickupSlot>;
 
-/** GET /api/pickup/slots?orderId=...&days=...&startDate=... (the spec's get-available-pickup-slots). */
+/** GET /api/pickup/slots?orderId=...&days=...&startDate=... (the available pickup slots). */
 export const AvailableSlotsQuery = z.object({
   orderId: Uuid,
-  /** The spec's default is 14; the order's 8-day window always bounds the answer. */
+  /** 14 by default; the order's 8-day window always bounds the answer. */
   days: z.coerce.number().int().min(1).max(14).optional(),
   startDate: DateKey.optional(),
 });
 export type AvailableSlotsQuery = z.infer<typeof AvailableSlotsQuery>;
-/** The spec names it a request; the same shape. */
+/** The booking request; the same shape. */
 export const AvailableSlotsRequest = AvailableSlotsQuery;
 export type AvailableSlotsRequest = AvailableSlotsQuery;
 
@@ -97,7 +97,7 @@ export const AvailableSlotsResponse = z.object({
 });
 export type AvailableSlotsResponse = z.infer<typeof AvailableSlotsResponse>;
 
-/** POST /api/pickup/appointments (the spec's schedule-pickup): books, or moves the order's appointment. */
+/** POST /api/pickup/appointments (schedule a pickup): books, or moves the order's appointment. */
 export const SchedulePickupRequest = z.object({
   orderId: Uuid,
   slotId: SlotId,
@@ -228,7 +228,7 @@ export const ShortCodeInput = z
   });
 
 // ---------------------------------------------------------------------------------------------------
-// The pickup desk (staff; issue 11 item 7)
+// The pickup desk (staff)
 
 /** One appointment as the desk sees it: who comes, what to stage. */
 export const DeskAppointment = z.object({
@@ -349,7 +349,7 @@ export const PickupReminderData = PickupConfirmedData.extend({ which: z.enum(PIC
 export type PickupReminderData = z.infer<typeof PickupReminderData>;
 
 // ---------------------------------------------------------------------------------------------------
-// Staff: what a schedule change would do to booked appointments (issue 13 item 6; decision 024).
+// Staff: what a schedule change would do to booked appointments (decision 024).
 
 /** POST /api/admin/locations/:id/pickup-schedule/preview (PUT's body): nothing is saved. */
 export const StrandedAppointment = z.object({

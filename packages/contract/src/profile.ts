@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { TaxConfig } from './catalog';
 import { Instant, Uuid } from './common';
 
-// The signed-in user's own profile (spec section 3 user; section 7 PATCH users {phone, location_id,
-// notification_settings}). Each user reads and changes only their own.
+// The signed-in user's own profile: phone, pickup location and notification
+// settings (docs/product.md "Notifications"). Each user reads and changes only their own.
 
 export const PROFILE_TEXT = {
   phoneSaved: 'Phone number saved successfully',
@@ -80,5 +80,5 @@ export const UpdateNotificationSettingsRequest = z.object({ settings: Notificati
 export const NewDropsEmailRequest = z.object({
   consent: z.literal(true, { error: 'Tick the box to agree to the new-drops email.' }),
 });
-/** Every change answers with the spec's success text and the whole profile as it now is. */
+/** Every change answers with its success text and the whole profile as it now is. */
 export const ProfileUpdateResponse = z.object({ message: z.string(), profile: Profile });

@@ -12,7 +12,7 @@ export const API = {
   auctionBids: (id: string) => `/api/auctions/${encodeURIComponent(id)}/bids`,
   auctionBidsPattern: '/api/auctions/:id/bids',
   testClock: '/api/test/clock',
-  // Accounts (issue 4). better-auth's own links live under /api/auth too (verify-email, reset-password/:token).
+  // Accounts. better-auth's own links live under /api/auth too (verify-email, reset-password/:token).
   authSession: '/api/auth/session',
   authCheckEmail: '/api/auth/check-email',
   authSignUp: '/api/auth/sign-up',
@@ -31,7 +31,7 @@ export const API = {
   /** POST: agree to marketing emails and turn on the daily new-drops email. */
   profileNewDropsEmail: '/api/profile/new-drops-email',
   adminPing: '/api/admin/ping',
-  // The back-office (issue 13; admin.ts has the shapes). Every /api/admin path is staff only (guard.ts).
+  // The back-office (admin.ts has the shapes). Every /api/admin path is staff only (guard.ts).
   /** GET ?page&pageSize&q&entityType&entityId&actorId&action: the audit log, newest first. */
   adminAudit: '/api/admin/audit',
   /** GET: the dashboard's numbers (admin-dashboard.ts). */
@@ -56,7 +56,7 @@ export const API = {
   adminPersonStrikeRemove: (id: string, strikeId: string) =>
     `/api/admin/people/${encodeURIComponent(id)}/strikes/${encodeURIComponent(strikeId)}/remove`,
   adminPersonStrikeRemovePattern: '/api/admin/people/:id/strikes/:strikeId/remove',
-  // Orders, payments and refunds in the back-office (issue 13 item 5; admin-orders.ts has the shapes).
+  // Orders, payments and refunds in the back-office (admin-orders.ts has the shapes).
   /** GET ?page&pageSize&q&status&sort&dir: orders by shopper, number, SKU or status. */
   adminOrders: '/api/admin/orders',
   /** GET: one order with its history, payments, refunds and the shopper's strikes. */
@@ -73,7 +73,7 @@ export const API = {
   adminPickupSchedulePreview: (locationId: string) =>
     `/api/admin/locations/${encodeURIComponent(locationId)}/pickup-schedule/preview`,
   adminPickupSchedulePreviewPattern: '/api/admin/locations/:id/pickup-schedule/preview',
-  // The back-office catalogue (issue 13 item 2; admin-catalogue.ts has the shapes).
+  // The back-office catalogue (admin-catalogue.ts has the shapes).
   /** GET ?page&pageSize&q&status&categoryId&condition&featured&sort&dir; POST: create. */
   adminProducts: '/api/admin/catalogue/products',
   /** GET one; PUT: edit. */
@@ -93,7 +93,7 @@ export const API = {
   adminProductImage: (id: string, imageId: string) =>
     `/api/admin/catalogue/products/${encodeURIComponent(id)}/images/${encodeURIComponent(imageId)}`,
   adminProductImagePattern: '/api/admin/catalogue/products/:id/images/:imageId',
-  // The manifest import (issue 13 item 3; admin-import.ts has the shapes).
+  // The manifest import (admin-import.ts has the shapes).
   /** GET: past imports (paged); POST multipart (one CSV + photos): check it into a preview. */
   adminImports: '/api/admin/imports',
   /** GET: the manifest template (CSV). */
@@ -114,7 +114,7 @@ export const API = {
   adminImportReportPattern: '/api/admin/imports/:id/report',
   adminImportReportCsv: (id: string) => `/api/admin/imports/${encodeURIComponent(id)}/report.csv`,
   adminImportReportCsvPattern: '/api/admin/imports/:id/report.csv',
-  // Auctions and drops in the back-office (issue 13 item 4; admin-auctions.ts has the shapes).
+  // Auctions and drops in the back-office (admin-auctions.ts has the shapes).
   /** GET ?page&pageSize&q&status&dropId&locationId&sort&dir: auctions; POST: schedule one auction. */
   adminAuctions: '/api/admin/auctions',
   /** GET: one auction with bids, maximums, orders and offers; PUT: edit it before it opens. */
@@ -141,26 +141,26 @@ export const API = {
   offerDecline: (id: string) => `/api/offers/${encodeURIComponent(id)}/decline`,
   offerDeclinePattern: '/api/offers/:id/decline',
   devMessages: '/api/dev/messages',
-  // Storefront (issue 5).
+  // Storefront.
   drops: '/api/drops',
   auctionWatch: (id: string) => `/api/auctions/${encodeURIComponent(id)}/watch`,
   auctionWatchPattern: '/api/auctions/:id/watch',
   meWatchlist: '/api/me/watchlist',
   meSummary: '/api/me/summary',
   meBids: '/api/me/bids',
-  // Issue 9: the contact form and the drop list are stored, not just thanked.
+  // The contact form and the drop list are stored, not just thanked.
   contactMessages: '/api/contact-messages',
   listSignups: '/api/list-signups',
-  // Orders, cart and checkout (issue 10).
+  // Orders, cart and checkout.
   meOrders: '/api/me/orders',
   cartQuote: '/api/cart/quote',
   checkout: '/api/checkout',
   checkoutVerify: '/api/checkout/verify',
   stripeWebhook: '/api/webhooks/stripe',
-  // Pickup (issue 11; pickup.ts has the shapes).
-  /** GET ?orderId&days&startDate: the spec's get-available-pickup-slots. */
+  // Pickup (pickup.ts has the shapes).
+  /** GET ?orderId&days&startDate: the available pickup slots. */
   pickupSlots: '/api/pickup/slots',
-  /** POST {orderId, slotId, notes}: the spec's schedule-pickup (books, or moves the order's appointment). */
+  /** POST {orderId, slotId, notes}: schedule a pickup (books, or moves the order's appointment). */
   pickupAppointments: '/api/pickup/appointments',
   /** DELETE: cancel the order's appointment. */
   pickupAppointment: (orderId: string) => `/api/pickup/appointments/${encodeURIComponent(orderId)}`,
@@ -171,7 +171,7 @@ export const API = {
   adminPickupSchedule: (locationId: string) =>
     `/api/admin/locations/${encodeURIComponent(locationId)}/pickup-schedule`,
   adminPickupSchedulePattern: '/api/admin/locations/:id/pickup-schedule',
-  // The pickup desk (staff; issue 11 item 7; shapes in pickup.ts).
+  // The pickup desk (staff; shapes in pickup.ts).
   /** GET ?locationId&date: the day's appointments by slot, with what to stage. */
   adminPickupToday: '/api/admin/pickup/today',
   /** GET ?code= (short code or QR text) or ?q= (shopper name or email). */
@@ -183,13 +183,13 @@ export const API = {
   adminPickupComplete: (orderId: string) =>
     `/api/admin/pickup/orders/${encodeURIComponent(orderId)}/complete`,
   adminPickupCompletePattern: '/api/admin/pickup/orders/:orderId/complete',
-  // Saved searches (issue 12 item 5; saved-searches.ts has the shapes). The shopper's own only.
+  // Saved searches (saved-searches.ts has the shapes). The shopper's own only.
   /** GET (list) and POST (save the shop's current search). */
   meSavedSearches: '/api/me/saved-searches',
   /** PATCH {notifyPush} and DELETE. */
   meSavedSearch: (id: string) => `/api/me/saved-searches/${encodeURIComponent(id)}`,
   meSavedSearchPattern: '/api/me/saved-searches/:id',
-  // Notifications (issue 12; notifications.ts has the shapes). The signed-in shopper's own rows only.
+  // Notifications (notifications.ts has the shapes). The signed-in shopper's own rows only.
   /** GET ?cursor&limit: newest first, with the unread count (the Mail menu asks for limit=3). */
   meNotifications: '/api/me/notifications',
   /** POST: marks one read (idempotent). */
@@ -197,7 +197,7 @@ export const API = {
   meNotificationReadPattern: '/api/me/notifications/:id/read',
   /** POST: marks every unread one read. */
   meNotificationsReadAll: '/api/me/notifications/read-all',
-  /** POST: the spec's send-notification test email, to the shopper's own address, sent at once. */
+  /** POST: the test email, to the shopper's own address, sent at once. */
   meNotificationsTestEmail: '/api/me/notifications/test-email',
   /** GET: the VAPID public key for web push. */
   pushKey: '/api/push/key',
@@ -205,8 +205,8 @@ export const API = {
   pushSubscriptions: '/api/push/subscriptions',
   /** GET describes, POST (one-click, RFC 8058) unsubscribes; ?token= from the email (unsubscribe.ts). */
   unsubscribe: '/api/unsubscribe',
-  // Pre-launch mode (issue 14; launch.ts has the shapes).
-  /** POST: the spec's launch-signup (double opt-in; the bypass address unlocks this browser instead). */
+  // Pre-launch mode (launch.ts has the shapes).
+  /** POST: the launch signup (double opt-in; the bypass address unlocks this browser instead). */
   launchSignup: '/api/launch/signups',
   /** GET ?token=: the confirmation link; redirects to /launch-success, /launch-already-confirmed or /launch-error. */
   launchConfirm: '/api/launch/confirm',

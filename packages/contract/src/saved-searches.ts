@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { Condition, SHOP_SORTS, ShopQuery } from './catalog';
 import { Instant, Uuid } from './common';
 
-// Saved shop searches (issue 12 item 5): a shopper saves the shop's filters and keywords with a
+// Saved shop searches: a shopper saves the shop's filters and keywords with a
 // name, sees them in the account, and gets new matching lots in the daily digest and, with
 // notifyPush, a push when one goes live. The texts and limits are in core (zod-free for the web).
 export { SAVED_SEARCH_LIMIT, SAVED_SEARCH_LIMIT_MESSAGE, SAVED_SEARCH_NAME_MAX };

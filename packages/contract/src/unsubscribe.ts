@@ -1,4 +1,4 @@
-// One-click unsubscribe (RFC 8058, CASL; issue 12). The token in the link says who and from what;
+// One-click unsubscribe (RFC 8058, CASL). The token in the link says who and from what;
 // no sign-in. GET /api/unsubscribe only describes (link scanners fetch links); POST unsubscribes,
 // from a mail client's one-click (form body 'List-Unsubscribe=One-Click') or from the web page (JSON).
 import { z } from 'zod';

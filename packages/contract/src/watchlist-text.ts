@@ -1,4 +1,4 @@
-// The watchlist's user-facing texts (spec section 8). No zod here: the web app imports this on every page.
+// The watchlist's user-facing texts. No zod here: the web app imports this on every page.
 export const WATCH_SIGNED_OUT_TITLE = 'Must be logged in to manage watchlist';
 export const WATCH_SIGNED_OUT_MESSAGE = 'Please log in to manage watchlist';
 export const WATCH_ADDED = 'Added to watchlist';

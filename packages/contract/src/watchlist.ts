@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AuctionCard } from './catalog';
 import { Instant, Uuid } from './common';
 
-// Watchlist and the signed-in shopper's header counts (issue 5 items 5 and 6).
+// Watchlist and the signed-in shopper's header counts.
 
 // The texts live in a zod-free module so that the page's watch buttons do not load zod.
 export {

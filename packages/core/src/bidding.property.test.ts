@@ -5,9 +5,9 @@ import { initialBidState, minimumNextBid, placeMaxBid, priceFromMaxBids } from '
 import type { IncrementRule } from './increments';
 
 // ---------------------------------------------------------------------------------------------------
-// A deliberately simple second implementation of decisions.md §2, written without the engine's code:
-// it keeps every accepted maximum, re-sorts them from scratch after each bid, and derives the history
-// rows case by case.
+// A deliberately simple second implementation of docs/product.md "Bidding and bid history", written without
+// the engine's code: it keeps every accepted maximum, re-sorts them from scratch after each bid, and derives
+// the history rows case by case.
 // ---------------------------------------------------------------------------------------------------
 
 function refIncrement(amount: number, rule: IncrementRule): number {

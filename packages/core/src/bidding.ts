@@ -1,6 +1,6 @@
-// The bidding engine (decisions.md §2): proxy ("maximum") bids, price, public history rows and
-// soft close. Pure: plain data in, plain data out, no I/O, no clock (times are passed in as epoch ms).
-// All money is integer cents.
+// The bidding engine (docs/product.md "Bidding and bid history"): proxy ("maximum") bids, price, public
+// history rows and soft close. Pure: plain data in, plain data out, no I/O, no clock (times are passed in as
+// epoch ms). All money is integer cents.
 
 import { BID_SUCCESS_LEADING, BID_SUCCESS_SET, RESERVE_NOT_MET_STANDING } from './bidding-text';
 import type { IncrementRule } from './increments';

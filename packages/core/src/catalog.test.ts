@@ -150,7 +150,7 @@ describe('savingsPercent', () => {
 });
 
 describe('shop constants', () => {
-  it('match the spec; the price filter starts at any price (no upper bound)', () => {
+  it('match the product rules; the price filter starts at any price (no upper bound)', () => {
     expect(SHOP_PAGE_SIZE).toBe(40);
     expect(DEFAULT_PRICE_RANGE).toEqual({ min: 0, max: null });
   });

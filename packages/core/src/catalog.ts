@@ -1,4 +1,4 @@
-// Catalogue rules (spec §2 home and shop, §3 derived card fields, §5 price filter, §9 constants).
+// Catalogue rules (docs/product.md "Browsing and search").
 
 export const PRODUCT_CONDITIONS = ['like_new', 'open_box', 'gently_used'] as const;
 export type ProductCondition = (typeof PRODUCT_CONDITIONS)[number];
@@ -29,7 +29,7 @@ export function parseCondition(labelOrValue: string | null | undefined): Product
   return PRODUCT_CONDITIONS.find((c) => c === key) ?? null;
 }
 
-/** The home page's category tiles, in the spec's order. */
+/** The home page's category tiles, in their order. */
 export const CATEGORY_NAMES = [
   'Automotive',
   'Beauty & Health',
@@ -41,7 +41,7 @@ export const CATEGORY_NAMES = [
 ] as const;
 export type CategoryName = (typeof CATEGORY_NAMES)[number];
 
-/** A product with no category shows this one (spec §3). */
+/** A product with no category shows this one. */
 export const DEFAULT_CATEGORY_NAME = 'Other';
 
 /**
@@ -131,7 +131,7 @@ export function pagerPages(
 }
 
 /**
- * The price filter (spec §5): min not below 0; max not below min, and no upper bound (null) unless
+ * The price filter: min not below 0; max not below min, and no upper bound (null) unless
  * one is given. Missing or non-numeric values take the defaults.
  */
 export function normalizePriceRange(
@@ -156,7 +156,7 @@ const instantMs = (t: string | Date) => (typeof t === 'string' ? Date.parse(t) :
 /**
  * What an auction is at `nowMs` on the server's clock. The stored status can lag the clock by a moment
  * (the lifecycle job flips it), so times decide between scheduled, live and ended; a bid at the exact
- * end is late (decisions.md §2).
+ * end is late (docs/product.md "Bidding and bid history").
  */
 export function auctionPhase(auction: AuctionTiming, nowMs: number): AuctionPhase {
   if (auction.status === 'cancelled') return 'cancelled';

@@ -1,6 +1,6 @@
-// Each order's share of a checkout (decisions.md §4). A checkout is priced once, on the sum of its
-// items (pricing.ts priceCheckout), so the premium and the taxes are amounts of the whole checkout.
-// To show an order what it cost, and to refund one order later, every order gets a share of each
+// Each order's share of a checkout (docs/product.md "Prices, premium and taxes"). A checkout is priced once,
+// on the sum of its items (pricing.ts priceCheckout), so the premium and the taxes are amounts of the whole
+// checkout. To show an order what it cost, and to refund one order later, every order gets a share of each
 // amount, proportional to its own price, in whole cents, by the largest-remainder method:
 //   1. each order gets floor(amount x itemCents / subtotal);
 //   2. the cents left over (fewer than the number of orders) go one each to the orders with the

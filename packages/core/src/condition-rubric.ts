@@ -1,6 +1,6 @@
 import type { ProductCondition } from './catalog';
 
-// The published grading rubric (issue 13 item 2): what each condition means, shown to shoppers
+// The published grading rubric: what each condition means, shown to shoppers
 // beside the condition on the product page and to staff in the catalogue form. One source, so the
 // page and the grader read the same words.
 

@@ -1,10 +1,11 @@
-// Countdowns for the drops banner, product pages and cards (spec §4 'Drops banner', §9).
+// Countdowns for the drops banner, product pages and cards (docs/product.md "The shop's clock";
+// docs/product.md "Browsing and search").
 //
 // Rounding: the remaining time is rounded UP to the whole second. An auction is still open until
-// its exact end (decisions.md §2: a bid at the exact end is late), so with 400 ms left the page
+// its exact end (a bid at the exact end is late), so with 400 ms left the page
 // shows '0m 01s', never '0m 00s' for a second; 'Auction ended' appears at exactly zero or below.
 //
-// Formats (spec §4: days/hours/minutes, or hours/minutes/seconds, or minutes/seconds):
+// Formats (days/hours/minutes, or hours/minutes/seconds, or minutes/seconds):
 //   1 day or more  -> '2d 3h 15m'     (seconds dropped; hours and minutes not padded)
 //   1 hour or more -> '3h 05m 09s'    (minutes and seconds padded to two digits)
 //   under an hour  -> '4m 05s'        (seconds padded to two digits)
@@ -57,12 +58,7 @@ export function formatTimeLeftShort(msRemaining: number): string {
 // ---------------------------------------------------------------------------------------------
 // Drops banner.
 //
-// The spec (§4) says: "'LIVE NOW' when there are live auctions or at zero, else 'Next Auction
-// Ends In' using the earliest end time", and "only live auctions with start_time before now and
-// end_time after now count as active for the drops countdown". §9 adds a fallback countdown of
-// "about 3 days 10 hours 22 minutes" when no auction is live.
-//
-// Our reading:
+// The rule (docs/product.md "Browsing and search"):
 // - The countdown always counts to the earliest end time among the active auctions
 //   (status live, start_time <= now < end_time). summarizeActiveAuctions computes that.
 // - label is 'LIVE NOW' when at least one auction is active, or when the countdown has reached
@@ -71,7 +67,7 @@ export function formatTimeLeftShort(msRemaining: number): string {
 // - Otherwise label is 'Next Auction Ends In'. The caller may pass the end time of whatever it
 //   counts down to (e.g. the next scheduled drop); the countdown then reads normally and flips to
 //   'LIVE NOW' at zero.
-// - The §9 fallback (a fixed 3d 10h 22m with nothing behind it) is a made-up deadline; a serious
+// - No made-up fallback deadline (a fixed timer with nothing behind it): a serious
 //   auction site does not show a fake timer. With nothing to count down to, msRemaining is null
 //   and the page shows no countdown.
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-// Email checks for the launch list and the sign-up email step (spec §5).
-// The shape check is deliberately the spec's simple one: text, '@', text, '.', text, no spaces.
+// Email checks for the launch list and the sign-up email step (docs/product.md "Accounts and sign-in").
+// The shape check is deliberately a simple one: text, '@', text, '.', text, no spaces.
 // The address is trimmed and lowercased before it is sent or stored.
 
 /** RFC 5321's limit on a whole address; longer input is not an address. */

@@ -1,4 +1,4 @@
-// Bid increments (decisions.md §2). All amounts are integer cents.
+// Bid increments (docs/product.md "Bidding and bid history"). All amounts are integer cents.
 //
 // An auction either uses its own fixed `bid_increment`, or the site's increment table, looked up at
 // an amount with the lower bound of each band inclusive.

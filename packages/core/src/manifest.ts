@@ -1,4 +1,4 @@
-// Manifest import (issue 13 item 3): the cell rules of a CSV manifest, as plain functions.
+// Manifest import: the cell rules of a CSV manifest, as plain functions.
 // Parsing the CSV itself is csv-parse's job (server); these decide what a header or a cell means,
 // and how a report cell is written so a spreadsheet never runs it as a formula.
 

@@ -1,6 +1,6 @@
-// Money is integer cents (CAD) everywhere: storage, API and every computation (decisions.md §1).
-// Display is '$1,234.56' (en-CA, always two decimals). Parsing never goes through floating point
-// arithmetic: the text is split into its dollar and cent digits and assembled as an integer.
+// Money is integer cents (CAD) everywhere: storage, API and every computation
+// (docs/product.md "Prices, premium and taxes"). Display is '$1,234.56' (en-CA, always two decimals). Parsing never goes through
+// floating point arithmetic: the text is split into its dollar and cent digits and assembled as an integer.
 
 /** The largest amount, in dollars, that parseDollarsToCents accepts. */
 export const MAX_PARSE_DOLLARS = 100_000_000;

@@ -10,7 +10,7 @@ import {
 } from './notifications';
 
 describe('kinds and channels', () => {
-  it('has the six kinds and three channels of the spec', () => {
+  it('has the six kinds and three channels', () => {
     expect(NOTIFICATION_KINDS).toEqual([
       'outbid_alerts',
       'auction_won',
@@ -26,7 +26,7 @@ describe('kinds and channels', () => {
 });
 
 describe('DEFAULT_NOTIFICATION_SETTINGS', () => {
-  it("matches the spec's defaults", () => {
+  it('matches the documented defaults', () => {
     expect(DEFAULT_NOTIFICATION_SETTINGS).toEqual({
       outbid_alerts: { email: true, sms: false, push: true },
       auction_won: { email: true, sms: true, push: true },

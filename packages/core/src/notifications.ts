@@ -1,4 +1,4 @@
-// Notification preferences (spec §3 notification_settings; decisions.md §8).
+// Notification preferences (docs/product.md "Notifications").
 // Six kinds x three channels. In-app notifications are always written; these settings govern
 // email, SMS and browser push only. Marketing and new-drop messages additionally need the user's
 // marketing consent (CASL), whatever the settings say.

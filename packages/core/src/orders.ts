@@ -1,15 +1,15 @@
-// Order statuses and their transitions (spec §4; decisions.md §3).
+// Order statuses and their transitions (docs/product.md "Auctions and orders").
 //
 //   pending ('Payment Required') -> paid ('Payment Received') -> ready_for_pickup (staff staged
 //   the item) -> pickup_scheduled -> completed (handed over after an ID check)
 //
 // Beside the main line:
 // - pending -> cancelled: unpaid 72 h after the auction end (non-payment strike).
-// - paid -> pickup_scheduled directly: pickup can be scheduled for paid orders too (§3), before
+// - paid -> pickup_scheduled directly: pickup can be scheduled for paid orders too, before
 //   staff have staged the item. Moving an appointment keeps the order pickup_scheduled.
 // - paid / ready_for_pickup / pickup_scheduled -> refunded: the seller refunds a paid order it
 //   cannot hand over.
-// - completed -> refunded: a return within 7 days of pickup is refunded (§6).
+// - completed -> refunded: a return within 7 days of pickup is refunded.
 // - cancelled and refunded are final.
 
 export const ORDER_STATUSES = [
@@ -72,7 +72,10 @@ export function isFinalOrderStatus(status: OrderStatus): boolean {
   return ORDER_TRANSITIONS[status].length === 0;
 }
 
-/** Three active (not removed) non-payment strikes suspend bidding (decisions: orders after the win). */
+/**
+ * Three active (not removed) non-payment strikes suspend bidding
+ * (docs/product.md "Payment deadlines and strikes").
+ */
 export const MAX_ACTIVE_STRIKES = 3;
 
 export function isSuspendedByStrikes(activeStrikes: number): boolean {

@@ -1,4 +1,4 @@
-// Outbox delivery rules (issue 12, docs/decisions/018-outbox-sender.md): when a failed message is
+// Outbox delivery rules (docs/decisions/018-outbox-sender.md): when a failed message is
 // tried again, when the sender gives up on it, and the ids that let providers collapse a duplicate
 // sent after a crash. Pure: the server keeps the rows, the clock and the randomness.
 

@@ -36,7 +36,7 @@ describe('normalizePhone', () => {
     expect(normalizePhone(input)).toEqual({ ok: false, message: PHONE_INVALID_MESSAGE });
   });
 
-  it('uses the spec message and limits', () => {
+  it('uses the phone message and limits', () => {
     expect(PHONE_INVALID_MESSAGE).toBe('Please enter a valid phone number with country code');
     expect(MIN_PHONE_LENGTH).toBe(8);
   });

@@ -1,13 +1,13 @@
-// Phone sign-in rules (spec §5, §9; decisions.md §7).
+// Phone sign-in rules (docs/product.md "Accounts and sign-in").
 //
 // Normalisation, in order:
 // - a number typed with a leading '+' keeps it: '+' followed by its digits;
 // - otherwise, after stripping every non-digit: 10 digits get '+1' in front (North American
 //   number), 11 digits starting with 1 get '+', anything else gets '+'.
-// Invalid when empty or shorter than 8 characters after normalising ('+' included), as the spec
-// says. Two additions, both within the message's "valid phone number with country code": more
-// than 15 digits (the E.164 maximum) and a leading 0 after the '+' (no country code starts with 0)
-// are rejected too, since the SMS provider would refuse them anyway.
+// Invalid when empty or shorter than 8 characters after normalising ('+' included). Two additions, both
+// within the message's "valid phone number with country code": more than 15 digits (the E.164 maximum) and a
+// leading 0 after the '+' (no country code starts with 0) are rejected too, since the SMS provider would
+// refuse them anyway.
 
 export const PHONE_INVALID_MESSAGE = 'Please enter a valid phone number with country code';
 export const MIN_PHONE_LENGTH = 8;

@@ -1,4 +1,4 @@
-// Pickup rules (decisions.md §5, §12; docs/decisions/016-pickup-rules.md): the weekly schedule of a
+// Pickup rules (docs/product.md "Pickup"; docs/decisions/016-pickup-rules.md): the weekly schedule of a
 // location, the slots it makes on a Vancouver day, what a shopper may book, the storage fee after the
 // pickup window, the short code read aloud at the desk and the reminder times. Pure: no I/O, no clock
 // of its own; instants are Dates (UTC), calendar days 'YYYY-MM-DD' keys of the day in Vancouver.
@@ -248,7 +248,7 @@ export function slotsForDay(schedule: PickupSchedule, dateKey: string, locationI
 // ---------------------------------------------------------------------------------------------------
 // What the pickup page offers
 
-/** A slot as the pickup page shows it (spec §3 'pickup slot'). */
+/** A slot as the pickup page shows it. */
 export interface AvailableSlot {
   slotId: string;
   /** '10:00 – 10:30 a.m. PT' (core formatShopTimeRange, the shop's clock). */
@@ -277,8 +277,8 @@ export function meetsNotice(startsAt: Date, now: Date, minNoticeMinutes: number)
 }
 
 /**
- * The spec's `slots` map for an order: every date of its pickup window (optionally narrowed to
- * `startDate` and the `days` after it, as the spec's request allows), each with its slots that meet
+ * The `slots` map for an order: every date of its pickup window (optionally narrowed to
+ * `startDate` and the `days` after it, as the request allows), each with its slots that meet
  * the notice, with spots left after `bookedCounts` (slot id -> appointments held). Full slots are
  * listed (shown disabled); dates with none left out.
  */
@@ -383,7 +383,7 @@ export function canChangeAppointment(startsAt: Date, now: Date): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Storage fee (decisions.md §12): from the day after the pickup window's last day
+// Storage fee (docs/product.md "Pickup"): from the day after the pickup window's last day
 
 /** $5 per item per day (the terms' figure). */
 export const STORAGE_FEE_CENTS_PER_DAY = 500;

@@ -229,7 +229,7 @@ describe('rateLabel', () => {
 });
 
 describe('checkoutLineLabels', () => {
-  it("reads as the spec's fixed labels with the defaults", () => {
+  it('reads as the usual fixed labels with the defaults', () => {
     expect(checkoutLineLabels()).toEqual({
       premium: "Buyer's Premium (15%)",
       pst: 'PST (7%)',

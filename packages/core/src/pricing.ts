@@ -1,5 +1,5 @@
-// Checkout pricing (decisions.md §4, spec §9). All amounts are integer cents, all rates integer
-// basis points (1500 = 15 %). For a checkout, on the sum of the items:
+// Checkout pricing (docs/product.md "Prices, premium and taxes"). All amounts are integer cents, all rates
+// integer basis points (1500 = 15 %). For a checkout, on the sum of the items:
 //   premium = subtotal x buyers' premium rate
 //   PST, GST = rate x (subtotal + premium), or x subtotal alone when applyTaxesOnPremium is false
 //   total = subtotal + premium + PST + GST
@@ -53,7 +53,7 @@ export function applyRateBp(amountCents: number, bp: number): number {
 }
 
 /**
- * Fills a location's partial tax settings with the defaults. As in the spec, taxes apply to the
+ * Fills a location's partial tax settings with the defaults. Taxes apply to the
  * premium unless applyTaxesOnPremium is explicitly false.
  */
 export function resolveTaxConfig(partial?: Partial<TaxConfig> | null): TaxConfig {
@@ -118,7 +118,7 @@ export function rateLabel(bp: number): string {
 
 export type CheckoutLineLabels = { premium: string; pst: string; gst: string };
 
-/** The cart summary's line labels with the location's real rates (decisions.md §4). */
+/** The cart summary's line labels with the location's real rates. */
 export function checkoutLineLabels(tax: TaxConfig = DEFAULT_TAX_CONFIG): CheckoutLineLabels {
   return {
     premium: `Buyer's Premium (${rateLabel(tax.buyersPremiumBp)})`,

@@ -1,4 +1,4 @@
-// When the notification events of issue 12 are due: the auction-ending reminders (1 hour and
+// When the timed notification events are due: the auction-ending reminders (1 hour and
 // 5 minutes before the CURRENT end, so a soft-close extension moves the ones not yet sent) and the
 // daily new-drops digest at a fixed Pacific time (docs/decisions/020). Pure: no clock, no I/O.
 

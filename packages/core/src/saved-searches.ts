@@ -1,4 +1,4 @@
-// Saved shop searches (issue 12 item 5): their limits, and whether a lot matches one. The match is
+// Saved shop searches: their limits, and whether a lot matches one. The match is
 // the shop search's own WHERE (apps/server/src/modules/catalog/repository.ts shopWhere) written as
 // a plain function, so new lots are matched against every search in memory after one query for
 // the lots and one for the searches (docs/decisions/020). Keep the two in step.

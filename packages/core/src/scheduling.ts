@@ -1,4 +1,4 @@
-// Scheduling auctions and drops from the back-office (issue 13 item 4; docs/decisions/025). Plain
+// Scheduling auctions and drops from the back-office (docs/decisions/025). Plain
 // rules over instants in milliseconds: what a schedule may be, the end times of a drop's lots, and
 // second-chance offer deadlines. The increment rule itself is increments.ts; bidding is bidding.ts.
 

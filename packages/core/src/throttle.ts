@@ -1,4 +1,4 @@
-// Sign-in throttling (issue 9, docs/decisions/011-sign-in-throttling.md): growing waits after
+// Sign-in throttling (docs/decisions/011-sign-in-throttling.md): growing waits after
 // failed passwords, counted per (account, address) pair and per address, never a hard lock of an
 // account as a whole (OWASP ASVS 4.0.3 2.2.1). Pure: the server keeps the counters and the clock.
 

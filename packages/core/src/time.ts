@@ -1,6 +1,6 @@
-// Calendar rules in the shop's time zone (decisions.md §1, §3, §5). Instants are plain Dates (UTC);
-// calendar days are 'YYYY-MM-DD' keys of the day in America/Vancouver. Day arithmetic on keys is
-// pure calendar arithmetic, so a 23- or 25-hour day at a DST change is still one day.
+// Calendar rules in the shop's time zone (docs/product.md "The shop's clock"). Instants are plain Dates
+// (UTC); calendar days are 'YYYY-MM-DD' keys of the day in America/Vancouver. Day arithmetic on keys is pure
+// calendar arithmetic, so a 23- or 25-hour day at a DST change is still one day.
 
 import { shopDateKey, shopInstant } from './shop-clock';
 

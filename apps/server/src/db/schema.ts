@@ -1,4 +1,4 @@
-// The whole product's schema (spec section 3 + decisions.md). Money is integer cents (CAD), times are
+// The whole product's schema. Money is integer cents (CAD), times are
 // timestamptz (UTC), ids are UUIDs. Rates are basis points (1500 = 15%) so pricing stays integer.
 import { MAX_BID_CENTS } from '@rebound/contract/bidding';
 import { ORDER_STATUSES } from '@rebound/core/orders';
@@ -27,7 +27,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
 
-// Database-side guards (issue 9): a status column holds only its enum's values, and an amount of one
+// Database-side guards: a status column holds only its enum's values, and an amount of one
 // item (a bid, a price, an order's final amount) lies between 0 and the bid bound of the contract, so
 // nothing the API accepts can overflow an integer column. Sums over several items are bigint.
 const MAX_ITEM_CENTS = sql.raw(String(MAX_BID_CENTS));
@@ -90,7 +90,7 @@ export const locations = pgTable(
   ],
 );
 
-// Shaped so better-auth (issue 4) can map its `user` model onto it.
+// Shaped so better-auth can map its `user` model onto it.
 export const users = pgTable(
   'users',
   {
@@ -576,7 +576,7 @@ export const checkoutSessionOrders = pgTable(
   ],
 );
 
-// Non-payment and other strikes against a user (decisions.md §3).
+// Non-payment and other strikes against a user (docs/product.md "Payment deadlines and strikes").
 export const userStrikes = pgTable(
   'user_strikes',
   {
@@ -1072,7 +1072,7 @@ export const manifestImports = pgTable(
   ],
 );
 
-// Shared state for several server processes on one database (issue 15): fixed-window rate-limit
+// Shared state for several server processes on one database: fixed-window rate-limit
 // counters and sign-in throttle records, so every server counts together. Rows past their expiry
 // mean nothing and are purged by a job. With REDIS_URL set, the same interfaces use Redis instead.
 export const rateLimitCounters = pgTable(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PermanentDeliveryError } from '../adapters/delivery-error';
 import { TEMPLATES } from '../modules/notifications/templates/registry';
 
-// Payload schemas of the queued work (issue 15 item 1, docs/decisions/033-several-servers.md).
+// Payload schemas of the queued work (docs/decisions/033-several-servers.md).
 // Outbox rows: one schema per template, checked when a row is queued (a wrong payload is a bug in
 // the code that queues it: it throws there, in tests) and when a sender claims it (a row written
 // by an older version or by hand becomes a dead letter with the reason, never a crash). Every

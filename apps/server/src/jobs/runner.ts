@@ -136,7 +136,7 @@ export function notificationJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
 }
 
 /**
- * Manifest imports (issue 13 item 3, decision 026): every second, an import staff started is claimed
+ * Manifest imports (decision 026): every second, an import staff started is claimed
  * (SKIP LOCKED + a lease) and its rows saved in batches; another server takes over after a crash.
  */
 export function importJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
@@ -186,7 +186,7 @@ export function maintenanceJobs(
 }
 
 /**
- * Notification events (issue 12, docs/decisions/020): auction-ending reminders every 10 s, saved-search
+ * Notification events (docs/decisions/020): auction-ending reminders every 10 s, saved-search
  * push alerts every 30 s, the daily new-drops digest checked every minute (it goes out at 08:00
  * Vancouver). Each takes its messages once (notice_once), so several servers can run them; shoppers
  * with new notices hear NotificationsChangedV1 after commit.

@@ -1,5 +1,5 @@
 // The one clock all server code reads. Tests and demos move an adjustable clock forward
-// (decisions.md §1) instead of waiting for real time.
+// (docs/product.md "The shop's clock") instead of waiting for real time.
 export interface Clock {
   now(): Date;
 }

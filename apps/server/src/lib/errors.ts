@@ -1,6 +1,6 @@
 import { ERRORS, type ErrorCode, errorMessage } from '@rebound/contract/errors';
 
-/** The one error type services throw; the error handler maps it to status and the spec's message. */
+/** The one error type services throw; the error handler maps it to status and the catalogue's message. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

@@ -1,4 +1,4 @@
-// The demo catalogue: the seven categories of the spec and realistic returned/overstock products.
+// The demo catalogue: the seven home-page categories and realistic returned/overstock products.
 // Retail prices are whole dollars (CAD). `kind` names the illustration drawn for the product.
 
 import type { CategorySlug } from './illustrations';

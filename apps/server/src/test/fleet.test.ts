@@ -12,7 +12,7 @@ import { makeAuction, makeLocation, makeUser } from './factories';
 import { hashPassword } from './passwords';
 import { connectSocket } from './socket';
 
-// Three servers on one PostgreSQL behave as one (issue 15 item 1, decision 033): three real server
+// Three servers on one PostgreSQL behave as one (decision 033): three real server
 // processes (main.ts) on a database of their own. Bids sent through all three at once are
 // serialised; watchers on every server see every bid in one order; an auction that ends while all
 // three run closes once; a rate limit counts across servers; a server killed mid-load loses no

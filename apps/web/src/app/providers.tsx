@@ -11,7 +11,7 @@ function LazyToaster() {
   if (!useToasterWanted()) return null;
   return (
     <Suspense fallback={null}>
-      {/* The spec's toasts are sonner's defaults: 3 visible, 4 seconds each. */}
+      {/* Toasts are sonner's defaults: 3 visible, 4 seconds each. */}
       <Toaster visibleToasts={3} duration={4000} position="bottom-right" richColors closeButton />
     </Suspense>
   );

@@ -16,7 +16,7 @@ import { ProductRoute } from './routes/ProductRoute';
 import { ResetPasswordRoute } from './routes/ResetPasswordRoute';
 import { staticRoutes } from './routes/static-routes';
 
-// The staff back-office (issue 13): its own layout and chunks, loaded only when /admin is opened.
+// The staff back-office: its own layout and chunks, loaded only when /admin is opened.
 // Opened directly: nothing to show until its code arrives (the shell draws its own skeleton).
 const AdminApp = lazy(() => import('./admin/AdminApp'));
 // The unsubscribe link of new-drops and marketing emails (no sign-in; loads on demand).

@@ -1,4 +1,4 @@
-// The launch landing page and the three launch result pages (issue 14). launch.html carries the landing
+// The launch landing page and the three launch result pages. launch.html carries the landing
 // page itself, so it is drawn before any script runs (it is the first thing every visitor sees, on a
 // phone, and must be fast); this small script adds the signup form's behaviour and, on the result
 // paths, swaps the hero for the result. No framework: the page is static apart from one form.

@@ -1,4 +1,4 @@
-// The launch signup call as the landing and result pages make it (spec: an ok answer and a 429 both
+// The launch signup call as the landing and result pages make it (an ok answer and a 429 both
 // count as sent; anything else, or no answer, is a failure the page reports as 'Something went wrong').
 import type { LaunchSignupInput, LaunchSignupResponse } from '@rebound/contract/launch';
 import { API } from '@rebound/contract/routes';

@@ -1,4 +1,4 @@
-/** 'N bid(s)' as the spec writes it: '1 bid', '3 bids'. */
+/** 'N bid(s)', as people read it: '1 bid', '3 bids'. */
 export function bidCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'bid' : 'bids'}`;
 }

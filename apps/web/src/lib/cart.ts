@@ -2,8 +2,9 @@ import { CART_MAX_ITEMS, ORDER_TEXT } from '@rebound/contract/orders-text';
 import { useSyncExternalStore } from 'react';
 import { toast } from './toast';
 
-// The cart, kept in local storage under 'auction-cart' as the spec says, but only as a list of order
-// ids (decisions.md §4): the server rebuilds every line from the shopper's own unpaid orders. The
+// The cart, kept in local storage under 'auction-cart', but only as a list of order ids
+// (docs/product.md "Prices, premium and taxes"): the server rebuilds every line from the shopper's
+// own unpaid orders. The
 // header, the Orders tab, My Bids and the cart page all read this one store; other tabs follow
 // through the 'storage' event.
 

@@ -1,6 +1,6 @@
 import { toast } from './toast';
 
-// A toast that must outlive a full page load (the phone sign-in ends with one, as the spec asks):
+// A toast that must outlive a full page load (the phone sign-in ends with one):
 // kept in sessionStorage and shown once by the next page.
 
 const KEY = 'rebound.flash-toast';

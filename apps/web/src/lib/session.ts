@@ -51,7 +51,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => sendJson<z.infer<typeof SignOutResponse>>('POST', API.authSignOut),
     onSuccess: async (answer) => {
-      // The server's answer is the spec's text: 'Logged out successfully'.
+      // The server's answer is the catalogue's text: 'Logged out successfully'.
       toast.success(answer.title);
       // Leave first, rendered at once (not in a transition): a signed-in-only page still on screen
       // when the session ends would send the shopper to /auth instead.

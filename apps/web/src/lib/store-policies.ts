@@ -1,6 +1,6 @@
 // Store rules that more than one page states (the Refund & Return Policy and the FAQ), written once.
 
-/** The spec's non-returnable list (spec §9 'Return'). */
+/** What cannot be returned (docs/product.md "Returns"). */
 export const NON_RETURNABLE = [
   'Perishables, such as food and fresh flowers',
   'Personal care items, such as cosmetics, skin care and razors',

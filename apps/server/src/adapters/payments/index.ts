@@ -1,7 +1,7 @@
-// Picks the hosted checkout provider once, at start (decisions.md §4): Stripe Checkout when its
-// keys are configured, otherwise the built-in test checkout, which only runs outside production
-// (TEST_CHECKOUT). Production without Stripe keys takes no payments: checkout answers 'Failed to
-// create checkout session' and the log says why, rather than marking orders paid without money.
+// Picks the hosted checkout provider once, at start (docs/decisions/013-payments.md): Stripe Checkout when
+// its keys are configured, otherwise the built-in test checkout, which only runs outside production
+// (TEST_CHECKOUT). Production without Stripe keys takes no payments: checkout answers 'Failed to create
+// checkout session' and the log says why, rather than marking orders paid without money.
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { type Clock, systemClock } from '../../lib/clock';

@@ -1,8 +1,8 @@
-// The built-in test checkout (decisions.md §4): plays Stripe Checkout's part when no Stripe keys are
-// set. Its "sessions" are our checkout_sessions rows (the provider session id is 'cs_test_…'), its
-// payments are test_checkout_payments rows written by the hosted test page (checkout/test-page.ts)
-// when the test card is used. Like Stripe it only answers what a session's state is; the one sync
-// function decides what that means for the orders.
+// The built-in test checkout (docs/decisions/013-payments.md): plays Stripe Checkout's part when no Stripe
+// keys are set. Its "sessions" are our checkout_sessions rows (the provider session id is 'cs_test_…'), its
+// payments are test_checkout_payments rows written by the hosted test page (checkout/test-page.ts) when the
+// test card is used. Like Stripe it only answers what a session's state is; the one sync function decides
+// what that means for the orders.
 import { createHash, randomBytes } from 'node:crypto';
 import { testCheckoutPage } from '@rebound/contract/routes';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';

@@ -6,8 +6,9 @@ import { localPushSender, offPushSender, type VapidDetails, webPushSender } from
 /**
  * Web push when VAPID keys are configured; outside production without them, the development
  * mailbox (plus best-effort pushes with the generated keys); production without them: push is off,
- * and the sender records push messages as skipped, not as failures (decisions.md §10;
- * docs/decisions/018-outbox-sender.md, 041-test-servers-and-quiet-logs.md).
+ * and the sender records push messages as skipped, not as failures
+ * (docs/decisions/021-notification-screens-and-push.md, docs/decisions/018-outbox-sender.md,
+ * 041-test-servers-and-quiet-logs.md).
  */
 export function createPushSender(
   config: Config,

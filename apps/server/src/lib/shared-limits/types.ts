@@ -1,6 +1,6 @@
 import type { FailureRecord } from '@rebound/core/throttle';
 
-// Shared counters for several server processes (issue 15, docs/decisions/033-several-servers.md):
+// Shared counters for several server processes (docs/decisions/033-several-servers.md):
 // fixed-window rate limits and the sign-in throttle's records, in PostgreSQL (the app's database,
 // PGlite included) or in Redis when REDIS_URL is set. Every method is one atomic step in the store,
 // so servers hitting the same key at once never lose a count. Times are given by the caller (the

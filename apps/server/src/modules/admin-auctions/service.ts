@@ -1,4 +1,4 @@
-// Back-office auctions and drops (issue 13 item 4; docs/decisions/025-auctions-and-drops.md):
+// Back-office auctions and drops (docs/decisions/025-auctions-and-drops.md):
 // schedule, edit before opening, cancel with bidders told, relist, second-chance offers. The rules
 // are packages/core/src/scheduling.ts; every staff change writes the audit log in its transaction.
 import type {

@@ -1,4 +1,4 @@
-// The back-office's orders (issue 13 item 5; docs/decisions/024): search, the order's story, refunds
+// The back-office's orders (docs/decisions/024): search, the order's story, refunds
 // and strike removal.
 //
 // A refund is three steps, so that no money is lost or doubled and no database lock is held while

@@ -7,7 +7,7 @@ import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { makeOrder } from '../../test/won-orders';
 
-// The dashboard's numbers (issue 13 item 8), from the database, with Vancouver days. The clock:
+// The dashboard's numbers, from the database, with Vancouver days. The clock:
 // Wednesday 2026-06-17 11:00 in Vancouver (PDT, UTC-7); the week is Monday 15 to Sunday 21.
 
 const NOW = new Date('2026-06-17T18:00:00.000Z');

@@ -10,7 +10,7 @@ import { useTestApp } from '../../test/harness';
 import { makeOrder } from '../../test/won-orders';
 import * as people from './people';
 
-// People in the back-office (issue 13 item 7): search, detail, suspend/restore, strikes, roles,
+// People in the back-office: search, detail, suspend/restore, strikes, roles,
 // and never the last active staff account, even when two changes race.
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');

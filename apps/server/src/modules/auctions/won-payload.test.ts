@@ -9,7 +9,7 @@ import { placeBid } from '../bidding/service';
 import { quote } from '../checkout/cart';
 import { closeDueAuctionsBatch } from './lifecycle';
 
-// The auction-won message's data (issue 12): the order, the all-in total the cart shows, the deadline.
+// The auction-won message's data: the order, the all-in total the cart shows, the deadline.
 let locationId: string;
 const t = useTestApp({}, async (t) => {
   locationId = (await makeLocation(t.db, { buyersPremiumBp: 1000, pstBp: 700, gstBp: 500 })).id;

@@ -13,7 +13,7 @@ import * as repo from './repository';
 
 // better-auth owns passwords (scrypt), sessions, email-verification and reset tokens, and the
 // phone one-time codes. It is reached through auth.api from our own routes (routes.ts), which add
-// the spec's checks, messages and rate limits; only its link targets are mounted as they are.
+// the product's checks, messages and rate limits; only its link targets are mounted as they are.
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const SESSION_EXPIRES_IN_S = 30 * 24 * 60 * 60;
@@ -32,7 +32,7 @@ export interface AuthDeps {
   config: Config;
   db: Db;
   clock: Clock;
-  /** Account emails and sign-in codes go through the outbox like every message (issue 12). */
+  /** Account emails and sign-in codes go through the outbox like every message. */
   sender: OutboxSender;
   deliveries: Deliveries;
   log: FastifyBaseLogger;
@@ -142,7 +142,7 @@ export function createAuth({ config, db, clock, sender, deliveries, log }: AuthD
       user: {
         create: {
           // The phone plugin clears a phone that was not proven by a code; at sign-up the number is
-          // stored unverified for pickup (spec) and proven by the first phone sign-in.
+          // stored unverified for pickup and proven by the first phone sign-in.
           async before(user, ctx) {
             const phone = (ctx?.body as Record<string, unknown> | undefined)?.[SIGN_UP_PHONE_KEY];
             if (typeof phone !== 'string') return;

@@ -5,7 +5,7 @@ import { lastMessageTo, signedInUser, testAddress, testPhone } from '../../test/
 import { createTestApp, type TestApp } from '../../test/harness';
 import { LIMITS } from './limits';
 
-// Abuse limits (decisions.md section 7): per address and per account or number, answered with
+// Abuse limits (docs/product.md "Accounts and sign-in"): per address and per account or number, answered with
 // 429, a clear message and Retry-After. Each test uses its own addresses, emails and numbers.
 
 let t: TestApp;

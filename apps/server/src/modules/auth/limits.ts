@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { sharedRateLimitOptions } from '../../lib/shared-limits';
 
-// Abuse limits for signing up and in (decisions.md section 7): per address (IP) and per account
-// or number. Counters live in the shared store (lib/shared-limits: the database, or Redis with
+// Abuse limits for signing up and in (docs/product.md "Accounts and sign-in"): per address (IP) and per
+// account or number. Counters live in the shared store (lib/shared-limits: the database, or Redis with
 // REDIS_URL), so several servers on one database count together (decision 033).
 
 const MINUTE = 60_000;

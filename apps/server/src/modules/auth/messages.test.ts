@@ -5,7 +5,7 @@ import { devMessages, outbox, users } from '../../db/schema';
 import { signedInUser, testAddress, testPhone } from '../../test/auth';
 import { useTestApp } from '../../test/harness';
 
-// Account messages go through the outbox (issue 12): the rows and payloads the templates read, and
+// Account messages go through the outbox: the rows and payloads the templates read, and
 // their prompt delivery once the sender's job runs (it is woken right after they are queued).
 const t = useTestApp();
 

@@ -44,14 +44,14 @@ export function hasSessionCookie(request: FastifyRequest): boolean {
 }
 
 /**
- * Accounts (issue 4): better-auth with our tables, `request.user` from the session cookie on every
+ * Accounts: better-auth with our tables, `request.user` from the session cookie on every
  * request, and the auth, profile, staff-guard and development-mailbox routes.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const { config, db, clock, sender } = app.deps;
     // The outbox sender's adapters (SMTP / Twilio or the development mailbox); account messages
-    // are queued in the outbox and sent by it (issue 12).
+    // are queued in the outbox and sent by it.
     const { email, sms } = sender.channels;
     const deliveries = new Deliveries(app.log, () => sender.run());
     const auth = createAuth({ config, db, clock, sender, deliveries, log: app.log });

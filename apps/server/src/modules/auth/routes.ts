@@ -52,7 +52,7 @@ const SESSION_SET_COOKIE = /^(?:__Secure-)?rebound\.session_token=[^;]+/;
 
 /**
  * better-auth's own endpoints that stay reachable: the targets of the links it emails. Everything
- * else goes through the routes below, which add the spec's checks, messages and limits.
+ * else goes through the routes below, which add the product's checks, messages and limits.
  */
 const PASSTHROUGH = [/^\/verify-email$/, /^\/reset-password\/[^/]+$/];
 
@@ -194,7 +194,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // The back-office guard (decisions.md section 7): a staff-only probe until the /admin routes land.
+  // The back-office guard: a staff-only probe until the /admin routes land.
   app.get(API.adminPing, { schema: { response: { 200: AdminPingResponse } } }, async (request) => {
     const staff = requireStaff(request);
     return {

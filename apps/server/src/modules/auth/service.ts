@@ -20,8 +20,8 @@ import * as launch from '../launch/service';
 import { type Auth, OTP_EXPIRES_IN_S, RESET_PASSWORD_PAGE, SIGN_UP_PHONE_KEY } from './auth';
 import * as repo from './repository';
 
-// The rules of signing up and in (spec sections 5 and 8, decisions.md section 7). better-auth does
-// the cryptography and the storage; this layer checks inputs with the spec's messages and maps
+// The rules of signing up and in (docs/product.md "Accounts and sign-in"). better-auth does
+// the cryptography and the storage; this layer checks inputs with the catalogue's messages and maps
 // better-auth's errors onto the catalogue.
 
 export interface AuthServiceDeps {
@@ -54,7 +54,7 @@ function toAuthUser(user: Record<string, unknown>): AuthUser {
   };
 }
 
-/** The email rule of the spec's forms: required, then the simple shape; trimmed and lowercased. */
+/** The email rule of the forms: required, then the simple shape; trimmed and lowercased. */
 export function checkEmail(input: string): string {
   const result = checkLaunchEmail(input);
   if (!result.ok) throw new AppError(result.title === 'Email required' ? 'email_required' : 'email_invalid');
@@ -97,8 +97,8 @@ export interface CheckedProfile {
 }
 
 /**
- * The sign-up form's checks in the spec's order: passwords match, required fields, terms; then
- * the limits the spec leaves to us (handle length and characters, phone, password length).
+ * The sign-up form's checks in the form's order: passwords match, required fields, terms; then
+ * then the limits (handle length and characters, phone, password length).
  */
 export function checkProfile(input: ProfileInput, opts: { namesRequired: boolean }): CheckedProfile {
   const email = checkEmail(input.email);
@@ -131,7 +131,7 @@ export function checkProfile(input: ProfileInput, opts: { namesRequired: boolean
   };
 }
 
-/** Step 1 of sign-up (the spec's check-launch-user): the one answer that tells whether an account exists. */
+/** Step 1 of sign-up (check-email): the one answer that tells whether an account exists. */
 export async function checkEmailStep(db: Db, input: string): Promise<CheckEmailResponse> {
   const email = checkEmail(input);
   const exists = (await repo.userIdByEmail(db, email)) !== null;
@@ -160,7 +160,7 @@ async function createAccount(
   const body = {
     email: p.email,
     password: p.password,
-    // better-auth's display name is the public handle (spec section 3: "name (the handle)").
+    // better-auth's display name is the public handle.
     name: p.handle,
     handle: p.handle,
     firstName: p.firstName,
@@ -170,7 +170,7 @@ async function createAccount(
     marketingConsent: p.marketingConsent || priorConsentAt !== null,
     marketingConsentAt: priorConsentAt ?? (p.marketingConsent ? now : null),
     [SIGN_UP_PHONE_KEY]: p.phone,
-    // After confirming, the link signs the shopper in and lands on the home page (spec section 7).
+    // After confirming, the link signs the shopper in and lands on the home page.
     callbackURL: '/',
   };
   let userId: string;
@@ -194,7 +194,7 @@ export async function signUp(deps: AuthServiceDeps, input: ProfileInput, headers
 }
 
 /**
- * The spec's complete-launch-user-profile. A launch signup proves nothing about who is typing
+ * Completing a launch-list member's profile. A launch signup proves nothing about who is typing
  * now, so the account is confirmed by email like any other; it is then linked to the signup.
  */
 export async function completeLaunchProfile(deps: AuthServiceDeps, input: ProfileInput, headers: Headers) {
@@ -243,7 +243,7 @@ export async function signIn(
   }
 }
 
-/** Ends every session of the user (decisions.md section 7) and clears the cookie. */
+/** Ends every session of the user (docs/product.md "Accounts and sign-in") and clears the cookie. */
 export async function signOut(deps: AuthServiceDeps, signedIn: boolean, headers: Headers): Promise<string[]> {
   if (signedIn) {
     try {

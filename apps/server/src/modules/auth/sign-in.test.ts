@@ -30,7 +30,7 @@ const whoIs = async (cookie: string) =>
   }>().user;
 
 describe('sign in with email and password', () => {
-  it("signs in with the spec's welcome and an httpOnly session cookie", async () => {
+  it('signs in with the welcome toast and an httpOnly session cookie', async () => {
     const { user } = await signedInUser(t);
     const res = await post(API.authSignIn, { email: ` ${user.email.toUpperCase()} `, password: PASSWORD });
     expect(res.statusCode).toBe(200);

@@ -62,7 +62,7 @@ describe('sign-up step 1: check email (check-launch-user)', () => {
     expect(res.json()).toEqual({ exists: false, isLaunchUser: false });
   });
 
-  it('requires an email, then its shape (spec section 5 messages)', async () => {
+  it('requires an email, then its shape', async () => {
     expectError(
       await post(API.authCheckEmail, { email: '   ' }),
       400,
@@ -166,7 +166,7 @@ describe('sign-up step 2: the form', () => {
     );
   });
 
-  it('needs a password of at least 8 characters (decisions.md section 7)', async () => {
+  it('needs a password of at least 8 characters', async () => {
     expectError(
       await post(API.authSignUp, form({ password: 'short12', confirmPassword: 'short12' })),
       400,
@@ -175,7 +175,7 @@ describe('sign-up step 2: the form', () => {
     );
   });
 
-  it('refuses the most common passwords, whatever their case (issue 9, ASVS 6.2.4)', async () => {
+  it('refuses the most common passwords, whatever their case (ASVS 6.2.4)', async () => {
     for (const password of ['Password1', 'qwerty123', 'QWERTY123', 'iloveyou', 'BaseBall1']) {
       const f = form({ password, confirmPassword: password });
       expectError(

@@ -7,8 +7,8 @@ import { signedInUser } from '../../test/auth';
 import { useTestApp } from '../../test/harness';
 import { createSignInThrottle, memoryFailureCounters, SignInThrottledError } from './throttle';
 
-// Issue 9 point 5: no one can lock another person out. The real app listens on 127.0.0.1 and
-// clients bind to other loopback addresses (Linux routes all of 127/8 to loopback), so each
+// No one can lock another person out (docs/decisions/011-sign-in-throttling.md). The real app listens on
+// 127.0.0.1 and clients bind to other loopback addresses (Linux routes all of 127/8 to loopback), so each
 // request reaches the server from the address it says, through TCP, as in production.
 
 const PASSWORD = 'correct-horse-battery';

@@ -1,4 +1,4 @@
-// Issue 9: what probing found in bidding, each with a test that failed before the fix.
+// What probing found in bidding, each with a test that failed before the fix.
 import {
   type AuctionStateResponse,
   type BidHistoryResponse,

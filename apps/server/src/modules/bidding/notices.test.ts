@@ -6,7 +6,7 @@ import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { placeBid } from './service';
 
-// The outbid message's data (issue 12): the lot, its price, the next acceptable bid and a one-tap link.
+// The outbid message's data: the lot, its price, the next acceptable bid and a one-tap link.
 let locationId: string;
 const t = useTestApp({}, async (t) => {
   locationId = (await makeLocation(t.db)).id;

@@ -452,7 +452,7 @@ function withMyOrder(userId: string) {
   return and(eq(orders.auctionId, auctions.id), eq(orders.userId, userId))!;
 }
 
-/** The spec's rule: a won auction whose order is past 'pending' leaves My Bids (it is in Orders). */
+/** A won auction whose order is past 'pending' leaves My Bids (it is in Orders). */
 const notPastPending = or(isNull(orders.status), eq(orders.status, 'pending'))!;
 
 /**

@@ -18,7 +18,7 @@ const bid = (auctionId: string, amount: unknown, cookie?: string, key?: string) 
   });
 
 describe('bidding over HTTP', () => {
-  it('answers every message of the spec', async () => {
+  it('answers every bidding message of the catalogue', async () => {
     const { auction } = await makeAuction(t.db, {
       now: t.clock.now(),
       locationId,

@@ -107,7 +107,7 @@ describe('placing a maximum bid', () => {
   });
 
   it.each([['abc'], [''], ['0'], ['-5'], ['1.234'], [Number.NaN], [1e12]])(
-    'rejects the amount %j with the spec message and changes nothing',
+    'rejects the amount %j with its message and changes nothing',
     async (amount) => {
       await expectError(
         placeBid(t.db, t.clock, a[0]!, auctionId, amount as string, null),

@@ -6,7 +6,7 @@ import { makeAuction, makeCategory, makeLocation } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { searchConditions, searchPatterns } from './repository';
 
-// Shop keyword search (`q`) and the drops page (`GET /api/drops`), issue 5.
+// Shop keyword search (`q`) and the drops page (`GET /api/drops`).
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
@@ -192,7 +192,8 @@ describe('drops', () => {
   it('counts every live auction, featured or not, and gives the earliest end among them', async () => {
     const body = await get<DropsResponse>('/api/drops');
     // 6 live from the search tests, 3 featured, 1 plain, and the draft product's auction: the banner
-    // counts live auctions (spec §4). Scheduled, ended and overdue ones do not count.
+    // counts live auctions (docs/product.md "Browsing and search"). Scheduled, ended and overdue ones do not
+    // count.
     expect(body.liveCount).toBe(11);
     expect(body.earliestEndTime).toBe(at(12).toISOString());
     expect(closeTo(body.serverTime, NOW)).toBe(true);

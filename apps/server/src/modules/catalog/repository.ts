@@ -267,7 +267,7 @@ export async function liveSummary(
   const [row] = await db
     .select({ liveCount: count(), earliestEnd: min(auctions.endTime) })
     .from(auctions)
-    // The spec's rule for the banner is about auctions alone: live, started and not yet ended.
+    // The banner's rule is about auctions alone: live, started and not yet ended.
     .where(and(eq(auctions.status, 'live'), lte(auctions.startTime, now), gt(auctions.endTime, now)));
   return { liveCount: row?.liveCount ?? 0, earliestEnd: row?.earliestEnd ?? null };
 }

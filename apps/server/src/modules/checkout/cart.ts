@@ -1,6 +1,6 @@
-// The cart (decisions.md §4): the browser keeps only order ids; every line is rebuilt here from the
-// shopper's own pending orders, and anything else is dropped with a note. The quote and the
-// checkout both go through buildCart, so what is quoted is exactly what checkout accepts.
+// The cart (docs/product.md "Prices, premium and taxes"): the browser keeps only order ids; every line is
+// rebuilt here from the shopper's own pending orders, and anything else is dropped with a note. The quote and
+// the checkout both go through buildCart, so what is quoted is exactly what checkout accepts.
 import type { CartItem, CartQuoteResponse, DroppedCartItem, PriceBreakdown } from '@rebound/contract/orders';
 import { priceLines, resolveTaxConfig, type TaxConfig } from '@rebound/core/pricing';
 import type { DbOrTx } from '../../db/client';

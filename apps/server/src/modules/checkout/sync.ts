@@ -1,7 +1,7 @@
-// The one way an order becomes paid (issue 10, decisions.md §4): syncCheckoutSession asks the
-// provider for a checkout session's state and applies it to our rows, once. The success page
-// (POST /api/checkout/verify), the test checkout's pay handler and the Stripe webhook all call it,
-// in any order, any number of times, at the same moment.
+// The one way an order becomes paid (docs/product.md "Prices, premium and taxes"): syncCheckoutSession asks
+// the provider for a checkout session's state and applies it to our rows, once. The success page (POST
+// /api/checkout/verify), the test checkout's pay handler and the Stripe webhook all call it, in any order,
+// any number of times, at the same moment.
 //
 // - A session we already settled (paid, refunded, expired, failed) answers from our row; the
 //   provider is not asked again.
@@ -206,7 +206,8 @@ async function applyPayment(
   await enqueueNotices(tx, now, [
     {
       userId: row.userId,
-      // The win's follow-up: its defaults send email (decisions.md §8), as the deadline notices do.
+      // The win's follow-up: its defaults send email (docs/product.md "Notifications"), as the deadline
+      // notices do.
       kind: 'auction_won',
       template: 'payment_receipt',
       message: `Payment received: ${formatCents(row.totalCents)} for ${count} ${count === 1 ? 'order' : 'orders'}. Thank you! You can now schedule your pickup.`,

@@ -1,4 +1,4 @@
-// The built-in test checkout's hosted page (decisions.md §4): server-rendered HTML, no script,
+// The built-in test checkout's hosted page (docs/decisions/013-payments.md): server-rendered HTML, no script,
 // styled like the site (brand green, the system/Inter font), usable on a phone, every field
 // labelled. Every dynamic value goes through escapeHtml.
 import { formatCents } from '@rebound/core/money';

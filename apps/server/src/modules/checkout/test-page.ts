@@ -1,4 +1,4 @@
-// The built-in test checkout's hosted page (decisions.md §4), at its own path, playing Stripe
+// The built-in test checkout's hosted page (docs/decisions/013-payments.md), at its own path, playing Stripe
 // Checkout's part when no Stripe keys are set: GET shows the session's lines, total and a card form;
 // POST takes the test card. 4242 4242 4242 4242 pays (a test_checkout_payments row, then the one
 // sync, then 303 to /checkout/success?session_id=… exactly like Stripe); 4000 0000 0000 0002 is

@@ -1,4 +1,4 @@
-// Stripe Checkout end to end without the internet (issue 10, item 3): the app is built with Stripe
+// Stripe Checkout end to end without the internet: the app is built with Stripe
 // keys and STRIPE_API_URL pointing at a local stand-in of Stripe's API; webhooks are signed with the
 // SDK's test-header helper. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import { randomBytes } from 'node:crypto';

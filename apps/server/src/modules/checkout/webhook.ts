@@ -1,4 +1,4 @@
-// POST /api/webhooks/stripe (issue 10): Stripe tells us a checkout session changed. The event is
+// POST /api/webhooks/stripe: Stripe tells us a checkout session changed. The event is
 // only a hint: its signature is checked on the exact bytes received (300 s tolerance), then only the
 // session id is taken from it and the one sync (sync.ts) fetches the session from Stripe and applies
 // it, exactly as the success page does. Events are de-duplicated by id in webhook_events, recorded

@@ -1,4 +1,4 @@
-// Issue 9: the contact form and the drop-list forms used to say they sent something and sent nothing.
+// The contact form and the drop-list forms used to say they sent something and sent nothing.
 import { API } from '@rebound/contract/routes';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -82,7 +82,7 @@ describe('drop list', () => {
     }
   });
 
-  it("answers the spec's email messages", async () => {
+  it("answers the email check's messages", async () => {
     let res = await post(API.listSignups, { email: '  ', source: 'footer' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Please enter your email address.');

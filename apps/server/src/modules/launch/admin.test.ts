@@ -1,4 +1,4 @@
-// Issue 14, the staff's launch list: counts, the list, the CSV export (confirmed only, staff only,
+// The staff's launch list: counts, the list, the CSV export (confirmed only, staff only,
 // spreadsheet-safe) and the launch action (once each, with a working one-click unsubscribe).
 import { API } from '@rebound/contract/routes';
 import { and, desc, eq, sql } from 'drizzle-orm';

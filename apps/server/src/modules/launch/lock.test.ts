@@ -1,7 +1,7 @@
-// Issue 14, the lock: while the store is locked, visitors and shoppers get the launch page for
-// every page path and a refusal for every store API, media and the socket; staff and a bypassed
-// browser see everything. The API check enumerates every registered route, so a new route that
-// is not on the allow-list below is refused by construction (and this test says so).
+// The lock (docs/decisions/028-pre-launch-mode.md): while the store is locked, visitors and shoppers get the
+// launch page for every page path and a refusal for every store API, media and the socket; staff and a
+// bypassed browser see everything. The API check enumerates every registered route, so a new route that is
+// not on the allow-list below is refused by construction (and this test says so).
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

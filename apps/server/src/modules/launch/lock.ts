@@ -12,7 +12,7 @@ import { launchRoutes } from './routes';
 import { SiteLock, type WindowCounter } from './service';
 import { BYPASS_COOKIE, cookieValue, verifyBypassToken } from './tokens';
 
-// THE LOCK (issue 14; docs/decisions/028-pre-launch-mode.md). One onRequest hook, after the session
+// THE LOCK (docs/decisions/028-pre-launch-mode.md). One onRequest hook, after the session
 // is known, decides every request while the store is locked, for whoever is neither staff nor
 // unlocked by the bypass:
 //   - API paths answer only from the allow-list below; everything else is 403 'store_locked'

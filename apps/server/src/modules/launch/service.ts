@@ -26,7 +26,7 @@ import {
   newConfirmToken,
 } from './tokens';
 
-// Pre-launch mode (issue 14; docs/decisions/028-pre-launch-mode.md): the double opt-in launch
+// Pre-launch mode (docs/decisions/028-pre-launch-mode.md): the double opt-in launch
 // list, the bypass, the site lock, and the staff's view of the list.
 
 export interface LaunchDeps {

@@ -1,4 +1,5 @@
-// Issue 14: the double opt-in launch list, its confirmation link and the bypass (medium: a real database).
+// Pre-launch mode (docs/decisions/028-pre-launch-mode.md): the double opt-in launch list, its confirmation
+// link and the bypass (medium: a real database).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { API } from '@rebound/contract/routes';
@@ -36,7 +37,7 @@ async function confirmLink(email: string): Promise<string> {
 const open = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: testAddress() });
 
 describe('launch signup', () => {
-  it("validates with the spec's texts and stores nothing for bad input", async () => {
+  it("validates with the email check's texts and stores nothing for bad input", async () => {
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(launchSignups);
     let res = await join({ email: '   ' });
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-// The launch list's secrets (issue 14; docs/decisions/028-pre-launch-mode.md):
+// The launch list's secrets (docs/decisions/028-pre-launch-mode.md):
 // - the confirmation link's token: random, single use; only its SHA-256 is stored;
 // - the bypass: the configured address compared in constant time, and the signed token that the
 //   browser keeps (cookie, and local storage to present again). The token is tied to the bypass

@@ -1,4 +1,4 @@
-// The daily new-drops digest (issue 12): 08:00 Vancouver, once per shopper and day, consent first.
+// The daily new-drops digest: 08:00 Vancouver, once per shopper and day, consent first.
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications, outbox, savedSearches, users } from '../../db/schema';

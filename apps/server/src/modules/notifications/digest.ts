@@ -1,4 +1,4 @@
-// The daily new-drops digest (issue 12): at 08:00 Vancouver time (core latestDigest, DST-correct),
+// The daily new-drops digest: at 08:00 Vancouver time (core latestDigest, DST-correct),
 // each shopper who gave marketing consent and allows new drops on some channel gets one digest of
 // the lots that went live since the previous digest, with their saved searches' matches. Once per
 // shopper and day (notice_once `digest:<date>:<userId>`, taken in the transaction that writes it),

@@ -1,4 +1,4 @@
-// Auction-ending reminders (issue 12): 1 hour and 5 minutes before the current end, once each.
+// Auction-ending reminders: 1 hour and 5 minutes before the current end, once each.
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { auctions, maxBids, notifications, outbox, watchlist } from '../../db/schema';
@@ -73,7 +73,7 @@ describe('auction-ending reminders', () => {
     expect(sentFor(auction.id, await at(4))).toEqual([]);
     expect(sentFor(auction.id, await at(0.1))).toEqual([]);
 
-    // In-app: two notices each. Outbox: push only, the spec's default for auction_ending.
+    // In-app: two notices each. Outbox: push only, the default for auction_ending.
     const inApp = await t.db.select().from(notifications).where(eq(notifications.userId, watcher.id));
     expect(inApp.map((n) => [n.kind, n.message, n.targetUrl])).toEqual([
       ['auction_ending', 'Standing Desk ends in 1 hour. The price is $42.00.', `/product/${product.slug}`],

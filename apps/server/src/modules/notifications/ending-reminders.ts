@@ -1,4 +1,4 @@
-// Auction-ending reminders (issue 12): for live lots a shopper watches or has bid on, one reminder
+// Auction-ending reminders: for live lots a shopper watches or has bid on, one reminder
 // 1 hour and one 5 minutes before the CURRENT end, once each. The due rule is core's
 // (dueEndingReminder); each reminder is taken once with a notice_once key inside the transaction
 // that writes it, so the job is safe on several servers and after a crash (docs/decisions/020).

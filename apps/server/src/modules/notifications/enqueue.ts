@@ -55,8 +55,8 @@ export type OutboxRow = typeof outbox.$inferInsert;
 
 /**
  * The rows a set of notices becomes: one in-app notification each, and email, SMS and push
- * messages for the outbox by each recipient's settings (decisions.md §8). Recipients without a
- * contact row are skipped.
+ * messages for the outbox by each recipient's settings (docs/product.md "Notifications"). Recipients without
+ * a contact row are skipped.
  */
 export function noticeRows(
   now: Date,
@@ -98,8 +98,8 @@ export function noticeRows(
 
 /**
  * Every event writes an in-app notification; email, SMS and push go to the outbox by each user's
- * settings (decisions.md §8). Call inside the event's transaction: sending happens later, durably.
- * Callers that already hold the recipients' contact rows pass them and save a query.
+ * settings (docs/product.md "Notifications"). Call inside the event's transaction: sending happens later,
+ * durably. Callers that already hold the recipients' contact rows pass them and save a query.
  */
 export async function enqueueNotices(
   tx: DbOrTx,

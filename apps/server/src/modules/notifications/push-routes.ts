@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import * as service from './service';
 import { getVapidPublicKey } from './vapid';
 
-/** Web push opt-in (issue 12): the VAPID public key, and this device's subscription on and off. */
+/** Web push opt-in: the VAPID public key, and this device's subscription on and off. */
 export async function pushRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;

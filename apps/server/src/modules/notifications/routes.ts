@@ -16,7 +16,7 @@ import * as service from './service';
 /** Test emails per shopper (or address) a minute: enough to check a setting, too few to spam. */
 const TEST_EMAILS_PER_MINUTE = 3;
 
-/** The notification screens (issue 12): the Mail menu, /notifications and the test email. */
+/** The notification screens: the Mail menu, /notifications and the test email. */
 export async function notificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, hub, config } = app.deps;

@@ -1,4 +1,4 @@
-// The durable sender (issue 12, docs/decisions/018-outbox-sender.md). Every server runs it: a run
+// The durable sender (docs/decisions/018-outbox-sender.md). Every server runs it: a run
 // claims due outbox rows (one short UPDATE … FOR UPDATE SKIP LOCKED: status 'sending', attempts + 1,
 // a lease), sends each through its channel adapter outside any transaction, then marks it sent with
 // an UPDATE fenced on the claim's attempt number. A failure goes back to 'pending' with a jittered,

@@ -18,7 +18,7 @@ import { notificationsChanged } from './changed';
 import * as repo from './repository';
 import { deliverNow, type OutboxSender } from './sender';
 
-// The notification screens (issue 12): the shopper's own notifications, newest first, and marking
+// The notification screens: the shopper's own notifications, newest first, and marking
 // them read. Every change tells the shopper's other tabs to refetch (NotificationsChangedV1).
 
 export interface Changed<T> {
@@ -130,7 +130,7 @@ export async function unsubscribePush(
   return { serverTime: clock.now().toISOString(), subscribed: false };
 }
 
-/** The spec's send-notification sample: a bid confirmation that was never placed. */
+/** The test email's sample: a bid confirmation that was never placed. */
 export const TEST_EMAIL_SAMPLE = {
   productTitle: 'Sample lot: KitchenAid Artisan stand mixer',
   bidAmount: 45,

@@ -6,8 +6,9 @@ import { AppError } from '../../lib/errors';
 import * as repo from './unsubscribe-repository';
 import { type UnsubscribeScope, verifyUnsubscribeToken } from './unsubscribe-token';
 
-// One-click unsubscribe (RFC 8058; CASL, decisions.md §8; docs/decisions/019). The signed token is
-// the only credential: no session, so it works from any mail client and any browser.
+// One-click unsubscribe (RFC 8058; CASL, docs/product.md "Notifications";
+// docs/decisions/019-messages-and-unsubscribe.md). The signed token is the only credential: no session, so it
+// works from any mail client and any browser.
 //   new_drops: the daily new-drops email is turned off (its push and SMS settings are kept).
 //   marketing: marketing email is turned off and the marketing consent is withdrawn, which stops
 //              every consent-only message (marketing and new drops) on every channel.
@@ -46,7 +47,7 @@ async function resolve(db: DbOrTx, secret: string, token: unknown, now: Date) {
     return { userId: check.userId, scope: check.scope, row };
   }
   if (check.scope === 'launch') {
-    // The launch list (issue 14): the token names a signup, which may have no account.
+    // The launch list: the token names a signup, which may have no account.
     const signup = await repo.launchContact(db, check.userId);
     if (!signup) throw new AppError('bad_request', { message: UNSUBSCRIBE_LINK_INVALID });
     const row = { email: signup.email, settings: {}, marketingConsent: signup.unsubscribedAt === null };

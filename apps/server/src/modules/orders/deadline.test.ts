@@ -1,4 +1,4 @@
-// The 72-hour payment deadline job (issue 10 item 6).
+// The 72-hour payment deadline job.
 import { API } from '@rebound/contract/routes';
 import { formatShopDateTime } from '@rebound/core/shop-clock';
 import { and, eq } from 'drizzle-orm';

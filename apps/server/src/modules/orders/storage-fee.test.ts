@@ -1,4 +1,4 @@
-// The storage fee on the Orders tab (issue 11; decisions.md §12): $5 per item per day from the day
+// The storage fee on the Orders tab (docs/product.md "Pickup"): $5 per item per day from the day
 // after the pickup window's last day, while paid and not collected, frozen at the handover, none for
 // unpaid or cancelled orders. The server computes it; the page shows what it gets.
 import type { MyOrdersResponse } from '@rebound/contract/orders';

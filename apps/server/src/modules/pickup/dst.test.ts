@@ -1,4 +1,4 @@
-// The slots API across the old daylight-saving dates (issue 11, and docs/decisions/044): British
+// The slots API across the old daylight-saving dates (docs/decisions/044): British
 // Columbia keeps UTC-7 all year since its 2026 spring-forward, so nothing changes on Sunday 2026-11-01
 // or Sunday 2027-03-14: the same labels every day and the same UTC times, none missing and none doubled,
 // and the evening-before reminder at 18:00 on the shop's clock (not PostgreSQL's time-zone data).

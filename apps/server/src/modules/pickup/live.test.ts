@@ -1,4 +1,4 @@
-// Live slot counts (issue 11): a socket that joined a pickup location's room hears
+// Live slot counts: a socket that joined a pickup location's room hears
 // PickupSlotsChangedV1 when another shopper books there; the booker's own sockets hear that their
 // orders and notifications changed.
 import type { AvailableSlotsResponse } from '@rebound/contract/pickup';

@@ -1,4 +1,4 @@
-// Pickup notices (issue 11): the confirmation written with a booking or a move, and the reminders the
+// Pickup notices: the confirmation written with a booking or a move, and the reminders the
 // evening before at 18:00 and an hour before, each once, on several servers at once, never for a
 // cancelled or collected pickup. The clock: Monday 2026-06-15 10:50 in Vancouver (PDT, UTC-7).
 import type { PickupConfirmedData, PickupReminderData } from '@rebound/contract/pickup';

@@ -25,7 +25,7 @@ import { makeLocation } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { makeOrder } from '../../test/won-orders';
 
-// Pickup booking (issue 11): slots, booking under concurrency, moving, cancelling, the Appointments
+// Pickup booking: slots, booking under concurrency, moving, cancelling, the Appointments
 // tab, the staff schedule and the desk. The clock: Monday 2026-06-15 10:50 in Vancouver (PDT).
 
 const NOW = new Date('2026-06-15T17:50:00.000Z');

@@ -1,4 +1,4 @@
-// Pickup (issue 11, decision 016): the slots a shopper may book for an order, booking and moving in
+// Pickup (decision 016): the slots a shopper may book for an order, booking and moving in
 // one transaction (a slot never holds more than its capacity), cancelling, the Appointments tab, the
 // staff schedule and the pickup desk. The rules are core's; this file loads, locks and stores.
 import { randomBytes } from 'node:crypto';

@@ -32,7 +32,7 @@ describe('reading the profile', () => {
     expect(res.json()).toEqual({ error: { code: 'auth_required', message: 'Authentication required' } });
   });
 
-  it("answers the user's own profile with the spec's notification defaults", async () => {
+  it("answers the user's own profile with the default notification settings", async () => {
     const { user, cookie } = await signedInUser(t);
     const res = await get(cookie);
     expect(res.statusCode).toBe(200);
@@ -63,7 +63,7 @@ describe('reading the profile', () => {
 });
 
 describe('phone', () => {
-  it("saves a normalised number with the spec's message", async () => {
+  it('saves a normalised number with its success message', async () => {
     const { cookie } = await signedInUser(t);
     const res = await patch(API.profilePhone, { phone: '(778) 555-0123' }, cookie);
     expect(res.statusCode).toBe(200);

@@ -44,7 +44,7 @@ export function toProfile({ user: u, location: l }: repo.ProfileRow): Profile {
           },
         }
       : null,
-    // Stored settings may be partial or stale: the spec's defaults fill every gap.
+    // Stored settings may be partial or stale: the defaults fill every gap.
     notificationSettings: mergeNotificationSettings(u.notificationSettings),
     marketingConsent: u.marketingConsent,
     marketingConsentAt: u.marketingConsentAt?.toISOString() ?? null,
@@ -60,7 +60,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   return toProfile(row);
 }
 
-/** Runs a change; anything unexpected becomes the spec's failure text (details stay in the log). */
+/** Runs a change; anything unexpected becomes the catalogue's failure text (details stay in the log). */
 async function change(
   deps: ProfileDeps,
   failure: 'phone_save_failed' | 'location_update_failed' | 'notification_settings_update_failed',

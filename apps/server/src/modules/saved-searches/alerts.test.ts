@@ -1,4 +1,4 @@
-// Push alerts of saved searches (issue 12 item 5): once per search and lot, push only, from the toggle.
+// Push alerts of saved searches: once per search and lot, push only, from the toggle.
 import { API } from '@rebound/contract/routes';
 import type { SavedSearch } from '@rebound/contract/saved-searches';
 import { and, eq, inArray } from 'drizzle-orm';

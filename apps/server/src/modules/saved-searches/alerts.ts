@@ -1,4 +1,4 @@
-// Push alerts of saved searches (issue 12 item 5): every 30 s, lots that went live since each
+// Push alerts of saved searches: every 30 s, lots that went live since each
 // push-enabled search was last matched are matched against it (core matchesSavedSearch) and the
 // shopper gets a push per new match, once per search and lot (docs/decisions/020).
 import { mergeNotificationSettings, type NotificationSettings } from '@rebound/core/notifications';

@@ -1,4 +1,4 @@
-// Saved searches API (issue 12 item 5): signed-in only, own rows only, at most 20.
+// Saved searches API: signed-in only, own rows only, at most 20.
 import type { Profile } from '@rebound/contract/profile';
 import { API } from '@rebound/contract/routes';
 import {

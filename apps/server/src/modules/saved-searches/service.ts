@@ -1,4 +1,4 @@
-// Saved searches (issue 12 item 5): the shopper's own list, save (at most 20), the push toggle and
+// Saved searches: the shopper's own list, save (at most 20), the push toggle and
 // delete. Other modules (the digest) read searches and new lots through the functions at the end.
 import {
   type CreateSavedSearchBody,

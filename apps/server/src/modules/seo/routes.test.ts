@@ -1,4 +1,4 @@
-// Findability (issue 15 item 6; docs/decisions/031-findability.md): robots.txt names the sitemap
+// Findability (docs/decisions/031-findability.md): robots.txt names the sitemap
 // and follows the pre-launch lock; the sitemap lists the store's pages and its live and recently
 // ended lots, nothing unpublished, scheduled or cancelled, as well-formed XML.
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';

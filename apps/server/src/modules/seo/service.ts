@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import * as repo from './repository';
 
-// Findability (issue 15 item 6; docs/decisions/031-findability.md): robots.txt and the sitemap.
+// Findability (docs/decisions/031-findability.md): robots.txt and the sitemap.
 
 /** The sitemap protocol's limit of URLs in one file; past it, /sitemap.xml is an index of files. */
 export const SITEMAP_MAX_URLS = 50_000;

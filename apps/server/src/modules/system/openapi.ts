@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { generatedSummary, NON_JSON, needsSession, SUMMARIES, TAGS, tagOf } from './openapi-catalogue';
 import { type OpenApiDocument, renderReference } from './openapi-page';
 
-// The API's OpenAPI 3.1 document (issue 15 item 3; docs/decisions/030-openapi-and-docs.md), made by
+// The API's OpenAPI 3.1 document (docs/decisions/030-openapi-and-docs.md), made by
 // @fastify/swagger from the routes as they are registered: request and response shapes come from
 // the contract's zod schemas (fastify-type-provider-zod's transform), tags, summaries and the
 // session requirement from openapi-catalogue.ts. Served at /api/openapi.json, and as a readable

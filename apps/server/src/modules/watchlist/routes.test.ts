@@ -85,7 +85,7 @@ beforeAll(async () => {
 });
 
 describe('watching an auction over HTTP', () => {
-  it('refuses signed-out visitors with the spec text on every signed-in endpoint', async () => {
+  it('refuses signed-out visitors with the signed-out text on every signed-in endpoint', async () => {
     const { auction } = await auctionEndingIn(HOUR);
     for (const method of ['PUT', 'DELETE'] as const) {
       const res = await watchCall(method, auction.id);
@@ -112,7 +112,7 @@ describe('watching an auction over HTTP', () => {
     expect(Date.parse(body.serverTime)).toBeGreaterThan(0);
   });
 
-  it('adds and removes with the spec messages, idempotently, counting watchers across users', async () => {
+  it('adds and removes with their messages, idempotently, counting watchers across users', async () => {
     const { auction } = await auctionEndingIn(HOUR);
 
     let res = await watchCall('PUT', auction.id, alice.cookie);

@@ -8,7 +8,7 @@ import { useSession, useSetSignedInUser } from '../../lib/session';
 const AuthPage = lazy(() => import('../../features/auth/components/AuthPage'));
 
 /**
- * /auth: sign in, sign up or phone. A signed-in visitor is sent home (spec section 6), or back to
+ * /auth: sign in, sign up or phone. A signed-in visitor is sent home, or back to
  * `?next=` when that is a path on this site (e.g. /admin sent them here); nothing else is followed.
  */
 export function AuthRoute() {

@@ -3,14 +3,14 @@ import { Container } from '../../components/ui/Container';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { RequireSignIn } from '../../features/session/components/RequireSignIn';
 
-// The notifications page (issue 12) is its own chunk, for signed-in shoppers only.
+// The notifications page is its own chunk, for signed-in shoppers only.
 const NotificationsPage = lazy(() =>
   import('../../features/notifications/components/NotificationsPage').then((m) => ({
     default: m.NotificationsPage,
   })),
 );
 
-/** /notifications: signed out goes to /auth (RequireSignIn), as the spec says. */
+/** /notifications: signed out goes to /auth (RequireSignIn). */
 export function NotificationsRoute() {
   return (
     <RequireSignIn>

@@ -3,7 +3,7 @@ import { Container } from '../../components/ui/Container';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { RequireSignIn } from '../../features/session/components/RequireSignIn';
 
-// A second-chance offer (issue 13 item 4) is its own chunk, for signed-in shoppers only.
+// A second-chance offer is its own chunk, for signed-in shoppers only.
 const OfferPage = lazy(() => import('../../features/offers/components/OfferPage'));
 
 /** /offers/:id: signed out goes to /auth first. */

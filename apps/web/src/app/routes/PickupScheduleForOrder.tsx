@@ -12,7 +12,7 @@ import { errorMessageOf } from '../../lib/api-client';
 /**
  * The pickup page for the order in the URL, found among the shopper's own orders (the orders
  * feature); an order that is not theirs, not found or not schedulable goes back to the Orders tab,
- * as the spec says. A scheduled order may be moved to another time.
+ * as usual. A scheduled order may be moved to another time.
  */
 export default function PickupScheduleForOrder() {
   const { orderId = '' } = useParams();

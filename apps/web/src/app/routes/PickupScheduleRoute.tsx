@@ -3,10 +3,10 @@ import { Container } from '../../components/ui/Container';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { RequireSignIn } from '../../features/session/components/RequireSignIn';
 
-// The pickup page (issue 11) is its own chunk, for signed-in shoppers only.
+// The pickup page is its own chunk, for signed-in shoppers only.
 const PickupSchedule = lazy(() => import('./PickupScheduleForOrder'));
 
-/** /pickup-schedule/:orderId: signed out goes to /auth (RequireSignIn), as the spec says. */
+/** /pickup-schedule/:orderId: signed out goes to /auth (RequireSignIn). */
 export function PickupScheduleRoute() {
   return (
     <RequireSignIn>

@@ -5,7 +5,7 @@ import { Container } from '../../components/ui/Container';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { DropsPage, ShopPage } from '../pages';
 
-// The storefront's browsing pages (issue 5), each its own chunk (app/pages.ts). router.tsx spreads
+// The storefront's browsing pages, each its own chunk (app/pages.ts). router.tsx spreads
 // this list into the root layout's children.
 
 /** While a page's code loads: its heading's place and a grid of grey cards, so nothing jumps. */

@@ -4,7 +4,7 @@ import { Container } from '../../components/ui/Container';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { RequireSignIn } from '../../features/session/components/RequireSignIn';
 
-// The cart and the page the hosted checkout returns to (issue 10), each its own chunk and for
+// The cart and the page the hosted checkout returns to, each its own chunk and for
 // signed-in shoppers only: the server prices the cart from the shopper's own orders.
 const CartPage = lazy(() => import('./CartRoute'));
 const CheckoutSuccessPage = lazy(() => import('./CheckoutSuccessRoute'));

@@ -40,8 +40,8 @@ export function useLocations() {
 }
 
 /**
- * One profile change: on success the server's answer (spec text + the whole profile) replaces the
- * cached profile; on failure the spec's failure text, with the server's reason underneath.
+ * One profile change: on success the server's answer (success text + the whole profile) replaces the
+ * cached profile; on failure the catalogue's failure text, with the server's reason underneath.
  */
 function useProfileChange<T>(path: string, failure: string, body: (input: T) => unknown) {
   const queryClient = useQueryClient();

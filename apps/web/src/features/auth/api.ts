@@ -14,7 +14,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { sendJson } from '../../lib/api-client';
 
-// The account endpoints of issue 4. Each answers with the spec's toast text; failures arrive as
+// The account endpoints. Each answers with its toast text; failures arrive as
 // ApiError carrying the server's message, which the forms show under their own titles.
 
 export function useCheckEmail() {

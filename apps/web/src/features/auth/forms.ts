@@ -13,7 +13,7 @@ import { normalizePhone } from '@rebound/core/phone';
 import { z } from 'zod';
 
 // The forms' own checks, run before anything is sent: the contract's request schemas, refined with
-// the spec's rules and messages (the catalogue's, so the page and the server say the same thing).
+// the product's rules and messages (the catalogue's, so the page and the server say the same thing).
 // The server checks everything again.
 
 /** 'Please fill in all required fields.': said once by the form, each empty field only marked. */
@@ -21,7 +21,7 @@ export const REQUIRED_MESSAGE = errorMessage('required_fields');
 
 const say = (code: ErrorCode) => errorMessage(code);
 
-/** The spec's email rule (required, simple shape) as a form error, or null. */
+/** The email rule (required, simple shape) as a form error, or null. */
 export function emailProblem(value: string): string | null {
   const result = checkLaunchEmail(value);
   return result.ok ? null : result.message;
@@ -48,7 +48,7 @@ function passwordLengthProblem(password: string): string | null {
 }
 
 /**
- * Sign-up step 2 (also the launch-list completion): the spec's checks in its order (passwords
+ * Sign-up step 2 (also the launch-list completion): the checks in the form's order (passwords
  * match, required fields, terms), then the handle, phone and password rules.
  */
 export const DetailsForm = SignUpRequest.omit({ email: true }).superRefine((value, ctx) => {
@@ -77,7 +77,7 @@ export const DetailsForm = SignUpRequest.omit({ email: true }).superRefine((valu
 export type DetailsFormInput = z.input<typeof DetailsForm>;
 export type DetailsFormOutput = z.output<typeof DetailsForm>;
 
-/** Which of several problems to announce first: the spec's order. */
+/** Which of several problems to announce first: the form's order. */
 export const DETAILS_PRIORITY = [
   'confirmPassword',
   'firstName',

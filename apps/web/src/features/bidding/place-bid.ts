@@ -59,7 +59,7 @@ export function usePlaceBid(auctionId: string) {
       else toast.warning(answer.message, { description: 'Another bidder has a higher maximum.' });
     },
     onError: (error) => {
-      // The server's message, or the spec's fallback when the answer carried none.
+      // The server's message, or the catalogue's fallback when the answer carried none.
       const hasMessage =
         error instanceof ApiError && error.code !== 'http_error' && error.code !== 'bad_response';
       toast.error(hasMessage ? error.message : PROXY_BID_FAILED);

@@ -2,7 +2,7 @@
 
 /**
  * Where a notification leads: its target_url when that is a path inside the site, else /shop (the
- * spec's fallback). Anything else ('//evil.example', 'javascript:…', a full URL) is never followed.
+ * fallback). Anything else ('//evil.example', 'javascript:…', a full URL) is never followed.
  */
 export function notificationHref(targetUrl: string | null): string {
   if (!targetUrl?.startsWith('/') || targetUrl.startsWith('//') || targetUrl.includes('\\')) {
@@ -11,7 +11,7 @@ export function notificationHref(targetUrl: string | null): string {
   return targetUrl;
 }
 
-/** The badge's words: nothing at 0, '9+' above 9 (the spec). */
+/** The badge's words: nothing at 0, '9+' above 9. */
 export function unreadBadge(count: number): string | null {
   if (count <= 0) return null;
   return count > 9 ? '9+' : String(count);

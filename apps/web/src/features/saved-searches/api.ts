@@ -11,7 +11,7 @@ import { USER_SCOPE } from '../../lib/query-scope';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
-// Saved shop searches (issue 12 item 5). Types only from the contract: its values would pull zod in.
+// Saved shop searches. Types only from the contract: its values would pull zod in.
 
 export const savedSearchKeys = {
   /** The signed-in shopper's list (dropped on sign-in and sign-out with USER_SCOPE). */

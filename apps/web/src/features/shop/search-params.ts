@@ -8,8 +8,8 @@ import {
 } from '@rebound/core/catalog';
 import { formatCents } from '@rebound/core/money';
 
-// The shop's filters, sort, search and page live in the address bar (spec §2: links and the back
-// button work). This module reads and writes them; it is pure so it can be tested without a browser.
+// The shop's filters, sort, search and page live in the address bar (so links and the
+// back button work). This module reads and writes them; it is pure so it can be tested without a browser.
 // The keys are the API's (`/api/shop?category=...`), so the page passes them straight through.
 
 export type ShopSort = NonNullable<ShopQuery['sort']>;
@@ -19,7 +19,7 @@ export type ShopState = {
   category: string | null;
   /** null is 'Any'. */
   condition: ProductCondition | null;
-  /** Dollars, already normalised (spec §5): min >= 0, max >= min; a null max is no upper bound. */
+  /** Dollars, already normalised: min >= 0, max >= min; a null max is no upper bound. */
   minPrice: number;
   maxPrice: number | null;
   /** Location slug; null is any location. */
@@ -166,7 +166,7 @@ export function conditionName(condition: ProductCondition): string {
   return CONDITION_LABELS[condition];
 }
 
-// --- The price filter's own checks (spec §5: min not below 0; max not below min) -------------------
+// --- The price filter's own checks (min not below 0; max not below min) -------------------
 
 export const PRICE_MIN_BELOW_ZERO = "The minimum price can't be below $0.";
 export const PRICE_MAX_BELOW_MIN = "The maximum price can't be below the minimum price.";

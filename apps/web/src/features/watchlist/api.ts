@@ -70,7 +70,7 @@ function withWatched(summary: MeSummaryResponse, auctionId: string, watching: bo
 }
 
 /**
- * Watch or unwatch. Signed out: the spec's 'Must be logged in to manage watchlist' toast with a way
+ * Watch or unwatch. Signed out: the 'Must be logged in to manage watchlist' toast with a way
  * to sign in. The star changes at once and goes back if the server refuses.
  */
 export function useToggleWatch(auctionId: string) {

@@ -25,7 +25,7 @@ export function money(p: Payload, key: string): string | null {
   return v === null ? null : formatCents(Math.round(v));
 }
 
-/** Cents from a field in cents, or from one in dollars (the spec's test email sends `bidAmount`). */
+/** Cents from a field in cents, or from one in dollars (the test email sends `bidAmount`). */
 export function centsFrom(p: Payload, centsKey: string, dollarsKey?: string): number | null {
   const cents = num(p, centsKey);
   if (cents !== null) return Math.round(cents);

@@ -1,7 +1,7 @@
 import { bidConfirmation } from './bid-confirmation';
 import type { Template } from './types';
 
-/** 'test_email' {productTitle, bidAmount, isHighest}: the spec's send-notification test, a sample bid confirmation. */
+/** 'test_email' {productTitle, bidAmount, isHighest}: the test email, a sample bid confirmation. */
 export const testEmail: Template = (p, ctx) => {
   const sample = bidConfirmation({ productTitle: 'Sample lot', ...p, targetUrl: '/account' }, ctx);
   return {

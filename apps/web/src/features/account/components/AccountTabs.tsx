@@ -21,7 +21,7 @@ export type AccountTabPanels = {
 };
 
 /**
- * The account's tabs, kept in the URL as the spec has them (/account?tab=bids&filter=winning), so
+ * The account's tabs, kept in the URL (/account?tab=bids&filter=winning), so
  * the header badges, links and the back button land on the right list. An unknown tab or filter
  * shows My Bids / All.
  */

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { ApiError, errorMessageOf, getJson, sendJson } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 
-// Web push on this device (issue 12): the service worker (public/sw.js) shows what the server
+// Web push on this device: the service worker (public/sw.js) shows what the server
 // pushes, even when no Rebound tab is open. Opting in asks the browser's permission, subscribes with
 // the server's VAPID key and stores the subscription; opting out deletes it and unsubscribes.
 

@@ -59,7 +59,7 @@ function shown(error: FieldError | undefined): { error?: string; invalid?: boole
   return { error: error.message };
 }
 
-/** Step 2 of sign-up: the details, the spec's checks first, then the server. */
+/** Step 2 of sign-up: the details, the form's checks first, then the server. */
 export function DetailsForm({ email, launch, onChangeEmail, onCreated }: DetailsFormProps) {
   const headingId = useId();
   const summaryId = useId();

@@ -10,7 +10,7 @@ import { flashToastAfterReload } from '../../../lib/flash-toast';
 import { toast } from '../../../lib/toast';
 import { useSendCode, useVerifyCode } from '../api';
 
-/** The server's cooldown between two codes to one number (decisions.md section 7). */
+/** The server's cooldown between two codes to one number (docs/product.md "Accounts and sign-in"). */
 const RESEND_COOLDOWN_S = 60;
 
 /** Seconds left until `until` (a Date.now() value), ticking once a second; 0 when passed. */
@@ -26,7 +26,7 @@ function useSecondsLeft(until: number): number {
 }
 
 /**
- * Phone sign-in (spec section 4): the number with its country code, then the 6-digit code texted
+ * Phone sign-in: the number with its country code, then the 6-digit code texted
  * to it, then a full reload of the home page, signed in.
  */
 export function PhoneSignIn() {
@@ -150,7 +150,7 @@ function CodeStep({ phone, resendAt, resending, onResend, onChangeNumber }: Code
       { phone, code },
       {
         onSuccess: (answer) => {
-          // A full reload, as the spec says: the whole app starts again, signed in.
+          // A full reload: the whole app starts again, signed in.
           flashToastAfterReload({ kind: 'success', title: answer.title, description: answer.message });
           window.location.assign(
             safeReturnPath(new URLSearchParams(window.location.search).get('next')) ?? '/',

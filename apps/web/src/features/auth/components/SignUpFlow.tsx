@@ -24,7 +24,7 @@ type SignUpFlowProps = {
 };
 
 /**
- * Sign-up in two steps (spec section 4): the email, checked against accounts and the launch list;
+ * Sign-up in two steps: the email, checked against accounts and the launch list;
  * then the details. A launch-list member completes their signup instead of starting afresh.
  */
 export function SignUpFlow({ onGoToSignIn }: SignUpFlowProps) {
@@ -84,7 +84,7 @@ function EmailStep({ defaultEmail, onContinue, onGoToSignIn }: EmailStepProps) {
     checkEmail.mutate(email, {
       onSuccess: (answer) => {
         if (answer.exists) {
-          // The spec: tell them to sign in, and stay on this step.
+          // Tell them to sign in, and stay on this step.
           setExisting(email);
           toast.warning(AUTH_TEXT.accountExists.title, {
             description: AUTH_TEXT.accountExists.message,

@@ -96,7 +96,7 @@ export function AuctionPanel({
 
   if (phase === 'ended' || phase === 'cancelled') {
     const hadBids = auction.bidCount > 0;
-    // Ended with bids but under the reserve: nobody wins (decisions.md §2).
+    // Ended with bids but under the reserve: nobody wins (docs/product.md "Bidding and bid history").
     const reserveFailed = auction.hasReserve === true && auction.reserveMet === false;
     const winner = hadBids && !reserveFailed ? auction.leaderHandle : null;
     return (

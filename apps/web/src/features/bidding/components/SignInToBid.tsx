@@ -2,7 +2,7 @@ import { LogIn } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/Button';
 
 /**
- * The signed-out stand-in for the bid control (spec: a login prompt replaces it without sign-in).
+ * The signed-out stand-in for the bid control (a login prompt replaces it without sign-in).
  * The bidding issue renders its own control in this place for signed-in shoppers.
  */
 export function SignInToBid({ size = 'lg', hint = true }: { size?: 'md' | 'lg'; hint?: boolean }) {

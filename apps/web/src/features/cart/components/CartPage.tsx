@@ -238,7 +238,7 @@ function Summary({
         window.location.assign(answer.url);
       },
       onError: (error) => {
-        // A refusal the shopper can act on carries the server's message; anything else is the spec's.
+        // A refusal the shopper can act on carries the server's message; anything else is the catalogue's.
         const clear = error instanceof ApiError && error.status >= 400 && error.status < 500;
         toast.error(clear ? error.message : ORDER_TEXT.checkoutFailed);
       },

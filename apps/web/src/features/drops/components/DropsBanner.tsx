@@ -16,9 +16,9 @@ const SHELL =
   'relative isolate flex min-h-64 flex-col justify-between gap-6 overflow-hidden rounded-[1.75rem] bg-brand-950 p-6 text-white sm:p-8';
 
 /**
- * The countdown banner (spec §4 'Drops banner'): 'LIVE NOW' while auctions are live or at zero,
- * otherwise 'Next Auction Ends In'; the countdown runs to the earliest end on the server's clock,
- * ticks every second and reads 'Auction ended' at zero. Rules in core/countdown.
+ * The countdown banner (docs/product.md "Browsing and search"): 'LIVE NOW' while auctions are live or at
+ * zero, otherwise 'Next Auction Ends In'; the countdown runs to the earliest end on the server's clock, ticks
+ * every second and reads 'Auction ended' at zero. Rules in core/countdown.
  */
 export function DropsBanner({ figures, onCountdownEnd }: DropsBannerProps) {
   const now = useServerNow();

@@ -8,8 +8,8 @@ import { joinDropList } from '../../../lib/drop-list';
 import { toast } from '../../../lib/toast';
 
 /**
- * Early access to the next drop (spec §2 /drops, §5 'Drop list email'). The address is checked with
- * core's checkLaunchEmail and the spec's messages shown as a toast and beside the field.
+ * Early access to the next drop (docs/product.md "Pre-launch mode"). The address is checked with
+ * core's checkLaunchEmail and its messages shown as a toast and beside the field.
  *
  * On an open store the address joins the new-drops email (double opt-in, source 'drops-early-access';
  * lib/drop-list.ts): the toast says 'Check your email' for an ok answer or a 429, 'Something went

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Gavel, PackageCheck, Search } from 'lucide-react';
 
-/** The spec's three steps, shared by the header dialog and the home page. */
+/** The three 'How it works' steps, shared by the header dialog and the home page. */
 export const HOW_IT_WORKS_STEPS = [
   {
     icon: Search,

@@ -3,10 +3,10 @@ import { COMPANY, COMPANY_ADDRESS_LINE } from '../../../lib/company';
 import { AddressBlock, ExternalLink, MailLink } from '../components/inline';
 import type { LegalSection } from '../types';
 
-// The Privacy Policy's 18 sections (spec §2 'Static pages': Canadian law, PIPEDA, BC PIPA, CASL).
-// Facts it states are the product's own: decisions.md §4 (hosted card checkout, cart in local
-// storage), §7 (server-side sessions in an httpOnly cookie, code limits), §8 (CASL consent and
-// one-click unsubscribe), §10 (payment, SMS and email providers).
+// The Privacy Policy's 18 sections (Canadian law: PIPEDA, BC PIPA, CASL). Facts it states are the
+// product's own (docs/product.md): hosted card checkout and a cart in local storage ("Prices, premium
+// and taxes"), server-side sessions in an httpOnly cookie and code limits ("Accounts and sign-in"),
+// CASL consent and one-click unsubscribe ("Notifications"), and the payment, SMS and email providers.
 
 export const PRIVACY_SECTIONS: readonly LegalSection[] = [
   {

@@ -4,8 +4,8 @@ import { NON_RETURNABLE } from '../../../lib/store-policies';
 import { MailLink } from '../components/inline';
 import type { LegalSection } from '../types';
 
-// The Refund & Return Policy (decisions.md §6): 7 days from pickup, free, refunds in 5-10 business
-// days to the original card, the spec's non-returnable list. The spec's '30-day' fine print is dropped.
+// The Refund & Return Policy (docs/product.md "Returns"): 7 days from pickup, free, refunds in 5-10 business
+// days to the original card, and what cannot be returned (lib/store-policies.ts). No 30-day promise.
 
 export const RETURNS_SECTIONS: readonly LegalSection[] = [
   {

@@ -7,8 +7,8 @@ import { COMPANY, COMPANY_ADDRESS_LINE } from '../../../lib/company';
 import { AddressBlock, MailLink, PolicyTable } from '../components/inline';
 import type { LegalSection } from '../types';
 
-// The Terms of Service's 25 sections, consistent with decisions.md: bidding (§2), orders and the
-// 72-hour payment window (§3), pricing (§4), the pickup window (§5) and returns (§6). The increment
+// The Terms of Service's 25 sections, consistent with docs/product.md: bidding, orders and the
+// 72-hour payment window, pricing, the pickup window and returns. The increment
 // table and the price example are computed by the same code the server uses, so they cannot drift.
 
 const EXAMPLE = priceCheckout(10_000);

@@ -14,7 +14,7 @@ import { notificationHref } from '../labels';
 import { RelativeTime } from './RelativeTime';
 
 /**
- * /notifications (spec: Notifications page): the title with the unread count, 'Mark All Read'
+ * /notifications: the title with the unread count, 'Mark All Read'
  * while anything is unread, each notification as a card (relative time, message, 'Mark Read' when
  * unread), 20 at a time with 'Load more'. A click on a card marks it read and opens its page (or
  * /shop); the card's own buttons never navigate. Live through the header's Mail menu subscription.

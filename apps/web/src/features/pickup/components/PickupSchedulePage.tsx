@@ -207,7 +207,7 @@ function SlotForm({
 
   const pickDate = (key: string) => {
     setPickedDate(key);
-    // The spec: picking a date clears the chosen time.
+    // Picking a date clears the chosen time.
     setPickedSlotId(null);
     setProblem(null);
   };

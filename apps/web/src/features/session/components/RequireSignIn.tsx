@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/session';
 
 /**
  * Pages for signed-in shoppers only (account, notifications, pickup): a signed-out visitor is sent
- * to /auth, as the spec says. Nothing of the page shows until the session is known.
+ * to /auth. Nothing of the page shows until the session is known.
  */
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const session = useSession();

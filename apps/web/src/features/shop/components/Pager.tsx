@@ -16,7 +16,7 @@ const item =
   'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-xl px-3 text-sm font-semibold tabular-nums transition-colors';
 const idle = 'bg-white text-ink-800 ring-1 ring-ink-200 ring-inset hover:bg-ink-50 hover:ring-ink-300';
 
-/** Previous, up to five page numbers around the current one (spec §9), next. */
+/** Previous, up to five page numbers around the current one (docs/product.md "Browsing and search"), next. */
 export function Pager({ page, pageCount, hrefFor, className }: PagerProps) {
   const pages = pagerPages(page, pageCount);
   if (pageCount <= 1) return null;

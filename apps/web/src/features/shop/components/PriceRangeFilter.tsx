@@ -15,9 +15,9 @@ type PriceRangeFilterProps = {
 type Note = { kind: 'problem' | 'adjusted'; text: string };
 
 /**
- * Minimum and maximum price in dollars (spec §5). Applied on Enter, on leaving a box, or with the
- * button. A range the rule does not allow is shown as a problem while typing, then corrected by
- * core's normalizePriceRange when applied, with a note that says what changed.
+ * Minimum and maximum price in dollars (docs/product.md "Browsing and search"). Applied on Enter, on leaving
+ * a box, or with the button. A range the rule does not allow is shown as a problem while typing, then
+ * corrected by core's normalizePriceRange when applied, with a note that says what changed.
  */
 export function PriceRangeFilter({ min, max, onApply }: PriceRangeFilterProps) {
   const id = useId();

@@ -28,7 +28,7 @@ const BADGES = [
 ] as const;
 
 /**
- * Winning N / Losing N / Watching N, each a link to its account list (spec section 2). Counted by
+ * Winning N / Losing N / Watching N, each a link to its account list. Counted by
  * the server; refreshed live by the shopper's own socket room.
  */
 export function HeaderBadges({
