@@ -12,6 +12,7 @@ import {
   pickupWindow,
   pickupWindowDateKeys,
   relativeDayLabel,
+  RETURN_WINDOW_DAYS,
   SHOP_TIME_ZONE,
   vancouverDateKey,
   vancouverDateTime,
@@ -28,6 +29,7 @@ describe('constants', () => {
     expect(SHOP_TIME_ZONE).toBe('America/Vancouver');
     expect(PAYMENT_WINDOW_HOURS).toBe(72);
     expect(PICKUP_WINDOW_DAYS).toBe(7);
+    expect(RETURN_WINDOW_DAYS).toBe(7);
   });
 });
 

@@ -14,6 +14,11 @@ export const SHOP_TIME_ZONE = 'America/Vancouver';
 export const PAYMENT_WINDOW_HOURS = 72;
 /** Pickup dates run from the auction's end date through this many days later. */
 export const PICKUP_WINDOW_DAYS = 7;
+/**
+ * A collected item may come back, free, until this many calendar days after its pickup date (the
+ * Refund & Return Policy, docs/product.md "Returns"). Pages and messages render the figure from here.
+ */
+export const RETURN_WINDOW_DAYS = 7;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

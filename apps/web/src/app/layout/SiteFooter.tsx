@@ -5,6 +5,7 @@ import { Logo } from '../../components/ui/Logo';
 import { DropSignupForm } from '../../features/newsletter/components/DropSignupForm';
 import { SOCIAL_LINKS, TAGLINE } from '../../lib/site';
 import { FOOTER_EXPLORE, FOOTER_POLICIES, type NavItem } from './nav';
+import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 
 const SOCIAL_ICONS: Record<(typeof SOCIAL_LINKS)[number]['name'], LucideIcon> = {
   Instagram,
@@ -80,7 +81,7 @@ export function SiteFooter() {
         <Container className="flex flex-col gap-2 py-6 text-xs text-ink-400 sm:flex-row sm:items-center sm:justify-between">
           <p>© {year} Rebound. All prices in Canadian dollars.</p>
           <p>
-            Pickup only in British Columbia · 7-day free returns
+            Pickup only in British Columbia · {RETURN_WINDOW_DAYS}-day free returns
             {import.meta.env.DEV ? (
               <>
                 {' · '}

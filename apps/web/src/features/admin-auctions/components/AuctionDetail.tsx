@@ -20,6 +20,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuction, useCancelAuction, useSecondChanceOffer, useWithdrawOffer } from '../api';
 import { Thumb } from './CatalogueSearch';
 import { BackLink, SelectField, ShopTime, StatusBadge } from './shared';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 
 /** /admin/auctions/:id: the auction, its bids and maximums, orders and offers, and what staff may do. */
 export function AuctionDetailPage() {
@@ -375,7 +376,7 @@ function OfferDialog({
         <DialogTitle className="pr-10 text-lg font-bold text-ink-950">Second-chance offer</DialogTitle>
         <DialogDescription className="mt-1 text-sm text-ink-700">
           The shopper is offered “{a.product.title}” at their maximum bid and told in the app and by email. If
-          they accept, they pay within 72 hours as for any win.
+          they accept, they pay within {PAYMENT_WINDOW_HOURS} hours as for any win.
         </DialogDescription>
         <form
           className="mt-5 flex flex-col gap-4"

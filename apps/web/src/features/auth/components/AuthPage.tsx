@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PhoneSignIn } from './PhoneSignIn';
 import { SignInForm } from './SignInForm';
 import { SignUpFlow } from './SignUpFlow';
+import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 
 export const AUTH_TABS = ['sign-in', 'sign-up', 'phone'] as const;
 export type AuthTab = (typeof AUTH_TABS)[number];
@@ -140,7 +141,7 @@ function SwitchLine({
 const PROMISES = [
   { icon: BadgeCheck, text: 'Inspected, graded returns and overstock from major retailers' },
   { icon: MapPin, text: 'Local pickup at our warehouse in British Columbia' },
-  { icon: RotateCcw, text: '7-day free returns after pickup' },
+  { icon: RotateCcw, text: `${RETURN_WINDOW_DAYS}-day free returns after pickup` },
 ] as const;
 
 /** The brand line: a compact banner on phones, a full panel beside the form on large screens. */

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { newIdempotencyKey, usePlaceBid } from '../api';
 import { bidFormProblem } from '../bid-check';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 
 type BidFormProps = {
   auction: AuctionLiveState;
@@ -129,7 +130,7 @@ export function BidForm({ auction, me, bidder, taxConfig, locationName, compact 
           </Button>
         </div>
         <p className="mt-3 text-xs text-ink-600">
-          A bid is a promise to pay within 72 hours of the auction's end if you win.
+          A bid is a promise to pay within {PAYMENT_WINDOW_HOURS} hours of the auction's end if you win.
         </p>
       </section>
     );

@@ -22,6 +22,7 @@ import { productPath } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCartQuote, useCreateCheckout } from '../api';
+import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS } from '@rebound/core/time';
 
 /**
  * /cart: the order ids kept in local storage, priced by the server. Lines, notes for ids the server
@@ -318,7 +319,8 @@ function Summary({
         Continue Shopping
       </ButtonLink>
       <p className="mt-4 text-xs leading-relaxed text-ink-600">
-        Pay within 72 hours of the auction's end, then book a pickup within 7 days of the end. Bring photo ID.
+        Pay within {PAYMENT_WINDOW_HOURS} hours of the auction's end, then book a pickup within {PICKUP_WINDOW_DAYS}{' '}
+        days of the end. Bring photo ID.
       </p>
     </section>
   );

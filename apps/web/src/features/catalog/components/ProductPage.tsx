@@ -13,6 +13,7 @@ import { ConditionRubric } from './ConditionRubric';
 import { ProductFacts } from './ProductFacts';
 import { ProductGallery } from './ProductGallery';
 import { ProductPageSkeleton } from './ProductPageSkeleton';
+import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 
 type ProductPageProps = {
   slug: string;
@@ -160,7 +161,7 @@ export function ProductPage({ slug, renderAuction }: ProductPageProps) {
               </li>
               <li className="flex items-center gap-2">
                 <RotateCcw className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-                7-day free returns
+                {RETURN_WINDOW_DAYS}-day free returns
               </li>
             </ul>
           </section>

@@ -5,6 +5,7 @@ import { Container } from '../../../components/ui/Container';
 import { COMPANY, OPENING_HOURS } from '../../../lib/company';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ContactForm } from './ContactForm';
+import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
@@ -148,7 +149,7 @@ export default function ContactPage() {
         <p className="mt-6 flex items-start gap-2 text-sm text-ink-700">
           <ShieldCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
           <span>
-            Returns come back here too, within 7 days of pickup. See our{' '}
+            Returns come back here too, within {RETURN_WINDOW_DAYS} days of pickup. See our{' '}
             <Link to="/refund-return-policy" className={linkClass}>
               Refund &amp; Return Policy
             </Link>

@@ -3,7 +3,7 @@ import { formatTimeLeftShort } from '@rebound/core/countdown';
 import { formatCents } from '@rebound/core/money';
 import { MAX_ACTIVE_STRIKES } from '@rebound/core/orders';
 import { STORAGE_FEE_CENTS_PER_DAY } from '@rebound/core/pickup';
-import { addDaysToDateKey } from '@rebound/core/time';
+import { addDaysToDateKey, PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 import { clsx } from 'clsx';
 import {
   CalendarClock,
@@ -177,7 +177,7 @@ function OrderRow({ order }: { order: OrderView }) {
       {order.status === 'cancelled' && order.cancelledAt ? (
         <p className="mt-3 text-sm text-ink-700">
           Cancelled on <time dateTime={order.cancelledAt}>{formatShopDate(order.cancelledAt)}</time>: it was
-          not paid within 72 hours of the auction's end.
+          not paid within {PAYMENT_WINDOW_HOURS} hours of the auction's end.
         </p>
       ) : null}
 
@@ -315,7 +315,7 @@ function Strikes({ data }: { data: MyOrdersResponse }) {
         Non-payment strikes ({data.activeStrikes} of {MAX_ACTIVE_STRIKES})
       </h3>
       <p className="mt-0.5 text-sm text-ink-600">
-        An order not paid within 72 hours of its auction's end is cancelled with a strike.{' '}
+        An order not paid within {PAYMENT_WINDOW_HOURS} hours of its auction's end is cancelled with a strike.{' '}
         {MAX_ACTIVE_STRIKES} active strikes suspend bidding.
       </p>
       <ul className="mt-3 flex flex-col divide-y divide-ink-100">

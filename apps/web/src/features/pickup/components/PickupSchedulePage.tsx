@@ -21,6 +21,7 @@ import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePickupSlots, useSchedulePickup } from '../api';
 import { dateKeyParts, formatDateKeyLong } from '../format';
+import { PICKUP_WINDOW_DAYS } from '@rebound/core/time';
 
 export const ORDERS_TAB_PATH = '/account?tab=orders';
 
@@ -160,7 +161,7 @@ function NoSlots({ window }: { window: AvailableSlotsResponse['window'] }) {
       <CalendarX2 className="size-8 text-ink-400" aria-hidden="true" />
       <p className="font-semibold text-ink-900">{PICKUP_TEXT.noSlots}</p>
       <p className="max-w-md text-sm text-ink-700">
-        Pickups are booked from the auction's end date through 7 days after: for this order,{' '}
+        Pickups are booked from the auction's end date through {PICKUP_WINDOW_DAYS} days after: for this order,{' '}
         <span className="font-semibold whitespace-nowrap">{formatDateKeyLong(window.firstDate)}</span> to{' '}
         <span className="font-semibold whitespace-nowrap">{formatDateKeyLong(window.lastDate)}</span>.
       </p>
