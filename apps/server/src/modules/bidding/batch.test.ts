@@ -13,6 +13,7 @@ import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { closeDueAuctions } from '../auctions/lifecycle';
 import { bidBatchStats, type PlaceBidResult, placeBid } from './service';
+import { parseDollarsToCents } from '@rebound/core/money';
 
 let locationId: string;
 const t = useTestApp({}, async (t) => {
@@ -126,7 +127,7 @@ describe('group commit of bids on one auction', () => {
     for (const x of bySeq) {
       const r = placeMaxBid(state, {
         userId: people[x.i]!.id,
-        amountCents: Math.round(amounts[x.i]! * 100),
+        amountCents: parseDollarsToCents(amounts[x.i]!)!,
         at: Date.parse(x.o.result.body.serverTime),
       });
       expect(r.ok).toBe(true);

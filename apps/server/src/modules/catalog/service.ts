@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import type { locations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import * as repo from './repository';
+import { dollarsToCents } from '@rebound/core/money';
 
 export const HOME_LATEST = 8;
 export const HOME_HOTTEST = 4;
@@ -126,8 +127,9 @@ export class ShopCountCache {
 
 /** What the shop's queries filter on, from the validated query. */
 export function shopFilters(q: ShopQuery): repo.ShopFilters {
+  // core's exact dollars-to-cents (a $1.005 minimum is 101 cents, not the 100 of Math.round(x * 100)).
   const toCents = (dollars: number | undefined) =>
-    dollars === undefined ? undefined : Math.round(dollars * 100);
+    dollars === undefined ? undefined : (dollarsToCents(dollars) ?? undefined);
   return {
     categorySlug: q.category,
     condition: q.condition === 'any' ? undefined : q.condition,
