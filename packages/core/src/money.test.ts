@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  centsToDollarText,
   centsToDollars,
   dollarsToCents,
   formatCents,
@@ -200,5 +201,31 @@ describe('formatDollars', () => {
   it('throws on an amount with no exact cents', () => {
     expect(() => formatDollars(Number.NaN)).toThrow(RangeError);
     expect(() => formatDollars(1e21)).toThrow(RangeError);
+  });
+});
+
+describe('centsToDollarText', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [101, '1.01'],
+    [123_450, '1234.50'],
+    [10_000_000, '100000.00'],
+  ])('writes %d cents as %s', (cents, text) => {
+    expect(centsToDollarText(cents)).toBe(text);
+  });
+
+  it('reads back through parseDollarsToCents unchanged', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_PARSE_DOLLARS * 100 }), (cents) => {
+        expect(parseDollarsToCents(centsToDollarText(cents))).toBe(cents);
+      }),
+    );
+  });
+
+  it('throws on anything but a non-negative whole number of cents', () => {
+    expect(() => centsToDollarText(-1)).toThrow(RangeError);
+    expect(() => centsToDollarText(1.5)).toThrow(RangeError);
+    expect(() => centsToDollarText(Number.NaN)).toThrow(RangeError);
   });
 });

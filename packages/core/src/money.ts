@@ -60,6 +60,16 @@ export function parseDollarsToCents(input: string | number): number | null {
   return cents;
 }
 
+/**
+ * 123450 -> '1234.50': dollars with exactly two decimals and a dot, no symbol or grouping, made from
+ * the integer's digits (a form field's value, the bid API's amount, schema.org's price). Throws on
+ * anything but a non-negative safe integer.
+ */
+export function centsToDollarText(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`not an amount in cents: ${cents}`);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
 /** 123456 -> 1234.56. For display or third-party APIs that want dollars; never compute with it. */
 export function centsToDollars(cents: number): number {
   return cents / 100;
