@@ -127,7 +127,7 @@ export class ShopCountCache {
 
 /** What the shop's queries filter on, from the validated query. */
 export function shopFilters(q: ShopQuery): repo.ShopFilters {
-  // core's exact dollars-to-cents (a $1.005 minimum is 101 cents, not the 100 of Math.round(x * 100)).
+  // core's exact dollars-to-cents: a $1.005 minimum is 101 cents (float arithmetic made it 100).
   const toCents = (dollars: number | undefined) =>
     dollars === undefined ? undefined : (dollarsToCents(dollars) ?? undefined);
   return {

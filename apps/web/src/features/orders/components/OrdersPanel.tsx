@@ -42,7 +42,7 @@ const DAY_MS = 86_400_000;
 /**
  * The account's Orders tab: 'My Orders (count)', each order with its picture, amount, dates and the
  * server's status label; 'Pay Now' puts an unpaid order in the cart (then 'In Cart'), 'Schedule
- * Pickup' when the server says a pickup can be booked. Unpaid orders show their 72-hour deadline on
+ * Pickup' when the server says a pickup can be booked. Unpaid orders show their payment deadline on
  * the server's clock; non-payment strikes are listed below, with a notice when bidding is suspended.
  */
 export function OrdersPanel() {
