@@ -235,8 +235,7 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         <ul>
           <li>
             Your pickup window runs from the auction's end date through {PICKUP_WINDOW_DAYS} days after it. For
-            an auction that ends on {formatDateKeyLong(EXAMPLE_END)}, you can pick up from{' '}
-            {formatDateKeyLong(EXAMPLE_END)} through{' '}
+            an auction that ends on {formatDateKeyLong(EXAMPLE_END)}, you can pick up from that day through{' '}
             {formatDateKeyLong(addDaysToDateKey(EXAMPLE_END, PICKUP_WINDOW_DAYS))}.
           </li>
           <li>
