@@ -5,7 +5,11 @@ import type { Plugin } from 'vite';
 // `{{rule:RETURN_WINDOW_DAYS}}` and the build fills in core's figure (packages/core/src/time.ts), so
 // the landing page cannot say another window than the store applies.
 
-const RULES: Readonly<Record<string, number>> = { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS, RETURN_WINDOW_DAYS };
+const RULES: Readonly<Record<string, number>> = {
+  PAYMENT_WINDOW_HOURS,
+  PICKUP_WINDOW_DAYS,
+  RETURN_WINDOW_DAYS,
+};
 const PLACEHOLDER = /\{\{rule:([A-Z_]+)\}\}/g;
 
 /** The HTML with each `{{rule:NAME}}` replaced by core's value; an unknown name is an error. */

@@ -1,9 +1,9 @@
+import { parseDollarsToCents } from '@rebound/core/money';
 import { z } from 'zod';
 import { adminListQuery, adminPage } from './admin';
 import { MAX_BID_CENTS } from './bidding';
 import { Condition, ImageVariant } from './catalog';
 import { Instant, Uuid } from './common';
-import { parseDollarsToCents } from '@rebound/core/money';
 
 // The back-office catalogue (issue 13 item 2): products and their images, staff only.
 

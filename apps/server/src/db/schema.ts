@@ -3,6 +3,8 @@
 // integer.
 import { MAX_BID_CENTS } from '@rebound/contract/bidding';
 import { ORDER_STATUSES } from '@rebound/core/orders';
+import { DEFAULT_TAX_CONFIG } from '@rebound/core/pricing';
+import { SHOP_TIME_ZONE } from '@rebound/core/time';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -22,8 +24,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { SHOP_TIME_ZONE } from '@rebound/core/time';
-import { DEFAULT_TAX_CONFIG } from '@rebound/core/pricing';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -19,6 +19,12 @@ import { formatCents } from '@rebound/core/money';
 import type { NotificationKind } from '@rebound/core/notifications';
 import { pickupShortCode } from '@rebound/core/pickup';
 import { DEFAULT_TAX_CONFIG, priceCheckout } from '@rebound/core/pricing';
+import {
+  PAYMENT_WINDOW_HOURS,
+  PICKUP_WINDOW_DAYS,
+  RETURN_WINDOW_DAYS,
+  SHOP_TIME_ZONE,
+} from '@rebound/core/time';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -28,7 +34,6 @@ import { CATEGORIES, INSPECTION_NOTES, PRODUCTS } from './catalog';
 import { type CategorySlug, pickStyle, renderIllustration } from './illustrations';
 import { chunk, createRng, hashString, type Rng, slugify } from './random';
 import { addDays, vancouverDate, vancouverLabel, vancouverTime, weekdayOf } from './vancouver';
-import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS, RETURN_WINDOW_DAYS, SHOP_TIME_ZONE } from '@rebound/core/time';
 
 export const DEMO_SEED = 20260314;
 export const DEFAULT_STAFF_PASSWORD = 'staff-demo-2026';

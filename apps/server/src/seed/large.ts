@@ -10,6 +10,7 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PAYMENT_WINDOW_HOURS, RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import { hashPassword } from 'better-auth/crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -17,7 +18,6 @@ import { CATEGORIES } from './catalog';
 import { DEMO_LOCATION } from './demo';
 import { type CategorySlug, pickStyle, renderIllustration } from './illustrations';
 import { createRng } from './random';
-import { PAYMENT_WINDOW_HOURS, RETURN_WINDOW_DAYS } from '@rebound/core/time';
 
 export interface LargeSeedOptions {
   products?: number;

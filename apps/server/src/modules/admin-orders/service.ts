@@ -36,7 +36,7 @@ import {
 } from '@rebound/core/orders';
 import { formatDateKeyShort } from '@rebound/core/shop-clock';
 import { slotTimeLabel } from '@rebound/core/slot-label';
-import { vancouverDateKey, PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
+import { PAYMENT_WINDOW_HOURS, vancouverDateKey } from '@rebound/core/time';
 import type { PaymentProvider } from '../../adapters/payments/types';
 import { RefundRefusedError } from '../../adapters/payments/types';
 import type { Db, Tx } from '../../db/client';

@@ -3,6 +3,7 @@
 // first starts a batch of one, the rest queue behind it and form the next), and checks that the
 // batch is indistinguishable from one bid per transaction.
 import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
+import { parseDollarsToCents } from '@rebound/core/money';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auctions, bids, idempotencyKeys, maxBids, orders, sessions, users } from '../../db/schema';
@@ -13,7 +14,6 @@ import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { closeDueAuctions } from '../auctions/lifecycle';
 import { bidBatchStats, type PlaceBidResult, placeBid } from './service';
-import { parseDollarsToCents } from '@rebound/core/money';
 
 let locationId: string;
 const t = useTestApp({}, async (t) => {

@@ -8,7 +8,12 @@ import {
 } from '@rebound/contract/bidding';
 import { API } from '@rebound/contract/routes';
 import { summaryStanding } from '@rebound/core/auction-summary';
-import { type BidsFilter, checkMaxBidRequest, inBidsFilter, maxBidProblemParams } from '@rebound/core/bidding';
+import {
+  type BidsFilter,
+  checkMaxBidRequest,
+  inBidsFilter,
+  maxBidProblemParams,
+} from '@rebound/core/bidding';
 import { parseDollarsToCents } from '@rebound/core/money';
 import { isSuspendedByStrikes } from '@rebound/core/orders';
 import { toCard } from '../../db/cards';

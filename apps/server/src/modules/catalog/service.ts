@@ -8,13 +8,13 @@ import {
 } from '@rebound/contract/catalog';
 import { summaryReserveMet } from '@rebound/core/auction-summary';
 import { productSku, SHOP_PAGE_SIZE } from '@rebound/core/catalog';
+import { dollarsToCents } from '@rebound/core/money';
 import { z } from 'zod';
 import { toCard } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import type { locations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import * as repo from './repository';
-import { dollarsToCents } from '@rebound/core/money';
 
 export const HOME_LATEST = 8;
 export const HOME_HOTTEST = 4;

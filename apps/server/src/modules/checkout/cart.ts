@@ -3,10 +3,10 @@
 // checkout both go through buildCart, so what is quoted is exactly what checkout accepts.
 import type { CartItem, CartQuoteResponse, DroppedCartItem, PriceBreakdown } from '@rebound/contract/orders';
 import { priceLines, resolveTaxConfig, type TaxConfig } from '@rebound/core/pricing';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 import type { DbOrTx } from '../../db/client';
 import { isUuid } from '../../lib/ids';
 import * as repo from './repository';
-import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 
 export const DROP_MESSAGES: Readonly<Record<DroppedCartItem['reason'], string>> = Object.freeze({
   not_found: 'This item is not one of your orders, so it was removed from your cart.',

@@ -530,7 +530,10 @@ describe('what the messages say', () => {
   });
 
   it('reads a dollar amount to the cent exactly: 1.005 dollars is $1.01 (Math.round(1.005 * 100) is 100)', () => {
-    const email = renderEmail(msg('test_email', { productTitle: 'Desk Lamp', bidAmount: 1.005, isHighest: true }), CTX);
+    const email = renderEmail(
+      msg('test_email', { productTitle: 'Desk Lamp', bidAmount: 1.005, isHighest: true }),
+      CTX,
+    );
     expect(email.text).toContain('Your maximum bid: $1.01');
   });
 

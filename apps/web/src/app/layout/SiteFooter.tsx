@@ -1,3 +1,4 @@
+import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import { Facebook, Instagram, type LucideIcon, Youtube } from 'lucide-react';
 import { Link } from 'react-router';
 import { Container } from '../../components/ui/Container';
@@ -5,7 +6,6 @@ import { Logo } from '../../components/ui/Logo';
 import { DropSignupForm } from '../../features/newsletter/components/DropSignupForm';
 import { SOCIAL_LINKS, TAGLINE } from '../../lib/site';
 import { FOOTER_EXPLORE, FOOTER_POLICIES, type NavItem } from './nav';
-import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 
 const SOCIAL_ICONS: Record<(typeof SOCIAL_LINKS)[number]['name'], LucideIcon> = {
   Instagram,

@@ -11,7 +11,6 @@ const titleCase = (slug: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
 
-
 /** ['"desk lamp"', 'Home', 'Open Box', '$0 – $300', 'Burnaby'] (names from slugs when no list is given). */
 export function describeSearch(
   query: SavedSearchQueryView,

@@ -1,7 +1,7 @@
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 import { SELLER } from './company';
 import { longDateTime, messageOf, money, siteUrl, sms, str } from './format';
 import type { Template } from './types';
-import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 
 /** 'auction_cancelled' {productTitle, reason}: staff cancelled an auction this shopper bid on. */
 export const auctionCancelled: Template = (p, ctx) => {

@@ -1,6 +1,6 @@
+import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import { siteUrl } from './format';
 import type { Template } from './types';
-import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 
 /**
  * 'launch_open' {kind: 'launch', signupId}: the staff's launch action tells each confirmed
@@ -9,8 +9,7 @@ import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
  */
 export const launchOpen: Template = (p, ctx) => {
   const url = siteUrl(ctx, p, ['url'], '/');
-  const intro =
-    `Rebound is open! Daily auctions of returned goods from BC retailers are live now: browse, bid, and pick up locally with a ${RETURN_WINDOW_DAYS}-day free return.`;
+  const intro = `Rebound is open! Daily auctions of returned goods from BC retailers are live now: browse, bid, and pick up locally with a ${RETURN_WINDOW_DAYS}-day free return.`;
   return {
     email: {
       subject: 'Rebound is open: the first auctions are live',

@@ -1,8 +1,8 @@
 import { formatCents } from '@rebound/core/money';
+import { STORAGE_FEE_CENTS_PER_DAY } from '@rebound/core/pickup';
+import { PICKUP_WINDOW_DAYS } from '@rebound/core/time';
 import { longDateTime, messageOf, money, siteUrl, sms, str } from './format';
 import type { Block, Template } from './types';
-import { PICKUP_WINDOW_DAYS } from '@rebound/core/time';
-import { STORAGE_FEE_CENTS_PER_DAY } from '@rebound/core/pickup';
 
 /**
  * 'payment_receipt' {checkoutId, paidAt, subtotalCents, premiumCents, pstCents, gstCents,

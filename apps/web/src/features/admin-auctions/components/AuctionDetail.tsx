@@ -4,6 +4,7 @@ import {
   WithdrawOfferInput,
 } from '@rebound/contract/admin-auctions';
 import { formatCents } from '@rebound/core/money';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 import { ExternalLink, Pencil, Repeat, Send, Undo2, XCircle } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -20,7 +21,6 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuction, useCancelAuction, useSecondChanceOffer, useWithdrawOffer } from '../api';
 import { Thumb } from './CatalogueSearch';
 import { BackLink, SelectField, ShopTime, StatusBadge } from './shared';
-import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 
 /** /admin/auctions/:id: the auction, its bids and maximums, orders and offers, and what staff may do. */
 export function AuctionDetailPage() {

@@ -1,4 +1,5 @@
 import type { AuthUser } from '@rebound/contract/auth';
+import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import { BadgeCheck, KeyRound, MapPin, MessageSquareText, RotateCcw, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,7 +12,6 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PhoneSignIn } from './PhoneSignIn';
 import { SignInForm } from './SignInForm';
 import { SignUpFlow } from './SignUpFlow';
-import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 
 export const AUTH_TABS = ['sign-in', 'sign-up', 'phone'] as const;
 export type AuthTab = (typeof AUTH_TABS)[number];

@@ -3,6 +3,7 @@ import type { AuctionLiveState, MyBidPosition } from '@rebound/contract/bidding'
 import { smallestMaxBidFor, suggestedMaxBids } from '@rebound/core/bidding';
 import { centsToDollarText, formatCents, parseDollarsToCents } from '@rebound/core/money';
 import { allInCost, checkoutLineLabels, DEFAULT_TAX_CONFIG, type TaxConfig } from '@rebound/core/pricing';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 import { clsx } from 'clsx';
 import { ArrowLeft, Gavel, Info } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -10,7 +11,6 @@ import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { newIdempotencyKey, usePlaceBid } from '../api';
 import { bidFormProblem } from '../bid-check';
-import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 
 type BidFormProps = {
   auction: AuctionLiveState;

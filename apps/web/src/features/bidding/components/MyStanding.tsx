@@ -1,9 +1,9 @@
 import type { MyBidPosition } from '@rebound/contract/bidding';
 import { RESERVE_NOT_MET_STANDING } from '@rebound/core/bidding';
 import { formatCents } from '@rebound/core/money';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
-import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 
 export const STANDING_TEXT = {
   winning: '🏆 Winning',

@@ -6,6 +6,7 @@ import {
 } from '@rebound/contract/orders';
 import { formatCents } from '@rebound/core/money';
 import { checkoutLineLabels } from '@rebound/core/pricing';
+import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS } from '@rebound/core/time';
 import { clsx } from 'clsx';
 import { ArrowLeft, Info, Lock, MapPin, ShoppingCart, Trash2, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -22,7 +23,6 @@ import { productPath } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCartQuote, useCreateCheckout } from '../api';
-import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS } from '@rebound/core/time';
 
 /**
  * /cart: the order ids kept in local storage, priced by the server. Lines, notes for ids the server
@@ -319,8 +319,8 @@ function Summary({
         Continue Shopping
       </ButtonLink>
       <p className="mt-4 text-xs leading-relaxed text-ink-600">
-        Pay within {PAYMENT_WINDOW_HOURS} hours of the auction's end, then book a pickup within {PICKUP_WINDOW_DAYS}{' '}
-        days of the end. Bring photo ID.
+        Pay within {PAYMENT_WINDOW_HOURS} hours of the auction's end, then book a pickup within{' '}
+        {PICKUP_WINDOW_DAYS} days of the end. Bring photo ID.
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
 import { ORDER_TEXT, type VerifyPaymentResponse } from '@rebound/contract/orders';
 import { formatCents } from '@rebound/core/money';
+import { PICKUP_WINDOW_DAYS } from '@rebound/core/time';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CircleCheck, IdCard, LoaderCircle, ReceiptText, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
@@ -11,7 +12,6 @@ import { USER_SCOPE } from '../../../lib/query-scope';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { verifyPayment } from '../api';
-import { PICKUP_WINDOW_DAYS } from '@rebound/core/time';
 
 /** Sessions already announced on this page load (a re-render or StrictMode must not toast twice). */
 const announced = new Set<string>();
@@ -113,7 +113,8 @@ function PaymentSuccess({ amountCents, count }: { amountCents: number; count: nu
         <h2 className="text-sm font-semibold tracking-wide text-ink-800 uppercase">What's next</h2>
         <ul className="mt-3 flex flex-col gap-3 text-sm text-ink-800">
           <Step icon={<CalendarClock aria-hidden="true" />}>
-            Book a pickup time in My Orders: pickups are within {PICKUP_WINDOW_DAYS} days of the auction's end.
+            Book a pickup time in My Orders: pickups are within {PICKUP_WINDOW_DAYS} days of the auction's
+            end.
           </Step>
           <Step icon={<IdCard aria-hidden="true" />}>
             Bring government-issued photo ID and your order number to the warehouse.

@@ -1,4 +1,5 @@
 import { conditionLabel, DEFAULT_CATEGORY_NAME, slugify } from '@rebound/core/catalog';
+import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import { BadgeCheck, ChevronRight, IdCard, MapPin, RotateCcw } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -13,7 +14,6 @@ import { ConditionRubric } from './ConditionRubric';
 import { ProductFacts } from './ProductFacts';
 import { ProductGallery } from './ProductGallery';
 import { ProductPageSkeleton } from './ProductPageSkeleton';
-import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 
 type ProductPageProps = {
   slug: string;

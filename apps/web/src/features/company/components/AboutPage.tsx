@@ -1,3 +1,4 @@
+import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS, RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import {
   ArrowRight,
   CalendarDays,
@@ -18,7 +19,6 @@ import { ButtonLink } from '../../../components/ui/Button';
 import { Container } from '../../../components/ui/Container';
 import { COMPANY, COMPANY_ADDRESS_LINE } from '../../../lib/company';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS, RETURN_WINDOW_DAYS } from '@rebound/core/time';
 
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 

@@ -1,3 +1,4 @@
+import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import { Car, Clock3, IdCard, type LucideIcon, Mail, MapPin, ShieldCheck, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -5,7 +6,6 @@ import { Container } from '../../../components/ui/Container';
 import { COMPANY, OPENING_HOURS } from '../../../lib/company';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ContactForm } from './ContactForm';
-import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 

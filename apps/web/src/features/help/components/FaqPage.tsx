@@ -207,9 +207,9 @@ const TOPICS: readonly Topic[] = [
         q: 'Can I return an item?',
         a: (
           <p>
-            Yes, within <strong>{RETURN_WINDOW_DAYS} days of pickup</strong>, free. Bring it back to the warehouse in the
-            condition you received it, with everything it came with, during opening hours. No appointment is
-            needed.
+            Yes, within <strong>{RETURN_WINDOW_DAYS} days of pickup</strong>, free. Bring it back to the
+            warehouse in the condition you received it, with everything it came with, during opening hours. No
+            appointment is needed.
           </p>
         ),
       },

@@ -1,6 +1,6 @@
+import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import { clsx } from 'clsx';
 import { Gavel, PackageCheck, Search } from 'lucide-react';
-import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 
 /** The spec's three steps, shared by the header dialog and the home page. */
 export const HOW_IT_WORKS_STEPS = [

@@ -74,8 +74,9 @@ export function PremiumAndTaxes() {
       <ul>
         {groups.map((g) => (
           <li key={g.locations.join('|')}>
-            At {namesList(g.locations)}: a buyer's premium of {rateLabel(g.tax.buyersPremiumBp)} of the winning
-            bid, with PST ({rateLabel(g.tax.pstBp)}) and GST ({rateLabel(g.tax.gstBp)}) on {taxBase(g.tax)}.
+            At {namesList(g.locations)}: a buyer's premium of {rateLabel(g.tax.buyersPremiumBp)} of the
+            winning bid, with PST ({rateLabel(g.tax.pstBp)}) and GST ({rateLabel(g.tax.gstBp)}) on{' '}
+            {taxBase(g.tax)}.
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
+import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import { Ban, CalendarClock, CreditCard, type LucideIcon, PackageCheck, Store } from 'lucide-react';
 import { RETURNS_SECTIONS } from '../content/returns-sections';
 import { LegalPage } from './LegalPage';
-import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 
 const SUMMARY: readonly { icon: LucideIcon; title: string; text: string; href?: string }[] = [
   {

@@ -1,5 +1,6 @@
 import { formatCents } from '@rebound/core/money';
 import { shopDateTimeLabel } from '@rebound/core/scheduling';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 import { CircleCheck, Clock, ImageOff } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -10,7 +11,6 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAnswerOffer, useOffer } from '../api';
-import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 
 const CLOSED: Record<string, string> = {
   declined: 'You declined this offer. Nothing is owed.',
