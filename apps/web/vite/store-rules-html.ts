@@ -1,5 +1,11 @@
-import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS, RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import type { Plugin } from 'vite';
+// A relative path on purpose: Vite bundles it into the config; the package name would be loaded by
+// Node as a .ts file, which this Node version cannot run.
+import {
+  PAYMENT_WINDOW_HOURS,
+  PICKUP_WINDOW_DAYS,
+  RETURN_WINDOW_DAYS,
+} from '../../../packages/core/src/time';
 
 // The HTML entries (launch.html is plain HTML, not React) state store rules too: they write
 // `{{rule:RETURN_WINDOW_DAYS}}` and the build fills in core's figure (packages/core/src/time.ts), so
