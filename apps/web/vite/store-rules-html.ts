@@ -5,10 +5,10 @@ import {
   PAYMENT_WINDOW_HOURS,
   PICKUP_WINDOW_DAYS,
   RETURN_WINDOW_DAYS,
-} from '../../../packages/core/src/time';
+} from '../../../packages/core/src/windows';
 
 // The HTML entries (launch.html is plain HTML, not React) state store rules too: they write
-// `{{rule:RETURN_WINDOW_DAYS}}` and the build fills in core's figure (packages/core/src/time.ts), so
+// `{{rule:RETURN_WINDOW_DAYS}}` and the build fills in core's figure (packages/core/src/windows.ts), so
 // the landing page cannot say another window than the store applies.
 
 const RULES: Readonly<Record<string, number>> = {

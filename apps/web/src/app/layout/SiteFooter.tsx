@@ -1,4 +1,4 @@
-import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
+import { RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import { Facebook, Instagram, type LucideIcon, Youtube } from 'lucide-react';
 import { Link } from 'react-router';
 import { Container } from '../../components/ui/Container';

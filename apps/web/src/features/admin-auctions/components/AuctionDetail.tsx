@@ -4,7 +4,7 @@ import {
   WithdrawOfferInput,
 } from '@rebound/contract/admin-auctions';
 import { formatCents } from '@rebound/core/money';
-import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/windows';
 import { ExternalLink, Pencil, Repeat, Send, Undo2, XCircle } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';

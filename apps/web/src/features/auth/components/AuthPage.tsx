@@ -1,5 +1,5 @@
 import type { AuthUser } from '@rebound/contract/auth';
-import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
+import { RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import { BadgeCheck, KeyRound, MapPin, MessageSquareText, RotateCcw, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';

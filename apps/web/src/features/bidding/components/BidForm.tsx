@@ -3,7 +3,7 @@ import type { AuctionLiveState, MyBidPosition } from '@rebound/contract/bidding'
 import { smallestMaxBidFor, suggestedMaxBids } from '@rebound/core/bidding';
 import { centsToDollarText, formatCents, parseDollarsToCents } from '@rebound/core/money';
 import { allInCost, checkoutLineLabels, DEFAULT_TAX_CONFIG, type TaxConfig } from '@rebound/core/pricing';
-import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/windows';
 import { clsx } from 'clsx';
 import { ArrowLeft, Gavel, Info } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';

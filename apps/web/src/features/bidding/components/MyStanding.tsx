@@ -1,7 +1,7 @@
 import type { MyBidPosition } from '@rebound/contract/bidding';
 import { RESERVE_NOT_MET_STANDING } from '@rebound/core/bidding';
 import { formatCents } from '@rebound/core/money';
-import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/windows';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 

@@ -6,7 +6,7 @@ import {
 } from '@rebound/contract/orders';
 import { formatCents } from '@rebound/core/money';
 import { checkoutLineLabels } from '@rebound/core/pricing';
-import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS } from '@rebound/core/time';
+import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS } from '@rebound/core/windows';
 import { clsx } from 'clsx';
 import { ArrowLeft, Info, Lock, MapPin, ShoppingCart, Trash2, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 import { ORDER_TEXT, type VerifyPaymentResponse } from '@rebound/contract/orders';
 import { formatCents } from '@rebound/core/money';
-import { PICKUP_WINDOW_DAYS } from '@rebound/core/time';
+import { PICKUP_WINDOW_DAYS } from '@rebound/core/windows';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CircleCheck, IdCard, LoaderCircle, ReceiptText, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';

@@ -1,5 +1,5 @@
 import { conditionLabel, DEFAULT_CATEGORY_NAME, slugify } from '@rebound/core/catalog';
-import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
+import { RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import { BadgeCheck, ChevronRight, IdCard, MapPin, RotateCcw } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
+import { RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import { Car, Clock3, IdCard, type LucideIcon, Mail, MapPin, ShieldCheck, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import { formatCents } from '@rebound/core/money';
 import { checkoutLineLabels, DEFAULT_TAX_CONFIG, priceCheckout, rateLabel } from '@rebound/core/pricing';
-import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS, RETURN_WINDOW_DAYS } from '@rebound/core/time';
+import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS, RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import { CreditCard, Gavel, type LucideIcon, MapPin, Receipt, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
+import { RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import { clsx } from 'clsx';
 import { Gavel, PackageCheck, Search } from 'lucide-react';
 

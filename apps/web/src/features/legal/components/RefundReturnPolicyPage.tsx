@@ -1,4 +1,4 @@
-import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
+import { RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import { Ban, CalendarClock, CreditCard, type LucideIcon, PackageCheck, Store } from 'lucide-react';
 import { RETURNS_SECTIONS } from '../content/returns-sections';
 import { LegalPage } from './LegalPage';

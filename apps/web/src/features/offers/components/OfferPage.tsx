@@ -1,6 +1,6 @@
 import { formatCents } from '@rebound/core/money';
 import { shopDateTimeLabel } from '@rebound/core/scheduling';
-import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/windows';
 import { CircleCheck, Clock, ImageOff } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';

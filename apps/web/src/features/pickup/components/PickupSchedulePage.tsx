@@ -7,7 +7,7 @@ import {
   spotsLeftText,
 } from '@rebound/contract/pickup';
 import { formatCents } from '@rebound/core/money';
-import { PICKUP_WINDOW_DAYS } from '@rebound/core/time';
+import { PICKUP_WINDOW_DAYS } from '@rebound/core/windows';
 import { clsx } from 'clsx';
 import { ArrowLeft, CalendarDays, CalendarX2, Clock, MapPin } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
