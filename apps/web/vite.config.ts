@@ -6,6 +6,7 @@ import { compression } from 'vite-plugin-compression2';
 import { lucideDirectImports } from './vite/lucide-direct-imports';
 import { pageChunks, pageScriptsManifest } from './vite/page-chunks';
 import { reactRouterPure } from './vite/react-router-pure';
+import { storeRulesHtml } from './vite/store-rules-html';
 
 // The API server (apps/server) listens on 3000; in development Vite serves the SPA on 5173 and forwards
 // API calls, product images and the realtime socket to it, so the browser sees one origin.
@@ -63,6 +64,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadInter(),
+    storeRulesHtml(),
     pageScriptsManifest(STOREFRONT),
     // Brotli and gzip copies of every text asset, made once at build time; the server sends the
     // smallest one the browser accepts (@fastify/static preCompressed).

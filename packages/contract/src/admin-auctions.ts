@@ -1,7 +1,7 @@
 import { dateToVancouverLocal, SCHEDULING_LIMITS, vancouverLocalToDate } from '@rebound/core/scheduling';
 import { z } from 'zod';
 import { adminListQuery, adminPage, Reason } from './admin';
-import { DollarText } from './admin-catalogue';
+import { DollarText, dollarTextToCents } from './admin-catalogue';
 import { MAX_BID_CENTS } from './bidding';
 import { Instant, Uuid } from './common';
 import { OrderStatus } from './orders';
@@ -280,15 +280,13 @@ export const AuctionFormValues = z
   );
 export type AuctionFormValues = z.infer<typeof AuctionFormValues>;
 
-const cents = (dollars: string) => Math.round(Number(dollars) * 100);
-
 /** The shared settings in cents, as the API takes them. */
 function lotSettingsFromForm(v: Omit<AuctionFormValues, 'start' | 'end'>) {
   return {
-    startingBidCents: cents(v.startingBid),
+    startingBidCents: dollarTextToCents(v.startingBid),
     incrementMode: v.incrementMode,
-    bidIncrementCents: v.incrementMode === 'fixed' && v.increment ? cents(v.increment) : 100,
-    reservePriceCents: v.reserve ? cents(v.reserve) : null,
+    bidIncrementCents: v.incrementMode === 'fixed' && v.increment ? dollarTextToCents(v.increment) : 100,
+    reservePriceCents: v.reserve ? dollarTextToCents(v.reserve) : null,
     softCloseSeconds: Number(v.softCloseSeconds),
     locationId: v.locationId,
   };

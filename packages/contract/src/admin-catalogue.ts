@@ -1,3 +1,4 @@
+import { parseDollarsToCents } from '@rebound/core/money';
 import { z } from 'zod';
 import { adminListQuery, adminPage } from './admin';
 import { MAX_BID_CENTS } from './bidding';
@@ -98,9 +99,19 @@ export const DollarText = z
   .trim()
   .min(1, 'Please enter an amount.')
   .regex(/^\d{1,6}(\.\d{1,2})?$/, 'Please enter an amount in dollars, like 129.99.')
-  .refine((v) => Math.round(Number(v) * 100) <= MAX_PRODUCT_CENTS, {
+  .refine((v) => (parseDollarsToCents(v) ?? Number.POSITIVE_INFINITY) <= MAX_PRODUCT_CENTS, {
     message: `The amount cannot be above $${(MAX_PRODUCT_CENTS / 100).toLocaleString('en-CA')}.`,
   });
+
+/**
+ * Cents of a dollar field DollarText has accepted, by core's exact parse (parseDollarsToCents, never
+ * `Number(text) * 100`). A text the schema did not accept is a programming error and throws.
+ */
+export function dollarTextToCents(text: string): number {
+  const cents = parseDollarsToCents(text);
+  if (cents === null) throw new RangeError(`Not an amount DollarText accepts: ${JSON.stringify(text)}`);
+  return cents;
+}
 
 /** The staff form's values (prices in dollars as typed); `productInputFromForm` makes the API body. */
 export const ProductFormValues = z.object({
@@ -128,8 +139,8 @@ export function productInputFromForm(v: ProductFormValues): ProductInput {
     description: v.description,
     categoryId: v.categoryId || null,
     condition: v.condition,
-    retailPriceCents: Math.round(Number(v.retail) * 100),
-    resalePriceCents: Math.round(Number(v.resale) * 100),
+    retailPriceCents: dollarTextToCents(v.retail),
+    resalePriceCents: dollarTextToCents(v.resale),
     sku: v.sku,
     isFeatured: v.isFeatured,
     deskNotes: v.deskNotes.trim() || null,

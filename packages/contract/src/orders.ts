@@ -44,7 +44,7 @@ export const OrderView = z.object({
   /** When the order was made: the auction's end ('Won on'). */
   createdAt: Instant,
   auctionEndedAt: Instant,
-  /** Pay by then (72 hours after the end); null once paid or cancelled. */
+  /** Pay by then (core PAYMENT_WINDOW_HOURS after the end); null once paid or cancelled. */
   paymentDueAt: Instant.nullable(),
   paidAt: Instant.nullable(),
   cancelledAt: Instant.nullable(),

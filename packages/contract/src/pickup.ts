@@ -88,7 +88,7 @@ export const AvailableSlotsResponse = z.object({
   orderId: Uuid,
   /** The order's pickup location: the page joins its realtime room (PickupSlotsChangedV1) to refetch. */
   locationId: Uuid,
-  /** The auction's end date through 7 days after (the empty state's date range). */
+  /** The auction's end date through core PICKUP_WINDOW_DAYS after (the empty state's date range). */
   window: z.object({ firstDate: DateKey, lastDate: DateKey }),
   /** Slots by Vancouver date; dates without a slot left are absent. */
   slots: z.record(DateKey, z.array(PickupSlot)),

@@ -10,6 +10,7 @@ import {
   isLive,
   isReserveMet,
   MAX_BID_CENTS,
+  maxBidProblemParams,
   minimumNextBid,
   placeMaxBid,
   priceFromMaxBids,
@@ -735,5 +736,20 @@ describe('checkMaxBidRequest (the bid route and the bid form ask it alike)', () 
       code: 'bid_too_low',
       minimumCents: 2_100,
     });
+  });
+});
+
+describe('maxBidProblemParams (the figures the route and the form both put in the message)', () => {
+  it('names the bound, the own maximum or the minimum, formatted; nothing for the other problems', () => {
+    expect(maxBidProblemParams({ code: 'bid_too_high', maxCents: MAX_BID_CENTS })).toEqual({
+      amount: '$100,000.00',
+    });
+    expect(maxBidProblemParams({ code: 'bid_not_higher_than_own', currentMaxCents: 2_000 })).toEqual({
+      amount: '$20.00',
+    });
+    expect(maxBidProblemParams({ code: 'bid_too_low', minimumCents: 2_500 })).toEqual({ amount: '$25.00' });
+    expect(maxBidProblemParams({ code: 'invalid_bid_amount' })).toEqual({});
+    expect(maxBidProblemParams({ code: 'staff_cannot_bid' })).toEqual({});
+    expect(maxBidProblemParams({ code: 'account_suspended' })).toEqual({});
   });
 });

@@ -5,6 +5,7 @@
 import { BID_SUCCESS_LEADING, BID_SUCCESS_SET, RESERVE_NOT_MET_STANDING } from './bidding-text';
 import type { IncrementRule } from './increments';
 import { incrementAt } from './increments';
+import { formatCents } from './money';
 
 /** A bidder's maximum on one auction. Each user has at most one; it only ever goes up. */
 export interface MaxBid {
@@ -124,6 +125,23 @@ export function checkMaxBidRequest(r: MaxBidRequest): MaxBidRequestProblem | nul
     return { code: 'bid_too_low', minimumCents: r.minimumNextBidCents };
   }
   return null;
+}
+
+/**
+ * The figures the message of a refused maximum bid names ({amount} in the contract's error catalogue),
+ * so the bid route and the web's bid form word a checkMaxBidRequest problem the same way.
+ */
+export function maxBidProblemParams(problem: MaxBidRequestProblem): Record<string, string> {
+  switch (problem.code) {
+    case 'bid_too_high':
+      return { amount: formatCents(problem.maxCents) };
+    case 'bid_not_higher_than_own':
+      return { amount: formatCents(problem.currentMaxCents) };
+    case 'bid_too_low':
+      return { amount: formatCents(problem.minimumCents) };
+    default:
+      return {};
+  }
 }
 
 export interface BidOutcome {

@@ -388,6 +388,14 @@ export function canChangeAppointment(startsAt: Date, now: Date): boolean {
 /** $5 per item per day (the terms' figure). */
 export const STORAGE_FEE_CENTS_PER_DAY = 500;
 
+/**
+ * Abandoned items, as the Terms of Service state the policy (no code applies it yet; the page reads it):
+ * a final notice this many days after the pickup window's last day, then the item counts as
+ * abandoned when it is neither collected nor asked about within ABANDONED_AFTER_FINAL_NOTICE_DAYS.
+ */
+export const ABANDONED_FINAL_NOTICE_AFTER_DAYS = 14;
+export const ABANDONED_AFTER_FINAL_NOTICE_DAYS = 7;
+
 /** The first Vancouver date that is charged: the day after the window's last day (end date + 8). */
 export function storageFeeStartDateKey(auctionEnd: Date): string {
   return addDaysToDateKey(pickupWindow(auctionEnd).lastDateKey, 1);

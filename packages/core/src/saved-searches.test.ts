@@ -43,6 +43,12 @@ describe('matchesSavedSearch', () => {
     expect(matchesSavedSearch({ minPrice: 0, maxPrice: 300 }, lot)).toBe(true);
   });
 
+  it('reads a dollar bound to the cent exactly, as the shop does: $1.005 is $1.01, not $1.00', () => {
+    // Math.round(1.005 * 100) is 100: the float parse dropped a $1.01 lot from a "$1.005 or less" search.
+    expect(matchesSavedSearch({ maxPrice: 1.005 }, { ...lot, priceCents: 101 })).toBe(true);
+    expect(matchesSavedSearch({ minPrice: 1.005 }, { ...lot, priceCents: 100 })).toBe(false);
+  });
+
   it('property: dropping a filter never loses a match', () => {
     const query = fc.record(
       {

@@ -1,3 +1,4 @@
+import { dollarsToCents } from './money';
 // Saved shop searches: their limits, and whether a lot matches one. The match is
 // the shop search's own WHERE (apps/server/src/modules/catalog/repository.ts shopWhere) written as
 // a plain function, so new lots are matched against every search in memory after one query for
@@ -47,9 +48,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function matchesSavedSearch(query: SavedSearchQuery, lot: MatchableLot): boolean {
   if (query.category && lot.categorySlug !== query.category) return false;
   if (query.condition && query.condition !== 'any' && lot.condition !== query.condition) return false;
-  // The shop converts dollars to cents the same way (Math.round(dollars * 100)).
-  if (query.minPrice !== undefined && lot.priceCents < Math.round(query.minPrice * 100)) return false;
-  if (query.maxPrice !== undefined && lot.priceCents > Math.round(query.maxPrice * 100)) return false;
+  // The shop converts dollars to cents the same way (money.ts dollarsToCents; a bound with no exact
+  // cents is no bound, as in the shop's shopFilters).
+  const min = query.minPrice === undefined ? null : dollarsToCents(query.minPrice);
+  const max = query.maxPrice === undefined ? null : dollarsToCents(query.maxPrice);
+  if (min !== null && lot.priceCents < min) return false;
+  if (max !== null && lot.priceCents > max) return false;
   if (query.location) {
     const byId = UUID.test(query.location);
     if (

@@ -1,6 +1,8 @@
 // What search engines are told about a lot (docs/decisions/031-findability.md): schema.org terms for
 // the grading and for whether the lot can be bid on, and the price as schema.org writes it.
 
+import { centsToDollarText } from './money';
+
 export type Grade = 'like_new' | 'open_box' | 'gently_used';
 
 /**
@@ -39,6 +41,5 @@ export function offerAvailability(
 
 /** schema.org's price: dollars with exactly two decimals and a dot, no symbol or grouping ("1234.50"). */
 export function schemaOrgPrice(cents: number): string {
-  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`not an amount in cents: ${cents}`);
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  return centsToDollarText(cents);
 }

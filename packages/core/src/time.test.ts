@@ -11,6 +11,7 @@ import {
   paymentDueAt,
   pickupWindow,
   pickupWindowDateKeys,
+  RETURN_WINDOW_DAYS,
   relativeDayLabel,
   SHOP_TIME_ZONE,
   vancouverDateKey,
@@ -28,6 +29,7 @@ describe('constants', () => {
     expect(SHOP_TIME_ZONE).toBe('America/Vancouver');
     expect(PAYMENT_WINDOW_HOURS).toBe(72);
     expect(PICKUP_WINDOW_DAYS).toBe(7);
+    expect(RETURN_WINDOW_DAYS).toBe(7);
   });
 });
 

@@ -3,6 +3,9 @@
 // calendar arithmetic, so a 23- or 25-hour day at a DST change is still one day.
 
 import { shopDateKey, shopInstant } from './shop-clock';
+import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS } from './windows';
+
+export { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS, RETURN_WINDOW_DAYS } from './windows';
 
 /**
  * The shop's zone, by name, for stored records only (a pickup location's time_zone column). Never
@@ -10,10 +13,6 @@ import { shopDateKey, shopInstant } from './shop-clock';
  * rule is shop-clock.ts.
  */
 export const SHOP_TIME_ZONE = 'America/Vancouver';
-/** The winner pays within 72 hours of the auction end (elapsed hours, not calendar days). */
-export const PAYMENT_WINDOW_HOURS = 72;
-/** Pickup dates run from the auction's end date through this many days later. */
-export const PICKUP_WINDOW_DAYS = 7;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

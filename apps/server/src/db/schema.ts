@@ -2,6 +2,8 @@
 // timestamptz (UTC), ids are UUIDs. Rates are basis points (1500 = 15%) so pricing stays integer.
 import { MAX_BID_CENTS } from '@rebound/contract/bidding';
 import { ORDER_STATUSES } from '@rebound/core/orders';
+import { DEFAULT_TAX_CONFIG } from '@rebound/core/pricing';
+import { SHOP_TIME_ZONE } from '@rebound/core/time';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -67,12 +69,16 @@ export const locations = pgTable(
     city: text('city').notNull(),
     province: text('province').notNull(),
     postalCode: text('postal_code').notNull(),
-    timeZone: text('time_zone').notNull().default('America/Vancouver'),
+    // The defaults are core's (a location that sets no zone or rates): the same values the migrations
+    // wrote, so reading them from core changes no SQL.
+    timeZone: text('time_zone').notNull().default(SHOP_TIME_ZONE),
     isActive: boolean('is_active').notNull().default(true),
-    buyersPremiumBp: integer('buyers_premium_bp').notNull().default(1500),
-    pstBp: integer('pst_bp').notNull().default(700),
-    gstBp: integer('gst_bp').notNull().default(500),
-    applyTaxesOnPremium: boolean('apply_taxes_on_premium').notNull().default(true),
+    buyersPremiumBp: integer('buyers_premium_bp').notNull().default(DEFAULT_TAX_CONFIG.buyersPremiumBp),
+    pstBp: integer('pst_bp').notNull().default(DEFAULT_TAX_CONFIG.pstBp),
+    gstBp: integer('gst_bp').notNull().default(DEFAULT_TAX_CONFIG.gstBp),
+    applyTaxesOnPremium: boolean('apply_taxes_on_premium')
+      .notNull()
+      .default(DEFAULT_TAX_CONFIG.applyTaxesOnPremium),
     pickupInstructions: text('pickup_instructions'),
     /** A pickup slot can be booked only if it starts at least this long after now (decision 016). */
     pickupMinNoticeMinutes: integer('pickup_min_notice_minutes').notNull().default(120),

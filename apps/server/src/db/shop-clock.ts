@@ -1,7 +1,7 @@
-// The shop's clock in SQL, without the database's time-zone data: PostgreSQL's copy of
-// America/Vancouver may be stale (it may fall back to UTC-8 on 2026-11-01, which British Columbia no
-// longer does; docs/decisions/044). The offset is a CASE over the changes @rebound/core/shop-clock
-// lists, so SQL and TypeScript read one rule.
+// The shop's clock in SQL, without the database's time-zone data: PostgreSQL's copy of the shop's
+// zone (core SHOP_TIME_ZONE) may be stale (it may fall back to UTC-8 on 2026-11-01, which British
+// Columbia no longer does; docs/decisions/044). The offset is a CASE over the changes
+// @rebound/core/shop-clock lists, so SQL and TypeScript read one rule.
 import { shopOffsetChanges } from '@rebound/core/shop-clock';
 import { type SQL, sql } from 'drizzle-orm';
 

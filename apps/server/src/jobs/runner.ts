@@ -89,7 +89,7 @@ export function refundJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
   ];
 }
 
-/** The 72-hour payment deadline (reminders, cancellation, strikes), checked every 30 s. */
+/** The payment deadline (reminders, cancellation, strikes), checked every 30 s. */
 export function orderJobs(app: FastifyInstance, everyMs = 30_000): Job[] {
   const { db, clock, hub } = app.deps;
   return [

@@ -18,7 +18,13 @@ import type { IncrementRule } from '@rebound/core/increments';
 import { formatCents } from '@rebound/core/money';
 import type { NotificationKind } from '@rebound/core/notifications';
 import { pickupShortCode } from '@rebound/core/pickup';
-import { priceCheckout } from '@rebound/core/pricing';
+import { DEFAULT_TAX_CONFIG, priceCheckout } from '@rebound/core/pricing';
+import {
+  PAYMENT_WINDOW_HOURS,
+  PICKUP_WINDOW_DAYS,
+  RETURN_WINDOW_DAYS,
+  SHOP_TIME_ZONE,
+} from '@rebound/core/time';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -40,12 +46,10 @@ export const DEMO_LOCATION = {
   city: 'Burnaby',
   province: 'BC',
   postalCode: 'V5J 5M8',
-  timeZone: 'America/Vancouver',
+  timeZone: SHOP_TIME_ZONE,
   isActive: true,
-  buyersPremiumBp: 1500,
-  pstBp: 700,
-  gstBp: 500,
-  applyTaxesOnPremium: true,
+  // core's defaults: the demo warehouse charges the rates a location without its own would.
+  ...DEFAULT_TAX_CONFIG,
   pickupInstructions:
     'Use the rear loading bay off North Fraser Way and follow the Rebound signs to Door 4. Bring ' +
     'government-issued photo ID and your order number. Staff can help load items up to 25 kg; for ' +
@@ -406,12 +410,12 @@ export function buildDemoDataset(opts: {
   const infos: AuctionInfo[] = [];
 
   // End times: a handful within the next 10 minutes so countdowns visibly tick, the rest spread
-  // out to about six days; ended ones within the last ~3.4 days (inside the 72 h payment window
+  // out to about six days; ended ones within the last ~3.4 days (inside the payment window
   // for the recent ones).
   const soonMinutes = [2.5, 4, 5.5, 7, 8.5, 9.75];
   // Fixed ages for the orders the checkout demo needs (they replace random ones, so the generator
   // draws the same numbers as before): Ava and Ben each have three unpaid wins, Ava's oldest a few
-  // hours before its 72-hour deadline, and Ava has a paid order still waiting for a pickup booking.
+  // hours before its payment deadline, and Ava has a paid order still waiting for a pickup booking.
   const AVA_UNPAID_AGO = [10 * HOUR, 69.5 * HOUR] as const;
   const BEN_UNPAID_AGO = [2 * HOUR, 6 * HOUR, 20 * HOUR] as const;
   const AVA_PAID_AGO = 50 * HOUR;
@@ -761,11 +765,11 @@ export function buildDemoDataset(opts: {
     // The checkout demo's unpaid wins stay unpaid whatever their age (one is near its deadline).
     if (unpaidRanks.has(info.endedRank) && checkoutRanks.has(info.endedRank)) status = 'pending';
 
-    // Pickup slots: the auction's end date through 7 days later, open days only.
+    // Pickup slots: the auction's end date through PICKUP_WINDOW_DAYS later, open days only.
     const endDate = vancouverDate(at(end));
     let slotStart: number | null = null;
     if (status === 'completed') {
-      for (let k = 1; k <= 7 && slotStart === null; k++) {
+      for (let k = 1; k <= PICKUP_WINDOW_DAYS && slotStart === null; k++) {
         const date = addDays(endDate, k);
         const t = vancouverTime(date, 11, 0).getTime();
         if (isOpenDay(date) && t < now - 2 * HOUR && t > end + 6 * HOUR) slotStart = t;
@@ -773,9 +777,9 @@ export function buildDemoDataset(opts: {
       if (slotStart === null) status = 'paid';
     }
     if (status === 'pickup_scheduled') {
-      for (let k = 1; k <= 7 && slotStart === null; k++) {
+      for (let k = 1; k <= PICKUP_WINDOW_DAYS && slotStart === null; k++) {
         const date = addDays(today, k);
-        if (date > addDays(endDate, 7)) break;
+        if (date > addDays(endDate, PICKUP_WINDOW_DAYS)) break;
         if (isOpenDay(date)) slotStart = vancouverTime(date, 14, 30).getTime();
       }
       if (slotStart === null) status = 'paid';
@@ -844,7 +848,7 @@ export function buildDemoDataset(opts: {
       locationId: location.id,
       status,
       finalAmountCents: finalCents,
-      paymentDueAt: at(end + 72 * HOUR),
+      paymentDueAt: at(end + PAYMENT_WINDOW_HOURS * HOUR),
       checkoutSessionId: sessionId,
       premiumCents: paid ? price.premiumCents : null,
       pstCents: paid ? price.pstCents : null,
@@ -894,7 +898,7 @@ export function buildDemoDataset(opts: {
     notify(
       userId,
       'auction_won',
-      `You won ${info.title} for ${formatCents(finalCents)}! Pay within 72 hours, then book your pickup.`,
+      `You won ${info.title} for ${formatCents(finalCents)}! Pay within ${PAYMENT_WINDOW_HOURS} hours, then book your pickup.`,
       '/account?tab=orders',
       end,
     );
@@ -1040,8 +1044,8 @@ function describe(
   const last = consumable
     ? 'Final sale: perishable and personal-care items cannot be returned.'
     : rng.pick([
-        'Pickup only at our Burnaby warehouse, with a 7-day free return.',
-        `Retails for ${formatCents(d.retailCents)} new. Pickup in Burnaby, 7-day free return.`,
+        `Pickup only at our Burnaby warehouse, with a ${RETURN_WINDOW_DAYS}-day free return.`,
+        `Retails for ${formatCents(d.retailCents)} new. Pickup in Burnaby, ${RETURN_WINDOW_DAYS}-day free return.`,
         '',
       ]);
   return [first, note, last].filter((x) => x !== '').join(' ');

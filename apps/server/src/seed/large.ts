@@ -10,6 +10,7 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PAYMENT_WINDOW_HOURS, RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import { hashPassword } from 'better-auth/crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -356,7 +357,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions = {}): Promise<La
         retail_price_cents, resale_price_cents, is_featured, status, created_at, updated_at)
       select ${productId}, title, slug, 'Customer return, inspected and graded ' ||
           (case condition when 'like_new' then 'A' when 'open_box' then 'A-' else 'B' end) ||
-          ' by our Burnaby team. Pickup only, 7-day free return.',
+          ' by our Burnaby team. Pickup only, ' || ${`${RETURN_WINDOW_DAYS}-day free return.`},
         brand, condition, (${sql.raw(`ARRAY[${categoryIds.map(lit).join(',')}]::uuid[]`)})[1 + ${cat}],
         retail, greatest(199, (retail * (45 + ${h('resale')} % 25) / 10000) * 100 - 1),
         ${h('feat')} % 100 < 3 and ${phase} <> 'ended', 'auctioned',
@@ -469,7 +470,8 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions = {}): Promise<La
   await step('orders + product status', async () => {
     await db.execute(sql`insert into orders (auction_id, user_id, location_id, status, final_amount_cents,
         payment_due_at, paid_at, created_at, updated_at)
-      select a.id, a.winner_user_id, a.location_id, x.status, a.current_price_cents, a.end_time + interval '72 hours',
+      select a.id, a.winner_user_id, a.location_id, x.status, a.current_price_cents,
+        a.end_time + make_interval(hours => ${PAYMENT_WINDOW_HOURS}),
         case when x.status = 'paid' then a.end_time + interval '5 hours' end, a.end_time, a.end_time
       from generate_series(1, ${P}) g
       join auctions a on a.id = ${auctionId}

@@ -3,7 +3,7 @@
 // for a session's current state (the webhook and the success page both end in the same sync).
 
 export interface CheckoutLine {
-  /** e.g. the product title, "Buyer's premium (15%)", 'PST (7%)', 'GST (5%)'. */
+  /** e.g. the product title, or a rate line as core's checkoutLineLabels words it ("PST (…)"). */
   name: string;
   amountCents: number;
 }

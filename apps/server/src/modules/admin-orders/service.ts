@@ -36,7 +36,7 @@ import {
 } from '@rebound/core/orders';
 import { formatDateKeyShort } from '@rebound/core/shop-clock';
 import { slotTimeLabel } from '@rebound/core/slot-label';
-import { vancouverDateKey } from '@rebound/core/time';
+import { PAYMENT_WINDOW_HOURS, vancouverDateKey } from '@rebound/core/time';
 import type { PaymentProvider } from '../../adapters/payments/types';
 import { RefundRefusedError } from '../../adapters/payments/types';
 import type { Db, Tx } from '../../db/client';
@@ -211,7 +211,7 @@ export async function orderDetail(deps: AdminOrdersDeps, orderId: string): Promi
     );
   }
   add(o.completedAt, 'completed', 'Handed over (ID checked)');
-  add(o.cancelledAt, 'cancelled', 'Cancelled: not paid within 72 hours');
+  add(o.cancelledAt, 'cancelled', `Cancelled: not paid within ${PAYMENT_WINDOW_HOURS} hours`);
   for (const s of strikes.filter((x) => x.thisOrder)) {
     add(new Date(s.createdAt), 'strike', 'Non-payment strike given', s.reason);
     if (s.removedAt) {

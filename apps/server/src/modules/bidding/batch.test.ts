@@ -3,6 +3,7 @@
 // first starts a batch of one, the rest queue behind it and form the next), and checks that the
 // batch is indistinguishable from one bid per transaction.
 import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
+import { parseDollarsToCents } from '@rebound/core/money';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auctions, bids, idempotencyKeys, maxBids, orders, sessions, users } from '../../db/schema';
@@ -126,7 +127,7 @@ describe('group commit of bids on one auction', () => {
     for (const x of bySeq) {
       const r = placeMaxBid(state, {
         userId: people[x.i]!.id,
-        amountCents: Math.round(amounts[x.i]! * 100),
+        amountCents: parseDollarsToCents(amounts[x.i]!)!,
         at: Date.parse(x.o.result.body.serverTime),
       });
       expect(r.ok).toBe(true);

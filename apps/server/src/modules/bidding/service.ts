@@ -8,8 +8,13 @@ import {
 } from '@rebound/contract/bidding';
 import { API } from '@rebound/contract/routes';
 import { summaryStanding } from '@rebound/core/auction-summary';
-import { type BidsFilter, checkMaxBidRequest, inBidsFilter } from '@rebound/core/bidding';
-import { formatCents, parseDollarsToCents } from '@rebound/core/money';
+import {
+  type BidsFilter,
+  checkMaxBidRequest,
+  inBidsFilter,
+  maxBidProblemParams,
+} from '@rebound/core/bidding';
+import { parseDollarsToCents } from '@rebound/core/money';
 import { isSuspendedByStrikes } from '@rebound/core/orders';
 import { toCard } from '../../db/cards';
 import type { Db, DbOrTx } from '../../db/client';
@@ -344,10 +349,7 @@ export async function placeBid(
   const amount = parseDollarsToCents(amountInput);
   const problem = checkMaxBidRequest({ bidder: user, amountCents: amount });
   if (problem?.code === 'account_suspended') return refuseSuspended(db, user.id);
-  if (problem?.code === 'bid_too_high') {
-    throw new AppError('bid_too_high', { params: { amount: formatCents(problem.maxCents) } });
-  }
-  if (problem) throw new AppError(problem.code);
+  if (problem) throw new AppError(problem.code, { params: maxBidProblemParams(problem) });
   const amountCents = amount as number;
   if (!isUuid(auctionId)) throw new AppError('auction_not_live');
   const fingerprint = idempotencyKey ? requestHash(BID_ENDPOINT, [auctionId, amountCents]) : null;

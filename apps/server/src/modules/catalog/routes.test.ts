@@ -232,6 +232,11 @@ describe('catalogue', () => {
       ).toEqual(['Live 0', 'Live 6']);
     });
 
+    it('reads a price bound to the cent exactly: a $9.995 maximum is $10.00, not the $9.99 of float arithmetic', async () => {
+      // Math.round(9.995 * 100) is 999, which left out Live 0 at $10.00.
+      expect((await shop('?maxPrice=9.995')).items.map((c) => c.title)).toEqual(['Live 0']);
+    });
+
     it('sorts by ending soonest, price and bids', async () => {
       expect((await shop('?sort=ending')).items[0]?.title).toBe('Live 0');
       expect((await shop('?sort=price_desc')).items[0]?.title).toBe('Live 9');

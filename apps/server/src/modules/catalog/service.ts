@@ -8,6 +8,7 @@ import {
 } from '@rebound/contract/catalog';
 import { summaryReserveMet } from '@rebound/core/auction-summary';
 import { productSku, SHOP_PAGE_SIZE } from '@rebound/core/catalog';
+import { dollarsToCents } from '@rebound/core/money';
 import { z } from 'zod';
 import { toCard } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
@@ -126,8 +127,9 @@ export class ShopCountCache {
 
 /** What the shop's queries filter on, from the validated query. */
 export function shopFilters(q: ShopQuery): repo.ShopFilters {
+  // core's exact dollars-to-cents: a $1.005 minimum is 101 cents (float arithmetic made it 100).
   const toCents = (dollars: number | undefined) =>
-    dollars === undefined ? undefined : Math.round(dollars * 100);
+    dollars === undefined ? undefined : (dollarsToCents(dollars) ?? undefined);
   return {
     categorySlug: q.category,
     condition: q.condition === 'any' ? undefined : q.condition,

@@ -3,6 +3,7 @@
 // the checkout both go through buildCart, so what is quoted is exactly what checkout accepts.
 import type { CartItem, CartQuoteResponse, DroppedCartItem, PriceBreakdown } from '@rebound/contract/orders';
 import { priceLines, resolveTaxConfig, type TaxConfig } from '@rebound/core/pricing';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 import type { DbOrTx } from '../../db/client';
 import { isUuid } from '../../lib/ids';
 import * as repo from './repository';
@@ -10,7 +11,7 @@ import * as repo from './repository';
 export const DROP_MESSAGES: Readonly<Record<DroppedCartItem['reason'], string>> = Object.freeze({
   not_found: 'This item is not one of your orders, so it was removed from your cart.',
   paid: 'This order has already been paid, so it was removed from your cart.',
-  cancelled: 'This order was cancelled (unpaid after 72 hours), so it was removed from your cart.',
+  cancelled: `This order was cancelled (unpaid after ${PAYMENT_WINDOW_HOURS} hours), so it was removed from your cart.`,
   not_payable: 'This order can no longer be paid, so it was removed from your cart.',
 });
 

@@ -13,9 +13,9 @@
 //   the payer's, they become `paid` with their share of premium and taxes (core checkoutShares:
 //   largest remainder, the shares add up exactly to the session's amounts), the payments row is
 //   written (unique per session) and the session is `paid`; a receipt goes to the shopper (in-app
-//   and, through the outbox, email). If any order is no longer pending (cancelled by the 72-hour
-//   job, paid through another session from a second tab) or the amount paid is not ours, nothing
-//   is applied: the payments row (its total is what the provider captured, whatever it was) and
+//   and, through the outbox, email). If any order is no longer pending (cancelled by the payment
+//   deadline job, paid through another session from a second tab) or the amount paid is not ours,
+//   nothing is applied: the payments row (its total is what the provider captured, whatever it was) and
 //   the session are recorded `refunded` with the reason, and after commit exactly what was captured
 //   is refunded at the provider (idempotency key 'refund-' + checkout id) and recorded among the
 //   payment's refunds, where the back-office shows it on each of the checkout's orders.

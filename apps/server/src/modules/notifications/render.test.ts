@@ -529,6 +529,14 @@ describe('what the messages say', () => {
     expect(email.text).toContain('Status: Highest bidder');
   });
 
+  it('reads a dollar amount to the cent exactly: 1.005 dollars is $1.01 (Math.round(1.005 * 100) is 100)', () => {
+    const email = renderEmail(
+      msg('test_email', { productTitle: 'Desk Lamp', bidAmount: 1.005, isHighest: true }),
+      CTX,
+    );
+    expect(email.text).toContain('Your maximum bid: $1.01');
+  });
+
   it('the account emails and sign-in texts keep their exact words', () => {
     const confirm = renderEmail(msg('auth_confirm_email', SAMPLES.auth_confirm_email!.payload), CTX);
     expect(confirm.subject).toBe('Confirm your Rebound account');

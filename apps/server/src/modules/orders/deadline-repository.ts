@@ -1,4 +1,4 @@
-// SQL of the 72-hour payment deadline job. The rules are in deadline.ts and packages/core.
+// SQL of the payment deadline job. The rules are in deadline.ts and packages/core.
 import { and, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auctions, orders, products, userStrikes, users } from '../../db/schema';

@@ -1,7 +1,7 @@
-// The 72-hour payment deadline: reminders 24 h and 2 h before it, then cancellation with a
-// non-payment strike, the item back to staff ('to relist'), and bidding suspended at three active
-// strikes. A declared job runs it; every step is idempotent and safe on several servers (rows are
-// claimed with SKIP LOCKED and every write re-checks the status it expects).
+// The payment deadline (core PAYMENT_WINDOW_HOURS after the auction's end): reminders 24 h and 2 h
+// before it, then cancellation with a non-payment strike, the item back to staff ('to relist'), and
+// bidding suspended at three active strikes. A declared job runs it; every step is idempotent and safe
+// on several servers (rows are claimed with SKIP LOCKED and every write re-checks the status it expects).
 import { userRoom } from '@rebound/contract/rooms';
 import {
   biddingSuspendedNotice,

@@ -1,3 +1,4 @@
+import { RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import { Facebook, Instagram, type LucideIcon, Youtube } from 'lucide-react';
 import { Link } from 'react-router';
 import { Container } from '../../components/ui/Container';
@@ -80,7 +81,7 @@ export function SiteFooter() {
         <Container className="flex flex-col gap-2 py-6 text-xs text-ink-400 sm:flex-row sm:items-center sm:justify-between">
           <p>© {year} Rebound. All prices in Canadian dollars.</p>
           <p>
-            Pickup only in British Columbia · 7-day free returns
+            Pickup only in British Columbia · {RETURN_WINDOW_DAYS}-day free returns
             {import.meta.env.DEV ? (
               <>
                 {' · '}

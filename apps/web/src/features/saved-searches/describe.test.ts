@@ -20,6 +20,8 @@ describe('describeSearch', () => {
       describeSearch({ category: 'home' }, { categories: new Map([['home', 'Home & Kitchen']]) }),
     ).toEqual(['Home & Kitchen']);
     expect(describeSearch({})).toEqual(['Every live auction']);
+    // Dollars to the cent by core's exact rule (the float parse showed 'From $1').
+    expect(describeSearch({ minPrice: 1.005 })).toEqual(['From $1.01']);
   });
 
   it('suggests the keywords, then the category, as the name', () => {

@@ -1,6 +1,6 @@
 import type { SavedSearchQueryView } from '@rebound/contract/saved-searches';
 import { CONDITION_LABELS } from '@rebound/core/catalog';
-import { formatCents } from '@rebound/core/money';
+import { formatDollars } from '@rebound/core/money';
 
 // What a saved search looks for, in words: the account's list and the save dialog's summary.
 
@@ -10,8 +10,6 @@ const titleCase = (slug: string) =>
     .filter(Boolean)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
-
-const dollars = (n: number) => formatCents(Math.round(n * 100)).replace(/\.00$/, '');
 
 /** ['"desk lamp"', 'Home', 'Open Box', '$0 – $300', 'Burnaby'] (names from slugs when no list is given). */
 export function describeSearch(
@@ -25,7 +23,9 @@ export function describeSearch(
   if (query.minPrice !== undefined || query.maxPrice !== undefined) {
     const lo = query.minPrice ?? 0;
     parts.push(
-      query.maxPrice === undefined ? `From ${dollars(lo)}` : `${dollars(lo)} – ${dollars(query.maxPrice)}`,
+      query.maxPrice === undefined
+        ? `From ${formatDollars(lo)}`
+        : `${formatDollars(lo)} – ${formatDollars(query.maxPrice)}`,
     );
   }
   if (query.location) parts.push(names.locations?.get(query.location) ?? titleCase(query.location));

@@ -102,6 +102,8 @@ describe('price filter', () => {
     expect(applyPriceRange('', '')).toEqual({ min: 0, max: null, problem: null });
     expect(applyPriceRange('40', '')).toEqual({ min: 40, max: null, problem: null });
     expect(applyPriceRange('19.999', '25')).toEqual({ min: 20, max: 25, problem: null });
+    // To the cent by core's exact rule: Math.round(1.005 * 100) / 100 was 1.
+    expect(applyPriceRange('1.005', '')).toEqual({ min: 1.01, max: null, problem: null });
   });
 
   it('formats ranges and counts', () => {
@@ -109,6 +111,7 @@ describe('price filter', () => {
     expect(formatPriceRange(12.5, 1500)).toBe('$12.50 – $1,500');
     expect(formatPriceRange(50, null)).toBe('$50+');
     expect(formatPriceRange(0, null)).toBe('Any price');
+    expect(formatPriceRange(1.005, null)).toBe('$1.01+');
     expect(auctionsLabel(1)).toBe('1 auction');
     expect(auctionsLabel(1234)).toBe('1,234 auctions');
   });

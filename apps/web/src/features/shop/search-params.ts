@@ -6,7 +6,7 @@ import {
   type ProductCondition,
   parseCondition,
 } from '@rebound/core/catalog';
-import { formatCents } from '@rebound/core/money';
+import { dollarsToCents, formatDollars } from '@rebound/core/money';
 
 // The shop's filters, sort, search and page live in the address bar (so links and the
 // back button work). This module reads and writes them; it is pure so it can be tested without a browser.
@@ -65,7 +65,9 @@ export function parseDollars(text: string | null | undefined): number | null {
   if (text === null || text === undefined || text.trim() === '') return null;
   const value = Number(text.trim());
   if (!Number.isFinite(value)) return null;
-  return Math.min(Math.round(value * 100) / 100, MAX_PRICE);
+  // To the cent by core's exact rule ('1.005' is $1.01); an amount too large for cents is capped.
+  const cents = dollarsToCents(value);
+  return Math.min(cents === null ? value : cents / 100, MAX_PRICE);
 }
 
 function slugParam(value: string | null): string | null {
@@ -148,9 +150,8 @@ export function activeFilterCount(state: ShopState): number {
 
 /** '$0 – $300', '$50+' (no upper bound), 'Any price'; whole dollars without cents. */
 export function formatPriceRange(min: number, max: number | null): string {
-  const dollars = (n: number) => formatCents(Math.round(n * 100)).replace(/\.00$/, '');
-  if (max === null) return min > 0 ? `${dollars(min)}+` : 'Any price';
-  return `${dollars(min)} – ${dollars(max)}`;
+  if (max === null) return min > 0 ? `${formatDollars(min)}+` : 'Any price';
+  return `${formatDollars(min)} – ${formatDollars(max)}`;
 }
 
 // One formatter for the page: `Number#toLocaleString` builds a new Intl.NumberFormat on every call

@@ -1,3 +1,4 @@
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 import { SELLER } from './company';
 import { longDateTime, messageOf, money, siteUrl, sms, str } from './format';
 import type { Template } from './types';
@@ -43,7 +44,7 @@ export const secondChanceOffer: Template = (p, ctx) => {
         { type: 'button', label: 'Accept or decline', url },
         {
           type: 'note',
-          text: `${until ? `The offer is open until ${until}. ` : ''}If you accept, pay within 72 hours as for any win; if not, nothing is owed.`,
+          text: `${until ? `The offer is open until ${until}. ` : ''}If you accept, pay within ${PAYMENT_WINDOW_HOURS} hours as for any win; if not, nothing is owed.`,
         },
       ],
       reason: 'you bid on this lot and auction-won messages by email are on in your settings',

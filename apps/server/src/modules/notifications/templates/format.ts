@@ -1,6 +1,6 @@
 // Reading untrusted payload values and formatting them for messages: money in dollars and cents,
 // times on the shop's clock (@rebound/core/shop-clock: never the runtime's time-zone data), links absolute on the site's public address.
-import { formatCents, parseDollarsToCents } from '@rebound/core/money';
+import { dollarsToCents, formatCents, parseDollarsToCents } from '@rebound/core/money';
 import { formatShopDateTime, formatShopTime } from '@rebound/core/shop-clock';
 import type { RenderContext } from '../render';
 import type { Payload } from './types';
@@ -31,8 +31,7 @@ export function centsFrom(p: Payload, centsKey: string, dollarsKey?: string): nu
   if (cents !== null) return Math.round(cents);
   if (!dollarsKey) return null;
   const dollars = p[dollarsKey];
-  if (typeof dollars === 'number' && Number.isFinite(dollars) && dollars >= 0)
-    return Math.round(dollars * 100);
+  if (typeof dollars === 'number' && Number.isFinite(dollars) && dollars >= 0) return dollarsToCents(dollars);
   if (typeof dollars === 'string') return parseDollarsToCents(dollars);
   return null;
 }

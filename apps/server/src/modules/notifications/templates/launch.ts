@@ -1,3 +1,4 @@
+import { RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import { siteUrl } from './format';
 import type { Template } from './types';
 
@@ -8,8 +9,7 @@ import type { Template } from './types';
  */
 export const launchOpen: Template = (p, ctx) => {
   const url = siteUrl(ctx, p, ['url'], '/');
-  const intro =
-    'Rebound is open! Daily auctions of returned goods from BC retailers are live now: browse, bid, and pick up locally with a 7-day free return.';
+  const intro = `Rebound is open! Daily auctions of returned goods from BC retailers are live now: browse, bid, and pick up locally with a ${RETURN_WINDOW_DAYS}-day free return.`;
   return {
     email: {
       subject: 'Rebound is open: the first auctions are live',

@@ -1,4 +1,6 @@
 import { formatCents } from '@rebound/core/money';
+import { STORAGE_FEE_CENTS_PER_DAY } from '@rebound/core/pickup';
+import { PICKUP_WINDOW_DAYS } from '@rebound/core/time';
 import { longDateTime, messageOf, money, siteUrl, sms, str } from './format';
 import type { Block, Template } from './types';
 
@@ -48,7 +50,7 @@ export const paymentReceipt: Template = (p, ctx) => {
     { type: 'button', label: 'Book your pickup', url },
     {
       type: 'note',
-      text: 'Keep this email as your receipt. Pick up within 7 days of the auction’s end; after that, storage is $5 per item per day.',
+      text: `Keep this email as your receipt. Pick up within ${PICKUP_WINDOW_DAYS} days of the auction’s end; after that, storage is ${formatCents(STORAGE_FEE_CENTS_PER_DAY)} per item per day.`,
     },
   );
   return {

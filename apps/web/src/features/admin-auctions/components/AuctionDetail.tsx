@@ -4,6 +4,7 @@ import {
   WithdrawOfferInput,
 } from '@rebound/contract/admin-auctions';
 import { formatCents } from '@rebound/core/money';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/windows';
 import { ExternalLink, Pencil, Repeat, Send, Undo2, XCircle } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -375,7 +376,7 @@ function OfferDialog({
         <DialogTitle className="pr-10 text-lg font-bold text-ink-950">Second-chance offer</DialogTitle>
         <DialogDescription className="mt-1 text-sm text-ink-700">
           The shopper is offered “{a.product.title}” at their maximum bid and told in the app and by email. If
-          they accept, they pay within 72 hours as for any win.
+          they accept, they pay within {PAYMENT_WINDOW_HOURS} hours as for any win.
         </DialogDescription>
         <form
           className="mt-5 flex flex-col gap-4"

@@ -1,4 +1,5 @@
 import type { AuthUser } from '@rebound/contract/auth';
+import { RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import { BadgeCheck, KeyRound, MapPin, MessageSquareText, RotateCcw, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -140,7 +141,7 @@ function SwitchLine({
 const PROMISES = [
   { icon: BadgeCheck, text: 'Inspected, graded returns and overstock from major retailers' },
   { icon: MapPin, text: 'Local pickup at our warehouse in British Columbia' },
-  { icon: RotateCcw, text: '7-day free returns after pickup' },
+  { icon: RotateCcw, text: `${RETURN_WINDOW_DAYS}-day free returns after pickup` },
 ] as const;
 
 /** The brand line: a compact banner on phones, a full panel beside the form on large screens. */

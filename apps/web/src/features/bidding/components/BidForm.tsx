@@ -1,8 +1,9 @@
 import type { AuthUser } from '@rebound/contract/auth';
 import type { AuctionLiveState, MyBidPosition } from '@rebound/contract/bidding';
 import { smallestMaxBidFor, suggestedMaxBids } from '@rebound/core/bidding';
-import { formatCents, parseDollarsToCents } from '@rebound/core/money';
+import { centsToDollarText, formatCents, parseDollarsToCents } from '@rebound/core/money';
 import { allInCost, checkoutLineLabels, DEFAULT_TAX_CONFIG, type TaxConfig } from '@rebound/core/pricing';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/windows';
 import { clsx } from 'clsx';
 import { ArrowLeft, Gavel, Info } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -22,10 +23,6 @@ type BidFormProps = {
   /** Smaller layout for the quick-view modal. */
   compact?: boolean;
 };
-
-function dollarsText(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
 
 /**
  * The maximum-bid control: type a maximum (or pick a suggested one), see the all-in cost at the
@@ -50,20 +47,16 @@ export function BidForm({ auction, me, bidder, taxConfig, locationName, compact 
 
   const typedCents = parseDollarsToCents(text);
 
-  function check(cents: number | null): string | undefined {
-    // The server's own checks (core checkMaxBidRequest, which the bid route asks too), in its order,
-    // with its words: a suspended account or a maximum above the bound never reaches the confirm step.
-    return bidFormProblem({
+  function review(event: FormEvent) {
+    event.preventDefault();
+    // Core decides (checkMaxBidRequest, which the bid route asks too), in the server's order and words:
+    // a suspended account or a maximum above the bound never reaches the confirm step.
+    const problem = bidFormProblem({
       bidder,
-      amountCents: cents,
+      amountCents: typedCents,
       ownMaxCents: me?.maxBidCents ?? null,
       minimumNextBidCents: auction.minimumNextBidCents,
     });
-  }
-
-  function review(event: FormEvent) {
-    event.preventDefault();
-    const problem = check(typedCents);
     setError(problem);
     if (problem || typedCents === null) {
       input.current?.focus();
@@ -80,7 +73,7 @@ export function BidForm({ auction, me, bidder, taxConfig, locationName, compact 
   function confirm() {
     if (!confirming) return;
     place.mutate(
-      { amount: dollarsText(confirming.cents), idempotencyKey: confirming.key },
+      { amount: centsToDollarText(confirming.cents), idempotencyKey: confirming.key },
       {
         onSuccess: () => {
           setConfirming(null);
@@ -129,7 +122,7 @@ export function BidForm({ auction, me, bidder, taxConfig, locationName, compact 
           </Button>
         </div>
         <p className="mt-3 text-xs text-ink-600">
-          A bid is a promise to pay within 72 hours of the auction's end if you win.
+          A bid is a promise to pay within {PAYMENT_WINDOW_HOURS} hours of the auction's end if you win.
         </p>
       </section>
     );
@@ -144,9 +137,9 @@ export function BidForm({ auction, me, bidder, taxConfig, locationName, compact 
         name="maxBid"
         type="number"
         inputMode="decimal"
-        min={dollarsText(floor)}
+        min={centsToDollarText(floor)}
         step="0.01"
-        placeholder={dollarsText(floor)}
+        placeholder={centsToDollarText(floor)}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -164,7 +157,7 @@ export function BidForm({ auction, me, bidder, taxConfig, locationName, compact 
               key={cents}
               type="button"
               onClick={() => {
-                setText(dollarsText(cents));
+                setText(centsToDollarText(cents));
                 setError(undefined);
               }}
               className="inline-flex h-9 items-center rounded-lg bg-white px-3 text-sm font-semibold text-ink-800 tabular-nums ring-1 ring-ink-200 ring-inset transition-colors hover:bg-brand-50 hover:ring-brand-300"

@@ -1,6 +1,7 @@
 import type { MyBidPosition } from '@rebound/contract/bidding';
 import { RESERVE_NOT_MET_STANDING } from '@rebound/core/bidding-text';
 import { formatCents } from '@rebound/core/money';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/windows';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 
@@ -61,7 +62,7 @@ export function MyStanding({ me, className }: { me: MyBidPosition | null | undef
       ) : null}
       {standing === 'won' ? (
         <p className="basis-full text-xs text-ink-700">
-          You won! Pay within 72 hours from{' '}
+          You won! Pay within {PAYMENT_WINDOW_HOURS} hours from{' '}
           <Link to="/account?tab=orders" className="font-semibold text-brand-800 underline">
             your orders
           </Link>

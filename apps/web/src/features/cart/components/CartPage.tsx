@@ -6,6 +6,7 @@ import {
 } from '@rebound/contract/orders';
 import { formatCents } from '@rebound/core/money';
 import { checkoutLineLabels } from '@rebound/core/pricing';
+import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS } from '@rebound/core/windows';
 import { clsx } from 'clsx';
 import { ArrowLeft, Info, Lock, MapPin, ShoppingCart, Trash2, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -318,7 +319,8 @@ function Summary({
         Continue Shopping
       </ButtonLink>
       <p className="mt-4 text-xs leading-relaxed text-ink-600">
-        Pay within 72 hours of the auction's end, then book a pickup within 7 days of the end. Bring photo ID.
+        Pay within {PAYMENT_WINDOW_HOURS} hours of the auction's end, then book a pickup within{' '}
+        {PICKUP_WINDOW_DAYS} days of the end. Bring photo ID.
       </p>
     </section>
   );

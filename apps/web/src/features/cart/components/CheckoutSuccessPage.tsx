@@ -1,5 +1,6 @@
 import { ORDER_TEXT, type VerifyPaymentResponse } from '@rebound/contract/orders';
 import { formatCents } from '@rebound/core/money';
+import { PICKUP_WINDOW_DAYS } from '@rebound/core/windows';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CircleCheck, IdCard, LoaderCircle, ReceiptText, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
@@ -112,7 +113,8 @@ function PaymentSuccess({ amountCents, count }: { amountCents: number; count: nu
         <h2 className="text-sm font-semibold tracking-wide text-ink-800 uppercase">What's next</h2>
         <ul className="mt-3 flex flex-col gap-3 text-sm text-ink-800">
           <Step icon={<CalendarClock aria-hidden="true" />}>
-            Book a pickup time in My Orders: pickups are within 7 days of the auction's end.
+            Book a pickup time in My Orders: pickups are within {PICKUP_WINDOW_DAYS} days of the auction's
+            end.
           </Step>
           <Step icon={<IdCard aria-hidden="true" />}>
             Bring government-issued photo ID and your order number to the warehouse.

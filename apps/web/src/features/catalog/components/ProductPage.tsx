@@ -1,4 +1,5 @@
 import { conditionLabel, DEFAULT_CATEGORY_NAME, slugify } from '@rebound/core/catalog';
+import { RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import { BadgeCheck, ChevronRight, IdCard, MapPin, RotateCcw } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -160,7 +161,7 @@ export function ProductPage({ slug, renderAuction }: ProductPageProps) {
               </li>
               <li className="flex items-center gap-2">
                 <RotateCcw className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-                7-day free returns
+                {RETURN_WINDOW_DAYS}-day free returns
               </li>
             </ul>
           </section>

@@ -1,3 +1,4 @@
+import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS, RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import {
   ArrowRight,
   CalendarDays,
@@ -26,7 +27,7 @@ const FACTS: readonly { icon: LucideIcon; value: string; label: string }[] = [
   { icon: CalendarDays, value: 'Daily', label: 'new auctions' },
   { icon: ClipboardCheck, value: '3 grades', label: 'every item inspected' },
   { icon: Timer, value: '1-minute', label: 'soft close on every auction' },
-  { icon: Undo2, value: '7 days', label: 'free returns from pickup' },
+  { icon: Undo2, value: `${RETURN_WINDOW_DAYS} days`, label: 'free returns from pickup' },
 ];
 
 /** How it Works, in words: the header dialog's three steps with what each involves. */
@@ -58,9 +59,9 @@ const STEPS: readonly { icon: LucideIcon; title: string; text: ReactNode }[] = [
     title: 'Pick up your item',
     text: (
       <>
-        Pay by card within 72 hours, book a pickup slot within 7 days of the auction's end and collect your
-        item in Burnaby with your photo ID. Changed your mind? You have a{' '}
-        <Link to="/refund-return-policy">7-day free return</Link>.
+        Pay by card within {PAYMENT_WINDOW_HOURS} hours, book a pickup slot within {PICKUP_WINDOW_DAYS} days
+        of the auction's end and collect your item in Burnaby with your photo ID. Changed your mind? You have
+        a <Link to="/refund-return-policy">{RETURN_WINDOW_DAYS}-day free return</Link>.
       </>
     ),
   },
@@ -80,7 +81,7 @@ const REASONS: readonly { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: ShieldCheck,
     title: 'Quality assured',
-    text: 'Our team inspects every item, tests it where practical and grades it honestly. You see it before you take it home, and most items come with a 7-day free return.',
+    text: `Our team inspects every item, tests it where practical and grades it honestly. You see it before you take it home, and most items come with a ${RETURN_WINDOW_DAYS}-day free return.`,
   },
 ];
 

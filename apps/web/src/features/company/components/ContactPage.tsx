@@ -1,3 +1,4 @@
+import { RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import { Car, Clock3, IdCard, type LucideIcon, Mail, MapPin, ShieldCheck, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -148,7 +149,7 @@ export default function ContactPage() {
         <p className="mt-6 flex items-start gap-2 text-sm text-ink-700">
           <ShieldCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
           <span>
-            Returns come back here too, within 7 days of pickup. See our{' '}
+            Returns come back here too, within {RETURN_WINDOW_DAYS} days of pickup. See our{' '}
             <Link to="/refund-return-policy" className={linkClass}>
               Refund &amp; Return Policy
             </Link>

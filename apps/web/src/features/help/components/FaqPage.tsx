@@ -1,6 +1,6 @@
 import { formatCents } from '@rebound/core/money';
 import { checkoutLineLabels, DEFAULT_TAX_CONFIG, priceCheckout, rateLabel } from '@rebound/core/pricing';
-import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS } from '@rebound/core/time';
+import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS, RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import { CreditCard, Gavel, type LucideIcon, MapPin, Receipt, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -207,9 +207,9 @@ const TOPICS: readonly Topic[] = [
         q: 'Can I return an item?',
         a: (
           <p>
-            Yes, within <strong>7 days of pickup</strong>, free. Bring it back to the warehouse in the
-            condition you received it, with everything it came with, during opening hours. No appointment is
-            needed.
+            Yes, within <strong>{RETURN_WINDOW_DAYS} days of pickup</strong>, free. Bring it back to the
+            warehouse in the condition you received it, with everything it came with, during opening hours. No
+            appointment is needed.
           </p>
         ),
       },

@@ -1,3 +1,4 @@
+import { RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import { clsx } from 'clsx';
 import { Gavel, PackageCheck, Search } from 'lucide-react';
 
@@ -16,7 +17,7 @@ export const HOW_IT_WORKS_STEPS = [
   {
     icon: PackageCheck,
     title: 'Pick up your item',
-    text: 'Finish your purchase, schedule a visit to our warehouse and collect your item. 7-day free return.',
+    text: `Finish your purchase, schedule a visit to our warehouse and collect your item. ${RETURN_WINDOW_DAYS}-day free return.`,
   },
 ] as const;
 

@@ -1,3 +1,4 @@
+import { RETURN_WINDOW_DAYS } from '@rebound/core/windows';
 import { Ban, CalendarClock, CreditCard, type LucideIcon, PackageCheck, Store } from 'lucide-react';
 import { RETURNS_SECTIONS } from '../content/returns-sections';
 import { LegalPage } from './LegalPage';
@@ -5,8 +6,8 @@ import { LegalPage } from './LegalPage';
 const SUMMARY: readonly { icon: LucideIcon; title: string; text: string; href?: string }[] = [
   {
     icon: CalendarClock,
-    title: '7 days from pickup',
-    text: 'Return an item within 7 days of the day you collected it.',
+    title: `${RETURN_WINDOW_DAYS} days from pickup`,
+    text: `Return an item within ${RETURN_WINDOW_DAYS} days of the day you collected it.`,
   },
   {
     icon: Store,
@@ -75,7 +76,7 @@ export default function RefundReturnPolicyPage() {
   return (
     <LegalPage
       title="Refund & Return Policy"
-      intro="Changed your mind? Most items can come back within 7 days of pickup, free of charge. Here is how returns and refunds work at Rebound."
+      intro={`Changed your mind? Most items can come back within ${RETURN_WINDOW_DAYS} days of pickup, free of charge. Here is how returns and refunds work at Rebound.`}
       summary={<ReturnsSummary />}
       sections={RETURNS_SECTIONS}
     />

@@ -1,27 +1,34 @@
+import { formatDateKeyLong } from '@rebound/core/shop-clock';
+import { addDaysToDateKey, PAYMENT_WINDOW_HOURS, RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import { Link } from 'react-router';
 import { COMPANY, COMPANY_ADDRESS_LINE } from '../../../lib/company';
 import { NON_RETURNABLE } from '../../../lib/store-policies';
 import { MailLink } from '../components/inline';
 import type { LegalSection } from '../types';
 
-// The Refund & Return Policy (docs/product.md "Returns"): 7 days from pickup, free, refunds in 5-10 business
-// days to the original card, and what cannot be returned (lib/store-policies.ts). No 30-day promise.
+// The Refund & Return Policy (docs/product.md "Returns"): free returns within core's RETURN_WINDOW_DAYS
+// of pickup, refunds in 5-10 business days to the original card, the non-returnable list. The windows
+// are rendered from packages/core/src/time.ts, so the page says what the store applies.
+
+/** The worked example of the return window: an item collected on Tuesday, November 10, 2026. */
+const EXAMPLE_PICKUP = '2026-11-10';
 
 export const RETURNS_SECTIONS: readonly LegalSection[] = [
   {
     id: 'promise',
-    title: 'Our 7-day free return promise',
+    title: `Our ${RETURN_WINDOW_DAYS}-day free return promise`,
     content: (
       <>
         <p>
-          If you change your mind about an item, you can bring it back within 7 days of the day you picked it
-          up. Returns are free: there is no restocking fee and nothing to ship, because you return the item to
-          the warehouse you collected it from.
+          If you change your mind about an item, you can bring it back within {RETURN_WINDOW_DAYS} days of the
+          day you picked it up. Returns are free: there is no restocking fee and nothing to ship, because you
+          return the item to the warehouse you collected it from.
         </p>
         <p>
-          The 7 days count from your pickup date. For an item collected on Tuesday, November 10, the last day
-          to return it is Tuesday, November 17. If that last day falls on a Sunday or a statutory holiday,
-          when we are closed, you can return it on the next day we are open.
+          The {RETURN_WINDOW_DAYS} days count from your pickup date. For an item collected on{' '}
+          {formatDateKeyLong(EXAMPLE_PICKUP)}, the last day to return it is{' '}
+          {formatDateKeyLong(addDaysToDateKey(EXAMPLE_PICKUP, RETURN_WINDOW_DAYS))}. If that last day falls on
+          a Sunday or a statutory holiday, when we are closed, you can return it on the next day we are open.
         </p>
       </>
     ),
@@ -33,7 +40,7 @@ export const RETURNS_SECTIONS: readonly LegalSection[] = [
       <>
         <p>We accept a return when:</p>
         <ul>
-          <li>it is within 7 days of pickup;</li>
+          <li>it is within {RETURN_WINDOW_DAYS} days of pickup;</li>
           <li>
             the item is in the condition you received it in, matching the condition grade it was sold under,
             with no new damage or wear;
@@ -76,8 +83,8 @@ export const RETURNS_SECTIONS: readonly LegalSection[] = [
         </li>
         <li>
           <strong>Bring the item back</strong> to {COMPANY_ADDRESS_LINE}, Monday to Saturday, 10:00 to 18:00
-          Pacific Time, within 7 days of pickup. No appointment is needed. Bring your order number and your
-          photo ID.
+          Pacific Time, within {RETURN_WINDOW_DAYS} days of pickup. No appointment is needed. Bring your order
+          number and your photo ID.
         </li>
         <li>
           <strong>We check it at the counter,</strong> usually while you wait, and confirm the return by
@@ -122,9 +129,9 @@ export const RETURNS_SECTIONS: readonly LegalSection[] = [
           sale and refund you in full.
         </p>
         <p>
-          If you find such a problem after you get home, contact us within 7 days of pickup. This applies to
-          every item, including ones marked Final Sale or As-Is, because an item must match its listing. We
-          refund in full, with no fee.
+          If you find such a problem after you get home, contact us within {RETURN_WINDOW_DAYS} days of
+          pickup. This applies to every item, including ones marked Final Sale or As-Is, because an item must
+          match its listing. We refund in full, with no fee.
         </p>
       </>
     ),
@@ -145,9 +152,9 @@ export const RETURNS_SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          If you do not pay within 72 hours of an auction's end, the order is cancelled. You are not charged
-          for the item, but the cancellation adds a non-payment strike to your account and a re-listing fee
-          may apply, as our <Link to="/terms-of-service">Terms of Service</Link> explain.
+          If you do not pay within {PAYMENT_WINDOW_HOURS} hours of an auction's end, the order is cancelled.
+          You are not charged for the item, but the cancellation adds a non-payment strike to your account and
+          a re-listing fee may apply, as our <Link to="/terms-of-service">Terms of Service</Link> explain.
         </p>
         <p>
           If we cancel a sale ourselves, for example because the item was damaged before pickup, anything you

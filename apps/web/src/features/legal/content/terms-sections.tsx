@@ -1,17 +1,31 @@
 import { formatCents } from '@rebound/core/money';
 import { MAX_ACTIVE_STRIKES } from '@rebound/core/orders';
-import { priceCheckout } from '@rebound/core/pricing';
+import {
+  ABANDONED_AFTER_FINAL_NOTICE_DAYS,
+  ABANDONED_FINAL_NOTICE_AFTER_DAYS,
+  STORAGE_FEE_CENTS_PER_DAY,
+} from '@rebound/core/pickup';
+import { formatDateKeyLong } from '@rebound/core/shop-clock';
+import {
+  addDaysToDateKey,
+  PAYMENT_WINDOW_HOURS,
+  PICKUP_WINDOW_DAYS,
+  RETURN_WINDOW_DAYS,
+} from '@rebound/core/time';
 import { Link } from 'react-router';
 import { incrementRows } from '../../../lib/bid-increments';
 import { COMPANY, COMPANY_ADDRESS_LINE } from '../../../lib/company';
 import { AddressBlock, MailLink, PolicyTable } from '../components/inline';
+import { PremiumAndTaxes } from '../components/PremiumAndTaxes';
 import type { LegalSection } from '../types';
 
-// The Terms of Service's 25 sections, consistent with docs/product.md: bidding, orders and the
-// 72-hour payment window, pricing, the pickup window and returns. The increment
-// table and the price example are computed by the same code the server uses, so they cannot drift.
+// The Terms of Service's 25 sections, as docs/product.md states the rules: bidding, the payment
+// deadline and strikes, prices and taxes, pickup and returns. The windows and fees are core's constants
+// (packages/core), the increment table is core's, and the premium and taxes are the pickup locations'
+// own rates priced by core (PremiumAndTaxes), so the page cannot drift from what the store applies.
 
-const EXAMPLE = priceCheckout(10_000);
+/** The pickup window's worked example: an auction that ends on Monday, November 2, 2026. */
+const EXAMPLE_END = '2026-11-02';
 
 export const TERMS_SECTIONS: readonly LegalSection[] = [
   {
@@ -173,38 +187,18 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
   {
     id: 'premium-and-taxes',
     title: "Buyer's premium and taxes",
-    content: (
-      <>
-        <p>
-          A buyer's premium of 15% of the winning bid is added to every purchase. British Columbia PST (7%)
-          and GST (5%) are charged on the winning bid plus the premium. When you pay for several items at
-          once, they are added up first, then the premium and each tax are calculated once on the total and
-          rounded to the nearest cent. Your cart shows every line before you pay. If tax rates change by law,
-          we charge the rates in force when you pay.
-        </p>
-        <PolicyTable
-          caption="Example: the total for a winning bid of $100.00"
-          head={['Example', 'Amount']}
-          rows={[
-            ['Winning bid', formatCents(EXAMPLE.subtotalCents)],
-            ["Buyer's premium (15%)", formatCents(EXAMPLE.premiumCents)],
-            ['PST (7%)', formatCents(EXAMPLE.pstCents)],
-            ['GST (5%)', formatCents(EXAMPLE.gstCents)],
-          ]}
-          footer={['Total (CAD)', formatCents(EXAMPLE.totalCents)]}
-        />
-      </>
-    ),
+    content: <PremiumAndTaxes />,
   },
   {
     id: 'payment',
-    title: 'Payment within 72 hours',
+    title: `Payment within ${PAYMENT_WINDOW_HOURS} hours`,
     content: (
       <>
         <p>
-          Pay for each item you win within 72 hours of the auction's end time. You pay from your cart, on our
-          payment processor's secure hosted checkout page, with a major credit card. We do not accept cash,
-          cheques or payment at the warehouse, and we never see or store your full card number.
+          Pay for each item you win within {PAYMENT_WINDOW_HOURS} hours of the auction's end time. You pay
+          from your cart, on our payment processor's secure hosted checkout page, with a major credit card. We
+          do not accept cash, cheques or payment at the warehouse, and we never see or store your full card
+          number.
         </p>
         <p>
           An order counts as paid ("Payment Received") once our payment processor confirms the payment to us.
@@ -219,9 +213,10 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          If an order is not paid within 72 hours of the auction's end, it is cancelled automatically and a
-          non-payment strike is added to your account. We may then relist the item or offer it to the next
-          bidder, and a re-listing fee may apply (section 14). A cancelled order cannot be reinstated.
+          If an order is not paid within {PAYMENT_WINDOW_HOURS} hours of the auction's end, it is cancelled
+          automatically and a non-payment strike is added to your account. We may then relist the item or
+          offer it to the next bidder, and a re-listing fee may apply (section 14). A cancelled order cannot
+          be reinstated.
         </p>
         <p>
           Strikes are listed in your account with their reason and date. With {MAX_ACTIVE_STRIKES} active
@@ -245,8 +240,9 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         </p>
         <ul>
           <li>
-            Your pickup window runs from the auction's end date through the 7th day after it. For an auction
-            that ends on Monday, November 2, you can pick up from November 2 through Monday, November 9.
+            Your pickup window runs from the auction's end date through {PICKUP_WINDOW_DAYS} days after it.
+            For an auction that ends on {formatDateKeyLong(EXAMPLE_END)}, you can pick up from that day
+            through {formatDateKeyLong(addDaysToDateKey(EXAMPLE_END, PICKUP_WINDOW_DAYS))}.
           </li>
           <li>
             Pay first, then book a pickup appointment in your account. Slots are limited, so book early in
@@ -273,16 +269,17 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          If you have not collected an item by the end of its pickup window, a storage fee of $5.00 per item
-          per day applies from the next day until you collect it. A late pickup needs an appointment arranged
-          with us, and storage fees are payable before we release the item.
+          If you have not collected an item by the end of its pickup window, a storage fee of{' '}
+          {formatCents(STORAGE_FEE_CENTS_PER_DAY)} per item per day applies from the next day until you
+          collect it. A late pickup needs an appointment arranged with us, and storage fees are payable before
+          we release the item.
         </p>
         <p>
-          If an item is still not collected 14 days after the end of its pickup window, we will send you a
-          final notice by email. If you do not collect it or contact us within 7 days of that notice, the item
-          is considered abandoned: we may resell, donate, recycle or dispose of it, the purchase is treated as
-          a default (section 14), and we refund what you paid for it, less storage fees and the re-listing
-          fee.
+          If an item is still not collected {ABANDONED_FINAL_NOTICE_AFTER_DAYS} days after the end of its
+          pickup window, we will send you a final notice by email. If you do not collect it or contact us
+          within {ABANDONED_AFTER_FINAL_NOTICE_DAYS} days of that notice, the item is considered abandoned: we
+          may resell, donate, recycle or dispose of it, the purchase is treated as a default (section 14), and
+          we refund what you paid for it, less storage fees and the re-listing fee.
         </p>
       </>
     ),
@@ -292,10 +289,10 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     title: 'Re-listing fee',
     content: (
       <p>
-        If you default on a purchase, by not paying within 72 hours or by abandoning an item, we may charge a
-        re-listing fee of up to 25% of the purchase price (the winning bid) to cover the cost of selling the
-        item again. For a paid item, the fee is deducted from your refund. For an unpaid item, we may ask you
-        to pay it before you bid again.
+        If you default on a purchase, by not paying within {PAYMENT_WINDOW_HOURS} hours or by abandoning an
+        item, we may charge a re-listing fee of up to 25% of the purchase price (the winning bid) to cover the
+        cost of selling the item again. For a paid item, the fee is deducted from your refund. For an unpaid
+        item, we may ask you to pay it before you bid again.
       </p>
     ),
   },
@@ -337,9 +334,10 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     title: 'Returns',
     content: (
       <p>
-        You can return most items within 7 days of pickup, free of charge, for a refund to your original card
-        within 5 to 10 business days. The rules, including the items that cannot be returned, are in our{' '}
-        <Link to="/refund-return-policy">Refund &amp; Return Policy</Link>, which forms part of these terms.
+        You can return most items within {RETURN_WINDOW_DAYS} days of pickup, free of charge, for a refund to
+        your original card within 5 to 10 business days. The rules, including the items that cannot be
+        returned, are in our <Link to="/refund-return-policy">Refund &amp; Return Policy</Link>, which forms
+        part of these terms.
       </p>
     ),
   },

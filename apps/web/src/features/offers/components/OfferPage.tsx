@@ -1,5 +1,6 @@
 import { formatCents } from '@rebound/core/money';
 import { shopDateTimeLabel } from '@rebound/core/scheduling';
+import { PAYMENT_WINDOW_HOURS } from '@rebound/core/windows';
 import { CircleCheck, Clock, ImageOff } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -95,7 +96,7 @@ export default function OfferPage() {
               <div className="flex flex-col gap-3">
                 <p className="flex items-start gap-2 font-semibold text-ink-950">
                   <CircleCheck className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                  Accepted. Pay within 72 hours from your orders, then book a pickup.
+                  Accepted. Pay within {PAYMENT_WINDOW_HOURS} hours from your orders, then book a pickup.
                 </p>
                 <ButtonLink to="/account?tab=orders" className="self-start">
                   Go to my orders

@@ -3,7 +3,7 @@ import { formatTimeLeftShort } from '@rebound/core/countdown';
 import { formatCents } from '@rebound/core/money';
 import { MAX_ACTIVE_STRIKES } from '@rebound/core/orders';
 import { STORAGE_FEE_CENTS_PER_DAY } from '@rebound/core/pickup';
-import { addDaysToDateKey } from '@rebound/core/time';
+import { addDaysToDateKey, PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 import { clsx } from 'clsx';
 import {
   CalendarClock,
@@ -42,7 +42,7 @@ const DAY_MS = 86_400_000;
 /**
  * The account's Orders tab: 'My Orders (count)', each order with its picture, amount, dates and the
  * server's status label; 'Pay Now' puts an unpaid order in the cart (then 'In Cart'), 'Schedule
- * Pickup' when the server says a pickup can be booked. Unpaid orders show their 72-hour deadline on
+ * Pickup' when the server says a pickup can be booked. Unpaid orders show their payment deadline on
  * the server's clock; non-payment strikes are listed below, with a notice when bidding is suspended.
  */
 export function OrdersPanel() {
@@ -177,7 +177,7 @@ function OrderRow({ order }: { order: OrderView }) {
       {order.status === 'cancelled' && order.cancelledAt ? (
         <p className="mt-3 text-sm text-ink-700">
           Cancelled on <time dateTime={order.cancelledAt}>{formatShopDate(order.cancelledAt)}</time>: it was
-          not paid within 72 hours of the auction's end.
+          not paid within {PAYMENT_WINDOW_HOURS} hours of the auction's end.
         </p>
       ) : null}
 
@@ -315,7 +315,7 @@ function Strikes({ data }: { data: MyOrdersResponse }) {
         Non-payment strikes ({data.activeStrikes} of {MAX_ACTIVE_STRIKES})
       </h3>
       <p className="mt-0.5 text-sm text-ink-600">
-        An order not paid within 72 hours of its auction's end is cancelled with a strike.{' '}
+        An order not paid within {PAYMENT_WINDOW_HOURS} hours of its auction's end is cancelled with a strike.{' '}
         {MAX_ACTIVE_STRIKES} active strikes suspend bidding.
       </p>
       <ul className="mt-3 flex flex-col divide-y divide-ink-100">

@@ -7,6 +7,7 @@ import {
   spotsLeftText,
 } from '@rebound/contract/pickup';
 import { formatCents } from '@rebound/core/money';
+import { PICKUP_WINDOW_DAYS } from '@rebound/core/windows';
 import { clsx } from 'clsx';
 import { ArrowLeft, CalendarDays, CalendarX2, Clock, MapPin } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
@@ -160,9 +161,9 @@ function NoSlots({ window }: { window: AvailableSlotsResponse['window'] }) {
       <CalendarX2 className="size-8 text-ink-400" aria-hidden="true" />
       <p className="font-semibold text-ink-900">{PICKUP_TEXT.noSlots}</p>
       <p className="max-w-md text-sm text-ink-700">
-        Pickups are booked from the auction's end date through 7 days after: for this order,{' '}
-        <span className="font-semibold whitespace-nowrap">{formatDateKeyLong(window.firstDate)}</span> to{' '}
-        <span className="font-semibold whitespace-nowrap">{formatDateKeyLong(window.lastDate)}</span>.
+        Pickups are booked from the auction's end date through {PICKUP_WINDOW_DAYS} days after: for this
+        order, <span className="font-semibold whitespace-nowrap">{formatDateKeyLong(window.firstDate)}</span>{' '}
+        to <span className="font-semibold whitespace-nowrap">{formatDateKeyLong(window.lastDate)}</span>.
       </p>
       <p className="text-sm text-ink-700">
         Need another time?{' '}
