@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  centsToDollars,
-  centsToDollarText,
-  dollarsToCents,
-  formatCents,
-  formatDollars,
-  MAX_PARSE_DOLLARS,
-  parseDollarsToCents,
-} from './money';
+import { centsToDollarText, dollarsToCents, formatDollars } from './dollars';
+import { centsToDollars, formatCents, MAX_PARSE_DOLLARS, parseDollarsToCents } from './money';
 
 describe('formatCents', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { dollarsToCents } from './money';
+import { dollarsToCents } from './dollars';
 // Saved shop searches: their limits, and whether a lot matches one. The match is
 // the shop search's own WHERE (apps/server/src/modules/catalog/repository.ts shopWhere) written as
 // a plain function, so new lots are matched against every search in memory after one query for

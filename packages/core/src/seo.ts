@@ -1,7 +1,7 @@
 // What search engines are told about a lot (docs/decisions/031-findability.md): schema.org terms for
 // the grading and for whether the lot can be bid on, and the price as schema.org writes it.
 
-import { centsToDollarText } from './money';
+import { centsToDollarText } from './dollars';
 
 export type Grade = 'like_new' | 'open_box' | 'gently_used';
 

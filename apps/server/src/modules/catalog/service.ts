@@ -8,7 +8,7 @@ import {
 } from '@rebound/contract/catalog';
 import { summaryReserveMet } from '@rebound/core/auction-summary';
 import { productSku, SHOP_PAGE_SIZE } from '@rebound/core/catalog';
-import { dollarsToCents } from '@rebound/core/money';
+import { dollarsToCents } from '@rebound/core/dollars';
 import { z } from 'zod';
 import { toCard } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';

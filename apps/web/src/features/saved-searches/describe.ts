@@ -1,6 +1,6 @@
 import type { SavedSearchQueryView } from '@rebound/contract/saved-searches';
 import { CONDITION_LABELS } from '@rebound/core/catalog';
-import { formatDollars } from '@rebound/core/money';
+import { formatDollars } from '@rebound/core/dollars';
 
 // What a saved search looks for, in words: the account's list and the save dialog's summary.
 

@@ -6,7 +6,7 @@ import {
   type ProductCondition,
   parseCondition,
 } from '@rebound/core/catalog';
-import { dollarsToCents, formatDollars } from '@rebound/core/money';
+import { dollarsToCents, formatDollars } from '@rebound/core/dollars';
 
 // The shop's filters, sort, search and page live in the address bar (so links and the
 // back button work). This module reads and writes them; it is pure so it can be tested without a browser.

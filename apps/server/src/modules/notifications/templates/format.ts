@@ -1,6 +1,8 @@
 // Reading untrusted payload values and formatting them for messages: money in dollars and cents,
 // times on the shop's clock (@rebound/core/shop-clock: never the runtime's time-zone data), links absolute on the site's public address.
-import { dollarsToCents, formatCents, parseDollarsToCents } from '@rebound/core/money';
+
+import { dollarsToCents } from '@rebound/core/dollars';
+import { formatCents, parseDollarsToCents } from '@rebound/core/money';
 import { formatShopDateTime, formatShopTime } from '@rebound/core/shop-clock';
 import type { RenderContext } from '../render';
 import type { Payload } from './types';

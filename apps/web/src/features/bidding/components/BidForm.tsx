@@ -1,7 +1,8 @@
 import type { AuthUser } from '@rebound/contract/auth';
 import type { AuctionLiveState, MyBidPosition } from '@rebound/contract/bidding';
 import { smallestMaxBidFor, suggestedMaxBids } from '@rebound/core/bidding';
-import { centsToDollarText, formatCents, parseDollarsToCents } from '@rebound/core/money';
+import { centsToDollarText } from '@rebound/core/dollars';
+import { formatCents, parseDollarsToCents } from '@rebound/core/money';
 import { allInCost, checkoutLineLabels, DEFAULT_TAX_CONFIG, type TaxConfig } from '@rebound/core/pricing';
 import { PAYMENT_WINDOW_HOURS } from '@rebound/core/windows';
 import { clsx } from 'clsx';

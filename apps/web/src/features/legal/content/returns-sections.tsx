@@ -1,4 +1,4 @@
-import { formatDateKeyLong } from '@rebound/core/shop-clock';
+import { formatDateKeyLong } from '@rebound/core/shop-clock-formats';
 import { addDaysToDateKey, PAYMENT_WINDOW_HOURS, RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import { Link } from 'react-router';
 import { COMPANY, COMPANY_ADDRESS_LINE } from '../../../lib/company';

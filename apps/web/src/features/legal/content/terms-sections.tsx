@@ -5,7 +5,7 @@ import {
   ABANDONED_FINAL_NOTICE_AFTER_DAYS,
   STORAGE_FEE_CENTS_PER_DAY,
 } from '@rebound/core/pickup';
-import { formatDateKeyLong } from '@rebound/core/shop-clock';
+import { formatDateKeyLong } from '@rebound/core/shop-clock-formats';
 import {
   addDaysToDateKey,
   PAYMENT_WINDOW_HOURS,
