@@ -201,7 +201,7 @@ export function dateKeyParts(key: string): { year: number; month: number; day: n
   const month = Number(m[2]);
   const day = Number(m[3]);
   const d = new Date(Date.UTC(year, month - 1, day));
-  if (d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) {
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) {
     throw new RangeError(`Not a valid YYYY-MM-DD date key: ${key}`);
   }
   return { year, month, day, weekday: d.getUTCDay() };

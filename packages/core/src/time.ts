@@ -2,7 +2,7 @@
 // (UTC); calendar days are 'YYYY-MM-DD' keys of the day in America/Vancouver. Day arithmetic on keys is pure
 // calendar arithmetic, so a 23- or 25-hour day at a DST change is still one day.
 
-import { shopDateKey, shopInstant } from './shop-clock';
+import { dateKeyParts, shopDateKey, shopInstant } from './shop-clock';
 import { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS } from './windows';
 
 export { PAYMENT_WINDOW_HOURS, PICKUP_WINDOW_DAYS, RETURN_WINDOW_DAYS } from './windows';
@@ -16,7 +16,6 @@ export const SHOP_TIME_ZONE = 'America/Vancouver';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-const DATE_KEY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function assertValidDate(date: Date): void {
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
@@ -24,20 +23,10 @@ function assertValidDate(date: Date): void {
   }
 }
 
-/** Days since 1970-01-01 for a date key; throws on a malformed or impossible date. */
+/** Days since 1970-01-01 for a date key; throws on a malformed or impossible date (shop-clock's parse). */
 function dayNumber(key: string): number {
-  const match = DATE_KEY_PATTERN.exec(key);
-  if (match) {
-    const year = Number(match[1]);
-    const month = Number(match[2]);
-    const day = Number(match[3]);
-    const ms = Date.UTC(year, month - 1, day);
-    const check = new Date(ms);
-    if (check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day) {
-      return ms / DAY_MS;
-    }
-  }
-  throw new RangeError(`Not a valid YYYY-MM-DD date key: ${key}`);
+  const { year, month, day } = dateKeyParts(key);
+  return Date.UTC(year, month - 1, day) / DAY_MS;
 }
 
 function keyFromDayNumber(days: number): string {
