@@ -7,10 +7,9 @@ import { WS_PATH } from '@rebound/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SharedWindowCounter, sharedLimits } from '../../lib/shared-limits';
-import { requireActiveStaff } from '../admin/guard';
 import { launchRoutes } from './routes';
+import { viewerOf } from './viewer';
 import { SiteLock, type WindowCounter } from './service';
-import { BYPASS_COOKIE, cookieValue, verifyBypassToken } from './tokens';
 
 // THE LOCK (docs/decisions/028-pre-launch-mode.md). One onRequest hook, after the session
 // is known, decides every request while the store is locked, for whoever is neither staff nor
@@ -96,34 +95,6 @@ declare module 'fastify' {
     /** The store is locked and this viewer sees it anyway (staff or bypass): pages carry data-locked. */
     storeLockedView: boolean;
   }
-}
-
-export interface Viewer {
-  locked: boolean;
-  isStaff: boolean;
-  bypass: boolean;
-  canSeeStore: boolean;
-}
-
-export async function viewerOf(app: FastifyInstance, request: FastifyRequest): Promise<Viewer> {
-  const { config, clock } = app.deps;
-  const locked = await app.launch.lock.locked();
-  // Media skip the session lookup; under the lock, staff must still be known to see the photos.
-  if (locked) await app.accounts.resolveDeferredUser(request);
-  let isStaff = false;
-  try {
-    requireActiveStaff(request);
-    isStaff = true;
-  } catch {}
-  const bypass =
-    !isStaff &&
-    verifyBypassToken(
-      config.authSecret,
-      config.launch.bypassEmail,
-      cookieValue(request.headers.cookie, BYPASS_COOKIE),
-      clock.now(),
-    );
-  return { locked, isStaff, bypass, canSeeStore: !locked || isStaff || bypass };
 }
 
 /** Per email: a few confirmation emails an hour is plenty for a person, and stops mail bombing. */

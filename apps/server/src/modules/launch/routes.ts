@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { sharedRateLimitOptions } from '../../lib/shared-limits';
 import { requireActiveStaff } from '../admin/guard';
-import { viewerOf } from './lock';
+import { viewerOf } from './viewer';
 import * as service from './service';
 import { bypassCookie, verifyBypassToken } from './tokens';
 
