@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SharedWindowCounter, sharedLimits } from '../../lib/shared-limits';
 import { launchRoutes } from './routes';
-import { viewerOf } from './viewer';
 import { SiteLock, type WindowCounter } from './service';
+import { viewerOf } from './viewer';
 
 // THE LOCK (docs/decisions/028-pre-launch-mode.md). One onRequest hook, after the session
 // is known, decides every request while the store is locked, for whoever is neither staff nor

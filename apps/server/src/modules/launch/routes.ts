@@ -20,9 +20,9 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { sharedRateLimitOptions } from '../../lib/shared-limits';
 import { requireActiveStaff } from '../admin/guard';
-import { viewerOf } from './viewer';
 import * as service from './service';
 import { bypassCookie, verifyBypassToken } from './tokens';
+import { viewerOf } from './viewer';
 
 /** Per address (IP): enough for a household or an office, too few for a script filling the list. */
 export const SIGNUPS_PER_ADDRESS_PER_HOUR = 10;

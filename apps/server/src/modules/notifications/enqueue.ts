@@ -7,17 +7,22 @@ import {
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type notifications, type outbox, users } from '../../db/schema';
-import { assertOutboxPayloads } from '../../jobs/payloads';
+import { assertOutboxPayloads } from './payloads';
+import type { TemplateData, TemplateName } from './templates/registry';
 
-export interface Notice {
+/** A notice for one template: its `data` is typed from the template's schema (templates/define.ts). */
+export interface NoticeOf<N extends TemplateName> {
   userId: string;
   kind: NotificationKind;
   /** Outbox template name, e.g. 'outbid'. */
-  template: string;
+  template: N;
   message: string;
   targetUrl: string | null;
-  data: Record<string, unknown>;
+  data: TemplateData<N>;
 }
+
+/** A notice for any template (a union by template name: a wrong `data` does not compile). */
+export type Notice = { [N in TemplateName]: NoticeOf<N> }[TemplateName];
 
 /** What sending needs to know about a recipient. */
 export interface Contact {

@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema';
-import { assertOutboxPayloads } from '../../jobs/payloads';
+import { assertOutboxPayloads } from './payloads';
 
 export type OutboxRecord = typeof outbox.$inferSelect;
 

@@ -219,6 +219,10 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     path: '/account?tab=appointments',
   },
   test_email: { payload: { productTitle: 'Desk Lamp', bidAmount: 25, isHighest: true }, path: '/account' },
+  generic: {
+    payload: { message: 'A strike was removed from your account.', targetUrl: '/account?tab=orders' },
+    path: '/account?tab=orders',
+  },
   auth_confirm_email: {
     payload: { url: 'https://rebound.example/api/auth/verify-email?token=abc' },
     path: '/api/auth/verify-email?token=abc',

@@ -1,12 +1,15 @@
 // How an outbox row becomes what a channel sends. The sender (sender.ts) calls these; the
-// templates behind them live in templates/ (one per outbox template name, templates/registry.ts).
-// Rendering never throws: an unknown template, or data a template cannot use, gets the generic
-// message made from payload.message and payload.targetUrl (docs/decisions/019).
+// templates behind them live in templates/ (each declares its payload schema and rendering,
+// templates/define.ts; templates/registry.ts lists them). Each template checks the payload against
+// its schema before rendering; the sender makes a row that does not fit a dead letter before it
+// gets here (payloads.ts). Rendering itself never throws: an unknown template, or data a template
+// cannot use, gets the generic message made from payload.message and payload.targetUrl
+// (docs/decisions/019).
 import { UNSUBSCRIBE_SCOPE_TEXT } from '@rebound/contract/unsubscribe';
 import { generic } from './templates/generic';
 import { layoutHtml, layoutText, QR_CID } from './templates/layout';
-import { TEMPLATE_KIND, TEMPLATES } from './templates/registry';
-import type { Payload, TemplateOutput } from './templates/types';
+import { templateOf } from './templates/registry';
+import type { Payload, RenderContext, TemplateOutput } from './templates/types';
 import { createUnsubscribeToken, isUnsubscribeScope, type UnsubscribeScope } from './unsubscribe-token';
 
 export type Channel = 'email' | 'sms' | 'push';
@@ -21,14 +24,7 @@ export interface OutgoingMessage {
   payload: Record<string, unknown>;
 }
 
-export interface RenderContext {
-  /** The site's public address (config.publicUrl), no trailing slash. */
-  publicUrl: string;
-  /** Signs one-click unsubscribe links (config.authSecret). */
-  secret: string;
-  /** When the message is rendered (unsubscribe links run a year from it); the system time if absent. */
-  now?: Date;
-}
+export type { RenderContext };
 
 export interface RenderedEmail {
   subject: string;
@@ -78,12 +74,12 @@ function bare(ctx: RenderContext): TemplateOutput {
 
 function build(msg: OutgoingMessage, ctx: RenderContext): TemplateOutput {
   const payload = isRecord(msg.payload) ? msg.payload : {};
-  const template = Object.hasOwn(TEMPLATES, msg.template) ? TEMPLATES[msg.template]! : generic;
+  const template = templateOf(msg.template) ?? generic;
   try {
-    return template(payload, ctx);
+    return template.render(payload, ctx);
   } catch {
     try {
-      return generic(payload, ctx);
+      return generic.render(payload, ctx);
     } catch {
       return bare(ctx);
     }
@@ -93,7 +89,7 @@ function build(msg: OutgoingMessage, ctx: RenderContext): TemplateOutput {
 /** Which consent-only kind an email is (new_drops, marketing), so it carries the one-click unsubscribe. */
 export function unsubscribeScopeOf(msg: OutgoingMessage): UnsubscribeScope | null {
   const kind = isRecord(msg.payload) ? msg.payload.kind : undefined;
-  const scope = typeof kind === 'string' ? kind : TEMPLATE_KIND[msg.template];
+  const scope = typeof kind === 'string' ? kind : templateOf(msg.template)?.kind;
   return isUnsubscribeScope(scope) ? scope : null;
 }
 

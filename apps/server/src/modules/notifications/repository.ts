@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notifications, outbox, pushSubscriptions, users } from '../../db/schema';
-import { assertOutboxPayloads } from '../../jobs/payloads';
+import { assertOutboxPayloads } from './payloads';
 
 // SQL of the notification screens: every query is scoped to one user.
 

@@ -29,11 +29,12 @@ import { createSmsSender } from '../../adapters/sms/index';
 import type { SmsSender } from '../../adapters/sms/types';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { checkClaimedPayload } from '../../jobs/payloads';
 import { KeyedBatcher } from '../../lib/batcher';
 import type { Clock } from '../../lib/clock';
 import * as repo from './outbox-repository';
+import { checkClaimedPayload } from './payloads';
 import { type OutgoingMessage, renderEmail, renderPush, renderSms } from './render';
+import type { TemplateName, TemplatePayload } from './templates/registry';
 import { getVapidKeys } from './vapid';
 
 export interface Channels {
@@ -328,7 +329,7 @@ export class OutboxSender {
   }
 
   private async send(row: repo.OutboxRecord): Promise<void> {
-    // A payload that does not fit its template's schema (jobs/payloads.ts) is a dead letter at once.
+    // A payload that does not fit its template's schema (payloads.ts) is a dead letter at once.
     checkClaimedPayload(row);
     const msg: OutgoingMessage = {
       id: row.id,
@@ -387,17 +388,21 @@ export function createOutboxSender(deps: SenderDeps, opts?: SenderOptions): Outb
   return new OutboxSender(deps, opts);
 }
 
-export interface QueuedMessage {
+/** A message for one template: its payload is typed from the template's schema (templates/define.ts). */
+export interface QueuedMessageOf<N extends TemplateName> {
   channel: 'email' | 'sms' | 'push';
-  template: string;
+  template: N;
   /** The account it is for, when there is one. */
   userId: string | null;
   /** Email address, E.164 number, or for push the user id. */
   recipient: string;
-  payload: Record<string, unknown>;
+  payload: TemplatePayload<N>;
   /** At most one message per key (a second one is skipped). */
   dedupeKey?: string;
 }
+
+/** A message for any template (a union by template name: a wrong payload does not compile). */
+export type QueuedMessage = { [N in TemplateName]: QueuedMessageOf<N> }[TemplateName];
 
 /**
  * Queues messages that are not notices (account emails, sign-in codes, test emails): outbox rows

@@ -16,7 +16,7 @@ const NOW = new Date('2026-06-15T18:00:00.000Z');
 const CONSENTED = { marketingConsent: true, marketingConsentAt: NOW };
 
 function notice(userId: string, kind: 'new_drops' | 'marketing' | 'outbid_alerts'): Notice {
-  return { userId, kind, template: kind, message: 'Hello', targetUrl: '/drops', data: {} };
+  return { userId, kind, template: 'generic', message: 'Hello', targetUrl: '/drops', data: {} };
 }
 
 /** The channels a notice of this kind would go out on for this user now. */

@@ -13,7 +13,7 @@ import {
 } from '@rebound/core/pickup-notices';
 import { slotTimeLabel } from '@rebound/core/slot-label';
 import { vancouverDateKey } from '@rebound/core/time';
-import type { Notice } from '../notifications/enqueue';
+import type { NoticeOf } from '../notifications/enqueue';
 
 export const APPOINTMENTS_URL = '/account?tab=appointments';
 
@@ -56,7 +56,10 @@ function factsAndData(s: PickupNoticeSubject, moved: boolean) {
  * The confirmation of a booking (or a move: `moved`). Kind 'auction_won': the pickup is the win's
  * follow-up, like the payment receipt and reminders, so it follows that kind's channel settings.
  */
-export function pickupConfirmedNoticeOf(s: PickupNoticeSubject, moved: boolean): Notice {
+export function pickupConfirmedNoticeOf(
+  s: PickupNoticeSubject,
+  moved: boolean,
+): NoticeOf<'pickup_confirmed'> {
   const { facts, data } = factsAndData(s, moved);
   return {
     userId: s.userId,
@@ -69,7 +72,10 @@ export function pickupConfirmedNoticeOf(s: PickupNoticeSubject, moved: boolean):
 }
 
 /** The evening-before or hour-before reminder (same data as the confirmation, plus `which`). */
-export function pickupReminderNoticeOf(s: PickupNoticeSubject, which: PickupReminderWhich): Notice {
+export function pickupReminderNoticeOf(
+  s: PickupNoticeSubject,
+  which: PickupReminderWhich,
+): NoticeOf<'pickup_reminder'> {
   const { facts, data } = factsAndData(s, false);
   const reminder: PickupReminderData = { ...data, which };
   return {

@@ -7,7 +7,7 @@ import type { PickupReminderWhich } from '@rebound/core/pickup-notices';
 import type { Db } from '../../db/client';
 import type { Published } from '../../realtime/hub';
 import { notificationsChanged } from '../notifications/changed';
-import { enqueueNotices, type Notice } from '../notifications/enqueue';
+import { enqueueNotices, type NoticeOf } from '../notifications/enqueue';
 import { pickupReminderNoticeOf } from './notices';
 import * as repo from './repository';
 
@@ -39,7 +39,7 @@ export async function runPickupReminderBatch(
       if (action === 'remind_day_before') by.day_before.push(a);
       else if (action === 'remind_hour_before') by.hour_before.push(a);
     }
-    const notices: Notice[] = [];
+    const notices: NoticeOf<'pickup_reminder'>[] = [];
     for (const which of ['day_before', 'hour_before'] as const) {
       const stamped = await repo.markReminded(
         tx,

@@ -1,60 +1,68 @@
 import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 import { SELLER } from './company';
+import { cents, defineTemplate, id, text, when } from './define';
 import { longDateTime, messageOf, money, siteUrl, sms, str } from './format';
-import type { Template } from './types';
 
 /** 'auction_cancelled' {productTitle, reason}: staff cancelled an auction this shopper bid on. */
-export const auctionCancelled: Template = (p, ctx) => {
-  const title = str(p, 'productTitle') ?? 'a lot you bid on';
-  const message = messageOf(p);
-  const lot = siteUrl(ctx, p, ['targetUrl'], '/account?tab=bids');
-  const shop = `${ctx.publicUrl}/shop`;
-  return {
-    email: {
-      subject: `Auction cancelled: ${title}`,
-      preheader: message,
-      heading: 'This auction was cancelled',
-      blocks: [
-        { type: 'p', text: message },
-        { type: 'button', label: 'See the lot', url: lot },
-        { type: 'p', text: `No payment is due for it. There are more lots to bid on at ${shop}.` },
-        { type: 'note', text: `Questions? Write to ${SELLER.supportEmail}.` },
-      ],
-      reason: 'you bid on this lot and outbid alerts by email are on in your settings',
-    },
-    sms: sms(message, lot),
-    push: { title: 'Auction cancelled', body: message, url: lot },
-  };
-};
+export const auctionCancelled = defineTemplate({
+  name: 'auction_cancelled',
+  fields: { auctionId: id, productTitle: text, reason: text },
+  render: (p, ctx) => {
+    const title = str(p, 'productTitle') ?? 'a lot you bid on';
+    const message = messageOf(p);
+    const lot = siteUrl(ctx, p, ['targetUrl'], '/account?tab=bids');
+    const shop = `${ctx.publicUrl}/shop`;
+    return {
+      email: {
+        subject: `Auction cancelled: ${title}`,
+        preheader: message,
+        heading: 'This auction was cancelled',
+        blocks: [
+          { type: 'p', text: message },
+          { type: 'button', label: 'See the lot', url: lot },
+          { type: 'p', text: `No payment is due for it. There are more lots to bid on at ${shop}.` },
+          { type: 'note', text: `Questions? Write to ${SELLER.supportEmail}.` },
+        ],
+        reason: 'you bid on this lot and outbid alerts by email are on in your settings',
+      },
+      sms: sms(message, lot),
+      push: { title: 'Auction cancelled', body: message, url: lot },
+    };
+  },
+});
 
 /** 'second_chance_offer' {offerId, productTitle, amountCents, expiresAt}: the item at the shopper's maximum bid. */
-export const secondChanceOffer: Template = (p, ctx) => {
-  const title = str(p, 'productTitle') ?? 'a lot you bid on';
-  const message = messageOf(p);
-  const url = siteUrl(ctx, p, ['targetUrl'], '/notifications');
-  const amount = money(p, 'amountCents');
-  const until = longDateTime(p, 'expiresAt');
-  return {
-    email: {
-      subject: `Second chance: ${title}${amount ? ` for ${amount}` : ''}`,
-      preheader: message,
-      heading: 'A second chance at a lot you bid on',
-      blocks: [
-        { type: 'p', text: message },
-        { type: 'button', label: 'Accept or decline', url },
-        {
-          type: 'note',
-          text: `${until ? `The offer is open until ${until}. ` : ''}If you accept, pay within ${PAYMENT_WINDOW_HOURS} hours as for any win; if not, nothing is owed.`,
-        },
-      ],
-      reason: 'you bid on this lot and auction-won messages by email are on in your settings',
-    },
-    sms: sms(message, url),
-    push: {
-      title: 'Second chance offer',
-      body: message,
-      url,
-      tag: `offer-${str(p, 'offerId', 60) ?? title}`,
-    },
-  };
-};
+export const secondChanceOffer = defineTemplate({
+  name: 'second_chance_offer',
+  fields: { offerId: id, productTitle: text, amountCents: cents, expiresAt: when },
+  render: (p, ctx) => {
+    const title = str(p, 'productTitle') ?? 'a lot you bid on';
+    const message = messageOf(p);
+    const url = siteUrl(ctx, p, ['targetUrl'], '/notifications');
+    const amount = money(p, 'amountCents');
+    const until = longDateTime(p, 'expiresAt');
+    return {
+      email: {
+        subject: `Second chance: ${title}${amount ? ` for ${amount}` : ''}`,
+        preheader: message,
+        heading: 'A second chance at a lot you bid on',
+        blocks: [
+          { type: 'p', text: message },
+          { type: 'button', label: 'Accept or decline', url },
+          {
+            type: 'note',
+            text: `${until ? `The offer is open until ${until}. ` : ''}If you accept, pay within ${PAYMENT_WINDOW_HOURS} hours as for any win; if not, nothing is owed.`,
+          },
+        ],
+        reason: 'you bid on this lot and auction-won messages by email are on in your settings',
+      },
+      sms: sms(message, url),
+      push: {
+        title: 'Second chance offer',
+        body: message,
+        url,
+        tag: `offer-${str(p, 'offerId', 60) ?? title}`,
+      },
+    };
+  },
+});

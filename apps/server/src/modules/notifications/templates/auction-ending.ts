@@ -1,5 +1,6 @@
+import { z } from 'zod';
+import { cents, defineTemplate, id, text, when } from './define';
 import { longDateTime, messageOf, money, siteUrl, sms, str, timeOfDay } from './format';
-import type { Template } from './types';
 
 /**
  * When the lot ends, in words: from the minutes left when the reminder was written (a 1-hour
@@ -22,47 +23,59 @@ export function endingIn(minutesLeft: unknown, mark: unknown): string {
 }
 
 /** 'auction_ending' {auctionId, productTitle, endsAt, mark: '1h'|'5m', minutesLeft, currentPriceCents, lotUrl}. */
-export const auctionEnding: Template = (p, ctx) => {
-  const title = str(p, 'productTitle') ?? 'A lot you follow';
-  const soon = endingIn(p.minutesLeft, p.mark);
-  const price = money(p, 'currentPriceCents');
-  const ends = longDateTime(p, 'endsAt');
-  const endsTime = timeOfDay(p, 'endsAt');
-  const url = siteUrl(ctx, p, ['lotUrl', 'targetUrl'], '/account?tab=watchlist');
-  const message = messageOf(p);
-  return {
-    email: {
-      subject: `Ending ${soon}: ${title}`,
-      preheader: message,
-      heading: `Ending ${soon}`,
-      blocks: [
-        { type: 'p', text: message },
-        {
-          type: 'facts',
-          rows: [
-            { label: 'Lot', value: title },
-            ...(price ? [{ label: 'Current price', value: price, strong: true }] : []),
-            ...(ends ? [{ label: 'Ends', value: ends }] : []),
-          ],
-        },
-        { type: 'button', label: 'Go to the lot', url },
-        {
-          type: 'note',
-          text: 'A bid in the last minutes extends the auction, so the end time can move.',
-        },
-      ],
-      reason: 'you watch or bid on this lot and auction-ending reminders by email are on in your settings',
-    },
-    sms: sms(
-      `${title} ends ${soon}${endsTime ? ` (${endsTime})` : ''}.${price ? ` Now ${price}.` : ''}`,
-      url,
-    ),
-    push: {
-      title: `Ending ${soon}`,
-      body: message,
-      url,
-      // One reminder per lot on the device: the 5-minute one replaces the 1-hour one.
-      tag: `ending-${str(p, 'auctionId', 60) ?? url}`,
-    },
-  };
-};
+export const auctionEnding = defineTemplate({
+  name: 'auction_ending',
+  fields: {
+    auctionId: id,
+    productTitle: text,
+    endsAt: when,
+    mark: text,
+    minutesLeft: z.number().nullish().catch(null),
+    currentPriceCents: cents,
+    lotUrl: text,
+  },
+  render: (p, ctx) => {
+    const title = str(p, 'productTitle') ?? 'A lot you follow';
+    const soon = endingIn(p.minutesLeft, p.mark);
+    const price = money(p, 'currentPriceCents');
+    const ends = longDateTime(p, 'endsAt');
+    const endsTime = timeOfDay(p, 'endsAt');
+    const url = siteUrl(ctx, p, ['lotUrl', 'targetUrl'], '/account?tab=watchlist');
+    const message = messageOf(p);
+    return {
+      email: {
+        subject: `Ending ${soon}: ${title}`,
+        preheader: message,
+        heading: `Ending ${soon}`,
+        blocks: [
+          { type: 'p', text: message },
+          {
+            type: 'facts',
+            rows: [
+              { label: 'Lot', value: title },
+              ...(price ? [{ label: 'Current price', value: price, strong: true }] : []),
+              ...(ends ? [{ label: 'Ends', value: ends }] : []),
+            ],
+          },
+          { type: 'button', label: 'Go to the lot', url },
+          {
+            type: 'note',
+            text: 'A bid in the last minutes extends the auction, so the end time can move.',
+          },
+        ],
+        reason: 'you watch or bid on this lot and auction-ending reminders by email are on in your settings',
+      },
+      sms: sms(
+        `${title} ends ${soon}${endsTime ? ` (${endsTime})` : ''}.${price ? ` Now ${price}.` : ''}`,
+        url,
+      ),
+      push: {
+        title: `Ending ${soon}`,
+        body: message,
+        url,
+        // One reminder per lot on the device: the 5-minute one replaces the 1-hour one.
+        tag: `ending-${str(p, 'auctionId', 60) ?? url}`,
+      },
+    };
+  },
+});

@@ -1,27 +1,32 @@
+import { z } from 'zod';
 import { SELLER } from './company';
+import { defineTemplate } from './define';
 import { messageOf, siteUrl, sms } from './format';
-import type { Template } from './types';
 
 /** 'bidding_suspended' {activeStrikes}. */
-export const biddingSuspended: Template = (p, ctx) => {
-  const message = messageOf(p);
-  const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
-  return {
-    email: {
-      subject: 'Bidding is suspended on your Rebound account',
-      preheader: message,
-      heading: 'Bidding is suspended',
-      blocks: [
-        { type: 'p', text: message },
-        {
-          type: 'p',
-          text: `You can still pay for and pick up the orders you have. To talk about the strikes, write to ${SELLER.supportEmail}.`,
-        },
-        { type: 'button', label: 'See your orders', url },
-      ],
-      reason: 'orders on your account were not paid in time',
-    },
-    sms: sms(message, url),
-    push: { title: 'Bidding suspended', body: message, url },
-  };
-};
+export const biddingSuspended = defineTemplate({
+  name: 'bidding_suspended',
+  fields: { activeStrikes: z.number().int().nonnegative().nullish() },
+  render: (p, ctx) => {
+    const message = messageOf(p);
+    const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
+    return {
+      email: {
+        subject: 'Bidding is suspended on your Rebound account',
+        preheader: message,
+        heading: 'Bidding is suspended',
+        blocks: [
+          { type: 'p', text: message },
+          {
+            type: 'p',
+            text: `You can still pay for and pick up the orders you have. To talk about the strikes, write to ${SELLER.supportEmail}.`,
+          },
+          { type: 'button', label: 'See your orders', url },
+        ],
+        reason: 'orders on your account were not paid in time',
+      },
+      sms: sms(message, url),
+      push: { title: 'Bidding suspended', body: message, url },
+    };
+  },
+});

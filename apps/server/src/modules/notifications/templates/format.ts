@@ -4,8 +4,7 @@
 import { dollarsToCents } from '@rebound/core/dollars';
 import { formatCents, parseDollarsToCents } from '@rebound/core/money';
 import { formatShopDateTime, formatShopTime } from '@rebound/core/shop-clock';
-import type { RenderContext } from '../render';
-import type { Payload } from './types';
+import type { Payload, RenderContext } from './types';
 
 /** A non-empty string field (trimmed, and capped: a payload is data, not a novel). */
 export function str(p: Payload, key: string, max = 500): string | null {

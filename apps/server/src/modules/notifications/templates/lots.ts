@@ -1,7 +1,17 @@
 import { formatCents } from '@rebound/core/money';
-import type { RenderContext } from '../render';
+import { z } from 'zod';
+import { id, text, when } from './define';
 import { sameSiteUrl, shortDateTime, str } from './format';
-import type { Lot } from './types';
+import type { Lot, RenderContext } from './types';
+
+/** One lot as a digest payload carries it (digest.ts lotView). */
+export const LOT = z.looseObject({
+  auctionId: id,
+  title: text,
+  priceCents: z.number().nullish(),
+  url: text,
+  endsAt: when,
+});
 
 /** Lots of a digest, from untrusted data: [{title, priceCents, url, endsAt}], bounded. */
 export function lotsOf(value: unknown, ctx: RenderContext, limit: number): Lot[] {

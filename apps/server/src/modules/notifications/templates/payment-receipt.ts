@@ -1,72 +1,90 @@
 import { formatCents } from '@rebound/core/money';
 import { STORAGE_FEE_CENTS_PER_DAY } from '@rebound/core/pickup';
 import { PICKUP_WINDOW_DAYS } from '@rebound/core/time';
+import { z } from 'zod';
+import { cents, defineTemplate, id, text, when } from './define';
 import { longDateTime, messageOf, money, siteUrl, sms, str } from './format';
-import type { Block, Template } from './types';
+import type { Block } from './types';
 
 /**
  * 'payment_receipt' {checkoutId, paidAt, subtotalCents, premiumCents, pstCents, gstCents,
  * totalCents, lines: [{orderId, title, amountCents}]}.
  */
-export const paymentReceipt: Template = (p, ctx) => {
-  const message = messageOf(p);
-  const total = money(p, 'totalCents');
-  const paidAt = longDateTime(p, 'paidAt');
-  const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
-  const lines = (Array.isArray(p.lines) ? p.lines : [])
-    .slice(0, 50)
-    .flatMap((l): { label: string; value: string }[] => {
-      if (typeof l !== 'object' || l === null) return [];
-      const line = l as Record<string, unknown>;
-      const title = str(line, 'title');
-      const cents =
-        typeof line.amountCents === 'number' && Number.isFinite(line.amountCents) ? line.amountCents : null;
-      return title ? [{ label: title, value: cents !== null ? formatCents(cents) : '' }] : [];
+export const paymentReceipt = defineTemplate({
+  name: 'payment_receipt',
+  fields: {
+    checkoutId: id,
+    providerSessionId: text,
+    paidAt: when,
+    orderId: id,
+    subtotalCents: cents,
+    premiumCents: cents,
+    gstCents: cents,
+    pstCents: cents,
+    totalCents: cents,
+    amountCents: cents,
+    lines: z.array(z.looseObject({ orderId: id, title: text, amountCents: cents })).nullish(),
+  },
+  render: (p, ctx) => {
+    const message = messageOf(p);
+    const total = money(p, 'totalCents');
+    const paidAt = longDateTime(p, 'paidAt');
+    const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
+    const lines = (Array.isArray(p.lines) ? p.lines : [])
+      .slice(0, 50)
+      .flatMap((l): { label: string; value: string }[] => {
+        if (typeof l !== 'object' || l === null) return [];
+        const line = l as Record<string, unknown>;
+        const title = str(line, 'title');
+        const cents =
+          typeof line.amountCents === 'number' && Number.isFinite(line.amountCents) ? line.amountCents : null;
+        return title ? [{ label: title, value: cents !== null ? formatCents(cents) : '' }] : [];
+      });
+    const sums = (
+      [
+        ['Items', 'subtotalCents'],
+        ['Buyer’s premium', 'premiumCents'],
+        ['PST', 'pstCents'],
+        ['GST', 'gstCents'],
+      ] as const
+    ).flatMap(([label, key]) => {
+      const v = money(p, key);
+      return v ? [{ label, value: v }] : [];
     });
-  const sums = (
-    [
-      ['Items', 'subtotalCents'],
-      ['Buyer’s premium', 'premiumCents'],
-      ['PST', 'pstCents'],
-      ['GST', 'gstCents'],
-    ] as const
-  ).flatMap(([label, key]) => {
-    const v = money(p, key);
-    return v ? [{ label, value: v }] : [];
-  });
-  const blocks: Block[] = [{ type: 'p', text: message }];
-  if (lines.length > 0)
-    blocks.push({ type: 'h2', text: 'What you paid for' }, { type: 'facts', rows: lines });
-  blocks.push({
-    type: 'facts',
-    rows: [
-      ...sums,
-      ...(total ? [{ label: 'Total paid', value: total, strong: true }] : []),
-      ...(paidAt ? [{ label: 'Paid', value: paidAt }] : []),
-      ...(str(p, 'checkoutId', 60) ? [{ label: 'Receipt number', value: str(p, 'checkoutId', 60)! }] : []),
-    ],
-  });
-  blocks.push(
-    { type: 'button', label: 'Book your pickup', url },
-    {
-      type: 'note',
-      text: `Keep this email as your receipt. Pick up within ${PICKUP_WINDOW_DAYS} days of the auction’s end; after that, storage is ${formatCents(STORAGE_FEE_CENTS_PER_DAY)} per item per day.`,
-    },
-  );
-  return {
-    email: {
-      subject: total ? `Receipt: ${total} paid to Rebound` : 'Your Rebound receipt',
-      preheader: message,
-      heading: 'Payment received, thank you!',
-      blocks,
-      reason: 'you paid for your orders on Rebound',
-    },
-    sms: sms(message, url),
-    push: {
-      title: 'Payment received',
-      body: message,
-      url,
-      tag: `receipt-${str(p, 'checkoutId', 60) ?? 'latest'}`,
-    },
-  };
-};
+    const blocks: Block[] = [{ type: 'p', text: message }];
+    if (lines.length > 0)
+      blocks.push({ type: 'h2', text: 'What you paid for' }, { type: 'facts', rows: lines });
+    blocks.push({
+      type: 'facts',
+      rows: [
+        ...sums,
+        ...(total ? [{ label: 'Total paid', value: total, strong: true }] : []),
+        ...(paidAt ? [{ label: 'Paid', value: paidAt }] : []),
+        ...(str(p, 'checkoutId', 60) ? [{ label: 'Receipt number', value: str(p, 'checkoutId', 60)! }] : []),
+      ],
+    });
+    blocks.push(
+      { type: 'button', label: 'Book your pickup', url },
+      {
+        type: 'note',
+        text: `Keep this email as your receipt. Pick up within ${PICKUP_WINDOW_DAYS} days of the auction’s end; after that, storage is ${formatCents(STORAGE_FEE_CENTS_PER_DAY)} per item per day.`,
+      },
+    );
+    return {
+      email: {
+        subject: total ? `Receipt: ${total} paid to Rebound` : 'Your Rebound receipt',
+        preheader: message,
+        heading: 'Payment received, thank you!',
+        blocks,
+        reason: 'you paid for your orders on Rebound',
+      },
+      sms: sms(message, url),
+      push: {
+        title: 'Payment received',
+        body: message,
+        url,
+        tag: `receipt-${str(p, 'checkoutId', 60) ?? 'latest'}`,
+      },
+    };
+  },
+});

@@ -1,7 +1,9 @@
+import { PICKUP_REMINDER_WHICH } from '@rebound/contract/pickup';
 import { formatShortCode, pickupQrPayload } from '@rebound/core/pickup';
-import type { RenderContext } from '../render';
+import { z } from 'zod';
+import { defineTemplate, flag, id, text, when } from './define';
 import { messageOf, siteUrl, sms, str } from './format';
-import type { Payload, Template, TemplateOutput } from './types';
+import type { Payload, RenderContext, TemplateOutput } from './types';
 
 // 'pickup_confirmed' and 'pickup_reminder' {orderId, shortCode, productTitle, slotStartsAt,
 // timeLabel, dateLabel, locationName, locationAddress, appointmentsUrl, moved | which}. The short
@@ -89,8 +91,28 @@ function pickupMessage(
   };
 }
 
-export const pickupConfirmed: Template = (p, ctx) =>
-  pickupMessage(p, ctx, p.moved === true ? 'moved' : 'confirmed');
+/** The keys of both pickup messages (contract PickupConfirmedData, older rows with fewer). */
+const PICKUP_FIELDS = {
+  orderId: id,
+  shortCode: text,
+  qrPayload: text,
+  productTitle: text,
+  slotStartsAt: when,
+  timeLabel: text,
+  dateLabel: text,
+  locationName: text,
+  locationAddress: text,
+  appointmentsUrl: text,
+};
 
-export const pickupReminder: Template = (p, ctx) =>
-  pickupMessage(p, ctx, p.which === 'hour_before' ? 'hour_before' : 'day_before');
+export const pickupConfirmed = defineTemplate({
+  name: 'pickup_confirmed',
+  fields: { ...PICKUP_FIELDS, moved: flag },
+  render: (p, ctx) => pickupMessage(p, ctx, p.moved === true ? 'moved' : 'confirmed'),
+});
+
+export const pickupReminder = defineTemplate({
+  name: 'pickup_reminder',
+  fields: { ...PICKUP_FIELDS, which: z.enum(PICKUP_REMINDER_WHICH).nullish() },
+  render: (p, ctx) => pickupMessage(p, ctx, p.which === 'hour_before' ? 'hour_before' : 'day_before'),
+});

@@ -1,4 +1,5 @@
-// Every outbox template by name (the `template` column), one module each.
+// Every outbox template by name (the `template` column), built from the templates' own declarations
+// (each file declares its name, payload schema and rendering: define.ts).
 import { auctionCancelled, secondChanceOffer } from './admin-auctions';
 import { auctionEnding } from './auction-ending';
 import { auctionLost } from './auction-lost';
@@ -7,6 +8,8 @@ import { authConfirmEmail, authPhoneCode, authResetPassword, dropListConfirm, la
 import { bidConfirmation } from './bid-confirmation';
 import { biddingSuspended } from './bidding-suspended';
 import { contactReply } from './contact-reply';
+import type { FieldsPayload, TemplateDef } from './define';
+import { generic } from './generic';
 import { launchOpen } from './launch';
 import { marketing } from './marketing';
 import { newDropsDigest } from './new-drops-digest';
@@ -18,39 +21,57 @@ import { pickupConfirmed, pickupReminder } from './pickup';
 import { refundIssued } from './refund-issued';
 import { savedSearchMatch } from './saved-search-match';
 import { testEmail } from './test-email';
-import type { Template } from './types';
 
-export const TEMPLATES: Readonly<Record<string, Template>> = Object.freeze({
-  bid_confirmation: bidConfirmation,
+const DEFINITIONS = [
+  generic,
+  bidConfirmation,
   outbid,
-  auction_won: auctionWon,
-  auction_lost: auctionLost,
-  auction_ending: auctionEnding,
-  auction_cancelled: auctionCancelled,
-  second_chance_offer: secondChanceOffer,
-  payment_reminder: paymentReminder,
-  order_cancelled: orderCancelled,
-  bidding_suspended: biddingSuspended,
-  payment_receipt: paymentReceipt,
-  refund_issued: refundIssued,
-  new_drops_digest: newDropsDigest,
-  saved_search_match: savedSearchMatch,
+  auctionWon,
+  auctionLost,
+  auctionEnding,
+  auctionCancelled,
+  secondChanceOffer,
+  paymentReminder,
+  orderCancelled,
+  biddingSuspended,
+  paymentReceipt,
+  refundIssued,
+  newDropsDigest,
+  savedSearchMatch,
   marketing,
-  pickup_confirmed: pickupConfirmed,
-  pickup_reminder: pickupReminder,
-  test_email: testEmail,
-  auth_confirm_email: authConfirmEmail,
-  auth_reset_password: authResetPassword,
-  auth_phone_code: authPhoneCode,
-  launch_confirm: launchConfirm,
-  drop_list_confirm: dropListConfirm,
-  launch_open: launchOpen,
-  contact_reply: contactReply,
-});
+  pickupConfirmed,
+  pickupReminder,
+  testEmail,
+  authConfirmEmail,
+  authResetPassword,
+  authPhoneCode,
+  launchConfirm,
+  dropListConfirm,
+  launchOpen,
+  contactReply,
+] as const;
 
-/** The notice kind a template's messages are when the payload does not say (older rows). */
-export const TEMPLATE_KIND: Readonly<Record<string, string>> = Object.freeze({
-  new_drops_digest: 'new_drops',
-  saved_search_match: 'new_drops',
-  marketing: 'marketing',
-});
+type Definition = (typeof DEFINITIONS)[number];
+
+/** Every template name the code may queue. */
+export type TemplateName = Definition['name'];
+
+/** A template's own payload keys, typed from its schema: what a notice's `data` carries. */
+export type TemplateData<N extends TemplateName> = FieldsPayload<Extract<Definition, { name: N }>['fields']>;
+
+/** The whole payload of a message queued directly (sender.ts queueMessages): its keys and the shared ones. */
+export type TemplatePayload<N extends TemplateName> = TemplateData<N> & {
+  message?: string | null;
+  targetUrl?: string | null;
+  kind?: string | null;
+};
+
+/** Every template by name. */
+export const TEMPLATES: Readonly<Record<string, TemplateDef>> = Object.freeze(
+  Object.fromEntries(DEFINITIONS.map((d) => [d.name, d as unknown as TemplateDef])),
+);
+
+/** The template of a name, or null for one this version does not know (rendered generic). */
+export function templateOf(name: string): TemplateDef | null {
+  return Object.hasOwn(TEMPLATES, name) ? TEMPLATES[name]! : null;
+}

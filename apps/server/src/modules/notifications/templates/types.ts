@@ -1,8 +1,6 @@
 // What a template produces: the content of one message for every channel. The layout (layout.ts)
 // turns the email content into HTML and plain text, so every email looks and reads alike and
 // every payload value is escaped in one place.
-import type { RenderContext } from '../render';
-
 export type Payload = Record<string, unknown>;
 
 export interface Lot {
@@ -63,5 +61,11 @@ export interface TemplateOutput {
   push: PushContent;
 }
 
-/** One outbox template: everything it sends, from the payload. May throw on odd data (render.ts falls back). */
-export type Template = (payload: Payload, ctx: RenderContext) => TemplateOutput;
+export interface RenderContext {
+  /** The site's public address (config.publicUrl), no trailing slash. */
+  publicUrl: string;
+  /** Signs one-click unsubscribe links (config.authSecret). */
+  secret: string;
+  /** When the message is rendered (unsubscribe links run a year from it); the system time if absent. */
+  now?: Date;
+}
