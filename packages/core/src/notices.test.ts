@@ -4,7 +4,10 @@ import {
   auctionWonNotice,
   bidConfirmationNotice,
   outbidNotice,
+  paymentReceivedNotice,
   paymentReminderNotice,
+  refundIssuedNotice,
+  STRIKE_REMOVED_NOTICE,
   timeLeftLabel,
 } from './notices';
 import { extensionLabel, extensionNotice } from './soft-close-text';
@@ -38,6 +41,21 @@ describe('notice texts', () => {
   it('tells a leader below the reserve why nobody won', () => {
     expect(auctionLostNotice('Desk Lamp', true)).toContain("seller's reserve price");
     expect(auctionLostNotice('Desk Lamp', false)).toContain("You didn't win this one");
+  });
+});
+
+describe('payment, refund and strike notices', () => {
+  it('say the amount and what follows, in the words shoppers already read', () => {
+    expect(paymentReceivedNotice(12_345, 1)).toBe(
+      'Payment received: $123.45 for 1 order. Thank you! You can now schedule your pickup.',
+    );
+    expect(paymentReceivedNotice(5_000, 3)).toBe(
+      'Payment received: $50.00 for 3 orders. Thank you! You can now schedule your pickup.',
+    );
+    expect(refundIssuedNotice(2_500, 'Desk Lamp')).toBe(
+      'Refund issued: $25.00 for Desk Lamp. It reaches your card in 5-10 business days.',
+    );
+    expect(STRIKE_REMOVED_NOTICE).toBe('A strike was removed from your account. You can bid again.');
   });
 });
 

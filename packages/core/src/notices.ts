@@ -1,8 +1,13 @@
-// The texts of the notices the site sends (in-app, and the email/SMS/push that follow them), once.
+// The sentence of every notice the site sends, once: the in-app line, which the email, SMS and push
+// that follow it also lead with. The rest of those messages' words (subjects, headings, buttons,
+// notes) live with each template (apps/server/src/modules/notifications/templates/); the rules the
+// sentences state (deadlines, windows, marks) stay in their own core modules.
 
 import type { Standing } from './bidding';
 import { BID_SUCCESS_LEADING, RESERVE_NOT_MET_STANDING } from './bidding-text';
 import { formatCents } from './money';
+import { formatShortCode } from './pickup';
+import { minutesLeft } from './reminders';
 import { formatShopDateTime } from './shop-clock';
 import { PAYMENT_WINDOW_HOURS } from './time';
 
@@ -70,4 +75,93 @@ export function nonPaymentStrikeReason(productTitle: string): string {
 
 export function biddingSuspendedNotice(activeStrikes: number): string {
   return `Your account is suspended from bidding because of ${activeStrikes} unpaid orders. Contact support.`;
+}
+
+/** After staff remove a strike and the account may bid again. */
+export const STRIKE_REMOVED_NOTICE = 'A strike was removed from your account. You can bid again.';
+
+// --- Payments and refunds ----------------------------------------
+
+/** After a checkout is paid: the total and how many orders it paid. */
+export function paymentReceivedNotice(totalCents: number, orderCount: number): string {
+  return `Payment received: ${formatCents(totalCents)} for ${orderCount} ${orderCount === 1 ? 'order' : 'orders'}. Thank you! You can now schedule your pickup.`;
+}
+
+/** After staff refund an order (whole or part). */
+export function refundIssuedNotice(amountCents: number, productTitle: string): string {
+  return `Refund issued: ${formatCents(amountCents)} for ${productTitle}. It reaches your card in 5-10 business days.`;
+}
+
+// --- Pickups ----------------------------------------
+
+export interface PickupNoticeFacts {
+  productTitle: string;
+  /** pickupDateLabel of the slot's date. */
+  dateLabel: string;
+  /** '10:00 – 10:30 a.m. PT'. */
+  timeLabel: string;
+  locationName: string;
+  /** The 6-character desk code ('ABC234'); null on an appointment made before codes existed. */
+  shortCode: string | null;
+}
+
+const codeOf = (f: PickupNoticeFacts) =>
+  f.shortCode ? `pickup code ${formatShortCode(f.shortCode)}` : 'your order number';
+
+/** After a booking (or a move): when, where, and the code to show at the desk. */
+export function pickupConfirmedNotice(f: PickupNoticeFacts, moved: boolean): string {
+  const what = moved
+    ? `Your pickup of ${f.productTitle} has moved to`
+    : `Your pickup of ${f.productTitle} is booked for`;
+  return `${what} ${f.dateLabel}, ${f.timeLabel} at ${f.locationName}. Show ${codeOf(f)} and a photo ID at the desk.`;
+}
+
+export type PickupReminderWhich = 'day_before' | 'hour_before';
+
+/** The evening before ('tomorrow') and an hour before ('in an hour'). */
+export function pickupReminderNotice(f: PickupNoticeFacts, which: PickupReminderWhich): string {
+  const when =
+    which === 'day_before' ? `tomorrow, ${f.dateLabel}, ${f.timeLabel}` : `in about an hour (${f.timeLabel})`;
+  return `Reminder: your pickup of ${f.productTitle} is ${when} at ${f.locationName}. Bring a photo ID and ${codeOf(f)}.`;
+}
+
+// --- Staff actions on auctions ----------------------------------------
+
+/** The in-app and email text a bidder gets when staff cancel an auction they bid on. */
+export function auctionCancelledNotice(productTitle: string, reason: string): string {
+  return `The auction for ${productTitle} was cancelled: ${reason} Your bid is void and nothing is owed.`;
+}
+
+/** The text of a second-chance offer: the item at the shopper's own maximum bid, until a deadline. */
+export function secondChanceOfferNotice(productTitle: string, amountCents: number, deadline: string): string {
+  return `Second chance: ${productTitle} is yours for your maximum bid of ${formatCents(amountCents)} if you accept by ${deadline}.`;
+}
+
+// --- Ending reminders and the new-drops digest ----------------------------------------
+
+/** The reminder's text: the real time left, which is what the shopper needs to act on. */
+export function auctionEndingNotice(
+  productTitle: string,
+  endMs: number,
+  nowMs: number,
+  currentPriceCents: number,
+): string {
+  const m = minutesLeft(endMs, nowMs);
+  const when = m >= 60 ? 'in 1 hour' : `in ${m} ${m === 1 ? 'minute' : 'minutes'}`;
+  return `${productTitle} ends ${when}. The price is ${formatCents(currentPriceCents)}.`;
+}
+
+/** The digest's in-app text; `matchedLots` counts the new lots any of the shopper's saved searches matched. */
+export function newDropsNotice(count: number, matchedLots: number): string {
+  const lots = `${count} new ${count === 1 ? 'lot' : 'lots'} went live since yesterday`;
+  return matchedLots > 0
+    ? `${lots}. ${matchedLots} ${matchedLots === 1 ? 'matches' : 'match'} your saved searches.`
+    : `${lots}.`;
+}
+
+// --- Saved searches ----------------------------------------
+
+/** The in-app text of a saved search's live match. */
+export function savedSearchMatchNotice(searchName: string, productTitle: string): string {
+  return `New match for your saved search "${searchName}": ${productTitle} is live now.`;
 }

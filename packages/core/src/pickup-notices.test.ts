@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  locationAddressLabel,
-  type PickupNoticeFacts,
-  pickupConfirmedNotice,
-  pickupDateLabel,
-  pickupReminderNotice,
-} from './pickup-notices';
+import { type PickupNoticeFacts, pickupConfirmedNotice, pickupReminderNotice } from './notices';
+import { locationAddressLabel, pickupDateLabel } from './pickup-notices';
 
 const facts: PickupNoticeFacts = {
   productTitle: 'Desk Lamp',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { auctionEndingNotice, newDropsNotice } from './notices';
 import {
-  auctionEndingNotice,
   DIGEST_HOUR,
   digestKey,
   digestTime,
@@ -10,7 +10,6 @@ import {
   endingReminderKey,
   latestDigest,
   minutesLeft,
-  newDropsNotice,
 } from './reminders';
 
 const MIN = 60_000;

@@ -2,7 +2,6 @@
 // 5 minutes before the CURRENT end, so a soft-close extension moves the ones not yet sent) and the
 // daily new-drops digest at a fixed Pacific time (docs/decisions/020). Pure: no clock, no I/O.
 
-import { formatCents } from './money';
 import { addDaysToDateKey, vancouverDateKey, vancouverDateTime } from './time';
 
 const MINUTE_MS = 60_000;
@@ -52,18 +51,6 @@ export function minutesLeft(endMs: number, nowMs: number): number {
   return Math.max(1, Math.ceil((endMs - nowMs) / MINUTE_MS));
 }
 
-/** The reminder's text: the real time left, which is what the shopper needs to act on. */
-export function auctionEndingNotice(
-  productTitle: string,
-  endMs: number,
-  nowMs: number,
-  currentPriceCents: number,
-): string {
-  const m = minutesLeft(endMs, nowMs);
-  const when = m >= 60 ? 'in 1 hour' : `in ${m} ${m === 1 ? 'minute' : 'minutes'}`;
-  return `${productTitle} ends ${when}. The price is ${formatCents(currentPriceCents)}.`;
-}
-
 // --- The daily new-drops digest ------------------------------------------------------------------
 
 /** The digest goes out at 08:00 in Vancouver, on the shop's clock (shop-clock.ts: UTC-7 all year from 2026). */
@@ -104,12 +91,4 @@ export function latestDigest(now: Date): DigestSlot {
 /** The at-most-once key of one shopper's digest for one day (notice_once). */
 export function digestKey(dateKey: string, userId: string): string {
   return `digest:${dateKey}:${userId}`;
-}
-
-/** The digest's in-app text; `matchedLots` counts the new lots any of the shopper's saved searches matched. */
-export function newDropsNotice(count: number, matchedLots: number): string {
-  const lots = `${count} new ${count === 1 ? 'lot' : 'lots'} went live since yesterday`;
-  return matchedLots > 0
-    ? `${lots}. ${matchedLots} ${matchedLots === 1 ? 'matches' : 'match'} your saved searches.`
-    : `${lots}.`;
 }

@@ -80,8 +80,3 @@ export function savedSearchHref(query: SavedSearchQuery): string {
   const s = params.toString();
   return s ? `/shop?${s}` : '/shop';
 }
-
-/** The in-app text of a saved search's live match. */
-export function savedSearchMatchNotice(searchName: string, productTitle: string): string {
-  return `New match for your saved search "${searchName}": ${productTitle} is live now.`;
-}

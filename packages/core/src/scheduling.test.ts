@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { auctionCancelledNotice, secondChanceOfferNotice } from './notices';
 import {
-  auctionCancelledNotice,
   dateToVancouverLocal,
   dropEndTimes,
   dropProblems,
@@ -14,7 +14,6 @@ import {
   type ScheduleInput,
   scheduleProblems,
   secondChanceCandidates,
-  secondChanceOfferNotice,
   shopDateTimeLabel,
   vancouverLocalToDate,
 } from './scheduling';

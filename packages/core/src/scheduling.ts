@@ -3,7 +3,6 @@
 // second-chance offer deadlines. The increment rule itself is increments.ts; bidding is bidding.ts.
 
 import { type IncrementRule, isValidIncrementRule } from './increments';
-import { formatCents } from './money';
 import { formatShopDateTime, shopWallClock } from './shop-clock';
 import { vancouverDateTime } from './time';
 
@@ -182,16 +181,6 @@ export function dateToVancouverLocal(date: Date): string {
   const c = shopWallClock(date);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${c.dateKey}T${pad(c.hour)}:${pad(c.minute)}`;
-}
-
-/** The in-app and email text a bidder gets when staff cancel an auction they bid on. */
-export function auctionCancelledNotice(productTitle: string, reason: string): string {
-  return `The auction for ${productTitle} was cancelled: ${reason} Your bid is void and nothing is owed.`;
-}
-
-/** The text of a second-chance offer: the item at the shopper's own maximum bid, until a deadline. */
-export function secondChanceOfferNotice(productTitle: string, amountCents: number, deadline: string): string {
-  return `Second chance: ${productTitle} is yours for your maximum bid of ${formatCents(amountCents)} if you accept by ${deadline}.`;
 }
 
 /** 'Thu, Nov 26, 10:30 a.m. PT' (shop-clock.ts's one format), for lists, notices and emails. */

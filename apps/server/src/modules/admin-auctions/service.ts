@@ -1,6 +1,7 @@
 // Back-office auctions and drops (docs/decisions/025-auctions-and-drops.md):
 // schedule, edit before opening, cancel with bidders told, relist, second-chance offers. The rules
 // are packages/core/src/scheduling.ts; every staff change writes the audit log in its transaction.
+
 import type {
   AdminAuctionDetail,
   AdminAuctionList,
@@ -15,8 +16,8 @@ import { MAX_BID_CENTS } from '@rebound/contract/bidding';
 import type { ErrorCode } from '@rebound/contract/errors';
 import { auctionRoom, userRoom } from '@rebound/contract/rooms';
 import { productSku } from '@rebound/core/catalog';
+import { auctionCancelledNotice, secondChanceOfferNotice } from '@rebound/core/notices';
 import {
-  auctionCancelledNotice,
   dropLotEnd,
   dropProblems,
   effectiveStart,
@@ -27,7 +28,6 @@ import {
   type ScheduleProblem,
   scheduleProblems,
   secondChanceCandidates,
-  secondChanceOfferNotice,
   shopDateTimeLabel,
 } from '@rebound/core/scheduling';
 import { paymentDueAt } from '@rebound/core/time';

@@ -14,6 +14,7 @@
 //      order and payment become 'refunded' when fully refunded, the appointment is freed, the shopper
 //      is told and the audit log written. A provider's definite refusal drops the reservation; an
 //      unknown outcome keeps it, and the same request (same key) finishes it later.
+
 import type {
   AdminOrderDetail,
   AdminOrdersResponse,
@@ -27,6 +28,7 @@ import type {
 import { locationRoom, userRoom } from '@rebound/contract/rooms';
 import { productSku } from '@rebound/core/catalog';
 import { formatCents } from '@rebound/core/money';
+import { refundIssuedNotice, STRIKE_REMOVED_NOTICE } from '@rebound/core/notices';
 import {
   canTransition,
   isSuspendedByStrikes,
@@ -446,7 +448,7 @@ async function confirmReserved(
         userId: row.order.userId,
         kind: 'auction_won',
         template: 'refund_issued',
-        message: `Refund issued: ${formatCents(confirmed.amountCents)} for ${row.product.title}. It reaches your card in 5-10 business days.`,
+        message: refundIssuedNotice(confirmed.amountCents, row.product.title),
         targetUrl: '/account?tab=orders',
         data: {
           orderId,
@@ -671,7 +673,7 @@ async function removeStrikeIn(
           userId,
           kind: 'auction_won',
           template: 'generic',
-          message: 'A strike was removed from your account. You can bid again.',
+          message: STRIKE_REMOVED_NOTICE,
           targetUrl: '/account?tab=orders',
           data: {},
         },

@@ -22,10 +22,11 @@
 //   Until the provider confirms the refund, the session's refunded_at stays empty and every later
 //   sync of it tries the refund again.
 // - Expired at the provider: the session is `expired`. Open: nothing changes.
+
 import type { PriceBreakdown } from '@rebound/contract/orders';
 import { userRoom } from '@rebound/contract/rooms';
 import { checkoutShares } from '@rebound/core/checkout-shares';
-import { formatCents } from '@rebound/core/money';
+import { paymentReceivedNotice } from '@rebound/core/notices';
 import type { PaymentProvider, ProviderSessionState } from '../../adapters/payments/types';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -210,7 +211,7 @@ async function applyPayment(
       // notices do.
       kind: 'auction_won',
       template: 'payment_receipt',
-      message: `Payment received: ${formatCents(row.totalCents)} for ${count} ${count === 1 ? 'order' : 'orders'}. Thank you! You can now schedule your pickup.`,
+      message: paymentReceivedNotice(row.totalCents, count),
       targetUrl: '/account?tab=orders',
       data: {
         checkoutId: row.id,

@@ -3,18 +3,13 @@
 // the lots that went live since the previous digest, with their saved searches' matches. Once per
 // shopper and day (notice_once `digest:<date>:<userId>`, taken in the transaction that writes it),
 // so it is safe to run often and on several servers (docs/decisions/020).
+import { newDropsNotice } from '@rebound/core/notices';
 import {
   mergeNotificationSettings,
   NOTIFICATION_CHANNELS,
   shouldSendNotification,
 } from '@rebound/core/notifications';
-import {
-  DIGEST_LOT_LIMIT,
-  DIGEST_SEARCH_LOT_LIMIT,
-  digestKey,
-  latestDigest,
-  newDropsNotice,
-} from '@rebound/core/reminders';
+import { DIGEST_LOT_LIMIT, DIGEST_SEARCH_LOT_LIMIT, digestKey, latestDigest } from '@rebound/core/reminders';
 import { matchesSavedSearch } from '@rebound/core/saved-searches';
 import type { Db } from '../../db/client';
 import { dropListReaders } from '../drop-list/service';

@@ -2,13 +2,8 @@
 // 1 hour and one 5 minutes before the CURRENT end, once each. The due rule is core's
 // (dueEndingReminder); each reminder is taken once with a notice_once key inside the transaction
 // that writes it, so the job is safe on several servers and after a crash (docs/decisions/020).
-import {
-  auctionEndingNotice,
-  dueEndingReminder,
-  type EndingMark,
-  endingReminderKey,
-  minutesLeft,
-} from '@rebound/core/reminders';
+import { auctionEndingNotice } from '@rebound/core/notices';
+import { dueEndingReminder, type EndingMark, endingReminderKey, minutesLeft } from '@rebound/core/reminders';
 import type { Db } from '../../db/client';
 import * as repo from './ending-reminders-repository';
 import { enqueueNotices, type Notice } from './enqueue';

@@ -1,16 +1,16 @@
 // The pickup notices (docs/decisions/017): the confirmation written with a booking or a move, and the
 // reminders the job writes. Each is an in-app notice plus email/SMS/push by the shopper's settings,
 // through the notifications module's enqueueNotices, inside the caller's transaction.
+
 import type { PickupConfirmedData, PickupReminderData } from '@rebound/contract/pickup';
-import { pickupQrPayload } from '@rebound/core/pickup';
 import {
-  locationAddressLabel,
   type PickupNoticeFacts,
   type PickupReminderWhich,
   pickupConfirmedNotice,
-  pickupDateLabel,
   pickupReminderNotice,
-} from '@rebound/core/pickup-notices';
+} from '@rebound/core/notices';
+import { pickupQrPayload } from '@rebound/core/pickup';
+import { locationAddressLabel, pickupDateLabel } from '@rebound/core/pickup-notices';
 import { slotTimeLabel } from '@rebound/core/slot-label';
 import { vancouverDateKey } from '@rebound/core/time';
 import type { NoticeOf } from '../notifications/enqueue';

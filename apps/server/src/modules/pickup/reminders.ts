@@ -2,8 +2,9 @@
 // before the slot, each once, in-app and by the shopper's settings. A declared job runs this every
 // minute; it is safe to run twice and on several servers (rows claimed with SKIP LOCKED, stamps set
 // only where still empty).
+import type { PickupReminderWhich } from '@rebound/core/notices';
 import { pickupReminderAction } from '@rebound/core/pickup';
-import type { PickupReminderWhich } from '@rebound/core/pickup-notices';
+
 import type { Db } from '../../db/client';
 import type { Published } from '../../realtime/hub';
 import { notificationsChanged } from '../notifications/changed';

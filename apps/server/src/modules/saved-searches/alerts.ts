@@ -1,8 +1,9 @@
 // Push alerts of saved searches: every 30 s, lots that went live since each
 // push-enabled search was last matched are matched against it (core matchesSavedSearch) and the
 // shopper gets a push per new match, once per search and lot (docs/decisions/020).
+import { savedSearchMatchNotice } from '@rebound/core/notices';
 import { mergeNotificationSettings, type NotificationSettings } from '@rebound/core/notifications';
-import { matchesSavedSearch, savedSearchMatchNotice } from '@rebound/core/saved-searches';
+import { matchesSavedSearch } from '@rebound/core/saved-searches';
 import type { Db } from '../../db/client';
 import { type Contact, enqueueNotices, loadContacts, type Notice } from '../notifications/enqueue';
 import * as repo from './repository';
