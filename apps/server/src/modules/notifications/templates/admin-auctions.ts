@@ -3,7 +3,7 @@ import { SELLER } from './company';
 import { cents, defineTemplate, id, text, when } from './define';
 import { longDateTime, messageOf, money, siteUrl, sms, str } from './format';
 
-/** 'auction_cancelled' {productTitle, reason}: staff cancelled an auction this shopper bid on. */
+/** 'auction_cancelled': staff cancelled an auction this shopper bid on. */
 export const auctionCancelled = defineTemplate({
   name: 'auction_cancelled',
   fields: { auctionId: id, productTitle: text, reason: text },
@@ -31,7 +31,7 @@ export const auctionCancelled = defineTemplate({
   },
 });
 
-/** 'second_chance_offer' {offerId, productTitle, amountCents, expiresAt}: the item at the shopper's maximum bid. */
+/** 'second_chance_offer': the item at the shopper's maximum bid. */
 export const secondChanceOffer = defineTemplate({
   name: 'second_chance_offer',
   fields: { offerId: id, productTitle: text, amountCents: cents, expiresAt: when },

@@ -22,7 +22,7 @@ export function endingIn(minutesLeft: unknown, mark: unknown): string {
   return mark === '5m' ? 'in 5 minutes' : mark === '1h' ? 'in 1 hour' : 'soon';
 }
 
-/** 'auction_ending' {auctionId, productTitle, endsAt, mark: '1h'|'5m', minutesLeft, currentPriceCents, lotUrl}. */
+/** 'auction_ending': the 1-hour and 5-minute reminders to a bidder or watcher (mark '1h' | '5m'). */
 export const auctionEnding = defineTemplate({
   name: 'auction_ending',
   fields: {

@@ -1,7 +1,7 @@
 import { defineTemplate, text } from './define';
 import { messageOf, siteUrl, sms, str } from './format';
 
-/** 'auction_lost' {productTitle}: the in-app message already says whether the reserve was missed. */
+/** 'auction_lost': the in-app message already says whether the reserve was missed. */
 export const auctionLost = defineTemplate({
   name: 'auction_lost',
   fields: { productTitle: text, lotUrl: text },

@@ -2,10 +2,7 @@ import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 import { cents, defineTemplate, id, text, when } from './define';
 import { longDateTime, messageOf, money, shortDateTime, siteUrl, sms, str } from './format';
 
-/**
- * 'auction_won' {orderId, productTitle, totalCents (all-in: price, premium and taxes), payBy (ISO)};
- * older rows carry only finalAmountCents.
- */
+/** 'auction_won': totalCents is all-in (price, premium and taxes); older rows carry only finalAmountCents. */
 export const auctionWon = defineTemplate({
   name: 'auction_won',
   fields: {

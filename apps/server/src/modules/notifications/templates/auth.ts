@@ -75,7 +75,7 @@ export const authResetPassword = defineTemplate({
   },
 });
 
-/** 'auth_phone_code' {code, known, signUpUrl}: an SMS; the other channels never carry it. */
+/** 'auth_phone_code': an SMS; the other channels never carry it. */
 export const authPhoneCode = defineTemplate({
   name: 'auth_phone_code',
   fields: { code: text, known: flag, signUpUrl: text },
@@ -102,7 +102,7 @@ export const authPhoneCode = defineTemplate({
   },
 });
 
-/** 'launch_confirm' {url}: the pre-launch list's double opt-in. */
+/** 'launch_confirm': the pre-launch list's double opt-in. */
 export const launchConfirm = defineTemplate({
   name: 'launch_confirm',
   fields: { url: text },
@@ -131,7 +131,7 @@ export const launchConfirm = defineTemplate({
   },
 });
 
-/** 'drop_list_confirm' {url}: the open store's new-drops email list, double opt-in. */
+/** 'drop_list_confirm': the open store's new-drops email list, double opt-in. */
 export const dropListConfirm = defineTemplate({
   name: 'drop_list_confirm',
   fields: { url: text },

@@ -16,7 +16,7 @@ const STATUS: Partial<Record<Standing, string>> = {
   reserve_not_met: RESERVE_NOT_MET_STANDING,
 };
 
-/** 'bid_confirmation' {productTitle, bidAmountCents, isHighest, standing}; the test email shares it. */
+/** 'bid_confirmation'; the test email shares it. */
 export const bidConfirmation = defineTemplate({
   name: 'bid_confirmation',
   fields: {

@@ -3,7 +3,7 @@ import { SELLER } from './company';
 import { defineTemplate } from './define';
 import { messageOf, siteUrl, sms } from './format';
 
-/** 'bidding_suspended' {activeStrikes}. */
+/** 'bidding_suspended': unpaid orders' strikes suspended the account's bidding. */
 export const biddingSuspended = defineTemplate({
   name: 'bidding_suspended',
   fields: { activeStrikes: z.number().int().nonnegative().nullish() },

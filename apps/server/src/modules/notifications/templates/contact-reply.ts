@@ -11,7 +11,7 @@ function paragraphs(text: string): string[] {
 }
 
 /**
- * 'contact_reply' {name, reply, message}: staff answer a message sent through the contact form.
+ * 'contact_reply': staff answer a message sent through the contact form.
  * The visitor may have no account, so the footer is the account one (no settings link).
  */
 export const contactReply = defineTemplate({

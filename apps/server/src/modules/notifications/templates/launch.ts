@@ -3,7 +3,7 @@ import { defineTemplate, id, text } from './define';
 import { siteUrl } from './format';
 
 /**
- * 'launch_open' {kind: 'launch', signupId}: the staff's launch action tells each confirmed
+ * 'launch_open': the staff's launch action tells each confirmed
  * launch-list signup that the store is open (once each). It carries the one-click unsubscribe from
  * the launch list (render.ts signs it for the signup, which may have no account).
  */

@@ -2,7 +2,7 @@ import { defineTemplate, text } from './define';
 import { messageOf, siteUrl, sms, str } from './format';
 import type { Block } from './types';
 
-/** 'marketing' {subject, text, url}: staff-written news (CASL: consent and one-click unsubscribe). */
+/** 'marketing': staff-written news (CASL: consent and one-click unsubscribe). */
 export const marketing = defineTemplate({
   name: 'marketing',
   kind: 'marketing',

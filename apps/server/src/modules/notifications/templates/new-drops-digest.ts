@@ -10,10 +10,7 @@ const LOTS = 12;
 const SEARCHES = 10;
 const SEARCH_LOTS = 6;
 
-/**
- * 'new_drops_digest' {date, count, lots: [{title, priceCents, url, endsAt}],
- * savedSearchMatches: [{searchName, lots}]}: the daily email (CASL: consent and one-click unsubscribe).
- */
+/** 'new_drops_digest': the daily email (CASL: consent and one-click unsubscribe). */
 export const newDropsDigest = defineTemplate({
   name: 'new_drops_digest',
   kind: 'new_drops',

@@ -2,7 +2,7 @@ import { SELLER } from './company';
 import { defineTemplate, id, text } from './define';
 import { messageOf, siteUrl, sms, str } from './format';
 
-/** 'order_cancelled' {productTitle, orderId}: not paid in time. */
+/** 'order_cancelled': not paid in time. */
 export const orderCancelled = defineTemplate({
   name: 'order_cancelled',
   fields: { orderId: id, productTitle: text },

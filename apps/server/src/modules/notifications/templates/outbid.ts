@@ -2,7 +2,7 @@ import { outbidNotice } from '@rebound/core/notices';
 import { cents, defineTemplate, id, text } from './define';
 import { messageOf, money, num, siteUrl, sms, str } from './format';
 
-/** 'outbid' {auctionId, productTitle, currentPriceCents, nextMinimumCents, lotUrl}: one tap back to the lot. */
+/** 'outbid': one tap back to the lot. */
 export const outbid = defineTemplate({
   name: 'outbid',
   fields: {

@@ -6,10 +6,7 @@ import { cents, defineTemplate, id, text, when } from './define';
 import { longDateTime, messageOf, money, siteUrl, sms, str } from './format';
 import type { Block } from './types';
 
-/**
- * 'payment_receipt' {checkoutId, paidAt, subtotalCents, premiumCents, pstCents, gstCents,
- * totalCents, lines: [{orderId, title, amountCents}]}.
- */
+/** 'payment_receipt': what one checkout paid, line by line. */
 export const paymentReceipt = defineTemplate({
   name: 'payment_receipt',
   fields: {

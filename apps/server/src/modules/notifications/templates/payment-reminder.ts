@@ -1,7 +1,7 @@
 import { cents, defineTemplate, id, text, when } from './define';
 import { longDateTime, messageOf, shortDateTime, siteUrl, sms, str } from './format';
 
-/** 'payment_reminder' {productTitle, orderId, timeLeft ('2 hours 30 minutes'), paymentDueAt}. */
+/** 'payment_reminder': the 24-hour and 2-hour reminders before the payment deadline. */
 export const paymentReminder = defineTemplate({
   name: 'payment_reminder',
   fields: {

@@ -5,8 +5,7 @@ import { defineTemplate, flag, id, text, when } from './define';
 import { messageOf, siteUrl, sms, str } from './format';
 import type { Payload, RenderContext, TemplateOutput } from './types';
 
-// 'pickup_confirmed' and 'pickup_reminder' {orderId, shortCode, productTitle, slotStartsAt,
-// timeLabel, dateLabel, locationName, locationAddress, appointmentsUrl, moved | which}. The short
+// 'pickup_confirmed' and 'pickup_reminder' (contract PickupConfirmedData / PickupReminderData). The short
 // code is what the desk needs: set large, with a QR code of it under it (an inline PNG the sender
 // attaches; decision 019).
 

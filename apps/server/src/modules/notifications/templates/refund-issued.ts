@@ -2,7 +2,7 @@ import { cents, defineTemplate, id, text } from './define';
 import { messageOf, money, siteUrl, sms, str } from './format';
 import type { Block } from './types';
 
-/** 'refund_issued' {orderId, amountCents, reason, productTitle}: staff refunded (part of) an order. */
+/** 'refund_issued': staff refunded (part of) an order. */
 export const refundIssued = defineTemplate({
   name: 'refund_issued',
   fields: { orderId: id, productTitle: text, amountCents: cents, reason: text },

@@ -1,7 +1,7 @@
 import { defineTemplate, id, text } from './define';
 import { siteUrl, sms, str } from './format';
 
-/** 'saved_search_match' {searchName, productTitle, auctionId, lotUrl}: a new lot went live that a saved search matches. */
+/** 'saved_search_match': a new lot went live that a saved search matches. */
 export const savedSearchMatch = defineTemplate({
   name: 'saved_search_match',
   kind: 'new_drops',

@@ -1,7 +1,7 @@
 import { bidConfirmation } from './bid-confirmation';
 import { defineTemplate, dollars, flag, text } from './define';
 
-/** 'test_email' {productTitle, bidAmount, isHighest}: the test email, a sample bid confirmation. */
+/** 'test_email': the test email, a sample bid confirmation. */
 export const testEmail = defineTemplate({
   name: 'test_email',
   fields: { productTitle: text, bidAmount: dollars, isHighest: flag },
