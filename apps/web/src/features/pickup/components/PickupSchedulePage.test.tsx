@@ -99,6 +99,9 @@ describe('choosing a pickup slot', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Tuesday, December 1, 2026' }));
     expect(summary()).toBe('Choose a date and a time to book your pickup.');
+    // Back on Monday, its time is no longer chosen.
+    await user.click(screen.getByRole('radio', { name: 'Monday, November 30, 2026' }));
+    expect((screen.getByRole('radio', { name: /10:00/ }) as HTMLInputElement).checked).toBe(false);
     await user.click(confirm());
     expect(server.calls('POST', '/api/pickup/appointments')).toHaveLength(0);
   });
