@@ -19,29 +19,27 @@ afterEach(() => {
 /** One request the fake server saw. */
 export type SeenRequest = { method: string; path: string; body: unknown; headers: Record<string, string> };
 
-/** An answer: a JSON body (200), or a status with a body. */
-export type Answer = unknown | { status: number; body: unknown };
+/** An answer: a JSON body (200), or a status with a body (`answer`). */
+export type Answer = object;
 type Handler = (request: SeenRequest) => Answer | Promise<Answer>;
 
-export function answer(status: number, body: unknown): { status: number; body: unknown } {
-  return { status, body } as never;
+/** A non-200 answer (an error body, usually). */
+class StatusAnswer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
 }
 
-function isStatusAnswer(value: unknown): value is { status: number; body: unknown } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Object.keys(value).length === 2 &&
-    'status' in value &&
-    'body' in value
-  );
+export function answer(status: number, body: unknown): StatusAnswer {
+  return new StatusAnswer(status, body);
 }
 
 /**
  * Replaces fetch with a fake server: `routes` maps 'METHOD /path' (query string ignored) to an answer
  * or a function of the request. An unknown route fails the test loudly (404 with a message).
  */
-export function fakeServer(routes: Record<string, Answer | Handler>) {
+export function fakeServer(routes: Record<string, Handler | Answer>) {
   const seen: SeenRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://rebound.test');
@@ -63,7 +61,7 @@ export function fakeServer(routes: Record<string, Answer | Handler>) {
       );
     }
     const result = typeof route === 'function' ? await (route as Handler)(request) : route;
-    const { status, body } = isStatusAnswer(result) ? result : { status: 200, body: result };
+    const { status, body } = result instanceof StatusAnswer ? result : { status: 200, body: result };
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -93,7 +93,9 @@ describe('the refund amount input', () => {
       [`POST ${REFUNDS}`]: () => {
         calls += 1;
         return calls === 1
-          ? answer(502, { error: { code: 'refund_unconfirmed', message: 'The card processor did not answer.' } })
+          ? answer(502, {
+              error: { code: 'refund_unconfirmed', message: 'The card processor did not answer.' },
+            })
           : answer(409, { error: { code: 'refund_too_large', message: 'Only $50.00 can be refunded now.' } });
       },
     });

@@ -29,7 +29,7 @@ function placed(maxCents: number): PlaceBidResponse {
     message: "You've got the highest bid!",
     isLeader: true,
     auction: { ...auction, currentPriceCents: 2_500, bidCount: 4, leaderHandle: 'pat', seq: 4 },
-    me: { maxBidCents: maxCents, standing: 'leading' },
+    me: { maxBidCents: maxCents, standing: 'winning' },
   };
 }
 
@@ -70,7 +70,7 @@ describe('BidForm: the checks before the confirm step', () => {
   });
 
   it('asks for more than the shopper’s own maximum when it is above the minimum', async () => {
-    const { user } = renderForm({ me: { maxBidCents: 4_000, standing: 'leading' } });
+    const { user } = renderForm({ me: { maxBidCents: 4_000, standing: 'winning' } });
     expect(screen.getByText(/Enter \$40\.01 or more/)).toBeTruthy();
     await user.type(amountBox(), '40');
     await user.click(screen.getByRole('button', { name: /place max bid/i }));
