@@ -13,7 +13,6 @@ import { sessionQuery } from '../src/lib/session';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 /** One request the fake server saw. */

@@ -3,7 +3,7 @@ import type { CartItem, CartQuoteResponse } from '@rebound/contract/orders';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, fakeServer, renderPage } from '../../../../test/render';
-import { addToCart, cartIds, forgetCartIds } from '../../../lib/cart';
+import { addToCart, CART_STORAGE_KEY, forgetCartIds } from '../../../lib/cart';
 import { CartPage } from './CartPage';
 
 const A = '00000000-0000-4000-8000-00000000000a';
@@ -57,8 +57,13 @@ function cartOf(...ids: string[]) {
   for (const id of ids) addToCart(id);
 }
 
+/** The ids the cart keeps in local storage (what the next visit starts from). */
+function storedIds(): string[] {
+  return JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]');
+}
+
 // The cart store keeps what it read; each test starts from an empty cart.
-beforeEach(() => forgetCartIds(cartIds()));
+beforeEach(() => forgetCartIds(storedIds()));
 
 const summary = () => screen.getByRole('region', { name: 'Order Summary' });
 const line = (label: string | RegExp) => within(summary()).getByText(label).nextElementSibling?.textContent;
@@ -93,7 +98,7 @@ describe('the cart summary', () => {
     expect(screen.getByText('1 order waiting for payment')).toBeTruthy();
     expect(screen.queryByText('Brass Desk Lamp')).toBeNull();
     expect(server.calls('POST', '/api/cart/quote').at(-1)?.body).toEqual({ orderIds: [B] });
-    expect(cartIds()).toEqual([B]);
+    expect(storedIds()).toEqual([B]);
   });
 
   it('says why a dropped id left, and forgets it', async () => {
@@ -102,7 +107,7 @@ describe('the cart summary', () => {
     renderPage(<CartPage />);
     expect(await screen.findByText('Order #00000000 was paid already.')).toBeTruthy();
     expect(screen.getByText('An item was removed from your cart')).toBeTruthy();
-    await vi.waitFor(() => expect(cartIds()).toEqual([A]));
+    await vi.waitFor(() => expect(storedIds()).toEqual([A]));
   });
 
   it('without a pickup location: says so and checkout stays closed', async () => {
