@@ -1,31 +1,34 @@
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../db/client';
 import { RESTART_CLOSE_CODE, RESTART_CLOSE_REASON } from '../realtime/routes';
-import { startChildServer, stopChildServers, within } from '../test/child-server';
+import { HANG_MS, startChildServer, stopChildServers, within } from '../test/child-server';
 import { createTestDatabase, TEST_DB_KIND } from '../test/database';
 
 // The real server (main.ts) in a child process, stopped with SIGTERM while a WebSocket is open and
 // a request is in flight (decision 032). Limits only guard against hangs.
 
 /** Resolves when nothing listens on the port any more (a connection attempt is refused). */
-async function refused(port: number): Promise<void> {
-  for (;;) {
-    const outcome = await new Promise<'refused' | 'accepted'>((resolve) => {
-      const socket = net.connect({ host: '127.0.0.1', port });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve('accepted');
+function refused(port: number): Promise<void> {
+  return vi.waitFor(
+    async () => {
+      const outcome = await new Promise<'refused' | 'accepted'>((resolve) => {
+        const socket = net.connect({ host: '127.0.0.1', port });
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve('accepted');
+        });
+        socket.once('error', (err: NodeJS.ErrnoException) =>
+          resolve(err.code === 'ECONNREFUSED' ? 'refused' : 'accepted'),
+        );
       });
-      socket.once('error', (err: NodeJS.ErrnoException) =>
-        resolve(err.code === 'ECONNREFUSED' ? 'refused' : 'accepted'),
-      );
-    });
-    if (outcome === 'refused') return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+      if (outcome !== 'refused') throw new Error(`port ${port} still accepts connections`);
+    },
+    // within() below bounds the wait; this only has to outlast it.
+    { timeout: HANG_MS, interval: 20 },
+  );
 }
 
 describe('graceful shutdown (SIGTERM)', () => {

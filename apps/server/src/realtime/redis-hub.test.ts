@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerEvent } from '@rebound/contract/realtime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisForTests, TEST_REDIS_URL, testKeyPrefix, withRedis } from '../test/redis';
 import type { HubLog, Published, RealtimeHub } from './hub';
 import { redisHub } from './redis-hub';
@@ -21,12 +21,13 @@ function bid(auctionId: string, seq: number, note = ''): Published {
 }
 
 /** Resolves once `check` holds, polling every 10 ms; fails after `ms`. */
-async function until(check: () => boolean, ms = 5_000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+function until(check: () => boolean, ms = 5_000) {
+  return vi.waitFor(
+    () => {
+      if (!check()) throw new Error('condition not met in time');
+    },
+    { timeout: ms, interval: 10 },
+  );
 }
 
 describe.skipIf(!redisUp)('the Redis realtime hub (127.0.0.1:6379)', () => {

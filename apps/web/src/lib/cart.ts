@@ -67,10 +67,6 @@ export function useCartIds(): readonly string[] {
   return useSyncExternalStore(subscribe, read, () => EMPTY);
 }
 
-export function cartIds(): readonly string[] {
-  return read();
-}
-
 /** Adds an order: 'Added to cart', or 'Item is already in your cart' when it is there. */
 export function addToCart(orderId: string): boolean {
   const ids = read();

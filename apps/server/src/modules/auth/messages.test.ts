@@ -1,6 +1,6 @@
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { devMessages, outbox, users } from '../../db/schema';
 import { signedInUser, testAddress, testPhone } from '../../test/auth';
 import { useTestApp } from '../../test/harness';
@@ -16,15 +16,16 @@ async function outboxTo(recipient: string) {
   return t.db.select().from(outbox).where(eq(outbox.recipient, recipient));
 }
 
-/** Polls (real time) until the mailbox has a message to `recipient`, at most `ms`. */
-async function arrives(recipient: string, ms: number) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const [m] = await t.db.select().from(devMessages).where(eq(devMessages.recipient, recipient));
-    if (m) return m;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return null;
+/** Waits (real time) until the mailbox has a message to `recipient`, at most `ms`. */
+function arrives(recipient: string, ms: number) {
+  return vi.waitFor(
+    async () => {
+      const [m] = await t.db.select().from(devMessages).where(eq(devMessages.recipient, recipient));
+      if (!m) throw new Error(`no message to ${recipient} yet`);
+      return m;
+    },
+    { timeout: ms, interval: 25 },
+  );
 }
 
 describe('account messages through the outbox', () => {
@@ -86,7 +87,7 @@ describe('account messages through the outbox', () => {
     });
     expect(res.statusCode).toBe(201);
     // No settle, no drain: only the wake after queueing.
-    const mail = await arrives(email, 2_000);
+    const mail = await arrives(email, 5_000);
     expect(mail?.subject).toBe('Confirm your Rebound account');
     const [u] = await t.db.select().from(users).where(eq(users.email, email));
     // The sender marks the row sent once the mailer has answered, a moment after the mail is in the

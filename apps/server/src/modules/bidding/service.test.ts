@@ -1,6 +1,6 @@
 import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { auctions, bids, maxBids, notifications, outbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { asSession } from '../../test/bidding';
@@ -232,8 +232,10 @@ describe('concurrent bidding on one hot auction', () => {
           lockForBid(tx2, { auctionId, userId: y!.id, idempotencyKey: null, keyFrom: new Date(0) }),
         );
         // Commit only once the second transaction is waiting on the row lock.
-        for (let i = 0; i < 200 && (await lockWaiters()) === 0; i++)
-          await new Promise((r) => setTimeout(r, 10));
+        await vi.waitFor(async () => expect(await lockWaiters()).toBeGreaterThan(0), {
+          timeout: 5_000,
+          interval: 10,
+        });
         expect(await lockWaiters()).toBe(1);
       });
       const seen = await second!;

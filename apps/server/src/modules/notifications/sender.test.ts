@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { API } from '@rebound/contract/routes';
 import { backoffCeilingMs, OUTBOX_LEASE_MS, OUTBOX_RETRY } from '@rebound/core/outbox';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PermanentDeliveryError } from '../../adapters/delivery-error';
 import { type Database, openDatabase } from '../../db/client';
 import { devMessages, outbox } from '../../db/schema';
@@ -477,14 +477,10 @@ describe('the outbox sender', () => {
       remoteAddress: testAddress(),
       payload: { email: 'x@example.test' },
     });
-    const deadline = Date.now() + 2_000;
-    let status = '';
-    while (Date.now() < deadline) {
-      status = (await rowsOf([id!]))[0]!.status;
-      if (status === 'sent') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(status).toBe('sent');
+    await vi.waitFor(async () => expect((await rowsOf([id!]))[0]!.status).toBe('sent'), {
+      timeout: 5_000,
+      interval: 20,
+    });
     // Nothing was queued for the unknown address.
     expect(
       await t.db

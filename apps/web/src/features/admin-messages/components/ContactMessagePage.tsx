@@ -1,13 +1,12 @@
 import { type ContactDetail, ContactReplyBody } from '@rebound/contract/admin-messages';
-import { ArrowLeft, CircleCheck, CircleX, Clock, History, RotateCcw, Send, XCircle } from 'lucide-react';
+import { CircleCheck, CircleX, Clock, History, RotateCcw, Send, XCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { AdminDetailFrame } from '../../../components/admin/DetailFrame';
 import { TextAreaField, useContractForm } from '../../../components/admin/form';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/Field';
-import { Skeleton } from '../../../components/ui/Skeleton';
-import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
@@ -18,41 +17,10 @@ import { ContactStatusBadge } from './labels';
 export function ContactMessagePage() {
   const { id = '' } = useParams();
   const query = useContactMessage(id);
-  if (query.isPending) {
-    return (
-      <div aria-busy="true">
-        <span className="sr-only" role="status">
-          Loading...
-        </span>
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="mt-6 h-48 rounded-card" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <>
-        <BackLink />
-        <ErrorState
-          title="This message could not be loaded"
-          message={errorMessageOf(query.error)}
-          onRetry={() => void query.refetch()}
-        />
-      </>
-    );
-  }
-  return <Message detail={query.data} />;
-}
-
-function BackLink() {
   return (
-    <Link
-      to="/admin/messages"
-      className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      All messages
-    </Link>
+    <AdminDetailFrame query={query} back={{ to: '/admin/messages', label: 'All messages' }} what="message">
+      {(detail) => <Message detail={detail} />}
+    </AdminDetailFrame>
   );
 }
 
@@ -131,7 +99,6 @@ function Message({ detail }: { detail: ContactDetail }) {
 
   return (
     <>
-      <BackLink />
       <AdminPageHeader
         title={`Message from ${detail.name}`}
         description={

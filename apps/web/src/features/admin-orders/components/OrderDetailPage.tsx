@@ -6,7 +6,6 @@ import {
 import { formatCents } from '@rebound/core/money';
 import { clsx } from 'clsx';
 import {
-  ArrowLeft,
   Ban,
   CalendarCheck,
   CircleDollarSign,
@@ -19,14 +18,12 @@ import {
   Truck,
 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { AdminDetailFrame } from '../../../components/admin/DetailFrame';
 import { ReasonDialog } from '../../../components/admin/form';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
-import { Skeleton } from '../../../components/ui/Skeleton';
-import { ErrorState } from '../../../components/ui/StatusMessage';
-import { errorMessageOf, isNotFound } from '../../../lib/api-client';
 import { formatDateKey, formatShopDateTime } from '../../../lib/format-date';
 import { useAdminOrder, useRemoveStrike } from '../api';
 import { RefundPanel } from './RefundPanel';
@@ -35,44 +32,15 @@ import { OrderStatusBadge } from './status';
 export function OrderDetailPage() {
   const { id = '' } = useParams();
   const query = useAdminOrder(id);
-  if (query.isPending) {
-    return (
-      <div aria-busy="true">
-        <span className="sr-only" role="status">
-          Loading the order…
-        </span>
-        <Skeleton className="h-8 w-72" />
-        <Skeleton className="mt-6 h-64 w-full rounded-card" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <>
-        <BackLink />
-        <ErrorState
-          title={isNotFound(query.error) ? 'Order not found' : 'This order could not be loaded'}
-          message={
-            isNotFound(query.error) ? 'Check the order number and search again.' : errorMessageOf(query.error)
-          }
-          {...(isNotFound(query.error) ? {} : { onRetry: () => void query.refetch() })}
-        />
-      </>
-    );
-  }
-  return <OrderDetail detail={query.data} />;
-}
-
-function BackLink() {
   return (
-    <Link
-      to=".."
-      relative="path"
-      className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+    <AdminDetailFrame
+      query={query}
+      back={{ to: '/admin/orders', label: 'All orders' }}
+      what="order"
+      notFound={{ title: 'Order not found', message: 'Check the order number and search again.' }}
     >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      All orders
-    </Link>
+      {(detail) => <OrderDetail detail={detail} />}
+    </AdminDetailFrame>
   );
 }
 
@@ -80,7 +48,6 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
   const o = detail.order;
   return (
     <>
-      <BackLink />
       <AdminPageHeader
         title={`Order #${o.number}`}
         description={

@@ -128,6 +128,8 @@ export function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
 
   return (
     <form onSubmit={review} noValidate className="flex flex-col gap-4">
+      {/* A refusal sends the form back: the server's reason stays in view with it. */}
+      {serverError ? <FormAlert>{serverError}</FormAlert> : null}
       <p className="text-sm text-ink-700">
         Up to <span className="font-semibold text-ink-900">{formatCents(max)}</span> can be refunded.
       </p>

@@ -1,15 +1,14 @@
 import { NotesBody, type PersonDetail, ReasonBody } from '@rebound/contract/admin-people';
 import { formatCents } from '@rebound/core/money';
-import { ArrowLeft, History, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
+import { History, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { AdminDetailFrame } from '../../../components/admin/DetailFrame';
 import { ReasonDialog, TextAreaField, useContractForm } from '../../../components/admin/form';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/Field';
-import { Skeleton } from '../../../components/ui/Skeleton';
-import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatShopDate, formatShopDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
@@ -24,41 +23,10 @@ type Pending =
 export function PersonPage() {
   const { id = '' } = useParams();
   const query = usePerson(id);
-  if (query.isPending) {
-    return (
-      <div aria-busy="true">
-        <span className="sr-only" role="status">
-          Loading...
-        </span>
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="mt-6 h-48 rounded-card" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <>
-        <BackLink />
-        <ErrorState
-          title="This person could not be loaded"
-          message={errorMessageOf(query.error)}
-          onRetry={() => void query.refetch()}
-        />
-      </>
-    );
-  }
-  return <Person detail={query.data} />;
-}
-
-function BackLink() {
   return (
-    <Link
-      to="/admin/people"
-      className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      All people
-    </Link>
+    <AdminDetailFrame query={query} back={{ to: '/admin/people', label: 'All people' }} what="person">
+      {(detail) => <Person detail={detail} />}
+    </AdminDetailFrame>
   );
 }
 
@@ -132,7 +100,6 @@ function Person({ detail }: { detail: PersonDetail }) {
 
   return (
     <>
-      <BackLink />
       <AdminPageHeader
         title={name}
         description={

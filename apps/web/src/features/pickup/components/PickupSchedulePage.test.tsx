@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+import type { OrderView } from '@rebound/contract/orders';
+import type { AvailableSlotsResponse, PickupSlot } from '@rebound/contract/pickup';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { answer, fakeServer, renderPage } from '../../../../test/render';
+import { PickupSchedulePage } from './PickupSchedulePage';
+
+const ORDER_ID = '00000000-0000-4000-8000-0000000000e1';
+
+const order: OrderView = {
+  id: ORDER_ID,
+  number: '00000000',
+  auctionId: '00000000-0000-4000-8000-0000000000e2',
+  product: { title: 'Oak Bookshelf', slug: 'oak-bookshelf', description: '', image: null },
+  finalAmountCents: 5_000,
+  totalPaidCents: 5_900,
+  status: 'paid',
+  statusLabel: 'Payment Received',
+  createdAt: '2026-11-25T20:00:00.000Z',
+  auctionEndedAt: '2026-11-25T20:00:00.000Z',
+  paymentDueAt: null,
+  paidAt: '2026-11-26T20:00:00.000Z',
+  cancelledAt: null,
+  needsPayment: false,
+  canSchedulePickup: true,
+  isPickupScheduled: false,
+  isCompleted: false,
+  pickup: null,
+  locationName: 'Burnaby Warehouse',
+  storageFeeCents: 0,
+  storageFeeFrom: '2026-12-04',
+};
+
+function slot(id: string, timeLabel: string, availableSpots: number): PickupSlot {
+  return {
+    slotId: id,
+    timeLabel,
+    availableSpots,
+    isFull: availableSpots === 0,
+    startsAt: '2026-11-30T18:00:00.000Z',
+    endsAt: '2026-11-30T18:30:00.000Z',
+  };
+}
+
+function slotsAnswer(over: Partial<AvailableSlotsResponse> = {}): AvailableSlotsResponse {
+  return {
+    serverTime: '2026-11-27T18:00:00.000Z',
+    orderId: ORDER_ID,
+    locationId: '00000000-0000-4000-8000-0000000000d1',
+    window: { firstDate: '2026-11-25', lastDate: '2026-12-03' },
+    slots: {
+      '2026-11-30': [
+        slot('s-mon-10', '10:00 – 10:30 a.m. PT', 3),
+        slot('s-mon-11', '11:00 – 11:30 a.m. PT', 0),
+      ],
+      '2026-12-01': [slot('s-tue-10', '10:00 – 10:30 a.m. PT', 1)],
+    },
+    currentSlotId: null,
+    ...over,
+  };
+}
+
+const summary = () => screen.getByTestId('pickup-summary').textContent;
+const confirm = () => screen.getByRole('button', { name: 'Confirm Pickup Appointment' });
+
+describe('choosing a pickup slot', () => {
+  it('offers the dates with times, says how many are open, and a full time cannot be chosen', async () => {
+    fakeServer({ 'GET /api/pickup/slots': slotsAnswer() });
+    const { user } = renderPage(<PickupSchedulePage order={order} />);
+    const monday = await screen.findByRole('radio', { name: 'Monday, November 30, 2026' });
+    expect(monday.closest('label')?.textContent).toContain('1 time');
+    expect(
+      screen.getByRole('radio', { name: 'Tuesday, December 1, 2026' }).closest('label')?.textContent,
+    ).toContain('1 time');
+    expect(screen.getByText('Pick a date to see its times.')).toBeTruthy();
+
+    await user.click(monday);
+    const times = within(screen.getByRole('group', { name: /choose a time/i })).getAllByRole('radio');
+    expect(times.map((t) => t.closest('label')?.textContent)).toEqual([
+      '10:00 – 10:30 a.m. PT3 spots left',
+      '11:00 – 11:30 a.m. PTFull',
+    ]);
+    expect((times[1] as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('asks for a date and a time before booking, and picking another date clears the time', async () => {
+    const server = fakeServer({ 'GET /api/pickup/slots': slotsAnswer() });
+    const { user } = renderPage(<PickupSchedulePage order={order} />);
+    await user.click(await screen.findByRole('radio', { name: 'Monday, November 30, 2026' }));
+    await user.click(confirm());
+    expect(screen.getByRole('alert').textContent).toBe('Please choose a date and a time.');
+
+    await user.click(screen.getByRole('radio', { name: /10:00/ }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(summary()).toBe(
+      'Pickup on Monday, November 30, 2026 at 10:00 – 10:30 a.m. PT · Burnaby Warehouse',
+    );
+
+    await user.click(screen.getByRole('radio', { name: 'Tuesday, December 1, 2026' }));
+    expect(summary()).toBe('Choose a date and a time to book your pickup.');
+    // Back on Monday, its time is no longer chosen.
+    await user.click(screen.getByRole('radio', { name: 'Monday, November 30, 2026' }));
+    expect((screen.getByRole('radio', { name: /10:00/ }) as HTMLInputElement).checked).toBe(false);
+    await user.click(confirm());
+    expect(server.calls('POST', '/api/pickup/appointments')).toHaveLength(0);
+  });
+
+  it('books the chosen slot with the trimmed notes, then goes back to the Orders tab', async () => {
+    const server = fakeServer({
+      'GET /api/pickup/slots': slotsAnswer(),
+      'POST /api/pickup/appointments': {
+        message: 'Pickup scheduled successfully!',
+        moved: false,
+        appointment: {},
+      },
+    });
+    const { user, router } = renderPage(<PickupSchedulePage order={order} />, {
+      path: `/pickup-schedule/${ORDER_ID}`,
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Tuesday, December 1, 2026' }));
+    await user.click(screen.getByRole('radio', { name: /10:00/ }));
+    await user.type(screen.getByRole('textbox'), '  A van, two people  ');
+    await user.click(confirm());
+    expect(await screen.findByText('Pickup scheduled successfully!')).toBeTruthy();
+    expect(server.calls('POST', '/api/pickup/appointments')[0]?.body).toEqual({
+      orderId: ORDER_ID,
+      slotId: 's-tue-10',
+      notes: 'A van, two people',
+    });
+    expect(router.state.location.pathname + router.state.location.search).toBe('/account?tab=orders');
+  });
+
+  it('a slot taken meanwhile: the server’s message, nothing chosen, and the counts asked again', async () => {
+    let full = false;
+    const server = fakeServer({
+      'GET /api/pickup/slots': () =>
+        full
+          ? slotsAnswer({ slots: { '2026-11-30': [slot('s-mon-10', '10:00 – 10:30 a.m. PT', 0)] } })
+          : slotsAnswer(),
+      'POST /api/pickup/appointments': () => {
+        full = true;
+        return answer(409, {
+          error: { code: 'slot_full', message: 'That time just filled up. Please choose another.' },
+        });
+      },
+    });
+    const { user } = renderPage(<PickupSchedulePage order={order} />);
+    await user.click(await screen.findByRole('radio', { name: 'Monday, November 30, 2026' }));
+    await user.click(screen.getByRole('radio', { name: /10:00/ }));
+    await user.click(confirm());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That time just filled up. Please choose another.',
+    );
+    expect(summary()).toBe('Choose a date and a time to book your pickup.');
+    await screen.findByText('Full');
+    expect(server.calls('GET', '/api/pickup/slots').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('moving a booking marks the current time, which cannot be chosen again', async () => {
+    fakeServer({ 'GET /api/pickup/slots': slotsAnswer({ currentSlotId: 's-mon-10' }) });
+    renderPage(
+      <PickupSchedulePage
+        order={{
+          ...order,
+          status: 'pickup_scheduled',
+          statusLabel: 'Pickup Scheduled',
+          isPickupScheduled: true,
+        }}
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Reschedule Pickup' })).toBeTruthy();
+    // The current slot's day is chosen already.
+    const current = (await screen.findByRole('radio', { name: /10:00/ })) as HTMLInputElement;
+    expect(current.closest('label')?.textContent).toContain('Your current time');
+    expect(current.disabled).toBe(true);
+  });
+
+  it('no open slot: says so with the order’s pickup window', async () => {
+    fakeServer({ 'GET /api/pickup/slots': slotsAnswer({ slots: {} }) });
+    renderPage(<PickupSchedulePage order={order} />);
+    const empty = await screen.findByTestId('pickup-no-slots');
+    expect(empty.textContent).toContain('No pickup slots available within the allowed timeframe');
+    expect(empty.textContent).toContain('Wednesday, November 25, 2026');
+    expect(empty.textContent).toContain('Thursday, December 3, 2026');
+  });
+});
