@@ -322,11 +322,6 @@ export async function offerView(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-export async function insertOrder(tx: DbOrTx, row: typeof orders.$inferInsert) {
-  const [o] = await tx.insert(orders).values(row).returning({ id: orders.id });
-  return o!;
-}
-
 /**
  * Claims open offers past their deadline with FOR UPDATE SKIP LOCKED (several servers share the
  * work; an offer being accepted right now is left to that transaction) and marks them expired.

@@ -38,6 +38,7 @@ import { recordAudit } from '../admin/audit';
 import { liveState } from '../bidding/state';
 import { notificationsChanged } from '../notifications/changed';
 import { enqueueNotices, type Notice } from '../notifications/enqueue';
+import { createPendingOrders } from '../orders/transition';
 import * as repo from './repository';
 
 type Db = Database['db'];
@@ -696,16 +697,21 @@ export async function acceptOffer(db: Db, userId: string, id: string, now: Date)
     const offer = await lockOpenOffer(tx, userId, id, now);
     const a = await repo.lockAuction(tx, offer.auctionId);
     if (!a) throw new AppError('offer_not_found');
-    const order = await repo.insertOrder(tx, {
-      auctionId: a.id,
-      userId,
-      locationId: a.locationId,
-      status: 'pending',
-      finalAmountCents: offer.amountCents,
-      paymentDueAt: paymentDueAt(now),
-      createdAt: now,
-      updatedAt: now,
-    });
+    const [order] = await createPendingOrders(
+      tx,
+      [
+        {
+          auctionId: a.id,
+          userId,
+          locationId: a.locationId,
+          finalAmountCents: offer.amountCents,
+          paymentDueAt: paymentDueAt(now),
+        },
+      ],
+      now,
+    );
+    // The auction already holds an order that is not cancelled: nothing is accepted.
+    if (!order) throw new Error(`auction ${a.id} already has an order`);
     await repo.updateOffer(tx, id, {
       status: 'accepted',
       orderId: order.id,

@@ -242,45 +242,11 @@ export async function dropUnconfirmedRefund(db: DbOrTx, id: string) {
   await db.delete(refunds).where(and(eq(refunds.id, id), isNull(refunds.providerRefundId)));
 }
 
-export async function setOrder(tx: DbOrTx, orderId: string, values: Partial<typeof orders.$inferInsert>) {
-  const [row] = await tx.update(orders).set(values).where(eq(orders.id, orderId)).returning();
-  return row!;
-}
-
 export async function setPaymentRefunded(tx: DbOrTx, paymentId: string, now: Date, reason: string) {
   await tx
     .update(payments)
     .set({ status: 'refunded', refundedAt: now, refundReason: reason })
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid')));
-}
-
-/** A refunded order's scheduled appointment is cancelled and its place freed; its location id. */
-export async function cancelAppointmentOf(tx: Tx, orderId: string, now: Date) {
-  const [row] = await tx
-    .select({
-      id: pickupAppointments.id,
-      slotId: pickupAppointments.slotId,
-      locationId: pickupSlots.locationId,
-    })
-    .from(pickupAppointments)
-    .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
-    .where(and(eq(pickupAppointments.orderId, orderId), eq(pickupAppointments.status, 'scheduled')))
-    .limit(1);
-  if (!row) return null;
-  await tx
-    .select({ id: pickupSlots.id })
-    .from(pickupSlots)
-    .where(eq(pickupSlots.id, row.slotId))
-    .for('update');
-  await tx
-    .update(pickupSlots)
-    .set({ bookedCount: sql`${pickupSlots.bookedCount} - 1` })
-    .where(and(eq(pickupSlots.id, row.slotId), sql`${pickupSlots.bookedCount} >= 1`));
-  await tx
-    .update(pickupAppointments)
-    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-    .where(eq(pickupAppointments.id, row.id));
-  return row.locationId;
 }
 
 // ── Strikes ─────────────────────────────────────────────────────────────────────────────────────

@@ -13,6 +13,7 @@ import {
   refunds,
   users,
 } from '../../db/schema';
+import { transitionOrder } from '../orders/transition';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -121,12 +122,8 @@ export async function markOrderPaid(
     totalCents: number;
   },
 ) {
-  const updated = await tx
-    .update(orders)
-    .set({ ...set, status: 'paid', updatedAt: set.paidAt })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-    .returning({ id: orders.id });
-  return updated.length === 1;
+  const updated = await transitionOrder(tx, orderId, { from: 'pending', to: 'paid', at: set.paidAt, set });
+  return updated !== null;
 }
 
 /** One payments row per checkout session (unique): returns false when one is there already. */

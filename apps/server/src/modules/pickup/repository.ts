@@ -189,11 +189,6 @@ export async function updateAppointment(
   return row!;
 }
 
-export async function setOrder(tx: DbOrTx, orderId: string, values: Partial<typeof orders.$inferInsert>) {
-  const [row] = await tx.update(orders).set(values).where(eq(orders.id, orderId)).returning();
-  return row!;
-}
-
 /** A shopper's scheduled and completed appointments, plus scheduled orders without one. */
 export function appointmentsOf(db: DbOrTx, userId: string) {
   return db
