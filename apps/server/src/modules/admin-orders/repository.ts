@@ -6,8 +6,8 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } 
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
+import { orderQuery } from '../../db/orders';
 import {
-  auctions,
   auditLog,
   checkoutSessionOrders,
   locations,
@@ -58,29 +58,24 @@ export async function listOrders(db: DbOrTx, q: ListQuery) {
           ? orders.status
           : orders.createdAt;
   const base = () =>
-    db
-      .select({
-        id: orders.id,
-        status: orders.status,
-        title: products.title,
-        slug: products.slug,
-        sku: products.sku,
-        userId: users.id,
-        email: users.email,
-        handle: users.handle,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        finalAmountCents: orders.finalAmountCents,
-        totalCents: orders.totalCents,
-        refundedCents: refundedOfOrder,
-        createdAt: orders.createdAt,
-        paidAt: orders.paidAt,
-        paymentDueAt: orders.paymentDueAt,
-      })
-      .from(orders)
-      .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-      .innerJoin(products, eq(products.id, auctions.productId))
-      .innerJoin(users, eq(users.id, orders.userId));
+    orderQuery(db, {
+      id: orders.id,
+      status: orders.status,
+      title: products.title,
+      slug: products.slug,
+      sku: products.sku,
+      userId: users.id,
+      email: users.email,
+      handle: users.handle,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      finalAmountCents: orders.finalAmountCents,
+      totalCents: orders.totalCents,
+      refundedCents: refundedOfOrder,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+      paymentDueAt: orders.paymentDueAt,
+    }).innerJoin(users, eq(users.id, orders.userId));
   const [rows, [total]] = await Promise.all([
     base()
       .where(cond)
@@ -89,34 +84,26 @@ export async function listOrders(db: DbOrTx, q: ListQuery) {
       .offset((q.page - 1) * q.pageSize),
     db
       .select({ n: count() })
-      .from(orders)
-      .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-      .innerJoin(products, eq(products.id, auctions.productId))
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(cond),
+      .from(orderQuery(db, {}).innerJoin(users, eq(users.id, orders.userId)).where(cond).as('matching')),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }
 
 /** The order with its product, shopper and location; the order row locked when asked. */
 export async function orderRow(db: DbOrTx, orderId: string, lock = false) {
-  const q = db
-    .select({
-      order: orders,
-      product: { id: products.id, title: products.title, slug: products.slug, sku: products.sku },
-      user: {
-        id: users.id,
-        email: users.email,
-        handle: users.handle,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        status: users.status,
-      },
-      locationName: locations.name,
-    })
-    .from(orders)
-    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
+  const q = orderQuery(db, {
+    order: orders,
+    product: { id: products.id, title: products.title, slug: products.slug, sku: products.sku },
+    user: {
+      id: users.id,
+      email: users.email,
+      handle: users.handle,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      status: users.status,
+    },
+    locationName: locations.name,
+  })
     .innerJoin(users, eq(users.id, orders.userId))
     .innerJoin(locations, eq(locations.id, orders.locationId))
     .where(eq(orders.id, orderId))

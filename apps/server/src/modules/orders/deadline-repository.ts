@@ -1,7 +1,8 @@
 // SQL of the payment deadline job. The rules are in deadline.ts and packages/core.
 import { and, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auctions, orders, products, userStrikes, users } from '../../db/schema';
+import { orderQuery } from '../../db/orders';
+import { orders, products, userStrikes, users } from '../../db/schema';
 import { transitionOrders } from './transition';
 
 const HOUR_MS = 3_600_000;
@@ -14,19 +15,15 @@ const HOUR_MS = 3_600_000;
  */
 export function claimDueOrders(tx: DbOrTx, now: Date, limit: number) {
   const within = (hours: number) => new Date(now.getTime() + hours * HOUR_MS);
-  return tx
-    .select({
-      id: orders.id,
-      userId: orders.userId,
-      paymentDueAt: orders.paymentDueAt,
-      reminder24hSentAt: orders.reminder24hSentAt,
-      reminder2hSentAt: orders.reminder2hSentAt,
-      productId: products.id,
-      title: products.title,
-    })
-    .from(orders)
-    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
+  return orderQuery(tx, {
+    id: orders.id,
+    userId: orders.userId,
+    paymentDueAt: orders.paymentDueAt,
+    reminder24hSentAt: orders.reminder24hSentAt,
+    reminder2hSentAt: orders.reminder2hSentAt,
+    productId: products.id,
+    title: products.title,
+  })
     .where(
       and(
         eq(orders.status, 'pending'),
