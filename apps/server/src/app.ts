@@ -37,6 +37,7 @@ import { pushRoutes } from './modules/notifications/push-routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createOutboxSender, type OutboxSender, outboxSenderPlugin } from './modules/notifications/sender';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
+import { offersRoutes } from './modules/offers/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { pickupRoutes } from './modules/pickup/routes';
 import { savedSearchRoutes } from './modules/saved-searches/routes';
@@ -185,6 +186,7 @@ export async function buildApp({
   await app.register(notificationRoutes);
   await app.register(pushRoutes);
   await app.register(checkoutRoutes);
+  await app.register(offersRoutes);
   await app.register(testCheckoutRoutes);
   // Its own plugin: the Stripe webhook reads its body as raw bytes (signature), nothing else does.
   await app.register(stripeWebhookRoutes);

@@ -4,14 +4,18 @@ import {
   canTransition,
   isFinalOrderStatus,
   isOrderStatus,
+  isPickupOpen,
   isSuspendedByStrikes,
   MAX_ACTIVE_STRIKES,
   needsPayment,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   type OrderStatus,
+  orderSourcesOf,
   orderStatusLabel,
+  PAID_ORDER_STATUSES,
   paymentDeadlineAction,
+  wasPaid,
 } from './orders';
 
 describe('order statuses', () => {
@@ -57,6 +61,21 @@ describe('canSchedulePickup / needsPayment', () => {
   it('asks for payment only while pending', () => {
     expect(ORDER_STATUSES.filter(needsPayment)).toEqual(['pending']);
   });
+
+  it('keeps pickup open (book, move, stage, hand over) from payment until collected', () => {
+    expect(ORDER_STATUSES.filter(isPickupOpen)).toEqual(['paid', 'ready_for_pickup', 'pickup_scheduled']);
+  });
+
+  it('counts an order as paid from payment on, refunded ones included', () => {
+    expect(ORDER_STATUSES.filter(wasPaid)).toEqual([
+      'paid',
+      'ready_for_pickup',
+      'pickup_scheduled',
+      'completed',
+      'refunded',
+    ]);
+    expect(PAID_ORDER_STATUSES).toEqual(ORDER_STATUSES.filter(wasPaid));
+  });
 });
 
 describe('canTransition', () => {
@@ -65,9 +84,13 @@ describe('canTransition', () => {
     ['pending', 'cancelled'],
     ['paid', 'ready_for_pickup'],
     ['paid', 'pickup_scheduled'],
+    ['paid', 'completed'],
     ['paid', 'refunded'],
     ['ready_for_pickup', 'pickup_scheduled'],
+    ['ready_for_pickup', 'completed'],
     ['ready_for_pickup', 'refunded'],
+    ['pickup_scheduled', 'paid'],
+    ['pickup_scheduled', 'ready_for_pickup'],
     ['pickup_scheduled', 'completed'],
     ['pickup_scheduled', 'refunded'],
     ['completed', 'refunded'],
@@ -83,7 +106,23 @@ describe('canTransition', () => {
     }
   });
 
-  it('never goes backwards on the main line, never skips payment, never leaves a final state', () => {
+  it('lists, for each target, exactly the statuses that may reach it', () => {
+    for (const to of ORDER_STATUSES) {
+      expect(orderSourcesOf(to), to).toEqual(ORDER_STATUSES.filter((from) => canTransition(from, to)));
+    }
+    expect(orderSourcesOf('pending')).toEqual([]);
+    expect(orderSourcesOf('completed')).toEqual(['paid', 'ready_for_pickup', 'pickup_scheduled']);
+  });
+
+  it('lets a cancelled appointment go back to paid or ready, and a walk-in be handed over', () => {
+    expect(canTransition('pickup_scheduled', 'paid')).toBe(true);
+    expect(canTransition('pickup_scheduled', 'ready_for_pickup')).toBe(true);
+    expect(canTransition('paid', 'completed')).toBe(true);
+    expect(canTransition('ready_for_pickup', 'completed')).toBe(true);
+    expect(canTransition('ready_for_pickup', 'paid')).toBe(false);
+  });
+
+  it('never goes back to unpaid, never skips payment, never leaves a final state', () => {
     expect(canTransition('paid', 'pending')).toBe(false);
     expect(canTransition('pending', 'pickup_scheduled')).toBe(false);
     expect(canTransition('pending', 'completed')).toBe(false);

@@ -7,6 +7,10 @@
 // - pending -> cancelled: unpaid 72 h after the auction end (non-payment strike).
 // - paid -> pickup_scheduled directly: pickup can be scheduled for paid orders too, before
 //   staff have staged the item. Moving an appointment keeps the order pickup_scheduled.
+// - pickup_scheduled -> paid / ready_for_pickup: the shopper cancels the appointment; the order
+//   goes back to where it was (ready_for_pickup once staff staged it) and can be booked again.
+// - paid / ready_for_pickup -> completed: the desk hands over an order without an appointment
+//   (the shopper walked in), after the same ID check.
 // - paid / ready_for_pickup / pickup_scheduled -> refunded: the seller refunds a paid order it
 //   cannot hand over.
 // - completed -> refunded: a return within 7 days of pickup is refunded.
@@ -36,9 +40,9 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = Object
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = Object.freeze({
   pending: Object.freeze(['paid', 'cancelled'] as const),
-  paid: Object.freeze(['ready_for_pickup', 'pickup_scheduled', 'refunded'] as const),
-  ready_for_pickup: Object.freeze(['pickup_scheduled', 'refunded'] as const),
-  pickup_scheduled: Object.freeze(['completed', 'refunded'] as const),
+  paid: Object.freeze(['ready_for_pickup', 'pickup_scheduled', 'completed', 'refunded'] as const),
+  ready_for_pickup: Object.freeze(['pickup_scheduled', 'completed', 'refunded'] as const),
+  pickup_scheduled: Object.freeze(['paid', 'ready_for_pickup', 'completed', 'refunded'] as const),
   completed: Object.freeze(['refunded'] as const),
   cancelled: Object.freeze([] as const),
   refunded: Object.freeze([] as const),
@@ -57,9 +61,36 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
+/** The statuses from which `to` may be reached (the guard of a status UPDATE). */
+export function orderSourcesOf(to: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((from) => canTransition(from, to));
+}
+
 /** Pickup can be scheduled for paid and ready_for_pickup orders. */
 export function canSchedulePickup(status: OrderStatus): boolean {
   return status === 'paid' || status === 'ready_for_pickup';
+}
+
+/**
+ * A pickup can be booked, moved, staged or handed over: the order is paid and not yet collected
+ * (paid, ready_for_pickup or pickup_scheduled).
+ */
+export function isPickupOpen(status: OrderStatus): boolean {
+  return canSchedulePickup(status) || status === 'pickup_scheduled';
+}
+
+/** The statuses of an order that was paid at some point (refunded ones included). */
+export const PAID_ORDER_STATUSES: readonly OrderStatus[] = Object.freeze([
+  'paid',
+  'ready_for_pickup',
+  'pickup_scheduled',
+  'completed',
+  'refunded',
+] as const);
+
+/** The order was paid (its totals with premium and taxes are the amounts that count). */
+export function wasPaid(status: OrderStatus): boolean {
+  return PAID_ORDER_STATUSES.includes(status);
 }
 
 /** The order waits for payment ('Pay Now' in the account, may go into the cart). */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createMediaStorage } from '../adapters/storage';
 import { sharedLimits } from '../lib/shared-limits';
-import { expireOffers } from '../modules/admin-auctions/service';
 import { runImports } from '../modules/admin-import/service';
 import { resolveReservedRefunds } from '../modules/admin-orders/service';
 import { closeDueAuctions, openDueAuctions } from '../modules/auctions/lifecycle';
@@ -9,6 +8,7 @@ import { purgeExpiredIdempotencyKeys } from '../modules/bidding/service';
 import { notificationsChanged } from '../modules/notifications/changed';
 import { runDailyDigest } from '../modules/notifications/digest';
 import { runEndingReminders } from '../modules/notifications/ending-reminders';
+import { expireOffers } from '../modules/offers/service';
 import { runPaymentDeadlines } from '../modules/orders/deadline';
 import { runPickupReminders } from '../modules/pickup/reminders';
 import { runSavedSearchAlerts } from '../modules/saved-searches/alerts';

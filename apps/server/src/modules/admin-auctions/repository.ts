@@ -1,7 +1,7 @@
 // The back-office auctions' SQL: lists, details, scheduling, cancelling, offers. No rules here:
 // service.ts decides (with packages/core/src/scheduling.ts), this reads and writes.
 import type { AdminAuctionQuery, AdminAuctionSort } from '@rebound/contract/admin-auctions';
-import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -278,76 +278,6 @@ export async function productOf(tx: DbOrTx, productId: string) {
 export async function insertOffer(tx: DbOrTx, row: typeof secondChanceOffers.$inferInsert) {
   const [o] = await tx.insert(secondChanceOffers).values(row).returning();
   return o!;
-}
-
-export async function lockOffer(tx: DbOrTx, id: string) {
-  const [row] = await tx
-    .select()
-    .from(secondChanceOffers)
-    .where(eq(secondChanceOffers.id, id))
-    .for('update')
-    .limit(1);
-  return row ?? null;
-}
-
-export async function updateOffer(
-  tx: DbOrTx,
-  id: string,
-  values: Partial<typeof secondChanceOffers.$inferInsert>,
-) {
-  const [row] = await tx
-    .update(secondChanceOffers)
-    .set(values)
-    .where(eq(secondChanceOffers.id, id))
-    .returning();
-  return row!;
-}
-
-/** The shopper's view of an offer: the item, its picture and the pickup location. */
-export async function offerView(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({
-      offer: secondChanceOffers,
-      title: products.title,
-      slug: products.slug,
-      imageUrl: cover,
-      location: locations.name,
-    })
-    .from(secondChanceOffers)
-    .innerJoin(auctions, eq(auctions.id, secondChanceOffers.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
-    .innerJoin(locations, eq(locations.id, auctions.locationId))
-    .where(eq(secondChanceOffers.id, id))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function insertOrder(tx: DbOrTx, row: typeof orders.$inferInsert) {
-  const [o] = await tx.insert(orders).values(row).returning({ id: orders.id });
-  return o!;
-}
-
-/**
- * Claims open offers past their deadline with FOR UPDATE SKIP LOCKED (several servers share the
- * work; an offer being accepted right now is left to that transaction) and marks them expired.
- */
-export function expireDue(tx: DbOrTx, now: Date, limit: number) {
-  const due = tx
-    .select({ id: secondChanceOffers.id })
-    .from(secondChanceOffers)
-    .where(and(eq(secondChanceOffers.status, 'open'), lte(secondChanceOffers.expiresAt, now)))
-    .orderBy(asc(secondChanceOffers.expiresAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return tx
-    .update(secondChanceOffers)
-    .set({ status: 'expired', respondedAt: now, updatedAt: now })
-    .where(and(inArray(secondChanceOffers.id, due), eq(secondChanceOffers.status, 'open')))
-    .returning({
-      id: secondChanceOffers.id,
-      auctionId: secondChanceOffers.auctionId,
-      userId: secondChanceOffers.userId,
-    });
 }
 
 /** Open second-chance offers on any auction of these products (the item is promised to someone). */

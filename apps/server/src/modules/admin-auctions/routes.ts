@@ -9,20 +9,17 @@ import {
   CreateDropInput,
   DropCreated,
   DropList,
-  OfferParams,
-  OfferView,
   SecondChanceInput,
   WithdrawOfferInput,
 } from '@rebound/contract/admin-auctions';
 import { API } from '@rebound/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../../lib/auth-context';
 import type { Published } from '../../realtime/hub';
 import { requireActiveStaff } from '../admin/guard';
 import * as service from './service';
 
-/** /api/admin/auctions and /api/admin/drops (staff only: the admin guard covers the prefix); /api/offers (the shopper's). */
+/** /api/admin/auctions and /api/admin/drops (staff only: the admin guard covers the prefix). */
 export async function adminAuctionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, hub } = app.deps;
@@ -160,29 +157,5 @@ export async function adminAuctionsRoutes(fastify: FastifyInstance) {
       const staff = requireActiveStaff(request);
       return reply.status(201).send(await service.createDrop(db, staff.id, request.body, clock.now()));
     },
-  );
-
-  // The shopper's second-chance offers.
-  app.get(
-    API.offerPattern,
-    { schema: { params: OfferParams, response: { 200: OfferView } } },
-    async (request) => service.getOffer(db, requireUser(request).id, request.params.id),
-  );
-
-  app.post(
-    API.offerAcceptPattern,
-    { schema: { params: OfferParams, response: { 200: OfferView } } },
-    async (request) => {
-      const user = requireUser(request);
-      const { offer, published } = await service.acceptOffer(db, user.id, request.params.id, clock.now());
-      publish(request, published);
-      return offer;
-    },
-  );
-
-  app.post(
-    API.offerDeclinePattern,
-    { schema: { params: OfferParams, response: { 200: OfferView } } },
-    async (request) => service.declineOffer(db, requireUser(request).id, request.params.id, clock.now()),
   );
 }

@@ -10,7 +10,6 @@ import type {
   CreateDropInput,
   DropCreated,
   DropList,
-  OfferView,
 } from '@rebound/contract/admin-auctions';
 import { MAX_BID_CENTS } from '@rebound/contract/bidding';
 import type { ErrorCode } from '@rebound/contract/errors';
@@ -30,7 +29,6 @@ import {
   secondChanceCandidates,
   shopDateTimeLabel,
 } from '@rebound/core/scheduling';
-import { paymentDueAt } from '@rebound/core/time';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Published } from '../../realtime/hub';
@@ -38,6 +36,7 @@ import { recordAudit } from '../admin/audit';
 import { liveState } from '../bidding/state';
 import { notificationsChanged } from '../notifications/changed';
 import { enqueueNotices, type Notice } from '../notifications/enqueue';
+import { lockOffer, updateOffer } from '../offers/service';
 import * as repo from './repository';
 
 type Db = Database['db'];
@@ -522,10 +521,10 @@ export async function withdrawOffer(
     const open = (await repo.offersOf(tx, id)).find((o) => o.status === 'open');
     if (!open) throw new AppError('offer_none_open');
     // Locked as accepting locks it (offer first): one of the two wins, the other sees it closed.
-    const offer = await repo.lockOffer(tx, open.id);
+    const offer = await lockOffer(tx, open.id);
     if (!offer) throw new AppError('offer_none_open');
     if (offer.status !== 'open') throw new AppError('offer_closed', { params: { status: offer.status } });
-    await repo.updateOffer(tx, offer.id, { status: 'withdrawn', updatedAt: now });
+    await updateOffer(tx, offer.id, { status: 'withdrawn', updatedAt: now });
     await recordAudit(tx, {
       actorId,
       action: 'offer.withdraw',
@@ -652,90 +651,4 @@ export async function getAuction(db: DbOrTx, id: string, now: Date): Promise<Adm
       offer: canOffer,
     },
   };
-}
-
-// ── The shopper's side of an offer ────────────────────────────────────────────────────────────
-
-async function view(db: DbOrTx, id: string, userId: string): Promise<OfferView> {
-  const row = await repo.offerView(db, id);
-  // Someone else's offer reads as not found: its existence is nobody else's business.
-  if (!row || row.offer.userId !== userId) throw new AppError('offer_not_found');
-  const o = row.offer;
-  return {
-    id: o.id,
-    status: o.status,
-    amountCents: o.amountCents,
-    expiresAt: o.expiresAt.toISOString(),
-    respondedAt: o.respondedAt?.toISOString() ?? null,
-    orderId: o.orderId,
-    product: { title: row.title, slug: row.slug, imageUrl: row.imageUrl },
-    location: row.location,
-  };
-}
-
-export function getOffer(db: DbOrTx, userId: string, id: string) {
-  return view(db, id, userId);
-}
-
-/** Locks the offer and checks it is this shopper's, still open and not past its deadline. */
-async function lockOpenOffer(tx: DbOrTx, userId: string, id: string, now: Date) {
-  const offer = await repo.lockOffer(tx, id);
-  if (!offer || offer.userId !== userId) throw new AppError('offer_not_found');
-  if (offer.status !== 'open') throw new AppError('offer_closed', { params: { status: offer.status } });
-  if (offer.expiresAt.getTime() <= now.getTime()) throw new AppError('offer_expired');
-  return offer;
-}
-
-/**
- * Accepting makes a pending order at the offer's amount, payable within the usual window from now;
- * it then goes through the cart, checkout and pickup like any won item. The offer row is locked, so
- * a double click or two tabs make one order; the orders' partial unique index backs it.
- */
-export async function acceptOffer(db: Db, userId: string, id: string, now: Date) {
-  await db.transaction(async (tx) => {
-    const offer = await lockOpenOffer(tx, userId, id, now);
-    const a = await repo.lockAuction(tx, offer.auctionId);
-    if (!a) throw new AppError('offer_not_found');
-    const order = await repo.insertOrder(tx, {
-      auctionId: a.id,
-      userId,
-      locationId: a.locationId,
-      status: 'pending',
-      finalAmountCents: offer.amountCents,
-      paymentDueAt: paymentDueAt(now),
-      createdAt: now,
-      updatedAt: now,
-    });
-    await repo.updateOffer(tx, id, {
-      status: 'accepted',
-      orderId: order.id,
-      respondedAt: now,
-      updatedAt: now,
-    });
-    await repo.setProductStatus(tx, [a.productId], 'sold', now);
-  });
-  const published: Published[] = [
-    { room: userRoom(userId), event: { type: 'OrdersChangedV1', serverTime: now.toISOString() } },
-  ];
-  return { offer: await view(db, id, userId), published };
-}
-
-export async function declineOffer(db: Db, userId: string, id: string, now: Date) {
-  await db.transaction(async (tx) => {
-    await lockOpenOffer(tx, userId, id, now);
-    await repo.updateOffer(tx, id, { status: 'declined', respondedAt: now, updatedAt: now });
-  });
-  return view(db, id, userId);
-}
-
-export const OFFER_EXPIRY_BATCH = 500;
-
-/** Closes open offers past their deadline, batch after batch (a job; safe on several servers). */
-export async function expireOffers(db: Db, now: Date): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const expired = await db.transaction((tx) => repo.expireDue(tx, now, OFFER_EXPIRY_BATCH));
-    total += expired.length;
-    if (expired.length < OFFER_EXPIRY_BATCH) return total;
-  }
 }

@@ -6,8 +6,8 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } 
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
+import { orderQuery } from '../../db/orders';
 import {
-  auctions,
   auditLog,
   checkoutSessionOrders,
   locations,
@@ -58,29 +58,24 @@ export async function listOrders(db: DbOrTx, q: ListQuery) {
           ? orders.status
           : orders.createdAt;
   const base = () =>
-    db
-      .select({
-        id: orders.id,
-        status: orders.status,
-        title: products.title,
-        slug: products.slug,
-        sku: products.sku,
-        userId: users.id,
-        email: users.email,
-        handle: users.handle,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        finalAmountCents: orders.finalAmountCents,
-        totalCents: orders.totalCents,
-        refundedCents: refundedOfOrder,
-        createdAt: orders.createdAt,
-        paidAt: orders.paidAt,
-        paymentDueAt: orders.paymentDueAt,
-      })
-      .from(orders)
-      .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-      .innerJoin(products, eq(products.id, auctions.productId))
-      .innerJoin(users, eq(users.id, orders.userId));
+    orderQuery(db, {
+      id: orders.id,
+      status: orders.status,
+      title: products.title,
+      slug: products.slug,
+      sku: products.sku,
+      userId: users.id,
+      email: users.email,
+      handle: users.handle,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      finalAmountCents: orders.finalAmountCents,
+      totalCents: orders.totalCents,
+      refundedCents: refundedOfOrder,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+      paymentDueAt: orders.paymentDueAt,
+    }).innerJoin(users, eq(users.id, orders.userId));
   const [rows, [total]] = await Promise.all([
     base()
       .where(cond)
@@ -89,34 +84,26 @@ export async function listOrders(db: DbOrTx, q: ListQuery) {
       .offset((q.page - 1) * q.pageSize),
     db
       .select({ n: count() })
-      .from(orders)
-      .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-      .innerJoin(products, eq(products.id, auctions.productId))
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(cond),
+      .from(orderQuery(db, {}).innerJoin(users, eq(users.id, orders.userId)).where(cond).as('matching')),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }
 
 /** The order with its product, shopper and location; the order row locked when asked. */
 export async function orderRow(db: DbOrTx, orderId: string, lock = false) {
-  const q = db
-    .select({
-      order: orders,
-      product: { id: products.id, title: products.title, slug: products.slug, sku: products.sku },
-      user: {
-        id: users.id,
-        email: users.email,
-        handle: users.handle,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        status: users.status,
-      },
-      locationName: locations.name,
-    })
-    .from(orders)
-    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
+  const q = orderQuery(db, {
+    order: orders,
+    product: { id: products.id, title: products.title, slug: products.slug, sku: products.sku },
+    user: {
+      id: users.id,
+      email: users.email,
+      handle: users.handle,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      status: users.status,
+    },
+    locationName: locations.name,
+  })
     .innerJoin(users, eq(users.id, orders.userId))
     .innerJoin(locations, eq(locations.id, orders.locationId))
     .where(eq(orders.id, orderId))
@@ -242,45 +229,11 @@ export async function dropUnconfirmedRefund(db: DbOrTx, id: string) {
   await db.delete(refunds).where(and(eq(refunds.id, id), isNull(refunds.providerRefundId)));
 }
 
-export async function setOrder(tx: DbOrTx, orderId: string, values: Partial<typeof orders.$inferInsert>) {
-  const [row] = await tx.update(orders).set(values).where(eq(orders.id, orderId)).returning();
-  return row!;
-}
-
 export async function setPaymentRefunded(tx: DbOrTx, paymentId: string, now: Date, reason: string) {
   await tx
     .update(payments)
     .set({ status: 'refunded', refundedAt: now, refundReason: reason })
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid')));
-}
-
-/** A refunded order's scheduled appointment is cancelled and its place freed; its location id. */
-export async function cancelAppointmentOf(tx: Tx, orderId: string, now: Date) {
-  const [row] = await tx
-    .select({
-      id: pickupAppointments.id,
-      slotId: pickupAppointments.slotId,
-      locationId: pickupSlots.locationId,
-    })
-    .from(pickupAppointments)
-    .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
-    .where(and(eq(pickupAppointments.orderId, orderId), eq(pickupAppointments.status, 'scheduled')))
-    .limit(1);
-  if (!row) return null;
-  await tx
-    .select({ id: pickupSlots.id })
-    .from(pickupSlots)
-    .where(eq(pickupSlots.id, row.slotId))
-    .for('update');
-  await tx
-    .update(pickupSlots)
-    .set({ bookedCount: sql`${pickupSlots.bookedCount} - 1` })
-    .where(and(eq(pickupSlots.id, row.slotId), sql`${pickupSlots.bookedCount} >= 1`));
-  await tx
-    .update(pickupAppointments)
-    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-    .where(eq(pickupAppointments.id, row.id));
-  return row.locationId;
 }
 
 // ── Strikes ─────────────────────────────────────────────────────────────────────────────────────

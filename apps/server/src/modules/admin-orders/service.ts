@@ -49,6 +49,8 @@ import type { Published } from '../../realtime/hub';
 import { recordAudit } from '../admin/audit';
 import { notificationsChanged } from '../notifications/changed';
 import { enqueueNotices } from '../notifications/enqueue';
+import { transitionOrder } from '../orders/transition';
+import { releaseAppointment } from '../pickup/service';
 import * as repo from './repository';
 
 export interface AdminOrdersDeps {
@@ -431,9 +433,15 @@ async function confirmReserved(
       sums.order >= row.order.totalCents &&
       canTransition(status, 'refunded')
     ) {
-      await repo.setOrder(tx, orderId, { status: 'refunded', refundedAt: now, updatedAt: now });
+      const refunded = await transitionOrder(tx, orderId, {
+        from: status,
+        to: 'refunded',
+        at: now,
+        set: { refundedAt: now },
+      });
+      if (!refunded) throw new Error(`order ${orderId} left its status under lock`);
       status = 'refunded';
-      const freedAt = await repo.cancelAppointmentOf(tx, orderId, now);
+      const freedAt = (await releaseAppointment(tx, orderId, now))?.locationId;
       if (freedAt) {
         out.push({
           room: locationRoom(freedAt),

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { orderQuery } from '../../db/orders';
 import {
   auctions,
   bids,
@@ -55,19 +56,15 @@ export async function unpaidDueBefore(db: DbOrTx, now: Date, until: Date, limit:
     gt(orders.paymentDueAt, now),
     lte(orders.paymentDueAt, until),
   );
-  const rows = await db
-    .select({
-      id: orders.id,
-      title: products.title,
-      handle: users.handle,
-      email: users.email,
-      totalCents: orders.totalCents,
-      finalAmountCents: orders.finalAmountCents,
-      paymentDueAt: orders.paymentDueAt,
-    })
-    .from(orders)
-    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
+  const rows = await orderQuery(db, {
+    id: orders.id,
+    title: products.title,
+    handle: users.handle,
+    email: users.email,
+    totalCents: orders.totalCents,
+    finalAmountCents: orders.finalAmountCents,
+    paymentDueAt: orders.paymentDueAt,
+  })
     .innerJoin(users, eq(users.id, orders.userId))
     .where(cond)
     .orderBy(asc(orders.paymentDueAt))
@@ -78,20 +75,15 @@ export async function unpaidDueBefore(db: DbOrTx, now: Date, until: Date, limit:
 
 /** Appointments (not cancelled) whose slot starts in [from, to). */
 export async function pickupsBetween(db: DbOrTx, from: Date, to: Date) {
-  return db
-    .select({
-      orderId: pickupAppointments.orderId,
-      status: pickupAppointments.status,
-      startsAt: pickupSlots.startsAt,
-      handle: users.handle,
-      title: products.title,
-    })
-    .from(pickupAppointments)
+  return orderQuery(db, {
+    status: pickupAppointments.status,
+    startsAt: pickupSlots.startsAt,
+    handle: users.handle,
+    title: products.title,
+  })
+    .innerJoin(pickupAppointments, eq(pickupAppointments.orderId, orders.id))
     .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
     .innerJoin(users, eq(users.id, pickupAppointments.userId))
-    .innerJoin(orders, eq(orders.id, pickupAppointments.orderId))
-    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
     .where(
       and(
         ne(pickupAppointments.status, 'cancelled'),

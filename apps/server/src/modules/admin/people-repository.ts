@@ -1,6 +1,7 @@
 import type { PeopleQuery } from '@rebound/contract/admin-people';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { orderQuery } from '../../db/orders';
 import { auctions, bids, orders, products, userStrikes, users } from '../../db/schema';
 
 function escapeLike(s: string): string {
@@ -139,19 +140,15 @@ export async function personBids(db: DbOrTx, userId: string) {
 }
 
 export async function personOrders(db: DbOrTx, userId: string) {
-  return db
-    .select({
-      id: orders.id,
-      productTitle: products.title,
-      status: orders.status,
-      finalAmountCents: orders.finalAmountCents,
-      totalCents: orders.totalCents,
-      paymentDueAt: orders.paymentDueAt,
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
+  return orderQuery(db, {
+    id: orders.id,
+    productTitle: products.title,
+    status: orders.status,
+    finalAmountCents: orders.finalAmountCents,
+    totalCents: orders.totalCents,
+    paymentDueAt: orders.paymentDueAt,
+    createdAt: orders.createdAt,
+  })
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt))
     .limit(50);

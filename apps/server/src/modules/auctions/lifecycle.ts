@@ -8,6 +8,7 @@ import type { Published } from '../../realtime/hub';
 import { liveState } from '../bidding/state';
 import { notificationsChanged } from '../notifications/changed';
 import { enqueueNotices, type Notice } from '../notifications/enqueue';
+import { createPendingOrders } from '../orders/transition';
 import * as repo from './repository';
 
 export const CLOSE_BATCH = 500;
@@ -47,7 +48,7 @@ export async function closeDueAuctionsBatch(
     const endedById = new Map(ended.map((a) => [a.id, a]));
     const won = decided.filter((d) => d.winner !== null);
 
-    const orderIds = await repo.insertOrders(
+    const orderIds = await createPendingOrders(
       tx,
       won.map((d) => ({
         auctionId: d.auction.id,
@@ -55,8 +56,8 @@ export async function closeDueAuctionsBatch(
         locationId: d.auction.locationId,
         finalAmountCents: d.auction.currentPriceCents,
         paymentDueAt: paymentDueAt(d.auction.endTime),
-        now,
       })),
+      now,
     );
     await repo.setProductStatus(
       tx,

@@ -2,7 +2,7 @@
 // and product statuses that follow. No rules here: lifecycle.ts decides, this reads and writes.
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auctions, locations, maxBids, orders, products, users } from '../../db/schema';
+import { auctions, locations, maxBids, products, users } from '../../db/schema';
 
 export type AuctionRow = typeof auctions.$inferSelect;
 
@@ -49,37 +49,6 @@ export function markEnded(
     .from(sql`json_to_recordset(${rows}::json) as e(id uuid, winner uuid)`)
     .where(sql`${auctions.id} = e.id`)
     .returning();
-}
-
-/** One pending order per won auction (unique per auction: a second run adds nothing). */
-export async function insertOrders(
-  tx: DbOrTx,
-  rows: {
-    auctionId: string;
-    userId: string;
-    locationId: string;
-    finalAmountCents: number;
-    paymentDueAt: Date;
-    now: Date;
-  }[],
-) {
-  if (rows.length === 0) return [];
-  return tx
-    .insert(orders)
-    .values(
-      rows.map((r) => ({
-        auctionId: r.auctionId,
-        userId: r.userId,
-        locationId: r.locationId,
-        status: 'pending' as const,
-        finalAmountCents: r.finalAmountCents,
-        paymentDueAt: r.paymentDueAt,
-        createdAt: r.now,
-        updatedAt: r.now,
-      })),
-    )
-    .onConflictDoNothing({ target: orders.auctionId, where: sql`${orders.status} <> 'cancelled'` })
-    .returning({ id: orders.id, auctionId: orders.auctionId });
 }
 
 /**

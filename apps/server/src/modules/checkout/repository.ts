@@ -2,8 +2,8 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
+import { orderItemColumns, orderQuery } from '../../db/orders';
 import {
-  auctions,
   checkoutSessionOrders,
   checkoutSessions,
   locations,
@@ -13,6 +13,7 @@ import {
   refunds,
   users,
 } from '../../db/schema';
+import { transitionOrder } from '../orders/transition';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -38,20 +39,14 @@ export async function userLocation(db: DbOrTx, userId: string) {
 /** Orders by id with what a cart line shows. The caller checks who owns them. */
 export function ordersForCart(db: DbOrTx, orderIds: string[]) {
   if (orderIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      order: orders,
-      auctionEndedAt: auctions.endTime,
-      title: products.title,
-      slug: products.slug,
-      imageUrl: firstImage.url,
-      imageAlt: firstImage.alt,
-      imageWidth: firstImage.width,
-      imageHeight: firstImage.height,
-    })
-    .from(orders)
-    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
+  return orderQuery(db, {
+    ...orderItemColumns,
+    slug: products.slug,
+    imageUrl: firstImage.url,
+    imageAlt: firstImage.alt,
+    imageWidth: firstImage.width,
+    imageHeight: firstImage.height,
+  })
     .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)))
     .where(inArray(orders.id, orderIds));
 }
@@ -121,12 +116,8 @@ export async function markOrderPaid(
     totalCents: number;
   },
 ) {
-  const updated = await tx
-    .update(orders)
-    .set({ ...set, status: 'paid', updatedAt: set.paidAt })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-    .returning({ id: orders.id });
-  return updated.length === 1;
+  const updated = await transitionOrder(tx, orderId, { from: 'pending', to: 'paid', at: set.paidAt, set });
+  return updated !== null;
 }
 
 /** One payments row per checkout session (unique): returns false when one is there already. */
@@ -183,16 +174,11 @@ export async function markRefundDone(
 
 /** Titles of a session's orders, for the test checkout page and the receipt. */
 export function sessionLines(db: DbOrTx, checkoutSessionId: string) {
-  return db
-    .select({
-      orderId: checkoutSessionOrders.orderId,
-      amountCents: checkoutSessionOrders.amountCents,
-      title: products.title,
-    })
-    .from(checkoutSessionOrders)
-    .innerJoin(orders, eq(orders.id, checkoutSessionOrders.orderId))
-    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
+  return orderQuery(db, {
+    amountCents: checkoutSessionOrders.amountCents,
+    title: products.title,
+  })
+    .innerJoin(checkoutSessionOrders, eq(checkoutSessionOrders.orderId, orders.id))
     .where(eq(checkoutSessionOrders.checkoutSessionId, checkoutSessionId))
     .orderBy(asc(products.title), asc(checkoutSessionOrders.orderId));
 }

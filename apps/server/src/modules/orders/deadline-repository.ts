@@ -1,7 +1,9 @@
 // SQL of the payment deadline job. The rules are in deadline.ts and packages/core.
 import { and, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auctions, orders, products, userStrikes, users } from '../../db/schema';
+import { orderQuery } from '../../db/orders';
+import { orders, products, userStrikes, users } from '../../db/schema';
+import { transitionOrders } from './transition';
 
 const HOUR_MS = 3_600_000;
 
@@ -13,19 +15,15 @@ const HOUR_MS = 3_600_000;
  */
 export function claimDueOrders(tx: DbOrTx, now: Date, limit: number) {
   const within = (hours: number) => new Date(now.getTime() + hours * HOUR_MS);
-  return tx
-    .select({
-      id: orders.id,
-      userId: orders.userId,
-      paymentDueAt: orders.paymentDueAt,
-      reminder24hSentAt: orders.reminder24hSentAt,
-      reminder2hSentAt: orders.reminder2hSentAt,
-      productId: products.id,
-      title: products.title,
-    })
-    .from(orders)
-    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
+  return orderQuery(tx, {
+    id: orders.id,
+    userId: orders.userId,
+    paymentDueAt: orders.paymentDueAt,
+    reminder24hSentAt: orders.reminder24hSentAt,
+    reminder2hSentAt: orders.reminder2hSentAt,
+    productId: products.id,
+    title: products.title,
+  })
     .where(
       and(
         eq(orders.status, 'pending'),
@@ -59,13 +57,14 @@ export async function markReminded(tx: DbOrTx, ids: string[], which: '24h' | '2h
 }
 
 /** Cancels still-pending orders; returns those it cancelled. */
-export function cancelOrders(tx: DbOrTx, ids: string[], now: Date) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return tx
-    .update(orders)
-    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-    .where(and(inArray(orders.id, ids), eq(orders.status, 'pending')))
-    .returning({ id: orders.id, userId: orders.userId });
+export async function cancelOrders(tx: DbOrTx, ids: string[], now: Date) {
+  const rows = await transitionOrders(tx, ids, {
+    from: 'pending',
+    to: 'cancelled',
+    at: now,
+    set: { cancelledAt: now },
+  });
+  return rows.map((r) => ({ id: r.id, userId: r.userId }));
 }
 
 /** One non-payment strike per order (unique on order and kind: a second run adds nothing). */

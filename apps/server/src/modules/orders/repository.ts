@@ -2,37 +2,24 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
-import {
-  auctions,
-  locations,
-  orders,
-  pickupAppointments,
-  pickupSlots,
-  products,
-  userStrikes,
-} from '../../db/schema';
+import { orderItemColumns, orderQuery } from '../../db/orders';
+import { locations, orders, pickupAppointments, pickupSlots, products, userStrikes } from '../../db/schema';
 
 /** The user's orders, newest first (only theirs: the user id is in the WHERE). */
 export function ordersOf(db: DbOrTx, userId: string) {
-  return db
-    .select({
-      order: orders,
-      auctionEndedAt: auctions.endTime,
-      title: products.title,
-      slug: products.slug,
-      description: products.description,
-      imageUrl: firstImage.url,
-      imageAlt: firstImage.alt,
-      imageWidth: firstImage.width,
-      imageHeight: firstImage.height,
-      locationName: locations.name,
-      pickupStartsAt: pickupSlots.startsAt,
-      pickupEndsAt: pickupSlots.endsAt,
-      pickupNotes: pickupAppointments.notes,
-    })
-    .from(orders)
-    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
+  return orderQuery(db, {
+    ...orderItemColumns,
+    slug: products.slug,
+    description: products.description,
+    imageUrl: firstImage.url,
+    imageAlt: firstImage.alt,
+    imageWidth: firstImage.width,
+    imageHeight: firstImage.height,
+    locationName: locations.name,
+    pickupStartsAt: pickupSlots.startsAt,
+    pickupEndsAt: pickupSlots.endsAt,
+    pickupNotes: pickupAppointments.notes,
+  })
     .innerJoin(locations, eq(locations.id, orders.locationId))
     .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)))
     .leftJoin(

@@ -4,6 +4,7 @@ import {
   isSuspendedByStrikes,
   needsPayment,
   ORDER_STATUS_LABELS,
+  wasPaid,
 } from '@rebound/core/orders';
 import { orderStorageFeeCents, storageFeeStartDateKey } from '@rebound/core/pickup';
 import { slotTimeLabel } from '@rebound/core/slot-label';
@@ -15,12 +16,10 @@ import * as repo from './repository';
 
 type OrderRow = Awaited<ReturnType<typeof repo.ordersOf>>[number];
 
-/** Statuses in which the order has been paid for (its totalCents is what was charged). */
-const PAID_STATUSES = new Set(['paid', 'ready_for_pickup', 'pickup_scheduled', 'completed', 'refunded']);
-
 export function toOrderView(r: OrderRow, now: Date): OrderView {
   const o = r.order;
-  const paid = PAID_STATUSES.has(o.status) && o.paidAt !== null;
+  // Paid for: its totalCents is what was charged.
+  const paid = wasPaid(o.status) && o.paidAt !== null;
   return {
     id: o.id,
     number: o.id.slice(0, 8),

@@ -7,8 +7,8 @@ import {
 } from '@rebound/core/pickup';
 import { and, asc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { orderItemColumns, orderQuery } from '../../db/orders';
 import {
-  auctions,
   locations,
   orders,
   pickupAppointments,
@@ -86,15 +86,9 @@ export function bookedSlots(db: DbOrTx, locationId: string, from: Date, to: Date
 
 /** An order with what pickup needs (auction end, title), locked FOR UPDATE when asked. */
 export async function orderForPickup(db: DbOrTx, orderId: string, lock = false) {
-  const q = db
-    .select({
-      order: orders,
-      auctionEndedAt: auctions.endTime,
-      title: products.title,
-    })
-    .from(orders)
-    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
+  const q = orderQuery(db, {
+    ...orderItemColumns,
+  })
     .where(eq(orders.id, orderId))
     .limit(1);
   const [row] = lock ? await q.for('update', { of: orders }) : await q;
@@ -189,25 +183,14 @@ export async function updateAppointment(
   return row!;
 }
 
-export async function setOrder(tx: DbOrTx, orderId: string, values: Partial<typeof orders.$inferInsert>) {
-  const [row] = await tx.update(orders).set(values).where(eq(orders.id, orderId)).returning();
-  return row!;
-}
-
 /** A shopper's scheduled and completed appointments, plus scheduled orders without one. */
 export function appointmentsOf(db: DbOrTx, userId: string) {
-  return db
-    .select({
-      order: orders,
-      auctionEndedAt: auctions.endTime,
-      title: products.title,
-      locationName: locations.name,
-      appointment: pickupAppointments,
-      slot: pickupSlots,
-    })
-    .from(orders)
-    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
+  return orderQuery(db, {
+    ...orderItemColumns,
+    locationName: locations.name,
+    appointment: pickupAppointments,
+    slot: pickupSlots,
+  })
     .innerJoin(locations, eq(locations.id, orders.locationId))
     .leftJoin(
       pickupAppointments,
@@ -231,9 +214,7 @@ export function appointmentsOf(db: DbOrTx, userId: string) {
 const deskColumns = {
   appointment: pickupAppointments,
   slot: pickupSlots,
-  order: orders,
-  auctionEndedAt: auctions.endTime,
-  title: products.title,
+  ...orderItemColumns,
   slug: products.slug,
   sku: products.sku,
   deskNotes: products.deskNotes,
@@ -243,13 +224,9 @@ const deskColumns = {
 };
 
 function deskQuery(db: DbOrTx) {
-  return db
-    .select(deskColumns)
-    .from(pickupAppointments)
+  return orderQuery(db, deskColumns)
+    .innerJoin(pickupAppointments, eq(pickupAppointments.orderId, orders.id))
     .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
-    .innerJoin(orders, eq(orders.id, pickupAppointments.orderId))
-    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
     .innerJoin(users, eq(users.id, orders.userId));
 }
 
@@ -325,31 +302,27 @@ const DAY_BEFORE_MAX_LEAD = sql.raw(`interval '32 hours'`);
 export function claimDueReminders(tx: DbOrTx, now: Date, limit: number) {
   const at = sql`${now.toISOString()}::timestamptz`;
   const hourBeforeAt = sql`(${pickupSlots.startsAt} - ${HOUR_BEFORE})`;
-  return tx
-    .select({
-      id: pickupAppointments.id,
-      userId: pickupAppointments.userId,
-      orderId: pickupAppointments.orderId,
-      shortCode: pickupAppointments.shortCode,
-      bookedAt: pickupAppointments.bookedAt,
-      dayBeforeSentAt: pickupAppointments.reminderDayBeforeSentAt,
-      hourBeforeSentAt: pickupAppointments.reminderHourBeforeSentAt,
-      startsAt: pickupSlots.startsAt,
-      endsAt: pickupSlots.endsAt,
-      title: products.title,
-      location: {
-        name: locations.name,
-        addressLine1: locations.addressLine1,
-        city: locations.city,
-        province: locations.province,
-        postalCode: locations.postalCode,
-      },
-    })
-    .from(pickupAppointments)
+  return orderQuery(tx, {
+    id: pickupAppointments.id,
+    userId: pickupAppointments.userId,
+    orderId: pickupAppointments.orderId,
+    shortCode: pickupAppointments.shortCode,
+    bookedAt: pickupAppointments.bookedAt,
+    dayBeforeSentAt: pickupAppointments.reminderDayBeforeSentAt,
+    hourBeforeSentAt: pickupAppointments.reminderHourBeforeSentAt,
+    startsAt: pickupSlots.startsAt,
+    endsAt: pickupSlots.endsAt,
+    title: products.title,
+    location: {
+      name: locations.name,
+      addressLine1: locations.addressLine1,
+      city: locations.city,
+      province: locations.province,
+      postalCode: locations.postalCode,
+    },
+  })
+    .innerJoin(pickupAppointments, eq(pickupAppointments.orderId, orders.id))
     .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
-    .innerJoin(orders, eq(orders.id, pickupAppointments.orderId))
-    .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-    .innerJoin(products, eq(products.id, auctions.productId))
     .innerJoin(locations, eq(locations.id, pickupSlots.locationId))
     .where(
       and(

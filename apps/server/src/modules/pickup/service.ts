@@ -21,7 +21,7 @@ import {
 } from '@rebound/contract/pickup';
 import { locationRoom, userRoom } from '@rebound/contract/rooms';
 import { productSku } from '@rebound/core/catalog';
-import { canSchedulePickup } from '@rebound/core/orders';
+import { isPickupOpen, wasPaid } from '@rebound/core/orders';
 import {
   availableSlotDays,
   canBookSlot,
@@ -45,7 +45,7 @@ import {
   vancouverDateKey,
   vancouverDateTime,
 } from '@rebound/core/time';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -53,6 +53,7 @@ import { isUniqueViolation } from '../../lib/idempotency';
 import type { Published } from '../../realtime/hub';
 import { notificationsChanged } from '../notifications/changed';
 import { enqueueNotices } from '../notifications/enqueue';
+import { transitionOrder, updateOrderFields } from '../orders/transition';
 import { pickupConfirmedNoticeOf } from './notices';
 import * as repo from './repository';
 
@@ -64,8 +65,11 @@ export interface PickupDeps {
 type OrderRow = NonNullable<Awaited<ReturnType<typeof repo.orderForPickup>>>;
 type OrderRecord = OrderRow['order'];
 
-const SCHEDULABLE_OR_MOVABLE = new Set(['paid', 'ready_for_pickup', 'pickup_scheduled']);
-const PAID_STATUSES = new Set(['paid', 'ready_for_pickup', 'pickup_scheduled', 'completed', 'refunded']);
+/** The order row moved by transitionOrder; the caller holds its lock, so it cannot have moved away. */
+function lockedMove(row: OrderRecord | null, orderId: string): OrderRecord {
+  if (!row) throw new Error(`order ${orderId} left its status under lock`);
+  return row;
+}
 
 /** The Vancouver midnight starting `dateKey`. */
 const startOfDay = (dateKey: string) => vancouverDateTime(dateKey, 0, 0);
@@ -108,7 +112,7 @@ export async function availableSlots(
   const row = ownOrder(await repo.orderForPickup(db, query.orderId), user);
   const current = await repo.appointmentOfOrder(db, row.order.id);
   const scheduled = current?.appointment.status === 'scheduled' ? current : null;
-  if (!canSchedulePickup(row.order.status) && row.order.status !== 'pickup_scheduled') {
+  if (!isPickupOpen(row.order.status)) {
     throw new AppError('pickup_not_allowed');
   }
   const locationId = row.order.locationId;
@@ -161,7 +165,7 @@ export function toAppointmentView(r: AppointmentRow, now: Date): AppointmentView
   const slot = a ? r.slot : null;
   const status = a?.status ?? (o.status === 'completed' ? 'completed' : 'scheduled');
   const date = slot ? vancouverDateKey(slot.startsAt) : null;
-  const paid = PAID_STATUSES.has(o.status) && o.paidAt !== null;
+  const paid = wasPaid(o.status) && o.paidAt !== null;
   const completedAt = a?.completedAt ?? (o.status === 'completed' ? o.completedAt : null);
   return {
     id: a?.id ?? null,
@@ -244,7 +248,7 @@ export async function schedulePickup(
       const now = clock.now();
       const row = ownOrder(await repo.orderForPickup(tx, body.orderId, true), user);
       const order = row.order;
-      if (!SCHEDULABLE_OR_MOVABLE.has(order.status)) throw new AppError('pickup_not_allowed');
+      if (!isPickupOpen(order.status)) throw new AppError('pickup_not_allowed');
       const existing = await repo.appointmentOfOrder(tx, order.id);
       const scheduled = existing?.appointment.status === 'scheduled' ? existing : null;
       if (scheduled && !canChangeAppointment(scheduled.slot.startsAt, now)) {
@@ -300,7 +304,10 @@ export async function schedulePickup(
       const updated =
         order.status === 'pickup_scheduled'
           ? order
-          : await repo.setOrder(tx, order.id, { status: 'pickup_scheduled', updatedAt: now });
+          : lockedMove(
+              await transitionOrder(tx, order.id, { from: order.status, to: 'pickup_scheduled', at: now }),
+              order.id,
+            );
       const moved = scheduled !== null;
       // The confirmation (in-app, and email/SMS/push by the shopper's settings) commits with the booking.
       await enqueueNotices(tx, now, [
@@ -336,6 +343,29 @@ export async function schedulePickup(
   );
 }
 
+/**
+ * Releases the order's scheduled appointment: the place in its slot is given back and the
+ * appointment is cancelled. The one way to do it, for the shopper's cancel and for anything else
+ * that ends a booking (a refund); the order's status is the caller's. Null when none was scheduled;
+ * else the slot's location (whose open pages hear the freed place).
+ */
+export async function releaseAppointment(
+  tx: Tx,
+  orderId: string,
+  now: Date,
+): Promise<{ locationId: string } | null> {
+  const existing = await repo.appointmentOfOrder(tx, orderId);
+  if (existing?.appointment.status !== 'scheduled') return null;
+  await repo.lockSlots(tx, [existing.slot.id]);
+  await repo.freePlace(tx, existing.slot.id);
+  await repo.updateAppointment(tx, existing.appointment.id, {
+    status: 'cancelled',
+    cancelledAt: now,
+    updatedAt: now,
+  });
+  return { locationId: existing.slot.locationId };
+}
+
 /** DELETE /api/pickup/appointments/:orderId: frees the place; the order can be scheduled again. */
 export async function cancelPickup(
   deps: PickupDeps,
@@ -350,18 +380,17 @@ export async function cancelPickup(
       const existing = await repo.appointmentOfOrder(tx, orderId);
       if (existing?.appointment.status !== 'scheduled') throw new AppError('appointment_not_found');
       if (!canChangeAppointment(existing.slot.startsAt, now)) throw new AppError('appointment_started');
-      await repo.lockSlots(tx, [existing.slot.id]);
-      await repo.freePlace(tx, existing.slot.id);
-      await repo.updateAppointment(tx, existing.appointment.id, {
-        status: 'cancelled',
-        cancelledAt: now,
-        updatedAt: now,
-      });
+      await releaseAppointment(tx, orderId, now);
       if (row.order.status === 'pickup_scheduled') {
-        await repo.setOrder(tx, orderId, {
-          status: row.order.readyAt ? 'ready_for_pickup' : 'paid',
-          updatedAt: now,
-        });
+        // Back to where it was before the booking: staged (ready) or only paid.
+        lockedMove(
+          await transitionOrder(tx, orderId, {
+            from: 'pickup_scheduled',
+            to: row.order.readyAt ? 'ready_for_pickup' : 'paid',
+            at: now,
+          }),
+          orderId,
+        );
       }
       return {
         answer: { orderId, cancelled: true as const },
@@ -540,12 +569,20 @@ export async function deskReady(deps: PickupDeps, orderId: string): Promise<Desk
     const row = await repo.orderForPickup(tx, orderId, true);
     if (!row) throw new AppError('order_not_found');
     const o = row.order;
-    if (!SCHEDULABLE_OR_MOVABLE.has(o.status)) throw new AppError('pickup_handover_not_allowed');
-    const updated = await repo.setOrder(tx, orderId, {
-      status: o.status === 'paid' ? 'ready_for_pickup' : o.status,
-      readyAt: o.readyAt ?? now,
-      updatedAt: now,
-    });
+    if (!isPickupOpen(o.status)) throw new AppError('pickup_handover_not_allowed');
+    const readyAt = o.readyAt ?? now;
+    const updated =
+      o.status === 'paid'
+        ? lockedMove(
+            await transitionOrder(tx, orderId, {
+              from: 'paid',
+              to: 'ready_for_pickup',
+              at: now,
+              set: { readyAt },
+            }),
+            orderId,
+          )
+        : (await updateOrderFields(tx, [orderId], { readyAt }, now))[0]!;
     return deskOrderAnswer(updated);
   });
 }
@@ -565,7 +602,7 @@ export async function deskComplete(
     const row = await repo.orderForPickup(tx, orderId, true);
     if (!row) throw new AppError('order_not_found');
     const o = row.order;
-    if (!SCHEDULABLE_OR_MOVABLE.has(o.status)) throw new AppError('pickup_handover_not_allowed');
+    if (!isPickupOpen(o.status)) throw new AppError('pickup_handover_not_allowed');
     const existing = await repo.appointmentOfOrder(tx, orderId);
     if (existing && existing.appointment.status === 'scheduled' && opts.early !== true) {
       const booked = vancouverDateKey(existing.slot.startsAt);
@@ -583,12 +620,15 @@ export async function deskComplete(
         updatedAt: now,
       });
     }
-    const updated = await repo.setOrder(tx, orderId, {
-      status: 'completed',
-      completedAt: now,
-      readyAt: o.readyAt ?? now,
-      updatedAt: now,
-    });
+    const updated = lockedMove(
+      await transitionOrder(tx, orderId, {
+        from: o.status,
+        to: 'completed',
+        at: now,
+        set: { completedAt: now, readyAt: o.readyAt ?? now },
+      }),
+      orderId,
+    );
     return {
       answer: deskOrderAnswer(updated),
       events: [

@@ -1,3 +1,4 @@
+import { isPickupOpen } from '@rebound/core/orders';
 import { Navigate, useParams } from 'react-router';
 import { Container } from '../../components/ui/Container';
 import { ErrorState } from '../../components/ui/StatusMessage';
@@ -31,7 +32,7 @@ export default function PickupScheduleForOrder() {
     );
   }
   const order = orders.data.orders.find((o) => o.id === orderId);
-  if (!order || !(order.canSchedulePickup || order.status === 'pickup_scheduled')) {
+  if (!order || !isPickupOpen(order.status)) {
     return <Navigate to={ORDERS_TAB_PATH} replace />;
   }
   return <PickupSchedulePage order={order} />;

@@ -1,5 +1,6 @@
 import type { DeskAppointment } from '@rebound/contract/pickup';
 import { formatCents } from '@rebound/core/money';
+import { isPickupOpen } from '@rebound/core/orders';
 import { formatShortCode, normalizeShortCode } from '@rebound/core/pickup';
 import { clsx } from 'clsx';
 import { CalendarClock, Camera, CircleCheck, PackageCheck, ScanLine, UserCheck } from 'lucide-react';
@@ -332,7 +333,7 @@ function Handover({
     setDone(a.status === 'completed');
     heading.current?.focus();
   }, [a.appointmentId]);
-  const canHandOver = ['paid', 'ready_for_pickup', 'pickup_scheduled'].includes(a.orderStatus);
+  const canHandOver = isPickupOpen(a.orderStatus);
   return (
     <section className="rounded-card border-2 border-brand-600 bg-white p-4" aria-labelledby="desk-handover">
       <h2
