@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createMediaStorage } from '../adapters/storage';
 import { manifestImports, outbox } from '../db/schema';
-import { runImports } from '../modules/admin-import/service';
-import { queueMessages } from '../modules/notifications/sender';
-import { TEMPLATES } from '../modules/notifications/templates/registry';
+import { runImports } from '../modules/admin-import';
+import { queueMessages, TEMPLATES } from '../modules/notifications';
 import { useTestApp } from '../test/harness';
 import { drainOutbox, queueTestMessages } from '../test/outbox';
-import { OUTBOX_PAYLOADS, outboxPayloadProblem } from './payloads';
+import { outboxPayloadProblem, outboxPayloads } from './payloads';
 
 // Payload schemas of queued work (decision 033): checked when an outbox row is queued (a wrong one
 // throws, nothing is written) and when a sender claims it (a dead letter with the reason).
@@ -16,7 +15,7 @@ const t = useTestApp();
 
 describe('outbox payload schemas', () => {
   it('has a schema for every template', () => {
-    expect(Object.keys(OUTBOX_PAYLOADS).sort()).toEqual(Object.keys(TEMPLATES).sort());
+    expect(Object.keys(outboxPayloads()).sort()).toEqual(Object.keys(TEMPLATES).sort());
   });
 
   it('accepts what the code queues and refuses wrong types with the path', () => {

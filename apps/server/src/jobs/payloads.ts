@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PermanentDeliveryError } from '../adapters/delivery-error';
-import { TEMPLATES } from '../modules/notifications/templates/registry';
+import { TEMPLATES } from '../modules/notifications';
 
 // Payload schemas of the queued work (docs/decisions/033-several-servers.md).
 // Outbox rows: one schema per template, checked when a row is queued (a wrong payload is a bug in
@@ -39,15 +39,21 @@ const SPECIFIC: Record<string, z.ZodType> = {
   bid_confirmation: AnyObject.extend({ auctionId: id, amountCents: cents }),
 };
 
-/** The payload schema of every outbox template, by template name. */
-export const OUTBOX_PAYLOADS: Readonly<Record<string, z.ZodType>> = Object.freeze(
-  Object.fromEntries(Object.keys(TEMPLATES).map((name) => [name, SPECIFIC[name] ?? AnyObject])),
-);
+let payloads: Readonly<Record<string, z.ZodType>> | undefined;
+
+/** The payload schema of every outbox template, by template name. Built on first use: the
+ *  notifications module loads this file while its own entry (which gives TEMPLATES) is still loading. */
+export function outboxPayloads(): Readonly<Record<string, z.ZodType>> {
+  payloads ??= Object.freeze(
+    Object.fromEntries(Object.keys(TEMPLATES).map((name) => [name, SPECIFIC[name] ?? AnyObject])),
+  );
+  return payloads;
+}
 
 /** Why an outbox row's template and payload cannot be sent, or null when they can. */
 export function outboxPayloadProblem(template: string, payload: unknown): string | null {
   // A template this version does not know is sent with the generic layout (render.ts), as before.
-  const schema = OUTBOX_PAYLOADS[template] ?? AnyObject;
+  const schema = outboxPayloads()[template] ?? AnyObject;
   const parsed = schema.safeParse(payload ?? {});
   if (parsed.success) return null;
   const issue = parsed.error.issues[0]!;

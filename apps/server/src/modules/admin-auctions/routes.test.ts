@@ -22,8 +22,8 @@ import {
 import { type SignedInUser, signedInUser } from '../../test/auth';
 import { makeLocation, makeProduct } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
-import { closeDueAuctions, openDueAuctions } from '../auctions/lifecycle';
-import { runPaymentDeadlines } from '../orders/deadline';
+import { closeDueAuctions, openDueAuctions } from '../auctions';
+import { runPaymentDeadlines } from '../orders';
 import { expireOffers } from './service';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');

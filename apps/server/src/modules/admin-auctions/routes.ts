@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/auth-context';
 import type { Published } from '../../realtime/hub';
-import { requireActiveStaff } from '../admin/guard';
+import { requireActiveStaff } from '../admin';
 import * as service from './service';
 
 /** /api/admin/auctions and /api/admin/drops (staff only: the admin guard covers the prefix); /api/offers (the shopper's). */

@@ -34,10 +34,9 @@ import { paymentDueAt } from '@rebound/core/time';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Published } from '../../realtime/hub';
-import { recordAudit } from '../admin/audit';
-import { liveState } from '../bidding/state';
-import { notificationsChanged } from '../notifications/changed';
-import { enqueueNotices, type Notice } from '../notifications/enqueue';
+import { recordAudit } from '../admin';
+import { liveState } from '../bidding';
+import { enqueueNotices, type Notice, notificationsChanged } from '../notifications';
 import * as repo from './repository';
 
 type Db = Database['db'];

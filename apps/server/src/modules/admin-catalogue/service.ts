@@ -15,7 +15,7 @@ import type { MediaStorage } from '../../adapters/storage/types';
 import type { Database, DbOrTx } from '../../db/client';
 import type { productImages, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../admin';
 import { processImage, variantKeys } from './images';
 import * as repo from './repository';
 

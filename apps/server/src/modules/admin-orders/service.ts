@@ -44,9 +44,8 @@ import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Published } from '../../realtime/hub';
-import { recordAudit } from '../admin/audit';
-import { notificationsChanged } from '../notifications/changed';
-import { enqueueNotices } from '../notifications/enqueue';
+import { recordAudit } from '../admin';
+import { enqueueNotices, notificationsChanged } from '../notifications';
 import * as repo from './repository';
 
 export interface AdminOrdersDeps {

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { endAllSessions } from '../auth/sessions';
+import { endAllSessions } from '../auth';
 import { recordAudit } from './audit';
 import * as repo from './people-repository';
 

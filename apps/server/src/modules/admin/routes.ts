@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { removeUserStrike } from '../admin-orders/service';
+import { removeUserStrike } from '../admin-orders';
 import { listAudit } from './audit';
 import { dashboard } from './dashboard';
 import { requireActiveStaff } from './guard';

@@ -5,7 +5,7 @@ import { cardQuery, notEndedAt } from '../../db/cards';
 import type { Db, DbOrTx } from '../../db/client';
 import * as schema from '../../db/schema';
 import { auctions, bids, idempotencyKeys, maxBids, orders, userStrikes, users } from '../../db/schema';
-import type { NotificationRow, OutboxRow } from '../notifications/enqueue';
+import type { NotificationRow, OutboxRow } from '../notifications';
 
 export type AuctionRow = typeof auctions.$inferSelect;
 

@@ -25,7 +25,7 @@ import { AppError } from '../../lib/errors';
 import { IDEMPOTENCY_TTL_MS, isUniqueViolation, requestHash } from '../../lib/idempotency';
 import { isUuid } from '../../lib/ids';
 import type { Published } from '../../realtime/hub';
-import { type Contact, loadContacts, noticeRows } from '../notifications/enqueue';
+import { type Contact, loadContacts, noticeRows } from '../notifications';
 import { decideBid } from './decide';
 import { bidEvents } from './events';
 import { bidNotices } from './notices';

@@ -7,7 +7,7 @@ import { WS_PATH } from '@rebound/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SharedWindowCounter, sharedLimits } from '../../lib/shared-limits';
-import { requireActiveStaff } from '../admin/guard';
+import { requireActiveStaff } from '../admin';
 import { launchRoutes } from './routes';
 import { SiteLock, type WindowCounter } from './service';
 import { BYPASS_COOKIE, cookieValue, verifyBypassToken } from './tokens';

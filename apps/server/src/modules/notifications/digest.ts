@@ -17,8 +17,8 @@ import {
 } from '@rebound/core/reminders';
 import { matchesSavedSearch } from '@rebound/core/saved-searches';
 import type { Db } from '../../db/client';
-import { dropListReaders } from '../drop-list/service';
-import { type NewLot, newLots, searchesOf } from '../saved-searches/service';
+import { dropListReaders } from '../drop-list';
+import { type NewLot, newLots, searchesOf } from '../saved-searches';
 import * as repo from './digest-repository';
 import { enqueueNotices, type Notice } from './enqueue';
 import { queueMessages } from './sender';

@@ -13,7 +13,7 @@ import {
 } from '@rebound/core/pickup-notices';
 import { slotTimeLabel } from '@rebound/core/slot-label';
 import { vancouverDateKey } from '@rebound/core/time';
-import type { Notice } from '../notifications/enqueue';
+import type { Notice } from '../notifications';
 
 export const APPOINTMENTS_URL = '/account?tab=appointments';
 

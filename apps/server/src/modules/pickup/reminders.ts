@@ -6,8 +6,7 @@ import { pickupReminderAction } from '@rebound/core/pickup';
 import type { PickupReminderWhich } from '@rebound/core/pickup-notices';
 import type { Db } from '../../db/client';
 import type { Published } from '../../realtime/hub';
-import { notificationsChanged } from '../notifications/changed';
-import { enqueueNotices, type Notice } from '../notifications/enqueue';
+import { enqueueNotices, type Notice, notificationsChanged } from '../notifications';
 import { pickupReminderNoticeOf } from './notices';
 import * as repo from './repository';
 

@@ -51,8 +51,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/idempotency';
 import type { Published } from '../../realtime/hub';
-import { notificationsChanged } from '../notifications/changed';
-import { enqueueNotices } from '../notifications/enqueue';
+import { enqueueNotices, notificationsChanged } from '../notifications';
 import { pickupConfirmedNoticeOf } from './notices';
 import * as repo from './repository';
 

@@ -1,0 +1,3 @@
+// The admin-auctions module's door: the only file other modules, app.ts and jobs/ import (docs/architecture.md).
+export { adminAuctionsRoutes } from './routes';
+export { expireOffers } from './service';

@@ -1,0 +1,3 @@
+// The orders module's door: the only file other modules, app.ts and jobs/ import (docs/architecture.md).
+export { runPaymentDeadlines } from './deadline';
+export { ordersRoutes } from './routes';
