@@ -14,6 +14,7 @@
 //      order and payment become 'refunded' when fully refunded, the appointment is freed, the shopper
 //      is told and the audit log written. A provider's definite refusal drops the reservation; an
 //      unknown outcome keeps it, and the same request (same key) finishes it later.
+
 import type {
   AdminOrderDetail,
   AdminOrdersResponse,
@@ -40,6 +41,7 @@ import { PAYMENT_WINDOW_HOURS, vancouverDateKey } from '@rebound/core/time';
 import type { PaymentProvider } from '../../adapters/payments/types';
 import { RefundRefusedError } from '../../adapters/payments/types';
 import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -371,10 +373,7 @@ export async function refundOrder(
     reserved = await reserve(deps, staff, orderId, body, key);
   } catch (err) {
     // Two first uses of one key at the same moment: the loser reads the winner's row.
-    if (
-      (err as { code?: string }).code === '23505' ||
-      (err as { cause?: { code?: string } }).cause?.code === '23505'
-    ) {
+    if (isUniqueViolation(err)) {
       reserved = await reserve(deps, staff, orderId, body, key);
     } else throw err;
   }
