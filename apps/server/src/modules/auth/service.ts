@@ -13,7 +13,7 @@ import { checkLaunchEmail } from '@rebound/core/email';
 import { isCommonPassword } from '@rebound/core/passwords';
 import { isOtpCode, normalizePhone } from '@rebound/core/phone';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { confirmedLaunchSignup, linkLaunchSignup } from '../launch';
@@ -349,4 +349,9 @@ export function confirmationLanding(location: string, signedIn: boolean): string
   url.searchParams.delete('error');
   url.searchParams.set(EMAIL_CONFIRMATION_PARAM, outcome);
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The development mailbox's messages (mailbox-routes.ts), newest first. */
+export function devMessages(db: DbOrTx, query: Parameters<typeof repo.listDevMessages>[1]) {
+  return repo.listDevMessages(db, query);
 }
