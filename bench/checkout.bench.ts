@@ -12,8 +12,7 @@ import { recordTestPayment, testPaymentProvider } from '../apps/server/src/adapt
 import { checkoutSessions, orders, payments, users } from '../apps/server/src/db/schema';
 import type { SessionUser } from '../apps/server/src/lib/auth-context';
 import { systemClock } from '../apps/server/src/lib/clock';
-import { type CheckoutDeps, createCheckout } from '../apps/server/src/modules/checkout/service';
-import { syncCheckoutSession } from '../apps/server/src/modules/checkout/sync';
+import { type CheckoutDeps, createCheckout, syncCheckoutSession } from '../apps/server/src/modules/checkout';
 import { createTestDatabase } from '../apps/server/src/test/database';
 import { makeLocation, makeUser } from '../apps/server/src/test/factories';
 import { makeOrder } from '../apps/server/src/test/won-orders';

@@ -2,7 +2,7 @@
 // a bare UPDATE of the same rows to 'ended' (the least work any closer must do), in one script.
 // Run: npx tsx bench/close.bench.ts [--auctions 10000]
 import { sql } from 'drizzle-orm';
-import { closeDueAuctions } from '../apps/server/src/modules/auctions/lifecycle';
+import { closeDueAuctions } from '../apps/server/src/modules/auctions';
 import { createTestDatabase } from '../apps/server/src/test/database';
 import { fmt, machine, PG_URL, writeSection } from './lib';
 

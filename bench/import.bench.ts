@@ -19,7 +19,7 @@ import {
   runImports,
   startImport,
   storeImportImage,
-} from '../apps/server/src/modules/admin-import/service';
+} from '../apps/server/src/modules/admin-import';
 import { createTestDatabase } from '../apps/server/src/test/database';
 import { makeCategory, makeUser } from '../apps/server/src/test/factories';
 import { fmt, machine, PG_URL, writeSection } from './lib';

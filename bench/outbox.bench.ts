@@ -12,7 +12,7 @@ import { loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/client';
 import { devMessages, outbox } from '../apps/server/src/db/schema';
 import { systemClock } from '../apps/server/src/lib/clock';
-import { OutboxSender, type RunStats } from '../apps/server/src/modules/notifications/sender';
+import { OutboxSender, type RunStats } from '../apps/server/src/modules/notifications';
 import { createTestDatabase } from '../apps/server/src/test/database';
 import { makeUser } from '../apps/server/src/test/factories';
 import { fmt, machine, PG_URL, writeSection } from './lib';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { localStorage } from '../apps/server/src/adapters/storage/local';
-import { processImage } from '../apps/server/src/modules/admin-catalogue/images';
+import { processImage } from '../apps/server/src/modules/admin-catalogue';
 
 const CASES = {
   'one 7000 x 7000 PNG': { file: 'huge.png', count: 1 },

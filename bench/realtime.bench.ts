@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer } from 'ws';
-import { placeBid } from '../apps/server/src/modules/bidding/service';
+import { placeBid } from '../apps/server/src/modules/bidding';
 import { asSession } from '../apps/server/src/test/bidding';
 import { makeAuction, makeLocation, makeUser } from '../apps/server/src/test/factories';
 import { createTestApp } from '../apps/server/src/test/harness';

@@ -16,38 +16,42 @@ import { AppError } from './lib/errors';
 import { containsNul } from './lib/input-guard';
 import { fastifyLogOptions, requestLogPlugin } from './lib/logging';
 import { securityHeadersPlugin } from './lib/security-headers';
-import { adminGuardPlugin } from './modules/admin/guard';
-import { adminRoutes } from './modules/admin/routes';
-import { adminAuctionsRoutes } from './modules/admin-auctions/routes';
-import { mediaPreviewRoutes } from './modules/admin-catalogue/preview-routes';
-import { adminCatalogueRoutes } from './modules/admin-catalogue/routes';
-import { adminImportRoutes } from './modules/admin-import/routes';
-import { adminMessagesRoutes } from './modules/admin-messages/routes';
-import { adminOrdersRoutes } from './modules/admin-orders/routes';
-import { authPlugin } from './modules/auth/plugin';
-import { biddingRoutes } from './modules/bidding/routes';
-import { catalogRoutes } from './modules/catalog/routes';
-import { checkoutRoutes } from './modules/checkout/routes';
-import { testCheckoutRoutes } from './modules/checkout/test-page';
-import { stripeWebhookRoutes } from './modules/checkout/webhook';
-import { dropListRoutes } from './modules/drop-list/routes';
-import { inboxRoutes } from './modules/inbox/routes';
-import { launchPlugin } from './modules/launch/lock';
-import { pushRoutes } from './modules/notifications/push-routes';
-import { notificationRoutes } from './modules/notifications/routes';
-import { createOutboxSender, type OutboxSender, outboxSenderPlugin } from './modules/notifications/sender';
-import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
-import { offersRoutes } from './modules/offers/routes';
-import { ordersRoutes } from './modules/orders/routes';
-import { pickupRoutes } from './modules/pickup/routes';
-import { savedSearchRoutes } from './modules/saved-searches/routes';
-import { seoRoutes } from './modules/seo/routes';
-import { metricsPlugin } from './modules/system/metrics';
-import { openapiPlugin, openapiRoutes } from './modules/system/openapi';
-import { privateAnswersPlugin } from './modules/system/private-answers';
-import { systemRoutes } from './modules/system/routes';
-import { watchlistRoutes } from './modules/watchlist/routes';
-import { registerWebApp } from './modules/web/routes';
+import { adminRoutes } from './modules/admin';
+import { adminAuctionsRoutes } from './modules/admin-auctions';
+import { adminCatalogueRoutes, mediaPreviewRoutes } from './modules/admin-catalogue';
+import { adminImportRoutes } from './modules/admin-import';
+import { adminMessagesRoutes } from './modules/admin-messages';
+import { adminOrdersRoutes } from './modules/admin-orders';
+import { authPlugin } from './modules/auth';
+import { biddingRoutes } from './modules/bidding';
+import { catalogRoutes } from './modules/catalog';
+import { checkoutRoutes, stripeWebhookRoutes, testCheckoutRoutes } from './modules/checkout';
+import { dropListRoutes } from './modules/drop-list';
+import { inboxRoutes } from './modules/inbox';
+import { launchPlugin } from './modules/launch';
+import {
+  createOutboxSender,
+  notificationRoutes,
+  type OutboxSender,
+  outboxSenderPlugin,
+  pushRoutes,
+  unsubscribeRoutes,
+} from './modules/notifications';
+import { offersRoutes } from './modules/offers';
+import { ordersRoutes } from './modules/orders';
+import { pickupRoutes } from './modules/pickup';
+import { savedSearchRoutes } from './modules/saved-searches';
+import { seoRoutes } from './modules/seo';
+import { adminGuardPlugin } from './modules/staff';
+import {
+  metricsPlugin,
+  openapiPlugin,
+  openapiRoutes,
+  privateAnswersPlugin,
+  systemRoutes,
+} from './modules/system';
+import { watchlistRoutes } from './modules/watchlist';
+import { registerWebApp } from './modules/web';
 import { localHub, postgresHub, type RealtimeHub } from './realtime/hub';
 import { realtimeRoutes } from './realtime/routes';
 

@@ -4,7 +4,7 @@ import { pushIsOff } from './adapters/push/index';
 import { type Config, ConfigError, loadConfig } from './config';
 import { adjustableClock, systemClock } from './lib/clock';
 import { installShutdown } from './lib/shutdown';
-import { PUSH_OFF_WARNING } from './modules/notifications/sender';
+import { PUSH_OFF_WARNING } from './modules/notifications';
 import { openConfiguredDatabase, prepareDatabase, startServer } from './start';
 
 async function main() {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createMediaStorage } from '../adapters/storage';
 import { manifestImports } from '../db/schema';
-import { runImports } from '../modules/admin-import/service';
+import { runImports } from '../modules/admin-import';
 import { useTestApp } from '../test/harness';
 
 // Payload schemas of queued work (decision 033): a claimed manifest import whose stored rows do not

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { createMediaStorage } from '../adapters/storage';
 import { sharedLimits } from '../lib/shared-limits';
-import { runImports } from '../modules/admin-import/service';
-import { resolveReservedRefunds } from '../modules/admin-orders/service';
-import { closeDueAuctions, openDueAuctions } from '../modules/auctions/lifecycle';
-import { purgeExpiredIdempotencyKeys } from '../modules/bidding/service';
-import { notificationsChanged } from '../modules/notifications/changed';
-import { runDailyDigest } from '../modules/notifications/digest';
-import { runEndingReminders } from '../modules/notifications/ending-reminders';
-import { expireOffers } from '../modules/offers/service';
-import { runPaymentDeadlines } from '../modules/orders/deadline';
-import { runPickupReminders } from '../modules/pickup/reminders';
-import { runSavedSearchAlerts } from '../modules/saved-searches/alerts';
+
+import { runImports } from '../modules/admin-import';
+import { resolveReservedRefunds } from '../modules/admin-orders';
+import { closeDueAuctions, openDueAuctions } from '../modules/auctions';
+import { purgeExpiredIdempotencyKeys } from '../modules/bidding';
+import { runDailyDigest } from '../modules/digest';
+import { notificationsChanged, runEndingReminders } from '../modules/notifications';
+import { expireOffers } from '../modules/offers';
+import { runPaymentDeadlines } from '../modules/orders';
+import { runPickupReminders } from '../modules/pickup';
+import { runSavedSearchAlerts } from '../modules/saved-searches';
 
 export interface Job {
   name: string;

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseCode, errorHandler } from './error-handler';
+import { databaseCode } from '../db/errors';
+import { errorHandler } from './error-handler';
 
 // A deadlock or serialisation failure aborts one of two concurrent transactions: nothing was
 // written, so the answer is a 409 asking to try again, never a 500.

@@ -1,6 +1,7 @@
 import { errorMessage } from '@rebound/contract/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isConcurrentAbort } from '../db/errors';
 import { AppError } from './errors';
 
 /**
@@ -34,8 +35,7 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
   // Two transactions that locked the same rows in opposite orders (PostgreSQL broke the tie by
   // aborting one: 40P01), or a serialisable conflict (40001): nothing was written, so asking again
   // is safe. Not a server fault.
-  const dbCode = databaseCode(err);
-  if (dbCode === '40P01' || dbCode === '40001') {
+  if (isConcurrentAbort(err)) {
     request.log.warn({ err }, 'transaction aborted by a concurrent one');
     return reply
       .status(409)
@@ -58,14 +58,4 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
   }
   request.log.error({ err }, 'unhandled error');
   return reply.status(500).send({ error: { code: 'internal', message: errorMessage('internal') } });
-}
-
-/** The SQLSTATE of a database error, whether thrown directly or wrapped (drizzle wraps it in `cause`). */
-export function databaseCode(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }

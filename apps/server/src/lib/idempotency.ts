@@ -13,12 +13,3 @@ export function requestHash(endpoint: string, parts: readonly (string | number)[
     .update(JSON.stringify([endpoint, ...parts]))
     .digest('base64url');
 }
-
-/** A unique violation (SQLSTATE 23505) on `constraint`, from node-postgres or PGlite, wrapped or not. */
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && name === constraint) return true;
-  }
-  return false;
-}

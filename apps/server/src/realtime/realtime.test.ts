@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeBid } from '../modules/bidding/service';
+import { placeBid } from '../modules/bidding';
 import { asSession } from '../test/bidding';
 import { TEST_DB_KIND } from '../test/database';
 import { makeAuction, makeLocation, makeUser } from '../test/factories';

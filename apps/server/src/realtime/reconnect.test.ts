@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { adjustableClock } from '../lib/clock';
-import { placeBid } from '../modules/bidding/service';
+import { placeBid } from '../modules/bidding';
 import { asSession } from '../test/bidding';
 import { createTestDatabase, TEST_DB_KIND } from '../test/database';
 import { makeAuction, makeLocation, makeUser } from '../test/factories';

@@ -3,7 +3,7 @@ import { ClientMessage, type ServerEvent, WS_PATH } from '@rebound/contract/real
 import { auctionRoom, locationRoom, userRoom } from '@rebound/contract/rooms';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { type SessionState, sessionStates } from '../modules/auth/sessions';
+import { type SessionState, sessionStates } from '../modules/auth';
 
 const MAX_ROOMS_PER_SOCKET = 200;
 const MAX_BUFFERED_BYTES = 1_000_000;

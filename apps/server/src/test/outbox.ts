@@ -3,7 +3,7 @@ import type { PushMessage, PushSender } from '../adapters/push/types';
 import type { SmsMessage, SmsSender } from '../adapters/sms/types';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
-import type { Channels, RunStats } from '../modules/notifications/sender';
+import type { Channels, RunStats } from '../modules/notifications';
 import type { TestApp } from './harness';
 
 // Outbox helpers for medium tests: send what is queued, fake channels that record (or fail), and

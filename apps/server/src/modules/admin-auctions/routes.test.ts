@@ -12,7 +12,7 @@ import { type SignedInUser, signedInUser } from '../../test/auth';
 import { makeLocation, makeProduct } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { as, HOUR, iso, MIN, staffAuctions } from '../../test/staff-auctions';
-import { openDueAuctions } from '../auctions/lifecycle';
+import { openDueAuctions } from '../auctions';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 const t = useTestApp({ now: NOW });

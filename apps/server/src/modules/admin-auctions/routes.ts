@@ -16,7 +16,7 @@ import { API } from '@rebound/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Published } from '../../realtime/hub';
-import { requireActiveStaff } from '../admin/guard';
+import { requireActiveStaff } from '../staff';
 import * as service from './service';
 
 /** /api/admin/auctions and /api/admin/drops (staff only: the admin guard covers the prefix). */

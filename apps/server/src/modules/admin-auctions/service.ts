@@ -32,11 +32,10 @@ import {
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Published } from '../../realtime/hub';
-import { recordAudit } from '../admin/audit';
-import { liveState } from '../bidding/state';
-import { notificationsChanged } from '../notifications/changed';
-import { enqueueNotices, type Notice } from '../notifications/enqueue';
-import { lockOffer, updateOffer } from '../offers/service';
+import { liveState } from '../bidding';
+import { enqueueNotices, type Notice, notificationsChanged } from '../notifications';
+import { lockOffer, updateOffer } from '../offers';
+import { recordAudit } from '../staff';
 import * as repo from './repository';
 
 type Db = Database['db'];

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMediaStorage } from '../../adapters/storage';
 import { AppError } from '../../lib/errors';
-import { requireActiveStaff } from '../admin/guard';
+import { requireActiveStaff } from '../staff';
 import * as service from './service';
 
 const MB = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;

@@ -13,9 +13,10 @@ import { refusedListingChanges } from '@rebound/core/listing-lock';
 import { z } from 'zod';
 import type { MediaStorage } from '../../adapters/storage/types';
 import type { Database, DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import type { productImages, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../staff';
 import { processImage, variantKeys } from './images';
 import * as repo from './repository';
 
@@ -126,16 +127,6 @@ type ParsedInput = {
   isFeatured: boolean;
   deskNotes: string | null;
 };
-
-/** PostgreSQL's unique violation (both drivers put the SQLSTATE on the error or its cause). */
-function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && e; i++) {
-    if ((e as { code?: string }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 async function checkInput(tx: DbOrTx, input: ParsedInput, selfId: string | null) {
   if (input.categoryId && !(await repo.categoryExists(tx, input.categoryId))) {

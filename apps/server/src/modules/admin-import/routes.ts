@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMediaStorage } from '../../adapters/storage';
 import type { MediaStorage } from '../../adapters/storage/types';
 import { AppError } from '../../lib/errors';
-import { requireActiveStaff } from '../admin/guard';
+import { requireActiveStaff } from '../staff';
 import type { StoredImage } from './manifest';
 import * as service from './service';
 

@@ -19,8 +19,8 @@ import type { Database } from '../../db/client';
 import { manifestImports } from '../../db/schema';
 import { checkImportRows } from '../../jobs/payloads';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../admin/audit';
-import { processImage, variantKeys } from '../admin-catalogue/images';
+import { processImage, variantKeys } from '../admin-catalogue';
+import { recordAudit } from '../staff';
 import { type Category, matchImages, parseManifest, type StoredImage, type StoredRow } from './manifest';
 import * as repo from './repository';
 

@@ -13,7 +13,7 @@ import { API } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireActiveStaff } from '../admin/guard';
+import { requireActiveStaff } from '../staff';
 import * as service from './service';
 
 const Params = z.object({ id: Uuid });

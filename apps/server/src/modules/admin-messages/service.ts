@@ -13,15 +13,15 @@ import type {
 } from '@rebound/contract/admin-messages';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../admin/audit';
 import {
   countDeadLetters,
   deliveryByKey,
   discardDeadLetter,
   pageDeadLetters,
+  queueMessages,
   retryDeadLetter,
-} from '../notifications/dead-letters';
-import { queueMessages } from '../notifications/sender';
+} from '../notifications';
+import { recordAudit } from '../staff';
 import * as repo from './repository';
 
 export const CONTACT_REPLY_TEMPLATE = 'contact_reply';

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { Published } from '../../realtime/hub';
-import { requireActiveStaff } from '../admin/guard';
+import { requireActiveStaff } from '../staff';
 import * as service from './service';
 
 const OrderParams = z.object({ id: Uuid });

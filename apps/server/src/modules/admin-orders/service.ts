@@ -42,15 +42,15 @@ import { PAYMENT_WINDOW_HOURS, vancouverDateKey } from '@rebound/core/time';
 import type { PaymentProvider } from '../../adapters/payments/types';
 import { RefundRefusedError } from '../../adapters/payments/types';
 import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Published } from '../../realtime/hub';
-import { recordAudit } from '../admin/audit';
-import { notificationsChanged } from '../notifications/changed';
-import { enqueueNotices } from '../notifications/enqueue';
-import { transitionOrder } from '../orders/transition';
-import { releaseAppointment } from '../pickup/service';
+import { enqueueNotices, notificationsChanged } from '../notifications';
+import { transitionOrder } from '../orders';
+import { releaseAppointment } from '../pickup';
+import { recordAudit } from '../staff';
 import * as repo from './repository';
 
 export interface AdminOrdersDeps {
@@ -376,10 +376,7 @@ export async function refundOrder(
     reserved = await reserve(deps, staff, orderId, body, key);
   } catch (err) {
     // Two first uses of one key at the same moment: the loser reads the winner's row.
-    if (
-      (err as { code?: string }).code === '23505' ||
-      (err as { cause?: { code?: string } }).cause?.code === '23505'
-    ) {
+    if (isUniqueViolation(err)) {
       reserved = await reserve(deps, staff, orderId, body, key);
     } else throw err;
   }

@@ -10,8 +10,8 @@ import type { Db } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { endAllSessions } from '../auth/sessions';
-import { recordAudit } from './audit';
+import { endAllSessions } from '../auth';
+import { recordAudit } from '../staff';
 import * as repo from './people-repository';
 
 export interface PeopleDeps {

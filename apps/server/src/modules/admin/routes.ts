@@ -14,10 +14,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { removeUserStrike } from '../admin-orders/service';
-import { listAudit } from './audit';
+import { removeUserStrike } from '../admin-orders';
+import { listAudit, requireActiveStaff } from '../staff';
 import { dashboard } from './dashboard';
-import { requireActiveStaff } from './guard';
+
 import * as people from './people';
 
 const PersonParams = z.object({ id: Uuid });

@@ -4,7 +4,7 @@ import { auctions, notifications, orders, products } from '../../db/schema';
 import { asSession } from '../../test/bidding';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
-import { placeBid } from '../bidding/service';
+import { placeBid } from '../bidding';
 import { closeDueAuctions, closeDueAuctionsBatch, openDueAuctions } from './lifecycle';
 
 let locationId: string;

@@ -5,10 +5,9 @@ import { priceLines, resolveTaxConfig } from '@rebound/core/pricing';
 import { paymentDueAt } from '@rebound/core/time';
 import type { Db } from '../../db/client';
 import type { Published } from '../../realtime/hub';
-import { liveState } from '../bidding/state';
-import { notificationsChanged } from '../notifications/changed';
-import { enqueueNotices, type Notice } from '../notifications/enqueue';
-import { createPendingOrders } from '../orders/transition';
+import { liveState } from '../bidding';
+import { enqueueNotices, type Notice, notificationsChanged } from '../notifications';
+import { createPendingOrders } from '../orders';
 import * as repo from './repository';
 
 export const CLOSE_BATCH = 500;

@@ -5,8 +5,8 @@ import { orders, outbox, users } from '../../db/schema';
 import { asSession } from '../../test/bidding';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
-import { placeBid } from '../bidding/service';
-import { quote } from '../checkout/cart';
+import { placeBid } from '../bidding';
+import { quote } from '../checkout';
 import { closeDueAuctionsBatch } from './lifecycle';
 
 // The auction-won message's data: the order, the all-in total the cart shows, the deadline.

@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { type OutboxSender, type QueuedMessage, queueMessages } from '../notifications/sender';
+import { type OutboxSender, type QueuedMessage, queueMessages } from '../notifications';
 import type { Deliveries } from './deliveries';
 import * as repo from './repository';
 

@@ -3,7 +3,7 @@ import { API } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isLoopback } from '../../lib/loopback';
-import * as repo from './repository';
+import { devMessages } from './service';
 
 const LINK = /https?:\/\/[^\s"'<>]+/g;
 
@@ -40,7 +40,7 @@ export async function devMailboxRoutes(fastify: FastifyInstance) {
     async (request) => {
       // Emails queued a moment ago belong in the list too.
       await deliveries.settle();
-      const rows = await repo.listDevMessages(db, request.query);
+      const rows = await devMessages(db, request.query);
       return {
         messages: rows.map((m) => ({
           id: m.id,

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { EmailSender } from '../../adapters/email/types';
 import type { SmsSender } from '../../adapters/sms/types';
 import { SessionCache, type SessionUser } from '../../lib/auth-context';
-import { profileRoutes } from '../profile/routes';
+import { profileRoutes } from '../profile';
 import { type Auth, createAuth } from './auth';
 import { Deliveries } from './deliveries';
 import { devMailboxRoutes } from './mailbox-routes';

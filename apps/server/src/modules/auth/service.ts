@@ -13,10 +13,10 @@ import { checkLaunchEmail } from '@rebound/core/email';
 import { isCommonPassword } from '@rebound/core/passwords';
 import { isOtpCode, normalizePhone } from '@rebound/core/phone';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import * as launch from '../launch/service';
+import { confirmedLaunchSignup, linkLaunchSignup } from '../launch';
 import { type Auth, OTP_EXPIRES_IN_S, RESET_PASSWORD_PAGE, SIGN_UP_PHONE_KEY } from './auth';
 import * as repo from './repository';
 
@@ -136,7 +136,7 @@ export async function checkEmailStep(db: Db, input: string): Promise<CheckEmailR
   const email = checkEmail(input);
   const exists = (await repo.userIdByEmail(db, email)) !== null;
   // Only a confirmed launch signup (double opt-in) counts: a typed address proves nothing.
-  const isLaunchUser = !exists && (await launch.confirmedLaunchSignup(db, email)) !== null;
+  const isLaunchUser = !exists && (await confirmedLaunchSignup(db, email)) !== null;
   return { exists, isLaunchUser };
 }
 
@@ -199,7 +199,7 @@ export async function signUp(deps: AuthServiceDeps, input: ProfileInput, headers
  */
 export async function completeLaunchProfile(deps: AuthServiceDeps, input: ProfileInput, headers: Headers) {
   const profile = checkProfile(input, { namesRequired: false });
-  const signup = await launch.confirmedLaunchSignup(deps.db, profile.email);
+  const signup = await confirmedLaunchSignup(deps.db, profile.email);
   if (!signup) {
     if (await repo.userIdByEmail(deps.db, profile.email)) throw new AppError('account_exists');
     throw new AppError('launch_signup_not_found');
@@ -209,7 +209,7 @@ export async function completeLaunchProfile(deps: AuthServiceDeps, input: Profil
   const priorConsentAt = signup.unsubscribedAt === null ? signup.confirmedAt : null;
   const userId = await createAccount(deps, profile, headers, priorConsentAt);
   try {
-    await launch.linkLaunchSignup(deps.db, signup.id, userId, deps.clock.now());
+    await linkLaunchSignup(deps.db, signup.id, userId, deps.clock.now());
   } catch (err) {
     deps.log.error({ err }, 'could not link the launch signup to its new account');
     throw new AppError('launch_profile_failed');
@@ -349,4 +349,9 @@ export function confirmationLanding(location: string, signedIn: boolean): string
   url.searchParams.delete('error');
   url.searchParams.set(EMAIL_CONFIRMATION_PARAM, outcome);
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The development mailbox's messages (mailbox-routes.ts), newest first. */
+export function devMessages(db: DbOrTx, query: Parameters<typeof repo.listDevMessages>[1]) {
+  return repo.listDevMessages(db, query);
 }

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import { asSession, maxBidOf } from '../../test/bidding';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
-import { closeDueAuctions } from '../auctions/lifecycle';
+import { closeDueAuctions } from '../auctions';
 import { bidBatchStats, type PlaceBidResult, placeBid } from './service';
 
 let locationId: string;

@@ -1,7 +1,7 @@
 // The realtime events of an accepted bid, published by the route after the transaction commits.
 import { auctionRoom, userRoom } from '@rebound/contract/rooms';
 import type { Published } from '../../realtime/hub';
-import { notificationsChanged } from '../notifications/changed';
+import { notificationsChanged } from '../notifications';
 import type { BidDecision } from './decide';
 import type { AuctionRow } from './repository';
 

@@ -13,7 +13,7 @@ import { signedInUser } from '../../test/auth';
 import { asSession, maxBidOf } from '../../test/bidding';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
-import { closeDueAuctions } from '../auctions/lifecycle';
+import { closeDueAuctions } from '../auctions';
 import { placeBid, purgeExpiredIdempotencyKeys } from './service';
 
 let locationId: string;

@@ -7,7 +7,7 @@ import { auctions, maxBids, orders } from '../../db/schema';
 import { type SignedInUser, signedInUser } from '../../test/auth';
 import { makeAuction, makeLocation } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
-import { closeDueAuctions } from '../auctions/lifecycle';
+import { closeDueAuctions } from '../auctions';
 
 // GET /api/me/bids: the account's My Bids tab (All / Winning / Losing), from real bids.
 

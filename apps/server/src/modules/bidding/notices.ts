@@ -1,6 +1,6 @@
 // Who a bid notifies and with which words (texts from packages/core/notices.ts).
 import { bidConfirmationNotice, outbidNotice } from '@rebound/core/notices';
-import type { Notice } from '../notifications/enqueue';
+import type { Notice } from '../notifications';
 import type { BidDecision } from './decide';
 
 export function bidNotices(

@@ -3,9 +3,10 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { cardQuery, notEndedAt } from '../../db/cards';
 import type { Db, DbOrTx } from '../../db/client';
+import { databaseCode } from '../../db/errors';
 import * as schema from '../../db/schema';
 import { auctions, bids, idempotencyKeys, maxBids, orders, userStrikes, users } from '../../db/schema';
-import type { NotificationRow, OutboxRow } from '../notifications/enqueue';
+import type { NotificationRow, OutboxRow } from '../notifications';
 
 export type AuctionRow = typeof auctions.$inferSelect;
 
@@ -270,15 +271,6 @@ export class BatchOutcomeUnknown extends Error {
   }
 }
 
-/** An error the database answered with (a SQLSTATE): the statement failed and nothing committed. */
-function fromDatabase(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return true;
-  }
-  return false;
-}
-
 function parseReads(raw: unknown, expected: number): BatchBidderRead[] {
   const rows = parseJson<
     { status: unknown; sessionAlive: unknown; stored: BatchBidderRead['stored']; person: BidContact | null }[]
@@ -367,7 +359,8 @@ export async function bidBatchTransaction<T>(
     await conn.query('rollback').catch((e: Error) => {
       broken = e;
     });
-    if (sent && !fromDatabase(err)) throw new BatchOutcomeUnknown(err);
+    // A SQLSTATE means the database answered: the statement failed and nothing committed.
+    if (sent && databaseCode(err) === undefined) throw new BatchOutcomeUnknown(err);
     throw err;
   } finally {
     conn.release(broken);

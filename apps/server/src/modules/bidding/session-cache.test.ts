@@ -5,7 +5,7 @@ import { SessionCache, type SessionUser } from '../../lib/auth-context';
 import { signedInUser } from '../../test/auth';
 import { makeAuction, makeLocation } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
-import { endAllSessions } from '../auth/sessions';
+import { endAllSessions } from '../auth';
 
 // The bid route takes its user from the in-process session cache (decision 035); the bid itself
 // checks the session and the account's status again under the auction lock.

@@ -12,7 +12,6 @@ import { API } from '@rebound/contract/routes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ResponseCache, sendTimedJson, TimedJson } from '../../lib/response-cache';
-import * as repo from './repository';
 import * as service from './service';
 
 /** Shop answers kept at once (each about 20-30 KB, for a second at most). */
@@ -58,11 +57,11 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   );
 
   app.get(API.categories, { schema: { response: { 200: CategoriesResponse } } }, async () => ({
-    categories: (await repo.listCategories(db)).map(({ id, name, slug }) => ({ id, name, slug })),
+    categories: await service.categories(db),
   }));
 
   app.get(API.locations, { schema: { response: { 200: LocationsResponse } } }, async () => ({
-    locations: (await repo.listActiveLocations(db)).map(service.toLocation),
+    locations: await service.activeLocations(db),
   }));
 
   // The key is made from the validated query (defaults filled in): invalid input is a 400 before it.

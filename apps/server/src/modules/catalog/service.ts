@@ -318,3 +318,13 @@ export async function productDetail(db: DbOrTx, now: Date, slug: string): Promis
     location: auction ? toLocation(auction.location) : null,
   };
 }
+
+/** The categories the shop lists (the filter's choices). */
+export async function categories(db: DbOrTx): Promise<{ id: string; name: string; slug: string }[]> {
+  return (await repo.listCategories(db)).map(({ id, name, slug }) => ({ id, name, slug }));
+}
+
+/** The pickup locations open to shoppers. */
+export async function activeLocations(db: DbOrTx): Promise<Location[]> {
+  return (await repo.listActiveLocations(db)).map(toLocation);
+}

@@ -12,8 +12,9 @@ import {
   products,
   refunds,
   users,
+  webhookEvents,
 } from '../../db/schema';
-import { transitionOrder } from '../orders/transition';
+import { transitionOrder } from '../orders';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -181,4 +182,22 @@ export function sessionLines(db: DbOrTx, checkoutSessionId: string) {
     .innerJoin(checkoutSessionOrders, eq(checkoutSessionOrders.orderId, orders.id))
     .where(eq(checkoutSessionOrders.checkoutSessionId, checkoutSessionId))
     .orderBy(asc(products.title), asc(checkoutSessionOrders.orderId));
+}
+
+/** Whether a Stripe event was handled before (webhook_events). */
+export async function eventRecorded(db: DbOrTx, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.id, eventId))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function recordEvent(db: DbOrTx, eventId: string, type: string, now: Date): Promise<void> {
+  // Two deliveries of one event may both get here (both synced, the sync applied once): one row.
+  await db
+    .insert(webhookEvents)
+    .values({ id: eventId, provider: 'stripe', type, receivedAt: now })
+    .onConflictDoNothing({ target: webhookEvents.id });
 }

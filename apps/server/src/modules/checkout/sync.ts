@@ -31,8 +31,7 @@ import type { PaymentProvider, ProviderSessionState } from '../../adapters/payme
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { RealtimeHub } from '../../realtime/hub';
-import { notificationsChanged } from '../notifications/changed';
-import { enqueueNotices } from '../notifications/enqueue';
+import { enqueueNotices, notificationsChanged } from '../notifications';
 import * as repo from './repository';
 
 export interface SyncDeps {

@@ -6,13 +6,11 @@
 // Replays, reordering and a race with the success page are the sync's to absorb (it applies a
 // session once, under a row lock); the event record only saves the work of a repeat.
 import { API } from '@rebound/contract/routes';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { verifyStripeEvent } from '../../adapters/payments/stripe';
-import type { Db } from '../../db/client';
-import { webhookEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { eventRecorded, recordEvent } from './repository';
 import { type SyncDeps, syncCheckoutSession } from './sync';
 
 /** The events that can change a checkout session's outcome; everything else is acknowledged and ignored. */
@@ -69,25 +67,6 @@ export async function handleStripeEvent(deps: SyncDeps, event: Stripe.Event): Pr
   return result
     ? { outcome: 'synced', changed: result.changed }
     : { outcome: 'unknown_session', changed: false };
-}
-
-// ---- repository: webhook_events ----
-
-async function eventRecorded(db: Db, eventId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(eq(webhookEvents.id, eventId))
-    .limit(1);
-  return row !== undefined;
-}
-
-async function recordEvent(db: Db, eventId: string, type: string, now: Date): Promise<void> {
-  // Two deliveries of one event may both get here (both synced, the sync applied once): one row.
-  await db
-    .insert(webhookEvents)
-    .values({ id: eventId, provider: 'stripe', type, receivedAt: now })
-    .onConflictDoNothing({ target: webhookEvents.id });
 }
 
 // ---- route ----

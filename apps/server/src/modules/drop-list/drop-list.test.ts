@@ -8,8 +8,8 @@ import { dropListSignups, launchSignups, outbox, users } from '../../db/schema';
 import { lastMessageTo, linkPath, testAddress } from '../../test/auth';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
-import { runDailyDigest } from '../notifications/digest';
-import { renderEmail } from '../notifications/render';
+import { runDailyDigest } from '../digest';
+import { renderEmail } from '../notifications';
 
 const t = useTestApp();
 const HOUR = 3_600_000;

@@ -3,13 +3,8 @@ import { API } from '@rebound/contract/routes';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import {
-  CONFIRM_TOKEN_LIFETIME_MS,
-  hashConfirmToken,
-  isConfirmTokenShape,
-  newConfirmToken,
-} from '../launch/tokens';
-import { queueMessages } from '../notifications/sender';
+import { CONFIRM_TOKEN_LIFETIME_MS, hashConfirmToken, isConfirmTokenShape, newConfirmToken } from '../launch';
+import { queueMessages } from '../notifications';
 import * as repo from './repository';
 
 // The open store's new-drops email list (docs/decisions/045-texts-that-are-true.md): the drops page's

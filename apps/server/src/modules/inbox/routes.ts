@@ -10,8 +10,8 @@ import { API } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sharedRateLimitOptions } from '../../lib/shared-limits';
-import * as dropList from '../drop-list/service';
-import * as launch from '../launch/service';
+import { dropListSignup } from '../drop-list';
+import { CHECK_EMAIL, launchSignup } from '../launch';
 import * as service from './service';
 
 /** Per address: enough for people, too few for a script filling the tables. */
@@ -49,10 +49,10 @@ export async function inboxRoutes(fastify: FastifyInstance) {
       // Locked, the forms (seen by staff and bypassed browsers) join the launch list; open, the
       // new-drops email (docs/decisions/045-texts-that-are-true.md). Both double opt-in.
       if (await app.launch.lock.locked()) {
-        await launch.signup({ db, clock, config, ...app.launch }, request.body);
-        return { ...launch.CHECK_EMAIL };
+        await launchSignup({ db, clock, config, ...app.launch }, request.body);
+        return { ...CHECK_EMAIL };
       }
-      await dropList.signup(
+      await dropListSignup(
         { db, clock, publicUrl: config.publicUrl, emailLimit: app.launch.emailLimit },
         request.body,
       );

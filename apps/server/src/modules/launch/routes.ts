@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { sharedRateLimitOptions } from '../../lib/shared-limits';
-import { requireActiveStaff } from '../admin/guard';
+import { requireActiveStaff } from '../staff';
 import * as service from './service';
 import { bypassCookie, verifyBypassToken } from './tokens';
 import { viewerOf } from './viewer';

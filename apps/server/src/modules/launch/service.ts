@@ -14,8 +14,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../admin/audit';
-import { queueMessages } from '../notifications/sender';
+import { queueMessages } from '../notifications';
+import { recordAudit } from '../staff';
 import * as repo from './repository';
 import {
   CONFIRM_TOKEN_LIFETIME_MS,

@@ -1,7 +1,7 @@
 // Who is looking at the store: whether it is locked and whether this viewer sees it anyway (staff,
 // or the bypass cookie). Its own module, since the lock plugin (lock.ts) and the launch routes both ask.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireActiveStaff } from '../admin/guard';
+import { requireActiveStaff } from '../staff';
 import { BYPASS_COOKIE, cookieValue, verifyBypassToken } from './tokens';
 
 export interface Viewer {

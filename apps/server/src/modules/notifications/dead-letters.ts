@@ -3,7 +3,7 @@
 // (removed; the audit entry keeps what it was). Both take the row's lock and check it is still a
 // dead letter, so a retry and a discard at once, or two retries, act once.
 import type { DbOrTx } from '../../db/client';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../staff';
 import * as repo from './outbox-repository';
 
 export interface DeadLetterPage {

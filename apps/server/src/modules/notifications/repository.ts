@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { notifications, outbox, pushSubscriptions, users } from '../../db/schema';
+import { notifications, outbox, pushSubscriptions, siteSettings, users } from '../../db/schema';
 import { assertOutboxPayloads } from './payloads';
 
 // SQL of the notification screens: every query is scoped to one user.
@@ -146,4 +146,27 @@ export function pushSubscriptionsOf(db: DbOrTx, userId: string) {
     .select({ endpoint: pushSubscriptions.endpoint })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId));
+}
+
+// ---- the generated VAPID pair (vapid.ts), kept in site_settings ----
+
+/** The stored pair under `key`, or null when none (or a malformed one) is stored. */
+export async function readVapidPair(
+  db: DbOrTx,
+  key: string,
+): Promise<{ publicKey: string; privateKey: string } | null> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, key));
+  const v = row?.value as { publicKey?: unknown; privateKey?: unknown } | undefined;
+  return typeof v?.publicKey === 'string' && typeof v.privateKey === 'string'
+    ? { publicKey: v.publicKey, privateKey: v.privateKey }
+    : null;
+}
+
+/** Stores a pair under `key` unless one is there already (the first of two servers wins). */
+export async function keepVapidPair(
+  db: DbOrTx,
+  key: string,
+  pair: { publicKey: string; privateKey: string },
+): Promise<void> {
+  await db.insert(siteSettings).values({ key, value: pair }).onConflictDoNothing();
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { outbox, users } from '../../db/schema';
 import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
-import { runDailyDigest } from './digest';
+import { runDailyDigest } from '../digest';
 import { loadContacts, type Notice, noticeRows } from './enqueue';
 import { renderEmail } from './render';
 import { createUnsubscribeToken, UNSUBSCRIBE_TOKEN_LIFETIME_MS } from './unsubscribe-token';

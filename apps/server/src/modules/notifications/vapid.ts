@@ -2,11 +2,10 @@
 // configuration (VAPID_*); without them push is off there. Elsewhere a pair is generated on first
 // use and kept in site_settings under 'vapid', so every server on the database and every restart
 // use the same pair and browsers' subscriptions keep working.
-import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { siteSettings } from '../../db/schema';
+import { keepVapidPair, readVapidPair } from './repository';
 
 export interface VapidKeys {
   publicKey: string;
@@ -28,21 +27,12 @@ async function load(deps: { db: DbOrTx; config: Config }): Promise<VapidKeys | n
   const { db, config } = deps;
   if (config.push.vapid) return { ...config.push.vapid, source: 'config' };
   if (config.env === 'production') return null;
-  const read = async () => {
-    const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, SETTING_KEY));
-    const v = row?.value as { publicKey?: unknown; privateKey?: unknown } | undefined;
-    return typeof v?.publicKey === 'string' && typeof v.privateKey === 'string'
-      ? { publicKey: v.publicKey, privateKey: v.privateKey }
-      : null;
-  };
+  const read = () => readVapidPair(db, SETTING_KEY);
   let pair = await read();
   if (!pair) {
     const fresh = webpush.generateVAPIDKeys();
     // Two servers starting at once: the first insert wins and both read the same pair back.
-    await db
-      .insert(siteSettings)
-      .values({ key: SETTING_KEY, value: { publicKey: fresh.publicKey, privateKey: fresh.privateKey } })
-      .onConflictDoNothing();
+    await keepVapidPair(db, SETTING_KEY, { publicKey: fresh.publicKey, privateKey: fresh.privateKey });
     pair = await read();
   }
   if (!pair) throw new Error('could not keep the generated VAPID keys');

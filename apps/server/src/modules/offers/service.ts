@@ -8,7 +8,7 @@ import { paymentDueAt } from '@rebound/core/time';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Published } from '../../realtime/hub';
-import { createPendingOrders } from '../orders/transition';
+import { createPendingOrders } from '../orders';
 import * as repo from './repository';
 
 export { lockOffer, updateOffer } from './repository';

@@ -8,7 +8,7 @@ import { signedInUser } from '../../test/auth';
 import { makeAuction, makeLocation } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { makeOrder } from '../../test/won-orders';
-import { renderEmail, renderSms } from '../notifications/render';
+import { renderEmail, renderSms } from '../notifications';
 import { runPaymentDeadlines } from './deadline';
 
 const HOUR = 3_600_000;

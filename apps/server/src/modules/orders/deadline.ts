@@ -13,8 +13,7 @@ import {
 import { isSuspendedByStrikes, paymentDeadlineAction } from '@rebound/core/orders';
 import type { Db } from '../../db/client';
 import type { Published } from '../../realtime/hub';
-import { notificationsChanged } from '../notifications/changed';
-import { enqueueNotices, type Notice } from '../notifications/enqueue';
+import { enqueueNotices, type Notice, notificationsChanged } from '../notifications';
 import * as repo from './deadline-repository';
 
 export const DEADLINE_BATCH = 500;

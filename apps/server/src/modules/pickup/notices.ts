@@ -13,7 +13,7 @@ import { pickupQrPayload } from '@rebound/core/pickup';
 import { locationAddressLabel, pickupDateLabel } from '@rebound/core/pickup-notices';
 import { slotTimeLabel } from '@rebound/core/slot-label';
 import { vancouverDateKey } from '@rebound/core/time';
-import type { NoticeOf } from '../notifications/enqueue';
+import type { NoticeOf } from '../notifications';
 
 export const APPOINTMENTS_URL = '/account?tab=appointments';
 

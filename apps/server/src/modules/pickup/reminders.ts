@@ -7,8 +7,7 @@ import { pickupReminderAction } from '@rebound/core/pickup';
 
 import type { Db } from '../../db/client';
 import type { Published } from '../../realtime/hub';
-import { notificationsChanged } from '../notifications/changed';
-import { enqueueNotices, type NoticeOf } from '../notifications/enqueue';
+import { enqueueNotices, type NoticeOf, notificationsChanged } from '../notifications';
 import { pickupReminderNoticeOf } from './notices';
 import * as repo from './repository';
 

@@ -46,14 +46,13 @@ import {
   vancouverDateTime,
 } from '@rebound/core/time';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { isConcurrentAbort, isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { isUniqueViolation } from '../../lib/idempotency';
 import type { Published } from '../../realtime/hub';
-import { notificationsChanged } from '../notifications/changed';
-import { enqueueNotices } from '../notifications/enqueue';
-import { transitionOrder, updateOrderFields } from '../orders/transition';
+import { enqueueNotices, notificationsChanged } from '../notifications';
+import { transitionOrder, updateOrderFields } from '../orders';
 import { pickupConfirmedNoticeOf } from './notices';
 import * as repo from './repository';
 
@@ -206,12 +205,7 @@ async function freshShortCode(db: DbOrTx): Promise<string> {
 
 /** Deadlocks and a short-code clash with a concurrent booking are retried (the whole transaction). */
 function isRetryable(err: unknown): boolean {
-  if (isUniqueViolation(err, 'pickup_appointments_short_code_unique')) return true;
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (code === '40P01' || code === '40001') return true;
-  }
-  return false;
+  return isUniqueViolation(err, 'pickup_appointments_short_code_unique') || isConcurrentAbort(err);
 }
 
 async function withRetry<T>(fn: () => Promise<T>): Promise<T> {

@@ -4,6 +4,7 @@ import { mergeNotificationSettings, type PartialNotificationSettings } from '@re
 import { normalizePhone } from '@rebound/core/phone';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../lib/errors';
 import * as repo from './repository';
 
@@ -73,13 +74,6 @@ async function change(
     deps.log.error({ err }, failure);
     throw new AppError(failure);
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const code =
-    (err as { code?: unknown; cause?: { code?: unknown } } | null)?.code ??
-    (err as { cause?: { code?: unknown } })?.cause?.code;
-  return code === '23505';
 }
 
 export async function updatePhone(deps: ProfileDeps, userId: string, input: string, now: Date) {

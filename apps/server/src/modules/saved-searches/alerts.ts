@@ -5,7 +5,7 @@ import { savedSearchMatchNotice } from '@rebound/core/notices';
 import { mergeNotificationSettings, type NotificationSettings } from '@rebound/core/notifications';
 import { matchesSavedSearch } from '@rebound/core/saved-searches';
 import type { Db } from '../../db/client';
-import { type Contact, enqueueNotices, loadContacts, type Notice } from '../notifications/enqueue';
+import { type Contact, enqueueNotices, loadContacts, type Notice } from '../notifications';
 import * as repo from './repository';
 import { storedQuery } from './service';
 

@@ -97,7 +97,7 @@ export async function remove(db: DbOrTx, user: SessionUser, id: string): Promise
   return { id, message: SAVED_SEARCH_DELETED };
 }
 
-// --- For the notification jobs (the digest in notifications/digest.ts, the alerts in alerts.ts) ---
+// --- For the notification jobs (the digest in modules/digest/digest.ts, the alerts in alerts.ts) ---
 
 export type NewLot = Awaited<ReturnType<typeof repo.lotsLiveBetween>>[number];
 

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { isLoopback } from '../../lib/loopback';
-import { outboxGauges } from '../notifications/sender';
+import { outboxGauges } from '../notifications';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasSessionCookie } from '../auth/plugin';
+import { hasSessionCookie } from '../auth';
 
 /** API areas whose every answer is about the person asking (or, for /api/dev, private anyway). */
 const PRIVATE_PREFIXES = ['/api/me', '/api/profile', '/api/auth', '/api/admin', '/api/dev'];

@@ -1,8 +1,8 @@
 import { offerAvailability, SCHEMA_ORG_CONDITION, schemaOrgPrice } from '@rebound/core/seo';
 import { escapeHtml } from '../../lib/html';
 
-import { PREVIEW_SIZE, previewPathForSvg } from '../admin-catalogue/preview-routes';
-import type { ProductPreview } from '../catalog/service';
+import { PREVIEW_SIZE, previewPathForSvg } from '../admin-catalogue';
+import type { ProductPreview } from '../catalog';
 
 /** The site's name in titles and previews; the web app's BRAND (apps/web/src/lib/site.ts). */
 export const SITE_NAME = 'Rebound';

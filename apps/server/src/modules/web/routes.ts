@@ -5,7 +5,7 @@ import { errorMessage } from '@rebound/contract/errors';
 import { API } from '@rebound/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLoopback } from '../../lib/loopback';
-import { productPreview } from '../catalog/service';
+import { productPreview } from '../catalog';
 import {
   apiPreloadTag,
   modulePreloadTags,

@@ -1,3 +1,5 @@
+// SQL of sessions: what other modules (admin, realtime) need to end or check a person's sessions.
+
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';

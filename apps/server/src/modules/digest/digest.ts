@@ -12,11 +12,10 @@ import {
 import { DIGEST_LOT_LIMIT, DIGEST_SEARCH_LOT_LIMIT, digestKey, latestDigest } from '@rebound/core/reminders';
 import { matchesSavedSearch } from '@rebound/core/saved-searches';
 import type { Db } from '../../db/client';
-import { dropListReaders } from '../drop-list/service';
-import { type NewLot, newLots, searchesOf } from '../saved-searches/service';
+import { dropListReaders } from '../drop-list';
+import { enqueueNotices, type Notice, queueMessages } from '../notifications';
+import { type NewLot, newLots, searchesOf } from '../saved-searches';
 import * as repo from './digest-repository';
-import { enqueueNotices, type Notice } from './enqueue';
-import { queueMessages } from './sender';
 
 export const DIGEST_BATCH = 500;
 

@@ -1,0 +1,2 @@
+// The admin module's door: the only file other modules, app.ts and jobs/ import (docs/architecture.md).
+export { adminRoutes } from './routes';

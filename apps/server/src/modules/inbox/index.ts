@@ -1,0 +1,2 @@
+// The inbox module's door: the only file other modules, app.ts and jobs/ import (docs/architecture.md).
+export { inboxRoutes } from './routes';

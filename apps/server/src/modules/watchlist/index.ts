@@ -1,0 +1,2 @@
+// The watchlist module's door: the only file other modules, app.ts and jobs/ import (docs/architecture.md).
+export { watchlistRoutes } from './routes';
