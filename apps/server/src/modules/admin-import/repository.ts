@@ -138,3 +138,44 @@ export async function insertImages(tx: DbOrTx, rows: (typeof productImages.$infe
   if (rows.length === 0) return;
   await tx.insert(productImages).values(rows);
 }
+
+/** Locks an import row for the background job (its lease is checked by the caller). */
+export async function lockImportRow(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select({
+      id: manifestImports.id,
+      status: manifestImports.status,
+      lockedUntil: manifestImports.lockedUntil,
+      fileName: manifestImports.fileName,
+    })
+    .from(manifestImports)
+    .where(eq(manifestImports.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+/** Adds one saved batch to an import's counts and report lines, and extends its lease. */
+export async function addBatchToImport(
+  tx: DbOrTx,
+  id: string,
+  batch: {
+    processed: number;
+    created: number;
+    unchanged: number;
+    lines: unknown[];
+    lockedUntil: Date;
+    now: Date;
+  },
+) {
+  await tx
+    .update(manifestImports)
+    .set({
+      processedRows: sql`${manifestImports.processedRows} + ${batch.processed}`,
+      createdRows: sql`${manifestImports.createdRows} + ${batch.created}`,
+      unchangedRows: sql`${manifestImports.unchangedRows} + ${batch.unchanged}`,
+      report: sql`jsonb_set(${manifestImports.report}, '{lines}', coalesce(${manifestImports.report}->'lines', '[]'::jsonb) || ${JSON.stringify(batch.lines)}::jsonb)`,
+      lockedUntil: batch.lockedUntil,
+      updatedAt: batch.now,
+    })
+    .where(eq(manifestImports.id, id));
+}

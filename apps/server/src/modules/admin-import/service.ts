@@ -12,11 +12,9 @@ import type {
 import { errorMessage } from '@rebound/contract/errors';
 import { slugify } from '@rebound/core/catalog';
 import { toCsv } from '@rebound/core/manifest';
-import { sql } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import type { MediaStorage } from '../../adapters/storage/types';
-import type { Database } from '../../db/client';
-import { manifestImports } from '../../db/schema';
+import type { Database, DbOrTx } from '../../db/client';
 import { checkImportRows } from '../../jobs/payloads';
 import { AppError } from '../../lib/errors';
 import { processImage, variantKeys } from '../admin-catalogue';
@@ -455,17 +453,8 @@ async function deletePhotos(storage: MediaStorage, prepared: Prepared[]) {
 }
 
 /** Locks the import if the lease is still ours. */
-async function ownedImport(tx: Parameters<Parameters<Db['transaction']>[0]>[0], id: string, lease: Date) {
-  const [row] = await tx
-    .select({
-      id: manifestImports.id,
-      status: manifestImports.status,
-      lockedUntil: manifestImports.lockedUntil,
-      fileName: manifestImports.fileName,
-    })
-    .from(manifestImports)
-    .where(sql`${manifestImports.id} = ${id}`)
-    .for('update');
+async function ownedImport(tx: DbOrTx, id: string, lease: Date) {
+  const row = await repo.lockImportRow(tx, id);
   if (row?.status !== 'importing' || row.lockedUntil?.getTime() !== lease.getTime()) return null;
   return row;
 }
@@ -549,17 +538,14 @@ async function saveBatch(
     }
     await repo.insertImages(tx, imageRows);
     lines.sort((a, b) => a.row - b.row);
-    await tx
-      .update(manifestImports)
-      .set({
-        processedRows: sql`${manifestImports.processedRows} + ${prepared.length}`,
-        createdRows: sql`${manifestImports.createdRows} + ${created.size}`,
-        unchangedRows: sql`${manifestImports.unchangedRows} + ${lines.filter((l) => l.outcome === 'unchanged').length}`,
-        report: sql`jsonb_set(${manifestImports.report}, '{lines}', coalesce(${manifestImports.report}->'lines', '[]'::jsonb) || ${JSON.stringify(lines)}::jsonb)`,
-        lockedUntil: nextLease,
-        updatedAt: now,
-      })
-      .where(sql`${manifestImports.id} = ${importId}`);
+    await repo.addBatchToImport(tx, importId, {
+      processed: prepared.length,
+      created: created.size,
+      unchanged: lines.filter((l) => l.outcome === 'unchanged').length,
+      lines,
+      lockedUntil: nextLease,
+      now,
+    });
     return { created };
   });
 }
