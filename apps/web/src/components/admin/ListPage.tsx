@@ -36,6 +36,7 @@ export function AdminListPage<T>({
   getRowId,
   sort,
   dir,
+  pageSize,
   search,
   filters = [],
   hiddenFilters = [],
@@ -56,6 +57,8 @@ export function AdminListPage<T>({
   /** The default sort (a column id the API sorts by) and direction. */
   sort: string;
   dir?: 'asc' | 'desc';
+  /** Rows per page until the reader picks another (25 when omitted). */
+  pageSize?: number;
   search?: { label: string; placeholder?: string };
   filters?: ListFilter[];
   /** Filters set by links rather than selects (the audit log's 'one record'). */
@@ -70,6 +73,7 @@ export function AdminListPage<T>({
   const { state, setState } = useListState({
     sort,
     ...(dir ? { dir } : {}),
+    ...(pageSize ? { pageSize } : {}),
     filters: [...filters.map((f) => f.name), ...hiddenFilters],
   });
   const query = useRows(state);
