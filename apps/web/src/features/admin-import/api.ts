@@ -1,12 +1,13 @@
 import type { ImportList, ImportRowsPage, ImportSummary } from '@rebound/contract/admin-import';
 import { API } from '@rebound/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ListState, listQueryString } from '../../components/admin/use-list-state';
 import { getJson, sendJson } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload';
 
 export const importKeys = {
   all: ['admin', 'imports'] as const,
-  list: (page: number) => ['admin', 'imports', 'list', page] as const,
+  list: (qs: string) => ['admin', 'imports', 'list', qs] as const,
   one: (id: string) => ['admin', 'imports', 'one', id] as const,
   rows: (id: string, qs: string) => ['admin', 'imports', 'rows', id, qs] as const,
 };
@@ -14,10 +15,11 @@ export const importKeys = {
 /** How often the page asks how far an import has got. */
 export const IMPORT_POLL_MS = 1_000;
 
-export function useImportList(page: number) {
+export function useImportList(state: ListState) {
+  const qs = listQueryString(state);
   return useQuery({
-    queryKey: importKeys.list(page),
-    queryFn: ({ signal }) => getJson<ImportList>(`${API.adminImports}?page=${page}&pageSize=10`, signal),
+    queryKey: importKeys.list(qs),
+    queryFn: ({ signal }) => getJson<ImportList>(`${API.adminImports}?${qs}`, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -9,42 +9,36 @@ import { ExternalLink, Pencil, Repeat, Send, Undo2, XCircle } from 'lucide-react
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { AdminDetailFrame } from '../../../components/admin/DetailFrame';
 import { ReasonDialog } from '../../../components/admin/form';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
 import { FormAlert, TextField } from '../../../components/ui/Field';
-import { Skeleton } from '../../../components/ui/Skeleton';
-import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuction, useCancelAuction, useSecondChanceOffer, useWithdrawOffer } from '../api';
 import { Thumb } from './CatalogueSearch';
-import { BackLink, SelectField, ShopTime, StatusBadge } from './shared';
+import { SelectField, ShopTime, StatusBadge } from './shared';
 
 /** /admin/auctions/:id: the auction, its bids and maximums, orders and offers, and what staff may do. */
 export function AuctionDetailPage() {
   const { id } = useParams();
   const auction = useAuction(id);
   useDocumentTitle(`${auction.data?.product.title ?? 'Auction'} · Auctions`);
-  if (auction.isError) {
-    return (
-      <ErrorState
-        title="We could not load this auction"
-        message={errorMessageOf(auction.error)}
-        onRetry={() => void auction.refetch()}
-      />
-    );
-  }
-  if (auction.isPending) {
-    return (
-      <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading auction">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
-  }
-  return <Detail a={auction.data} />;
+  return (
+    <AdminDetailFrame
+      query={auction}
+      back={{ to: '/admin/auctions', label: 'All auctions' }}
+      what="auction"
+      notFound={{
+        title: 'Auction not found',
+        message: 'It may have been removed; search the auctions again.',
+      }}
+    >
+      {(a) => <Detail a={a} />}
+    </AdminDetailFrame>
+  );
 }
 
 function Detail({ a }: { a: AdminAuctionDetail }) {
@@ -59,8 +53,7 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <BackLink to="/admin/auctions">Auctions</BackLink>
-        <div className="mt-2 flex flex-wrap items-start justify-between gap-4">
+        <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="flex min-w-0 items-center gap-3">
             <Thumb url={a.product.thumbnailUrl} />
             <div className="min-w-0">

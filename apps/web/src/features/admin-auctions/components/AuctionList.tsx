@@ -7,9 +7,8 @@ import { formatCents } from '@rebound/core/money';
 import { createColumnHelper } from '@tanstack/react-table';
 import { CalendarPlus, ImageOff, Layers } from 'lucide-react';
 import { Link } from 'react-router';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
-import { DataTable, FilterSelect } from '../../../components/admin/DataTable';
-import { listQueryString, useListState } from '../../../components/admin/use-list-state';
+import { AdminListPage } from '../../../components/admin/ListPage';
+import { type ListState, listQueryString } from '../../../components/admin/use-list-state';
 import { ButtonLink } from '../../../components/ui/Button';
 import { useAuctionList, useDrops, useLocations } from '../api';
 import { ShopTime, StatusBadge } from './shared';
@@ -95,75 +94,60 @@ const columns = [
 
 const any = { value: '', label: 'Any' };
 
+function useAuctionRows(state: ListState) {
+  return useAuctionList(listQueryString(state));
+}
+
 /** The auctions table: search by title or SKU, filter by status, drop and location; paged on the server. */
 export function AuctionList() {
-  const { state, setState } = useListState({
-    sort: 'start',
-    filters: ['status', 'dropId', 'locationId'],
-  });
-  const query = useAuctionList(listQueryString(state));
   const drops = useDrops();
   const locations = useLocations();
-  const filtered = Boolean(state.q) || Object.values(state.filters).some(Boolean);
-
   return (
-    <>
-      <AdminPageHeader
-        title="Auctions"
-        description="Schedule lots one by one or as a drop with staggered ends; edit, cancel, relist."
-        actions={
-          <>
-            <ButtonLink to="drops/new" variant="secondary">
-              <Layers aria-hidden="true" />
-              New drop
-            </ButtonLink>
-            <ButtonLink to="new">
-              <CalendarPlus aria-hidden="true" />
-              Schedule auction
-            </ButtonLink>
-          </>
-        }
-      />
-      <DataTable
-        label="Auctions"
-        columns={columns as never}
-        query={query}
-        state={state}
-        onStateChange={setState}
-        getRowId={(a) => a.id}
-        search={{ label: 'Search', placeholder: 'Title or SKU' }}
-        toolbar={
-          <>
-            <FilterSelect
-              label="Status"
-              value={state.filters.status ?? ''}
-              options={[
-                any,
-                ...ADMIN_AUCTION_STATUSES.map((s) => ({ value: s, label: ADMIN_AUCTION_STATUS_LABELS[s] })),
-              ]}
-              onChange={(status) => setState({ filters: { status } })}
-            />
-            <FilterSelect
-              label="Drop"
-              value={state.filters.dropId ?? ''}
-              options={[any, ...(drops.data?.items ?? []).map((d) => ({ value: d.id, label: d.title }))]}
-              onChange={(dropId) => setState({ filters: { dropId } })}
-            />
-            {(locations.data?.locations.length ?? 0) > 1 ? (
-              <FilterSelect
-                label="Location"
-                value={state.filters.locationId ?? ''}
-                options={[
-                  any,
-                  ...(locations.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name })),
-                ]}
-                onChange={(locationId) => setState({ filters: { locationId } })}
-              />
-            ) : null}
-          </>
-        }
-        empty={filtered ? 'No auctions match this search and these filters.' : 'No auctions yet.'}
-      />
-    </>
+    <AdminListPage
+      title="Auctions"
+      description="Schedule lots one by one or as a drop with staggered ends; edit, cancel, relist."
+      actions={
+        <>
+          <ButtonLink to="drops/new" variant="secondary">
+            <Layers aria-hidden="true" />
+            New drop
+          </ButtonLink>
+          <ButtonLink to="new">
+            <CalendarPlus aria-hidden="true" />
+            Schedule auction
+          </ButtonLink>
+        </>
+      }
+      columns={columns as never}
+      useRows={useAuctionRows}
+      getRowId={(a: AdminAuctionRow) => a.id}
+      sort="start"
+      search={{ label: 'Search', placeholder: 'Title or SKU' }}
+      filters={[
+        {
+          name: 'status',
+          label: 'Status',
+          options: [
+            any,
+            ...ADMIN_AUCTION_STATUSES.map((s) => ({ value: s, label: ADMIN_AUCTION_STATUS_LABELS[s] })),
+          ],
+        },
+        {
+          name: 'dropId',
+          label: 'Drop',
+          options: [any, ...(drops.data?.items ?? []).map((d) => ({ value: d.id, label: d.title }))],
+        },
+        {
+          name: 'locationId',
+          label: 'Location',
+          options: [any, ...(locations.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name }))],
+          // One location: nothing to choose.
+          hidden: (locations.data?.locations.length ?? 0) <= 1,
+        },
+      ]}
+      empty={({ filtered }) =>
+        filtered ? 'No auctions match this search and these filters.' : 'No auctions yet.'
+      }
+    />
   );
 }

@@ -2,9 +2,7 @@ import { AUDIT_ACTION_LABELS, type AuditEntry } from '@rebound/contract/admin';
 import { createColumnHelper } from '@tanstack/react-table';
 import { X } from 'lucide-react';
 import { Link } from 'react-router';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
-import { DataTable, FilterSelect } from '../../../components/admin/DataTable';
-import { useListState } from '../../../components/admin/use-list-state';
+import { AdminListPage } from '../../../components/admin/ListPage';
 import { Button } from '../../../components/ui/Button';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { useAuditLog } from '../api';
@@ -113,50 +111,30 @@ const ENTITY_OPTIONS = [
 
 /** /admin/audit: every staff action, newest first, with filters. */
 export default function AuditPage() {
-  const { state, setState } = useListState({
-    sort: 'at',
-    filters: ['entityType', 'entityId', 'actorId', 'action'],
-  });
-  const query = useAuditLog(state);
   return (
-    <>
-      <AdminPageHeader
-        title="Audit log"
-        description="Every change staff make: who, what, before and after, and when."
-      />
-      <DataTable
-        label="Audit log"
-        columns={columns as never}
-        query={query}
-        state={state}
-        onStateChange={setState}
-        getRowId={(row) => row.id}
-        search={{ label: 'Search the log', placeholder: 'Action, record, reason or staff member' }}
-        toolbar={
-          <>
-            <FilterSelect
-              label="Record type"
-              value={state.filters.entityType ?? ''}
-              options={ENTITY_OPTIONS}
-              onChange={(entityType) => setState({ filters: { entityType } })}
-            />
-            {state.filters.entityId || state.filters.actorId || state.filters.action ? (
-              <Button
-                variant="secondary"
-                onClick={() => setState({ filters: { entityId: '', actorId: '', action: '' } })}
-              >
-                <X aria-hidden="true" />
-                Showing one{' '}
-                {state.filters.entityId ? 'record' : state.filters.actorId ? 'staff member' : 'action'}: show
-                all
-              </Button>
-            ) : null}
-          </>
-        }
-        empty={
-          state.q || Object.values(state.filters).some(Boolean) ? 'No entries match.' : 'No staff action yet.'
-        }
-      />
-    </>
+    <AdminListPage
+      title="Audit log"
+      description="Every change staff make: who, what, before and after, and when."
+      columns={columns as never}
+      useRows={useAuditLog}
+      getRowId={(row: AuditEntry) => row.id}
+      sort="at"
+      search={{ label: 'Search the log', placeholder: 'Action, record, reason or staff member' }}
+      filters={[{ name: 'entityType', label: 'Record type', options: ENTITY_OPTIONS }]}
+      hiddenFilters={['entityId', 'actorId', 'action']}
+      toolbar={({ state, setState }) =>
+        state.filters.entityId || state.filters.actorId || state.filters.action ? (
+          <Button
+            variant="secondary"
+            onClick={() => setState({ filters: { entityId: '', actorId: '', action: '' } })}
+          >
+            <X aria-hidden="true" />
+            Showing one{' '}
+            {state.filters.entityId ? 'record' : state.filters.actorId ? 'staff member' : 'action'}: show all
+          </Button>
+        ) : null
+      }
+      empty={({ filtered }) => (filtered ? 'No entries match.' : 'No staff action yet.')}
+    />
   );
 }

@@ -9,16 +9,16 @@ import type { Category } from '@rebound/contract/catalog';
 import { CONDITION_LABELS, PRODUCT_CONDITIONS, productSku } from '@rebound/core/catalog';
 import { conditionGrade } from '@rebound/core/condition-rubric';
 import { clsx } from 'clsx';
-import { ArrowLeft, ExternalLink, Lock, TriangleAlert } from 'lucide-react';
+import { ExternalLink, Lock, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { AdminBackLink, AdminDetailFrame } from '../../../components/admin/DetailFrame';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
 import { inputClasses, TextField } from '../../../components/ui/Field';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { ErrorState } from '../../../components/ui/StatusMessage';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -48,24 +48,28 @@ export function ProductEditor() {
   const product = useProduct(id);
   useDocumentTitle(`${id ? (product.data?.title ?? 'Product') : 'New product'} · Catalogue`);
 
-  if (id && product.isError) {
+  const back = { to: '/admin/catalogue', label: 'All products' };
+  if (!id) {
     return (
-      <ErrorState
-        title="We could not load this product"
-        message={errorMessageOf(product.error)}
-        onRetry={() => void product.refetch()}
-      />
+      <>
+        <AdminBackLink to={back.to}>{back.label}</AdminBackLink>
+        <EditorBody key="new" product={undefined} />
+      </>
     );
   }
-  if (id && product.isPending) {
-    return (
-      <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading product">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-96 w-full" />
-      </div>
-    );
-  }
-  return <EditorBody key={id ?? 'new'} product={product.data} />;
+  return (
+    <AdminDetailFrame
+      query={product}
+      back={back}
+      what="product"
+      notFound={{
+        title: 'Product not found',
+        message: 'It may have been removed; search the catalogue again.',
+      }}
+    >
+      {(p) => <EditorBody key={id} product={p} />}
+    </AdminDetailFrame>
+  );
 }
 
 /**
@@ -127,14 +131,7 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Link
-          to="/admin/catalogue"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Catalogue
-        </Link>
-        <div className="mt-2 flex flex-wrap items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold tracking-tight text-ink-950">
             {product ? product.title : 'New product'}
           </h1>

@@ -8,9 +8,8 @@ import { formatCents } from '@rebound/core/money';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ImageOff, Plus, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
-import { DataTable, FilterSelect } from '../../../components/admin/DataTable';
-import { listQueryString, useListState } from '../../../components/admin/use-list-state';
+import { AdminListPage } from '../../../components/admin/ListPage';
+import { type ListState, listQueryString } from '../../../components/admin/use-list-state';
 import { Badge } from '../../../components/ui/Badge';
 import { ButtonLink } from '../../../components/ui/Button';
 import { formatShopDate } from '../../../lib/format-date';
@@ -99,72 +98,57 @@ const columns = [
 
 const any = { value: '', label: 'Any' };
 
+function useProductRows(state: ListState) {
+  return useProductList(listQueryString(state));
+}
+
 /** The catalogue table: one search box (title, brand, SKU), filters, sorting and pages on the server. */
 export function ProductList() {
-  const { state, setState } = useListState({
-    sort: 'updated',
-    filters: ['status', 'categoryId', 'condition', 'featured'],
-  });
-  const query = useProductList(listQueryString(state));
   const categories = useCategories();
-  const filtered = Boolean(state.q) || Object.values(state.filters).some(Boolean);
-
   return (
-    <>
-      <AdminPageHeader
-        title="Catalogue"
-        description="Products, their photos and what the desk needs to find them."
-        actions={
-          <ButtonLink to="new">
-            <Plus aria-hidden="true" />
-            New product
-          </ButtonLink>
-        }
-      />
-      <DataTable
-        label="Products"
-        columns={columns as never}
-        query={query}
-        state={state}
-        onStateChange={setState}
-        getRowId={(p) => p.id}
-        search={{ label: 'Search', placeholder: 'Title, brand or SKU' }}
-        toolbar={
-          <>
-            <FilterSelect
-              label="Status"
-              value={state.filters.status ?? ''}
-              options={[
-                any,
-                ...ADMIN_PRODUCT_STATUSES.map((s) => ({ value: s, label: ADMIN_PRODUCT_STATUS_LABELS[s] })),
-              ]}
-              onChange={(status) => setState({ filters: { status } })}
-            />
-            <FilterSelect
-              label="Category"
-              value={state.filters.categoryId ?? ''}
-              options={[
-                any,
-                ...(categories.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name })),
-              ]}
-              onChange={(categoryId) => setState({ filters: { categoryId } })}
-            />
-            <FilterSelect
-              label="Condition"
-              value={state.filters.condition ?? ''}
-              options={[any, ...PRODUCT_CONDITIONS.map((c) => ({ value: c, label: CONDITION_LABELS[c] }))]}
-              onChange={(condition) => setState({ filters: { condition } })}
-            />
-            <FilterSelect
-              label="Featured"
-              value={state.filters.featured ?? ''}
-              options={[any, { value: 'true', label: 'Featured' }, { value: 'false', label: 'Not featured' }]}
-              onChange={(featured) => setState({ filters: { featured } })}
-            />
-          </>
-        }
-        empty={filtered ? 'No products match this search and these filters.' : 'No products yet.'}
-      />
-    </>
+    <AdminListPage
+      title="Catalogue"
+      description="Products, their photos and what the desk needs to find them."
+      actions={
+        <ButtonLink to="new">
+          <Plus aria-hidden="true" />
+          New product
+        </ButtonLink>
+      }
+      label="Products"
+      columns={columns as never}
+      useRows={useProductRows}
+      getRowId={(p: AdminProductRow) => p.id}
+      sort="updated"
+      search={{ label: 'Search', placeholder: 'Title, brand or SKU' }}
+      filters={[
+        {
+          name: 'status',
+          label: 'Status',
+          options: [
+            any,
+            ...ADMIN_PRODUCT_STATUSES.map((s) => ({ value: s, label: ADMIN_PRODUCT_STATUS_LABELS[s] })),
+          ],
+        },
+        {
+          name: 'categoryId',
+          label: 'Category',
+          options: [any, ...(categories.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name }))],
+        },
+        {
+          name: 'condition',
+          label: 'Condition',
+          options: [any, ...PRODUCT_CONDITIONS.map((c) => ({ value: c, label: CONDITION_LABELS[c] }))],
+        },
+        {
+          name: 'featured',
+          label: 'Featured',
+          options: [any, { value: 'true', label: 'Featured' }, { value: 'false', label: 'Not featured' }],
+        },
+      ]}
+      empty={({ filtered }) =>
+        filtered ? 'No products match this search and these filters.' : 'No products yet.'
+      }
+    />
   );
 }

@@ -6,10 +6,11 @@ import {
 } from '@rebound/contract/admin-import';
 import { API } from '@rebound/contract/routes';
 import { clsx } from 'clsx';
-import { ArrowLeft, ChevronLeft, ChevronRight, Download, Trash2, Upload } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Trash2, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { AdminDetailFrame } from '../../../components/admin/DetailFrame';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
@@ -41,31 +42,14 @@ export function ImportDetail() {
   const { id = '' } = useParams();
   const imp = useImport(id);
   return (
-    <>
-      <Link
-        to=".."
-        relative="path"
-        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        All imports
-      </Link>
-      {imp.isPending ? (
-        <div className="space-y-3">
-          <Skeleton className="h-9 w-72" />
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-64 w-full" />
-        </div>
-      ) : imp.isError ? (
-        <ErrorState
-          title="This import could not be loaded"
-          message={errorMessageOf(imp.error)}
-          onRetry={() => void imp.refetch()}
-        />
-      ) : (
-        <Loaded imp={imp.data} />
-      )}
-    </>
+    <AdminDetailFrame
+      query={imp}
+      back={{ to: '/admin/import', label: 'All imports' }}
+      what="import"
+      notFound={{ title: 'Import not found', message: 'It may have been discarded; upload the file again.' }}
+    >
+      {(loaded) => <Loaded imp={loaded} />}
+    </AdminDetailFrame>
   );
 }
 

@@ -1,42 +1,106 @@
-import { IMPORT_LIMITS, IMPORT_STATUS_LABELS, MANIFEST_COLUMNS } from '@rebound/contract/admin-import';
+import {
+  IMPORT_LIMITS,
+  IMPORT_STATUS_LABELS,
+  type ImportSummary,
+  MANIFEST_COLUMNS,
+} from '@rebound/contract/admin-import';
 import { API } from '@rebound/contract/routes';
+import { createColumnHelper } from '@tanstack/react-table';
 import { clsx } from 'clsx';
-import { ChevronLeft, ChevronRight, Download, FileSpreadsheet, Images, Upload, X } from 'lucide-react';
+import { Download, FileSpreadsheet, Images, Upload, X } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { AdminListPage } from '../../../components/admin/ListPage';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, buttonClasses } from '../../../components/ui/Button';
-import { Skeleton } from '../../../components/ui/Skeleton';
-import { EmptyState, ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { useImportList, useUploadManifest } from '../api';
 import { statusTone } from './status';
 
+const n = (v: number) => v.toLocaleString('en-CA');
 const MB = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 const isCsvFile = (f: File) => /\.(csv|txt)$/i.test(f.name) || f.type === 'text/csv';
+
+const col = createColumnHelper<ImportSummary>();
+
+// The API sorts past imports by upload time only.
+const columns = [
+  col.accessor('fileName', {
+    header: 'File',
+    enableSorting: false,
+    cell: ({ row, getValue }) => (
+      <Link
+        to={row.original.id}
+        className="block max-w-[22rem] truncate font-semibold text-ink-950 underline-offset-2 hover:text-brand-700 hover:underline"
+      >
+        {getValue()}
+      </Link>
+    ),
+  }),
+  col.accessor('status', {
+    header: 'Status',
+    enableSorting: false,
+    cell: (c) => <Badge tone={statusTone(c.getValue())}>{IMPORT_STATUS_LABELS[c.getValue()]}</Badge>,
+  }),
+  col.display({
+    id: 'rows',
+    header: 'Rows',
+    cell: ({ row }) => {
+      const imp = row.original;
+      return (
+        <span className="text-ink-700 tabular-nums">
+          {n(imp.totalRows)} rows
+          {imp.status === 'done'
+            ? ` · ${n(imp.createdRows)} created · ${n(imp.unchangedRows)} unchanged`
+            : ` · ${n(imp.errorRows)} with errors`}
+        </span>
+      );
+    },
+  }),
+  col.accessor('createdAt', {
+    id: 'created',
+    header: 'Uploaded',
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap">
+        {formatShopDateTime(new Date(row.original.createdAt))}
+        {row.original.createdBy ? (
+          <span className="block text-xs text-ink-600">{row.original.createdBy}</span>
+        ) : null}
+      </span>
+    ),
+  }),
+];
 
 /** /admin/import: drop a CSV and its photos, read the columns, see past imports. */
 export function ImportHome() {
   return (
-    <>
-      <AdminPageHeader
-        title="Import"
-        description="Add many lots at once from a supplier's manifest: a CSV and its photos, checked row by row before anything is saved."
-        actions={
-          <a href={API.adminImportTemplate} download className={buttonClasses({ variant: 'secondary' })}>
-            <Download aria-hidden="true" />
-            Download the template
-          </a>
-        }
-      />
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <DropZone />
-        <ColumnHelp />
-      </div>
-      <History />
-    </>
+    <AdminListPage
+      title="Import"
+      description="Add many lots at once from a supplier's manifest: a CSV and its photos, checked row by row before anything is saved."
+      actions={
+        <a href={API.adminImportTemplate} download className={buttonClasses({ variant: 'secondary' })}>
+          <Download aria-hidden="true" />
+          Download the template
+        </a>
+      }
+      above={
+        <>
+          <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <DropZone />
+            <ColumnHelp />
+          </div>
+          <h2 className="mt-8 mb-3 text-lg font-semibold text-ink-950">Past imports</h2>
+        </>
+      }
+      label="Past imports"
+      columns={columns as never}
+      useRows={useImportList}
+      getRowId={(imp: ImportSummary) => imp.id}
+      sort="created"
+      pageSize={10}
+      empty="No imports yet. The first one will be listed here."
+    />
   );
 }
 
@@ -223,79 +287,6 @@ function ColumnHelp() {
           </div>
         ))}
       </dl>
-    </section>
-  );
-}
-
-function History() {
-  const [page, setPage] = useState(1);
-  const list = useImportList(page);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
-  return (
-    <section className="mt-8" aria-labelledby="import-history">
-      <h2 id="import-history" className="mb-3 text-lg font-semibold text-ink-950">
-        Past imports
-      </h2>
-      {list.isPending ? (
-        <div className="space-y-2">
-          <Skeleton className="h-14 w-full" />
-          <Skeleton className="h-14 w-full" />
-        </div>
-      ) : list.isError ? (
-        <ErrorState
-          title="The imports could not be loaded"
-          message={errorMessageOf(list.error)}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState>No imports yet. The first one will be listed here.</EmptyState>
-      ) : (
-        <>
-          <ul className="divide-y divide-ink-100 overflow-hidden rounded-card bg-white ring-1 ring-ink-200">
-            {list.data.items.map((imp) => (
-              <li key={imp.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
-                <Link
-                  to={imp.id}
-                  className="min-w-0 flex-1 truncate font-semibold text-ink-950 underline-offset-2 hover:text-brand-700 hover:underline"
-                >
-                  {imp.fileName}
-                </Link>
-                <Badge tone={statusTone(imp.status)}>{IMPORT_STATUS_LABELS[imp.status]}</Badge>
-                <span className="text-sm text-ink-700 tabular-nums">
-                  {imp.totalRows.toLocaleString('en-CA')} rows
-                  {imp.status === 'done'
-                    ? ` · ${imp.createdRows.toLocaleString('en-CA')} created · ${imp.unchangedRows.toLocaleString('en-CA')} unchanged`
-                    : ` · ${imp.errorRows.toLocaleString('en-CA')} with errors`}
-                </span>
-                <span className="w-full text-xs text-ink-600 sm:w-auto">
-                  {formatShopDateTime(new Date(imp.createdAt))}
-                  {imp.createdBy ? ` · ${imp.createdBy}` : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
-          {pages > 1 ? (
-            <nav className="mt-3 flex items-center justify-end gap-2" aria-label="Past imports pages">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                <ChevronLeft aria-hidden="true" />
-                Newer
-              </Button>
-              <span className="text-sm text-ink-700">
-                Page {page} of {pages}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Older
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </nav>
-          ) : null}
-        </>
-      )}
     </section>
   );
 }

@@ -4,9 +4,8 @@ import { API } from '@rebound/contract/routes';
 import { createColumnHelper } from '@tanstack/react-table';
 import { CircleCheck, Clock, Download, Megaphone, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
-import { DataTable, FilterSelect } from '../../../components/admin/DataTable';
-import { type ListState, useListState } from '../../../components/admin/use-list-state';
+import { AdminListPage } from '../../../components/admin/ListPage';
+import type { ListState } from '../../../components/admin/use-list-state';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
@@ -101,18 +100,19 @@ function signupsQueryString(state: ListState): string {
 
 const any = { value: '', label: 'Any' };
 
+function useSignupRows(state: ListState) {
+  return useLaunchSignups(signupsQueryString(state));
+}
+
 /** Back-office: the pre-launch list (counts, charts, the list, the CSV export and the launch email). */
 export default function LaunchListPage() {
   const stats = useLaunchStats();
-  const { state, setState } = useListState({ sort: 'createdAt', filters: ['status', 'source'] });
-  const list = useLaunchSignups(signupsQueryString(state));
-  const filtered = Boolean(state.q) || Object.values(state.filters).some(Boolean);
   const [announcing, setAnnouncing] = useState(false);
   const s = stats.data;
 
   return (
     <>
-      <AdminPageHeader
+      <AdminListPage
         title="Launch list"
         description="Who joined the pre-launch list, from where, and who confirmed their address."
         actions={
@@ -127,89 +127,90 @@ export default function LaunchListPage() {
             </Button>
           </>
         }
-      />
-      {stats.isError && !s ? (
-        <ErrorState
-          title="The launch figures could not be loaded"
-          message={errorMessageOf(stats.error)}
-          onRetry={() => void stats.refetch()}
-          className="mb-6"
-        />
-      ) : null}
-      {stats.isPending ? <StatsSkeleton /> : null}
-      {s ? (
-        <div className="mb-8 flex flex-col gap-6">
-          <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-            <Stat icon={<Users />} label="Signups" value={s.total} />
-            <Stat icon={<CircleCheck />} label="Confirmed" value={s.confirmed} />
-            <Stat
-              icon={<Clock />}
-              label="Pending"
-              value={s.pending}
-              note="Waiting for the link to be opened"
-            />
-          </dl>
-          <p className="text-sm text-ink-700">
-            {s.launchedAt
-              ? `The launch email went out ${when(s.launchedAt)}. `
-              : 'The launch email has not been sent yet. '}
-            {s.awaitingOpenNotice > 0
-              ? `${s.awaitingOpenNotice.toLocaleString('en-CA')} confirmed ${s.awaitingOpenNotice === 1 ? 'signup has' : 'signups have'} not been told the store is open.`
-              : 'Every confirmed signup has been told the store is open.'}
-          </p>
-          {s.total > 0 ? (
-            <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-              <section aria-labelledby="by-day-h" className="rounded-card border border-ink-200 bg-white p-5">
-                <h2 id="by-day-h" className="font-semibold text-ink-950">
-                  Signups by day
-                </h2>
-                <p className="mb-3 text-sm text-ink-600">The last 14 days with signups, Vancouver time.</p>
-                <SignupsByDayChart byDay={s.byDay} />
-              </section>
-              <section
-                aria-labelledby="by-source-h"
-                className="rounded-card border border-ink-200 bg-white p-5"
-              >
-                <h2 id="by-source-h" className="mb-4 font-semibold text-ink-950">
-                  Signups by source
-                </h2>
-                <SignupsBySource bySource={s.bySource} />
-              </section>
-            </div>
-          ) : null}
-        </div>
-      ) : null}
-
-      <h2 className="mb-3 text-lg font-semibold text-ink-950">Signups</h2>
-      <DataTable
-        label="Launch signups"
-        columns={columns as never}
-        query={list}
-        state={state}
-        onStateChange={setState}
-        getRowId={(row) => row.id}
-        search={{ label: 'Search', placeholder: 'Email address' }}
-        toolbar={
+        above={
           <>
-            <FilterSelect
-              label="Status"
-              value={state.filters.status ?? ''}
-              options={[
-                any,
-                { value: 'confirmed', label: 'Confirmed' },
-                { value: 'pending', label: 'Pending' },
-              ]}
-              onChange={(status) => setState({ filters: { status } })}
-            />
-            <FilterSelect
-              label="Source"
-              value={state.filters.source ?? ''}
-              options={[any, ...LAUNCH_SOURCES.map((value) => ({ value, label: SOURCE_LABELS[value] }))]}
-              onChange={(source) => setState({ filters: { source } })}
-            />
+            {stats.isError && !s ? (
+              <ErrorState
+                title="The launch figures could not be loaded"
+                message={errorMessageOf(stats.error)}
+                onRetry={() => void stats.refetch()}
+                className="mb-6"
+              />
+            ) : null}
+            {stats.isPending ? <StatsSkeleton /> : null}
+            {s ? (
+              <div className="mb-8 flex flex-col gap-6">
+                <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+                  <Stat icon={<Users />} label="Signups" value={s.total} />
+                  <Stat icon={<CircleCheck />} label="Confirmed" value={s.confirmed} />
+                  <Stat
+                    icon={<Clock />}
+                    label="Pending"
+                    value={s.pending}
+                    note="Waiting for the link to be opened"
+                  />
+                </dl>
+                <p className="text-sm text-ink-700">
+                  {s.launchedAt
+                    ? `The launch email went out ${when(s.launchedAt)}. `
+                    : 'The launch email has not been sent yet. '}
+                  {s.awaitingOpenNotice > 0
+                    ? `${s.awaitingOpenNotice.toLocaleString('en-CA')} confirmed ${s.awaitingOpenNotice === 1 ? 'signup has' : 'signups have'} not been told the store is open.`
+                    : 'Every confirmed signup has been told the store is open.'}
+                </p>
+                {s.total > 0 ? (
+                  <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+                    <section
+                      aria-labelledby="by-day-h"
+                      className="rounded-card border border-ink-200 bg-white p-5"
+                    >
+                      <h2 id="by-day-h" className="font-semibold text-ink-950">
+                        Signups by day
+                      </h2>
+                      <p className="mb-3 text-sm text-ink-600">
+                        The last 14 days with signups, Vancouver time.
+                      </p>
+                      <SignupsByDayChart byDay={s.byDay} />
+                    </section>
+                    <section
+                      aria-labelledby="by-source-h"
+                      className="rounded-card border border-ink-200 bg-white p-5"
+                    >
+                      <h2 id="by-source-h" className="mb-4 font-semibold text-ink-950">
+                        Signups by source
+                      </h2>
+                      <SignupsBySource bySource={s.bySource} />
+                    </section>
+                  </div>
+                ) : null}
+              </div>
+            ) : null}
+            <h2 className="mb-3 text-lg font-semibold text-ink-950">Signups</h2>
           </>
         }
-        empty={
+        label="Launch signups"
+        columns={columns as never}
+        useRows={useSignupRows}
+        getRowId={(row: AdminLaunchSignupRow) => row.id}
+        sort="createdAt"
+        search={{ label: 'Search', placeholder: 'Email address' }}
+        filters={[
+          {
+            name: 'status',
+            label: 'Status',
+            options: [
+              any,
+              { value: 'confirmed', label: 'Confirmed' },
+              { value: 'pending', label: 'Pending' },
+            ],
+          },
+          {
+            name: 'source',
+            label: 'Source',
+            options: [any, ...LAUNCH_SOURCES.map((value) => ({ value, label: SOURCE_LABELS[value] }))],
+          },
+        ]}
+        empty={({ filtered }) =>
           filtered
             ? 'No signups match this search and these filters.'
             : 'No one has joined the launch list yet.'

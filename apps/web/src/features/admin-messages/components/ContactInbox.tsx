@@ -1,9 +1,7 @@
 import type { ContactRow } from '@rebound/contract/admin-messages';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
-import { DataTable, FilterSelect } from '../../../components/admin/DataTable';
-import { useListState } from '../../../components/admin/use-list-state';
+import { AdminListPage } from '../../../components/admin/ListPage';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { useContactMessages } from '../api';
 import { ContactStatusBadge } from './labels';
@@ -43,45 +41,37 @@ const columns = [
   }),
 ];
 
+const statusFilter = {
+  name: 'status',
+  label: 'Status',
+  options: [
+    { value: '', label: 'Any' },
+    { value: 'new', label: 'New' },
+    { value: 'answered', label: 'Answered' },
+    { value: 'closed', label: 'Closed' },
+  ],
+};
+
 /** /admin/messages: what visitors sent through the contact form, newest first. */
 export function ContactInbox() {
-  const { state, setState } = useListState({ sort: 'received', filters: ['status'] });
-  const query = useContactMessages(state);
   return (
-    <>
-      <AdminPageHeader
-        title="Messages"
-        description="What visitors and shoppers send through the contact form. Replies go out by email."
-      />
-      <DataTable
-        label="Contact messages"
-        columns={columns as never}
-        query={query}
-        state={state}
-        onStateChange={setState}
-        getRowId={(m) => m.id}
-        search={{ label: 'Search messages', placeholder: 'Name, email or words in the message' }}
-        toolbar={
-          <FilterSelect
-            label="Status"
-            value={state.filters.status ?? ''}
-            options={[
-              { value: '', label: 'Any' },
-              { value: 'new', label: 'New' },
-              { value: 'answered', label: 'Answered' },
-              { value: 'closed', label: 'Closed' },
-            ]}
-            onChange={(status) => setState({ filters: { status } })}
-          />
-        }
-        empty={
-          state.q
-            ? `No message matches “${state.q}”.`
-            : state.filters.status
-              ? 'No messages with this status.'
-              : 'No messages yet. What visitors send through the contact page appears here.'
-        }
-      />
-    </>
+    <AdminListPage
+      title="Messages"
+      description="What visitors and shoppers send through the contact form. Replies go out by email."
+      label="Contact messages"
+      columns={columns as never}
+      useRows={useContactMessages}
+      getRowId={(m: ContactRow) => m.id}
+      sort="received"
+      search={{ label: 'Search messages', placeholder: 'Name, email or words in the message' }}
+      filters={[statusFilter]}
+      empty={({ state }) =>
+        state.q
+          ? `No message matches “${state.q}”.`
+          : state.filters.status
+            ? 'No messages with this status.'
+            : 'No messages yet. What visitors send through the contact page appears here.'
+      }
+    />
   );
 }

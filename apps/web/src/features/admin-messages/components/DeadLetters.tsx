@@ -2,9 +2,8 @@ import type { DeadLetterRow } from '@rebound/contract/admin-messages';
 import { createColumnHelper } from '@tanstack/react-table';
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
-import { DataTable } from '../../../components/admin/DataTable';
-import { useListState } from '../../../components/admin/use-list-state';
+import { AdminListPage } from '../../../components/admin/ListPage';
+import type { ListState } from '../../../components/admin/use-list-state';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
@@ -23,10 +22,12 @@ function readable(name: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : name;
 }
 
+function useDeadLetterRows(state: ListState) {
+  return useDeadLetters(state.page, state.pageSize);
+}
+
 /** /admin/messages/failed: messages the outbox gave up on, to retry or discard. */
 export function DeadLetters() {
-  const { state, setState } = useListState({ sort: 'dead' });
-  const query = useDeadLetters(state.page, state.pageSize);
   const action = useDeadLetterAction();
   const [discarding, setDiscarding] = useState<DeadLetterRow | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -101,22 +102,20 @@ export function DeadLetters() {
 
   return (
     <>
-      <AdminPageHeader
+      <AdminListPage
         title="Failed deliveries"
         description="Emails, texts and push messages the sender gave up on after its retries. Retry sends one again from the start; discard removes it (the audit log keeps it)."
-      />
-      {error ? (
-        <div className="mb-4">
-          <FormAlert>{error}</FormAlert>
-        </div>
-      ) : null}
-      <DataTable
-        label="Failed deliveries"
+        above={
+          error ? (
+            <div className="mb-4">
+              <FormAlert>{error}</FormAlert>
+            </div>
+          ) : null
+        }
         columns={columns as never}
-        query={query}
-        state={state}
-        onStateChange={setState}
-        getRowId={(r) => r.id}
+        useRows={useDeadLetterRows}
+        getRowId={(r: DeadLetterRow) => r.id}
+        sort="dead"
         empty="Nothing failed: every message was delivered or is still being tried."
       />
       <DiscardDialog

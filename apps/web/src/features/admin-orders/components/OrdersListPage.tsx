@@ -3,9 +3,7 @@ import { formatCents } from '@rebound/core/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@rebound/core/orders';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
-import { DataTable, FilterSelect } from '../../../components/admin/DataTable';
-import { useListState } from '../../../components/admin/use-list-state';
+import { AdminListPage } from '../../../components/admin/ListPage';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { useAdminOrders } from '../api';
 import { OrderStatusBadge } from './status';
@@ -87,36 +85,27 @@ const columns = [
   }),
 ];
 
+const statusFilter = {
+  name: 'status',
+  label: 'Status',
+  options: [
+    { value: '', label: 'All statuses' },
+    ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] })),
+  ],
+};
+
 export function OrdersListPage() {
-  const { state, setState } = useListState({ sort: 'createdAt', filters: ['status'] });
-  const query = useAdminOrders(state);
   return (
-    <>
-      <AdminPageHeader
-        title="Orders"
-        description="Find an order by the shopper’s email or handle, its number, the item’s SKU or title, or its status."
-      />
-      <DataTable
-        label="Orders"
-        columns={columns as never}
-        query={query}
-        state={state}
-        onStateChange={setState}
-        getRowId={(row: AdminOrderRow) => row.id}
-        search={{ label: 'Search orders', placeholder: 'ava@rebound.test, #1a2b3c4d, SKU…' }}
-        toolbar={
-          <FilterSelect
-            label="Status"
-            value={state.filters.status ?? ''}
-            options={[
-              { value: '', label: 'All statuses' },
-              ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] })),
-            ]}
-            onChange={(status) => setState({ filters: { status } })}
-          />
-        }
-        empty="No orders match. Try part of an email, an order number or a SKU."
-      />
-    </>
+    <AdminListPage
+      title="Orders"
+      description="Find an order by the shopper’s email or handle, its number, the item’s SKU or title, or its status."
+      columns={columns as never}
+      useRows={useAdminOrders}
+      getRowId={(row: AdminOrderRow) => row.id}
+      sort="createdAt"
+      search={{ label: 'Search orders', placeholder: 'ava@rebound.test, #1a2b3c4d, SKU…' }}
+      filters={[statusFilter]}
+      empty="No orders match. Try part of an email, an order number or a SKU."
+    />
   );
 }

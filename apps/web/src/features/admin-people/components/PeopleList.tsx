@@ -1,9 +1,7 @@
 import type { PersonRow } from '@rebound/contract/admin-people';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
-import { DataTable, FilterSelect } from '../../../components/admin/DataTable';
-import { useListState } from '../../../components/admin/use-list-state';
+import { AdminListPage } from '../../../components/admin/ListPage';
 import { Badge } from '../../../components/ui/Badge';
 import { formatShopDate } from '../../../lib/format-date';
 import { usePeople } from '../api';
@@ -49,50 +47,40 @@ const columns = [
   }),
 ];
 
+const filters = [
+  {
+    name: 'role',
+    label: 'Role',
+    options: [
+      { value: '', label: 'Everyone' },
+      { value: 'shopper', label: 'Shoppers' },
+      { value: 'staff', label: 'Staff' },
+    ],
+  },
+  {
+    name: 'status',
+    label: 'Status',
+    options: [
+      { value: '', label: 'Any' },
+      { value: 'active', label: 'Active' },
+      { value: 'suspended', label: 'Suspended' },
+    ],
+  },
+];
+
 /** /admin/people: find anyone by email, handle, name or phone. */
 export function PeopleList() {
-  const { state, setState } = useListState({ sort: 'joined', filters: ['role', 'status'] });
-  const query = usePeople(state);
   return (
-    <>
-      <AdminPageHeader
-        title="People"
-        description="Shoppers and staff: find anyone, see their bids, orders and strikes."
-      />
-      <DataTable
-        label="People"
-        columns={columns as never}
-        query={query}
-        state={state}
-        onStateChange={setState}
-        getRowId={(p) => p.id}
-        search={{ label: 'Search people', placeholder: 'Email, handle, name or phone' }}
-        toolbar={
-          <>
-            <FilterSelect
-              label="Role"
-              value={state.filters.role ?? ''}
-              options={[
-                { value: '', label: 'Everyone' },
-                { value: 'shopper', label: 'Shoppers' },
-                { value: 'staff', label: 'Staff' },
-              ]}
-              onChange={(role) => setState({ filters: { role } })}
-            />
-            <FilterSelect
-              label="Status"
-              value={state.filters.status ?? ''}
-              options={[
-                { value: '', label: 'Any' },
-                { value: 'active', label: 'Active' },
-                { value: 'suspended', label: 'Suspended' },
-              ]}
-              onChange={(status) => setState({ filters: { status } })}
-            />
-          </>
-        }
-        empty={state.q ? `Nobody matches “${state.q}”.` : 'Nobody matches these filters.'}
-      />
-    </>
+    <AdminListPage
+      title="People"
+      description="Shoppers and staff: find anyone, see their bids, orders and strikes."
+      columns={columns as never}
+      useRows={usePeople}
+      getRowId={(p: PersonRow) => p.id}
+      sort="joined"
+      search={{ label: 'Search people', placeholder: 'Email, handle, name or phone' }}
+      filters={filters}
+      empty={({ state }) => (state.q ? `Nobody matches “${state.q}”.` : 'Nobody matches these filters.')}
+    />
   );
 }
