@@ -68,5 +68,8 @@ describe('enqueueNotices', () => {
     expect(await t.db.$count(notifications, inArray(notifications.userId, ids))).toBe(6_000);
     expect(await t.db.$count(outbox, eq(outbox.userId, people[0]!.id))).toBe(4_000);
     expect(await t.db.$count(outbox, inArray(outbox.userId, ids))).toBe(12_000);
+    // The rows are this test's alone: gone, closing the app has nothing of theirs to wait on.
+    await t.db.delete(outbox).where(inArray(outbox.userId, ids));
+    await t.db.delete(notifications).where(inArray(notifications.userId, ids));
   });
 });

@@ -17,12 +17,10 @@ const NOW = new Date('2026-06-15T18:00:00.000Z');
 const t = useTestApp({ now: NOW });
 
 let staff: SignedInUser;
-let _shopper: SignedInUser;
 let locationId: string;
 
 beforeAll(async () => {
   staff = await signedInUser(t, { role: 'staff' });
-  _shopper = await signedInUser(t);
   locationId = (await makeLocation(t.db)).id;
 });
 
@@ -107,6 +105,39 @@ describe('second-chance offers', () => {
     const after = await t.app.inject({ url: API.adminAuction(auction.id), headers: as(staff) });
     expect(after.json<AdminAuctionDetail>().product.status).toBe('sold');
     expect(after.json<AdminAuctionDetail>().can).toMatchObject({ offer: false, relist: false });
+  });
+
+  it('an item that meanwhile has an order cannot be accepted: a clear 409, the offer stays open', async () => {
+    const winner = await signedInUser(t);
+    const second = await signedInUser(t);
+    const { auction } = await unpaidAuction([
+      [second, '45'],
+      [winner, '60'],
+    ]);
+    const made = await post(API.adminAuctionOffers(auction.id), {});
+    expect(made.statusCode, made.body).toBe(201);
+    const offer = made.json<AdminAuctionDetail>().offers[0]!;
+    // Another order for the item arrives first (as a relist or a staff sale would make one).
+    await t.db.insert(orders).values({
+      auctionId: auction.id,
+      userId: winner.user.id,
+      locationId,
+      finalAmountCents: 6_000,
+      status: 'pending',
+      paymentDueAt: new Date(t.clock.now().getTime() + 72 * HOUR),
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
+    });
+    const res = await post(API.offerAccept(offer.id), undefined, second);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.code).toBe('offer_closed');
+    expect(res.json().error.message).toBe(
+      'This offer is no longer open: it was closed because the item already has an order.',
+    );
+    const [row] = await t.db.select().from(secondChanceOffers).where(eq(secondChanceOffers.id, offer.id));
+    expect(row?.status).toBe('open');
+    const mine = await t.db.select().from(orders).where(eq(orders.userId, second.user.id));
+    expect(mine).toHaveLength(0);
   });
 
   it('refuses an offer while the winner has not been cancelled, and on auctions without a winner', async () => {

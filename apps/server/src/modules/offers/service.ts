@@ -66,8 +66,13 @@ export async function acceptOffer(db: Db, userId: string, id: string, now: Date)
       ],
       now,
     );
-    // The auction already holds an order that is not cancelled: nothing is accepted.
-    if (!order) throw new Error(`auction ${a.id} already has an order`);
+    // The auction already holds an order that is not cancelled: nothing is accepted, and the
+    // shopper reads why (a 409, never a server error).
+    if (!order) {
+      throw new AppError('offer_closed', {
+        params: { status: 'closed because the item already has an order' },
+      });
+    }
     await repo.updateOffer(tx, id, {
       status: 'accepted',
       orderId: order.id,
