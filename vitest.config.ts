@@ -17,7 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'medium',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['./scripts/vitest-setup.ts'],
           testTimeout: 30_000,

@@ -13,9 +13,9 @@ import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { accounts, auctions, bids, maxBids, orders } from '../apps/server/src/db/schema';
-import { createTestDatabase } from '../apps/server/src/test/database';
-import { makeAuction, makeLocation, makeUser } from '../apps/server/src/test/factories';
-import { hashPassword } from '../apps/server/src/test/passwords';
+import { createTestDatabase } from '../apps/server/test/database';
+import { makeAuction, makeLocation, makeUser } from '../apps/server/test/factories';
+import { hashPassword } from '../apps/server/test/passwords';
 import {
   fmt,
   freePort,

@@ -13,9 +13,9 @@ import { checkoutSessions, orders, payments, users } from '../apps/server/src/db
 import type { SessionUser } from '../apps/server/src/lib/auth-context';
 import { systemClock } from '../apps/server/src/lib/clock';
 import { type CheckoutDeps, createCheckout, syncCheckoutSession } from '../apps/server/src/modules/checkout';
-import { createTestDatabase } from '../apps/server/src/test/database';
-import { makeLocation, makeUser } from '../apps/server/src/test/factories';
-import { makeOrder } from '../apps/server/src/test/won-orders';
+import { createTestDatabase } from '../apps/server/test/database';
+import { makeLocation, makeUser } from '../apps/server/test/factories';
+import { makeOrder } from '../apps/server/test/won-orders';
 import { fmt, machine, PG_URL, summary, writeSection } from './lib';
 
 const arg = (name: string, dflt: number) => {

@@ -3,7 +3,7 @@
 // Run: npx tsx bench/close.bench.ts [--auctions 10000]
 import { sql } from 'drizzle-orm';
 import { closeDueAuctions } from '../apps/server/src/modules/auctions';
-import { createTestDatabase } from '../apps/server/src/test/database';
+import { createTestDatabase } from '../apps/server/test/database';
 import { fmt, machine, PG_URL, writeSection } from './lib';
 
 const arg = (name: string, dflt: number) => {

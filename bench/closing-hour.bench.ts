@@ -10,7 +10,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CATEGORIES } from '../apps/server/src/seed/catalog';
 import { seedLarge } from '../apps/server/src/seed/large';
-import { createTestDatabase } from '../apps/server/src/test/database';
+import { createTestDatabase } from '../apps/server/test/database';
 import {
   buildWeb,
   fmt,

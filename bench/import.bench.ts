@@ -20,8 +20,8 @@ import {
   startImport,
   storeImportImage,
 } from '../apps/server/src/modules/admin-import';
-import { createTestDatabase } from '../apps/server/src/test/database';
-import { makeCategory, makeUser } from '../apps/server/src/test/factories';
+import { createTestDatabase } from '../apps/server/test/database';
+import { makeCategory, makeUser } from '../apps/server/test/factories';
 import { fmt, machine, PG_URL, writeSection } from './lib';
 
 const arg = (name: string, dflt: number) => {

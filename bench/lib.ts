@@ -18,7 +18,7 @@ export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A TCP port nobody listens on right now (the tests' own helper). */
-export { freePort } from '../apps/server/src/test/child-server';
+export { freePort } from '../apps/server/test/child-server';
 
 /**
  * Starts the real server (apps/server/src/main.ts) as a child process in production mode on

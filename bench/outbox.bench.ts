@@ -13,8 +13,8 @@ import type { Database } from '../apps/server/src/db/client';
 import { devMessages, outbox } from '../apps/server/src/db/schema';
 import { systemClock } from '../apps/server/src/lib/clock';
 import { OutboxSender, type RunStats } from '../apps/server/src/modules/notifications';
-import { createTestDatabase } from '../apps/server/src/test/database';
-import { makeUser } from '../apps/server/src/test/factories';
+import { createTestDatabase } from '../apps/server/test/database';
+import { makeUser } from '../apps/server/test/factories';
 import { fmt, machine, PG_URL, writeSection } from './lib';
 
 const arg = (name: string, dflt: number) => {

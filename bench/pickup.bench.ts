@@ -16,11 +16,11 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { orders, pickupAppointments, pickupSchedules, pickupSlots } from '../apps/server/src/db/schema';
 import { adjustableClock } from '../apps/server/src/lib/clock';
-import { signedInUser } from '../apps/server/src/test/auth';
-import { createTestDatabase } from '../apps/server/src/test/database';
-import { makeLocation } from '../apps/server/src/test/factories';
-import type { TestApp } from '../apps/server/src/test/harness';
-import { makeOrder } from '../apps/server/src/test/won-orders';
+import { signedInUser } from '../apps/server/test/auth';
+import { createTestDatabase } from '../apps/server/test/database';
+import { makeLocation } from '../apps/server/test/factories';
+import type { TestApp } from '../apps/server/test/harness';
+import { makeOrder } from '../apps/server/test/won-orders';
 import { fmt, machine, PG_URL, summary, writeSection } from './lib';
 
 const arg = (name: string, dflt: number) => {

@@ -7,9 +7,9 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer } from 'ws';
 import { placeBid } from '../apps/server/src/modules/bidding';
-import { asSession } from '../apps/server/src/test/bidding';
-import { makeAuction, makeLocation, makeUser } from '../apps/server/src/test/factories';
-import { createTestApp } from '../apps/server/src/test/harness';
+import { asSession } from '../apps/server/test/bidding';
+import { makeAuction, makeLocation, makeUser } from '../apps/server/test/factories';
+import { createTestApp } from '../apps/server/test/harness';
 import { fmt, machine, PG_URL, summary, writeSection } from './lib';
 
 const arg = (name: string, dflt: number) => {

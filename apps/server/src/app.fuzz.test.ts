@@ -1,9 +1,9 @@
 import { API } from '@rebound/contract/routes';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedInUser, signedInUser } from './test/auth';
-import { makeAuction, makeLocation } from './test/factories';
-import { createTestApp, type TestApp } from './test/harness';
+import { type SignedInUser, signedInUser } from '../test/auth';
+import { makeAuction, makeLocation } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
 
 // "No request, however malformed, gets a 500": random methods, paths (every API path of the contract,
 // with made-up ids and slugs), query strings, bodies and headers, signed in and out. Every answer is

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API, OPENAPI_PATH } from '@rebound/contract/routes';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HANG_MS, startChildServer, stopChildServers } from '../test/child-server';
+import { createTestDatabase, TEST_DB_KIND } from '../test/database';
 import { REPO_ROOT } from './config';
 import type { Database } from './db/client';
-import { HANG_MS, startChildServer, stopChildServers } from './test/child-server';
-import { createTestDatabase, TEST_DB_KIND } from './test/database';
 
 // The production build (docs/decisions/034-production-build.md): the build script the Dockerfile runs
 // (`npm run build:server`), then the built server started by plain `node`, as the Dockerfile's CMD

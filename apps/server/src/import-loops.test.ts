@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importLoops } from './test/import-loops';
+import { importLoops } from '../test/import-loops';
 
 // No import loops in the server (docs/architecture.md): a loop makes a module's parts impossible to
 // read or load on their own, and the order modules initialise in depends on who imported first.

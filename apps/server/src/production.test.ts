@@ -5,14 +5,14 @@ import path from 'node:path';
 import { API } from '@rebound/contract/routes';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../test/auth';
+import { makeLocation } from '../test/factories';
+import { createTestApp } from '../test/harness';
+import { makeOrder } from '../test/won-orders';
 import { loadConfig, REPO_ROOT } from './config';
 import { orders, users } from './db/schema';
 import { DEMO_STAFF } from './seed/demo';
 import { startServer } from './start';
-import { signedInUser } from './test/auth';
-import { makeLocation } from './test/factories';
-import { createTestApp } from './test/harness';
-import { makeOrder } from './test/won-orders';
 
 // Production never has demo accounts and keeps its session cookie Secure.
 

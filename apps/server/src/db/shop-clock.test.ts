@@ -3,7 +3,7 @@
 import { formatShopDateTime, shopDateKey, shopInstant, shopWallClock } from '@rebound/core/shop-clock';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/database';
+import { createTestDatabase } from '../../test/database';
 import type { Database } from './client';
 import { shopDateKeySql, shopInstantSql, shopLocalTimestamp } from './shop-clock';
 

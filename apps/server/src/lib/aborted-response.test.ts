@@ -4,7 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startChildServer, stopChildServers, within } from '../test/child-server';
+import { startChildServer, stopChildServers, within } from '../../test/child-server';
 
 // A browser that leaves in the middle of a response (a closed tab, a cancelled download) is not a
 // server fault: the server says so at debug level, with no stack, never at error level.

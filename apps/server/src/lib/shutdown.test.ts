@@ -2,10 +2,10 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { HANG_MS, startChildServer, stopChildServers, within } from '../../test/child-server';
+import { createTestDatabase, TEST_DB_KIND } from '../../test/database';
 import type { Database } from '../db/client';
 import { RESTART_CLOSE_CODE, RESTART_CLOSE_REASON } from '../realtime/routes';
-import { HANG_MS, startChildServer, stopChildServers, within } from '../test/child-server';
-import { createTestDatabase, TEST_DB_KIND } from '../test/database';
 
 // The real server (main.ts) in a child process, stopped with SIGTERM while a WebSocket is open and
 // a request is in flight (decision 032). Limits only guard against hangs.

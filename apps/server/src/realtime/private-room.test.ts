@@ -2,9 +2,9 @@ import type { ServerEvent } from '@rebound/contract/realtime';
 import { userRoom } from '@rebound/contract/rooms';
 import { API } from '@rebound/contract/routes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signedInUser } from '../test/auth';
-import { createTestApp, type TestApp } from '../test/harness';
-import { connectSocket } from '../test/socket';
+import { signedInUser } from '../../test/auth';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { connectSocket } from '../../test/socket';
 import { SESSION_ENDED_CLOSE_CODE } from './routes';
 
 // A socket's private room lasts as long as the session it opened with: once the person signs out

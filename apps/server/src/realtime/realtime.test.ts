@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asSession } from '../../test/bidding';
+import { TEST_DB_KIND } from '../../test/database';
+import { makeAuction, makeLocation, makeUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { connectSocket as connect } from '../../test/socket';
 import { placeBid } from '../modules/bidding';
-import { asSession } from '../test/bidding';
-import { TEST_DB_KIND } from '../test/database';
-import { makeAuction, makeLocation, makeUser } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/harness';
-import { connectSocket as connect } from '../test/socket';
 
 let t: TestApp;
 let base: string;

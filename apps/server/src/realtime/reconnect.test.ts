@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { asSession } from '../../test/bidding';
+import { createTestDatabase, TEST_DB_KIND } from '../../test/database';
+import { makeAuction, makeLocation, makeUser } from '../../test/factories';
+import { connectSocket } from '../../test/socket';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { adjustableClock } from '../lib/clock';
 import { placeBid } from '../modules/bidding';
-import { asSession } from '../test/bidding';
-import { createTestDatabase, TEST_DB_KIND } from '../test/database';
-import { makeAuction, makeLocation, makeUser } from '../test/factories';
-import { connectSocket } from '../test/socket';
 import { backoffDelay, LISTEN_APPLICATION_NAME, postgresHub, type RealtimeHub } from './hub';
 
 /** How long a reconnection or its notice may take: generous, a slow CI database is fine. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerEvent } from '@rebound/contract/realtime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { redisForTests, TEST_REDIS_URL, testKeyPrefix, withRedis } from '../test/redis';
+import { redisForTests, TEST_REDIS_URL, testKeyPrefix, withRedis } from '../../test/redis';
 import type { HubLog, Published, RealtimeHub } from './hub';
 import { redisHub } from './redis-hub';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
 import {
   FAKE_STRIPE_KEY,
   FAKE_WEBHOOK_SECRET,
   type StripeFake,
   startStripeFake,
-} from '../../test/stripe-fake';
+} from '../../../test/stripe-fake';
+import { loadConfig } from '../../config';
 import { orderIdsMetadata, stripeExpiresAt, stripePaymentProvider } from './stripe';
 import { type CreateSessionInput, type PaymentProvider, RefundRefusedError } from './types';
 

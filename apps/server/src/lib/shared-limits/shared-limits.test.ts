@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DB_KIND } from '../../../test/database';
+import { deleteKeys, redisForTests, TEST_REDIS_URL, testKeyPrefix, withRedis } from '../../../test/redis';
 import type { Database } from '../../db/client';
-import { createTestDatabase, TEST_DB_KIND } from '../../test/database';
-import { deleteKeys, redisForTests, TEST_REDIS_URL, testKeyPrefix, withRedis } from '../../test/redis';
 import { postgresLimits, redisLimits, type SharedLimits } from './index';
 
 // The shared counters (decision 033) behave the same in the database and in Redis: fixed windows

@@ -7,11 +7,11 @@ import type {
 import { API } from '@rebound/contract/routes';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeLocation, makeProduct } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { as, HOUR, iso, MIN, staffAuctions } from '../../../test/staff-auctions';
 import { auctions, notifications, outbox, products } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeLocation, makeProduct } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { as, HOUR, iso, MIN, staffAuctions } from '../../test/staff-auctions';
 import { openDueAuctions } from '../auctions';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
@@ -254,7 +254,7 @@ describe('cancelling', () => {
     expect(twice.json().error.code).toBe('auction_not_cancellable');
 
     // The email renders.
-    const { drainOutbox } = await import('../../test/outbox');
+    const { drainOutbox } = await import('../../../test/outbox');
     await drainOutbox(t);
     const [sent] = await t.db
       .select()

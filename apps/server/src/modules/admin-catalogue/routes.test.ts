@@ -10,11 +10,11 @@ import { productSku } from '@rebound/core/catalog';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeAuction, makeCategory, makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { makeOrder } from '../../../test/won-orders';
 import { auctions, auditLog, productImages } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeAuction, makeCategory, makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { makeOrder } from '../../test/won-orders';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 const t = useTestApp({ now: NOW });

@@ -4,11 +4,11 @@ import { API } from '@rebound/contract/routes';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeCategory, makeProduct } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { createMediaStorage } from '../../adapters/storage';
 import { auditLog, manifestImports, productImages, products } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeCategory, makeProduct } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { runImports } from './service';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');

@@ -7,10 +7,10 @@ import type {
 import { API } from '@rebound/contract/routes';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { useTestApp } from '../../../test/harness';
+import { drainOutbox, queueTestMessages } from '../../../test/outbox';
 import { auditLog, contactMessages, devMessages, outbox } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { useTestApp } from '../../test/harness';
-import { drainOutbox, queueTestMessages } from '../../test/outbox';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 const t = useTestApp({ now: NOW });

@@ -9,6 +9,10 @@ import type { AvailableSlotsResponse, SchedulePreviewResponse } from '@rebound/c
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { makeOrder } from '../../../test/won-orders';
 import { type PaymentProvider, RefundRefusedError } from '../../adapters/payments/types';
 import {
   auditLog,
@@ -23,10 +27,6 @@ import {
   userStrikes,
   users,
 } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { makeOrder } from '../../test/won-orders';
 import * as service from './service';
 
 // The back-office's orders on a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL):

@@ -1,11 +1,11 @@
 import type { DashboardResponse } from '@rebound/contract/admin-dashboard';
 import { API } from '@rebound/contract/routes';
 import { describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { makeOrder } from '../../../test/won-orders';
 import { bids, checkoutSessions, payments, pickupAppointments, pickupSlots } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeAuction, makeLocation, makeUser } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { makeOrder } from '../../test/won-orders';
 
 // The dashboard's numbers, from the database, with Vancouver days. The clock:
 // Wednesday 2026-06-17 11:00 in Vancouver (PDT, UTC-7); the week is Monday 15 to Sunday 21.

@@ -3,11 +3,11 @@ import type { PeopleResponse, PersonDetail } from '@rebound/contract/admin-peopl
 import { API } from '@rebound/contract/routes';
 import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type SignedInUser, sessionCookieFrom, signedInUser, testAddress } from '../../../test/auth';
+import { makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { makeOrder } from '../../../test/won-orders';
 import { auditLog, sessions, userStrikes, users } from '../../db/schema';
-import { type SignedInUser, sessionCookieFrom, signedInUser, testAddress } from '../../test/auth';
-import { makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { makeOrder } from '../../test/won-orders';
 import * as people from './people';
 
 // People in the back-office: search, detail, suspend/restore, strikes, roles,

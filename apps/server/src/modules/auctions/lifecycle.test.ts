@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { asSession } from '../../../test/bidding';
+import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { auctions, notifications, orders, products } from '../../db/schema';
-import { asSession } from '../../test/bidding';
-import { makeAuction, makeLocation, makeUser } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { placeBid } from '../bidding';
 import { closeDueAuctions, closeDueAuctionsBatch, openDueAuctions } from './lifecycle';
 

@@ -1,10 +1,10 @@
 import { allInCost, resolveTaxConfig } from '@rebound/core/pricing';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { asSession } from '../../../test/bidding';
+import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { orders, outbox, users } from '../../db/schema';
-import { asSession } from '../../test/bidding';
-import { makeAuction, makeLocation, makeUser } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { placeBid } from '../bidding';
 import { quote } from '../checkout';
 import { closeDueAuctionsBatch } from './lifecycle';

@@ -1,7 +1,7 @@
 import { API } from '@rebound/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../../test/auth';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { signedInUser } from '../../../test/auth';
+import { createTestApp, type TestApp } from '../../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {

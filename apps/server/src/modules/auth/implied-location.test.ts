@@ -6,11 +6,11 @@ import type { Profile } from '@rebound/contract/profile';
 import { API } from '@rebound/contract/routes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser, testAddress } from '../../../test/auth';
+import { makeLocation } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { makeOrder } from '../../../test/won-orders';
 import { locations, users } from '../../db/schema';
-import { type SignedInUser, signedInUser, testAddress } from '../../test/auth';
-import { makeLocation } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { makeOrder } from '../../test/won-orders';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { API } from '@rebound/contract/routes';
 import { SIGN_IN_THROTTLE } from '@rebound/core/throttle';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { lastMessageTo, signedInUser, testAddress, testPhone } from '../../test/auth';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { lastMessageTo, signedInUser, testAddress, testPhone } from '../../../test/auth';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { LIMITS } from './limits';
 
 // Abuse limits (docs/product.md "Accounts and sign-in"): per address and per account or number, answered with

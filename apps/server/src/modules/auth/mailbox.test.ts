@@ -1,8 +1,8 @@
 import { API } from '@rebound/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser, testAddress } from '../../../test/auth';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { devMessages } from '../../db/schema';
-import { signedInUser, testAddress } from '../../test/auth';
-import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { signedInUser, testAddress, testPhone } from '../../../test/auth';
+import { useTestApp } from '../../../test/harness';
 import { devMessages, outbox, users } from '../../db/schema';
-import { signedInUser, testAddress, testPhone } from '../../test/auth';
-import { useTestApp } from '../../test/harness';
 
 // Account messages go through the outbox: the rows and payloads the templates read, and
 // their prompt delivery once the sender's job runs (it is woken right after they are queued).

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { API } from '@rebound/contract/routes';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMessageTo, sessionCookieFrom, signedInUser, testAddress } from '../../../test/auth';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { outbox, users, verifications } from '../../db/schema';
-import { lastMessageTo, sessionCookieFrom, signedInUser, testAddress } from '../../test/auth';
-import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {

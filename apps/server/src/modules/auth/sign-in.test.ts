@@ -1,9 +1,9 @@
 import { API } from '@rebound/contract/routes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMessageTo, linkPath, sessionCookieFrom, signedInUser, testAddress } from '../../../test/auth';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { sessions, users } from '../../db/schema';
-import { lastMessageTo, linkPath, sessionCookieFrom, signedInUser, testAddress } from '../../test/auth';
-import { createTestApp, type TestApp } from '../../test/harness';
 
 const PASSWORD = 'correct-horse-battery';
 let t: TestApp;

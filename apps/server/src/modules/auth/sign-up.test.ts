@@ -4,9 +4,9 @@ import { API } from '@rebound/contract/routes';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMessageTo, linkPath, sessionCookieFrom, testAddress, testPhone } from '../../../test/auth';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { launchSignups, users } from '../../db/schema';
-import { lastMessageTo, linkPath, sessionCookieFrom, testAddress, testPhone } from '../../test/auth';
-import { createTestApp, type TestApp } from '../../test/harness';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 let t: TestApp;

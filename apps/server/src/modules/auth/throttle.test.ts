@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { API } from '@rebound/contract/routes';
 import { SIGN_IN_THROTTLE } from '@rebound/core/throttle';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signedInUser } from '../../test/auth';
-import { useTestApp } from '../../test/harness';
+import { signedInUser } from '../../../test/auth';
+import { useTestApp } from '../../../test/harness';
 import { createSignInThrottle, memoryFailureCounters, SignInThrottledError } from './throttle';
 
 // No one can lock another person out (docs/decisions/011-sign-in-throttling.md). The real app listens on

@@ -6,12 +6,12 @@ import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
 import { parseDollarsToCents } from '@rebound/core/money';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { asSession, maxBidOf } from '../../../test/bidding';
+import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { auctions, bids, idempotencyKeys, maxBids, orders, sessions, users } from '../../db/schema';
 import type { SessionUser } from '../../lib/auth-context';
 import { AppError } from '../../lib/errors';
-import { asSession, maxBidOf } from '../../test/bidding';
-import { makeAuction, makeLocation, makeUser } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { closeDueAuctions } from '../auctions';
 import { bidBatchStats, type PlaceBidResult, placeBid } from './service';
 

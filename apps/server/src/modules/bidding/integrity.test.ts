@@ -8,11 +8,11 @@ import {
 import { API } from '@rebound/contract/routes';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/auth';
+import { asSession, maxBidOf } from '../../../test/bidding';
+import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { auctions, bids, idempotencyKeys, maxBids, orders, users } from '../../db/schema';
-import { signedInUser } from '../../test/auth';
-import { asSession, maxBidOf } from '../../test/bidding';
-import { makeAuction, makeLocation, makeUser } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { closeDueAuctions } from '../auctions';
 import { placeBid, purgeExpiredIdempotencyKeys } from './service';
 

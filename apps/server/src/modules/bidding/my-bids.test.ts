@@ -3,10 +3,10 @@ import { API } from '@rebound/contract/routes';
 import type { MeSummaryResponse } from '@rebound/contract/watchlist';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeAuction, makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { auctions, maxBids, orders } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeAuction, makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { closeDueAuctions } from '../auctions';
 
 // GET /api/me/bids: the account's My Bids tab (All / Winning / Losing), from real bids.

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { asSession } from '../../../test/bidding';
+import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { outbox } from '../../db/schema';
-import { asSession } from '../../test/bidding';
-import { makeAuction, makeLocation, makeUser } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { placeBid } from './service';
 
 // The outbid message's data: the lot, its price, the next acceptable bid and a one-tap link.

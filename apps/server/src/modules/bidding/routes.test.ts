@@ -1,8 +1,8 @@
 import type { AuctionStateResponse, BidHistoryResponse, PlaceBidResponse } from '@rebound/contract/bidding';
 import { describe, expect, it } from 'vitest';
-import { signedInUser } from '../../test/auth';
-import { makeAuction, makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
+import { signedInUser } from '../../../test/auth';
+import { makeAuction, makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 
 let locationId: string;
 const t = useTestApp({}, async (t) => {

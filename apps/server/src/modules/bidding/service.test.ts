@@ -1,12 +1,12 @@
 import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { asSession } from '../../../test/bidding';
+import { TEST_DB_KIND } from '../../../test/database';
+import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { auctions, bids, maxBids, notifications, outbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { asSession } from '../../test/bidding';
-import { TEST_DB_KIND } from '../../test/database';
-import { makeAuction, makeLocation, makeUser } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { lockForBid } from './repository';
 import { auctionState, bidHistory, placeBid } from './service';
 import { toBidState } from './state';

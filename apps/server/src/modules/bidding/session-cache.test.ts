@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/auth';
+import { makeAuction, makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { bids, maxBids, users } from '../../db/schema';
 import { SessionCache, type SessionUser } from '../../lib/auth-context';
-import { signedInUser } from '../../test/auth';
-import { makeAuction, makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { endAllSessions } from '../auth';
 
 // The bid route takes its user from the in-process session cache (decision 035); the bid itself

@@ -6,9 +6,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ProductDetail, ShopResponse } from '@rebound/contract/catalog';
 import { API } from '@rebound/contract/routes';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { signedInUser } from '../../test/auth';
-import { makeAuction, makeCategory, makeLocation } from '../../test/factories';
-import { createTestApp, type TestApp, useTestApp } from '../../test/harness';
+import { signedInUser } from '../../../test/auth';
+import { makeAuction, makeCategory, makeLocation } from '../../../test/factories';
+import { createTestApp, type TestApp, useTestApp } from '../../../test/harness';
 import { catalogCaches } from './routes';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');

@@ -1,9 +1,9 @@
 import type { DropsResponse, ShopResponse } from '@rebound/contract/catalog';
 import { and, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeAuction, makeCategory, makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { products } from '../../db/schema';
-import { makeAuction, makeCategory, makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { searchConditions, searchPatterns } from './repository';
 
 // Shop keyword search (`q`) and the drops page (`GET /api/drops`).

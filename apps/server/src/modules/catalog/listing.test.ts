@@ -4,9 +4,9 @@
 import type { ShopResponse } from '@rebound/contract/catalog';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeAuction, makeCategory, makeLocation, makeProduct } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { auctions, products } from '../../db/schema';
-import { makeAuction, makeCategory, makeLocation, makeProduct } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { ShopCountCache } from './service';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');

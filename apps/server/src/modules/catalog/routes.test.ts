@@ -1,8 +1,8 @@
 import type { HomeResponse, ProductDetail, ShopResponse } from '@rebound/contract/catalog';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeAuction, makeCategory, makeLocation, makeUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { auctions } from '../../db/schema';
-import { makeAuction, makeCategory, makeLocation, makeUser } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 const minutes = (m: number) => new Date(NOW.getTime() + m * 60_000);

@@ -3,12 +3,12 @@ import { API } from '@rebound/contract/routes';
 import { allInCost, resolveTaxConfig } from '@rebound/core/pricing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { makeOrder } from '../../../test/won-orders';
 import type { PaymentProvider } from '../../adapters/payments/types';
 import { checkoutSessionOrders, checkoutSessions, users } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { makeOrder } from '../../test/won-orders';
 import { createCheckout } from './service';
 
 // POST /api/cart/quote and POST /api/checkout: the server rebuilds the cart from the shopper's own

@@ -3,6 +3,10 @@ import type { CreateCheckoutResponse, VerifyPaymentResponse } from '@rebound/con
 import { API } from '@rebound/contract/routes';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { makeOrder } from '../../../test/won-orders';
 import { recordTestPayment } from '../../adapters/payments/test';
 import {
   checkoutSessions,
@@ -14,10 +18,6 @@ import {
   testCheckoutPayments,
   users,
 } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { makeOrder } from '../../test/won-orders';
 import { syncCheckoutSession } from './sync';
 
 // Paying: the built-in test checkout page, POST /api/checkout/verify and the one sync function.

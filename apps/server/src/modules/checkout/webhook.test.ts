@@ -5,10 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { API } from '@rebound/contract/routes';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, notifications, orders, payments, users, webhookEvents } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeAuction, makeLocation } from '../../test/factories';
-import { createTestApp, useTestApp } from '../../test/harness';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeAuction, makeLocation } from '../../../test/factories';
+import { createTestApp, useTestApp } from '../../../test/harness';
 import {
   FAKE_STRIPE_KEY,
   FAKE_WEBHOOK_SECRET,
@@ -16,7 +15,8 @@ import {
   type StripeFake,
   signStripePayload,
   startStripeFake,
-} from '../../test/stripe-fake';
+} from '../../../test/stripe-fake';
+import { checkoutSessions, notifications, orders, payments, users, webhookEvents } from '../../db/schema';
 
 const HOUR = 3_600_000;
 let fake: StripeFake;

@@ -1,9 +1,9 @@
 // The daily new-drops digest: 08:00 Vancouver, once per shopper and day, consent first.
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { makeAuction, makeCategory, makeLocation, makeUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { notifications, outbox, savedSearches, users } from '../../db/schema';
-import { makeAuction, makeCategory, makeLocation, makeUser } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { runDailyDigest } from './digest';
 
 const HOUR = 3_600_000;

@@ -4,10 +4,10 @@
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { lastMessageTo, linkPath, testAddress } from '../../../test/auth';
+import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { dropListSignups, launchSignups, outbox, users } from '../../db/schema';
-import { lastMessageTo, linkPath, testAddress } from '../../test/auth';
-import { makeAuction, makeLocation, makeUser } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { runDailyDigest } from '../digest';
 import { renderEmail } from '../notifications';
 

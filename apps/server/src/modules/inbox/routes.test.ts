@@ -2,9 +2,9 @@
 import { API } from '@rebound/contract/routes';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { lastMessageTo, testAddress } from '../../../test/auth';
+import { useTestApp } from '../../../test/harness';
 import { contactMessages, launchSignups } from '../../db/schema';
-import { lastMessageTo, testAddress } from '../../test/auth';
-import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();
 

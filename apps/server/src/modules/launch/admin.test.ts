@@ -3,10 +3,10 @@
 import { API } from '@rebound/contract/routes';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { useTestApp } from '../../../test/harness';
+import { drainOutbox } from '../../../test/outbox';
 import { auditLog, devMessages, launchSignups, outbox } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { useTestApp } from '../../test/harness';
-import { drainOutbox } from '../../test/outbox';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 let staff: SignedInUser;

@@ -10,11 +10,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { API } from '@rebound/contract/routes';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser, testAddress } from '../../../test/auth';
+import { makeAuction, makeLocation } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { REPO_ROOT } from '../../config';
 import { auditLog } from '../../db/schema';
-import { type SignedInUser, signedInUser, testAddress } from '../../test/auth';
-import { makeAuction, makeLocation } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
 import { SiteLock } from './service';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');

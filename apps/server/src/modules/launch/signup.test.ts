@@ -5,11 +5,11 @@ import path from 'node:path';
 import { API } from '@rebound/contract/routes';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { lastMessageTo, linkPath, testAddress } from '../../../test/auth';
+import { useTestApp } from '../../../test/harness';
+import { drainOutbox } from '../../../test/outbox';
 import { REPO_ROOT } from '../../config';
 import { devMessages, launchSignups, outbox } from '../../db/schema';
-import { lastMessageTo, linkPath, testAddress } from '../../test/auth';
-import { useTestApp } from '../../test/harness';
-import { drainOutbox } from '../../test/outbox';
 import { BYPASS_COOKIE } from './tokens';
 
 const BYPASS = 'insider@rebound.test';

@@ -1,11 +1,11 @@
 // Auction-ending reminders: 1 hour and 5 minutes before the current end, once each.
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { auctions, maxBids, notifications, outbox, watchlist } from '../../db/schema';
 import { eventJobs } from '../../jobs/runner';
 import type { Published } from '../../realtime/hub';
-import { makeAuction, makeLocation, makeUser } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { runEndingReminders } from './ending-reminders';
 
 const MIN = 60_000;

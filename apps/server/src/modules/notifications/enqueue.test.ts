@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { notifications, outbox } from '../../db/schema';
-import { makeUser } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { enqueueNotices, type Notice } from './enqueue';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
+import { drainOutbox, queueTestMessages } from '../../../test/outbox';
 import { outbox } from '../../db/schema';
-import { useTestApp } from '../../test/harness';
-import { drainOutbox, queueTestMessages } from '../../test/outbox';
 import { outboxPayloadProblem } from './payloads';
 import { queueMessages } from './sender';
 import { TemplatePayloadError } from './templates/define';

@@ -2,11 +2,11 @@ import { Writable } from 'node:stream';
 import { inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
+import { queueTestMessages } from '../../../test/outbox';
 import { PUSH_OFF_SKIPPED } from '../../adapters/push/web-push';
 import { loadConfig } from '../../config';
 import { outbox } from '../../db/schema';
-import { useTestApp } from '../../test/harness';
-import { queueTestMessages } from '../../test/outbox';
 import { OutboxSender, outboxSenderPlugin, PUSH_OFF_WARNING } from './sender';
 
 // Production without VAPID keys: web push is off. One warning when the server starts; push

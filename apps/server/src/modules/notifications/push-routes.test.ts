@@ -2,9 +2,9 @@ import { PUSH_SUBSCRIPTIONS_PER_USER } from '@rebound/contract/notifications';
 import { API } from '@rebound/contract/routes';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { useTestApp } from '../../../test/harness';
 import { pushSubscriptions } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();
 

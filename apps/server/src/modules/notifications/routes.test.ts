@@ -2,11 +2,11 @@ import type { MarkReadResponse, NotificationsResponse } from '@rebound/contract/
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeAuction, makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { connectSocket } from '../../../test/socket';
 import { devMessages, notifications, outbox, users } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeAuction, makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { connectSocket } from '../../test/socket';
 
 let base: string;
 let locationId: string;

@@ -4,13 +4,13 @@ import { API } from '@rebound/contract/routes';
 import { backoffCeilingMs, OUTBOX_LEASE_MS, OUTBOX_RETRY } from '@rebound/core/outbox';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { testAddress } from '../../../test/auth';
+import { TEST_DB_KIND } from '../../../test/database';
+import { useTestApp } from '../../../test/harness';
+import { queueTestMessages, recordingChannels } from '../../../test/outbox';
 import { PermanentDeliveryError } from '../../adapters/delivery-error';
 import { type Database, openDatabase } from '../../db/client';
 import { devMessages, outbox } from '../../db/schema';
-import { testAddress } from '../../test/auth';
-import { TEST_DB_KIND } from '../../test/database';
-import { useTestApp } from '../../test/harness';
-import { queueTestMessages, recordingChannels } from '../../test/outbox';
 import * as repo from './outbox-repository';
 import { type Channels, deliverNow, listDeadLetters, OutboxSender, type SenderOptions } from './sender';
 
@@ -161,7 +161,7 @@ describe('the outbox sender', () => {
       }));
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', fileURLToPath(new URL('./sender-crash-child.ts', import.meta.url))],
+        ['--import', 'tsx', fileURLToPath(new URL('../../../test/sender-crash-child.ts', import.meta.url))],
         {
           env: { ...process.env, DATABASE_URL: t.database.url!, NOW: t.clock.now().toISOString() },
           stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness';
 import { loadConfig } from '../../config';
 import { siteSettings } from '../../db/schema';
-import { useTestApp } from '../../test/harness';
 import { getVapidKeys, getVapidPublicKey } from './vapid';
 
 const t = useTestApp();

@@ -6,11 +6,11 @@ import type { MyOrdersResponse } from '@rebound/contract/orders';
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { as, HOUR, MIN, staffAuctions } from '../../../test/staff-auctions';
 import { orders, outbox, secondChanceOffers } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { as, HOUR, MIN, staffAuctions } from '../../test/staff-auctions';
 import { expireOffers } from './service';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
@@ -55,7 +55,7 @@ describe('second-chance offers', () => {
     expect(mail).toHaveLength(1);
     expect((mail[0]!.payload as { targetUrl: string }).targetUrl).toBe(`/offers/${offer.id}`);
     // The email renders and goes out.
-    const { drainOutbox } = await import('../../test/outbox');
+    const { drainOutbox } = await import('../../../test/outbox');
     await drainOutbox(t);
     const [sentOffer] = await t.db.select().from(outbox).where(eq(outbox.id, mail[0]!.id));
     expect(sentOffer?.status).toBe('sent');

@@ -3,11 +3,11 @@ import { API } from '@rebound/contract/routes';
 import { formatShopDateTime } from '@rebound/core/shop-clock';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/auth';
+import { makeAuction, makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { makeOrder } from '../../../test/won-orders';
 import { notifications, orders, outbox, products, userStrikes, users } from '../../db/schema';
-import { signedInUser } from '../../test/auth';
-import { makeAuction, makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { makeOrder } from '../../test/won-orders';
 import { renderEmail, renderSms } from '../notifications';
 import { runPaymentDeadlines } from './deadline';
 

@@ -2,11 +2,11 @@ import type { MyOrdersResponse } from '@rebound/contract/orders';
 import { API } from '@rebound/contract/routes';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/auth';
+import { makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { makeOrder } from '../../../test/won-orders';
 import { orders, pickupAppointments, pickupSlots, userStrikes } from '../../db/schema';
-import { signedInUser } from '../../test/auth';
-import { makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { makeOrder } from '../../test/won-orders';
 
 // GET /api/me/orders: the shopper's own orders (Orders tab) and strikes.
 

@@ -4,10 +4,10 @@
 import type { MyOrdersResponse } from '@rebound/contract/orders';
 import { API } from '@rebound/contract/routes';
 import { describe, expect, it } from 'vitest';
-import { signedInUser } from '../../test/auth';
-import { makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { makeOrder } from '../../test/won-orders';
+import { signedInUser } from '../../../test/auth';
+import { makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { makeOrder } from '../../../test/won-orders';
 
 const NOW = new Date('2026-06-25T19:00:00.000Z'); // Thursday 25 June, 12:00 in Vancouver
 const ENDED_15_JUNE = NOW.getTime() - new Date('2026-06-15T22:00:00Z').getTime(); // window 15..22 June

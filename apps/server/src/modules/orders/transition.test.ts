@@ -3,11 +3,11 @@
 import { canTransition, ORDER_STATUSES, type OrderStatus } from '@rebound/core/orders';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/auth';
+import { makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { makeOrder } from '../../../test/won-orders';
 import { orders } from '../../db/schema';
-import { signedInUser } from '../../test/auth';
-import { makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { makeOrder } from '../../test/won-orders';
 import { createPendingOrders, OrderTransitionRefused, transitionOrder } from './transition';
 
 const t = useTestApp();

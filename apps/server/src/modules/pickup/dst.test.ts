@@ -5,11 +5,11 @@
 import type { AppointmentsResponse, AvailableSlotsResponse, PickupSlot } from '@rebound/contract/pickup';
 import { API } from '@rebound/contract/routes';
 import { describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { makeOrder } from '../../../test/won-orders';
 import { pickupSchedules } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { makeOrder } from '../../test/won-orders';
 import { runPickupReminders } from './reminders';
 
 let locationId: string;

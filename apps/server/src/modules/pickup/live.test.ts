@@ -5,12 +5,12 @@ import type { AvailableSlotsResponse } from '@rebound/contract/pickup';
 import { API } from '@rebound/contract/routes';
 import { slotIdOf } from '@rebound/core/pickup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/auth';
+import { makeLocation } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { connectSocket } from '../../../test/socket';
+import { makeOrder } from '../../../test/won-orders';
 import { pickupSchedules } from '../../db/schema';
-import { signedInUser } from '../../test/auth';
-import { makeLocation } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { connectSocket } from '../../test/socket';
-import { makeOrder } from '../../test/won-orders';
 
 const NOW = new Date('2026-06-15T17:50:00.000Z'); // Monday 10:50 PDT
 let t: TestApp;

@@ -6,11 +6,11 @@ import { API } from '@rebound/contract/routes';
 import { slotIdOf } from '@rebound/core/pickup';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { makeOrder } from '../../../test/won-orders';
 import { notifications, outbox, pickupAppointments, pickupSchedules, users } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { makeOrder } from '../../test/won-orders';
 import { runPickupReminders } from './reminders';
 
 const NOW = new Date('2026-06-15T17:50:00.000Z');

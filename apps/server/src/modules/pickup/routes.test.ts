@@ -12,6 +12,10 @@ import { API } from '@rebound/contract/routes';
 import { slotIdOf } from '@rebound/core/pickup';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { makeOrder } from '../../../test/won-orders';
 import {
   auctions,
   orders,
@@ -20,10 +24,6 @@ import {
   pickupSlots,
   products,
 } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { makeOrder } from '../../test/won-orders';
 
 // Pickup booking: slots, booking under concurrency, moving, cancelling, the Appointments
 // tab, the staff schedule and the desk. The clock: Monday 2026-06-15 10:50 in Vancouver (PDT).

@@ -3,9 +3,9 @@ import { API } from '@rebound/contract/routes';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@rebound/core/notifications';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser, testPhone } from '../../test/auth';
-import { makeLocation } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { signedInUser, testPhone } from '../../../test/auth';
+import { makeLocation } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {

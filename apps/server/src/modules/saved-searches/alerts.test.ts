@@ -3,10 +3,10 @@ import { API } from '@rebound/contract/routes';
 import type { SavedSearch } from '@rebound/contract/saved-searches';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/auth';
+import { makeAuction, makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
 import { notifications, outbox, savedSearches } from '../../db/schema';
-import { signedInUser } from '../../test/auth';
-import { makeAuction, makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
 import { runSavedSearchAlerts } from './alerts';
 
 const MIN = 60_000;

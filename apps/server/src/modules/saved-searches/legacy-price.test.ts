@@ -6,9 +6,9 @@ import { API } from '@rebound/contract/routes';
 import type { SavedSearchesResponse } from '@rebound/contract/saved-searches';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/auth';
+import { useTestApp } from '../../../test/harness';
 import { savedSearches } from '../../db/schema';
-import { signedInUser } from '../../test/auth';
-import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();
 const MIGRATION = readFileSync(

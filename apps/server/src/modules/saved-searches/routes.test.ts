@@ -8,9 +8,9 @@ import {
 } from '@rebound/contract/saved-searches';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/auth';
+import { useTestApp } from '../../../test/harness';
 import { savedSearches } from '../../db/schema';
-import { signedInUser } from '../../test/auth';
-import { useTestApp } from '../../test/harness';
 
 const t = useTestApp();
 

@@ -5,9 +5,9 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAuction, makeLocation, makeProduct } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { REPO_ROOT } from '../../config';
-import { makeAuction, makeLocation, makeProduct } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
 import { LOCKED_ROBOTS, STATIC_PAGES, sitemap, xmlEscape } from './service';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');

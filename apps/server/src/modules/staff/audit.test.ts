@@ -1,8 +1,8 @@
 import type { AuditResponse } from '@rebound/contract/admin';
 import { API } from '@rebound/contract/routes';
 import { describe, expect, it } from 'vitest';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { useTestApp } from '../../test/harness';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { useTestApp } from '../../../test/harness';
 import { recordAudit } from './audit';
 
 // The audit log: written in the change's transaction (gone with it when it fails), listed newest

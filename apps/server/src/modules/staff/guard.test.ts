@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { API } from '@rebound/contract/routes';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { useTestApp } from '../../../test/harness';
 import { users } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { useTestApp } from '../../test/harness';
 import { isAdminUrl } from './guard';
 
 // Every back-office endpoint refuses visitors (401), shoppers (403) and suspended staff (403),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/database';
+import { createTestApp } from '../../../test/harness';
 import type { Database } from '../../db/client';
-import { createTestDatabase } from '../../test/database';
-import { createTestApp } from '../../test/harness';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const PRODUCTION = {

@@ -1,6 +1,6 @@
 import { API, API_DOCS_PATH, OPENAPI_PATH } from '@rebound/contract/routes';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/harness';
+import { useTestApp } from '../../../test/harness';
 import { HTTP_METHODS, type OpenApiDocument } from './openapi-page';
 
 // The OpenAPI document (docs/decisions/030): made from the routes the app registered, so every API

@@ -1,8 +1,8 @@
 import { API } from '@rebound/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../../test/auth';
-import { makeAuction, makeLocation } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { signedInUser } from '../../../test/auth';
+import { makeAuction, makeLocation } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 

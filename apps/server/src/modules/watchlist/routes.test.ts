@@ -7,11 +7,11 @@ import type {
 } from '@rebound/contract/watchlist';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../../../test/auth';
+import { makeAuction, makeLocation } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { connectSocket } from '../../../test/socket';
 import { auctions, type products, watchlist } from '../../db/schema';
-import { type SignedInUser, signedInUser } from '../../test/auth';
-import { makeAuction, makeLocation } from '../../test/factories';
-import { useTestApp } from '../../test/harness';
-import { connectSocket } from '../../test/socket';
 
 let base: string;
 let locationId: string;

@@ -5,11 +5,11 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAuction, makeLocation, makeProduct } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { REPO_ROOT } from '../../config';
 import { productImages } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
-import { makeAuction, makeLocation, makeProduct } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
 import { absoluteUrl, PRODUCT_GALLERY_SIZES, summarize } from './head';
 import { PAGE_SCRIPTS_FILE } from './page-scripts';
 

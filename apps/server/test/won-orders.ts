@@ -1,6 +1,6 @@
 import { paymentDueAt } from '@rebound/core/time';
-import type { DbOrTx } from '../db/client';
-import { orders } from '../db/schema';
+import type { DbOrTx } from '../src/db/client';
+import { orders } from '../src/db/schema';
 import { makeAuction } from './factories';
 
 /** An ended auction won by `userId`, with its order (pending unless told otherwise). */

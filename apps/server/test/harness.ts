@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
-import type { Database } from '../db/client';
-import { type AdjustableClock, adjustableClock } from '../lib/clock';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import type { Database } from '../src/db/client';
+import { type AdjustableClock, adjustableClock } from '../src/lib/clock';
 import { createTestDatabase } from './database';
 
 export interface TestApp {

@@ -1,9 +1,9 @@
-import type { EmailMessage, EmailSender } from '../adapters/email/types';
-import type { PushMessage, PushSender } from '../adapters/push/types';
-import type { SmsMessage, SmsSender } from '../adapters/sms/types';
-import type { Db } from '../db/client';
-import { outbox } from '../db/schema';
-import type { Channels, RunStats } from '../modules/notifications';
+import type { EmailMessage, EmailSender } from '../src/adapters/email/types';
+import type { PushMessage, PushSender } from '../src/adapters/push/types';
+import type { SmsMessage, SmsSender } from '../src/adapters/sms/types';
+import type { Db } from '../src/db/client';
+import { outbox } from '../src/db/schema';
+import type { Channels, RunStats } from '../src/modules/notifications';
 import type { TestApp } from './harness';
 
 // Outbox helpers for medium tests: send what is queued, fake channels that record (or fail), and

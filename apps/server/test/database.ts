@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Database, openDatabase, runMigrations } from '../db/client';
+import { type Database, openDatabase, runMigrations } from '../src/db/client';
 
 /** Which database the medium tests run on: PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const TEST_DB_KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';

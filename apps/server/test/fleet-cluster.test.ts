@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import type { Database } from '../src/db/client';
 import { type ChildServer, freePort, startChildServer, stopChildServers, until } from './child-server';
 import { createTestDatabase, TEST_DB_KIND } from './database';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DbOrTx } from '../db/client';
-import { auctions, categories, locations, productImages, products, users } from '../db/schema';
+import type { DbOrTx } from '../src/db/client';
+import { auctions, categories, locations, productImages, products, users } from '../src/db/schema';
 
 // Small factories for medium tests: each makes one valid row with overridable fields.
 let n = 0;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { maxBids, type users } from '../db/schema';
-import type { SessionUser } from '../lib/auth-context';
+import type { DbOrTx } from '../src/db/client';
+import { maxBids, type users } from '../src/db/schema';
+import type { SessionUser } from '../src/lib/auth-context';
 
 export function asSession(u: typeof users.$inferSelect): SessionUser {
   return { id: u.id, email: u.email, handle: u.handle, role: u.role, status: u.status };

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { API } from '@rebound/contract/routes';
 import { and, desc, eq } from 'drizzle-orm';
-import { devMessages, users } from '../db/schema';
-import type { SessionUser } from '../lib/auth-context';
+import { devMessages, users } from '../src/db/schema';
+import type { SessionUser } from '../src/lib/auth-context';
 import type { TestApp } from './harness';
 import { drainOutbox } from './outbox';
 

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { REPO_ROOT } from '../config';
+import { REPO_ROOT } from '../src/config';
 
 // One way for tests to run the real server (main.ts, or the built dist/main.js) in a child process:
 // start it with an environment and arguments, wait until it is ready (a log line or /readyz),
@@ -13,7 +13,7 @@ import { REPO_ROOT } from '../config';
 export const HANG_MS = 60_000;
 
 /** The server's entry point run through tsx: `node --import tsx apps/server/src/main.ts`. */
-export const MAIN_TS_ARGS = ['--import', 'tsx', fileURLToPath(new URL('../main.ts', import.meta.url))];
+export const MAIN_TS_ARGS = ['--import', 'tsx', fileURLToPath(new URL('../src/main.ts', import.meta.url))];
 
 /** Resolves once `check` gives something truthy, polling; fails after `ms` saying what it waited for. */
 export async function until<T>(

@@ -2,10 +2,10 @@
 // hands the first to the local mailbox adapter, prints `SENT <id>` and waits there until the test
 // kills it with SIGKILL. Not part of the app. Env: DATABASE_URL, NOW (the test clock's ISO time).
 import pino from 'pino';
-import { loadConfig } from '../../config';
-import { openDatabase } from '../../db/client';
-import { adjustableClock } from '../../lib/clock';
-import { OutboxSender } from './sender';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { adjustableClock } from '../src/lib/clock';
+import { OutboxSender } from '../src/modules/notifications/sender';
 
 const url = process.env.DATABASE_URL;
 const now = process.env.NOW;
