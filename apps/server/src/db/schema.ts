@@ -1101,3 +1101,43 @@ export const throttleRecords = pgTable(
   },
   (t) => [index('throttle_records_expires_idx').on(t.expiresAt)],
 );
+
+// A storage fee charged on an order (docs/product.md "Pickup"; docs/decisions/059-storage-fees-and-ledger.md):
+// the amount core computed when it was charged, counted through `through_date` (a Vancouver date).
+// pending: in an open online checkout (checkout_session_id); paid: online (the one sync) or recorded
+// at the desk by staff (recorded_by, method); void: its checkout expired, or the desk settled first.
+export const FEE_CHARGE_STATUSES = ['pending', 'paid', 'void'] as const;
+export const FEE_PAYMENT_METHODS = ['online', 'cash', 'card_terminal'] as const;
+export const storageFeeCharges = pgTable(
+  'storage_fee_charges',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    days: integer('days').notNull(),
+    throughDate: text('through_date').notNull(),
+    status: text('status', { enum: FEE_CHARGE_STATUSES }).notNull().default('pending'),
+    method: text('method', { enum: FEE_PAYMENT_METHODS }),
+    checkoutSessionId: uuid('checkout_session_id').references(() => checkoutSessions.id, {
+      onDelete: 'restrict',
+    }),
+    paidAt: ts('paid_at'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'restrict' }),
+    voidedAt: ts('voided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('storage_fee_charges_order_idx').on(t.orderId),
+    index('storage_fee_charges_user_idx').on(t.userId, t.createdAt),
+    index('storage_fee_charges_session_idx').on(t.checkoutSessionId),
+    check('storage_fee_charges_amount', sql`${t.amountCents} > 0 and ${t.days} >= 0`),
+    check('storage_fee_charges_status', oneOf(t.status, FEE_CHARGE_STATUSES)),
+    check('storage_fee_charges_method', sql`${t.method} is null or ${oneOf(t.method, FEE_PAYMENT_METHODS)}`),
+    check('storage_fee_charges_paid', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+  ],
+);
