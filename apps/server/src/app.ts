@@ -29,6 +29,7 @@ import { checkoutRoutes, stripeWebhookRoutes, testCheckoutRoutes } from './modul
 import { dropListRoutes } from './modules/drop-list';
 import { inboxRoutes } from './modules/inbox';
 import { launchPlugin } from './modules/launch';
+import { ledgerRoutes } from './modules/ledger';
 import {
   createOutboxSender,
   notificationRoutes,
@@ -43,6 +44,7 @@ import { pickupRoutes } from './modules/pickup';
 import { savedSearchRoutes } from './modules/saved-searches';
 import { seoRoutes } from './modules/seo';
 import { adminGuardPlugin } from './modules/staff';
+import { storageFeeRoutes } from './modules/storage-fees';
 import {
   metricsPlugin,
   openapiPlugin,
@@ -185,6 +187,8 @@ export async function buildApp({
   await app.register(dropListRoutes);
   await app.register(ordersRoutes);
   await app.register(pickupRoutes);
+  await app.register(storageFeeRoutes);
+  await app.register(ledgerRoutes);
   await app.register(savedSearchRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(notificationRoutes);

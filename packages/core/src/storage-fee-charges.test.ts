@@ -18,7 +18,13 @@ describe('storage fee owed before the visit', () => {
   it('is the fee through the visit day less what was paid, and grows again when the visit moves later', () => {
     // Visit Sat 27 June: 23..27 June = 5 days = $25.
     const first = storageFeeOwed(stored, at('2026-06-27T18:00:00Z'), 0);
-    expect(first).toEqual({ dueCents: 2500, paidCents: 0, owedCents: 2500, days: 5, throughDateKey: '2026-06-27' });
+    expect(first).toEqual({
+      dueCents: 2500,
+      paidCents: 0,
+      owedCents: 2500,
+      days: 5,
+      throughDateKey: '2026-06-27',
+    });
     // Paid $25, then the visit moves to Tue 30 June: three more days.
     expect(storageFeeOwed(stored, at('2026-06-30T18:00:00Z'), 2500).owedCents).toBe(1500);
     // Same visit day: nothing owed.

@@ -35,7 +35,8 @@ export interface FeeOwed {
 
 /** What an order owes in storage at `until`, given what was paid on it. */
 export function storageFeeOwed(order: FeeOrder, until: Date, paidCents: number, items = 1): FeeOwed {
-  if (!Number.isInteger(paidCents) || paidCents < 0) throw new RangeError(`Paid must be whole cents: ${paidCents}`);
+  if (!Number.isInteger(paidCents) || paidCents < 0)
+    throw new RangeError(`Paid must be whole cents: ${paidCents}`);
   const dueCents = orderStorageFeeCents(order, until, items);
   const counted = order.status === 'completed' && order.completedAt ? order.completedAt : until;
   return {

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/auth-context';
 import { quote } from './cart';
+import { feeCheckoutRoutes } from './fee-checkout';
 import * as service from './service';
 
 export async function checkoutRoutes(fastify: FastifyInstance) {
@@ -42,6 +43,9 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
     async (request) =>
       service.createCheckout(deps(request.log), requireUser(request, 'auth_required'), request.body.orderIds),
   );
+
+  // Storage fees paid online before the visit (fee-checkout.ts).
+  feeCheckoutRoutes(app, deps);
 
   app.post(
     API.checkoutVerify,

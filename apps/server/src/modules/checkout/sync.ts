@@ -22,6 +22,9 @@
 //   Until the provider confirms the refund, the session's refunded_at stays empty and every later
 //   sync of it tries the refund again.
 // - Expired at the provider: the session is `expired`. Open: nothing changes.
+// - A session may carry storage fee charges as well as (or instead of) orders (fee-checkout.ts): they
+//   are locked with the orders, must all still be pending (else the payment is refunded as above), and
+//   become paid in the same transaction; the orders' shares are of the session less the fees.
 
 import type { PriceBreakdown } from '@rebound/contract/orders';
 import { userRoom } from '@rebound/contract/rooms';
@@ -32,6 +35,12 @@ import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { RealtimeHub } from '../../realtime/hub';
 import { enqueueNotices, notificationsChanged } from '../notifications';
+import {
+  lockSessionCharges,
+  markSessionChargesPaid,
+  sessionChargeLines,
+  voidSessionCharges,
+} from '../storage-fees';
 import * as repo from './repository';
 
 export interface SyncDeps {
@@ -61,6 +70,7 @@ export interface SyncResult {
 export const REFUND_REASONS = {
   orderNotPending: 'An order in this checkout was no longer awaiting payment (cancelled or already paid).',
   amountMismatch: 'The amount paid did not match the checkout total.',
+  feeNotPending: 'A storage fee in this checkout was already settled (at the desk or by another checkout).',
 } as const;
 
 const amounts = (s: repo.CheckoutSessionRow): PriceBreakdown => ({
@@ -111,6 +121,7 @@ export async function syncCheckoutSession(
     const now = deps.clock.now();
     if (!paid) {
       await repo.updateSession(tx, row.id, { status: 'expired', updatedAt: now });
+      await voidSessionCharges(tx, row.id, now);
       return { row: { ...row, status: 'expired' as const }, changed: true, refund: false, reason: null };
     }
     return applyPayment(tx, row, state, orderIds, now);
@@ -138,14 +149,17 @@ async function applyPayment(
 ) {
   const locked = await repo.lockOrders(tx, orderIds);
   const lines = await repo.sessionOrders(tx, row.id);
+  const fees = await lockSessionCharges(tx, row.id);
   const payable =
     locked.length === orderIds.length &&
     locked.every((o) => o.status === 'pending' && o.userId === row.userId);
   const reason = !payable
     ? REFUND_REASONS.orderNotPending
-    : state.amountTotalCents !== row.totalCents
-      ? REFUND_REASONS.amountMismatch
-      : null;
+    : !fees.payable
+      ? REFUND_REASONS.feeNotPending
+      : state.amountTotalCents !== row.totalCents
+        ? REFUND_REASONS.amountMismatch
+        : null;
 
   const payment = {
     checkoutSessionId: row.id,
@@ -175,11 +189,20 @@ async function applyPayment(
     return { row: refunded, changed: true, refund: true, reason };
   }
 
-  // Each order's share of the premium and taxes; the shares add up exactly to the session's.
-  const shares = checkoutShares(
-    amounts(row),
-    lines.map((l) => l.amountCents),
-  );
+  // Each order's share of the premium and taxes; the shares add up exactly to the session's (less
+  // its storage fees, which carry neither).
+  const orderPart = {
+    ...amounts(row),
+    subtotalCents: row.subtotalCents - fees.totalCents,
+    totalCents: row.totalCents - fees.totalCents,
+  };
+  const shares =
+    lines.length === 0
+      ? []
+      : checkoutShares(
+          orderPart,
+          lines.map((l) => l.amountCents),
+        );
   for (const [i, line] of lines.entries()) {
     const share = shares[i]!;
     const updated = await repo.markOrderPaid(tx, line.orderId, {
@@ -192,6 +215,7 @@ async function applyPayment(
     });
     if (!updated) throw new Error(`order ${line.orderId} was not pending under lock`);
   }
+  if (fees.count > 0) await markSessionChargesPaid(tx, row.id, now);
   if (!(await repo.insertPayment(tx, payment))) throw new Error(`checkout ${row.id} already has a payment`);
   await repo.updateSession(tx, row.id, {
     status: 'paid',
@@ -201,7 +225,7 @@ async function applyPayment(
     updatedAt: now,
   });
 
-  const titles = await repo.sessionLines(tx, row.id);
+  const titles = [...(await repo.sessionLines(tx, row.id)), ...(await sessionChargeLines(tx, row.id))];
   const count = titles.length;
   await enqueueNotices(tx, now, [
     {

@@ -7,6 +7,7 @@ import { TEST_CHECKOUT_PATH } from '@rebound/contract/routes';
 import { checkoutLineLabels, resolveTaxConfig } from '@rebound/core/pricing';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { recordTestPayment } from '../../adapters/payments/test';
+import { sessionChargeLines } from '../storage-fees';
 import * as repo from './repository';
 import { syncCheckoutSession } from './sync';
 import {
@@ -76,12 +77,15 @@ export async function testCheckoutRoutes(app: FastifyInstance) {
       }),
     );
     const orders = await repo.sessionLines(db, session.id);
+    const fees = await sessionChargeLines(db, session.id);
     const lines: PageLine[] = [
       ...orders.map((o) => ({ name: o.title, amountCents: o.amountCents })),
+      ...fees.map((f) => ({ name: f.title, amountCents: f.amountCents })),
       { name: labels.premium, amountCents: session.premiumCents },
       { name: labels.pst, amountCents: session.pstCents },
       { name: labels.gst, amountCents: session.gstCents },
-    ];
+      // A storage-fee-only session has no premium or tax lines.
+    ].filter((l) => orders.length > 0 || l.amountCents > 0);
     return { session, lines };
   }
 

@@ -53,6 +53,7 @@ import { AppError } from '../../lib/errors';
 import type { Published } from '../../realtime/hub';
 import { enqueueNotices, notificationsChanged } from '../notifications';
 import { transitionOrder, updateOrderFields } from '../orders';
+import { assertNoStorageOwed } from '../storage-fees';
 import { pickupConfirmedNoticeOf } from './notices';
 import * as repo from './repository';
 
@@ -598,6 +599,8 @@ export async function deskComplete(
     const o = row.order;
     if (!isPickupOpen(o.status)) throw new AppError('pickup_handover_not_allowed');
     const existing = await repo.appointmentOfOrder(tx, orderId);
+    // Storage fees owed are paid (online, or recorded at the desk) before the hand-over.
+    await assertNoStorageOwed(tx, orderId, now);
     if (existing && existing.appointment.status === 'scheduled' && opts.early !== true) {
       const booked = vancouverDateKey(existing.slot.startsAt);
       if (daysEarly(booked, vancouverDateKey(now)) > 0) {
