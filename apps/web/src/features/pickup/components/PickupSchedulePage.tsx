@@ -22,6 +22,7 @@ import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePickupSlots, useSchedulePickup } from '../api';
 import { dateKeyParts, formatDateKeyLong } from '../format';
+import { StorageFeeForOrder } from './StorageFeeForOrder';
 
 export const ORDERS_TAB_PATH = '/account?tab=orders';
 
@@ -49,7 +50,10 @@ export function PickupSchedulePage({ order }: { order: OrderView }) {
         Choose when you will collect your item. Bring a government-issued photo ID.
       </p>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] lg:gap-8">
-        <OrderCard order={order} />
+        <div className="flex flex-col gap-4">
+          <OrderCard order={order} />
+          <StorageFeeForOrder orderId={order.id} />
+        </div>
         <SlotPicker order={order} />
       </div>
     </Container>
