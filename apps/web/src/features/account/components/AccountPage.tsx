@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfile } from '../api';
 import { AccountHeader } from './AccountHeader';
 import { type AccountTabPanels, AccountTabs } from './AccountTabs';
+import { LedgerSection } from './LedgerSection';
 import { LocationSettings } from './LocationSettings';
 import { NotificationSettingsForm } from './NotificationSettingsForm';
 import { PhoneSettings } from './PhoneSettings';
@@ -62,6 +63,8 @@ export function AccountPage({ headerActions, tabs, savedSearches }: AccountPageP
       <AccountHeader profile={data} actions={headerActions} />
 
       <AccountTabs {...tabs} />
+
+      <LedgerSection />
 
       <div className="mt-10 border-t border-ink-200 pt-8 sm:mt-12">
         <h2 className="text-xl font-bold tracking-tight text-ink-950 sm:text-2xl">Settings</h2>

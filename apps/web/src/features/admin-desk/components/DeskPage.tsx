@@ -15,6 +15,7 @@ import { EmptyState, ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatDateKey } from '../../../lib/format-date';
 import { useDeskAction, useDeskDay, useDeskLookup, useLocations } from '../api';
+import { DeskStorageFee } from './DeskStorageFee';
 
 /** /admin/pickup: the pickup desk. Today's slots and what to stage; find a shopper's code; hand over. */
 export default function DeskPage() {
@@ -364,13 +365,12 @@ function Handover({
         <dd className="text-ink-900">{a.readyAt ? 'Yes' : 'Not yet: fetch it from the shelves'}</dd>
         {a.storageFeeCents > 0 ? (
           <>
-            <dt className="text-ink-600">Storage owed</dt>
-            <dd className="font-semibold text-danger-700">
-              {formatCents(a.storageFeeCents)} (settle at the desk)
-            </dd>
+            <dt className="text-ink-600">Storage fee</dt>
+            <dd className="font-semibold text-danger-700">{formatCents(a.storageFeeCents)}</dd>
           </>
         ) : null}
       </dl>
+      <DeskStorageFee orderId={a.orderId} enabled={!done && canHandOver} />
       {done ? (
         <p
           role="status"
