@@ -52,9 +52,32 @@ describe('the account ledger', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(GOOD).toString(),
     });
-    // 3. Part of it refunded an hour later.
+    // 2b. Half an hour later two more orders in one checkout: $200 + $30 + $16.10 + $11.50 = $257.60.
+    at(HOUR / 2);
+    const pair = [
+      (await makeOrder(t.db, { now: NOW, userId: ava.user.id, locationId, title: 'Chair A' })).order.id,
+      (await makeOrder(t.db, { now: NOW, userId: ava.user.id, locationId, title: 'Chair B' })).order.id,
+    ];
+    const co2 = await t.app.inject({
+      method: 'POST',
+      url: API.checkout,
+      headers: { cookie: ava.cookie },
+      payload: { orderIds: pair },
+    });
+    expect(co2.statusCode, co2.body).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: `/test-checkout/${co2.json<CreateCheckoutResponse>().sessionId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(GOOD).toString(),
+    });
+    // 3. Part of the first refunded an hour later.
     at(HOUR);
-    const [payment] = await t.db.select().from(payments).where(eq(payments.userId, ava.user.id));
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.userId, ava.user.id))
+      .orderBy(payments.paidAt);
     await t.db.insert(refunds).values({
       paymentId: payment!.id,
       orderId: won.id,
@@ -89,6 +112,7 @@ describe('the account ledger', () => {
     expect(ledger.entries.map((e) => [e.kind, e.amountCents, e.storageOwedAfterCents])).toEqual([
       ['strike', null, 0],
       ['payment', 12_880, 0],
+      ['payment', 25_760, 0],
       ['refund', 2_000, 0],
       ['storage_fee_charged', 1_500, 1_500],
       ['storage_fee_paid', 1_500, 0],
@@ -96,8 +120,9 @@ describe('the account ledger', () => {
     expect(ledger.entries.map((e) => e.description)).toEqual([
       'Strike: Did not pay for Old toaster by the deadline.',
       'You paid $128.80 for 1 order.',
+      'You paid $257.60 for 2 orders.',
       'Refunded $20.00 to your card: Scratched lid',
-      'Storage fee for Rug: 3 days through 2026-06-25.',
+      'Storage fee for Rug: 3 days through Thu, Jun 25.',
       'You paid the storage fee for Rug at the desk (cash).',
     ]);
     expect(ledger.storageOwedNowCents).toBe(500);

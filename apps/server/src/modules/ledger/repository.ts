@@ -20,8 +20,9 @@ export function paymentsOf(db: DbOrTx, userId: string) {
       paidAt: payments.paidAt,
       totalCents: payments.totalCents,
       status: payments.status,
-      orderCount: sql<number>`(select count(*)::int from ${checkoutSessionOrders} where ${checkoutSessionOrders.checkoutSessionId} = ${payments.checkoutSessionId})`,
-      feeCents: sql<string>`(select coalesce(sum(${storageFeeCharges.amountCents}), 0) from ${storageFeeCharges} where ${storageFeeCharges.checkoutSessionId} = ${payments.checkoutSessionId} and ${storageFeeCharges.status} = 'paid')`,
+      // Correlated subqueries: the outer column is written with its table so it is not read as the inner one.
+      orderCount: sql<number>`(select count(*)::int from ${checkoutSessionOrders} cso where cso.checkout_session_id = "payments"."checkout_session_id")`,
+      feeCents: sql<string>`(select coalesce(sum(sfc.amount_cents), 0) from ${storageFeeCharges} sfc where sfc.checkout_session_id = "payments"."checkout_session_id" and sfc.status = 'paid')`,
     })
     .from(payments)
     .where(eq(payments.userId, userId))

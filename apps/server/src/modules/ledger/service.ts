@@ -4,6 +4,7 @@
 import type { LedgerEntry, LedgerResponse } from '@rebound/contract/storage-fees';
 import { type LedgerItem, ledgerInOrder } from '@rebound/core/account-ledger';
 import { formatCents } from '@rebound/core/money';
+import { formatDateKeyShort } from '@rebound/core/shop-clock';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
@@ -69,8 +70,8 @@ export async function accountLedger(deps: LedgerDeps, user: SessionUser): Promis
       amountCents: c.amountCents,
       description:
         c.status === 'pending'
-          ? `Storage fee for ${title}: ${days} through ${c.throughDate}, waiting for payment.`
-          : `Storage fee for ${title}: ${days} through ${c.throughDate}.`,
+          ? `Storage fee for ${title}: ${days} through ${formatDateKeyShort(c.throughDate)}, waiting for payment.`
+          : `Storage fee for ${title}: ${days} through ${formatDateKeyShort(c.throughDate)}.`,
       removed: false,
     });
     if (c.status === 'paid' && c.paidAt) {
