@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { lastMessageTo, linkPath, testAddress } from '../../../test/auth';
 import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
-import { dropListSignups, launchSignups, outbox, users } from '../../db/schema';
+import { listSignups, outbox, users } from '../../db/schema';
 import { runDailyDigest } from '../digest';
 import { renderEmail } from '../notifications';
 
@@ -26,7 +26,10 @@ const join = (email: string, source = 'drops-early-access') =>
 const open = (path: string) => t.app.inject({ method: 'GET', url: path, remoteAddress: testAddress() });
 
 async function rowOf(email: string) {
-  const [row] = await t.db.select().from(dropListSignups).where(eq(dropListSignups.email, email));
+  const [row] = await t.db
+    .select()
+    .from(listSignups)
+    .where(and(eq(listSignups.list, 'drops'), eq(listSignups.email, email)));
   return row ?? null;
 }
 
@@ -45,7 +48,12 @@ describe('the new-drops email list of an open store', () => {
       source: 'drops-early-access',
       confirmedAt: null,
     });
-    expect(await t.db.select().from(launchSignups).where(eq(launchSignups.email, email))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(listSignups)
+        .where(and(eq(listSignups.list, 'launch'), eq(listSignups.email, email))),
+    ).toEqual([]);
 
     const message = await lastMessageTo(t, email);
     expect(message?.subject).toBe('Confirm you want the Rebound new-drops email');
