@@ -2,12 +2,12 @@
 // early-access form and the footer join it, double opt-in; the confirmation records the consent; the
 // daily digest reaches confirmed addresses without an account; the one-click unsubscribe stops it.
 import { API } from '@rebound/contract/routes';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lastMessageTo, linkPath, testAddress } from '../../../test/auth';
 import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
-import { listSignups, outbox, users } from '../../db/schema';
+import { devMessages, listSignups, outbox, users } from '../../db/schema';
 import { runDailyDigest } from '../digest';
 import { renderEmail } from '../notifications';
 
@@ -78,6 +78,49 @@ describe('the new-drops email list of an open store', () => {
     const before = await t.db.select().from(outbox).where(eq(outbox.recipient, email));
     expect((await join(email, 'footer')).statusCode).toBe(201);
     expect(await t.db.select().from(outbox).where(eq(outbox.recipient, email))).toHaveLength(before.length);
+  });
+
+  it('one address is on each list once; a link confirms only on its own list', async () => {
+    const email = fresh();
+    // Both lists' emails go to the same address: each link is told by its path.
+    const links = async (prefix: string) => {
+      await lastMessageTo(t, email); // sends what is queued
+      const sent = await t.db.select().from(devMessages).where(eq(devMessages.recipient, email));
+      return sent.map((m) => linkPath(m.body)).filter((link) => link.startsWith(`${prefix}?token=`));
+    };
+    await join(email);
+    const [firstDropsLink] = await links(API.dropListConfirm);
+    const launch = await t.app.inject({
+      method: 'POST',
+      url: API.launchSignup,
+      payload: { email },
+      remoteAddress: testAddress(),
+    });
+    expect(launch.statusCode).toBe(200);
+    const [launchLink, ...noMore] = await links(API.launchConfirm);
+    expect(noMore).toEqual([]);
+    await join(email.toUpperCase(), 'footer'); // again: a new link, still one signup
+    const dropsLinks = await links(API.dropListConfirm);
+    expect(dropsLinks).toHaveLength(2);
+    const dropsLink = dropsLinks.find((link) => link !== firstDropsLink)!;
+    const tokenOf = (link: string) => link.slice(link.indexOf('?'));
+    expect((await open(`${API.dropListConfirm}${tokenOf(launchLink!)}`)).headers.location).toBe(
+      '/drops-confirm-error',
+    );
+    expect((await open(`${API.launchConfirm}${tokenOf(dropsLink)}`)).headers.location).toBe('/launch-error');
+    const lists = async () =>
+      (
+        await t.db
+          .select({ list: listSignups.list, status: listSignups.status })
+          .from(listSignups)
+          .where(sql`lower(${listSignups.email}) = lower(${email})`)
+          .orderBy(listSignups.list)
+      ).map((r) => `${r.list}:${r.status}`);
+    expect(await lists()).toEqual(['drops:pending', 'launch:pending']);
+    expect((await open(dropsLink)).headers.location).toBe('/drops-confirmed');
+    expect(await lists()).toEqual(['drops:confirmed', 'launch:pending']);
+    expect((await open(launchLink!)).headers.location).toBe('/launch-success');
+    expect(await lists()).toEqual(['drops:confirmed', 'launch:confirmed']);
   });
 
   it("an account's address confirmed here gets the marketing consent and the new-drops email on", async () => {
