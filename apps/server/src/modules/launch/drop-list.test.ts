@@ -5,14 +5,13 @@ import { API } from '@rebound/contract/routes';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lastMessageTo, linkPath, testAddress } from '../../../test/auth';
-import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { makeLocation, makeLotLiveBefore, makeUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { devMessages, listSignups, outbox, users } from '../../db/schema';
 import { runDailyDigest } from '../digest';
 import { renderEmail } from '../notifications';
 
 const t = useTestApp();
-const HOUR = 3_600_000;
 
 let n = 0;
 const fresh = () => `drops${++n}.${Date.now().toString(36)}@example.test`;
@@ -143,19 +142,8 @@ describe('the new-drops email list of an open store', () => {
     await join(pending); // never confirmed: never emailed a digest
 
     const location = await makeLocation(t.db);
-    const lotBefore = (at: Date, title: string) => {
-      const start = new Date(at.getTime() - 2 * HOUR);
-      return makeAuction(t.db, {
-        now: start,
-        locationId: location.id,
-        product: { title },
-        auction: {
-          startTime: start,
-          endTime: new Date(start.getTime() + 48 * HOUR),
-          startingBidCents: 2_000,
-        },
-      });
-    };
+    const lotBefore = (at: Date, title: string) =>
+      makeLotLiveBefore(t.db, { at, title, locationId: location.id });
     const digests = (to: string) =>
       t.db
         .select()
