@@ -26,9 +26,8 @@ import { authPlugin } from './modules/auth';
 import { biddingRoutes } from './modules/bidding';
 import { catalogRoutes } from './modules/catalog';
 import { checkoutRoutes, stripeWebhookRoutes, testCheckoutRoutes } from './modules/checkout';
-import { dropListRoutes } from './modules/drop-list';
 import { inboxRoutes } from './modules/inbox';
-import { launchPlugin } from './modules/launch';
+import { dropListRoutes, launchPlugin } from './modules/launch';
 import { ledgerRoutes } from './modules/ledger';
 import {
   createOutboxSender,

@@ -90,3 +90,25 @@ export async function makeAuction(
     .returning();
   return { product, auction: auction! };
 }
+
+/**
+ * A lot that went live two hours before `at` and runs 48 hours, from $20: what the daily new-drops
+ * digest at `at` lists.
+ */
+export function makeLotLiveBefore(
+  db: DbOrTx,
+  opts: { at: Date; locationId: string; title: string; auction?: Partial<typeof auctions.$inferInsert> },
+) {
+  const start = new Date(opts.at.getTime() - 2 * 60 * 60_000);
+  return makeAuction(db, {
+    now: start,
+    locationId: opts.locationId,
+    product: { title: opts.title },
+    auction: {
+      startTime: start,
+      endTime: new Date(start.getTime() + 48 * 60 * 60_000),
+      startingBidCents: 2_000,
+      ...opts.auction,
+    },
+  });
+}

@@ -50,6 +50,9 @@ const PAYMENT_STATUSES = ['paid', 'refunded'] as const;
 const STRIKE_KINDS = ['non_payment'] as const;
 const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
 const SIGNUP_STATUSES = ['pending', 'confirmed'] as const;
+/** The signup lists (list_signups.list). */
+const SIGNUP_LISTS = ['launch', 'drops'] as const;
+export type SignupList = (typeof SIGNUP_LISTS)[number];
 const CHANNELS = ['email', 'sms', 'push'] as const;
 /** pending: waiting for its next attempt; sending: claimed by a sender until locked_until; sent; dead: given up. */
 const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'dead'] as const;
@@ -699,10 +702,20 @@ export const pickupAppointments = pgTable(
   ],
 );
 
-export const launchSignups = pgTable(
-  'launch_signups',
+/**
+ * The signup lists (docs/decisions/054-one-signup-list.md), one row an address a list:
+ * - `launch`: the locked store's launch list (docs/decisions/028-pre-launch-mode.md); `utm`, `locale`,
+ *   `open_notice_sent_at` (the 'we are open' email, once) and `user_id` (the account it became) are its own;
+ * - `drops`: the open store's new-drops email (docs/decisions/045-texts-that-are-true.md), from the drops
+ *   page's early-access form and the footer; an address with an account gets the email through the
+ *   account's own settings instead (the confirmation records the consent there too).
+ * Both double opt-in: `confirmed_at` is when the address confirmed, which is the consent's time.
+ */
+export const listSignups = pgTable(
+  'list_signups',
   {
     id: id(),
+    list: text('list', { enum: SIGNUP_LISTS }).notNull().default('launch'),
     email: text('email').notNull(),
     source: text('source').notNull().default('landing-page'),
     utm: jsonb('utm').notNull().default({}),
@@ -721,35 +734,9 @@ export const launchSignups = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('launch_signups_email_uq').on(sql`lower(${t.email})`),
-    check('launch_signups_status', oneOf(t.status, SIGNUP_STATUSES)),
-  ],
-);
-
-/**
- * The new-drops email list of an open store (docs/decisions/045-texts-that-are-true.md): addresses
- * from the drops page's early-access form and the footer, double opt-in. `confirmed_at` is when the
- * address confirmed, which is the consent's time; an address with an account gets the email through
- * the account's own settings instead (the confirmation records the consent there too).
- */
-export const dropListSignups = pgTable(
-  'drop_list_signups',
-  {
-    id: id(),
-    email: text('email').notNull(),
-    source: text('source').notNull().default('drops-early-access'),
-    status: text('status', { enum: SIGNUP_STATUSES }).notNull().default('pending'),
-    confirmTokenHash: text('confirm_token_hash'),
-    confirmTokenExpiresAt: ts('confirm_token_expires_at'),
-    confirmedAt: ts('confirmed_at'),
-    confirmSentAt: ts('confirm_sent_at'),
-    unsubscribedAt: ts('unsubscribed_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('drop_list_signups_email_uq').on(sql`lower(${t.email})`),
-    check('drop_list_signups_status', oneOf(t.status, SIGNUP_STATUSES)),
+    uniqueIndex('list_signups_list_email_uq').on(t.list, sql`lower(${t.email})`),
+    check('list_signups_status', oneOf(t.status, SIGNUP_STATUSES)),
+    check('list_signups_list', oneOf(t.list, SIGNUP_LISTS)),
   ],
 );
 

@@ -354,7 +354,7 @@ describe('seedDemo', () => {
     expect(watch.length).toBeGreaterThanOrEqual(2);
     const appointments = await database.db.select().from(s.pickupAppointments);
     expect(appointments.length).toBeGreaterThanOrEqual(1);
-    expect(await database.db.select().from(s.launchSignups)).toHaveLength(1);
+    expect(await database.db.select().from(s.listSignups)).toHaveLength(1);
   });
 
   it('gives the checkout demo its orders: unpaid ones for Ava and Ben, a paid one to book, a completed one', async () => {

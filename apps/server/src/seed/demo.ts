@@ -126,7 +126,7 @@ export interface DemoDataset {
   pickupAppointments: Insert<typeof s.pickupAppointments>[];
   notifications: Insert<typeof s.notifications>[];
   watchlist: Insert<typeof s.watchlist>[];
-  launchSignups: Insert<typeof s.launchSignups>[];
+  listSignups: Insert<typeof s.listSignups>[];
   /** Relative to mediaDir. */
   files: { path: string; content: string }[];
 }
@@ -978,7 +978,7 @@ export function buildDemoDataset(opts: {
   watch(ben, 2);
   watch(chloe, 2);
 
-  const launchSignups: DemoDataset['launchSignups'] = [
+  const listSignups: DemoDataset['listSignups'] = [
     {
       id: uuid(),
       email: 'early.bird@rebound.test',
@@ -1013,7 +1013,7 @@ export function buildDemoDataset(opts: {
     pickupAppointments,
     notifications: keptNotifications,
     watchlist,
-    launchSignups,
+    listSignups,
     files,
   };
 }
@@ -1083,7 +1083,7 @@ const COUNTED_TABLES = {
   pickup_appointments: s.pickupAppointments,
   notifications: s.notifications,
   watchlist: s.watchlist,
-  launch_signups: s.launchSignups,
+  list_signups: s.listSignups,
 } as const;
 
 /** Fills an empty database with the demo store. Throws when the database already has data. */
@@ -1130,7 +1130,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<SeedSumma
     await insertRows(tx, s.pickupAppointments, data.pickupAppointments);
     await insertRows(tx, s.notifications, data.notifications);
     await insertRows(tx, s.watchlist, data.watchlist);
-    await insertRows(tx, s.launchSignups, data.launchSignups);
+    await insertRows(tx, s.listSignups, data.listSignups);
   });
 
   const counts: Record<string, number> = {};

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMessageTo, linkPath, sessionCookieFrom, testAddress, testPhone } from '../../../test/auth';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { launchSignups, users } from '../../db/schema';
+import { listSignups, users } from '../../db/schema';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 let t: TestApp;
@@ -91,11 +91,11 @@ describe('sign-up step 1: check email (check-launch-user)', () => {
   });
 
   it('finds a launch-list member who confirmed, and not one who did not', async () => {
-    await t.db.insert(launchSignups).values({ email: 'Early.Bird@example.test', status: 'confirmed' });
+    await t.db.insert(listSignups).values({ email: 'Early.Bird@example.test', status: 'confirmed' });
     const res = await post(API.authCheckEmail, { email: 'early.bird@example.test' });
     expect(res.json()).toEqual({ exists: false, isLaunchUser: true });
     // Pending: the address was typed, never confirmed; it proves nothing (double opt-in).
-    await t.db.insert(launchSignups).values({ email: 'late.bird@example.test', status: 'pending' });
+    await t.db.insert(listSignups).values({ email: 'late.bird@example.test', status: 'pending' });
     const pending = await post(API.authCheckEmail, { email: 'late.bird@example.test' });
     expect(pending.json()).toEqual({ exists: false, isLaunchUser: false });
   });
@@ -354,7 +354,7 @@ describe('launch-list members (complete-launch-user-profile)', () => {
   it('turns a launch signup into an account linked to it, consent kept with its time (CASL)', async () => {
     const confirmedAt = new Date('2026-05-02T17:30:00.000Z');
     const [signup] = await t.db
-      .insert(launchSignups)
+      .insert(listSignups)
       .values({ email: 'launch.fan@example.test', status: 'confirmed', confirmedAt })
       .returning();
     const res = await post(API.authCompleteLaunchProfile, {
@@ -376,7 +376,7 @@ describe('launch-list members (complete-launch-user-profile)', () => {
     expect(user).toMatchObject({ handle: 'LaunchFan', phoneNumber: '+16045550190', marketingConsent: true });
     // The consent is the list's: given when the confirmation link was opened, not now.
     expect(user!.marketingConsentAt).toEqual(confirmedAt);
-    const [linked] = await t.db.select().from(launchSignups).where(eq(launchSignups.id, signup!.id));
+    const [linked] = await t.db.select().from(listSignups).where(eq(listSignups.id, signup!.id));
     expect(linked!.userId).toBe(user!.id);
     // Confirmed by email like any account: the launch signup proves nothing about who types now.
     expect(await lastMessageTo(t, 'launch.fan@example.test')).toMatchObject({
@@ -389,7 +389,7 @@ describe('launch-list members (complete-launch-user-profile)', () => {
   });
 
   it('checks the form like sign-up does', async () => {
-    await t.db.insert(launchSignups).values({ email: 'launch.two@example.test' });
+    await t.db.insert(listSignups).values({ email: 'launch.two@example.test' });
     const base = {
       email: 'launch.two@example.test',
       handle: 'LaunchTwo',
@@ -446,7 +446,7 @@ describe('launch-list members (complete-launch-user-profile)', () => {
     );
     const f = form();
     await post(API.authSignUp, f);
-    await t.db.insert(launchSignups).values({ email: f.email });
+    await t.db.insert(listSignups).values({ email: f.email });
     expectError(
       await post(API.authCompleteLaunchProfile, { ...payload, email: f.email }),
       409,
@@ -468,16 +468,14 @@ describe('launch-list consent carried over', () => {
 
   it('keeps the confirmation time even when the form box was left unticked', async () => {
     const confirmedAt = new Date('2026-04-01T16:00:00.000Z');
-    await t.db
-      .insert(launchSignups)
-      .values({ email: 'carry@example.test', status: 'confirmed', confirmedAt });
+    await t.db.insert(listSignups).values({ email: 'carry@example.test', status: 'confirmed', confirmedAt });
     expect((await post(API.authCompleteLaunchProfile, profile('carry@example.test'))).statusCode).toBe(201);
     const user = await userByEmail('carry@example.test');
     expect(user).toMatchObject({ marketingConsent: true, marketingConsentAt: confirmedAt });
   });
 
   it('carries nothing from a signup that unsubscribed from the list, and refuses a pending one', async () => {
-    await t.db.insert(launchSignups).values({
+    await t.db.insert(listSignups).values({
       email: 'left@example.test',
       status: 'confirmed',
       confirmedAt: new Date('2026-04-01T16:00:00.000Z'),
@@ -488,7 +486,7 @@ describe('launch-list consent carried over', () => {
       marketingConsent: false,
       marketingConsentAt: null,
     });
-    await t.db.insert(launchSignups).values({ email: 'typed@example.test', status: 'pending' });
+    await t.db.insert(listSignups).values({ email: 'typed@example.test', status: 'pending' });
     expectError(
       await post(API.authCompleteLaunchProfile, profile('typed@example.test')),
       404,

@@ -12,7 +12,7 @@ import {
 import { DIGEST_LOT_LIMIT, DIGEST_SEARCH_LOT_LIMIT, digestKey, latestDigest } from '@rebound/core/reminders';
 import { matchesSavedSearch } from '@rebound/core/saved-searches';
 import type { Db } from '../../db/client';
-import { dropListReaders } from '../drop-list';
+import { dropListReaders } from '../launch';
 import { enqueueNotices, type Notice, queueMessages } from '../notifications';
 import { type NewLot, newLots, searchesOf } from '../saved-searches';
 import * as repo from './digest-repository';
@@ -111,7 +111,7 @@ export async function runDailyDigest(
 }
 
 /**
- * The open store's new-drops email list (drop-list module): confirmed addresses without an account get
+ * The open store's new-drops email list (the launch module's signup lists): confirmed addresses without an account get
  * the same day's lots by email, once each (claimed like the accounts' digest), with a one-click
  * unsubscribe that names their signup (scope 'drop_list').
  */

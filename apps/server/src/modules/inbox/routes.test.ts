@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lastMessageTo, testAddress } from '../../../test/auth';
 import { useTestApp } from '../../../test/harness';
-import { contactMessages, launchSignups } from '../../db/schema';
+import { contactMessages, listSignups } from '../../db/schema';
 
 const t = useTestApp();
 
@@ -71,7 +71,7 @@ describe('drop list', () => {
       expect((await post(API.listSignups, { email: 'cy@example.com', source: 'footer' })).statusCode).toBe(
         201,
       );
-      const rows = await t.db.select().from(launchSignups).where(eq(launchSignups.email, 'cy@example.com'));
+      const rows = await t.db.select().from(listSignups).where(eq(listSignups.email, 'cy@example.com'));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ source: 'drops-early-access', status: 'pending' });
       expect(await lastMessageTo(t, 'cy@example.com')).toMatchObject({

@@ -10,8 +10,7 @@ import { API } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sharedRateLimitOptions } from '../../lib/shared-limits';
-import { dropListSignup } from '../drop-list';
-import { CHECK_EMAIL, launchSignup } from '../launch';
+import { CHECK_EMAIL, joinList, launchSignup } from '../launch';
 import * as service from './service';
 
 /** Per address: enough for people, too few for a script filling the tables. */
@@ -52,8 +51,9 @@ export async function inboxRoutes(fastify: FastifyInstance) {
         await launchSignup({ db, clock, config, ...app.launch }, request.body);
         return { ...CHECK_EMAIL };
       }
-      await dropListSignup(
+      await joinList(
         { db, clock, publicUrl: config.publicUrl, emailLimit: app.launch.emailLimit },
+        'drops',
         request.body,
       );
       return { title: DROP_LIST_TEXT.checkEmailTitle, message: DROP_LIST_TEXT.checkEmailMessage };

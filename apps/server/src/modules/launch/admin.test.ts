@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
 import { useTestApp } from '../../../test/harness';
 import { drainOutbox } from '../../../test/outbox';
-import { auditLog, devMessages, launchSignups, outbox } from '../../db/schema';
+import { auditLog, devMessages, listSignups, outbox } from '../../db/schema';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 let staff: SignedInUser;
@@ -16,7 +16,7 @@ const t = useTestApp({ now: NOW }, async (t) => {
   shopper = await signedInUser(t);
   const day = (d: number, h = 20) => new Date(Date.UTC(2026, 5, d, h));
   // 2026-06-10 20:00 UTC is June 10 in Vancouver; 2026-06-11 03:00 UTC is still June 10 there.
-  await t.db.insert(launchSignups).values([
+  await t.db.insert(listSignups).values([
     {
       email: 'ann@example.test',
       source: 'landing-page',
@@ -159,7 +159,7 @@ describe('launch list for staff', () => {
     });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ scope: 'launch', email: 'a**@example.test', subscribed: false });
-    const [row] = await t.db.select().from(launchSignups).where(eq(launchSignups.email, 'ann@example.test'));
+    const [row] = await t.db.select().from(listSignups).where(eq(listSignups.email, 'ann@example.test'));
     expect(row!.unsubscribedAt).toBeInstanceOf(Date);
     // Off the export too.
     expect((await asStaff('GET', API.adminLaunchExport)).body).not.toContain('ann@example.test');

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/errors';
 import { sharedRateLimitOptions } from '../../lib/shared-limits';
 import { requireActiveStaff } from '../staff';
 import * as service from './service';
+import { confirmSignup } from './signup-lists';
 import { bypassCookie, verifyBypassToken } from './tokens';
 import { viewerOf } from './viewer';
 
@@ -88,7 +89,7 @@ export async function launchRoutes(fastify: FastifyInstance) {
       schema: { querystring: z.object({ token: z.unknown().optional() }) },
     },
     async (request, reply) => {
-      const to = await service.confirm(deps, request.query.token);
+      const to = await confirmSignup(deps, 'launch', request.query.token);
       return reply.header('cache-control', 'no-store').redirect(to, 303);
     },
   );

@@ -5,26 +5,18 @@ import type {
   AdminSiteSettings,
   LaunchSignupRequest,
 } from '@rebound/contract/launch';
-import { LAUNCH_PAGES, LAUNCH_TEXT } from '@rebound/contract/launch';
-import { API } from '@rebound/contract/routes';
+import { LAUNCH_TEXT } from '@rebound/contract/launch';
 import { toCsv } from '@rebound/core/manifest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
 import { queueMessages } from '../notifications';
 import { recordAudit } from '../staff';
 import * as repo from './repository';
-import {
-  CONFIRM_TOKEN_LIFETIME_MS,
-  createBypassToken,
-  hashConfirmToken,
-  isBypassEmail,
-  isConfirmTokenShape,
-  newConfirmToken,
-} from './tokens';
+import { joinList } from './signup-lists';
+import { createBypassToken, isBypassEmail } from './tokens';
 
 // Pre-launch mode (docs/decisions/028-pre-launch-mode.md): the double opt-in launch
 // list, the bypass, the site lock, and the staff's view of the list.
@@ -115,56 +107,28 @@ function cleanUtm(utm: Record<string, string | undefined> | undefined): Record<s
   return out;
 }
 
-export function confirmUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}${API.launchConfirm}?token=${encodeURIComponent(token)}`;
-}
-
 /**
- * The launch-signup: the bypass address unlocks instead (nothing stored or sent); any other
- * address is stored (or refreshed) as pending with a new single-use token, and the confirmation
- * email is queued in the same transaction. An address already confirmed gets no email: the answer
- * is the same, so the form does not tell who is on the list.
+ * The launch-signup: the bypass address unlocks instead (nothing stored or sent); any other address
+ * joins the launch list (signup-lists.ts: stored or refreshed as pending with a new single-use token,
+ * the confirmation email queued in the same transaction; an address already confirmed gets no email).
  */
 export async function signup(
   deps: LaunchDeps,
   input: Pick<LaunchSignupRequest, 'email' | 'source'> &
     Partial<Pick<LaunchSignupRequest, 'utm' | 'metadata'>>,
 ): Promise<SignupOutcome> {
-  const now = deps.clock.now();
   const { email } = input;
   if (isBypassEmail(deps.config.launch.bypassEmail, email)) {
-    return { kind: 'bypass', unlockToken: createBypassToken(deps.config.authSecret, email, now) };
+    return {
+      kind: 'bypass',
+      unlockToken: createBypassToken(deps.config.authSecret, email, deps.clock.now()),
+    };
   }
-  if (!(await deps.emailLimit.hit(email, now))) throw new AppError('rate_limited');
-  const utm = cleanUtm(input.utm);
-  const locale = input.metadata?.locale || null;
-  const emailQueued = await deps.db.transaction(async (tx) => {
-    let row = await repo.lockSignupByEmail(tx, email);
-    if (!row) {
-      row =
-        (await repo.insertSignup(tx, { email, source: input.source, utm, locale, now })) ??
-        (await repo.lockSignupByEmail(tx, email));
-    }
-    if (!row) throw new AppError('internal');
-    if (row.status === 'confirmed' && !row.unsubscribedAt) return false;
-    const { token, hash } = newConfirmToken();
-    await repo.setConfirmToken(tx, row.id, {
-      hash,
-      expiresAt: new Date(now.getTime() + CONFIRM_TOKEN_LIFETIME_MS),
-      now,
-      utm: Object.keys(utm).length > 0 ? utm : null,
-      locale,
-    });
-    await queueMessages(tx, now, [
-      {
-        channel: 'email',
-        template: 'launch_confirm',
-        userId: null,
-        recipient: row.email,
-        payload: { url: confirmUrl(deps.config.publicUrl, token) },
-      },
-    ]);
-    return true;
+  const emailQueued = await joinList({ ...deps, publicUrl: deps.config.publicUrl }, 'launch', {
+    email,
+    source: input.source,
+    utm: cleanUtm(input.utm),
+    locale: input.metadata?.locale || null,
   });
   return { kind: 'listed', emailQueued };
 }
@@ -173,20 +137,6 @@ export const CHECK_EMAIL = {
   title: LAUNCH_TEXT.checkEmailTitle,
   message: LAUNCH_TEXT.checkEmailMessage,
 } as const;
-
-/** The confirmation link: where to send the browser. */
-export async function confirm(
-  deps: Pick<LaunchDeps, 'db' | 'clock'>,
-  token: unknown,
-): Promise<(typeof LAUNCH_PAGES)[keyof typeof LAUNCH_PAGES]> {
-  if (!isConfirmTokenShape(token)) return LAUNCH_PAGES.error;
-  const hash = hashConfirmToken(token);
-  if (await repo.confirmByToken(deps.db, hash, deps.clock.now())) return LAUNCH_PAGES.success;
-  const row = await repo.signupByTokenHash(deps.db, hash);
-  // Used already: the link was consumed (its expiry cleared) by a confirmation.
-  if (row && row.status === 'confirmed' && row.expiresAt === null) return LAUNCH_PAGES.alreadyConfirmed;
-  return LAUNCH_PAGES.error;
-}
 
 // ── Sign-up of a launch-list member (the auth module asks) ─────────────────────────────────────
 
@@ -226,7 +176,7 @@ export async function listSignups(
   db: DbOrTx,
   query: AdminLaunchSignupsQuery,
 ): Promise<AdminLaunchSignupsResponse> {
-  const { rows, total } = await repo.listSignups(db, query);
+  const { rows, total } = await repo.launchSignupsPage(db, query);
   return {
     items: rows.map((r) => ({
       id: r.id,

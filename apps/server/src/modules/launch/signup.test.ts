@@ -9,7 +9,7 @@ import { lastMessageTo, linkPath, testAddress } from '../../../test/auth';
 import { useTestApp } from '../../../test/harness';
 import { drainOutbox } from '../../../test/outbox';
 import { REPO_ROOT } from '../../config';
-import { devMessages, launchSignups, outbox } from '../../db/schema';
+import { devMessages, listSignups, outbox } from '../../db/schema';
 import { BYPASS_COOKIE } from './tokens';
 
 const BYPASS = 'insider@rebound.test';
@@ -23,7 +23,7 @@ const join = (payload: unknown, remoteAddress = testAddress()) =>
   t.app.inject({ method: 'POST', url: API.launchSignup, payload: payload as object, remoteAddress });
 
 async function signupOf(email: string) {
-  const [row] = await t.db.select().from(launchSignups).where(eq(launchSignups.email, email));
+  const [row] = await t.db.select().from(listSignups).where(eq(listSignups.email, email));
   return row ?? null;
 }
 
@@ -38,7 +38,7 @@ const open = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: 
 
 describe('launch signup', () => {
   it("validates with the email check's texts and stores nothing for bad input", async () => {
-    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(launchSignups);
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(listSignups);
     let res = await join({ email: '   ' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Please enter your email address.');
@@ -47,7 +47,7 @@ describe('launch signup', () => {
     expect(res.json().error.message).toBe('Please enter a valid email address.');
     res = await join({ email: 'a@b.co', source: 'somewhere-else' });
     expect(res.statusCode).toBe(400);
-    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(launchSignups);
+    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(listSignups);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 

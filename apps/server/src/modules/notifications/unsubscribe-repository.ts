@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { dropListSignups, launchSignups, users } from '../../db/schema';
+import { listSignups, type SignupList, users } from '../../db/schema';
 import type { UnsubscribeScope } from './unsubscribe-token';
 
 // SQL of the one-click unsubscribe (unsubscribe-service.ts has the rule).
@@ -41,44 +41,26 @@ export async function turnOffEmail(
     .where(eq(users.id, userId));
 }
 
-/** A drop-list signup as the drop_list scope's unsubscribe sees it (the token names the signup). */
-export async function dropListContact(db: DbOrTx, signupId: string) {
+/**
+ * A signup as its list's unsubscribe sees it (the launch and drop_list scopes: the token names the
+ * signup, which may have no account).
+ */
+export async function signupContact(db: DbOrTx, list: SignupList, signupId: string) {
   const [row] = await db
-    .select({ email: dropListSignups.email, unsubscribedAt: dropListSignups.unsubscribedAt })
-    .from(dropListSignups)
-    .where(eq(dropListSignups.id, signupId))
+    .select({ email: listSignups.email, unsubscribedAt: listSignups.unsubscribedAt })
+    .from(listSignups)
+    .where(and(eq(listSignups.id, signupId), eq(listSignups.list, list)))
     .limit(1);
   return row ?? null;
 }
 
-/** Takes the address off the new-drops email list; the first time is kept (idempotent). */
-export async function unsubscribeDropList(db: DbOrTx, signupId: string, now: Date) {
+/** Takes the address off the list's emails; the first time is kept (idempotent). */
+export async function unsubscribeSignup(db: DbOrTx, list: SignupList, signupId: string, now: Date) {
   await db
-    .update(dropListSignups)
+    .update(listSignups)
     .set({
-      unsubscribedAt: sql`coalesce(${dropListSignups.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
+      unsubscribedAt: sql`coalesce(${listSignups.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
       updatedAt: now,
     })
-    .where(eq(dropListSignups.id, signupId));
-}
-
-/** A launch-list signup as the launch scope's unsubscribe sees it (the token names the signup). */
-export async function launchContact(db: DbOrTx, signupId: string) {
-  const [row] = await db
-    .select({ email: launchSignups.email, unsubscribedAt: launchSignups.unsubscribedAt })
-    .from(launchSignups)
-    .where(eq(launchSignups.id, signupId))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Takes the address off the launch list's emails; the first time is kept (idempotent). */
-export async function unsubscribeLaunch(db: DbOrTx, signupId: string, now: Date) {
-  await db
-    .update(launchSignups)
-    .set({
-      unsubscribedAt: sql`coalesce(${launchSignups.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
-      updatedAt: now,
-    })
-    .where(eq(launchSignups.id, signupId));
+    .where(and(eq(listSignups.id, signupId), eq(listSignups.list, list)));
 }

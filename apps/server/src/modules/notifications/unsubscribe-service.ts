@@ -1,6 +1,7 @@
 import { UNSUBSCRIBE_LINK_INVALID } from '@rebound/contract/unsubscribe';
 import { mergeNotificationSettings } from '@rebound/core/notifications';
 import type { DbOrTx } from '../../db/client';
+import type { SignupList } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import * as repo from './unsubscribe-repository';
@@ -28,6 +29,14 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}${'*'.repeat(Math.min(Math.max(local.length - 1, 2), 8))}${email.slice(at)}`;
 }
 
+/** The scopes whose token names a signup on a list (list_signups), and that list. */
+const SIGNUP_LIST_OF: Record<UnsubscribeScope, SignupList | null> = {
+  launch: 'launch',
+  drop_list: 'drops',
+  new_drops: null,
+  marketing: null,
+};
+
 function subscribed(scope: UnsubscribeScope, row: { settings: unknown; marketingConsent: boolean }): boolean {
   // The launch list: `marketingConsent` stands for 'not unsubscribed from the list' (resolve()).
   if (scope === 'launch' || scope === 'drop_list') return row.marketingConsent;
@@ -39,24 +48,18 @@ function subscribed(scope: UnsubscribeScope, row: { settings: unknown; marketing
 async function resolve(db: DbOrTx, secret: string, token: unknown, now: Date) {
   const check = verifyUnsubscribeToken(secret, token, now);
   if (!check.ok) throw new AppError('bad_request', { message: UNSUBSCRIBE_LINK_INVALID });
-  if (check.scope === 'drop_list') {
-    // The new-drops email list of an open store: the token names a signup, which may have no account.
-    const signup = await repo.dropListContact(db, check.userId);
+  const list = SIGNUP_LIST_OF[check.scope];
+  if (list) {
+    // A signup list (the launch list, the new-drops email): the token names a signup, which may have no account.
+    const signup = await repo.signupContact(db, list, check.userId);
     if (!signup) throw new AppError('bad_request', { message: UNSUBSCRIBE_LINK_INVALID });
     const row = { email: signup.email, settings: {}, marketingConsent: signup.unsubscribedAt === null };
-    return { userId: check.userId, scope: check.scope, row };
-  }
-  if (check.scope === 'launch') {
-    // The launch list: the token names a signup, which may have no account.
-    const signup = await repo.launchContact(db, check.userId);
-    if (!signup) throw new AppError('bad_request', { message: UNSUBSCRIBE_LINK_INVALID });
-    const row = { email: signup.email, settings: {}, marketingConsent: signup.unsubscribedAt === null };
-    return { userId: check.userId, scope: check.scope, row };
+    return { userId: check.userId, scope: check.scope, list, row };
   }
   const row = await repo.unsubscribeContact(db, check.userId);
   // A deleted account gets nothing anyway; its link is as good as invalid.
   if (!row) throw new AppError('bad_request', { message: UNSUBSCRIBE_LINK_INVALID });
-  return { userId: check.userId, scope: check.scope, row };
+  return { userId: check.userId, scope: check.scope, list: null, row };
 }
 
 /** GET: what the link is for, changing nothing (mail scanners and previews follow links). */
@@ -78,9 +81,8 @@ export async function unsubscribe(
   token: unknown,
 ): Promise<UnsubscribeState & { subscribed: false }> {
   const now = clock.now();
-  const { userId, scope, row } = await resolve(db, secret, token, now);
-  if (scope === 'launch') await repo.unsubscribeLaunch(db, userId, now);
-  else if (scope === 'drop_list') await repo.unsubscribeDropList(db, userId, now);
-  else await repo.turnOffEmail(db, userId, scope, now);
+  const { userId, scope, list, row } = await resolve(db, secret, token, now);
+  if (list) await repo.unsubscribeSignup(db, list, userId, now);
+  else if (scope !== 'launch' && scope !== 'drop_list') await repo.turnOffEmail(db, userId, scope, now);
   return { scope, email: maskEmail(row.email), subscribed: false };
 }

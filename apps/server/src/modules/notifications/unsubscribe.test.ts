@@ -2,7 +2,7 @@ import { API } from '@rebound/contract/routes';
 import { UNSUBSCRIBE_LINK_INVALID } from '@rebound/contract/unsubscribe';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { makeLocation, makeLotLiveBefore, makeUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { outbox, users } from '../../db/schema';
 import { runDailyDigest } from '../digest';
@@ -206,22 +206,9 @@ describe('one-click unsubscribe', () => {
   });
 
   it('the header link of a real digest email, posted by a mail client, stops the next digest email', async () => {
-    const HOUR = 3_600_000;
     const location = await makeLocation(t.db);
-    const lotBefore = (at: Date, title: string) => {
-      const start = new Date(at.getTime() - 2 * HOUR);
-      return makeAuction(t.db, {
-        now: start,
-        locationId: location.id,
-        product: { title },
-        auction: {
-          startTime: start,
-          endTime: new Date(start.getTime() + 48 * HOUR),
-          startingBidCents: 2_000,
-          currentPriceCents: 2_000,
-        },
-      });
-    };
+    const lotBefore = (at: Date, title: string) =>
+      makeLotLiveBefore(t.db, { at, title, locationId: location.id, auction: { currentPriceCents: 2_000 } });
     // The digest goes only to confirmed addresses (decision 020).
     const user = await makeUser(t.db, { ...CONSENTED, emailVerified: true });
     const digestEmails = async () =>

@@ -118,3 +118,13 @@ export function AdminListPage<T>({
     </>
   );
 }
+
+/** A filter's options: the 'no filter' choice ('' = all; 'Any' unless told) first, then `options`. */
+export function anyOf(options: { value: string; label: string }[], label = 'Any') {
+  return [{ value: '', label }, ...options];
+}
+
+/** Options from a list of values and their labels (a contract's statuses and their words). */
+export function labelled<V extends string>(values: readonly V[], labels: Record<V, string>) {
+  return values.map((value) => ({ value, label: labels[value] }));
+}

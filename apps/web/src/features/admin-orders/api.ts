@@ -52,7 +52,3 @@ export function useRemoveStrike(orderId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
-
-export function newIdempotencyKey(): string {
-  return `refund-${crypto.randomUUID()}`;
-}

@@ -12,13 +12,6 @@ import { biddingKeys } from './api';
 
 export const PROXY_BID_FAILED = 'Failed to set proxy bid';
 
-/** A fresh key per confirmation: a double click or a retried request places one bid. */
-export function newIdempotencyKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
 /**
  * Places a maximum bid; the server's message ('You've got the highest bid!', 'Highest bid, reserve not
  * met' or 'Highest bid set!') is toasted.

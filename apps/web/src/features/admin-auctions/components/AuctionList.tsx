@@ -5,9 +5,9 @@ import {
 } from '@rebound/contract/admin-auctions';
 import { formatCents } from '@rebound/core/money';
 import { createColumnHelper } from '@tanstack/react-table';
-import { CalendarPlus, ImageOff, Layers } from 'lucide-react';
-import { Link } from 'react-router';
-import { AdminListPage } from '../../../components/admin/ListPage';
+import { CalendarPlus, Layers } from 'lucide-react';
+import { AdminListPage, anyOf, labelled } from '../../../components/admin/ListPage';
+import { RowPhoto, RowTitle } from '../../../components/admin/row-cells';
 import { type ListState, listQueryString } from '../../../components/admin/use-list-state';
 import { ButtonLink } from '../../../components/ui/Button';
 import { useAuctionList, useDrops, useLocations } from '../api';
@@ -21,20 +21,7 @@ const columns = [
     id: 'photo',
     header: () => <span className="sr-only">Photo</span>,
     enableSorting: false,
-    cell: ({ row }) =>
-      row.original.thumbnailUrl ? (
-        <img
-          src={row.original.thumbnailUrl}
-          alt=""
-          width={40}
-          height={40}
-          className="size-10 max-w-none rounded-lg object-cover ring-1 ring-ink-200"
-        />
-      ) : (
-        <span className="flex size-10 items-center justify-center rounded-lg bg-ink-100 text-ink-500">
-          <ImageOff className="size-4" aria-hidden="true" />
-        </span>
-      ),
+    cell: ({ row }) => <RowPhoto url={row.original.thumbnailUrl} size={40} />,
   }),
   col.accessor('productTitle', {
     id: 'title',
@@ -42,17 +29,9 @@ const columns = [
     cell: ({ row }) => {
       const a = row.original;
       return (
-        <div className="max-w-[20rem]">
-          <Link
-            to={a.id}
-            className="font-semibold text-ink-950 underline-offset-2 hover:text-brand-700 hover:underline"
-          >
-            {a.productTitle}
-          </Link>
-          <p className="truncate text-xs text-ink-600">
-            {[a.sku, a.dropTitle ? `Drop: ${a.dropTitle}` : null, a.locationName].filter(Boolean).join(' · ')}
-          </p>
-        </div>
+        <RowTitle to={a.id} title={a.productTitle} className="max-w-[20rem]">
+          {[a.sku, a.dropTitle ? `Drop: ${a.dropTitle}` : null, a.locationName].filter(Boolean).join(' · ')}
+        </RowTitle>
       );
     },
   }),
@@ -92,8 +71,6 @@ const columns = [
   }),
 ];
 
-const any = { value: '', label: 'Any' };
-
 function useAuctionRows(state: ListState) {
   return useAuctionList(listQueryString(state));
 }
@@ -127,20 +104,17 @@ export function AuctionList() {
         {
           name: 'status',
           label: 'Status',
-          options: [
-            any,
-            ...ADMIN_AUCTION_STATUSES.map((s) => ({ value: s, label: ADMIN_AUCTION_STATUS_LABELS[s] })),
-          ],
+          options: anyOf(labelled(ADMIN_AUCTION_STATUSES, ADMIN_AUCTION_STATUS_LABELS)),
         },
         {
           name: 'dropId',
           label: 'Drop',
-          options: [any, ...(drops.data?.items ?? []).map((d) => ({ value: d.id, label: d.title }))],
+          options: anyOf((drops.data?.items ?? []).map((d) => ({ value: d.id, label: d.title }))),
         },
         {
           name: 'locationId',
           label: 'Location',
-          options: [any, ...(locations.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name }))],
+          options: anyOf((locations.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name }))),
           // One location: nothing to choose.
           hidden: (locations.data?.locations.length ?? 0) <= 1,
         },

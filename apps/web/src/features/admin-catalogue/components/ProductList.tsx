@@ -6,9 +6,9 @@ import {
 import { CONDITION_LABELS, PRODUCT_CONDITIONS } from '@rebound/core/catalog';
 import { formatCents } from '@rebound/core/money';
 import { createColumnHelper } from '@tanstack/react-table';
-import { ImageOff, Plus, Star } from 'lucide-react';
-import { Link } from 'react-router';
-import { AdminListPage } from '../../../components/admin/ListPage';
+import { Plus, Star } from 'lucide-react';
+import { AdminListPage, anyOf, labelled } from '../../../components/admin/ListPage';
+import { RowPhoto, RowTitle } from '../../../components/admin/row-cells';
 import { type ListState, listQueryString } from '../../../components/admin/use-list-state';
 import { Badge } from '../../../components/ui/Badge';
 import { ButtonLink } from '../../../components/ui/Button';
@@ -23,20 +23,7 @@ const columns = [
     id: 'photo',
     header: () => <span className="sr-only">Photo</span>,
     enableSorting: false,
-    cell: ({ row }) =>
-      row.original.thumbnailUrl ? (
-        <img
-          src={row.original.thumbnailUrl}
-          alt=""
-          width={48}
-          height={48}
-          className="size-12 max-w-none rounded-lg object-cover ring-1 ring-ink-200"
-        />
-      ) : (
-        <span className="flex size-12 items-center justify-center rounded-lg bg-ink-100 text-ink-500">
-          <ImageOff className="size-4" aria-hidden="true" />
-        </span>
-      ),
+    cell: ({ row }) => <RowPhoto url={row.original.thumbnailUrl} size={48} />,
   }),
   col.accessor('title', {
     id: 'title',
@@ -44,22 +31,14 @@ const columns = [
     cell: ({ row }) => {
       const p = row.original;
       return (
-        <div className="max-w-[22rem]">
-          <Link
-            to={p.id}
-            className="font-semibold text-ink-950 underline-offset-2 hover:text-brand-700 hover:underline"
-          >
-            {p.title}
-          </Link>
-          <p className="truncate text-xs text-ink-600">
-            {[p.brand, p.categoryName, CONDITION_LABELS[p.condition]].filter(Boolean).join(' · ')}
-            {p.isFeatured ? (
-              <span className="ml-1.5 inline-flex items-center gap-0.5 text-gold-800">
-                <Star className="size-3" aria-hidden="true" /> Featured
-              </span>
-            ) : null}
-          </p>
-        </div>
+        <RowTitle to={p.id} title={p.title} className="max-w-[22rem]">
+          {[p.brand, p.categoryName, CONDITION_LABELS[p.condition]].filter(Boolean).join(' · ')}
+          {p.isFeatured ? (
+            <span className="ml-1.5 inline-flex items-center gap-0.5 text-gold-800">
+              <Star className="size-3" aria-hidden="true" /> Featured
+            </span>
+          ) : null}
+        </RowTitle>
       );
     },
   }),
@@ -96,8 +75,6 @@ const columns = [
   }),
 ];
 
-const any = { value: '', label: 'Any' };
-
 function useProductRows(state: ListState) {
   return useProductList(listQueryString(state));
 }
@@ -125,25 +102,25 @@ export function ProductList() {
         {
           name: 'status',
           label: 'Status',
-          options: [
-            any,
-            ...ADMIN_PRODUCT_STATUSES.map((s) => ({ value: s, label: ADMIN_PRODUCT_STATUS_LABELS[s] })),
-          ],
+          options: anyOf(labelled(ADMIN_PRODUCT_STATUSES, ADMIN_PRODUCT_STATUS_LABELS)),
         },
         {
           name: 'categoryId',
           label: 'Category',
-          options: [any, ...(categories.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name }))],
+          options: anyOf((categories.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name }))),
         },
         {
           name: 'condition',
           label: 'Condition',
-          options: [any, ...PRODUCT_CONDITIONS.map((c) => ({ value: c, label: CONDITION_LABELS[c] }))],
+          options: anyOf(labelled(PRODUCT_CONDITIONS, CONDITION_LABELS)),
         },
         {
           name: 'featured',
           label: 'Featured',
-          options: [any, { value: 'true', label: 'Featured' }, { value: 'false', label: 'Not featured' }],
+          options: anyOf([
+            { value: 'true', label: 'Featured' },
+            { value: 'false', label: 'Not featured' },
+          ]),
         },
       ]}
       empty={({ filtered }) =>

@@ -4,7 +4,7 @@ import { API } from '@rebound/contract/routes';
 import { createColumnHelper } from '@tanstack/react-table';
 import { CircleCheck, Clock, Download, Megaphone, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { AdminListPage } from '../../../components/admin/ListPage';
+import { AdminListPage, anyOf, labelled } from '../../../components/admin/ListPage';
 import type { ListState } from '../../../components/admin/use-list-state';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, buttonClasses } from '../../../components/ui/Button';
@@ -97,8 +97,6 @@ function signupsQueryString(state: ListState): string {
   for (const [key, value] of Object.entries(state.filters)) if (value) p.set(key, value);
   return p.toString();
 }
-
-const any = { value: '', label: 'Any' };
 
 function useSignupRows(state: ListState) {
   return useLaunchSignups(signupsQueryString(state));
@@ -198,16 +196,15 @@ export default function LaunchListPage() {
           {
             name: 'status',
             label: 'Status',
-            options: [
-              any,
+            options: anyOf([
               { value: 'confirmed', label: 'Confirmed' },
               { value: 'pending', label: 'Pending' },
-            ],
+            ]),
           },
           {
             name: 'source',
             label: 'Source',
-            options: [any, ...LAUNCH_SOURCES.map((value) => ({ value, label: SOURCE_LABELS[value] }))],
+            options: anyOf(labelled(LAUNCH_SOURCES, SOURCE_LABELS)),
           },
         ]}
         empty={({ filtered }) =>

@@ -1,7 +1,7 @@
 import type { ContactRow } from '@rebound/contract/admin-messages';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { AdminListPage } from '../../../components/admin/ListPage';
+import { AdminListPage, anyOf } from '../../../components/admin/ListPage';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { useContactMessages } from '../api';
 import { ContactStatusBadge } from './labels';
@@ -44,12 +44,11 @@ const columns = [
 const statusFilter = {
   name: 'status',
   label: 'Status',
-  options: [
-    { value: '', label: 'Any' },
+  options: anyOf([
     { value: 'new', label: 'New' },
     { value: 'answered', label: 'Answered' },
     { value: 'closed', label: 'Closed' },
-  ],
+  ]),
 };
 
 /** /admin/messages: what visitors sent through the contact form, newest first. */

@@ -3,7 +3,7 @@ import { formatCents } from '@rebound/core/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@rebound/core/orders';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { AdminListPage } from '../../../components/admin/ListPage';
+import { AdminListPage, anyOf, labelled } from '../../../components/admin/ListPage';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { useAdminOrders } from '../api';
 import { OrderStatusBadge } from './status';
@@ -88,10 +88,7 @@ const columns = [
 const statusFilter = {
   name: 'status',
   label: 'Status',
-  options: [
-    { value: '', label: 'All statuses' },
-    ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] })),
-  ],
+  options: anyOf(labelled(ORDER_STATUSES, ORDER_STATUS_LABELS), 'All statuses'),
 };
 
 export function OrdersListPage() {

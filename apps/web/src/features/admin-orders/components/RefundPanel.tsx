@@ -6,7 +6,8 @@ import { TextAreaField } from '../../../components/admin/form';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert, TextField } from '../../../components/ui/Field';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
-import { newIdempotencyKey, useRefund } from '../api';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useRefund } from '../api';
 
 /**
  * What happened to the shopper, in plain words: the refund notice (admin-orders service, kind
@@ -123,7 +124,12 @@ export function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
     if (reasonIssue) next.reason = reasonIssue.message;
     setErrors(next);
     if (next.amount || next.reason || cents === null) return;
-    setStep({ kind: 'confirm', amountCents: cents, reason: reason.trim(), key: newIdempotencyKey() });
+    setStep({
+      kind: 'confirm',
+      amountCents: cents,
+      reason: reason.trim(),
+      key: newIdempotencyKey('refund-'),
+    });
   };
 
   return (

@@ -1,7 +1,7 @@
 import type { PersonRow } from '@rebound/contract/admin-people';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { AdminListPage } from '../../../components/admin/ListPage';
+import { AdminListPage, anyOf } from '../../../components/admin/ListPage';
 import { Badge } from '../../../components/ui/Badge';
 import { formatShopDate } from '../../../lib/format-date';
 import { usePeople } from '../api';
@@ -51,20 +51,21 @@ const filters = [
   {
     name: 'role',
     label: 'Role',
-    options: [
-      { value: '', label: 'Everyone' },
-      { value: 'shopper', label: 'Shoppers' },
-      { value: 'staff', label: 'Staff' },
-    ],
+    options: anyOf(
+      [
+        { value: 'shopper', label: 'Shoppers' },
+        { value: 'staff', label: 'Staff' },
+      ],
+      'Everyone',
+    ),
   },
   {
     name: 'status',
     label: 'Status',
-    options: [
-      { value: '', label: 'Any' },
+    options: anyOf([
       { value: 'active', label: 'Active' },
       { value: 'suspended', label: 'Suspended' },
-    ],
+    ]),
   },
 ];
 

@@ -10,8 +10,9 @@ import { ArrowLeft, Gavel, Info } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { bidFormProblem } from '../bid-check';
-import { newIdempotencyKey, usePlaceBid } from '../place-bid';
+import { usePlaceBid } from '../place-bid';
 
 type BidFormProps = {
   auction: AuctionLiveState;

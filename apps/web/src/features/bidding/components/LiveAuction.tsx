@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/Skeleton';
 import { useServerNow } from '../../../lib/server-clock';
 import { useSession } from '../../../lib/session';
 import { useAuctionState, useLiveAuction } from '../api';
+import { ONE_COLUMN } from '../one-column';
 import { AuctionPanel, type AuctionPanelData } from './AuctionPanel';
 import { BidHistory } from './BidHistory';
 import { MyStanding } from './MyStanding';
@@ -17,8 +18,6 @@ import { SignInToBid } from './SignInToBid';
 const BidForm = lazy(async () => ({ default: (await import('./BidForm')).BidForm }));
 // The phone's bid bar (PhoneBidBar) is for one-column screens only: its own chunk, loaded there alone.
 const PhoneBidBarFor = lazy(async () => ({ default: (await import('./PhoneBidBar')).PhoneBidBarFor }));
-/** Below the layout's `lg` breakpoint (PhoneBidBar.tsx ONE_COLUMN): the product page is one column. */
-const ONE_COLUMN = '(max-width: 1023.98px)';
 const subscribeOneColumn = (onChange: () => void) => {
   const query = window.matchMedia(ONE_COLUMN);
   query.addEventListener('change', onChange);

@@ -3,9 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Countdown } from '../../../components/ui/Countdown';
 import { Price } from '../../../components/ui/Price';
-
-/** Phones and small tablets: below the layout's `lg` breakpoint the product page is one column. */
-const ONE_COLUMN = '(max-width: 1023.98px)';
+import { ONE_COLUMN } from '../one-column';
 
 /**
  * Whether `target`'s top is still in the lower part of the screen or below it (the shopper has not

@@ -2,17 +2,16 @@
 // early-access form and the footer join it, double opt-in; the confirmation records the consent; the
 // daily digest reaches confirmed addresses without an account; the one-click unsubscribe stops it.
 import { API } from '@rebound/contract/routes';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lastMessageTo, linkPath, testAddress } from '../../../test/auth';
-import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { makeLocation, makeLotLiveBefore, makeUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
-import { dropListSignups, launchSignups, outbox, users } from '../../db/schema';
+import { devMessages, listSignups, outbox, users } from '../../db/schema';
 import { runDailyDigest } from '../digest';
 import { renderEmail } from '../notifications';
 
 const t = useTestApp();
-const HOUR = 3_600_000;
 
 let n = 0;
 const fresh = () => `drops${++n}.${Date.now().toString(36)}@example.test`;
@@ -26,7 +25,10 @@ const join = (email: string, source = 'drops-early-access') =>
 const open = (path: string) => t.app.inject({ method: 'GET', url: path, remoteAddress: testAddress() });
 
 async function rowOf(email: string) {
-  const [row] = await t.db.select().from(dropListSignups).where(eq(dropListSignups.email, email));
+  const [row] = await t.db
+    .select()
+    .from(listSignups)
+    .where(and(eq(listSignups.list, 'drops'), eq(listSignups.email, email)));
   return row ?? null;
 }
 
@@ -45,7 +47,12 @@ describe('the new-drops email list of an open store', () => {
       source: 'drops-early-access',
       confirmedAt: null,
     });
-    expect(await t.db.select().from(launchSignups).where(eq(launchSignups.email, email))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(listSignups)
+        .where(and(eq(listSignups.list, 'launch'), eq(listSignups.email, email))),
+    ).toEqual([]);
 
     const message = await lastMessageTo(t, email);
     expect(message?.subject).toBe('Confirm you want the Rebound new-drops email');
@@ -72,6 +79,49 @@ describe('the new-drops email list of an open store', () => {
     expect(await t.db.select().from(outbox).where(eq(outbox.recipient, email))).toHaveLength(before.length);
   });
 
+  it('one address is on each list once; a link confirms only on its own list', async () => {
+    const email = fresh();
+    // Both lists' emails go to the same address: each link is told by its path.
+    const links = async (prefix: string) => {
+      await lastMessageTo(t, email); // sends what is queued
+      const sent = await t.db.select().from(devMessages).where(eq(devMessages.recipient, email));
+      return sent.map((m) => linkPath(m.body)).filter((link) => link.startsWith(`${prefix}?token=`));
+    };
+    await join(email);
+    const [firstDropsLink] = await links(API.dropListConfirm);
+    const launch = await t.app.inject({
+      method: 'POST',
+      url: API.launchSignup,
+      payload: { email },
+      remoteAddress: testAddress(),
+    });
+    expect(launch.statusCode).toBe(200);
+    const [launchLink, ...noMore] = await links(API.launchConfirm);
+    expect(noMore).toEqual([]);
+    await join(email.toUpperCase(), 'footer'); // again: a new link, still one signup
+    const dropsLinks = await links(API.dropListConfirm);
+    expect(dropsLinks).toHaveLength(2);
+    const dropsLink = dropsLinks.find((link) => link !== firstDropsLink)!;
+    const tokenOf = (link: string) => link.slice(link.indexOf('?'));
+    expect((await open(`${API.dropListConfirm}${tokenOf(launchLink!)}`)).headers.location).toBe(
+      '/drops-confirm-error',
+    );
+    expect((await open(`${API.launchConfirm}${tokenOf(dropsLink)}`)).headers.location).toBe('/launch-error');
+    const lists = async () =>
+      (
+        await t.db
+          .select({ list: listSignups.list, status: listSignups.status })
+          .from(listSignups)
+          .where(sql`lower(${listSignups.email}) = lower(${email})`)
+          .orderBy(listSignups.list)
+      ).map((r) => `${r.list}:${r.status}`);
+    expect(await lists()).toEqual(['drops:pending', 'launch:pending']);
+    expect((await open(dropsLink)).headers.location).toBe('/drops-confirmed');
+    expect(await lists()).toEqual(['drops:confirmed', 'launch:pending']);
+    expect((await open(launchLink!)).headers.location).toBe('/launch-success');
+    expect(await lists()).toEqual(['drops:confirmed', 'launch:confirmed']);
+  });
+
   it("an account's address confirmed here gets the marketing consent and the new-drops email on", async () => {
     const user = await makeUser(t.db, { email: fresh(), marketingConsent: false, marketingConsentAt: null });
     await join(user.email, 'footer');
@@ -92,19 +142,8 @@ describe('the new-drops email list of an open store', () => {
     await join(pending); // never confirmed: never emailed a digest
 
     const location = await makeLocation(t.db);
-    const lotBefore = (at: Date, title: string) => {
-      const start = new Date(at.getTime() - 2 * HOUR);
-      return makeAuction(t.db, {
-        now: start,
-        locationId: location.id,
-        product: { title },
-        auction: {
-          startTime: start,
-          endTime: new Date(start.getTime() + 48 * HOUR),
-          startingBidCents: 2_000,
-        },
-      });
-    };
+    const lotBefore = (at: Date, title: string) =>
+      makeLotLiveBefore(t.db, { at, title, locationId: location.id });
     const digests = (to: string) =>
       t.db
         .select()
