@@ -22,6 +22,7 @@ import { adminCatalogueRoutes, mediaPreviewRoutes } from './modules/admin-catalo
 import { adminImportRoutes } from './modules/admin-import';
 import { adminMessagesRoutes } from './modules/admin-messages';
 import { adminOrdersRoutes } from './modules/admin-orders';
+import { deskMarksRoutes } from './modules/desk-marks';
 import { authPlugin } from './modules/auth';
 import { biddingRoutes } from './modules/bidding';
 import { catalogRoutes } from './modules/catalog';
@@ -198,6 +199,7 @@ export async function buildApp({
   // The back-office: other areas' /api/admin routes register beside it.
   await app.register(adminRoutes);
   await app.register(adminOrdersRoutes);
+  await app.register(deskMarksRoutes);
   await app.register(adminCatalogueRoutes);
   await app.register(adminAuctionsRoutes);
   await app.register(adminImportRoutes);

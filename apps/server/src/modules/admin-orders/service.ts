@@ -361,6 +361,17 @@ async function reserve(
   });
 }
 
+/** A notice the shopper is sent when a refund is confirmed (by template name, as enqueueNotices takes it). */
+export type RefundNotice = Parameters<typeof enqueueNotices>[2][number];
+
+export interface RefundOptions {
+  /**
+   * The shopper's notice in place of 'refund_issued' (the pickup desk's own words, decision 057).
+   * A reservation the job 'refunds.resolve-reserved' completes later sends 'refund_issued'.
+   */
+  notice?: (refund: { amountCents: number; reason: string; productTitle: string; userId: string }) => RefundNotice;
+}
+
 /**
  * POST /api/admin/orders/:id/refunds: refunds `amountCents` of the order's payment, once per key.
  */
@@ -370,6 +381,7 @@ export async function refundOrder(
   orderId: string,
   body: RefundRequest,
   key: string,
+  opts: RefundOptions = {},
 ): Promise<{ answer: RefundResponse; events: Published[] }> {
   let reserved: Reserved;
   try {
@@ -396,7 +408,7 @@ export async function refundOrder(
     throw new AppError('refund_unconfirmed');
   }
 
-  const events = await confirmReserved(deps, staff.id, orderId, reserved.refund, providerRefundId);
+  const events = await confirmReserved(deps, staff.id, orderId, reserved.refund, providerRefundId, false, opts);
   return { answer: await refundAnswer(deps, orderId, reserved.refund.id, false), events };
 }
 
@@ -412,6 +424,7 @@ async function confirmReserved(
   refund: { id: string; paymentId: string },
   providerRefundId: string,
   resolvedLate = false,
+  opts: RefundOptions = {},
 ): Promise<Published[]> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -448,8 +461,14 @@ async function confirmReserved(
     }
     if (sums.payment >= payment.totalCents)
       await repo.setPaymentRefunded(tx, payment.id, now, confirmed.reason);
+    const told = {
+      amountCents: confirmed.amountCents,
+      reason: confirmed.reason,
+      productTitle: row.product.title,
+      userId: row.order.userId,
+    };
     await enqueueNotices(tx, now, [
-      {
+      opts.notice?.(told) ?? {
         userId: row.order.userId,
         kind: 'auction_won',
         template: 'refund_issued',
