@@ -44,3 +44,10 @@ export function deskMarkResult(amountCents: number, replayed: boolean): string {
     ? `Already marked: ${formatCents(amountCents)} was refunded to the card.`
     : `Refunded ${formatCents(amountCents)} to the card.`;
 }
+
+/** The shopper's Orders tab, under a refunded order the desk marked: why it was refunded. */
+export function deskMarkOrderNote(kind: DeskMarkKind, refundedCents: number | null): string {
+  const what = kind === 'missing' ? 'could not be found' : 'was found damaged';
+  const amount = refundedCents ? ` ${formatCents(refundedCents)}` : '';
+  return `Refunded${amount} in full: the item ${what} at pickup.`;
+}

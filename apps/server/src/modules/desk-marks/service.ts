@@ -120,7 +120,7 @@ export async function markItem(
       deps,
       staff,
       orderId,
-      { amountCents, reason: `${deskMarkReason(kind)}${note && step.made ? `: ${note}` : ''}`.slice(0, 500) },
+      { amountCents, reason: deskMarkReason(kind) },
       key,
       {
         notice: (r) => ({
@@ -129,7 +129,7 @@ export async function markItem(
           template: 'desk_mark_refund',
           message: deskMarkNotice(kind, r.amountCents, r.productTitle),
           targetUrl: '/account?tab=orders',
-          data: { orderId, amountCents: r.amountCents, productTitle: r.productTitle, markKind: kind, note },
+          data: { orderId, amountCents: r.amountCents, productTitle: r.productTitle, markKind: kind },
         }),
       },
     );

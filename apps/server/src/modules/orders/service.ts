@@ -6,6 +6,7 @@ import {
   ORDER_STATUS_LABELS,
   wasPaid,
 } from '@rebound/core/orders';
+import { deskMarkOrderNote } from '@rebound/core/desk-notices';
 import { orderStorageFeeCents, storageFeeStartDateKey } from '@rebound/core/pickup';
 import { slotTimeLabel } from '@rebound/core/slot-label';
 import { vancouverDateKey } from '@rebound/core/time';
@@ -60,6 +61,8 @@ export function toOrderView(r: OrderRow, now: Date): OrderView {
       now,
     ),
     storageFeeFrom: storageFeeStartDateKey(r.auctionEndedAt),
+    refundNote:
+      o.status === 'refunded' && r.deskMarkKind ? deskMarkOrderNote(r.deskMarkKind, o.totalCents) : null,
   };
 }
 

@@ -14,14 +14,12 @@ export const deskMarkRefund = defineTemplate({
     productTitle: text,
     amountCents: cents,
     markKind: z.enum(['missing', 'damaged']).nullish(),
-    note: text,
   },
   render: (p, ctx) => {
     const message = messageOf(p);
     const amount = money(p, 'amountCents');
     const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
     const title = str(p, 'productTitle', 200);
-    const note = str(p, 'note', 500);
     const orderId = str(p, 'orderId', 60);
     const what = p.markKind === 'damaged' ? 'Damaged at pickup' : p.markKind === 'missing' ? 'Missing at pickup' : null;
     const blocks: Block[] = [{ type: 'p', text: message }];
@@ -30,7 +28,6 @@ export const deskMarkRefund = defineTemplate({
       rows: [
         ...(title ? [{ label: 'Item', value: title }] : []),
         ...(what ? [{ label: 'What happened', value: what }] : []),
-        ...(note ? [{ label: 'Desk note', value: note }] : []),
         ...(amount ? [{ label: 'Refunded in full', value: amount, strong: true }] : []),
         ...(orderId ? [{ label: 'Order number', value: orderId.slice(0, 8) }] : []),
       ],
