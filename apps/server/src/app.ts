@@ -22,11 +22,11 @@ import { adminCatalogueRoutes, mediaPreviewRoutes } from './modules/admin-catalo
 import { adminImportRoutes } from './modules/admin-import';
 import { adminMessagesRoutes } from './modules/admin-messages';
 import { adminOrdersRoutes } from './modules/admin-orders';
-import { deskMarksRoutes } from './modules/desk-marks';
 import { authPlugin } from './modules/auth';
 import { biddingRoutes } from './modules/bidding';
 import { catalogRoutes } from './modules/catalog';
 import { checkoutRoutes, stripeWebhookRoutes, testCheckoutRoutes } from './modules/checkout';
+import { deskMarksRoutes } from './modules/desk-marks';
 import { dropListRoutes } from './modules/drop-list';
 import { inboxRoutes } from './modules/inbox';
 import { launchPlugin } from './modules/launch';

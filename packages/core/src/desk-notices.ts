@@ -25,7 +25,9 @@ export function deskMarkLabel(kind: DeskMarkKind): string {
 
 /** What the item was found to be, in a sentence's middle: 'could not be found', 'was damaged'. */
 function deskMarkPhrase(kind: DeskMarkKind): string {
-  return kind === 'missing' ? 'could not be found at the pickup desk' : 'was found damaged at the pickup desk';
+  return kind === 'missing'
+    ? 'could not be found at the pickup desk'
+    : 'was found damaged at the pickup desk';
 }
 
 /** The refund's reason, as the refunds list and the shopper's Orders tab show it. */

@@ -27,6 +27,7 @@ import type {
 } from '@rebound/contract/admin-orders';
 import { locationRoom, userRoom } from '@rebound/contract/rooms';
 import { productSku } from '@rebound/core/catalog';
+import { deskMarkLabel } from '@rebound/core/desk-notices';
 import { formatCents } from '@rebound/core/money';
 import { refundIssuedNotice, STRIKE_REMOVED_NOTICE } from '@rebound/core/notices';
 import {
@@ -158,10 +159,11 @@ export async function orderDetail(deps: AdminOrdersDeps, orderId: string): Promi
   const row = await repo.orderRow(db, orderId);
   if (!row) throw new AppError('order_not_found');
   const o = row.order;
-  const [paymentRows, strikeRows, appt] = await Promise.all([
+  const [paymentRows, strikeRows, appt, mark] = await Promise.all([
     repo.paymentsOfOrder(db, orderId),
     repo.strikesOf(db, o.userId),
     repo.appointmentOf(db, orderId),
+    repo.deskMarkOf(db, orderId),
   ]);
   const refundRows = await repo.refundsOf(
     db,
@@ -215,6 +217,14 @@ export async function orderDetail(deps: AdminOrdersDeps, orderId: string): Promi
     );
   }
   add(o.completedAt, 'completed', 'Handed over (ID checked)');
+  if (mark) {
+    add(
+      mark.mark.createdAt,
+      'staged',
+      `Marked ${deskMarkLabel(mark.mark.kind).toLowerCase()} at the pickup desk`,
+      mark.mark.note,
+    );
+  }
   add(o.cancelledAt, 'cancelled', `Cancelled: not paid within ${PAYMENT_WINDOW_HOURS} hours`);
   for (const s of strikes.filter((x) => x.thisOrder)) {
     add(new Date(s.createdAt), 'strike', 'Non-payment strike given', s.reason);
@@ -300,6 +310,16 @@ export async function orderDetail(deps: AdminOrdersDeps, orderId: string): Promi
         }
       : null,
     timeline,
+    deskMark: mark
+      ? {
+          orderId,
+          kind: mark.mark.kind,
+          kindLabel: deskMarkLabel(mark.mark.kind),
+          note: mark.mark.note,
+          staff: nameOf(mark),
+          markedAt: mark.mark.createdAt.toISOString(),
+        }
+      : null,
   };
 }
 
@@ -369,7 +389,12 @@ export interface RefundOptions {
    * The shopper's notice in place of 'refund_issued' (the pickup desk's own words, decision 057).
    * A reservation the job 'refunds.resolve-reserved' completes later sends 'refund_issued'.
    */
-  notice?: (refund: { amountCents: number; reason: string; productTitle: string; userId: string }) => RefundNotice;
+  notice?: (refund: {
+    amountCents: number;
+    reason: string;
+    productTitle: string;
+    userId: string;
+  }) => RefundNotice;
 }
 
 /**
@@ -408,7 +433,15 @@ export async function refundOrder(
     throw new AppError('refund_unconfirmed');
   }
 
-  const events = await confirmReserved(deps, staff.id, orderId, reserved.refund, providerRefundId, false, opts);
+  const events = await confirmReserved(
+    deps,
+    staff.id,
+    orderId,
+    reserved.refund,
+    providerRefundId,
+    false,
+    opts,
+  );
   return { answer: await refundAnswer(deps, orderId, reserved.refund.id, false), events };
 }
 

@@ -139,7 +139,12 @@ describe('marking an item missing or damaged at the desk', () => {
     expect(answer).toMatchObject({
       orderStatus: 'refunded',
       replayed: false,
-      mark: { kind: 'missing', kindLabel: 'Missing', note: 'Not on shelf B4', refundedCents: kettle!.totalCents },
+      mark: {
+        kind: 'missing',
+        kindLabel: 'Missing',
+        note: 'Not on shelf B4',
+        refundedCents: kettle!.totalCents,
+      },
     });
     expect(answer.message).toBe(`Refunded $${(kettle!.totalCents! / 100).toFixed(2)} to the card.`);
 
@@ -156,7 +161,10 @@ describe('marking an item missing or damaged at the desk', () => {
 
     const [o] = await t.db.select().from(orders).where(eq(orders.id, kettle!.id));
     expect(o!.status).toBe('refunded');
-    const [appt] = await t.db.select().from(pickupAppointments).where(eq(pickupAppointments.orderId, kettle!.id));
+    const [appt] = await t.db
+      .select()
+      .from(pickupAppointments)
+      .where(eq(pickupAppointments.orderId, kettle!.id));
     expect(appt!.status).toBe('cancelled');
     const [slot] = await t.db.select().from(pickupSlots).where(eq(pickupSlots.id, appt!.slotId));
     expect(slot!.bookedCount).toBe(1);
@@ -165,7 +173,9 @@ describe('marking an item missing or damaged at the desk', () => {
     expect(await outboxOf(u.user.id, 'desk_mark_refund')).toHaveLength(1);
     expect(await outboxOf(u.user.id, 'refund_issued')).toHaveLength(0);
     const inApp = await t.db.select().from(notifications).where(eq(notifications.userId, u.user.id));
-    expect(inApp.map((n) => n.message)).toContainEqual(expect.stringContaining('could not be found at the pickup desk'));
+    expect(inApp.map((n) => n.message)).toContainEqual(
+      expect.stringContaining('could not be found at the pickup desk'),
+    );
 
     // Audited: the mark and the refund.
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, kettle!.id));
@@ -269,7 +279,9 @@ describe("the dashboard's weeks", () => {
     const before = await service.deskMarkWeeks(t.db, NOW);
     const at = async (iso: string, kind: 'missing' | 'damaged') => {
       const { order } = await makeOrder(t.db, { now: t.clock.now(), userId: u.user.id, locationId });
-      await t.db.insert(deskMarks).values({ orderId: order.id, kind, staffId: staff.user.id, createdAt: new Date(iso) });
+      await t.db
+        .insert(deskMarks)
+        .values({ orderId: order.id, kind, staffId: staff.user.id, createdAt: new Date(iso) });
     };
     // Sunday 2026-06-14, 11:30 p.m. PT (Monday 06:30 UTC): the week of Monday 2026-06-08.
     await at('2026-06-15T06:30:00.000Z', 'missing');

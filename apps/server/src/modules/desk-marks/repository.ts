@@ -2,8 +2,8 @@
 import { and, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderQuery } from '../../db/orders';
-import { shopDateKeySql } from '../../db/shop-clock';
 import { deskMarks, orders, products, refunds, users } from '../../db/schema';
+import { shopDateKeySql } from '../../db/shop-clock';
 
 /** The order locked for the mark (FOR UPDATE), with its product's title; null when there is none. */
 export async function lockOrder(tx: Tx, orderId: string) {

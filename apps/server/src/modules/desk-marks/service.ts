@@ -13,7 +13,12 @@
 //      again retries with the same key. A refund left reserved by a crash is completed by the job
 //      'refunds.resolve-reserved' (with the ordinary refund notice), and the mark finds it by its key.
 
-import type { DeskMarkKind, DeskMarkResponse, DeskMarkView, DeskMarkWeek } from '@rebound/contract/desk-marks';
+import type {
+  DeskMarkKind,
+  DeskMarkResponse,
+  DeskMarkView,
+  DeskMarkWeek,
+} from '@rebound/contract/desk-marks';
 import {
   canMarkAtDesk,
   DESK_NOTE_MAX,
@@ -87,7 +92,8 @@ export async function markItem(
     if (!order) throw new AppError('order_not_found');
     const existing = await repo.markOf(tx, orderId, key);
     if (existing) {
-      const settled = existing.mark.refundId !== null || existing.keyRefundConfirmed || order.status === 'refunded';
+      const settled =
+        existing.mark.refundId !== null || existing.keyRefundConfirmed || order.status === 'refunded';
       return { order, kind: existing.mark.kind, settled, made: false };
     }
     if (!canMarkAtDesk(order.status) || order.totalCents === null) {
@@ -113,7 +119,8 @@ export async function markItem(
   let events: Published[] = [];
   let orderStatus = step.order.status;
   if (!step.settled) {
-    const amountCents = (step.order.totalCents ?? 0) - (await repo.otherRefundsOfOrder(deps.db, orderId, key));
+    const amountCents =
+      (step.order.totalCents ?? 0) - (await repo.otherRefundsOfOrder(deps.db, orderId, key));
     if (amountCents <= 0) throw new AppError('refund_not_allowed');
     const kind = step.kind;
     const refunded = await refundOrder(

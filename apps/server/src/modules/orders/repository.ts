@@ -3,7 +3,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import { firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import { orderItemColumns, orderQuery } from '../../db/orders';
-import { deskMarks, locations, orders, pickupAppointments, pickupSlots, products, userStrikes } from '../../db/schema';
+import {
+  deskMarks,
+  locations,
+  orders,
+  pickupAppointments,
+  pickupSlots,
+  products,
+  userStrikes,
+} from '../../db/schema';
 
 /** The user's orders, newest first (only theirs: the user id is in the WHERE). */
 export function ordersOf(db: DbOrTx, userId: string) {

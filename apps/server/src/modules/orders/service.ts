@@ -1,4 +1,5 @@
 import type { MyOrdersResponse, OrderView } from '@rebound/contract/orders';
+import { deskMarkOrderNote } from '@rebound/core/desk-notices';
 import {
   canSchedulePickup,
   isSuspendedByStrikes,
@@ -6,7 +7,6 @@ import {
   ORDER_STATUS_LABELS,
   wasPaid,
 } from '@rebound/core/orders';
-import { deskMarkOrderNote } from '@rebound/core/desk-notices';
 import { orderStorageFeeCents, storageFeeStartDateKey } from '@rebound/core/pickup';
 import { slotTimeLabel } from '@rebound/core/slot-label';
 import { vancouverDateKey } from '@rebound/core/time';

@@ -21,7 +21,8 @@ export const deskMarkRefund = defineTemplate({
     const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
     const title = str(p, 'productTitle', 200);
     const orderId = str(p, 'orderId', 60);
-    const what = p.markKind === 'damaged' ? 'Damaged at pickup' : p.markKind === 'missing' ? 'Missing at pickup' : null;
+    const what =
+      p.markKind === 'damaged' ? 'Damaged at pickup' : p.markKind === 'missing' ? 'Missing at pickup' : null;
     const blocks: Block[] = [{ type: 'p', text: message }];
     blocks.push({
       type: 'facts',
@@ -41,7 +42,9 @@ export const deskMarkRefund = defineTemplate({
     );
     return {
       email: {
-        subject: amount ? `We refunded ${amount}: an item could not be handed over` : 'An item could not be handed over',
+        subject: amount
+          ? `We refunded ${amount}: an item could not be handed over`
+          : 'An item could not be handed over',
         preheader: message,
         heading: 'We could not hand over your item',
         blocks,
