@@ -26,6 +26,7 @@ import { authPlugin } from './modules/auth';
 import { biddingRoutes } from './modules/bidding';
 import { catalogRoutes } from './modules/catalog';
 import { checkoutRoutes, stripeWebhookRoutes, testCheckoutRoutes } from './modules/checkout';
+import { deskMarksRoutes } from './modules/desk-marks';
 import { inboxRoutes } from './modules/inbox';
 import { dropListRoutes, launchPlugin } from './modules/launch';
 import { ledgerRoutes } from './modules/ledger';
@@ -201,6 +202,7 @@ export async function buildApp({
   // The back-office: other areas' /api/admin routes register beside it.
   await app.register(adminRoutes);
   await app.register(adminOrdersRoutes);
+  await app.register(deskMarksRoutes);
   await app.register(adminCatalogueRoutes);
   await app.register(adminAuctionsRoutes);
   await app.register(adminImportRoutes);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Cents, Instant, Uuid } from './common';
+import { DeskMarkWeek } from './desk-marks';
 
 // The back-office dashboard: one answer with every number, from the database.
 
@@ -48,5 +49,7 @@ export const DashboardResponse = z.object({
       }),
     ),
   }),
+  /** Items the pickup desk found missing or damaged, per week (Monday to Sunday, shop dates), the last 8 weeks, oldest first. */
+  deskMarksByWeek: z.array(DeskMarkWeek),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { adminListQuery, adminPage, Reason } from './admin';
 import { Cents, Instant, Uuid } from './common';
+import { DeskMarkView } from './desk-marks';
 import { OrderStatus } from './orders';
 
 export const ADMIN_ORDER_SORTS = ['createdAt', 'paidAt', 'total', 'status'] as const;
@@ -153,6 +154,8 @@ export const AdminOrderDetail = z.object({
     .nullable(),
   /** Oldest first. */
   timeline: z.array(TimelineEvent),
+  /** The pickup desk found the item missing or damaged (decision 057); null when it did not. */
+  deskMark: DeskMarkView.omit({ refundId: true, refundedCents: true }).nullable(),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
 

@@ -61,6 +61,8 @@ export const OrderView = z.object({
   storageFeeCents: Cents,
   /** The first charged day (Vancouver date): the day after the last pickup date of the window. */
   storageFeeFrom: z.string(),
+  /** Why a refunded order was refunded, when the pickup desk settled it (decision 057); else null. */
+  refundNote: z.string().nullable(),
 });
 export type OrderView = z.infer<typeof OrderView>;
 

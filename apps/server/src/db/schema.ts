@@ -925,6 +925,31 @@ export const refunds = pgTable(
   (t) => [index('refunds_payment_idx').on(t.paymentId), check('refunds_amount', sql`${t.amountCents} > 0`)],
 );
 
+// An item the pickup desk found missing or damaged instead of handing it over: one per order
+// (the unique order id makes a second mark, at once or later, the first one's replay), the staff
+// member, when, and the refund that settled it (docs/decisions/057-desk-missing-damaged.md).
+export const deskMarks = pgTable(
+  'desk_marks',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['missing', 'damaged'] }).notNull(),
+    note: text('note'),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('desk_marks_created_idx').on(t.createdAt),
+    check('desk_marks_kind', sql`${t.kind} in ('missing', 'damaged')`),
+  ],
+);
+
 // Every staff action: who, what, on which record, the record before and after, and when.
 export const auditLog = pgTable(
   'audit_log',

@@ -10,6 +10,7 @@ import { orderQuery } from '../../db/orders';
 import {
   auditLog,
   checkoutSessionOrders,
+  deskMarks,
   locations,
   orders,
   payments,
@@ -337,4 +338,14 @@ export async function dropUnconfirmedRefundReturning(db: DbOrTx, id: string): Pr
     .where(and(eq(refunds.id, id), isNull(refunds.providerRefundId)))
     .returning({ id: refunds.id });
   return rows.length === 1;
+}
+
+/** The pickup desk's mark of the order (table desk_marks), with the staff member, or null. */
+export async function deskMarkOf(db: DbOrTx, orderId: string) {
+  const [row] = await db
+    .select({ mark: deskMarks, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(deskMarks)
+    .innerJoin(users, eq(users.id, deskMarks.staffId))
+    .where(eq(deskMarks.orderId, orderId));
+  return row ?? null;
 }

@@ -27,6 +27,7 @@ import type {
 } from '@rebound/contract/admin-orders';
 import { locationRoom, userRoom } from '@rebound/contract/rooms';
 import { productSku } from '@rebound/core/catalog';
+import { deskMarkLabel } from '@rebound/core/desk-notices';
 import { formatCents } from '@rebound/core/money';
 import { refundIssuedNotice, STRIKE_REMOVED_NOTICE } from '@rebound/core/notices';
 import {
@@ -158,10 +159,11 @@ export async function orderDetail(deps: AdminOrdersDeps, orderId: string): Promi
   const row = await repo.orderRow(db, orderId);
   if (!row) throw new AppError('order_not_found');
   const o = row.order;
-  const [paymentRows, strikeRows, appt] = await Promise.all([
+  const [paymentRows, strikeRows, appt, mark] = await Promise.all([
     repo.paymentsOfOrder(db, orderId),
     repo.strikesOf(db, o.userId),
     repo.appointmentOf(db, orderId),
+    repo.deskMarkOf(db, orderId),
   ]);
   const refundRows = await repo.refundsOf(
     db,
@@ -215,6 +217,14 @@ export async function orderDetail(deps: AdminOrdersDeps, orderId: string): Promi
     );
   }
   add(o.completedAt, 'completed', 'Handed over (ID checked)');
+  if (mark) {
+    add(
+      mark.mark.createdAt,
+      'staged',
+      `Marked ${deskMarkLabel(mark.mark.kind).toLowerCase()} at the pickup desk`,
+      mark.mark.note,
+    );
+  }
   add(o.cancelledAt, 'cancelled', `Cancelled: not paid within ${PAYMENT_WINDOW_HOURS} hours`);
   for (const s of strikes.filter((x) => x.thisOrder)) {
     add(new Date(s.createdAt), 'strike', 'Non-payment strike given', s.reason);
@@ -300,6 +310,16 @@ export async function orderDetail(deps: AdminOrdersDeps, orderId: string): Promi
         }
       : null,
     timeline,
+    deskMark: mark
+      ? {
+          orderId,
+          kind: mark.mark.kind,
+          kindLabel: deskMarkLabel(mark.mark.kind),
+          note: mark.mark.note,
+          staff: nameOf(mark),
+          markedAt: mark.mark.createdAt.toISOString(),
+        }
+      : null,
   };
 }
 
@@ -361,6 +381,22 @@ async function reserve(
   });
 }
 
+/** A notice the shopper is sent when a refund is confirmed (by template name, as enqueueNotices takes it). */
+export type RefundNotice = Parameters<typeof enqueueNotices>[2][number];
+
+export interface RefundOptions {
+  /**
+   * The shopper's notice in place of 'refund_issued' (the pickup desk's own words, decision 057).
+   * A reservation the job 'refunds.resolve-reserved' completes later sends 'refund_issued'.
+   */
+  notice?: (refund: {
+    amountCents: number;
+    reason: string;
+    productTitle: string;
+    userId: string;
+  }) => RefundNotice;
+}
+
 /**
  * POST /api/admin/orders/:id/refunds: refunds `amountCents` of the order's payment, once per key.
  */
@@ -370,6 +406,7 @@ export async function refundOrder(
   orderId: string,
   body: RefundRequest,
   key: string,
+  opts: RefundOptions = {},
 ): Promise<{ answer: RefundResponse; events: Published[] }> {
   let reserved: Reserved;
   try {
@@ -396,7 +433,15 @@ export async function refundOrder(
     throw new AppError('refund_unconfirmed');
   }
 
-  const events = await confirmReserved(deps, staff.id, orderId, reserved.refund, providerRefundId);
+  const events = await confirmReserved(
+    deps,
+    staff.id,
+    orderId,
+    reserved.refund,
+    providerRefundId,
+    false,
+    opts,
+  );
   return { answer: await refundAnswer(deps, orderId, reserved.refund.id, false), events };
 }
 
@@ -412,6 +457,7 @@ async function confirmReserved(
   refund: { id: string; paymentId: string },
   providerRefundId: string,
   resolvedLate = false,
+  opts: RefundOptions = {},
 ): Promise<Published[]> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -448,8 +494,14 @@ async function confirmReserved(
     }
     if (sums.payment >= payment.totalCents)
       await repo.setPaymentRefunded(tx, payment.id, now, confirmed.reason);
+    const told = {
+      amountCents: confirmed.amountCents,
+      reason: confirmed.reason,
+      productTitle: row.product.title,
+      userId: row.order.userId,
+    };
     await enqueueNotices(tx, now, [
-      {
+      opts.notice?.(told) ?? {
         userId: row.order.userId,
         kind: 'auction_won',
         template: 'refund_issued',

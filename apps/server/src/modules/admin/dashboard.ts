@@ -1,6 +1,7 @@
 import type { DashboardResponse } from '@rebound/contract/admin-dashboard';
 import { addDaysToDateKey, vancouverDateKey, vancouverDateTime, weekdayOfDateKey } from '@rebound/core/time';
 import type { DbOrTx } from '../../db/client';
+import { deskMarkWeeks } from '../desk-marks';
 import * as repo from './dashboard-repository';
 
 const HOUR_MS = 3_600_000;
@@ -24,6 +25,7 @@ export async function dashboard(db: DbOrTx, now: Date): Promise<DashboardRespons
   const weekPayments = await repo.paymentsBetween(db, startOf(monday), startOf(addDaysToDateKey(monday, 7)));
   const unpaid = await repo.unpaidDueBefore(db, now, new Date(now.getTime() + UNPAID_WINDOW_MS), LIST_LIMIT);
   const pickups = await repo.pickupsBetween(db, startOf(today), startOf(tomorrow));
+  const deskMarksByWeek = await deskMarkWeeks(db, now);
 
   const byDay = new Map(weekKeys.map((k) => [k, { cents: 0, payments: 0 }]));
   for (const p of weekPayments) {
@@ -64,5 +66,6 @@ export async function dashboard(db: DbOrTx, now: Date): Promise<DashboardRespons
         status: p.status,
       })),
     },
+    deskMarksByWeek,
   };
 }

@@ -146,6 +146,19 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     },
     path: '/account?tab=orders',
   },
+  desk_mark_refund: {
+    payload: {
+      kind: 'auction_won',
+      message:
+        'Sorry: Desk Lamp could not be found at the pickup desk. We refunded $23.00 in full to your card.',
+      targetUrl: '/account?tab=orders',
+      orderId: ORDER,
+      amountCents: 2300,
+      productTitle: 'Desk Lamp',
+      markKind: 'missing',
+    },
+    path: '/account?tab=orders',
+  },
   new_drops_digest: {
     payload: {
       kind: 'new_drops',

@@ -3,7 +3,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import { firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import { orderItemColumns, orderQuery } from '../../db/orders';
-import { locations, orders, pickupAppointments, pickupSlots, products, userStrikes } from '../../db/schema';
+import {
+  deskMarks,
+  locations,
+  orders,
+  pickupAppointments,
+  pickupSlots,
+  products,
+  userStrikes,
+} from '../../db/schema';
 
 /** The user's orders, newest first (only theirs: the user id is in the WHERE). */
 export function ordersOf(db: DbOrTx, userId: string) {
@@ -19,6 +27,7 @@ export function ordersOf(db: DbOrTx, userId: string) {
     pickupStartsAt: pickupSlots.startsAt,
     pickupEndsAt: pickupSlots.endsAt,
     pickupNotes: pickupAppointments.notes,
+    deskMarkKind: deskMarks.kind,
   })
     .innerJoin(locations, eq(locations.id, orders.locationId))
     .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)))
@@ -27,6 +36,7 @@ export function ordersOf(db: DbOrTx, userId: string) {
       and(eq(pickupAppointments.orderId, orders.id), eq(pickupAppointments.status, 'scheduled')),
     )
     .leftJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+    .leftJoin(deskMarks, eq(deskMarks.orderId, orders.id))
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }

@@ -1,4 +1,5 @@
 import type { MyOrdersResponse, OrderView } from '@rebound/contract/orders';
+import { deskMarkOrderNote } from '@rebound/core/desk-notices';
 import {
   canSchedulePickup,
   isSuspendedByStrikes,
@@ -60,6 +61,8 @@ export function toOrderView(r: OrderRow, now: Date): OrderView {
       now,
     ),
     storageFeeFrom: storageFeeStartDateKey(r.auctionEndedAt),
+    refundNote:
+      o.status === 'refunded' && r.deskMarkKind ? deskMarkOrderNote(r.deskMarkKind, o.totalCents) : null,
   };
 }
 

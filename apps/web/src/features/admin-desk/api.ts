@@ -1,4 +1,5 @@
 import type { LocationsResponse } from '@rebound/contract/catalog';
+import { DESK_MARK_PATHS, type DeskMarkKind, type DeskMarkResponse } from '@rebound/contract/desk-marks';
 import type { DeskLookupResponse, DeskOrderResponse, DeskTodayResponse } from '@rebound/contract/pickup';
 import { API } from '@rebound/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -63,6 +64,16 @@ export function useDeskAction() {
             idChecked: true,
             ...(early ? { early: true } : {}),
           }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+/** Marks the item missing or damaged: the server refunds the order in full, once, and tells the shopper. */
+export function useDeskMark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, kind, note }: { orderId: string; kind: DeskMarkKind; note?: string }) =>
+      sendJson<DeskMarkResponse>('POST', DESK_MARK_PATHS.mark(orderId), { kind, ...(note ? { note } : {}) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }

@@ -9,6 +9,7 @@ import { bidConfirmation } from './bid-confirmation';
 import { biddingSuspended } from './bidding-suspended';
 import { contactReply } from './contact-reply';
 import type { FieldsPayload, TemplateDef } from './define';
+import { deskMarkRefund } from './desk-mark';
 import { generic } from './generic';
 import { launchOpen } from './launch';
 import { marketing } from './marketing';
@@ -36,6 +37,7 @@ const DEFINITIONS = [
   biddingSuspended,
   paymentReceipt,
   refundIssued,
+  deskMarkRefund,
   newDropsDigest,
   savedSearchMatch,
   marketing,

@@ -9,7 +9,7 @@ import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
-import { formatShopDateTime } from '../../../lib/format-date';
+import { formatDateKey, formatShopDateTime } from '../../../lib/format-date';
 import { dashboardQuery } from '../api';
 import { RevenueChart } from './RevenueChart';
 
@@ -136,6 +136,22 @@ export default function DashboardPage() {
                   </p>
                 </li>
               ))}
+            </Panel>
+            <Panel
+              id="desk-marks-h"
+              title="Missing or damaged at the desk (last 8 weeks)"
+              empty="Nothing marked missing or damaged."
+            >
+              {d.deskMarksByWeek
+                .filter((w) => w.missing + w.damaged > 0)
+                .map((w) => (
+                  <li key={w.weekOf} className="flex items-baseline justify-between gap-x-4 py-2.5">
+                    <p className="font-medium text-ink-900">Week of {formatDateKey(w.weekOf)}</p>
+                    <p className="text-sm text-ink-800 tabular-nums">
+                      {w.missing} missing · {w.damaged} damaged
+                    </p>
+                  </li>
+                ))}
             </Panel>
           </div>
         </div>

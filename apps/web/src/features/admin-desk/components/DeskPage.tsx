@@ -1,9 +1,18 @@
+import type { DeskMarkResponse } from '@rebound/contract/desk-marks';
 import type { DeskAppointment } from '@rebound/contract/pickup';
 import { formatCents } from '@rebound/core/money';
 import { isPickupOpen } from '@rebound/core/orders';
 import { formatShortCode, normalizeShortCode } from '@rebound/core/pickup';
 import { clsx } from 'clsx';
-import { CalendarClock, Camera, CircleCheck, PackageCheck, ScanLine, UserCheck } from 'lucide-react';
+import {
+  CalendarClock,
+  Camera,
+  CircleCheck,
+  PackageCheck,
+  PackageX,
+  ScanLine,
+  UserCheck,
+} from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { LocationSelect } from '../../../components/admin/LocationSelect';
@@ -15,7 +24,11 @@ import { EmptyState, ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatDateKey } from '../../../lib/format-date';
 import { useDeskAction, useDeskDay, useDeskLookup, useLocations } from '../api';
+import { DeskMarkActions } from './DeskMark';
 import { DeskStorageFee } from './DeskStorageFee';
+
+/** What the desk last marked, shown until the next mark: the refund and the item. */
+type Marked = { answer: DeskMarkResponse; title: string; shopper: string };
 
 /** /admin/pickup: the pickup desk. Today's slots and what to stage; find a shopper's code; hand over. */
 export default function DeskPage() {
@@ -25,6 +38,11 @@ export default function DeskPage() {
   const [date, setDate] = useState('');
   const chosen = locationId || locations.data?.locations[0]?.id;
   const [selected, setSelected] = useState<DeskAppointment | null>(null);
+  const [marked, setMarked] = useState<Marked | null>(null);
+  const onMarked = (answer: DeskMarkResponse, a: DeskAppointment) => {
+    setMarked({ answer, title: a.productTitle, shopper: a.shopperName });
+    if (selected?.orderId === a.orderId) setSelected(null);
+  };
 
   return (
     <>
@@ -38,13 +56,37 @@ export default function DeskPage() {
           </div>
         }
       />
+      <div aria-live="polite">
+        {marked ? (
+          <p
+            role="status"
+            className="mb-4 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset"
+          >
+            <PackageX className="size-4 text-danger-700" aria-hidden="true" />
+            <span className="font-semibold">{marked.answer.message}</span>
+            <span>
+              {marked.title} marked {marked.answer.mark.kindLabel.toLowerCase()}; {marked.shopper} has been
+              told. Their other items are still ready to hand over.
+            </span>
+            <Button size="sm" variant="ghost" className="ml-auto" onClick={() => setMarked(null)}>
+              Dismiss
+            </Button>
+          </p>
+        ) : null}
+      </div>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="order-2 min-w-0 xl:order-1">
-          <DaySlots locationId={chosen} date={date} onPick={setSelected} onDate={setDate} />
+          <DaySlots
+            locationId={chosen}
+            date={date}
+            onPick={setSelected}
+            onDate={setDate}
+            onMarked={onMarked}
+          />
         </div>
         <div className="order-1 flex min-w-0 flex-col gap-6 xl:order-2">
           <CodeLookup onFound={setSelected} />
-          {selected ? <Handover appointment={selected} onDone={setSelected} /> : null}
+          {selected ? <Handover appointment={selected} onDone={setSelected} onMarked={onMarked} /> : null}
         </div>
       </div>
     </>
@@ -56,11 +98,13 @@ function DaySlots({
   date,
   onPick,
   onDate,
+  onMarked,
 }: {
   locationId: string | undefined;
   date: string;
   onPick: (a: DeskAppointment) => void;
   onDate: (date: string) => void;
+  onMarked: (answer: DeskMarkResponse, a: DeskAppointment) => void;
 }) {
   const day = useDeskDay(locationId, date);
   const serverDate = day.data?.date;
@@ -157,6 +201,9 @@ function DaySlots({
                         <Button size="sm" onClick={() => onPick(a)}>
                           Hand over<span className="sr-only">: {a.productTitle}</span>
                         </Button>
+                        {isPickupOpen(a.orderStatus) ? (
+                          <DeskMarkActions appointment={a} onMarked={onMarked} />
+                        ) : null}
                       </div>
                     )}
                   </li>
@@ -312,9 +359,11 @@ function CameraScan({
 function Handover({
   appointment: a,
   onDone,
+  onMarked,
 }: {
   appointment: DeskAppointment;
   onDone: (a: DeskAppointment | null) => void;
+  onMarked: (answer: DeskMarkResponse, a: DeskAppointment) => void;
 }) {
   const action = useDeskAction();
   const [checked, setChecked] = useState(false);
@@ -450,6 +499,10 @@ function Handover({
             <UserCheck aria-hidden="true" />
             Complete hand-over
           </Button>
+          <div className="border-t border-ink-100 pt-3">
+            <p className="mb-2 text-sm text-ink-700">Not on the shelf, or not fit to hand over?</p>
+            <DeskMarkActions appointment={a} onMarked={onMarked} />
+          </div>
         </div>
       )}
       <Button variant="ghost" size="sm" className="mt-3" onClick={() => onDone(null)}>

@@ -163,6 +163,19 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
           <Section title="Strikes">
             <Strikes detail={detail} />
           </Section>
+          {detail.deskMark ? (
+            <Section title="Pickup desk">
+              <p className="text-sm font-semibold text-danger-700">
+                Marked {detail.deskMark.kindLabel.toLowerCase()}: refunded in full
+              </p>
+              <p className="text-sm text-ink-700">
+                {formatShopDateTime(detail.deskMark.markedAt)} · {detail.deskMark.staff}
+              </p>
+              {detail.deskMark.note ? (
+                <p className="text-sm text-ink-900">Note: {detail.deskMark.note}</p>
+              ) : null}
+            </Section>
+          ) : null}
           {detail.appointment ? (
             <Section title="Pickup">
               <p className="text-sm text-ink-900">

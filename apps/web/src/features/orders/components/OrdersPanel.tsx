@@ -133,6 +133,11 @@ function OrderRow({ order }: { order: OrderView }) {
               {order.statusLabel}
             </Badge>
           </div>
+          {order.refundNote ? (
+            <p className="mt-1.5 text-sm text-ink-800" data-testid="order-refund-note">
+              {order.refundNote}
+            </p>
+          ) : null}
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm sm:flex sm:flex-wrap sm:gap-x-10">
             <div>
               <dt className="text-xs text-ink-600">

@@ -30,6 +30,7 @@ const order: OrderView = {
   locationName: 'Burnaby Warehouse',
   storageFeeCents: 0,
   storageFeeFrom: '2026-12-04',
+  refundNote: null,
 };
 
 function slot(id: string, timeLabel: string, availableSpots: number): PickupSlot {

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { canMarkAtDesk, deskMarkNotice, deskMarkReason, deskMarkResult } from './desk-notices';
+import { ORDER_STATUSES } from './orders';
+
+describe('desk marks', () => {
+  it('are allowed on paid orders the desk has not handed over', () => {
+    expect(ORDER_STATUSES.filter(canMarkAtDesk)).toEqual(['paid', 'ready_for_pickup', 'pickup_scheduled']);
+  });
+
+  it('tell the shopper what happened and what was refunded', () => {
+    expect(deskMarkNotice('missing', 12_345, 'Blue kettle')).toBe(
+      'Sorry: Blue kettle could not be found at the pickup desk. We refunded $123.45 in full to your card; it arrives in 5-10 business days.',
+    );
+    expect(deskMarkNotice('damaged', 500, 'Lamp')).toContain('Lamp was found damaged at the pickup desk');
+    expect(deskMarkReason('damaged')).toBe('Item damaged at pickup');
+    expect(deskMarkResult(1999, false)).toBe('Refunded $19.99 to the card.');
+    expect(deskMarkResult(1999, true)).toBe('Already marked: $19.99 was refunded to the card.');
+  });
+});
