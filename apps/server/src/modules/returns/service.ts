@@ -44,7 +44,6 @@ import type { MediaStorage } from '../../adapters/storage/types';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../../lib/auth-context';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Published } from '../../realtime/hub';
 import { processImage, variantKeys } from '../admin-catalogue';
@@ -661,7 +660,7 @@ async function markRefunded(
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const ret = await repo.lockReturn(tx, id);
-    if (!ret || ret.state !== 'received') return [];
+    if (ret?.state !== 'received') return [];
     const row = await repo.orderForReturn(tx, ret.orderId);
     if (!row) return [];
     await repo.updateReturn(tx, id, ['received'], {
