@@ -159,6 +159,18 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     },
     path: '/account?tab=orders',
   },
+  return_update: {
+    payload: {
+      kind: 'auction_won',
+      message: 'Drop-off booked for Desk Lamp: Tue, Jun 16, 10:00 – 10:30 a.m. PT.',
+      targetUrl: '/account?tab=orders',
+      returnId: ORDER,
+      orderId: ORDER,
+      state: 'drop_off_booked',
+      productTitle: 'Desk Lamp',
+    },
+    path: '/account?tab=orders',
+  },
   new_drops_digest: {
     payload: {
       kind: 'new_drops',

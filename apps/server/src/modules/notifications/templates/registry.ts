@@ -20,6 +20,7 @@ import { paymentReceipt } from './payment-receipt';
 import { paymentReminder } from './payment-reminder';
 import { pickupConfirmed, pickupReminder } from './pickup';
 import { refundIssued } from './refund-issued';
+import { returnUpdate } from './return-update';
 import { savedSearchMatch } from './saved-search-match';
 import { testEmail } from './test-email';
 
@@ -38,6 +39,7 @@ const DEFINITIONS = [
   paymentReceipt,
   refundIssued,
   deskMarkRefund,
+  returnUpdate,
   newDropsDigest,
   savedSearchMatch,
   marketing,
