@@ -30,7 +30,7 @@ describe('auction won payload', () => {
     await t.db.update(users).set({ locationId }).where(eq(users.id, winnerRow.id));
     await placeBid(t.db, t.clock, asSession(winnerRow), auction.id, '200', null);
 
-    const closed = await closeDueAuctionsBatch(t.db, new Date(end.getTime() + 1));
+    const closed = await closeDueAuctionsBatch(t.db, new Date(end.getTime() + 1), t.app.deps.publish);
     expect(closed.closed).toBe(1);
     const [order] = await t.db.select().from(orders).where(eq(orders.auctionId, auction.id));
     const rows = await t.db

@@ -12,8 +12,9 @@ import {
 import { DIGEST_LOT_LIMIT, DIGEST_SEARCH_LOT_LIMIT, digestKey, latestDigest } from '@rebound/core/reminders';
 import { matchesSavedSearch } from '@rebound/core/saved-searches';
 import type { Db } from '../../db/client';
+import type { Publisher } from '../../lib/publish';
 import { dropListReaders } from '../drop-list';
-import { enqueueNotices, type Notice, queueMessages } from '../notifications';
+import { enqueueNotices, type Notice, notificationsChanged, queueMessages } from '../notifications';
 import { type NewLot, newLots, searchesOf } from '../saved-searches';
 import * as repo from './digest-repository';
 
@@ -45,11 +46,7 @@ function wantsNewDrops(settings: unknown): boolean {
  * Sends the latest due day's digest to everyone who has not had it. A pass that finishes takes the
  * day's key (`digest:<date>`), so later runs that day cost one look-up.
  */
-export async function runDailyDigest(
-  db: Db,
-  now: Date,
-  published: (userIds: string[]) => Promise<void> = async () => {},
-): Promise<DigestRun> {
+export async function runDailyDigest(db: Db, now: Date, publish: Publisher): Promise<DigestRun> {
   const slot = latestDigest(now);
   const doneKey = `digest:${slot.date}`;
   if (await repo.isTaken(db, doneKey)) return { date: slot.date, userIds: [], lotCount: 0 };
@@ -101,7 +98,8 @@ export async function runDailyDigest(
       },
     );
     sentTo.push(...batch.userIds);
-    if (batch.userIds.length > 0) await published(batch.userIds);
+    // After the batch's commit: its shoppers' notification lists.
+    await publish(notificationsChanged(batch.userIds, now));
     if (batch.read < DIGEST_BATCH) break;
     after = batch.last;
   }
