@@ -57,9 +57,9 @@ describe('auction lifecycle', () => {
     });
     const empty = await makeAuction(t.db, { now, locationId, auction: { endTime: end } });
     const [w, l] = [asSession(await makeUser(t.db)), asSession(await makeUser(t.db))];
-    await placeBid(t.db, t.clock, w, sold.auction.id, '40', null);
-    await placeBid(t.db, t.clock, l, sold.auction.id, '30', null);
-    await placeBid(t.db, t.clock, w, reserve.auction.id, '100', null);
+    await placeBid(t.db, t.clock, w, sold.auction.id, '40', null, t.app.deps.publish);
+    await placeBid(t.db, t.clock, l, sold.auction.id, '30', null, t.app.deps.publish);
+    await placeBid(t.db, t.clock, w, reserve.auction.id, '100', null, t.app.deps.publish);
 
     // Not yet: one millisecond before the end nothing closes. (The instant is passed as it is: the
     // test clock keeps running with real time, so reading it back could already be past the end.)
@@ -119,7 +119,7 @@ describe('auction lifecycle', () => {
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
       const m = await makeAuction(t.db, { now, locationId, auction: { endTime: end } });
-      await placeBid(t.db, t.clock, bidder, m.auction.id, '15', null);
+      await placeBid(t.db, t.clock, bidder, m.auction.id, '15', null, t.app.deps.publish);
       ids.push(m.auction.id);
     }
     t.clock.set(end);
@@ -136,13 +136,13 @@ describe('auction lifecycle', () => {
     const end = new Date(now.getTime() + 5_000);
     const m = await makeAuction(t.db, { now, locationId, auction: { endTime: end } });
     const [p, q] = [asSession(await makeUser(t.db)), asSession(await makeUser(t.db))];
-    await placeBid(t.db, t.clock, p, m.auction.id, '20', null);
+    await placeBid(t.db, t.clock, p, m.auction.id, '20', null, t.app.deps.publish);
     // That bid came in the last minute: soft close moved the end.
     const [after] = await t.db.select().from(auctions).where(eq(auctions.id, m.auction.id));
     expect(after!.endTime.getTime()).toBeGreaterThan(end.getTime());
     t.clock.set(after!.endTime);
     const [late, closed] = await Promise.allSettled([
-      placeBid(t.db, t.clock, q, m.auction.id, '30', null),
+      placeBid(t.db, t.clock, q, m.auction.id, '30', null, t.app.deps.publish),
       closeDueAuctions(t.db, t.clock.now(), noPublish),
     ]);
     expect(late.status).toBe('rejected');
