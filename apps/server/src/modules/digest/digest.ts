@@ -12,6 +12,7 @@ import {
 import { DIGEST_LOT_LIMIT, DIGEST_SEARCH_LOT_LIMIT, digestKey, latestDigest } from '@rebound/core/reminders';
 import { matchesSavedSearch } from '@rebound/core/saved-searches';
 import type { Db } from '../../db/client';
+import { claimOnce } from '../../db/notice-once';
 import type { Publisher } from '../../lib/publish';
 import { dropListReaders } from '../drop-list';
 import { enqueueNotices, type Notice, notificationsChanged, queueMessages } from '../notifications';
@@ -59,7 +60,7 @@ export async function runDailyDigest(db: Db, now: Date, publish: Publisher): Pro
       async (tx) => {
         const page = await repo.consentingShoppers(tx, slot.date, after, DIGEST_BATCH);
         const wanted = page.filter((u) => wantsNewDrops(u.settings));
-        const taken = await repo.claimOnce(
+        const taken = await claimOnce(
           tx,
           wanted.map((u) => digestKey(slot.date, u.id)),
           now,
@@ -104,7 +105,7 @@ export async function runDailyDigest(db: Db, now: Date, publish: Publisher): Pro
     after = batch.last;
   }
   await sendToDropList(db, slot.date, lots, now);
-  await repo.claimOnce(db, [doneKey], now);
+  await claimOnce(db, [doneKey], now);
   return { date: slot.date, userIds: sentTo, lotCount: lots.length };
 }
 
@@ -119,7 +120,7 @@ async function sendToDropList(db: Db, date: string, lots: NewLot[], now: Date): 
     const read: number = await db.transaction(async (tx) => {
       const page = await dropListReaders(tx, after, DIGEST_BATCH);
       const key = (id: string) => `digest:${date}:list:${id}`;
-      const taken = await repo.claimOnce(
+      const taken = await claimOnce(
         tx,
         page.map((r) => key(r.id)),
         now,

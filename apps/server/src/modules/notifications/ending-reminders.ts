@@ -5,6 +5,7 @@
 import { auctionEndingNotice } from '@rebound/core/notices';
 import { dueEndingReminder, type EndingMark, endingReminderKey, minutesLeft } from '@rebound/core/reminders';
 import type { Db } from '../../db/client';
+import { claimOnce } from '../../db/notice-once';
 import type { Publisher } from '../../lib/publish';
 import { notificationsChanged } from './changed';
 import * as repo from './ending-reminders-repository';
@@ -25,7 +26,7 @@ export async function runEndingReminders(db: Db, now: Date, publish: Publisher):
       const mark = dueEndingReminder({ endMs: r.endTime.getTime(), sent: { '1h': r.sent1h } }, now.getTime());
       return mark ? [{ ...r, mark, key: endingReminderKey(r.auctionId, r.userId, mark) }] : [];
     });
-    const taken = await repo.claimOnce(
+    const taken = await claimOnce(
       tx,
       due.map((d) => d.key),
       now,

@@ -5,6 +5,7 @@ import { savedSearchMatchNotice } from '@rebound/core/notices';
 import { mergeNotificationSettings, type NotificationSettings } from '@rebound/core/notifications';
 import { matchesSavedSearch } from '@rebound/core/saved-searches';
 import type { Db } from '../../db/client';
+import { claimOnce } from '../../db/notice-once';
 import type { Publisher } from '../../lib/publish';
 import {
   type Contact,
@@ -56,7 +57,7 @@ export async function runSavedSearchAlertsBatch(db: Db, now: Date, batch = ALERT
         .slice(0, ALERTS_PER_SEARCH)
         .map((l) => ({ search: s, lot: l, key: `search:${s.id}:${l.auctionId}` }));
     });
-    const taken = await repo.claimOnce(
+    const taken = await claimOnce(
       tx,
       matches.map((m) => m.key),
       now,

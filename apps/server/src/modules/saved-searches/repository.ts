@@ -139,13 +139,3 @@ export async function setLastMatched(tx: DbOrTx, ids: string[], now: Date) {
   await tx.update(savedSearches).set({ lastMatchedAt: now }).where(inArray(savedSearches.id, ids));
 }
 
-/** Takes at-most-once keys (notice_once); returns the ones this call inserted (see ending reminders). */
-export async function claimOnce(tx: DbOrTx, keys: string[], now: Date): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await tx
-    .insert(noticeOnce)
-    .values([...new Set(keys)].map((key) => ({ key, createdAt: now })))
-    .onConflictDoNothing({ target: noticeOnce.key })
-    .returning({ key: noticeOnce.key });
-  return new Set(rows.map((r) => r.key));
-}
