@@ -21,7 +21,10 @@ describe('claimOnce (notice_once)', () => {
     expect(await claimOnce(db, ['a:1', 'a:2', 'a:1'], now)).toEqual(new Set(['a:1', 'a:2']));
     expect(await claimOnce(db, ['a:1', 'a:2'], now)).toEqual(new Set());
     expect(await claimOnce(db, ['a:2', 'a:3'], now)).toEqual(new Set(['a:3']));
-    const rows = await db.select().from(noticeOnce).where(inArray(noticeOnce.key, ['a:1', 'a:2', 'a:3']));
+    const rows = await db
+      .select()
+      .from(noticeOnce)
+      .where(inArray(noticeOnce.key, ['a:1', 'a:2', 'a:3']));
     expect(rows.map((r) => r.key).sort()).toEqual(['a:1', 'a:2', 'a:3']);
     expect(rows.every((r) => r.createdAt.getTime() === now.getTime())).toBe(true);
   });
@@ -40,9 +43,7 @@ describe('claimOnce (notice_once)', () => {
   it('claims racing for the same keys: each key goes to exactly one of them', async () => {
     const db = database.db;
     const keys = Array.from({ length: 50 }, (_, i) => `c:${i}`);
-    const runs = await Promise.all(
-      [0, 1, 2].map(() => db.transaction((tx) => claimOnce(tx, keys, now))),
-    );
+    const runs = await Promise.all([0, 1, 2].map(() => db.transaction((tx) => claimOnce(tx, keys, now))));
     const all = runs.flatMap((r) => [...r]);
     expect(all.sort()).toEqual([...keys].sort());
   });

@@ -2,7 +2,7 @@
 // live in a window (for matching in memory, packages/core/saved-searches), and the push alerts' claims.
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auctions, categories, locations, noticeOnce, products, savedSearches, users } from '../../db/schema';
+import { auctions, categories, locations, products, savedSearches, users } from '../../db/schema';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 
@@ -138,4 +138,3 @@ export async function setLastMatched(tx: DbOrTx, ids: string[], now: Date) {
   if (ids.length === 0) return;
   await tx.update(savedSearches).set({ lastMatchedAt: now }).where(inArray(savedSearches.id, ids));
 }
-
