@@ -12,6 +12,7 @@ import { recordTestPayment, testPaymentProvider } from '../apps/server/src/adapt
 import { checkoutSessions, orders, payments, users } from '../apps/server/src/db/schema';
 import type { SessionUser } from '../apps/server/src/lib/auth-context';
 import { systemClock } from '../apps/server/src/lib/clock';
+import { publishNothing } from '../apps/server/src/lib/publish';
 import { type CheckoutDeps, createCheckout, syncCheckoutSession } from '../apps/server/src/modules/checkout';
 import { createTestDatabase } from '../apps/server/test/database';
 import { makeLocation, makeUser } from '../apps/server/test/factories';
@@ -68,6 +69,7 @@ async function main() {
       clock: systemClock,
       provider: testPaymentProvider({ publicUrl: 'http://127.0.0.1:3000', db, clock: systemClock }),
       publicUrl: 'http://127.0.0.1:3000',
+      publish: publishNothing,
     };
 
     // The rates and amounts a one-order checkout at this location comes to (the baseline writes the same).

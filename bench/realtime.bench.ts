@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer } from 'ws';
+import type { Publisher } from '../apps/server/src/lib/publish';
 import { placeBid } from '../apps/server/src/modules/bidding';
 import { asSession } from '../apps/server/test/bidding';
 import { makeAuction, makeLocation, makeUser } from '../apps/server/test/factories';
@@ -77,10 +78,13 @@ async function ours(): Promise<{ samples: number[]; expected: number }> {
   const w = startWatchers(`${base.replace('http', 'ws')}/ws`, auction.id);
   await w.next('ready');
   const committed = new Map<number, number>();
+  // The bid's batch has committed when its events reach the publisher: the clock starts there.
+  const publish: Publisher = async (events) => {
+    for (const e of events) if (e.event.type === 'BidPlacedV1') committed.set(e.event.auction.seq, now());
+    await t.app.deps.publish(events);
+  };
   for (let i = 0; i < BIDS; i++) {
-    const r = await placeBid(t.db, t.clock, bidders[i % 2]!, auction.id, String(20 + i * 5), null);
-    committed.set(r.body.auction.seq, now());
-    await t.app.deps.hub.publish(r.events);
+    await placeBid(t.db, t.clock, bidders[i % 2]!, auction.id, String(20 + i * 5), null, publish);
     await sleep(25);
   }
   await sleep(500);

@@ -15,6 +15,7 @@ import { errorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { containsNul } from './lib/input-guard';
 import { fastifyLogOptions, requestLogPlugin } from './lib/logging';
+import { hubPublisher, type Publisher } from './lib/publish';
 import { securityHeadersPlugin } from './lib/security-headers';
 import { adminRoutes } from './modules/admin';
 import { adminAuctionsRoutes } from './modules/admin-auctions';
@@ -76,6 +77,8 @@ declare module 'fastify' {
       db: Database['db'];
       clock: Clock;
       hub: RealtimeHub;
+      /** Realtime events after commit: every service and job publishes through it (lib/publish.ts). */
+      publish: Publisher;
       payments: PaymentProvider;
       /** The outbox sender (email, SMS, push); its job starts with the others (jobs/runner.ts). */
       sender: OutboxSender;
@@ -118,6 +121,7 @@ export async function buildApp({
     db: database.db,
     clock,
     hub: realtime,
+    publish: hubPublisher(realtime, app.log),
     payments: payments ?? createPaymentProvider(config, database.db, clock),
     sender: createOutboxSender({ config, db: database.db, clock, log: app.log }),
   });

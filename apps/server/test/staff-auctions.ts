@@ -64,7 +64,7 @@ export function staffAuctions(t: TestApp, ctx: () => { staff: SignedInUser; loca
   async function liveWithBids(maxes: [SignedInUser, string][], over: Record<string, unknown> = {}) {
     const product = await makeProduct(t.db, { status: 'draft' });
     const a = await schedule(product.id, { startTime: iso(t.clock.now().getTime()), ...over });
-    await openDueAuctions(t.db, t.clock.now());
+    await openDueAuctions(t.db, t.clock.now(), t.app.deps.publish);
     for (const [who, amount] of maxes) {
       const res = await bid(a.id, amount, who);
       expect(res.statusCode, res.body).toBeLessThan(300);
@@ -78,9 +78,9 @@ export function staffAuctions(t: TestApp, ctx: () => { staff: SignedInUser; loca
       endTime: iso(t.clock.now().getTime() + 2 * MIN),
     });
     t.clock.advance(3 * MIN);
-    await closeDueAuctions(t.db, t.clock.now(), async () => {});
+    await closeDueAuctions(t.db, t.clock.now(), t.app.deps.publish);
     t.clock.advance(73 * HOUR);
-    await runPaymentDeadlines(t.db, t.clock.now(), async () => {});
+    await runPaymentDeadlines(t.db, t.clock.now(), t.app.deps.publish);
     const [order] = await t.db.select().from(orders).where(eq(orders.auctionId, auction.id));
     expect(order?.status).toBe('cancelled');
     return { product, auction };

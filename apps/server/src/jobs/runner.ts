@@ -7,7 +7,7 @@ import { resolveReservedRefunds } from '../modules/admin-orders';
 import { closeDueAuctions, openDueAuctions } from '../modules/auctions';
 import { purgeExpiredIdempotencyKeys } from '../modules/bidding';
 import { runDailyDigest } from '../modules/digest';
-import { notificationsChanged, runEndingReminders } from '../modules/notifications';
+import { runEndingReminders } from '../modules/notifications';
 import { expireOffers } from '../modules/offers';
 import { runPaymentDeadlines } from '../modules/orders';
 import { runPickupReminders } from '../modules/pickup';
@@ -51,20 +51,20 @@ export function startJobs(app: FastifyInstance, jobs: Job[]): () => Promise<void
 }
 
 export function auctionJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
-  const { db, clock, hub } = app.deps;
+  const { db, clock, publish } = app.deps;
   return [
     {
       name: 'auctions.open',
       everyMs,
       run: async () => {
-        await hub.publish(await openDueAuctions(db, clock.now()));
+        await openDueAuctions(db, clock.now(), publish);
       },
     },
     {
       name: 'auctions.close',
       everyMs,
       run: async () => {
-        await closeDueAuctions(db, clock.now(), (p) => hub.publish(p));
+        await closeDueAuctions(db, clock.now(), publish);
       },
     },
   ];
@@ -75,16 +75,13 @@ export function auctionJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
  * with the same idempotency key once their lease has run out (admin-orders, decision 027).
  */
 export function refundJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
-  const { db, clock, hub, payments } = app.deps;
+  const { db, clock, publish, payments } = app.deps;
   return [
     {
       name: 'refunds.resolve-reserved',
       everyMs,
       run: async () => {
-        await resolveReservedRefunds(
-          { db, clock, provider: payments, log: app.log },
-          { publish: (events) => hub.publish(events) },
-        );
+        await resolveReservedRefunds({ db, clock, provider: payments, log: app.log, publish });
       },
     },
   ];
@@ -95,13 +92,13 @@ export function refundJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
  * late are marked on their return, checked every 60 s.
  */
 export function returnJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
-  const { db, clock, hub, payments } = app.deps;
+  const { db, clock, publish, payments } = app.deps;
   return [
     {
       name: 'returns.expire',
       everyMs,
       run: async () => {
-        await runReturnJobs({ db, clock, provider: payments, log: app.log }, (events) => hub.publish(events));
+        await runReturnJobs({ db, clock, provider: payments, log: app.log, publish });
       },
     },
   ];
@@ -109,13 +106,13 @@ export function returnJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
 
 /** The payment deadline (reminders, cancellation, strikes), checked every 30 s. */
 export function orderJobs(app: FastifyInstance, everyMs = 30_000): Job[] {
-  const { db, clock, hub } = app.deps;
+  const { db, clock, publish } = app.deps;
   return [
     {
       name: 'orders.payment-deadline',
       everyMs,
       run: async () => {
-        await runPaymentDeadlines(db, clock.now(), (p) => hub.publish(p));
+        await runPaymentDeadlines(db, clock.now(), publish);
       },
     },
     {
@@ -131,13 +128,13 @@ export function orderJobs(app: FastifyInstance, everyMs = 30_000): Job[] {
 
 /** Pickup reminders (the evening before at 18:00 and an hour before the slot), checked every 60 s. */
 export function pickupJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
-  const { db, clock, hub } = app.deps;
+  const { db, clock, publish } = app.deps;
   return [
     {
       name: 'pickup.reminders',
       everyMs,
       run: async () => {
-        await runPickupReminders(db, clock.now(), (p) => hub.publish(p));
+        await runPickupReminders(db, clock.now(), publish);
       },
     },
   ];
@@ -213,30 +210,27 @@ export function eventJobs(
   app: FastifyInstance,
   every = { remindersMs: 10_000, alertsMs: 30_000, digestMs: 60_000 },
 ): Job[] {
-  const { db, clock, hub } = app.deps;
-  const changed = async (userIds: string[]) => {
-    if (userIds.length > 0) await hub.publish(notificationsChanged(userIds, clock.now()));
-  };
+  const { db, clock, publish } = app.deps;
   return [
     {
       name: 'notifications.ending-reminders',
       everyMs: every.remindersMs,
       run: async () => {
-        await changed((await runEndingReminders(db, clock.now())).userIds);
+        await runEndingReminders(db, clock.now(), publish);
       },
     },
     {
       name: 'notifications.saved-search-alerts',
       everyMs: every.alertsMs,
       run: async () => {
-        await runSavedSearchAlerts(db, clock.now(), changed);
+        await runSavedSearchAlerts(db, clock.now(), publish);
       },
     },
     {
       name: 'notifications.daily-digest',
       everyMs: every.digestMs,
       run: async () => {
-        await runDailyDigest(db, clock.now(), changed);
+        await runDailyDigest(db, clock.now(), publish);
       },
     },
   ];

@@ -32,10 +32,8 @@ describe('live updates over WebSocket', () => {
     await client.waitFor((e) => e.type === 'PongV1');
 
     const bidder = asSession(await makeUser(t.db));
-    const other1 = await placeBid(t.db, t.clock, bidder, other.auction.id, '20', null);
-    await t.app.deps.hub.publish(other1.events);
-    const r = await placeBid(t.db, t.clock, bidder, auction.id, '20', null);
-    await t.app.deps.hub.publish(r.events);
+    const _other1 = await placeBid(t.db, t.clock, bidder, other.auction.id, '20', null, t.app.deps.publish);
+    const r = await placeBid(t.db, t.clock, bidder, auction.id, '20', null, t.app.deps.publish);
     const e = await client.waitFor((x) => x.type === 'BidPlacedV1');
     expect(e.type === 'BidPlacedV1' && e.auction.auctionId).toBe(auction.id);
     expect(e.type === 'BidPlacedV1' && e.auction.seq).toBe(r.body.auction.seq);
@@ -72,8 +70,7 @@ describe('live updates over WebSocket', () => {
           await c.waitFor((e) => e.type === 'PongV1');
         }
         const bidder = asSession(await makeUser(t.db));
-        const r = await placeBid(t.db, t.clock, bidder, auction.id, '30', null);
-        await t.app.deps.hub.publish(r.events);
+        const _r = await placeBid(t.db, t.clock, bidder, auction.id, '30', null, t.app.deps.publish);
         for (const c of [onFirst, onSecond]) {
           const e = await c.waitFor((x) => x.type === 'BidPlacedV1');
           expect(e.type === 'BidPlacedV1' && e.auction.auctionId).toBe(auction.id);

@@ -103,8 +103,7 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')(
       expect(await metric('rebound_realtime_listen_connected')).toBe(0);
       // Publishing still works while this server cannot hear (NOTIFY goes through the pool);
       // this event is lost to its own sockets, which the resync makes up for.
-      const during = await placeBid(database.db, clock, bidder, auction.id, '20', null);
-      await hub.publish(during.events);
+      const _during = await placeBid(database.db, clock, bidder, auction.id, '20', null, app.deps.publish);
 
       expect((await waitForReadyz(200)).body).toEqual({ status: 'ok', database: true, realtime: true });
       await client.waitFor((e) => e.type === 'ResyncV1');
@@ -119,8 +118,8 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')(
         auction.id,
         '30',
         null,
+        app.deps.publish,
       );
-      await hub.publish(after.events);
       const e = await client.waitFor(
         (x) => x.type === 'BidPlacedV1' && x.auction.seq === after.body.auction.seq,
       );

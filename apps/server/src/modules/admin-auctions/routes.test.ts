@@ -85,7 +85,7 @@ describe('scheduling one auction', () => {
     const product = await makeProduct(t.db, { status: 'unsold' });
     const a = await schedule(product.id, { startTime: iso(t.clock.now().getTime() - MIN) });
     expect(Date.parse(a.startTime)).toBeGreaterThanOrEqual(t.clock.now().getTime() - 5_000);
-    await openDueAuctions(t.db, t.clock.now());
+    await openDueAuctions(t.db, t.clock.now(), t.app.deps.publish);
     const live = await t.app.inject({ url: API.adminAuction(a.id), headers: as(staff) });
     expect(live.json<AdminAuctionDetail>().status).toBe('live');
     expect(live.json<AdminAuctionDetail>().can.edit).toBe(false);

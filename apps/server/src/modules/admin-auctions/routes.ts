@@ -13,20 +13,15 @@ import {
   WithdrawOfferInput,
 } from '@rebound/contract/admin-auctions';
 import { API } from '@rebound/contract/routes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Published } from '../../realtime/hub';
 import { requireActiveStaff } from '../staff';
 import * as service from './service';
 
 /** /api/admin/auctions and /api/admin/drops (staff only: the admin guard covers the prefix). */
 export async function adminAuctionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, hub } = app.deps;
-  const publish = (request: FastifyRequest, events: Published[]) => {
-    if (events.length === 0) return;
-    hub.publish(events).catch((err) => request.log.error({ err }, 'publishing auction events failed'));
-  };
+  const { db, clock, publish } = app.deps;
 
   app.get(
     API.adminAuctions,
@@ -78,15 +73,14 @@ export async function adminAuctionsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const staff = requireActiveStaff(request);
-      const { detail, published } = await service.cancelAuction(
+      return service.cancelAuction(
         db,
         staff.id,
         request.params.id,
         request.body.reason,
         clock.now(),
+        publish,
       );
-      publish(request, published);
-      return detail;
     },
   );
 
@@ -118,14 +112,7 @@ export async function adminAuctionsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const staff = requireActiveStaff(request);
       const body = SecondChanceInput.parse(request.body ?? {});
-      const { detail, published } = await service.createOffer(
-        db,
-        staff.id,
-        request.params.id,
-        body,
-        clock.now(),
-      );
-      publish(request, published);
+      const detail = await service.createOffer(db, staff.id, request.params.id, body, clock.now(), publish);
       return reply.status(201).send(detail);
     },
   );

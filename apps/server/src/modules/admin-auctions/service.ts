@@ -31,6 +31,7 @@ import {
 } from '@rebound/core/scheduling';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
 import { liveState } from '../bidding';
 import { enqueueNotices, type Notice, notificationsChanged } from '../notifications';
@@ -319,7 +320,8 @@ export async function cancelAuction(
   id: string,
   reason: string,
   now: Date,
-): Promise<{ detail: AdminAuctionDetail; published: Published[] }> {
+  publish: Publisher,
+): Promise<AdminAuctionDetail> {
   const published = await db.transaction(async (tx) => {
     const before = await repo.lockAuction(tx, id);
     if (!before) throw new AppError('auction_not_found');
@@ -370,7 +372,8 @@ export async function cancelAuction(
       ...notificationsChanged(bidders, now),
     ] satisfies Published[];
   });
-  return { detail: await getAuction(db, id, now), published };
+  await publish(published);
+  return getAuction(db, id, now);
 }
 
 /** Why an ended or cancelled auction may be relisted (or null): unsold, cancelled, or unpaid. */
@@ -440,7 +443,8 @@ export async function createOffer(
   id: string,
   input: { userId?: string | undefined; hours: number },
   now: Date,
-): Promise<{ detail: AdminAuctionDetail; published: Published[] }> {
+  publish: Publisher,
+): Promise<AdminAuctionDetail> {
   const published = await db.transaction(async (tx) => {
     const a = await repo.lockAuction(tx, id);
     if (!a) throw new AppError('auction_not_found');
@@ -498,7 +502,8 @@ export async function createOffer(
     });
     return notificationsChanged([chosen.userId], now);
   });
-  return { detail: await getAuction(db, id, now), published };
+  await publish(published);
+  return getAuction(db, id, now);
 }
 
 /**

@@ -381,7 +381,12 @@ describe('refunds', () => {
 });
 
 describe('when the payment provider says no, or does not answer', () => {
-  const deps = (provider: PaymentProvider) => ({ db: t.db, clock: t.clock, provider });
+  const deps = (provider: PaymentProvider) => ({
+    db: t.db,
+    clock: t.clock,
+    provider,
+    publish: t.app.deps.publish,
+  });
   const staffUser = () => ({ ...staff.user });
 
   it('a refusal drops the reservation and says why; the money can still be refunded', async () => {
@@ -443,7 +448,12 @@ describe('when the payment provider says no, or does not answer', () => {
 });
 
 describe('the job that resolves refunds nobody heard back about', () => {
-  const deps = (provider: PaymentProvider) => ({ db: t.db, clock: t.clock, provider });
+  const deps = (provider: PaymentProvider) => ({
+    db: t.db,
+    clock: t.clock,
+    provider,
+    publish: t.app.deps.publish,
+  });
   const silent = (): PaymentProvider => ({
     ...t.app.deps.payments,
     refund: async () => {

@@ -10,11 +10,10 @@ import {
 } from '@rebound/contract/admin-orders';
 import { Uuid } from '@rebound/contract/common';
 import { API } from '@rebound/contract/routes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import type { Published } from '../../realtime/hub';
 import { requireActiveStaff } from '../staff';
 import * as service from './service';
 
@@ -24,12 +23,8 @@ const StrikeParams = z.object({ id: Uuid, strikeId: Uuid });
 /** Orders, payments, refunds and strikes in the back-office (staff only: the guard covers /api/admin). */
 export async function adminOrdersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, hub, payments } = app.deps;
-  const deps: service.AdminOrdersDeps = { db, clock, provider: payments, log: app.log };
-  const publish = (request: FastifyRequest, events: Published[]) => {
-    if (events.length === 0) return;
-    hub.publish(events).catch((err) => request.log.error({ err }, 'publishing order events failed'));
-  };
+  const { db, clock, publish, payments } = app.deps;
+  const deps: service.AdminOrdersDeps = { db, clock, provider: payments, publish, log: app.log };
 
   app.get(
     API.adminOrders,
@@ -56,15 +51,7 @@ export async function adminOrdersRoutes(fastify: FastifyInstance) {
       const staff = requireActiveStaff(request);
       const key = IdempotencyKeyHeader.safeParse(request.headers['idempotency-key']);
       if (!key.success) throw new AppError('idempotency_key_required');
-      const { answer, events } = await service.refundOrder(
-        deps,
-        staff,
-        request.params.id,
-        request.body,
-        key.data,
-      );
-      publish(request, events);
-      return answer;
+      return service.refundOrder(deps, staff, request.params.id, request.body, key.data);
     },
   );
 
@@ -73,15 +60,13 @@ export async function adminOrdersRoutes(fastify: FastifyInstance) {
     { schema: { params: StrikeParams, body: RemoveStrikeRequest, response: { 200: RemoveStrikeResponse } } },
     async (request) => {
       const staff = requireActiveStaff(request);
-      const { answer, events } = await service.removeStrike(
+      return service.removeStrike(
         deps,
         staff,
         request.params.id,
         request.params.strikeId,
         request.body.reason,
       );
-      publish(request, events);
-      return answer;
     },
   );
 }

@@ -47,6 +47,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
 import { enqueueNotices, notificationsChanged } from '../notifications';
 import { transitionOrder } from '../orders';
@@ -58,6 +59,8 @@ export interface AdminOrdersDeps {
   db: Db;
   clock: Clock;
   provider: PaymentProvider;
+  /** Realtime events, called after each commit (lib/publish.ts). */
+  publish: Publisher;
   log?: { error(obj: unknown, msg?: string): void };
 }
 
@@ -407,7 +410,7 @@ export async function refundOrder(
   body: RefundRequest,
   key: string,
   opts: RefundOptions = {},
-): Promise<{ answer: RefundResponse; events: Published[] }> {
+): Promise<RefundResponse> {
   let reserved: Reserved;
   try {
     reserved = await reserve(deps, staff, orderId, body, key);
@@ -418,7 +421,7 @@ export async function refundOrder(
     } else throw err;
   }
   if (reserved.kind === 'done') {
-    return { answer: await refundAnswer(deps, orderId, reserved.refund.id, true), events: [] };
+    return refundAnswer(deps, orderId, reserved.refund.id, true);
   }
 
   let providerRefundId: string;
@@ -433,22 +436,14 @@ export async function refundOrder(
     throw new AppError('refund_unconfirmed');
   }
 
-  const events = await confirmReserved(
-    deps,
-    staff.id,
-    orderId,
-    reserved.refund,
-    providerRefundId,
-    false,
-    opts,
-  );
-  return { answer: await refundAnswer(deps, orderId, reserved.refund.id, false), events };
+  await confirmReserved(deps, staff.id, orderId, reserved.refund, providerRefundId, false, opts);
+  return refundAnswer(deps, orderId, reserved.refund.id, false);
 }
 
 /**
  * Step 3: the provider's id recorded once (only where still empty), the order and payment marked,
  * the appointment freed, the shopper told, the audit written; one transaction. Nothing happens when
- * another call with the same key confirmed it first.
+ * another call with the same key confirmed it first. Its events are published after the commit.
  */
 async function confirmReserved(
   deps: AdminOrdersDeps,
@@ -458,8 +453,8 @@ async function confirmReserved(
   providerRefundId: string,
   resolvedLate = false,
   opts: RefundOptions = {},
-): Promise<Published[]> {
-  return deps.db.transaction(async (tx) => {
+): Promise<void> {
+  const events = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const payment = await repo.lockPayment(tx, refund.paymentId);
     const confirmed = await repo.confirmRefund(tx, refund.id, providerRefundId);
@@ -538,6 +533,7 @@ async function confirmReserved(
     );
     return out;
   });
+  await deps.publish(events);
 }
 
 async function refundAnswer(
@@ -590,7 +586,7 @@ export interface ResolveRun {
  */
 export async function resolveReservedRefunds(
   deps: AdminOrdersDeps,
-  opts: { leaseMs?: number; publish?: (events: Published[]) => Promise<void> | void } = {},
+  opts: { leaseMs?: number } = {},
 ): Promise<ResolveRun> {
   const run: ResolveRun = { confirmed: 0, failed: 0, unknown: 0 };
   const before = new Date(deps.clock.now().getTime() - (opts.leaseMs ?? REFUND_RESERVATION_LEASE_MS));
@@ -630,7 +626,7 @@ export async function resolveReservedRefunds(
       }
       continue;
     }
-    const events = await confirmReserved(
+    await confirmReserved(
       deps,
       r.createdBy,
       r.orderId,
@@ -638,7 +634,6 @@ export async function resolveReservedRefunds(
       providerRefundId,
       true,
     );
-    await opts.publish?.(events);
     run.confirmed += 1;
   }
   return run;
@@ -658,12 +653,14 @@ export async function removeStrike(
   orderId: string,
   strikeId: string,
   reason: string,
-): Promise<{ answer: RemoveStrikeResponse; events: Published[] }> {
-  return deps.db.transaction(async (tx) => {
+): Promise<RemoveStrikeResponse> {
+  const { answer, events } = await deps.db.transaction(async (tx) => {
     const order = await repo.orderRow(tx, orderId);
     if (!order) throw new AppError('order_not_found');
     return removeStrikeIn(tx, deps, staff, order.order.userId, strikeId, reason);
   });
+  await deps.publish(events);
+  return answer;
 }
 
 /**
@@ -671,13 +668,17 @@ export async function removeStrike(
  * rule for lifting a strikes suspension (decision 014), the same audit entry, the same notice.
  */
 export async function removeUserStrike(
-  deps: Pick<AdminOrdersDeps, 'db' | 'clock'>,
+  deps: Pick<AdminOrdersDeps, 'db' | 'clock' | 'publish'>,
   staff: SessionUser,
   userId: string,
   strikeId: string,
   reason: string,
-): Promise<{ answer: RemoveStrikeResponse; events: Published[] }> {
-  return deps.db.transaction((tx) => removeStrikeIn(tx, deps, staff, userId, strikeId, reason));
+): Promise<RemoveStrikeResponse> {
+  const { answer, events } = await deps.db.transaction((tx) =>
+    removeStrikeIn(tx, deps, staff, userId, strikeId, reason),
+  );
+  await deps.publish(events);
+  return answer;
 }
 
 async function removeStrikeIn(

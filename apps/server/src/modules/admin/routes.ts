@@ -96,18 +96,13 @@ export async function adminRoutes(fastify: FastifyInstance) {
       // The same rule as from an order's page (decision 014: below the threshold again, a strikes
       // suspension is lifted; a suspension staff set by hand stays).
       if (!(await people.personExists(deps, request.params.id))) throw new AppError('person_not_found');
-      const { events } = await removeUserStrike(
-        deps,
+      await removeUserStrike(
+        { ...deps, publish: app.deps.publish },
         requireActiveStaff(request),
         request.params.id,
         request.params.strikeId,
         request.body.reason,
       );
-      if (events.length > 0) {
-        app.deps.hub
-          .publish(events)
-          .catch((err) => request.log.error({ err }, 'publishing strike events failed'));
-      }
       return people.personDetail(deps, request.params.id);
     },
   );

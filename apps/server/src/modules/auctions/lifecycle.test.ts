@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { asSession } from '../../../test/bidding';
 import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { recordingPublisher } from '../../../test/publish';
 import { auctions, notifications, orders, products } from '../../db/schema';
 import { placeBid } from '../bidding';
 import { closeDueAuctions, closeDueAuctionsBatch, openDueAuctions } from './lifecycle';
@@ -25,12 +26,17 @@ describe('auction lifecycle', () => {
         endTime: new Date(now.getTime() + 3_600_000),
       },
     });
-    expect(await openDueAuctions(t.db, now)).toEqual([]);
+    const published = async (at: Date) => {
+      const rec = recordingPublisher();
+      await openDueAuctions(t.db, at, rec.publish);
+      return rec.events;
+    };
+    expect(await published(now)).toEqual([]);
     t.clock.advance(30_000);
-    const opened = await openDueAuctions(t.db, t.clock.now());
+    const opened = await published(t.clock.now());
     expect(opened.map((p) => p.room)).toContain(`auction:${soon.auction.id}`);
     expect(opened.find((p) => p.room === `auction:${soon.auction.id}`)?.event.type).toBe('AuctionOpenedV1');
-    expect(await openDueAuctions(t.db, t.clock.now())).toEqual([]);
+    expect(await published(t.clock.now())).toEqual([]);
     const [row] = await t.db.select().from(auctions).where(eq(auctions.id, soon.auction.id));
     expect(row!.status).toBe('live');
   });
@@ -51,18 +57,19 @@ describe('auction lifecycle', () => {
     });
     const empty = await makeAuction(t.db, { now, locationId, auction: { endTime: end } });
     const [w, l] = [asSession(await makeUser(t.db)), asSession(await makeUser(t.db))];
-    await placeBid(t.db, t.clock, w, sold.auction.id, '40', null);
-    await placeBid(t.db, t.clock, l, sold.auction.id, '30', null);
-    await placeBid(t.db, t.clock, w, reserve.auction.id, '100', null);
+    await placeBid(t.db, t.clock, w, sold.auction.id, '40', null, t.app.deps.publish);
+    await placeBid(t.db, t.clock, l, sold.auction.id, '30', null, t.app.deps.publish);
+    await placeBid(t.db, t.clock, w, reserve.auction.id, '100', null, t.app.deps.publish);
 
     // Not yet: one millisecond before the end nothing closes. (The instant is passed as it is: the
     // test clock keeps running with real time, so reading it back could already be past the end.)
-    expect((await closeDueAuctionsBatch(t.db, new Date(end.getTime() - 1))).closed).toBe(0);
+    expect((await closeDueAuctionsBatch(t.db, new Date(end.getTime() - 1), noPublish)).closed).toBe(0);
 
     t.clock.set(end);
-    const result = await closeDueAuctionsBatch(t.db, t.clock.now());
+    const rec = recordingPublisher();
+    const result = await closeDueAuctionsBatch(t.db, t.clock.now(), rec.publish);
     expect(result.closed).toBeGreaterThanOrEqual(3);
-    const ended = result.published.filter((p) => p.event.type === 'AuctionEndedV1');
+    const ended = rec.events.filter((p) => p.event.type === 'AuctionEndedV1');
     const soldEvent = ended.find((p) => p.room === `auction:${sold.auction.id}`)?.event;
     expect(soldEvent && soldEvent.type === 'AuctionEndedV1' && soldEvent.winnerHandle).toBe(w.handle);
 
@@ -101,7 +108,7 @@ describe('auction lifecycle', () => {
     expect(loserNotes.some((n) => n.message.includes("You didn't win"))).toBe(true);
 
     // A second run finds nothing to do and makes no second order.
-    expect((await closeDueAuctionsBatch(t.db, t.clock.now())).closed).toBe(0);
+    expect((await closeDueAuctionsBatch(t.db, t.clock.now(), noPublish)).closed).toBe(0);
     expect(await t.db.select().from(orders).where(eq(orders.auctionId, sold.auction.id))).toHaveLength(1);
   });
 
@@ -112,7 +119,7 @@ describe('auction lifecycle', () => {
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
       const m = await makeAuction(t.db, { now, locationId, auction: { endTime: end } });
-      await placeBid(t.db, t.clock, bidder, m.auction.id, '15', null);
+      await placeBid(t.db, t.clock, bidder, m.auction.id, '15', null, t.app.deps.publish);
       ids.push(m.auction.id);
     }
     t.clock.set(end);
@@ -129,13 +136,13 @@ describe('auction lifecycle', () => {
     const end = new Date(now.getTime() + 5_000);
     const m = await makeAuction(t.db, { now, locationId, auction: { endTime: end } });
     const [p, q] = [asSession(await makeUser(t.db)), asSession(await makeUser(t.db))];
-    await placeBid(t.db, t.clock, p, m.auction.id, '20', null);
+    await placeBid(t.db, t.clock, p, m.auction.id, '20', null, t.app.deps.publish);
     // That bid came in the last minute: soft close moved the end.
     const [after] = await t.db.select().from(auctions).where(eq(auctions.id, m.auction.id));
     expect(after!.endTime.getTime()).toBeGreaterThan(end.getTime());
     t.clock.set(after!.endTime);
     const [late, closed] = await Promise.allSettled([
-      placeBid(t.db, t.clock, q, m.auction.id, '30', null),
+      placeBid(t.db, t.clock, q, m.auction.id, '30', null, t.app.deps.publish),
       closeDueAuctions(t.db, t.clock.now(), noPublish),
     ]);
     expect(late.status).toBe('rejected');

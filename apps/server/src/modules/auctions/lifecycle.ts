@@ -4,6 +4,7 @@ import { auctionLostNotice, auctionWonNotice } from '@rebound/core/notices';
 import { priceLines, resolveTaxConfig } from '@rebound/core/pricing';
 import { paymentDueAt } from '@rebound/core/time';
 import type { Db } from '../../db/client';
+import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
 import { liveState } from '../bidding';
 import { enqueueNotices, type Notice, notificationsChanged } from '../notifications';
@@ -12,14 +13,20 @@ import * as repo from './repository';
 
 export const CLOSE_BATCH = 500;
 
-/** Scheduled auctions whose start has come go live. Idempotent; safe on several servers. */
-export async function openDueAuctions(db: Db, now: Date): Promise<Published[]> {
+/**
+ * Scheduled auctions whose start has come go live (one statement, committed when it returns), then
+ * their rooms hear AuctionOpenedV1. Idempotent; safe on several servers. Returns how many opened.
+ */
+export async function openDueAuctions(db: Db, now: Date, publish: Publisher): Promise<number> {
   const opened = await repo.openDue(db, now);
   const serverTime = now.toISOString();
-  return opened.map((a) => ({
-    room: auctionRoom(a.id),
-    event: { type: 'AuctionOpenedV1', serverTime, auction: liveState(a, null) },
-  }));
+  await publish(
+    opened.map((a) => ({
+      room: auctionRoom(a.id),
+      event: { type: 'AuctionOpenedV1', serverTime, auction: liveState(a, null) },
+    })),
+  );
+  return opened.length;
 }
 
 /**
@@ -32,11 +39,12 @@ export async function openDueAuctions(db: Db, now: Date): Promise<Published[]> {
 export async function closeDueAuctionsBatch(
   db: Db,
   now: Date,
+  publish: Publisher,
   batchSize = CLOSE_BATCH,
-): Promise<{ closed: number; published: Published[] }> {
-  return db.transaction(async (tx) => {
+): Promise<{ closed: number }> {
+  const { closed, published } = await db.transaction(async (tx) => {
     const due = await repo.claimDue(tx, now, batchSize);
-    if (due.length === 0) return { closed: 0, published: [] };
+    if (due.length === 0) return { closed: 0, published: [] as Published[] };
 
     const decided = due.map((d) => ({ ...d, winner: summaryWinner(d.auction) }));
     const ended = await repo.markEnded(
@@ -147,14 +155,16 @@ export async function closeDueAuctionsBatch(
     }
     return { closed: due.length, published };
   });
+  // After the commit: the ended auctions' rooms and the bidders' notices.
+  await publish(published);
+  return { closed };
 }
 
 /** Closes every due auction, batch after batch. */
-export async function closeDueAuctions(db: Db, now: Date, publish: (p: Published[]) => Promise<void>) {
+export async function closeDueAuctions(db: Db, now: Date, publish: Publisher) {
   let total = 0;
   for (;;) {
-    const { closed, published } = await closeDueAuctionsBatch(db, now);
-    await publish(published);
+    const { closed } = await closeDueAuctionsBatch(db, now, publish);
     total += closed;
     if (closed < CLOSE_BATCH) return total;
   }

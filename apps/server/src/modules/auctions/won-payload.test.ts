@@ -28,9 +28,9 @@ describe('auction won payload', () => {
     const winnerRow = await makeUser(t.db);
     // The winner picks up at the location with a 10 % premium: the cart prices at those rates.
     await t.db.update(users).set({ locationId }).where(eq(users.id, winnerRow.id));
-    await placeBid(t.db, t.clock, asSession(winnerRow), auction.id, '200', null);
+    await placeBid(t.db, t.clock, asSession(winnerRow), auction.id, '200', null, t.app.deps.publish);
 
-    const closed = await closeDueAuctionsBatch(t.db, new Date(end.getTime() + 1));
+    const closed = await closeDueAuctionsBatch(t.db, new Date(end.getTime() + 1), t.app.deps.publish);
     expect(closed.closed).toBe(1);
     const [order] = await t.db.select().from(orders).where(eq(orders.auctionId, auction.id));
     const rows = await t.db

@@ -48,7 +48,7 @@ async function together(
   let answered = 0;
   return Promise.all(
     bidsToPlace.map((b) =>
-      placeBid(t.db, t.clock, b.user, auctionId, b.amount, b.key ?? null).then(
+      placeBid(t.db, t.clock, b.user, auctionId, b.amount, b.key ?? null, t.app.deps.publish).then(
         (result): Outcome => ({ ok: true, result, order: answered++ }),
         (error): Outcome => ({ ok: false, error }),
       ),

@@ -115,7 +115,7 @@ describe('money never overflows', () => {
   it('deleting an auction or a user with bids is refused (RESTRICT): history is never erased by accident', async () => {
     const a = await live();
     const u = await makeUser(t.db);
-    await placeBid(t.db, t.clock, asSession(u), a.id, '15', null);
+    await placeBid(t.db, t.clock, asSession(u), a.id, '15', null, t.app.deps.publish);
     expect(await sqlState(t.db.delete(auctions).where(eq(auctions.id, a.id)))).toBe('23503');
     expect(await sqlState(t.db.delete(users).where(eq(users.id, u.id)))).toBe('23503');
     const [n] = await t.db.select({ n: count() }).from(bids).where(eq(bids.auctionId, a.id));
@@ -214,7 +214,15 @@ describe('bid history in pages', () => {
     const a = await live({ startingBidCents: 100, bidIncrementCents: 100, currentPriceCents: 100 });
     const people = await Promise.all([makeUser(t.db), makeUser(t.db), makeUser(t.db)]);
     for (let i = 0; i < 12; i++) {
-      await placeBid(t.db, t.clock, asSession(people[i % 3]!), a.id, String(2 + i * 2), null);
+      await placeBid(
+        t.db,
+        t.clock,
+        asSession(people[i % 3]!),
+        a.id,
+        String(2 + i * 2),
+        null,
+        t.app.deps.publish,
+      );
     }
     const all = (
       await t.app.inject({ url: `${API.auctionBids(a.id)}?limit=200` })

@@ -21,8 +21,8 @@ describe('outbid payload', () => {
       auction: { startingBidCents: 1_000, bidIncrementCents: 100 },
     });
     const [leader, rival] = [asSession(await makeUser(t.db)), asSession(await makeUser(t.db))];
-    await placeBid(t.db, t.clock, leader, auction.id, '25', null);
-    const r = await placeBid(t.db, t.clock, rival, auction.id, '40', null);
+    await placeBid(t.db, t.clock, leader, auction.id, '25', null, t.app.deps.publish);
+    const r = await placeBid(t.db, t.clock, rival, auction.id, '40', null, t.app.deps.publish);
     expect(r.body.auction.currentPriceCents).toBe(2_600);
 
     const rows = await t.db

@@ -13,37 +13,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth-context';
-import type { Published, RealtimeHub } from '../../realtime/hub';
 import * as service from './service';
 
 const BidHeaders = z.object({ 'idempotency-key': z.string().min(1).max(100).optional() });
 
-/**
- * The events of the bids answered in one turn of the event loop (a batch's bids are answered
- * together, in seq order) go out as one publish, in that order: a few NOTIFYs per batch instead of
- * one per bid.
- */
-function coalescingPublisher(hub: RealtimeHub, onError: (err: unknown) => void) {
-  let pending: Published[] | null = null;
-  return (events: Published[]) => {
-    if (events.length === 0) return;
-    if (pending) {
-      pending.push(...events);
-      return;
-    }
-    pending = [...events];
-    setImmediate(() => {
-      const all = pending!;
-      pending = null;
-      hub.publish(all).catch(onError);
-    });
-  };
-}
-
 export async function biddingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, hub } = app.deps;
-  const publish = coalescingPublisher(hub, (err) => app.log.error({ err }, 'publishing bid events failed'));
+  const { db, clock, publish } = app.deps;
 
   app.get(
     API.auctionPattern,
@@ -80,9 +56,9 @@ export async function biddingRoutes(fastify: FastifyInstance) {
         request.params.id,
         request.body.amount,
         request.headers['idempotency-key'] ?? null,
+        // After its batch commits only: watchers never see a bid that did not happen.
+        publish,
       );
-      // After commit only: watchers never see a bid that did not happen.
-      publish(result.events);
       return result.body;
     },
   );

@@ -49,7 +49,7 @@ describe('placing a maximum bid', () => {
   });
 
   it('first bid leads at the starting price', async () => {
-    const r = await placeBid(t.db, t.clock, a[0]!, auctionId, '25', null);
+    const r = await placeBid(t.db, t.clock, a[0]!, auctionId, '25', null, t.app.deps.publish);
     expect(r.body.message).toBe("You've got the highest bid!");
     expect(r.body.isLeader).toBe(true);
     expect(r.body.auction.currentPriceCents).toBe(1_000);
@@ -61,8 +61,8 @@ describe('placing a maximum bid', () => {
   });
 
   it('a lower rival is beaten by the proxy: price = rival + increment, two history rows, rival told', async () => {
-    await placeBid(t.db, t.clock, a[0]!, auctionId, '25.00', null);
-    const r = await placeBid(t.db, t.clock, a[1]!, auctionId, '15', null);
+    await placeBid(t.db, t.clock, a[0]!, auctionId, '25.00', null, t.app.deps.publish);
+    const r = await placeBid(t.db, t.clock, a[1]!, auctionId, '15', null, t.app.deps.publish);
     expect(r.body.message).toBe('Highest bid set!');
     expect(r.body.isLeader).toBe(false);
     expect(r.body.me.standing).toBe('outbid');
@@ -86,8 +86,8 @@ describe('placing a maximum bid', () => {
   });
 
   it('a higher rival takes the lead at the old leader maximum + increment', async () => {
-    await placeBid(t.db, t.clock, a[0]!, auctionId, '25', null);
-    const r = await placeBid(t.db, t.clock, a[1]!, auctionId, '40', null);
+    await placeBid(t.db, t.clock, a[0]!, auctionId, '25', null, t.app.deps.publish);
+    const r = await placeBid(t.db, t.clock, a[1]!, auctionId, '40', null, t.app.deps.publish);
     expect(r.body.message).toBe("You've got the highest bid!");
     expect(r.body.auction.currentPriceCents).toBe(2_600);
     const state = await auctionState(t.db, t.clock, auctionId, a[0]!);
@@ -110,7 +110,7 @@ describe('placing a maximum bid', () => {
     'rejects the amount %j with its message and changes nothing',
     async (amount) => {
       await expectError(
-        placeBid(t.db, t.clock, a[0]!, auctionId, amount as string, null),
+        placeBid(t.db, t.clock, a[0]!, auctionId, amount as string, null, t.app.deps.publish),
         'invalid_bid_amount',
         'Please enter a valid proxy bid amount',
       );
@@ -121,26 +121,26 @@ describe('placing a maximum bid', () => {
 
   it('rejects below the minimum with the amount in the message', async () => {
     await expectError(
-      placeBid(t.db, t.clock, a[0]!, auctionId, '9.99', null),
+      placeBid(t.db, t.clock, a[0]!, auctionId, '9.99', null, t.app.deps.publish),
       'bid_too_low',
       'Highest bid must be at least $10.00',
     );
-    await placeBid(t.db, t.clock, a[0]!, auctionId, '20', null);
+    await placeBid(t.db, t.clock, a[0]!, auctionId, '20', null, t.app.deps.publish);
     await expectError(
-      placeBid(t.db, t.clock, a[1]!, auctionId, '10.50', null),
+      placeBid(t.db, t.clock, a[1]!, auctionId, '10.50', null, t.app.deps.publish),
       'bid_too_low',
       'Highest bid must be at least $11.00',
     );
   });
 
   it('a new maximum must beat the bidder own previous one', async () => {
-    await placeBid(t.db, t.clock, a[0]!, auctionId, '30', null);
+    await placeBid(t.db, t.clock, a[0]!, auctionId, '30', null, t.app.deps.publish);
     await expectError(
-      placeBid(t.db, t.clock, a[0]!, auctionId, '30', null),
+      placeBid(t.db, t.clock, a[0]!, auctionId, '30', null, t.app.deps.publish),
       'bid_not_higher_than_own',
       'New proxy bid must be higher than your current proxy bid of $30.00',
     );
-    const r = await placeBid(t.db, t.clock, a[0]!, auctionId, '45', null);
+    const r = await placeBid(t.db, t.clock, a[0]!, auctionId, '45', null, t.app.deps.publish);
     expect(r.body.me.maxBidCents).toBe(4_500);
     // Raising without moving the price adds no public row.
     expect(r.body.auction.bidCount).toBe(1);
@@ -148,16 +148,16 @@ describe('placing a maximum bid', () => {
 
   it('refuses staff, suspended users, unknown and finished auctions', async () => {
     await expectError(
-      placeBid(t.db, t.clock, { ...a[0]!, role: 'staff' }, auctionId, '20', null),
+      placeBid(t.db, t.clock, { ...a[0]!, role: 'staff' }, auctionId, '20', null, t.app.deps.publish),
       'staff_cannot_bid',
     );
     await expectError(
-      placeBid(t.db, t.clock, { ...a[0]!, status: 'suspended' }, auctionId, '20', null),
+      placeBid(t.db, t.clock, { ...a[0]!, status: 'suspended' }, auctionId, '20', null, t.app.deps.publish),
       'account_suspended',
     );
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "'; drop table bids; --"]) {
       await expectError(
-        placeBid(t.db, t.clock, a[0]!, id, '20', null),
+        placeBid(t.db, t.clock, a[0]!, id, '20', null, t.app.deps.publish),
         'auction_not_live',
         'Auction not found or not live',
       );
@@ -176,17 +176,20 @@ describe('placing a maximum bid', () => {
       auction: { status: 'scheduled', startTime: new Date(now.getTime() + 60_000) },
     });
     for (const x of [ended, cancelled, overdue, future]) {
-      await expectError(placeBid(t.db, t.clock, a[0]!, x.auction.id, '20', null), 'auction_not_live');
+      await expectError(
+        placeBid(t.db, t.clock, a[0]!, x.auction.id, '20', null, t.app.deps.publish),
+        'auction_not_live',
+      );
     }
   });
 
   it('a retried request with the same idempotency key bids once and answers the same', async () => {
     const [first, second] = await Promise.all([
-      placeBid(t.db, t.clock, a[0]!, auctionId, '20', 'click-1'),
-      placeBid(t.db, t.clock, a[0]!, auctionId, '20', 'click-1'),
+      placeBid(t.db, t.clock, a[0]!, auctionId, '20', 'click-1', t.app.deps.publish),
+      placeBid(t.db, t.clock, a[0]!, auctionId, '20', 'click-1', t.app.deps.publish),
     ]);
     expect(second.body).toEqual(first.body);
-    const third = await placeBid(t.db, t.clock, a[0]!, auctionId, '20', 'click-1');
+    const third = await placeBid(t.db, t.clock, a[0]!, auctionId, '20', 'click-1', t.app.deps.publish);
     expect(third.body).toEqual(first.body);
     expect(third.events).toEqual([]);
     const rows = await t.db.select().from(bids).where(eq(bids.auctionId, auctionId));
@@ -197,11 +200,11 @@ describe('placing a maximum bid', () => {
     const now = t.clock.now();
     const end = new Date(now.getTime() + 30_000);
     const made = await makeAuction(t.db, { now, locationId, auction: { endTime: end } });
-    const first = await placeBid(t.db, t.clock, a[0]!, made.auction.id, '20', null);
+    const first = await placeBid(t.db, t.clock, a[0]!, made.auction.id, '20', null, t.app.deps.publish);
     const extended = Date.parse(first.body.auction.endTime);
     expect(extended).toBeGreaterThanOrEqual(now.getTime() + 60_000);
     expect(first.events.some((e) => e.event.type === 'AuctionExtendedV1')).toBe(true);
-    const raise = await placeBid(t.db, t.clock, a[0]!, made.auction.id, '50', null);
+    const raise = await placeBid(t.db, t.clock, a[0]!, made.auction.id, '50', null, t.app.deps.publish);
     expect(Date.parse(raise.body.auction.endTime)).toBe(extended);
     expect(raise.events.some((e) => e.event.type === 'AuctionExtendedV1')).toBe(false);
   });
@@ -260,7 +263,15 @@ describe('concurrent bidding on one hot auction', () => {
     for (let round = 0; round < 3; round++) {
       const results = await Promise.allSettled(
         people.map((p, i) =>
-          placeBid(t.db, t.clock, p, made.auction.id, String(amounts[i]! + round * 15), null),
+          placeBid(
+            t.db,
+            t.clock,
+            p,
+            made.auction.id,
+            String(amounts[i]! + round * 15),
+            null,
+            t.app.deps.publish,
+          ),
         ),
       );
       results.forEach((r, i) => {

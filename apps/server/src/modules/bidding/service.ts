@@ -25,6 +25,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { IDEMPOTENCY_TTL_MS, requestHash } from '../../lib/idempotency';
 import { isUuid } from '../../lib/ids';
+import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
 import { type Contact, loadContacts, noticeRows } from '../notifications';
 import { decideBid } from './decide';
@@ -143,6 +144,7 @@ async function refuseSuspended(db: DbOrTx, userId: string): Promise<never> {
 
 export interface PlaceBidResult {
   body: PlaceBidResponse;
+  /** What this bid announced: already published, after its batch committed (for tests and logs). */
   events: Published[];
 }
 
@@ -150,6 +152,7 @@ export interface PlaceBidResult {
 interface PendingBid {
   db: Db;
   clock: Clock;
+  publish: Publisher;
   userId: string;
   sessionToken: string | null;
   amountCents: number;
@@ -160,7 +163,7 @@ interface PendingBid {
 const bidBatcher = new KeyedBatcher<PendingBid, PlaceBidResult>(runBidBatch, BID_BATCH_MAX, {
   maxInFlight: BID_BATCHES_IN_FLIGHT,
   // A batch is one transaction on one database (tests run several apps in one process).
-  sameBatch: (a, b) => a.db === b.db && a.clock === b.clock,
+  sameBatch: (a, b) => a.db === b.db && a.clock === b.clock && a.publish === b.publish,
 });
 
 /** Batches run, bids in them and the largest batch, since this process started (for the bench and tests). */
@@ -175,6 +178,17 @@ export function bidBatchStats() {
  * while committing (BatchOutcomeUnknown) they are not tried again: every bid gets the error.
  */
 async function runBidBatch(
+  auctionId: string,
+  items: PendingBid[],
+  handOff: () => void,
+): Promise<Settled<PlaceBidResult>[]> {
+  const answers = await decideBatch(auctionId, items, handOff);
+  // After the commit, before any bid is answered: the batch's events in one call, in seq order.
+  await items[0]!.publish(answers.flatMap((a) => (a.ok ? a.value.events : [])));
+  return answers;
+}
+
+async function decideBatch(
   auctionId: string,
   items: PendingBid[],
   handOff: () => void,
@@ -335,8 +349,8 @@ function bidBatch(
  * Places a maximum bid. It joins its auction's next batch (runBidBatch): one transaction locks the
  * auction row, decides each bid of the batch in arrival order on the state the previous one left
  * (decide.ts), and writes the maximums, the public history rows, the auction's new state, the
- * notices (notices.ts) and the idempotent answers. Events (events.ts) are returned for the caller
- * to publish after commit.
+ * notices (notices.ts) and the idempotent answers. The batch's events (events.ts) go to `publish`
+ * once it has committed, before its bids are answered.
  */
 export async function placeBid(
   db: Db,
@@ -345,6 +359,7 @@ export async function placeBid(
   auctionId: string,
   amountInput: string | number,
   idempotencyKey: string | null,
+  publish: Publisher,
 ): Promise<PlaceBidResult> {
   // core's checkMaxBidRequest, which the web's bid form asks too before it offers to confirm.
   const amount = parseDollarsToCents(amountInput);
@@ -359,6 +374,7 @@ export async function placeBid(
     return await bidBatcher.submit(auctionId, {
       db,
       clock,
+      publish,
       userId: user.id,
       sessionToken: user.sessionToken ?? null,
       amountCents,

@@ -241,7 +241,13 @@ describe('checkout', () => {
       retrieveSession: () => Promise.reject(new Error('unused')),
       refund: () => Promise.reject(new Error('unused')),
     };
-    const deps = { db: t.db, clock: t.clock, provider: failing, publicUrl: 'https://shop.example' };
+    const deps = {
+      db: t.db,
+      clock: t.clock,
+      provider: failing,
+      publicUrl: 'https://shop.example',
+      publish: t.app.deps.publish,
+    };
     await expect(createCheckout(deps, u.user, [o.id])).rejects.toMatchObject({
       code: 'checkout_failed',
       message: 'Failed to create checkout session. Please try again.',

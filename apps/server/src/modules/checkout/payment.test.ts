@@ -31,7 +31,7 @@ const t = useTestApp({}, async (t) => {
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const GOOD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Ava Shopper' };
-const deps = () => ({ db: t.db, clock: t.clock, provider: t.app.deps.payments });
+const deps = () => ({ db: t.db, clock: t.clock, provider: t.app.deps.payments, publish: t.app.deps.publish });
 
 async function shopper(): Promise<SignedInUser> {
   const u = await signedInUser(t);

@@ -15,13 +15,13 @@ import * as service from './service';
 
 export async function checkoutRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, hub, config, payments } = app.deps;
+  const { db, clock, publish, config, payments } = app.deps;
   const deps = (log: service.CheckoutDeps['log']): service.CheckoutDeps => ({
     db,
     clock,
     provider: payments,
     publicUrl: config.publicUrl,
-    hub,
+    publish,
     log,
   });
 

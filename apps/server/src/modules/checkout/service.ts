@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { RealtimeHub } from '../../realtime/hub';
+import type { Publisher } from '../../lib/publish';
 import { buildCart } from './cart';
 import * as repo from './repository';
 import { type SyncResult, syncCheckoutSession } from './sync';
@@ -24,7 +24,8 @@ export interface CheckoutDeps {
   clock: Clock;
   provider: PaymentProvider;
   publicUrl: string;
-  hub?: RealtimeHub;
+  /** Realtime events, called after each commit (lib/publish.ts). */
+  publish: Publisher;
   log?: { error(obj: unknown, msg?: string): void };
 }
 

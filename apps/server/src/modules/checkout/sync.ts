@@ -33,7 +33,7 @@ import { paymentReceivedNotice } from '@rebound/core/notices';
 import type { PaymentProvider, ProviderSessionState } from '../../adapters/payments/types';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { RealtimeHub } from '../../realtime/hub';
+import type { Publisher } from '../../lib/publish';
 import { enqueueNotices, notificationsChanged } from '../notifications';
 import {
   lockSessionCharges,
@@ -47,8 +47,8 @@ export interface SyncDeps {
   db: Db;
   clock: Clock;
   provider: PaymentProvider;
-  /** When given, the shopper's open tabs are told their orders changed (after commit). */
-  hub?: RealtimeHub;
+  /** The shopper's open tabs are told their orders changed, after commit (lib/publish.ts). */
+  publish: Publisher;
   log?: { error(obj: unknown, msg?: string): void };
 }
 
@@ -128,14 +128,12 @@ export async function syncCheckoutSession(
   });
 
   if (outcome.refund) await refundNow(deps, outcome.row);
-  if (outcome.changed && deps.hub && (outcome.row.status === 'paid' || outcome.row.status === 'refunded')) {
+  if (outcome.changed && (outcome.row.status === 'paid' || outcome.row.status === 'refunded')) {
     const event = { type: 'OrdersChangedV1', serverTime: deps.clock.now().toISOString() } as const;
     // A payment applied wrote the receipt notice: the Mail menu refetches too.
     const notices =
       outcome.row.status === 'paid' ? notificationsChanged([outcome.row.userId], deps.clock.now()) : [];
-    deps.hub
-      .publish([{ room: userRoom(outcome.row.userId), event }, ...notices])
-      .catch((err) => deps.log?.error({ err }, 'publishing orders change failed'));
+    await deps.publish([{ room: userRoom(outcome.row.userId), event }, ...notices]);
   }
   return answer(outcome.row, outcome.changed, outcome.reason);
 }

@@ -4,19 +4,19 @@
 // sync, then 303 to /checkout/success?session_id=… exactly like Stripe); 4000 0000 0000 0002 is
 // declined; anything else gets a clear message. Registered only when the test provider is in use.
 import { TEST_CHECKOUT_PATH } from '@rebound/contract/routes';
-import { checkoutLineLabels, resolveTaxConfig } from '@rebound/core/pricing';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { recordTestPayment } from '../../adapters/payments/test';
-import { sessionChargeLines } from '../storage-fees';
-import * as repo from './repository';
-import { syncCheckoutSession } from './sync';
 import {
   type FieldErrors,
-  type PageLine,
   type PageState,
   renderNotFoundPage,
   renderTestCheckoutPage,
 } from './test-page-html';
+import {
+  declineTestPayment,
+  payTestSession,
+  type TestPageSession,
+  testPageSession,
+} from './test-page-service';
 
 export const TEST_CARD_SUCCESS = '4242424242424242';
 export const TEST_CARD_DECLINED = '4000000000000002';
@@ -53,7 +53,7 @@ export function checkCardForm(
 }
 
 export async function testCheckoutRoutes(app: FastifyInstance) {
-  const { db, clock, hub, payments } = app.deps;
+  const { db, clock, publish, payments } = app.deps;
   if (payments.name !== 'test' || payments.available === false) return;
 
   // The page's form posts urlencoded fields; only this plugin's routes accept them.
@@ -65,31 +65,9 @@ export async function testCheckoutRoutes(app: FastifyInstance) {
     },
   );
 
-  async function load(providerSessionId: string) {
-    const session = await repo.sessionByProviderId(db, providerSessionId);
-    if (session?.provider !== 'test') return null;
-    const labels = checkoutLineLabels(
-      resolveTaxConfig({
-        buyersPremiumBp: session.buyersPremiumBp,
-        pstBp: session.pstBp,
-        gstBp: session.gstBp,
-        applyTaxesOnPremium: session.applyTaxesOnPremium,
-      }),
-    );
-    const orders = await repo.sessionLines(db, session.id);
-    const fees = await sessionChargeLines(db, session.id);
-    const lines: PageLine[] = [
-      ...orders.map((o) => ({ name: o.title, amountCents: o.amountCents })),
-      ...fees.map((f) => ({ name: f.title, amountCents: f.amountCents })),
-      { name: labels.premium, amountCents: session.premiumCents },
-      { name: labels.pst, amountCents: session.pstCents },
-      { name: labels.gst, amountCents: session.gstCents },
-      // A storage-fee-only session has no premium or tax lines.
-    ].filter((l) => orders.length > 0 || l.amountCents > 0);
-    return { session, lines };
-  }
+  const load = (providerSessionId: string) => testPageSession(db, providerSessionId);
 
-  function stateOf(session: repo.CheckoutSessionRow): PageState | null {
+  function stateOf(session: TestPageSession): PageState | null {
     if (session.status === 'paid')
       return { kind: 'paid', successPath: successPath(session.providerSessionId!) };
     if (session.status === 'expired') return { kind: 'expired' };
@@ -150,18 +128,18 @@ export async function testCheckoutRoutes(app: FastifyInstance) {
       const checked = checkCardForm(form, now);
       if (!checked.ok) return page(422, { kind: 'form', values, errors: checked.errors });
       if (checked.card === TEST_CARD_DECLINED) {
-        await repo.updateSession(db, session.id, { failureMessage: DECLINED_MESSAGE, updatedAt: now });
+        await declineTestPayment(db, session.id, DECLINED_MESSAGE, now);
         return page(402, { kind: 'form', values, banner: DECLINED_MESSAGE });
       }
 
-      await recordTestPayment(db, now, {
-        providerSessionId,
-        amountCents: session.totalCents,
-        cardLast4: checked.card.slice(-4),
-      });
       // The same sync as the success page and a webhook; whatever it decides, the success page
       // asks again and tells the shopper.
-      await syncCheckoutSession({ db, clock, provider: payments, hub, log: request.log }, providerSessionId);
+      await payTestSession(
+        { db, clock, provider: payments, publish, log: request.log },
+        { providerSessionId, totalCents: session.totalCents },
+        checked.card.slice(-4),
+        now,
+      );
       return reply.redirect(successPath(providerSessionId), 303);
     },
   );

@@ -81,7 +81,7 @@ const rawBodies = new WeakMap<FastifyRequest, Buffer>();
  * checked ids).
  */
 export async function stripeWebhookRoutes(app: FastifyInstance) {
-  const { config, db, clock, hub, payments } = app.deps;
+  const { config, db, clock, publish, payments } = app.deps;
   const stripe = config.payments.stripe;
 
   app.removeContentTypeParser('application/json');
@@ -108,7 +108,10 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
       // A wrong secret, a changed byte, a timestamp outside 300 s, a malformed header: all the same.
       throw new AppError('webhook_signature_invalid');
     }
-    const handled = await handleStripeEvent({ db, clock, provider: payments, hub, log: request.log }, event);
+    const handled = await handleStripeEvent(
+      { db, clock, provider: payments, publish, log: request.log },
+      event,
+    );
     if (handled.outcome === 'unknown_session') {
       request.log.warn({ eventId: event.id, type: event.type }, 'stripe event for a session we did not make');
     }

@@ -216,15 +216,15 @@ describe('marking an item missing or damaged at the desk', () => {
         return t.app.deps.payments.refund(paymentId, amount, key);
       },
     };
-    const deps = { db: t.db, clock: t.clock, provider };
+    const deps = { db: t.db, clock: t.clock, provider, publish: t.app.deps.publish };
     const staffUser = { ...staff.user };
     const answers = await Promise.all([
       service.markItem(deps, staffUser, o!.id, { kind: 'damaged' }),
       service.markItem(deps, staffUser, o!.id, { kind: 'missing' }),
       service.markItem(deps, staffUser, o!.id, { kind: 'damaged' }),
     ]);
-    expect(answers.filter((a) => !a.answer.replayed)).toHaveLength(1);
-    expect(new Set(answers.map((a) => a.answer.mark.kind)).size).toBe(1);
+    expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.mark.kind)).size).toBe(1);
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, o!.id))).toHaveLength(1);
     expect(await t.db.select().from(deskMarks).where(eq(deskMarks.orderId, o!.id))).toHaveLength(1);
     expect(new Set(calls)).toEqual(new Set([`desk:${o!.id}`]));

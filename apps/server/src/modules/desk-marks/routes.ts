@@ -11,19 +11,15 @@ const OrderParams = z.object({ orderId: Uuid });
 /** The pickup desk's missing and damaged items (staff only: the guard covers /api/admin). */
 export async function deskMarksRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, hub, payments } = app.deps;
-  const deps: service.DeskMarksDeps = { db, clock, provider: payments, log: app.log };
+  const { db, clock, publish, payments } = app.deps;
+  const deps: service.DeskMarksDeps = { db, clock, provider: payments, log: app.log, publish };
 
   app.post(
     DESK_MARK_PATHS.markPattern,
     { schema: { params: OrderParams, body: DeskMarkRequest, response: { 200: DeskMarkResponse } } },
     async (request) => {
       const staff = requireActiveStaff(request);
-      const { answer, events } = await service.markItem(deps, staff, request.params.orderId, request.body);
-      if (events.length > 0) {
-        hub.publish(events).catch((err) => request.log.error({ err }, 'publishing desk mark events failed'));
-      }
-      return answer;
+      return service.markItem(deps, staff, request.params.orderId, request.body);
     },
   );
 }

@@ -34,7 +34,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { Published } from '../../realtime/hub';
+import type { Publisher } from '../../lib/publish';
 import { refundOrder } from '../admin-orders';
 import { recordAudit } from '../staff';
 import * as repo from './repository';
@@ -43,6 +43,8 @@ export interface DeskMarksDeps {
   db: Db;
   clock: Clock;
   provider: PaymentProvider;
+  /** Realtime events, called after each commit (lib/publish.ts). */
+  publish: Publisher;
   log?: { error(obj: unknown, msg?: string): void };
 }
 
@@ -82,7 +84,7 @@ export async function markItem(
   staff: SessionUser,
   orderId: string,
   body: { kind: DeskMarkKind; note?: string | undefined },
-): Promise<{ answer: DeskMarkResponse; events: Published[] }> {
+): Promise<DeskMarkResponse> {
   const key = deskRefundKey(orderId);
   const note = body.note?.trim().slice(0, DESK_NOTE_MAX) || null;
 
@@ -116,7 +118,6 @@ export async function markItem(
   });
 
   // 2. The refund, once per order whoever asks.
-  let events: Published[] = [];
   let orderStatus = step.order.status;
   if (!step.settled) {
     const amountCents =
@@ -140,10 +141,9 @@ export async function markItem(
         }),
       },
     );
-    events = refunded.events;
-    orderStatus = refunded.answer.orderStatus;
+    orderStatus = refunded.orderStatus;
     // 3. The mark records its refund.
-    await repo.setMarkRefund(deps.db, orderId, refunded.answer.refund.id);
+    await repo.setMarkRefund(deps.db, orderId, refunded.refund.id);
   }
 
   const row = await repo.markOf(deps.db, orderId, key);
@@ -151,13 +151,10 @@ export async function markItem(
   const mark = markView(row);
   if (step.settled) orderStatus = 'refunded';
   return {
-    answer: {
-      mark,
-      orderStatus,
-      replayed: !step.made,
-      message: deskMarkResult(mark.refundedCents, !step.made),
-    },
-    events,
+    mark,
+    orderStatus,
+    replayed: !step.made,
+    message: deskMarkResult(mark.refundedCents, !step.made),
   };
 }
 

@@ -25,17 +25,6 @@ export function consentingShoppers(tx: DbOrTx, date: string, afterId: string | n
     .limit(limit);
 }
 
-/** Takes at-most-once keys (notice_once); returns the ones this call inserted. */
-export async function claimOnce(tx: DbOrTx, keys: string[], now: Date): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await tx
-    .insert(noticeOnce)
-    .values([...new Set(keys)].map((key) => ({ key, createdAt: now })))
-    .onConflictDoNothing({ target: noticeOnce.key })
-    .returning({ key: noticeOnce.key });
-  return new Set(rows.map((r) => r.key));
-}
-
 export async function isTaken(tx: DbOrTx, key: string): Promise<boolean> {
   const rows = await tx
     .select({ key: noticeOnce.key })

@@ -68,7 +68,7 @@ describe('the daily new-drops digest', () => {
       { userId: ava.id, name: 'Bikes', query: { q: 'bike' } },
     ]);
 
-    const run = await runDailyDigest(t.db, at);
+    const run = await runDailyDigest(t.db, at, t.app.deps.publish);
     expect(run.date).toBe('2026-06-16');
     expect(run.lotCount).toBe(2);
     expect(run.userIds).toEqual(expect.arrayContaining([ava.id, dan.id]));
@@ -104,7 +104,9 @@ describe('the daily new-drops digest', () => {
     });
 
     // A second run that day sends nothing more.
-    expect((await runDailyDigest(t.db, new Date(at.getTime() + HOUR))).userIds).toEqual([]);
+    expect((await runDailyDigest(t.db, new Date(at.getTime() + HOUR), t.app.deps.publish)).userIds).toEqual(
+      [],
+    );
     expect((await digestsOf([ava.id])).inApp).toHaveLength(1);
   });
 
@@ -112,7 +114,10 @@ describe('the daily new-drops digest', () => {
     const at = new Date('2026-06-20T15:01:00Z');
     await lotLiveBefore(at, 3, 'Camping Stove');
     const people = [await shopper(), await shopper(), await shopper()];
-    const runs = await Promise.all([runDailyDigest(t.db, at), runDailyDigest(t.db, at)]);
+    const runs = await Promise.all([
+      runDailyDigest(t.db, at, t.app.deps.publish),
+      runDailyDigest(t.db, at, t.app.deps.publish),
+    ]);
     const got = runs.flatMap((r) => r.userIds).filter((id) => people.some((p) => p.id === id));
     expect(got.sort()).toEqual(people.map((p) => p.id).sort());
     const { inApp, queued } = await digestsOf(people.map((p) => p.id));
@@ -123,7 +128,7 @@ describe('the daily new-drops digest', () => {
   it('sends nothing on a day without new lots', async () => {
     const at = new Date('2026-09-01T15:30:00Z');
     const ava = await shopper();
-    const run = await runDailyDigest(t.db, at);
+    const run = await runDailyDigest(t.db, at, t.app.deps.publish);
     expect(run).toMatchObject({ date: '2026-09-01', lotCount: 0, userIds: [] });
     expect((await digestsOf([ava.id])).inApp).toEqual([]);
   });
@@ -133,10 +138,10 @@ describe('the daily new-drops digest', () => {
     const lotDay = new Date('2026-12-10T14:59:00Z');
     await lotLiveBefore(lotDay, 1, 'Snow Shovel');
     const ava = await shopper();
-    const early = await runDailyDigest(t.db, lotDay);
+    const early = await runDailyDigest(t.db, lotDay, t.app.deps.publish);
     expect(early.date).toBe('2026-12-09');
     expect(early.userIds).not.toContain(ava.id);
-    const eight = await runDailyDigest(t.db, new Date('2026-12-10T15:00:00Z'));
+    const eight = await runDailyDigest(t.db, new Date('2026-12-10T15:00:00Z'), t.app.deps.publish);
     expect(eight.date).toBe('2026-12-10');
     expect(eight.userIds).toContain(ava.id);
   });
@@ -147,13 +152,13 @@ describe('the daily new-drops digest', () => {
     await lotLiveBefore(day1, 1, 'Blender');
     await lotLiveBefore(day2, 1, 'Toaster');
     const eve = await shopper();
-    await runDailyDigest(t.db, day1);
+    await runDailyDigest(t.db, day1, t.app.deps.publish);
     // What the one-click unsubscribe does to the settings.
     await t.db
       .update(users)
       .set({ notificationSettings: { new_drops: { email: false } } })
       .where(eq(users.id, eve.id));
-    await runDailyDigest(t.db, day2);
+    await runDailyDigest(t.db, day2, t.app.deps.publish);
     const { queued } = await digestsOf([eve.id]);
     expect(queued.map((q) => [(q.payload as { date: string }).date, q.channel]).sort()).toEqual([
       ['2026-07-10', 'email'],

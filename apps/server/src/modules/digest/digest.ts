@@ -12,8 +12,10 @@ import {
 import { DIGEST_LOT_LIMIT, DIGEST_SEARCH_LOT_LIMIT, digestKey, latestDigest } from '@rebound/core/reminders';
 import { matchesSavedSearch } from '@rebound/core/saved-searches';
 import type { Db } from '../../db/client';
+import { claimOnce } from '../../db/notice-once';
+import type { Publisher } from '../../lib/publish';
 import { dropListReaders } from '../launch';
-import { enqueueNotices, type Notice, queueMessages } from '../notifications';
+import { enqueueNotices, type Notice, notificationsChanged, queueMessages } from '../notifications';
 import { type NewLot, newLots, searchesOf } from '../saved-searches';
 import * as repo from './digest-repository';
 
@@ -45,11 +47,7 @@ function wantsNewDrops(settings: unknown): boolean {
  * Sends the latest due day's digest to everyone who has not had it. A pass that finishes takes the
  * day's key (`digest:<date>`), so later runs that day cost one look-up.
  */
-export async function runDailyDigest(
-  db: Db,
-  now: Date,
-  published: (userIds: string[]) => Promise<void> = async () => {},
-): Promise<DigestRun> {
+export async function runDailyDigest(db: Db, now: Date, publish: Publisher): Promise<DigestRun> {
   const slot = latestDigest(now);
   const doneKey = `digest:${slot.date}`;
   if (await repo.isTaken(db, doneKey)) return { date: slot.date, userIds: [], lotCount: 0 };
@@ -62,7 +60,7 @@ export async function runDailyDigest(
       async (tx) => {
         const page = await repo.consentingShoppers(tx, slot.date, after, DIGEST_BATCH);
         const wanted = page.filter((u) => wantsNewDrops(u.settings));
-        const taken = await repo.claimOnce(
+        const taken = await claimOnce(
           tx,
           wanted.map((u) => digestKey(slot.date, u.id)),
           now,
@@ -101,12 +99,13 @@ export async function runDailyDigest(
       },
     );
     sentTo.push(...batch.userIds);
-    if (batch.userIds.length > 0) await published(batch.userIds);
+    // After the batch's commit: its shoppers' notification lists.
+    await publish(notificationsChanged(batch.userIds, now));
     if (batch.read < DIGEST_BATCH) break;
     after = batch.last;
   }
   await sendToDropList(db, slot.date, lots, now);
-  await repo.claimOnce(db, [doneKey], now);
+  await claimOnce(db, [doneKey], now);
   return { date: slot.date, userIds: sentTo, lotCount: lots.length };
 }
 
@@ -121,7 +120,7 @@ async function sendToDropList(db: Db, date: string, lots: NewLot[], now: Date): 
     const read: number = await db.transaction(async (tx) => {
       const page = await dropListReaders(tx, after, DIGEST_BATCH);
       const key = (id: string) => `digest:${date}:list:${id}`;
-      const taken = await repo.claimOnce(
+      const taken = await claimOnce(
         tx,
         page.map((r) => key(r.id)),
         now,

@@ -152,8 +152,8 @@ describe('the new-drops email list of an open store', () => {
 
     const day1 = new Date('2026-06-16T15:00:30Z');
     await lotBefore(day1, 'Brass Desk Lamp');
-    await runDailyDigest(t.db, day1);
-    await runDailyDigest(t.db, day1); // again: still once
+    await runDailyDigest(t.db, day1, t.app.deps.publish);
+    await runDailyDigest(t.db, day1, t.app.deps.publish); // again: still once
     const [queued, ...more] = await digests(email);
     expect(more).toEqual([]);
     expect(await digests(pending)).toEqual([]);
@@ -182,7 +182,7 @@ describe('the new-drops email list of an open store', () => {
 
     const day2 = new Date('2026-06-17T15:00:30Z');
     await lotBefore(day2, 'Rowing Machine');
-    await runDailyDigest(t.db, day2);
+    await runDailyDigest(t.db, day2, t.app.deps.publish);
     expect(await digests(email)).toHaveLength(1);
   });
 });

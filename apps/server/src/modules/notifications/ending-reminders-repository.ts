@@ -51,22 +51,6 @@ export function endingCandidates(tx: DbOrTx, now: Date) {
     );
 }
 
-/**
- * Takes at-most-once keys: inserts them and returns the ones this call inserted. A key another
- * transaction holds uncommitted makes this wait for it; if it commits, the key is not returned.
- * So of two servers running the same job, exactly one sends each message.
- */
-export async function claimOnce(tx: DbOrTx, keys: string[], now: Date): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  // The keys as one jsonb parameter: a closing hour can need more keys than a statement may bind.
-  const result = (await tx.execute(sql`
-    insert into notice_once (key, created_at)
-    select distinct k, ${now.toISOString()}::timestamptz from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k
-    on conflict (key) do nothing
-    returning key`)) as unknown as { rows: { key: string }[] };
-  return new Set(result.rows.map((r) => r.key));
-}
-
 /** Whether these keys were taken (tests and the digest's look-ups). */
 export async function takenKeys(tx: DbOrTx, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();

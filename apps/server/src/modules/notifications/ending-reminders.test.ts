@@ -51,7 +51,7 @@ describe('auction-ending reminders', () => {
     const end = freshEnd();
     const { auction, product, watcher, bidder } = await lot(end);
     const at = (minutesBefore: number) =>
-      runEndingReminders(t.db, new Date(end.getTime() - minutesBefore * MIN));
+      runEndingReminders(t.db, new Date(end.getTime() - minutesBefore * MIN), t.app.deps.publish);
 
     expect(sentFor(auction.id, await at(61))).toEqual([]);
     const hour = await at(60);
@@ -98,18 +98,24 @@ describe('auction-ending reminders', () => {
   it('follow a soft-close extension: the unsent 5-minute reminder moves to the new end', async () => {
     const end = freshEnd();
     const { auction, watcher, bidder } = await lot(end);
-    await runEndingReminders(t.db, new Date(end.getTime() - 30 * MIN));
+    await runEndingReminders(t.db, new Date(end.getTime() - 30 * MIN), t.app.deps.publish);
     // A late bid moved the end 10 minutes on (what soft close does, in a larger step).
     const extended = new Date(end.getTime() + 10 * MIN);
     await t.db.update(auctions).set({ endTime: extended }).where(eq(auctions.id, auction.id));
 
-    expect(sentFor(auction.id, await runEndingReminders(t.db, new Date(end.getTime() - 5 * MIN)))).toEqual(
-      [],
-    );
-    expect(sentFor(auction.id, await runEndingReminders(t.db, new Date(end.getTime() - 1 * MIN)))).toEqual(
-      [],
-    );
-    const moved = await runEndingReminders(t.db, new Date(extended.getTime() - 5 * MIN));
+    expect(
+      sentFor(
+        auction.id,
+        await runEndingReminders(t.db, new Date(end.getTime() - 5 * MIN), t.app.deps.publish),
+      ),
+    ).toEqual([]);
+    expect(
+      sentFor(
+        auction.id,
+        await runEndingReminders(t.db, new Date(end.getTime() - 1 * MIN), t.app.deps.publish),
+      ),
+    ).toEqual([]);
+    const moved = await runEndingReminders(t.db, new Date(extended.getTime() - 5 * MIN), t.app.deps.publish);
     expect(sentFor(auction.id, moved)).toEqual(
       [
         [watcher.id, '5m'],
@@ -126,15 +132,23 @@ describe('auction-ending reminders', () => {
   it('a lot first seen inside the last 5 minutes gets only the 5-minute one', async () => {
     const end = freshEnd();
     const { auction, watcher, bidder } = await lot(end);
-    expect(sentFor(auction.id, await runEndingReminders(t.db, new Date(end.getTime() - 3 * MIN)))).toEqual(
+    expect(
+      sentFor(
+        auction.id,
+        await runEndingReminders(t.db, new Date(end.getTime() - 3 * MIN), t.app.deps.publish),
+      ),
+    ).toEqual(
       [
         [watcher.id, '5m'],
         [bidder.id, '5m'],
       ].sort(),
     );
-    expect(sentFor(auction.id, await runEndingReminders(t.db, new Date(end.getTime() - 2 * MIN)))).toEqual(
-      [],
-    );
+    expect(
+      sentFor(
+        auction.id,
+        await runEndingReminders(t.db, new Date(end.getTime() - 2 * MIN), t.app.deps.publish),
+      ),
+    ).toEqual([]);
   });
 
   it('two runs at the same moment send each reminder once', async () => {
@@ -142,9 +156,9 @@ describe('auction-ending reminders', () => {
     const { auction, watcher, bidder } = await lot(end);
     const now = new Date(end.getTime() - 50 * MIN);
     const runs = await Promise.all([
-      runEndingReminders(t.db, now),
-      runEndingReminders(t.db, now),
-      runEndingReminders(t.db, now),
+      runEndingReminders(t.db, now, t.app.deps.publish),
+      runEndingReminders(t.db, now, t.app.deps.publish),
+      runEndingReminders(t.db, now, t.app.deps.publish),
     ]);
     expect(runs.flatMap((r) => sentFor(auction.id, r)).sort()).toEqual(
       [
@@ -166,7 +180,7 @@ describe('auction-ending reminders', () => {
     const ended = await lot(end, { status: 'ended' });
     const cancelled = await lot(end, { status: 'cancelled' });
     for (const before of [60, 30, 5, 1]) {
-      const run = await runEndingReminders(t.db, new Date(end.getTime() - before * MIN));
+      const run = await runEndingReminders(t.db, new Date(end.getTime() - before * MIN), t.app.deps.publish);
       expect(sentFor(ended.auction.id, run)).toEqual([]);
       expect(sentFor(cancelled.auction.id, run)).toEqual([]);
     }

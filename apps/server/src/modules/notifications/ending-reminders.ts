@@ -5,25 +5,28 @@
 import { auctionEndingNotice } from '@rebound/core/notices';
 import { dueEndingReminder, type EndingMark, endingReminderKey, minutesLeft } from '@rebound/core/reminders';
 import type { Db } from '../../db/client';
+import { claimOnce } from '../../db/notice-once';
+import type { Publisher } from '../../lib/publish';
+import { notificationsChanged } from './changed';
 import * as repo from './ending-reminders-repository';
 import { enqueueNotices, type Notice } from './enqueue';
 
 export interface EndingRun {
   /** Reminders written (in-app, plus the outbox by each shopper's settings). */
   sent: { auctionId: string; userId: string; mark: EndingMark }[];
-  /** Shoppers with a new notice: publish notificationsChanged for them after commit. */
+  /** Shoppers with a new notice: they hear NotificationsChangedV1 once the pass has committed. */
   userIds: string[];
 }
 
-/** One pass over every lot ending within the hour, in one transaction. */
-export async function runEndingReminders(db: Db, now: Date): Promise<EndingRun> {
-  return db.transaction(async (tx) => {
+/** One pass over every lot ending within the hour, in one transaction, then its events. */
+export async function runEndingReminders(db: Db, now: Date, publish: Publisher): Promise<EndingRun> {
+  const run = await db.transaction(async (tx) => {
     const rows = await repo.endingCandidates(tx, now);
     const due = rows.flatMap((r) => {
       const mark = dueEndingReminder({ endMs: r.endTime.getTime(), sent: { '1h': r.sent1h } }, now.getTime());
       return mark ? [{ ...r, mark, key: endingReminderKey(r.auctionId, r.userId, mark) }] : [];
     });
-    const taken = await repo.claimOnce(
+    const taken = await claimOnce(
       tx,
       due.map((d) => d.key),
       now,
@@ -55,4 +58,6 @@ export async function runEndingReminders(db: Db, now: Date): Promise<EndingRun> 
       userIds: [...new Set(mine.map((d) => d.userId))],
     };
   });
+  await publish(notificationsChanged(run.userIds, now));
+  return run;
 }

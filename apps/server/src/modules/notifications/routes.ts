@@ -19,7 +19,7 @@ const TEST_EMAILS_PER_MINUTE = 3;
 /** The notification screens: the Mail menu, /notifications and the test email. */
 export async function notificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, hub, config } = app.deps;
+  const { db, clock, publish, config } = app.deps;
   // Counters in this process's memory, like the other route limits.
   await app.register(rateLimit, sharedRateLimitOptions(app, 'notifications'));
   // Signed-in only: a signed-out call is 401 before its input is even looked at.
@@ -37,10 +37,8 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     API.meNotificationReadPattern,
     { schema: { params: NotificationParams, response: { 200: MarkReadResponse } } },
     async (request) => {
-      const result = await service.markRead(db, clock, requireUser(request), request.params.id);
-      // After commit only: the shopper's other tabs refetch their Mail menu and list.
-      hub.publish(result.events).catch((err) => request.log.error({ err }, 'publishing read failed'));
-      return result.body;
+      // After its commit the service tells the shopper's other tabs to refetch their Mail menu and list.
+      return service.markRead(db, clock, requireUser(request), request.params.id, publish);
     },
   );
 
@@ -48,9 +46,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     API.meNotificationsReadAll,
     { schema: { response: { 200: MarkReadResponse } } },
     async (request) => {
-      const result = await service.markAllRead(db, clock, requireUser(request));
-      hub.publish(result.events).catch((err) => request.log.error({ err }, 'publishing read failed'));
-      return result.body;
+      return service.markAllRead(db, clock, requireUser(request), publish);
     },
   );
 

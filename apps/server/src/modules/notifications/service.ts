@@ -13,6 +13,7 @@ import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
 import { notificationsChanged } from './changed';
 import * as repo from './repository';
@@ -21,10 +22,17 @@ import { deliverNow, type OutboxSender } from './sender';
 // The notification screens: the shopper's own notifications, newest first, and marking
 // them read. Every change tells the shopper's other tabs to refetch (NotificationsChangedV1).
 
-export interface Changed<T> {
+interface Changed<T> {
   body: T;
-  /** For the caller to publish after commit; empty when nothing changed. */
+  /** Published after commit; empty when nothing changed. */
   events: Published[];
+}
+
+/** The transaction's answer, then (after its commit) its events. */
+async function publishAfter<T>(publish: Publisher, run: Promise<Changed<T>>): Promise<T> {
+  const { body, events } = await run;
+  await publish(events);
+  return body;
 }
 
 /** A page of the shopper's notifications; `cursor` is the id of the last row of the previous page. */
@@ -77,25 +85,33 @@ export async function markRead(
   clock: Clock,
   user: SessionUser,
   id: string,
-): Promise<Changed<MarkReadResponse>> {
+  publish: Publisher,
+): Promise<MarkReadResponse> {
   if (!isUuid(id)) throw new AppError('notification_not_found');
-  return db.transaction(async (tx) => {
-    const marked = await repo.markRead(tx, user.id, id);
-    if (marked === 0 && !(await repo.exists(tx, user.id, id))) throw new AppError('notification_not_found');
-    return answer(user, clock.now(), marked, await repo.unreadCount(tx, user.id));
-  });
+  return publishAfter(
+    publish,
+    db.transaction(async (tx) => {
+      const marked = await repo.markRead(tx, user.id, id);
+      if (marked === 0 && !(await repo.exists(tx, user.id, id))) throw new AppError('notification_not_found');
+      return answer(user, clock.now(), marked, await repo.unreadCount(tx, user.id));
+    }),
+  );
 }
 
 export async function markAllRead(
   db: Db,
   clock: Clock,
   user: SessionUser,
-): Promise<Changed<MarkReadResponse>> {
-  return db.transaction(async (tx) => {
-    const marked = await repo.markAllRead(tx, user.id);
-    // A notice written meanwhile stays unread: the count says so.
-    return answer(user, clock.now(), marked, await repo.unreadCount(tx, user.id));
-  });
+  publish: Publisher,
+): Promise<MarkReadResponse> {
+  return publishAfter(
+    publish,
+    db.transaction(async (tx) => {
+      const marked = await repo.markAllRead(tx, user.id);
+      // A notice written meanwhile stays unread: the count says so.
+      return answer(user, clock.now(), marked, await repo.unreadCount(tx, user.id));
+    }),
+  );
 }
 
 /** Stores this device's push subscription for the shopper (the oldest go beyond the cap). */

@@ -226,7 +226,7 @@ describe('one-click unsubscribe', () => {
     // Day 1, 08:00:30 PDT: the digest email is queued; render it as the sender would.
     const day1 = new Date('2026-06-16T15:00:30Z');
     await lotBefore(day1, 'Brass Desk Lamp');
-    await runDailyDigest(t.db, day1);
+    await runDailyDigest(t.db, day1, t.app.deps.publish);
     const [queued] = await digestEmails();
     expect(queued).toBeDefined();
     const email = renderEmail(
@@ -253,7 +253,7 @@ describe('one-click unsubscribe', () => {
     // Day 2: new lots again, but no digest email for this shopper (the push still goes).
     const day2 = new Date('2026-06-17T15:00:30Z');
     await lotBefore(day2, 'Rowing Machine');
-    await runDailyDigest(t.db, day2);
+    await runDailyDigest(t.db, day2, t.app.deps.publish);
     expect(await digestEmails()).toHaveLength(1);
     const pushes = await t.db
       .select()

@@ -8,7 +8,7 @@ import * as service from './service';
 /** /api/offers: the shopper's second-chance offers (their own only). */
 export async function offersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, hub } = app.deps;
+  const { db, clock, publish } = app.deps;
 
   app.get(
     API.offerPattern,
@@ -19,12 +19,8 @@ export async function offersRoutes(fastify: FastifyInstance) {
   app.post(
     API.offerAcceptPattern,
     { schema: { params: OfferParams, response: { 200: OfferView } } },
-    async (request) => {
-      const user = requireUser(request);
-      const { offer, published } = await service.acceptOffer(db, user.id, request.params.id, clock.now());
-      hub.publish(published).catch((err) => request.log.error({ err }, 'publishing auction events failed'));
-      return offer;
-    },
+    async (request) =>
+      service.acceptOffer(db, requireUser(request).id, request.params.id, clock.now(), publish),
   );
 
   app.post(

@@ -7,7 +7,7 @@ import { userRoom } from '@rebound/contract/rooms';
 import { paymentDueAt } from '@rebound/core/time';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Published } from '../../realtime/hub';
+import type { Publisher } from '../../lib/publish';
 import { createPendingOrders } from '../orders';
 import * as repo from './repository';
 
@@ -48,7 +48,7 @@ async function lockOpenOffer(tx: DbOrTx, userId: string, id: string, now: Date) 
  * it then goes through the cart, checkout and pickup like any won item. The offer row is locked, so
  * a double click or two tabs make one order; the orders' partial unique index backs it.
  */
-export async function acceptOffer(db: Db, userId: string, id: string, now: Date) {
+export async function acceptOffer(db: Db, userId: string, id: string, now: Date, publish: Publisher) {
   await db.transaction(async (tx) => {
     const offer = await lockOpenOffer(tx, userId, id, now);
     const a = await repo.lockAuction(tx, offer.auctionId);
@@ -81,10 +81,11 @@ export async function acceptOffer(db: Db, userId: string, id: string, now: Date)
     });
     await repo.markProductSold(tx, a.productId, now);
   });
-  const published: Published[] = [
+  // After the commit: the shopper's order lists.
+  await publish([
     { room: userRoom(userId), event: { type: 'OrdersChangedV1', serverTime: now.toISOString() } },
-  ];
-  return { offer: await view(db, id, userId), published };
+  ]);
+  return view(db, id, userId);
 }
 
 export async function declineOffer(db: Db, userId: string, id: string, now: Date) {

@@ -6,6 +6,7 @@ import type { PickupReminderWhich } from '@rebound/core/notices';
 import { pickupReminderAction } from '@rebound/core/pickup';
 
 import type { Db } from '../../db/client';
+import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
 import { enqueueNotices, type NoticeOf, notificationsChanged } from '../notifications';
 import { pickupReminderNoticeOf } from './notices';
@@ -17,77 +18,81 @@ export interface ReminderRun {
   claimed: number;
   dayBefore: number;
   hourBefore: number;
-  published: Published[];
 }
 
 /** One batch of due reminders, in one transaction. */
 export async function runPickupReminderBatch(
   db: Db,
   now: Date,
+  publish: Publisher,
   batchSize = REMINDER_BATCH,
 ): Promise<ReminderRun> {
-  return db.transaction(async (tx) => {
-    const due = await repo.claimDueReminders(tx, now, batchSize);
-    const by: Record<PickupReminderWhich, typeof due> = { day_before: [], hour_before: [] };
-    for (const a of due) {
-      // The claim's SQL picks the candidates; core's rule has the last word.
-      const action = pickupReminderAction(a.startsAt, now, {
-        dayBefore: a.dayBeforeSentAt !== null,
-        hourBefore: a.hourBeforeSentAt !== null,
-        bookedAt: a.bookedAt,
-      });
-      if (action === 'remind_day_before') by.day_before.push(a);
-      else if (action === 'remind_hour_before') by.hour_before.push(a);
-    }
-    const notices: NoticeOf<'pickup_reminder'>[] = [];
-    for (const which of ['day_before', 'hour_before'] as const) {
-      const stamped = await repo.markReminded(
-        tx,
-        by[which].map((a) => a.id),
-        which,
-        now,
-      );
-      for (const a of by[which]) {
-        if (!stamped.has(a.id)) continue;
-        notices.push(
-          pickupReminderNoticeOf(
-            {
-              userId: a.userId,
-              orderId: a.orderId,
-              productTitle: a.title,
-              shortCode: a.shortCode,
-              startsAt: a.startsAt,
-              endsAt: a.endsAt,
-              location: a.location,
-            },
-            which,
-          ),
-        );
+  const { published, ...run } = await db.transaction(
+    async (tx): Promise<ReminderRun & { published: Published[] }> => {
+      const due = await repo.claimDueReminders(tx, now, batchSize);
+      const by: Record<PickupReminderWhich, typeof due> = { day_before: [], hour_before: [] };
+      for (const a of due) {
+        // The claim's SQL picks the candidates; core's rule has the last word.
+        const action = pickupReminderAction(a.startsAt, now, {
+          dayBefore: a.dayBeforeSentAt !== null,
+          hourBefore: a.hourBeforeSentAt !== null,
+          bookedAt: a.bookedAt,
+        });
+        if (action === 'remind_day_before') by.day_before.push(a);
+        else if (action === 'remind_hour_before') by.hour_before.push(a);
       }
-    }
-    await enqueueNotices(tx, now, notices);
-    return {
-      claimed: due.length,
-      dayBefore: notices.filter((n) => n.data.which === 'day_before').length,
-      hourBefore: notices.filter((n) => n.data.which === 'hour_before').length,
-      published: notificationsChanged(
-        notices.map((n) => n.userId),
-        now,
-      ),
-    };
-  });
+      const notices: NoticeOf<'pickup_reminder'>[] = [];
+      for (const which of ['day_before', 'hour_before'] as const) {
+        const stamped = await repo.markReminded(
+          tx,
+          by[which].map((a) => a.id),
+          which,
+          now,
+        );
+        for (const a of by[which]) {
+          if (!stamped.has(a.id)) continue;
+          notices.push(
+            pickupReminderNoticeOf(
+              {
+                userId: a.userId,
+                orderId: a.orderId,
+                productTitle: a.title,
+                shortCode: a.shortCode,
+                startsAt: a.startsAt,
+                endsAt: a.endsAt,
+                location: a.location,
+              },
+              which,
+            ),
+          );
+        }
+      }
+      await enqueueNotices(tx, now, notices);
+      return {
+        claimed: due.length,
+        dayBefore: notices.filter((n) => n.data.which === 'day_before').length,
+        hourBefore: notices.filter((n) => n.data.which === 'hour_before').length,
+        published: notificationsChanged(
+          notices.map((n) => n.userId),
+          now,
+        ),
+      };
+    },
+  );
+  // After the commit: the shoppers' notification lists.
+  await publish(published);
+  return run;
 }
 
 /** Every due reminder, batch after batch; events are published after each batch commits. */
 export async function runPickupReminders(
   db: Db,
   now: Date,
-  publish: (p: Published[]) => Promise<void>,
+  publish: Publisher,
 ): Promise<{ dayBefore: number; hourBefore: number }> {
   const total = { dayBefore: 0, hourBefore: 0 };
   for (;;) {
-    const run = await runPickupReminderBatch(db, now);
-    await publish(run.published);
+    const run = await runPickupReminderBatch(db, now, publish);
     total.dayBefore += run.dayBefore;
     total.hourBefore += run.hourBefore;
     // A full batch that sent nothing would be claimed again as it is: stop rather than spin.

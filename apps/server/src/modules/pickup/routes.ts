@@ -21,7 +21,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff, requireUser } from '../../lib/auth-context';
-import type { Published } from '../../realtime/hub';
 import * as service from './service';
 
 const OrderParams = z.object({ orderId: Uuid });
@@ -29,8 +28,8 @@ const LocationParams = z.object({ id: Uuid });
 
 export async function pickupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, hub } = app.deps;
-  const deps: service.PickupDeps = { db, clock };
+  const { db, clock, publish } = app.deps;
+  const deps: service.PickupDeps = { db, clock, publish };
 
   // Signed-out requests (and shoppers at staff routes) are refused before anything else is looked at.
   const signedIn = async (request: FastifyRequest) => {
@@ -38,9 +37,6 @@ export async function pickupRoutes(fastify: FastifyInstance) {
   };
   const staffOnly = async (request: FastifyRequest) => {
     requireStaff(request);
-  };
-  const publish = (request: FastifyRequest, events: Published[]) => {
-    hub.publish(events).catch((err) => request.log.error({ err }, 'publishing pickup events failed'));
   };
 
   app.get(
@@ -58,29 +54,14 @@ export async function pickupRoutes(fastify: FastifyInstance) {
       onRequest: signedIn,
       schema: { body: SchedulePickupRequest, response: { 200: SchedulePickupResponse } },
     },
-    async (request) => {
-      const { answer, events } = await service.schedulePickup(
-        deps,
-        requireUser(request, 'auth_required'),
-        request.body,
-      );
-      publish(request, events);
-      return answer;
-    },
+    async (request) => service.schedulePickup(deps, requireUser(request, 'auth_required'), request.body),
   );
 
   app.delete(
     API.pickupAppointmentPattern,
     { onRequest: signedIn, schema: { params: OrderParams, response: { 200: CancelPickupResponse } } },
-    async (request) => {
-      const { answer, events } = await service.cancelPickup(
-        deps,
-        requireUser(request, 'auth_required'),
-        request.params.orderId,
-      );
-      publish(request, events);
-      return answer;
-    },
+    async (request) =>
+      service.cancelPickup(deps, requireUser(request, 'auth_required'), request.params.orderId),
   );
 
   app.get(
@@ -102,11 +83,7 @@ export async function pickupRoutes(fastify: FastifyInstance) {
       onRequest: staffOnly,
       schema: { params: LocationParams, body: PickupScheduleBody, response: { 200: PickupScheduleResponse } },
     },
-    async (request) => {
-      const { answer, events } = await service.putSchedule(deps, request.params.id, request.body);
-      publish(request, events);
-      return answer;
-    },
+    async (request) => service.putSchedule(deps, request.params.id, request.body),
   );
 
   // Staff: what a new schedule would strand (nothing saved; the editor warns before PUT).
@@ -148,17 +125,9 @@ export async function pickupRoutes(fastify: FastifyInstance) {
       onRequest: staffOnly,
       schema: { params: OrderParams, body: DeskCompleteRequest, response: { 200: DeskOrderResponse } },
     },
-    async (request) => {
-      const { answer, events } = await service.deskComplete(
-        deps,
-        requireStaff(request),
-        request.params.orderId,
-        {
-          early: request.body.early,
-        },
-      );
-      publish(request, events);
-      return answer;
-    },
+    async (request) =>
+      service.deskComplete(deps, requireStaff(request), request.params.orderId, {
+        early: request.body.early,
+      }),
   );
 }

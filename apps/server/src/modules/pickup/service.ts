@@ -50,6 +50,7 @@ import { isConcurrentAbort, isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
 import { enqueueNotices, notificationsChanged } from '../notifications';
 import { transitionOrder, updateOrderFields } from '../orders';
@@ -60,6 +61,8 @@ import * as repo from './repository';
 export interface PickupDeps {
   db: Db;
   clock: Clock;
+  /** Realtime events, called after each commit (lib/publish.ts). */
+  publish: Publisher;
 }
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof repo.orderForPickup>>>;
@@ -236,9 +239,9 @@ export async function schedulePickup(
   deps: PickupDeps,
   user: SessionUser,
   body: SchedulePickupBody,
-): Promise<{ answer: SchedulePickupResponse; events: Published[] }> {
+): Promise<SchedulePickupResponse> {
   const { db, clock } = deps;
-  return withRetry(() =>
+  const { answer, events } = await withRetry(() =>
     db.transaction(async (tx) => {
       const now = clock.now();
       const row = ownOrder(await repo.orderForPickup(tx, body.orderId, true), user);
@@ -336,6 +339,8 @@ export async function schedulePickup(
       };
     }),
   );
+  await deps.publish(events);
+  return answer;
 }
 
 /**
@@ -366,9 +371,9 @@ export async function cancelPickup(
   deps: PickupDeps,
   user: SessionUser,
   orderId: string,
-): Promise<{ answer: CancelPickupResponse; events: Published[] }> {
+): Promise<CancelPickupResponse> {
   const { db, clock } = deps;
-  return withRetry(() =>
+  const { answer, events } = await withRetry(() =>
     db.transaction(async (tx) => {
       const now = clock.now();
       const row = ownOrder(await repo.orderForPickup(tx, orderId, true), user);
@@ -393,6 +398,8 @@ export async function cancelPickup(
       };
     }),
   );
+  await deps.publish(events);
+  return answer;
 }
 
 /** GET /api/me/appointments: scheduled and completed pickups, soonest first (no slot detail last). */
@@ -435,22 +442,20 @@ export async function putSchedule(
   deps: PickupDeps,
   locationId: string,
   body: PickupScheduleBody,
-): Promise<{ answer: PickupScheduleResponse; events: Published[] }> {
+): Promise<PickupScheduleResponse> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const location = await repo.locationOf(tx, locationId);
     if (!location) throw new AppError('location_not_found');
     await repo.replaceSchedule(tx, locationId, body, now);
   });
-  return {
-    answer: await getSchedule(deps, locationId),
-    events: [
-      {
-        room: locationRoom(locationId),
-        event: { type: 'PickupSlotsChangedV1', locationId, serverTime: now.toISOString() },
-      },
-    ],
-  };
+  await deps.publish([
+    {
+      room: locationRoom(locationId),
+      event: { type: 'PickupSlotsChangedV1', locationId, serverTime: now.toISOString() },
+    },
+  ]);
+  return getSchedule(deps, locationId);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -591,8 +596,8 @@ export async function deskComplete(
   staff: SessionUser,
   orderId: string,
   opts: { early?: boolean | undefined } = {},
-): Promise<{ answer: DeskOrderResponse; events: Published[] }> {
-  return deps.db.transaction(async (tx) => {
+): Promise<DeskOrderResponse> {
+  const { answer, events } = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const row = await repo.orderForPickup(tx, orderId, true);
     if (!row) throw new AppError('order_not_found');
@@ -630,9 +635,11 @@ export async function deskComplete(
       answer: deskOrderAnswer(updated),
       events: [
         { room: userRoom(o.userId), event: { type: 'OrdersChangedV1', serverTime: now.toISOString() } },
-      ],
+      ] satisfies Published[],
     };
   });
+  await deps.publish(events);
+  return answer;
 }
 
 /**

@@ -347,7 +347,7 @@ describe('jobs', () => {
     const { order } = await unpaidCollected(u);
     const r = (await ask(u, { orderId: order.id, reason: 'other' })).json<ReturnResponse>().return;
     expect((await book(u, r.id, slotTue10())).statusCode).toBe(200);
-    const deps = { db: t.db, clock: t.clock, provider: t.app.deps.payments };
+    const deps = { db: t.db, clock: t.clock, provider: t.app.deps.payments, publish: t.app.deps.publish };
     t.clock.set(new Date('2026-06-22T06:59:00.000Z'));
     await service.runReturnJobs(deps);
     expect((await t.db.select().from(returns).where(eq(returns.id, r.id)))[0]!.state).toBe('drop_off_booked');
@@ -384,17 +384,36 @@ describe('jobs', () => {
     };
     const staffUser = { id: staff.user.id } as SessionUser;
     await expect(
-      service.refundReturn({ db: t.db, clock: t.clock, provider: crashing }, staffUser, r.id),
+      service.refundReturn(
+        { db: t.db, clock: t.clock, provider: crashing, publish: t.app.deps.publish },
+        staffUser,
+        r.id,
+      ),
     ).rejects.toThrow();
     const [reserved] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(reserved!.providerRefundId).toBeNull();
     expect((await t.db.select().from(returns).where(eq(returns.id, r.id)))[0]!.state).toBe('received');
 
     t.clock.advance(REFUND_RESERVATION_LEASE_MS + 1_000);
-    const run = await resolveReservedRefunds({ db: t.db, clock: t.clock, provider: recording });
+    const run = await resolveReservedRefunds({
+      db: t.db,
+      clock: t.clock,
+      provider: recording,
+      publish: t.app.deps.publish,
+    });
     expect(run.confirmed).toBeGreaterThanOrEqual(1);
-    await resolveReservedRefunds({ db: t.db, clock: t.clock, provider: recording });
-    const settled = await service.runReturnJobs({ db: t.db, clock: t.clock, provider: recording });
+    await resolveReservedRefunds({
+      db: t.db,
+      clock: t.clock,
+      provider: recording,
+      publish: t.app.deps.publish,
+    });
+    const settled = await service.runReturnJobs({
+      db: t.db,
+      clock: t.clock,
+      provider: recording,
+      publish: t.app.deps.publish,
+    });
     expect(settled.settled).toBeGreaterThanOrEqual(1);
     const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(rows).toHaveLength(1);

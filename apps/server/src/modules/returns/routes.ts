@@ -20,7 +20,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMediaStorage } from '../../adapters/storage';
 import { requireUser } from '../../lib/auth-context';
 import { AppError } from '../../lib/errors';
-import type { Published } from '../../realtime/hub';
 import { requireActiveStaff } from '../staff';
 import * as service from './service';
 
@@ -61,13 +60,9 @@ async function readPhotos(request: FastifyRequest): Promise<service.UploadedPhot
 /** Returns: the shopper's /api/me/returns and the staff's /api/admin/returns (docs/decisions/055). */
 export async function returnsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, hub, payments, config } = app.deps;
-  const deps: service.ReturnsDeps = { db, clock, provider: payments, log: app.log };
+  const { db, clock, publish, payments, config } = app.deps;
+  const deps: service.ReturnsDeps = { db, clock, provider: payments, log: app.log, publish };
   const storage = createMediaStorage(config);
-  const publish = (request: FastifyRequest, events: Published[]) => {
-    if (events.length === 0) return;
-    hub.publish(events).catch((err) => request.log.error({ err }, 'publishing return events failed'));
-  };
 
   // Only this plugin's photo routes read multipart bodies; its limits are the upload's.
   await app.register(multipart, {
@@ -88,8 +83,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     API.meReturns,
     { schema: { body: CreateReturnRequest, response: { 201: ReturnResponse } } },
     async (request, reply) => {
-      const { answer, events } = await service.createReturn(deps, requireUser(request), request.body);
-      publish(request, events);
+      const answer = await service.createReturn(deps, requireUser(request), request.body);
       return reply.code(201).send({ return: answer });
     },
   );
@@ -116,13 +110,12 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     API.meReturnDropOffPattern,
     { schema: { params: ReturnParams, body: BookDropOffRequest, response: { 200: ReturnResponse } } },
     async (request) => {
-      const { answer, events } = await service.bookDropOff(
+      const answer = await service.bookDropOff(
         deps,
         requireUser(request),
         request.params.id,
         request.body.slotId,
       );
-      publish(request, events);
       return { return: answer };
     },
   );
@@ -131,8 +124,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     API.meReturnWithdrawPattern,
     { schema: { params: ReturnParams, response: { 200: ReturnResponse } } },
     async (request) => {
-      const { answer, events } = await service.withdrawReturn(deps, requireUser(request), request.params.id);
-      publish(request, events);
+      const answer = await service.withdrawReturn(deps, requireUser(request), request.params.id);
       return { return: answer };
     },
   );
@@ -173,8 +165,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     { schema: { params: ReturnParams, body: ReceiveReturnRequest, response: { 200: AdminReturnResponse } } },
     async (request) => {
       const staff = requireActiveStaff(request);
-      const { answer, events } = await service.receiveReturn(deps, staff, request.params.id, request.body);
-      publish(request, events);
+      const answer = await service.receiveReturn(deps, staff, request.params.id, request.body);
       return { return: answer };
     },
   );
@@ -195,8 +186,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     { schema: { params: ReturnParams, response: { 200: AdminReturnResponse } } },
     async (request) => {
       const staff = requireActiveStaff(request);
-      const { answer, events } = await service.refundReturn(deps, staff, request.params.id);
-      publish(request, events);
+      const answer = await service.refundReturn(deps, staff, request.params.id);
       return { return: answer };
     },
   );
@@ -206,8 +196,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     { schema: { params: ReturnParams, body: RefuseReturnRequest, response: { 200: AdminReturnResponse } } },
     async (request) => {
       const staff = requireActiveStaff(request);
-      const { answer, events } = await service.refuseReturn(deps, staff, request.params.id, request.body);
-      publish(request, events);
+      const answer = await service.refuseReturn(deps, staff, request.params.id, request.body);
       return { return: answer };
     },
   );

@@ -55,6 +55,12 @@ import * as repo from './repository';
 
 export interface ReturnsDeps extends AdminOrdersDeps {}
 
+/** Publishes a change's events after its commit (lib/publish.ts), then gives the answer. */
+async function published<T>(deps: ReturnsDeps, answer: T, events: Published[]): Promise<T> {
+  await deps.publish(events);
+  return answer;
+}
+
 const REFUSAL_ERROR: Record<ReturnRefusal, ReturnErrorCode> = {
   not_collected: 'return_not_collected',
   window_closed: 'return_window_closed',
@@ -238,7 +244,7 @@ export async function createReturn(
   deps: ReturnsDeps,
   user: SessionUser,
   body: CreateReturnBody,
-): Promise<{ answer: ReturnView; events: Published[] }> {
+): Promise<ReturnView> {
   const now = deps.clock.now();
   let id: string;
   try {
@@ -286,7 +292,7 @@ export async function createReturn(
     if (isUniqueViolation(err, 'returns_order_active_uq')) throw new AppError('return_already_requested');
     throw err;
   }
-  return { answer: toView((await loadOne(deps.db, id)).loaded), events: changed(user.id, now) };
+  return published(deps, toView((await loadOne(deps.db, id)).loaded), changed(user.id, now));
 }
 
 async function ownReturn(deps: ReturnsDeps, user: SessionUser, id: string) {
@@ -355,7 +361,7 @@ export async function bookDropOff(
   user: SessionUser,
   id: string,
   slotId: string,
-): Promise<{ answer: ReturnView; events: Published[] }> {
+): Promise<ReturnView> {
   const now = deps.clock.now();
   const locationId = await deps.db.transaction(async (tx) => {
     const ret = await repo.lockReturn(tx, id);
@@ -401,15 +407,11 @@ export async function bookDropOff(
     );
     return order.order.locationId;
   });
-  return { answer: await myReturn(deps, user, id), events: changed(user.id, now, locationId) };
+  return published(deps, await myReturn(deps, user, id), changed(user.id, now, locationId));
 }
 
 /** POST /api/me/returns/:id/withdraw: the shopper keeps the item; a booked place is freed. */
-export async function withdrawReturn(
-  deps: ReturnsDeps,
-  user: SessionUser,
-  id: string,
-): Promise<{ answer: ReturnView; events: Published[] }> {
+export async function withdrawReturn(deps: ReturnsDeps, user: SessionUser, id: string): Promise<ReturnView> {
   const now = deps.clock.now();
   const locationId = await deps.db.transaction(async (tx) => {
     const ret = await repo.lockReturn(tx, id);
@@ -417,7 +419,7 @@ export async function withdrawReturn(
     if (!isReturnOpen(ret.state)) throw notOpen(ret.state);
     return closeOpen(tx, now, ret, 'withdrawn', { label: 'Withdrawn by the shopper', actorId: user.id });
   });
-  return { answer: await myReturn(deps, user, id), events: changed(user.id, now, locationId) };
+  return published(deps, await myReturn(deps, user, id), changed(user.id, now, locationId));
 }
 
 /** Withdraws or expires an open return (locked by the caller): frees its place; the location, if any. */
@@ -587,7 +589,7 @@ export async function receiveReturn(
   staff: SessionUser,
   id: string,
   body: ReceiveReturnBody,
-): Promise<{ answer: AdminReturnDetail; events: Published[] }> {
+): Promise<AdminReturnDetail> {
   const now = deps.clock.now();
   const { userId, locationId } = await deps.db.transaction(async (tx) => {
     const ret = await repo.lockReturn(tx, id);
@@ -634,7 +636,7 @@ export async function receiveReturn(
       locationId: ret.state === 'drop_off_booked' ? (order?.order.locationId ?? null) : null,
     };
   });
-  return { answer: await adminDetail(deps, id), events: changed(userId, now, locationId) };
+  return published(deps, await adminDetail(deps, id), changed(userId, now, locationId));
 }
 
 /** The product goes back to the catalogue 'to relist', the return's notes added to its desk notes. */
@@ -704,7 +706,7 @@ export async function refundReturn(
   deps: ReturnsDeps,
   staff: SessionUser,
   id: string,
-): Promise<{ answer: AdminReturnDetail; events: Published[] }> {
+): Promise<AdminReturnDetail> {
   const fixed = await deps.db.transaction(async (tx) => {
     const ret = await repo.lockReturn(tx, id);
     if (!ret) throw new AppError('return_not_found');
@@ -733,10 +735,10 @@ export async function refundReturn(
     });
     return amount;
   });
-  if (fixed === null) return { answer: await adminDetail(deps, id), events: [] };
+  if (fixed === null) return published(deps, await adminDetail(deps, id), []);
   const ret = await repo.returnRow(deps.db, id);
   if (!ret) throw new AppError('return_not_found');
-  const { answer: refund, events } = await refundOrder(
+  const refund = await refundOrder(
     deps,
     staff,
     ret.orderId,
@@ -749,7 +751,7 @@ export async function refundReturn(
     { id: refund.refund.id, amountCents: refund.refund.amountCents },
     staff.id,
   );
-  return { answer: await adminDetail(deps, id), events: [...events, ...more] };
+  return published(deps, await adminDetail(deps, id), more);
 }
 
 /** POST /api/admin/returns/:id/refuse: with a reason the shopper reads; a kept item goes to relist. */
@@ -758,7 +760,7 @@ export async function refuseReturn(
   staff: SessionUser,
   id: string,
   body: RefuseReturnBody,
-): Promise<{ answer: AdminReturnDetail; events: Published[] }> {
+): Promise<AdminReturnDetail> {
   const now = deps.clock.now();
   const userId = await deps.db.transaction(async (tx) => {
     const ret = await repo.lockReturn(tx, id);
@@ -800,7 +802,7 @@ export async function refuseReturn(
     });
     return ret.userId;
   });
-  return { answer: await adminDetail(deps, id), events: changed(userId, now) };
+  return published(deps, await adminDetail(deps, id), changed(userId, now));
 }
 
 // ── Jobs ────────────────────────────────────────────────────────────────────────────────────────
@@ -815,10 +817,7 @@ export interface ReturnsRun {
  * shopper told); received returns whose refund the provider confirmed after the request that made
  * it stopped (resolveReservedRefunds finished it) are marked refunded. Safe on several servers.
  */
-export async function runReturnJobs(
-  deps: ReturnsDeps,
-  publish?: (events: Published[]) => Promise<void> | void,
-): Promise<ReturnsRun> {
+export async function runReturnJobs(deps: ReturnsDeps): Promise<ReturnsRun> {
   const run: ReturnsRun = { expired: 0, settled: 0 };
   const events: Published[] = [];
   await deps.db.transaction(async (tx) => {
@@ -836,7 +835,7 @@ export async function runReturnJobs(
     if (more.length > 0) run.settled += 1;
     events.push(...more);
   }
-  if (events.length > 0) await publish?.(events);
+  await deps.publish(events);
   return run;
 }
 

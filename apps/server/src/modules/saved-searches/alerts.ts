@@ -5,7 +5,15 @@ import { savedSearchMatchNotice } from '@rebound/core/notices';
 import { mergeNotificationSettings, type NotificationSettings } from '@rebound/core/notifications';
 import { matchesSavedSearch } from '@rebound/core/saved-searches';
 import type { Db } from '../../db/client';
-import { type Contact, enqueueNotices, loadContacts, type Notice } from '../notifications';
+import { claimOnce } from '../../db/notice-once';
+import type { Publisher } from '../../lib/publish';
+import {
+  type Contact,
+  enqueueNotices,
+  loadContacts,
+  type Notice,
+  notificationsChanged,
+} from '../notifications';
 import * as repo from './repository';
 import { storedQuery } from './service';
 
@@ -49,7 +57,7 @@ export async function runSavedSearchAlertsBatch(db: Db, now: Date, batch = ALERT
         .slice(0, ALERTS_PER_SEARCH)
         .map((l) => ({ search: s, lot: l, key: `search:${s.id}:${l.auctionId}` }));
     });
-    const taken = await repo.claimOnce(
+    const taken = await claimOnce(
       tx,
       matches.map((m) => m.key),
       now,
@@ -84,17 +92,13 @@ export async function runSavedSearchAlertsBatch(db: Db, now: Date, batch = ALERT
   });
 }
 
-/** Every push-enabled search, batch after batch; `publish` gets each batch's shoppers after commit. */
-export async function runSavedSearchAlerts(
-  db: Db,
-  now: Date,
-  published: (userIds: string[]) => Promise<void>,
-): Promise<AlertRun['sent']> {
+/** Every push-enabled search, batch after batch; each batch's shoppers hear of it after its commit. */
+export async function runSavedSearchAlerts(db: Db, now: Date, publish: Publisher): Promise<AlertRun['sent']> {
   const sent: AlertRun['sent'] = [];
   for (;;) {
     const run = await runSavedSearchAlertsBatch(db, now);
     sent.push(...run.sent);
-    if (run.userIds.length > 0) await published(run.userIds);
+    await publish(notificationsChanged(run.userIds, now));
     if (run.claimed < ALERT_BATCH) return sent;
   }
 }

@@ -2,7 +2,7 @@
 // live in a window (for matching in memory, packages/core/saved-searches), and the push alerts' claims.
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auctions, categories, locations, noticeOnce, products, savedSearches, users } from '../../db/schema';
+import { auctions, categories, locations, products, savedSearches, users } from '../../db/schema';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 
@@ -137,15 +137,4 @@ export function claimPushSearches(tx: DbOrTx, now: Date, limit: number) {
 export async function setLastMatched(tx: DbOrTx, ids: string[], now: Date) {
   if (ids.length === 0) return;
   await tx.update(savedSearches).set({ lastMatchedAt: now }).where(inArray(savedSearches.id, ids));
-}
-
-/** Takes at-most-once keys (notice_once); returns the ones this call inserted (see ending reminders). */
-export async function claimOnce(tx: DbOrTx, keys: string[], now: Date): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await tx
-    .insert(noticeOnce)
-    .values([...new Set(keys)].map((key) => ({ key, createdAt: now })))
-    .onConflictDoNothing({ target: noticeOnce.key })
-    .returning({ key: noticeOnce.key });
-  return new Set(rows.map((r) => r.key));
 }

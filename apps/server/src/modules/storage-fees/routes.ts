@@ -1,4 +1,3 @@
-import { userRoom } from '@rebound/contract/rooms';
 import {
   DeskFeeResponse,
   MyStorageFeesResponse,
@@ -15,8 +14,8 @@ const OrderParams = z.object({ orderId: z.uuid() });
 
 export async function storageFeeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, hub } = app.deps;
-  const deps: service.StorageFeeDeps = { db, clock };
+  const { db, clock, publish } = app.deps;
+  const deps: service.StorageFeeDeskDeps = { db, clock, publish };
   const signedIn = async (request: FastifyRequest) => {
     requireUser(request, 'auth_required');
   };
@@ -43,20 +42,12 @@ export async function storageFeeRoutes(fastify: FastifyInstance) {
       schema: { params: OrderParams, body: RecordFeeRequest, response: { 200: DeskFeeResponse } },
     },
     async (request) => {
-      const answer = await service.recordDeskPayment(
+      return service.recordDeskPayment(
         deps,
         requireStaff(request),
         request.params.orderId,
         request.body.method,
       );
-      const userId = await service.ownerOf(deps, request.params.orderId);
-      if (userId) {
-        const event = { type: 'OrdersChangedV1', serverTime: clock.now().toISOString() } as const;
-        hub
-          .publish([{ room: userRoom(userId), event }])
-          .catch((err) => request.log.error({ err }, 'publishing storage fee change failed'));
-      }
-      return answer;
     },
   );
 }

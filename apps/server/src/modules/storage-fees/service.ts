@@ -1,3 +1,4 @@
+import { userRoom } from '@rebound/contract/rooms';
 // Storage fees settled before the visit (docs/product.md "Pickup"; docs/decisions/059-storage-fees-and-ledger.md).
 // What an order owes is core's rule (storage-fee-charges.ts) counted to the booked visit for the
 // shopper, to now at the desk, less the charges paid. Charges are written here: pending ones for an
@@ -17,12 +18,18 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { Publisher } from '../../lib/publish';
 import { recordAudit } from '../staff';
 import * as repo from './repository';
 
 export interface StorageFeeDeps {
   db: Db;
   clock: Clock;
+}
+
+/** Recording a fee paid at the desk also tells the shopper's open tabs, after the commit. */
+export interface StorageFeeDeskDeps extends StorageFeeDeps {
+  publish: Publisher;
 }
 
 type FeeOrderRow = Awaited<ReturnType<typeof repo.feeOrders>>[number];
@@ -227,15 +234,17 @@ export async function assertNoStorageOwed(tx: DbOrTx, orderId: string, now: Date
  * the order are void (a late online payment of them is refunded by the sync). Nothing owed: refused.
  */
 export async function recordDeskPayment(
-  deps: StorageFeeDeps,
+  deps: StorageFeeDeskDeps,
   staff: SessionUser,
   orderId: string,
   method: 'cash' | 'card_terminal',
 ): Promise<DeskFeeResponse> {
-  return deps.db.transaction(async (tx) => {
+  let userId = '';
+  const answer = await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const { row, line } = await deskOwed(tx, orderId, now, true);
     if (line.owedCents <= 0) throw new AppError('bad_request', { message: STORAGE_FEE_TEXT.nothingOwed });
+    userId = row.order.userId;
     await repo.voidPendingOfOrders(tx, [orderId], now);
     const [charge] = await repo.insertCharges(tx, [
       {
@@ -267,6 +276,11 @@ export async function recordDeskPayment(
       days: line.days,
     };
   });
+  const now = deps.clock.now();
+  await deps.publish([
+    { room: userRoom(userId), event: { type: 'OrdersChangedV1', serverTime: now.toISOString() } },
+  ]);
+  return answer;
 }
 
 /** Who owns an order (to tell their open tabs). */

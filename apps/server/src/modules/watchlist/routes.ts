@@ -13,7 +13,7 @@ import * as service from './service';
 
 export async function watchlistRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, hub } = app.deps;
+  const { db, clock, publish } = app.deps;
 
   app.get(
     API.auctionWatchPattern,
@@ -26,10 +26,8 @@ export async function watchlistRoutes(fastify: FastifyInstance) {
     { schema: { params: AuctionParams, response: { 200: WatchResponse } } },
     async (request) => {
       const user = requireUser(request, 'watch_not_authenticated');
-      const result = await service.watch(db, clock, user, request.params.id);
-      // After commit only: the shopper's other tabs never see a change that did not happen.
-      hub.publish(result.events).catch((err) => request.log.error({ err }, 'publishing watch event failed'));
-      return result.body;
+      // The service publishes after its commit: other tabs never see a change that did not happen.
+      return service.watch(db, clock, user, request.params.id, publish);
     },
   );
 
@@ -38,9 +36,7 @@ export async function watchlistRoutes(fastify: FastifyInstance) {
     { schema: { params: AuctionParams, response: { 200: WatchResponse } } },
     async (request) => {
       const user = requireUser(request, 'watch_not_authenticated');
-      const result = await service.unwatch(db, clock, user, request.params.id);
-      hub.publish(result.events).catch((err) => request.log.error({ err }, 'publishing watch event failed'));
-      return result.body;
+      return service.unwatch(db, clock, user, request.params.id, publish);
     },
   );
 

@@ -17,12 +17,20 @@ import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import type { Publisher } from '../../lib/publish';
 import * as repo from './repository';
 
-export interface WatchResult {
+interface WatchResult {
   body: WatchResponse;
-  /** For the caller to publish after commit; empty when nothing changed. */
+  /** Published after commit; empty when nothing changed. */
   events: { room: string; event: ServerEvent }[];
+}
+
+/** The transaction's answer, then (after its commit) its events. */
+async function publishAfter(publish: Publisher, run: Promise<WatchResult>): Promise<WatchResponse> {
+  const { body, events } = await run;
+  await publish(events);
+  return body;
 }
 
 function checkId(auctionId: string) {
@@ -45,26 +53,30 @@ export async function watch(
   clock: Clock,
   user: SessionUser,
   auctionId: string,
-): Promise<WatchResult> {
+  publish: Publisher,
+): Promise<WatchResponse> {
   checkId(auctionId);
-  return db.transaction(async (tx) => {
-    const a = await repo.auctionForWatch(tx, auctionId);
-    if (!a) throw new AppError('auction_not_found');
-    const now = clock.now();
-    if (!isAuctionOpen(a, now.getTime())) throw new AppError('watch_auction_ended');
-    const added = await repo.addWatch(tx, user.id, a.id, now);
-    const { watcherCount } = await repo.watchState(tx, a.id, null);
-    return {
-      body: {
-        serverTime: now.toISOString(),
-        auctionId: a.id,
-        watching: true,
-        watcherCount,
-        message: WATCH_ADDED,
-      },
-      events: added ? changed(user, a.id, true, now) : [],
-    };
-  });
+  return publishAfter(
+    publish,
+    db.transaction(async (tx): Promise<WatchResult> => {
+      const a = await repo.auctionForWatch(tx, auctionId);
+      if (!a) throw new AppError('auction_not_found');
+      const now = clock.now();
+      if (!isAuctionOpen(a, now.getTime())) throw new AppError('watch_auction_ended');
+      const added = await repo.addWatch(tx, user.id, a.id, now);
+      const { watcherCount } = await repo.watchState(tx, a.id, null);
+      return {
+        body: {
+          serverTime: now.toISOString(),
+          auctionId: a.id,
+          watching: true,
+          watcherCount,
+          message: WATCH_ADDED,
+        },
+        events: added ? changed(user, a.id, true, now) : [],
+      };
+    }),
+  );
 }
 
 /** Stops watching, ended auctions included. Idempotent. */
@@ -73,25 +85,29 @@ export async function unwatch(
   clock: Clock,
   user: SessionUser,
   auctionId: string,
-): Promise<WatchResult> {
+  publish: Publisher,
+): Promise<WatchResponse> {
   checkId(auctionId);
-  return db.transaction(async (tx) => {
-    const a = await repo.auctionForWatch(tx, auctionId);
-    if (!a) throw new AppError('auction_not_found');
-    const now = clock.now();
-    const removed = await repo.removeWatch(tx, user.id, a.id);
-    const { watcherCount } = await repo.watchState(tx, a.id, null);
-    return {
-      body: {
-        serverTime: now.toISOString(),
-        auctionId: a.id,
-        watching: false,
-        watcherCount,
-        message: WATCH_REMOVED,
-      },
-      events: removed ? changed(user, a.id, false, now) : [],
-    };
-  });
+  return publishAfter(
+    publish,
+    db.transaction(async (tx): Promise<WatchResult> => {
+      const a = await repo.auctionForWatch(tx, auctionId);
+      if (!a) throw new AppError('auction_not_found');
+      const now = clock.now();
+      const removed = await repo.removeWatch(tx, user.id, a.id);
+      const { watcherCount } = await repo.watchState(tx, a.id, null);
+      return {
+        body: {
+          serverTime: now.toISOString(),
+          auctionId: a.id,
+          watching: false,
+          watcherCount,
+          message: WATCH_REMOVED,
+        },
+        events: removed ? changed(user, a.id, false, now) : [],
+      };
+    }),
+  );
 }
 
 export async function watchStatus(
