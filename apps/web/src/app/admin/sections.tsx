@@ -8,6 +8,7 @@ import {
   Package,
   PackageCheck,
   Rocket,
+  RotateCcw,
   Settings,
   ShoppingBag,
   Upload,
@@ -65,6 +66,12 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: 'Orders',
     icon: ShoppingBag,
     page: adminPage(() => import('../../features/admin-orders/components/OrdersPage')),
+  },
+  {
+    path: 'returns',
+    label: 'Returns',
+    icon: RotateCcw,
+    page: adminPage(() => import('../../features/admin-returns/components/ReturnsPage')),
   },
   {
     path: 'pickup',
