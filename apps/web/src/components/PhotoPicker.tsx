@@ -10,6 +10,11 @@ export interface PhotoLimits {
   types: readonly string[];
 }
 
+/** The limits as a contract writes them: `accept` is the file input's comma-separated list. */
+export function photoLimits(limits: { maxPhotos: number; maxFileBytes: number; accept: string }): PhotoLimits {
+  return { maxFiles: limits.maxPhotos, maxFileBytes: limits.maxFileBytes, types: limits.accept.split(',') };
+}
+
 /** A preview address for a chosen file (none where the browser cannot make one, as in tests). */
 function previewUrl(file: File): string | null {
   return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
@@ -55,7 +60,8 @@ export function PhotoPicker({
     const next = [...files];
     const problems: string[] = [];
     for (const file of Array.from(chosen)) {
-      if (!limits.types.includes(file.type)) {
+      // A type the browser cannot name (some HEIC photos) goes to the server, which reads the bytes.
+      if (file.type !== '' && !limits.types.includes(file.type)) {
         problems.push(`${file.name} is not a photo we can take (JPEG, PNG, WebP or HEIC).`);
       } else if (file.size > limits.maxFileBytes) {
         problems.push(`${file.name} is larger than ${megabytes(limits.maxFileBytes)}.`);

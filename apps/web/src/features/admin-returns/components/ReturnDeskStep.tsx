@@ -1,21 +1,26 @@
+import {
+  type AdminReturnDetail,
+  RETURN_CHECK_LABELS,
+  RETURN_CHECKS,
+  RETURN_NOTE_MAX,
+  RETURN_PHOTO_LIMITS,
+  RETURN_REFUSAL_MAX,
+  RefuseReturnRequest,
+  type ReturnChecklist,
+} from '@rebound/contract/returns';
 import { formatCents } from '@rebound/core/money';
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { TextAreaField } from '../../../components/admin/form';
-import { PhotoPicker } from '../../../components/PhotoPicker';
+import { PhotoPicker, photoLimits } from '../../../components/PhotoPicker';
 import { Button } from '../../../components/ui/Button';
 import { CheckboxField, FormAlert } from '../../../components/ui/Field';
 import { errorMessageOf } from '../../../lib/api-client';
+import { formatShopDateTime } from '../../../lib/format-date';
 import { useReceiveReturn, useRefundReturn, useRefuseReturn } from '../api';
-import {
-  type AdminReturnDetail,
-  CHECK_OPTIONS,
-  PHOTO_LIMITS,
-  REFUSAL_MAX,
-  REFUSAL_MIN,
-  RETURN_NOTE_MAX,
-  type ReturnCheck,
-} from '../terms';
+
+const PHOTO_LIMITS = photoLimits(RETURN_PHOTO_LIMITS);
+type ReturnCheck = keyof ReturnChecklist;
 
 /**
  * The desk's part of a return. While it is open: 'Receive return' with the condition checklist, a
@@ -24,14 +29,13 @@ import {
  * server is shown in its words and changes nothing here.
  */
 export function ReturnDeskStep({ detail }: { detail: AdminReturnDetail }) {
-  const r = detail.return;
-  if (r.state === 'requested' || r.state === 'drop_off_booked') return <ReceiveForm detail={detail} />;
-  if (r.state === 'received') return <Decide detail={detail} />;
+  if (detail.canReceive) return <ReceiveForm detail={detail} />;
+  if (detail.canDecide) return <Decide detail={detail} />;
   return <Settled detail={detail} />;
 }
 
 function ReceiveForm({ detail }: { detail: AdminReturnDetail }) {
-  const receive = useReceiveReturn(detail.return.id);
+  const receive = useReceiveReturn(detail.id);
   const [checks, setChecks] = useState<ReturnCheck[]>([]);
   const [note, setNote] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);
@@ -39,7 +43,8 @@ function ReceiveForm({ detail }: { detail: AdminReturnDetail }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = note.trim();
-    receive.mutate({ checks, ...(trimmed ? { note: trimmed } : {}), photos });
+    const checklist = Object.fromEntries(RETURN_CHECKS.map((c) => [c, checks.includes(c)])) as ReturnChecklist;
+    receive.mutate({ checklist, ...(trimmed ? { note: trimmed } : {}), photos });
   };
 
   return (
@@ -50,16 +55,14 @@ function ReceiveForm({ detail }: { detail: AdminReturnDetail }) {
       </p>
       <fieldset className="flex flex-col gap-2.5">
         <legend className="mb-2 text-sm font-semibold text-ink-900">Condition checklist</legend>
-        {CHECK_OPTIONS.map((c) => (
+        {RETURN_CHECKS.map((c) => (
           <CheckboxField
-            key={c.value}
-            label={c.label}
-            checked={checks.includes(c.value)}
+            key={c}
+            label={RETURN_CHECK_LABELS[c]}
+            checked={checks.includes(c)}
             disabled={receive.isPending}
             onChange={(e) =>
-              setChecks((now) =>
-                e.target.checked ? [...now, c.value] : now.filter((v) => v !== c.value),
-              )
+              setChecks((now) => (e.target.checked ? [...now, c] : now.filter((v) => v !== c)))
             }
           />
         ))}
@@ -82,18 +85,21 @@ function ReceiveForm({ detail }: { detail: AdminReturnDetail }) {
 type DecideStep = { kind: 'choose' } | { kind: 'confirm-refund' } | { kind: 'refuse' };
 
 function Decide({ detail }: { detail: AdminReturnDetail }) {
-  const id = detail.return.id;
+  const id = detail.id;
   const refund = useRefundReturn(id);
   const refuse = useRefuseReturn(id);
   const [step, setStep] = useState<DecideStep>({ kind: 'choose' });
   const [reason, setReason] = useState('');
+  const [itemKept, setItemKept] = useState(false);
   const [reasonError, setReasonError] = useState<string | null>(null);
   const amount = formatCents(detail.refundCents);
   const pending = refund.isPending || refuse.isPending;
   const error = refund.isError ? refund.error : refuse.isError ? refuse.error : null;
 
-  if (refund.isSuccess) return <Done message={refund.data.message} />;
-  if (refuse.isSuccess) return <Done message={refuse.data.message} />;
+  if (refund.isSuccess) {
+    return <Done message={`Refunded ${formatCents(refund.data.return.refundCents)}. The shopper is told.`} />;
+  }
+  if (refuse.isSuccess) return <Done message="Return refused. The shopper is told why." />;
 
   return (
     <div className="flex flex-col gap-4" aria-live="polite">
@@ -133,22 +139,28 @@ function Decide({ detail }: { detail: AdminReturnDetail }) {
           aria-label="Refuse return"
           onSubmit={(event) => {
             event.preventDefault();
-            const trimmed = reason.trim();
-            if (trimmed.length < REFUSAL_MIN) {
-              setReasonError(`Please give a reason (at least ${REFUSAL_MIN} characters).`);
+            const parsed = RefuseReturnRequest.safeParse({ reason, itemKept });
+            if (!parsed.success) {
+              setReasonError(parsed.error.issues[0]?.message ?? 'Please give a reason.');
               return;
             }
             setReasonError(null);
-            refuse.mutate({ reason: trimmed });
+            refuse.mutate(parsed.data);
           }}
         >
           <TextAreaField
             label="Reason for refusing"
             value={reason}
-            maxLength={REFUSAL_MAX}
+            maxLength={RETURN_REFUSAL_MAX}
             onChange={(e) => setReason(e.target.value)}
             error={reasonError ?? undefined}
             hint="The shopper reads it; kept in the audit log."
+          />
+          <CheckboxField
+            label="The shopper leaves the item with us"
+            description="It goes back to the catalogue to be graded and relisted."
+            checked={itemKept}
+            onChange={(e) => setItemKept(e.target.checked)}
           />
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" disabled={pending} onClick={() => setStep({ kind: 'choose' })}>
@@ -177,17 +189,24 @@ function Done({ message }: { message: string }) {
 }
 
 function Settled({ detail }: { detail: AdminReturnDetail }) {
-  const r = detail.return;
-  if (r.state === 'refunded') {
+  const by = detail.decidedBy ? ` by ${detail.decidedBy}` : '';
+  const when = detail.decidedAt ? ` on ${formatShopDateTime(detail.decidedAt)}` : '';
+  if (detail.state === 'refunded') {
     return (
       <p className="text-sm text-ink-800">
-        Refunded{' '}
-        <span className="font-semibold tabular-nums">{formatCents(r.refundedCents ?? detail.refundCents)}</span>.
+        Refunded <span className="font-semibold tabular-nums">{formatCents(detail.refundCents)}</span>
+        {by}
+        {when}.
       </p>
     );
   }
-  if (r.state === 'refused') {
-    return <p className="text-sm text-ink-800">Refused: {r.refusalReason}</p>;
+  if (detail.state === 'refused') {
+    return (
+      <p className="text-sm text-ink-800">
+        Refused{by}
+        {when}: {detail.refusalReason}
+      </p>
+    );
   }
-  return <p className="text-sm text-ink-800">{r.stateLabel}: nothing left to do.</p>;
+  return <p className="text-sm text-ink-800">{detail.stateLabel}: nothing for the desk to do.</p>;
 }

@@ -1,11 +1,10 @@
-import { formatCents } from '@rebound/core/money';
+import { type AdminReturnDetail, RETURN_CHECK_LABELS, RETURN_CHECKS, type ReturnPhoto } from '@rebound/contract/returns';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { AdminDetailFrame } from '../../../components/admin/DetailFrame';
-import { formatDateKey, formatShopDateTime } from '../../../lib/format-date';
+import { formatShopDateTime } from '../../../lib/format-date';
 import { useAdminReturn } from '../api';
-import { type AdminReturnDetail, CHECK_LABEL, REASON_LABEL } from '../terms';
 import { ReturnDeskStep } from './ReturnDeskStep';
 import { ReturnStateBadge } from './ReturnStateBadge';
 
@@ -24,16 +23,16 @@ export function ReturnDetailPage() {
   );
 }
 
-function ReturnDetail({ detail }: { detail: AdminReturnDetail }) {
-  const r = detail.return;
-  const o = detail.order;
+function ReturnDetail({ detail: r }: { detail: AdminReturnDetail }) {
+  const shopperPhotos = r.photos.filter((p) => p.by === 'shopper');
+  const deskPhotos = r.photos.filter((p) => p.by === 'staff');
   return (
     <>
       <AdminPageHeader
-        title={`Return for order #${o.number}`}
+        title={`Return for order #${r.orderNumber}`}
         description={
           <>
-            {o.productTitle} · <span className="font-mono">{o.sku}</span>
+            {r.productTitle} · <span className="font-mono">{r.sku}</span> · {r.locationName}
           </>
         }
         actions={<ReturnStateBadge state={r.state} label={r.stateLabel} />}
@@ -42,38 +41,35 @@ function ReturnDetail({ detail }: { detail: AdminReturnDetail }) {
         <div className="flex min-w-0 flex-col gap-6">
           <Section title="What the shopper said">
             <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-              <Fact label="Reason" value={REASON_LABEL[r.reason]} />
+              <Fact label="Reason" value={r.reasonLabel} />
               <Fact label="Asked" value={formatShopDateTime(r.createdAt)} />
-              <Fact label="Return by" value={formatShopDateTime(r.deadline)} />
-              <Fact
-                label="Drop-off"
-                value={r.dropOff ? `${formatDateKey(r.dropOff.date)}, ${r.dropOff.timeLabel}` : 'Not booked'}
-              />
+              <Fact label="Last day to bring it back" value={r.lastDayLabel} />
+              <Fact label="Drop-off" value={r.dropOff ? r.dropOff.label : 'Not booked'} />
             </dl>
-            <p className="mt-3 text-sm whitespace-pre-line text-ink-800">
+            <h3 className="mt-4 text-xs text-ink-600">Note</h3>
+            <p className="text-sm whitespace-pre-line text-ink-900">
               {r.note ? r.note : <span className="text-ink-600">No note.</span>}
             </p>
-            <Photos photos={r.photos} who="shopper" />
+            <Photos photos={shopperPhotos} who="shopper" />
           </Section>
-          {r.receipt ? (
+          {r.receivedAt ? (
             <Section title="At the desk">
               <p className="text-sm text-ink-700">
-                Received {formatShopDateTime(r.receipt.at)}
-                {r.receipt.by ? ` by ${r.receipt.by}` : ''}
+                Received {formatShopDateTime(r.receivedAt)}
+                {r.receivedBy ? ` by ${r.receivedBy}` : ''}
               </p>
-              <ul className="mt-2 flex flex-col gap-1 text-sm">
-                {r.receipt.checks.length === 0 ? (
-                  <li className="text-ink-700">No condition box was ticked.</li>
-                ) : (
-                  r.receipt.checks.map((c) => (
-                    <li key={c} className="text-ink-900">
-                      ✓ {CHECK_LABEL[c]}
+              {r.checklist ? (
+                <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Condition checklist">
+                  {RETURN_CHECKS.map((c) => (
+                    <li key={c} className={r.checklist?.[c] ? 'text-ink-900' : 'text-danger-700'}>
+                      {r.checklist?.[c] ? '✓' : '✗'} {RETURN_CHECK_LABELS[c]}
+                      <span className="sr-only">{r.checklist?.[c] ? ': yes' : ': no'}</span>
                     </li>
-                  ))
-                )}
-              </ul>
-              {r.receipt.note ? <p className="mt-2 text-sm text-ink-800">{r.receipt.note}</p> : null}
-              <Photos photos={r.receipt.photos} who="desk" />
+                  ))}
+                </ul>
+              ) : null}
+              {r.staffNote ? <p className="mt-2 text-sm text-ink-800">{r.staffNote}</p> : null}
+              <Photos photos={deskPhotos} who="desk" />
             </Section>
           ) : null}
           <Section title="History">
@@ -92,25 +88,24 @@ function ReturnDetail({ detail }: { detail: AdminReturnDetail }) {
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <Section title="Desk">
-            <ReturnDeskStep detail={detail} />
+            <ReturnDeskStep detail={r} />
           </Section>
           <Section title="Order">
-            <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
-              <Fact label="Winning bid" value={formatCents(o.finalAmountCents)} />
-              <Fact label="Total paid" value={o.totalCents === null ? '—' : formatCents(o.totalCents)} />
-            </dl>
-            <p className="mt-3 text-sm">
+            <p className="text-sm text-ink-900">{r.productTitle}</p>
+            <p className="mt-2 text-sm">
               <Link
-                to={`/admin/orders/${o.id}`}
+                to={`/admin/orders/${r.orderId}`}
                 className="font-semibold text-brand-800 underline underline-offset-2"
               >
-                Open order #{o.number}
+                Open order #{r.orderNumber}
               </Link>
             </p>
           </Section>
           <Section title="Shopper">
-            <p className="text-sm text-ink-900">{detail.shopper.email}</p>
-            <p className="text-sm text-ink-700">@{detail.shopper.handle}</p>
+            <p className="font-semibold text-ink-900">{r.shopper.name}</p>
+            <p className="text-sm text-ink-700">
+              {r.shopper.email} · @{r.shopper.handle}
+            </p>
           </Section>
         </div>
       </div>
@@ -118,12 +113,12 @@ function ReturnDetail({ detail }: { detail: AdminReturnDetail }) {
   );
 }
 
-function Photos({ photos, who }: { photos: { url: string }[]; who: string }) {
+function Photos({ photos, who }: { photos: ReturnPhoto[]; who: string }) {
   if (photos.length === 0) return null;
   return (
     <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={`Photos from the ${who}`}>
       {photos.map((p, i) => (
-        <li key={p.url}>
+        <li key={p.id}>
           <a href={p.url} target="_blank" rel="noreferrer" className="block focus-visible:outline-2">
             <img
               src={p.url}

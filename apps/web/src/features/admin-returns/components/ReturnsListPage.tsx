@@ -1,9 +1,9 @@
+import { type AdminReturnRow, RETURN_STATE_LABELS, RETURN_STATES } from '@rebound/contract/returns';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { AdminListPage } from '../../../components/admin/ListPage';
-import { formatDateKey, formatShopDateTime } from '../../../lib/format-date';
+import { formatShopDateTime } from '../../../lib/format-date';
 import { useAdminReturns } from '../api';
-import { type AdminReturnRow, REASON_LABEL, STATE_OPTIONS } from '../terms';
 import { ReturnStateBadge } from './ReturnStateBadge';
 
 const col = createColumnHelper<AdminReturnRow>();
@@ -28,14 +28,19 @@ const columns = [
     cell: ({ row }) => (
       <div className="min-w-40">
         <p className="line-clamp-2 font-medium text-ink-900">{row.original.productTitle}</p>
-        <p className="text-xs text-ink-600">{REASON_LABEL[row.original.reason]}</p>
+        <p className="text-xs text-ink-600">{row.original.reasonLabel}</p>
       </div>
     ),
   }),
   col.display({
     id: 'shopper',
     header: 'Shopper',
-    cell: ({ row }) => <span className="text-ink-900">{row.original.shopperEmail}</span>,
+    cell: ({ row }) => (
+      <div>
+        <p className="text-ink-900">{row.original.shopper.email}</p>
+        <p className="text-xs text-ink-600">@{row.original.shopper.handle}</p>
+      </div>
+    ),
   }),
   col.display({
     id: 'state',
@@ -46,10 +51,8 @@ const columns = [
     id: 'dropOff',
     header: 'Drop-off',
     cell: ({ row }) =>
-      row.original.dropOff ? (
-        <span className="whitespace-nowrap">
-          {formatDateKey(row.original.dropOff.date)}, {row.original.dropOff.timeLabel}
-        </span>
+      row.original.dropOffLabel ? (
+        <span className="whitespace-nowrap">{row.original.dropOffLabel}</span>
       ) : (
         <span className="text-ink-600">Not booked</span>
       ),
@@ -63,13 +66,17 @@ const columns = [
   }),
 ];
 
-const stateFilter = { name: 'state', label: 'State', options: STATE_OPTIONS };
+const stateFilter = {
+  name: 'state',
+  label: 'State',
+  options: [{ value: '', label: 'All states' }, ...RETURN_STATES.map((s) => ({ value: s, label: RETURN_STATE_LABELS[s] }))],
+};
 const dueFilter = {
-  name: 'due',
-  label: 'Due',
+  name: 'dueToday',
+  label: 'Drop-off',
   options: [
     { value: '', label: 'Any day' },
-    { value: 'today', label: 'Due today' },
+    { value: 'true', label: 'Due today' },
   ],
 };
 

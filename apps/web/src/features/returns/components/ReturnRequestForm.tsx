@@ -1,12 +1,20 @@
 import { type FormEvent, useId, useState } from 'react';
-import { PhotoPicker } from '../../../components/PhotoPicker';
+import {
+  RETURN_NOTE_MAX,
+  RETURN_PHOTO_LIMITS,
+  RETURN_REASON_LABELS,
+  RETURN_REASONS,
+  type ReturnReason,
+} from '@rebound/contract/returns';
+import { PhotoPicker, photoLimits } from '../../../components/PhotoPicker';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/Field';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { useServerNow } from '../../../lib/server-clock';
 import { useRequestReturn } from '../api';
-import { PHOTO_LIMITS, REASON_OPTIONS, RETURN_NOTE_MAX, type ReturnReason } from '../terms';
+
+const PHOTO_LIMITS = photoLimits(RETURN_PHOTO_LIMITS);
 
 /**
  * 'Request a return': a reason (required), an optional note and up to the contract's number of
@@ -92,9 +100,9 @@ export function ReturnRequestForm({
           className="block h-11 w-full rounded-xl bg-white px-3 text-base text-ink-950 ring-1 ring-ink-300 ring-inset hover:ring-ink-400 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-danger-700 sm:text-sm"
         >
           <option value="">Choose a reason…</option>
-          {REASON_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
+          {RETURN_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {RETURN_REASON_LABELS[r]}
             </option>
           ))}
         </select>
