@@ -11,7 +11,11 @@ export interface PhotoLimits {
 }
 
 /** The limits as a contract writes them: `accept` is the file input's comma-separated list. */
-export function photoLimits(limits: { maxPhotos: number; maxFileBytes: number; accept: string }): PhotoLimits {
+export function photoLimits(limits: {
+  maxPhotos: number;
+  maxFileBytes: number;
+  accept: string;
+}): PhotoLimits {
   return { maxFiles: limits.maxPhotos, maxFileBytes: limits.maxFileBytes, types: limits.accept.split(',') };
 }
 
@@ -90,7 +94,10 @@ export function PhotoPicker({
       {previews.length > 0 ? (
         <ul className="grid grid-cols-4 gap-2" aria-label="Chosen photos">
           {previews.map(({ file, url }, i) => (
-            <li key={`${file.name}-${i}`} className="relative aspect-square overflow-hidden rounded-lg bg-ink-100">
+            <li
+              key={`${file.name}-${i}`}
+              className="relative aspect-square overflow-hidden rounded-lg bg-ink-100"
+            >
               {url ? (
                 <img src={url} alt={file.name} className="size-full object-cover" />
               ) : (

@@ -43,7 +43,9 @@ function ReceiveForm({ detail }: { detail: AdminReturnDetail }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = note.trim();
-    const checklist = Object.fromEntries(RETURN_CHECKS.map((c) => [c, checks.includes(c)])) as ReturnChecklist;
+    const checklist = Object.fromEntries(
+      RETURN_CHECKS.map((c) => [c, checks.includes(c)]),
+    ) as ReturnChecklist;
     receive.mutate({ checklist, ...(trimmed ? { note: trimmed } : {}), photos });
   };
 

@@ -1,4 +1,9 @@
-import { type AdminReturnDetail, RETURN_CHECK_LABELS, RETURN_CHECKS, type ReturnPhoto } from '@rebound/contract/returns';
+import {
+  type AdminReturnDetail,
+  RETURN_CHECK_LABELS,
+  RETURN_CHECKS,
+  type ReturnPhoto,
+} from '@rebound/contract/returns';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
@@ -122,7 +127,7 @@ function Photos({ photos, who }: { photos: ReturnPhoto[]; who: string }) {
           <a href={p.url} target="_blank" rel="noreferrer" className="block focus-visible:outline-2">
             <img
               src={p.url}
-              alt={`Photo ${i + 1} from the ${who}`}
+              alt={`${i + 1} of ${photos.length}, from the ${who}`}
               className="aspect-square w-full rounded-lg object-cover ring-1 ring-ink-200"
             />
           </a>

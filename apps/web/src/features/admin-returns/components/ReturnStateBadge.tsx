@@ -1,5 +1,5 @@
-import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import type { ReturnState } from '@rebound/contract/returns';
+import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 
 const TONE: Record<ReturnState, BadgeTone> = {
   requested: 'gold',

@@ -69,7 +69,10 @@ const columns = [
 const stateFilter = {
   name: 'state',
   label: 'State',
-  options: [{ value: '', label: 'All states' }, ...RETURN_STATES.map((s) => ({ value: s, label: RETURN_STATE_LABELS[s] }))],
+  options: [
+    { value: '', label: 'All states' },
+    ...RETURN_STATES.map((s) => ({ value: s, label: RETURN_STATE_LABELS[s] })),
+  ],
 };
 const dueFilter = {
   name: 'dueToday',

@@ -203,6 +203,10 @@ function ReturnSummary({ ret }: { ret: ReturnView }) {
     case 'withdrawn':
       return <p className="text-sm text-ink-700">You withdrew this return and kept the item.</p>;
     case 'expired':
-      return <p className="text-sm text-ink-700">The item was not brought back by the end of {ret.lastDayLabel}.</p>;
+      return (
+        <p className="text-sm text-ink-700">
+          The item was not brought back by the end of {ret.lastDayLabel}.
+        </p>
+      );
   }
 }

@@ -1,4 +1,3 @@
-import { type FormEvent, useId, useState } from 'react';
 import {
   RETURN_NOTE_MAX,
   RETURN_PHOTO_LIMITS,
@@ -6,6 +5,7 @@ import {
   RETURN_REASONS,
   type ReturnReason,
 } from '@rebound/contract/returns';
+import { type FormEvent, useId, useState } from 'react';
 import { PhotoPicker, photoLimits } from '../../../components/PhotoPicker';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/Field';
@@ -61,10 +61,7 @@ export function ReturnRequestForm({
     }
     setReasonError(null);
     const trimmed = note.trim();
-    request.mutate(
-      { orderId, reason, ...(trimmed ? { note: trimmed } : {}), photos },
-      { onSuccess: onDone },
-    );
+    request.mutate({ orderId, reason, ...(trimmed ? { note: trimmed } : {}), photos }, { onSuccess: onDone });
   };
 
   return (
