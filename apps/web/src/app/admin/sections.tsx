@@ -65,7 +65,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     path: 'orders',
     label: 'Orders',
     icon: ShoppingBag,
-    page: adminPage(() => import('../../features/admin-orders/components/OrdersPage')),
+    page: adminPage(() => import('./OrdersSection')),
   },
   {
     path: 'returns',

@@ -77,3 +77,13 @@ export function useRefuseReturn(id: string) {
     sendJson<AdminReturnResponse>('POST', API.adminReturnRefuse(id), body),
   );
 }
+
+/** The returns of one order (found by its number among all returns), newest first. */
+export function useReturnsOfOrder(order: { id: string; number: string }) {
+  const qs = new URLSearchParams({ q: order.number, pageSize: '10' }).toString();
+  return useQuery({
+    queryKey: keys.list(`order:${qs}`),
+    queryFn: ({ signal }) => getJson<AdminReturnsResponse>(`${API.adminReturns}?${qs}`, signal),
+    select: (answer) => answer.items.filter((row) => row.orderId === order.id),
+  });
+}

@@ -1,0 +1,9 @@
+import OrdersPage from '../../features/admin-orders/components/OrdersPage';
+import { OrderReturns } from '../../features/admin-returns/components/OrderReturns';
+
+/** The back-office's Orders section: the orders area, with each order's returns beside it. */
+export default function OrdersSection() {
+  return (
+    <OrdersPage orderExtra={(order) => ({ title: 'Return', content: <OrderReturns order={order} /> })} />
+  );
+}
