@@ -4,6 +4,7 @@ import { adminListQuery, adminPage } from './admin';
 import { MAX_BID_CENTS } from './bidding';
 import { Condition, ImageVariant } from './catalog';
 import { Instant, Uuid } from './common';
+import { NonReturnableKind, SaleTerms } from './returns';
 
 // The back-office catalogue: products and their images, staff only.
 
@@ -90,6 +91,10 @@ export const ProductInput = z.object({
     .max(1000, 'Desk notes have at most 1,000 characters.')
     .nullable()
     .default(null),
+  /** Final Sale and As-Is items cannot be returned (docs/decisions/055). Left out: 'standard' on create, unchanged on edit. */
+  saleTerms: SaleTerms.optional(),
+  /** A never-returnable kind (perishable, gift card...); null for ordinary goods. Left out: unchanged (null on create). */
+  nonReturnableKind: NonReturnableKind.nullable().optional(),
 });
 export type ProductInput = z.input<typeof ProductInput>;
 
@@ -195,6 +200,9 @@ export const AdminProduct = z.object({
   sku: z.string().nullable(),
   isFeatured: z.boolean(),
   deskNotes: z.string().nullable(),
+  /** How it is sold: 'standard', 'final_sale' (Final Sale) or 'as_is' (As-Is); the last two are not returnable. */
+  saleTerms: SaleTerms,
+  nonReturnableKind: NonReturnableKind.nullable(),
   status: AdminProductStatus,
   createdAt: Instant,
   updatedAt: Instant,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ProductImage, TaxConfig } from './catalog';
 import { Cents, Instant, Uuid } from './common';
 import { CART_MAX_ITEMS, ORDER_TEXT } from './orders-text';
+import { OrderReturnInfo } from './returns';
 
 /** The statuses are core's (packages/core/src/orders.ts), with their labels and transitions. */
 export const ORDER_STATUS_VALUES = ORDER_STATUSES;
@@ -61,6 +62,8 @@ export const OrderView = z.object({
   storageFeeCents: Cents,
   /** The first charged day (Vancouver date): the day after the last pickup date of the window. */
   storageFeeFrom: z.string(),
+  /** Returns (returns.ts): whether one can be asked, and the order's return with its history. */
+  returnInfo: OrderReturnInfo.optional(),
 });
 export type OrderView = z.infer<typeof OrderView>;
 

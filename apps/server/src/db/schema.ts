@@ -3,6 +3,7 @@
 import { MAX_BID_CENTS } from '@rebound/contract/bidding';
 import { ORDER_STATUSES } from '@rebound/core/orders';
 import { DEFAULT_TAX_CONFIG } from '@rebound/core/pricing';
+import { NON_RETURNABLE_KINDS, RETURN_REASONS, RETURN_STATES, SALE_TERMS } from '@rebound/core/returns';
 import { SHOP_TIME_ZONE } from '@rebound/core/time';
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -212,10 +213,19 @@ export const products = pgTable(
     sku: text('sku').unique(),
     /** For the pickup desk and staff only (e.g. shelf location); never shown to shoppers. */
     deskNotes: text('desk_notes'),
+    /** How it is sold: Final Sale and As-Is items cannot be returned (docs/decisions/055). */
+    saleTerms: text('sale_terms', { enum: SALE_TERMS }).notNull().default('standard'),
+    /** One of the never-returnable kinds (perishable, gift card...); null for ordinary goods. */
+    nonReturnableKind: text('non_returnable_kind', { enum: NON_RETURNABLE_KINDS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('products_sale_terms', oneOf(t.saleTerms, SALE_TERMS)),
+    check(
+      'products_non_returnable_kind',
+      sql`${t.nonReturnableKind} is null or ${oneOf(t.nonReturnableKind, NON_RETURNABLE_KINDS)}`,
+    ),
     index('products_category_idx').on(t.categoryId),
     index('products_status_created_idx').on(t.status, t.createdAt),
     index('products_featured_idx').on(t.createdAt).where(sql`${t.isFeatured} and ${t.status} = 'auctioned'`),
@@ -1100,4 +1110,98 @@ export const throttleRecords = pgTable(
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('throttle_records_expires_idx').on(t.expiresAt)],
+);
+
+// Returns (docs/decisions/055): a shopper's request to bring back a collected order's item, its
+// drop-off (one place in a pickup slot, like a pickup), the desk's receipt and the refund or refusal.
+export const returns = pgTable(
+  'returns',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    state: text('state', { enum: RETURN_STATES }).notNull().default('requested'),
+    reason: text('reason', { enum: RETURN_REASONS }).notNull(),
+    note: text('note'),
+    /** The window's close (midnight PT after the last day) and when an open return expires. */
+    deadline: ts('deadline').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    /** The booked drop-off: the pickup slot row holding its place (null when none is booked). */
+    dropOffSlotId: uuid('drop_off_slot_id').references(() => pickupSlots.id),
+    /** The booked slot's times, copied when booked (the lists read them without pickup's tables). */
+    dropOffStartsAt: ts('drop_off_starts_at'),
+    dropOffEndsAt: ts('drop_off_ends_at'),
+    dropOffBookedAt: ts('drop_off_booked_at'),
+    /** The desk's checklist ({all_parts_present, undamaged, matches_listing}) and note. */
+    checklist: jsonb('checklist'),
+    staffNote: text('staff_note'),
+    receivedAt: ts('received_at'),
+    receivedBy: uuid('received_by').references(() => users.id),
+    /** The amount fixed when staff first press Refund (every retry refunds this, once). */
+    refundAmountCents: bigint('refund_amount_cents', { mode: 'number' }),
+    refundId: uuid('refund_id').references(() => refunds.id),
+    refusalReason: text('refusal_reason'),
+    itemKept: boolean('item_kept'),
+    decidedAt: ts('decided_at'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    withdrawnAt: ts('withdrawn_at'),
+    expiredAt: ts('expired_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One return per order that is not withdrawn or expired.
+    uniqueIndex('returns_order_active_uq')
+      .on(t.orderId)
+      .where(sql`${t.state} not in ('withdrawn', 'expired')`),
+    index('returns_user_idx').on(t.userId, t.createdAt),
+    index('returns_state_expires_idx').on(t.state, t.expiresAt),
+    index('returns_drop_off_slot_idx').on(t.dropOffSlotId),
+    index('returns_drop_off_starts_idx').on(t.dropOffStartsAt),
+    check('returns_state', oneOf(t.state, RETURN_STATES)),
+    check('returns_reason', oneOf(t.reason, RETURN_REASONS)),
+    check('returns_refund_amount', sql`${t.refundAmountCents} is null or ${t.refundAmountCents} >= 0`),
+  ],
+);
+
+// Every state change of a return, oldest first: the history the shopper and staff read.
+export const returnEvents = pgTable(
+  'return_events',
+  {
+    id: id(),
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: RETURN_STATES }).notNull(),
+    /** The sentence shown ('Drop-off booked for ...'), and an optional second line. */
+    label: text('label').notNull(),
+    detail: text('detail'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: ts('at').notNull(),
+  },
+  (t) => [
+    index('return_events_return_idx').on(t.returnId, t.at),
+    check('return_events_state', oneOf(t.state, RETURN_STATES)),
+  ],
+);
+
+// Photos of a return: the shopper's with the request, staff's at the desk (at most 4 each).
+export const returnPhotos = pgTable(
+  'return_photos',
+  {
+    id: id(),
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    byStaff: boolean('by_staff').notNull().default(false),
+    storageKey: text('storage_key').notNull(),
+    /** The largest JPEG copy's URL. */
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('return_photos_return_idx').on(t.returnId, t.createdAt)],
 );

@@ -44,6 +44,8 @@ function snapshot(p: ProductRow) {
     sku: p.sku,
     isFeatured: p.isFeatured,
     deskNotes: p.deskNotes,
+    saleTerms: p.saleTerms,
+    nonReturnableKind: p.nonReturnableKind,
     status: p.status,
   };
 }
@@ -107,6 +109,8 @@ export async function getProduct(db: DbOrTx, id: string): Promise<AdminProduct> 
     sku: product.sku,
     isFeatured: product.isFeatured,
     deskNotes: product.deskNotes,
+    saleTerms: product.saleTerms,
+    nonReturnableKind: product.nonReturnableKind,
     status: product.status,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
@@ -126,6 +130,9 @@ type ParsedInput = {
   sku: string | null;
   isFeatured: boolean;
   deskNotes: string | null;
+  /** Left out (undefined): 'standard' / null on create, unchanged on edit. */
+  saleTerms?: ProductRow['saleTerms'] | undefined;
+  nonReturnableKind?: ProductRow['nonReturnableKind'] | undefined;
 };
 
 async function checkInput(tx: DbOrTx, input: ParsedInput, selfId: string | null) {
