@@ -52,7 +52,7 @@ const columns = [
     header: 'Drop-off',
     cell: ({ row }) =>
       row.original.dropOffLabel ? (
-        <span className="whitespace-nowrap">{row.original.dropOffLabel}</span>
+        <span className="block min-w-36">{row.original.dropOffLabel}</span>
       ) : (
         <span className="text-ink-600">Not booked</span>
       ),
