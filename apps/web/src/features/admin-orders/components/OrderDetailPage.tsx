@@ -30,10 +30,7 @@ import { RefundPanel } from './RefundPanel';
 import { OrderStatusBadge } from './status';
 
 /** A section another area adds beside an order (its title and content), or nothing. */
-export type OrderExtra = (order: {
-  id: string;
-  number: string;
-}) => { title: string; content: ReactNode } | null;
+export type OrderExtra = (order: AdminOrderDetail['order']) => { title: string; content: ReactNode } | null;
 
 export function OrderDetailPage({ extra }: { extra?: OrderExtra } = {}) {
   const { id = '' } = useParams();
