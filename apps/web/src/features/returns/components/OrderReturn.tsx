@@ -35,35 +35,40 @@ export function OrderReturn({ order }: { order: OrderView }) {
   const info = order.returnInfo;
   const [asking, setAsking] = useState(false);
   if (!info) return null;
-  if (info.current) return <ReturnStatus ret={info.current} />;
+  // A withdrawn or expired return may leave room for a new request: both are shown.
+  const status = info.current ? <ReturnStatus ret={info.current} /> : null;
   if (info.canRequest && info.deadline) {
     return (
-      <div className="mt-3 border-t border-ink-100 pt-3" data-testid="order-return">
-        {asking ? (
-          <ReturnRequestForm
-            orderId={order.id}
-            productTitle={order.product.title}
-            deadline={info.deadline}
-            onCancel={() => setAsking(false)}
-            onDone={() => {
-              setAsking(false);
-              toast.success('Return requested. Book a time to bring the item back.');
-            }}
-          />
-        ) : (
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-ink-700">
-              Free returns until <time dateTime={info.deadline}>{formatShopDateTime(info.deadline)}</time>.
-            </p>
-            <Button size="sm" variant="secondary" onClick={() => setAsking(true)} className="sm:min-w-32">
-              <Undo2 aria-hidden="true" />
-              Request a return
-            </Button>
-          </div>
-        )}
-      </div>
+      <>
+        {status}
+        <div className="mt-3 border-t border-ink-100 pt-3" data-testid="order-return-request">
+          {asking ? (
+            <ReturnRequestForm
+              orderId={order.id}
+              productTitle={order.product.title}
+              deadline={info.deadline}
+              onCancel={() => setAsking(false)}
+              onDone={() => {
+                setAsking(false);
+                toast.success('Return requested. Book a time to bring the item back.');
+              }}
+            />
+          ) : (
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-ink-700">
+                Free returns until <time dateTime={info.deadline}>{formatShopDateTime(info.deadline)}</time>.
+              </p>
+              <Button size="sm" variant="secondary" onClick={() => setAsking(true)} className="sm:min-w-32">
+                <Undo2 aria-hidden="true" />
+                Request a return
+              </Button>
+            </div>
+          )}
+        </div>
+      </>
     );
   }
+  if (status) return status;
   if (info.refusal && EXPLAINED.has(info.refusal) && info.refusalMessage) {
     return (
       <p
