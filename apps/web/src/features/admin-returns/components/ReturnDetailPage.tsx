@@ -42,7 +42,8 @@ function ReturnDetail({ detail: r }: { detail: AdminReturnDetail }) {
         }
         actions={<ReturnStateBadge state={r.state} label={r.stateLabel} />}
       />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
+      {/* On a phone the desk step comes right after what the shopper said, the history last. */}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem] xl:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-6">
           <Section title="What the shopper said">
             <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
@@ -77,21 +78,8 @@ function ReturnDetail({ detail: r }: { detail: AdminReturnDetail }) {
               <Photos photos={deskPhotos} who="desk" />
             </Section>
           ) : null}
-          <Section title="History">
-            <ol className="flex flex-col gap-3 border-l border-ink-200 pl-4">
-              {r.history.map((h, i) => (
-                <li key={`${h.at}-${i}`}>
-                  <p className="text-sm font-semibold text-ink-900">{h.label}</p>
-                  <p className="text-xs text-ink-600">
-                    <time dateTime={h.at}>{formatShopDateTime(h.at)}</time>
-                  </p>
-                  {h.detail ? <p className="text-sm text-ink-700">{h.detail}</p> : null}
-                </li>
-              ))}
-            </ol>
-          </Section>
         </div>
-        <div className="flex min-w-0 flex-col gap-6">
+        <div className="flex min-w-0 flex-col gap-6 xl:row-span-2">
           <Section title="Desk">
             <ReturnDeskStep detail={r} />
           </Section>
@@ -111,6 +99,21 @@ function ReturnDetail({ detail: r }: { detail: AdminReturnDetail }) {
             <p className="text-sm text-ink-700">
               {r.shopper.email} · @{r.shopper.handle}
             </p>
+          </Section>
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <Section title="History">
+            <ol className="flex flex-col gap-3 border-l border-ink-200 pl-4">
+              {r.history.map((h, i) => (
+                <li key={`${h.at}-${i}`}>
+                  <p className="text-sm font-semibold text-ink-900">{h.label}</p>
+                  <p className="text-xs text-ink-600">
+                    <time dateTime={h.at}>{formatShopDateTime(h.at)}</time>
+                  </p>
+                  {h.detail ? <p className="text-sm text-ink-700">{h.detail}</p> : null}
+                </li>
+              ))}
+            </ol>
           </Section>
         </div>
       </div>
