@@ -40,6 +40,7 @@ import {
 import { offersRoutes } from './modules/offers';
 import { ordersRoutes } from './modules/orders';
 import { pickupRoutes } from './modules/pickup';
+import { returnInfoForOrders, returnsRoutes } from './modules/returns';
 import { savedSearchRoutes } from './modules/saved-searches';
 import { seoRoutes } from './modules/seo';
 import { adminGuardPlugin } from './modules/staff';
@@ -183,7 +184,10 @@ export async function buildApp({
   await app.register(watchlistRoutes);
   await app.register(inboxRoutes);
   await app.register(dropListRoutes);
-  await app.register(ordersRoutes);
+  await app.register(ordersRoutes, {
+    returnInfo: (orders: { id: string; status: string }[]) =>
+      returnInfoForOrders({ db: app.deps.db, clock: app.deps.clock }, orders),
+  });
   await app.register(pickupRoutes);
   await app.register(savedSearchRoutes);
   await app.register(unsubscribeRoutes);
@@ -202,6 +206,7 @@ export async function buildApp({
   await app.register(adminAuctionsRoutes);
   await app.register(adminImportRoutes);
   await app.register(adminMessagesRoutes);
+  await app.register(returnsRoutes);
   // Link previews of seeded SVG pictures: a JPEG made once (decision 023).
   await app.register(mediaPreviewRoutes);
 

@@ -11,6 +11,7 @@ import {
   orderJobs,
   pickupJobs,
   refundJobs,
+  returnJobs,
   startJobs,
 } from './jobs/runner';
 import { adjustableClock, type Clock, systemClock } from './lib/clock';
@@ -85,6 +86,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...maintenanceJobs(app),
     ...importJobs(app),
     ...refundJobs(app),
+    ...returnJobs(app),
   ]);
   app.addHook('onClose', async () => {
     await stopJobs();

@@ -11,6 +11,7 @@ import { notificationsChanged, runEndingReminders } from '../modules/notificatio
 import { expireOffers } from '../modules/offers';
 import { runPaymentDeadlines } from '../modules/orders';
 import { runPickupReminders } from '../modules/pickup';
+import { runReturnJobs } from '../modules/returns';
 import { runSavedSearchAlerts } from '../modules/saved-searches';
 
 export interface Job {
@@ -84,6 +85,23 @@ export function refundJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
           { db, clock, provider: payments, log: app.log },
           { publish: (events) => hub.publish(events) },
         );
+      },
+    },
+  ];
+}
+
+/**
+ * Returns (decision 055): open returns past their expiry close, and refunds the provider confirmed
+ * late are marked on their return, checked every 60 s.
+ */
+export function returnJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
+  const { db, clock, hub, payments } = app.deps;
+  return [
+    {
+      name: 'returns.expire',
+      everyMs,
+      run: async () => {
+        await runReturnJobs({ db, clock, provider: payments, log: app.log }, (events) => hub.publish(events));
       },
     },
   ];

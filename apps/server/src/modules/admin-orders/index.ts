@@ -1,3 +1,9 @@
 // The admin-orders module's door: the only file other modules, app.ts and jobs/ import (docs/architecture.md).
 export { adminOrdersRoutes } from './routes';
-export { removeUserStrike, resolveReservedRefunds } from './service';
+export {
+  type AdminOrdersDeps,
+  REFUND_RESERVATION_LEASE_MS,
+  refundOrder,
+  removeUserStrike,
+  resolveReservedRefunds,
+} from './service';

@@ -19,6 +19,7 @@ import { paymentReceipt } from './payment-receipt';
 import { paymentReminder } from './payment-reminder';
 import { pickupConfirmed, pickupReminder } from './pickup';
 import { refundIssued } from './refund-issued';
+import { returnUpdate } from './return-update';
 import { savedSearchMatch } from './saved-search-match';
 import { testEmail } from './test-email';
 
@@ -36,6 +37,7 @@ const DEFINITIONS = [
   biddingSuspended,
   paymentReceipt,
   refundIssued,
+  returnUpdate,
   newDropsDigest,
   savedSearchMatch,
   marketing,

@@ -1,0 +1,214 @@
+import multipart from '@fastify/multipart';
+import {
+  AdminReturnResponse,
+  AdminReturnsQuery,
+  AdminReturnsResponse,
+  BookDropOffRequest,
+  CreateReturnRequest,
+  DropOffSlotsQuery,
+  DropOffSlotsResponse,
+  MyReturnsResponse,
+  RETURN_PHOTO_LIMITS,
+  ReceiveReturnRequest,
+  RefuseReturnRequest,
+  ReturnParams,
+  ReturnResponse,
+} from '@rebound/contract/returns';
+import { API } from '@rebound/contract/routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createMediaStorage } from '../../adapters/storage';
+import { requireUser } from '../../lib/auth-context';
+import { AppError } from '../../lib/errors';
+import type { Published } from '../../realtime/hub';
+import { requireActiveStaff } from '../staff';
+import * as service from './service';
+
+/** Reads the photos of a multipart upload (field `photos`) within the limits; a clear 4xx otherwise. */
+async function readPhotos(request: FastifyRequest): Promise<service.UploadedPhoto[]> {
+  if (!request.isMultipart()) throw new AppError('image_upload_not_multipart');
+  const files: service.UploadedPhoto[] = [];
+  let current = 'The file';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      current = part.filename || 'The file';
+      const bytes = await part.toBuffer();
+      if (bytes.length === 0) throw new AppError('not_an_image', { params: { name: current } });
+      files.push({ name: current, bytes });
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('image_too_large', {
+        params: {
+          name: current,
+          limit: `${Math.round(RETURN_PHOTO_LIMITS.maxFileBytes / (1024 * 1024))} MB`,
+        },
+      });
+    }
+    if (code === 'FST_FILES_LIMIT') {
+      throw new AppError('return_too_many_photos', {
+        params: { max: String(RETURN_PHOTO_LIMITS.maxPhotos) },
+      });
+    }
+    throw new AppError('image_upload_invalid');
+  }
+  return files;
+}
+
+/** Returns: the shopper's /api/me/returns and the staff's /api/admin/returns (docs/decisions/055). */
+export async function returnsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, clock, hub, payments, config } = app.deps;
+  const deps: service.ReturnsDeps = { db, clock, provider: payments, log: app.log };
+  const storage = createMediaStorage(config);
+  const publish = (request: FastifyRequest, events: Published[]) => {
+    if (events.length === 0) return;
+    hub.publish(events).catch((err) => request.log.error({ err }, 'publishing return events failed'));
+  };
+
+  // Only this plugin's photo routes read multipart bodies; its limits are the upload's.
+  await app.register(multipart, {
+    limits: {
+      fileSize: RETURN_PHOTO_LIMITS.maxFileBytes,
+      files: RETURN_PHOTO_LIMITS.maxPhotos,
+      fields: 4,
+      parts: RETURN_PHOTO_LIMITS.maxPhotos + 4,
+      fieldSize: 1024,
+    },
+  });
+
+  app.get(API.meReturns, { schema: { response: { 200: MyReturnsResponse } } }, async (request) => ({
+    returns: await service.myReturns(deps, requireUser(request)),
+  }));
+
+  app.post(
+    API.meReturns,
+    { schema: { body: CreateReturnRequest, response: { 201: ReturnResponse } } },
+    async (request, reply) => {
+      const { answer, events } = await service.createReturn(deps, requireUser(request), request.body);
+      publish(request, events);
+      return reply.code(201).send({ return: answer });
+    },
+  );
+
+  app.get(
+    API.meReturnPattern,
+    { schema: { params: ReturnParams, response: { 200: ReturnResponse } } },
+    async (request) => ({ return: await service.myReturn(deps, requireUser(request), request.params.id) }),
+  );
+
+  app.get(
+    API.meReturnDropOffSlotsPattern,
+    {
+      schema: {
+        params: ReturnParams,
+        querystring: DropOffSlotsQuery,
+        response: { 200: DropOffSlotsResponse },
+      },
+    },
+    async (request) => service.dropOffSlots(deps, requireUser(request), request.params.id, request.query),
+  );
+
+  app.put(
+    API.meReturnDropOffPattern,
+    { schema: { params: ReturnParams, body: BookDropOffRequest, response: { 200: ReturnResponse } } },
+    async (request) => {
+      const { answer, events } = await service.bookDropOff(
+        deps,
+        requireUser(request),
+        request.params.id,
+        request.body.slotId,
+      );
+      publish(request, events);
+      return { return: answer };
+    },
+  );
+
+  app.post(
+    API.meReturnWithdrawPattern,
+    { schema: { params: ReturnParams, response: { 200: ReturnResponse } } },
+    async (request) => {
+      const { answer, events } = await service.withdrawReturn(deps, requireUser(request), request.params.id);
+      publish(request, events);
+      return { return: answer };
+    },
+  );
+
+  app.post(
+    API.meReturnPhotosPattern,
+    { schema: { params: ReturnParams, response: { 200: ReturnResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      const files = await readPhotos(request);
+      await service.addPhotos(deps, storage, user, request.params.id, false, files);
+      return { return: await service.myReturn(deps, user, request.params.id) };
+    },
+  );
+
+  // ── Staff (the admin guard covers /api/admin; each handler checks again) ──
+
+  app.get(
+    API.adminReturns,
+    { schema: { querystring: AdminReturnsQuery, response: { 200: AdminReturnsResponse } } },
+    async (request) => {
+      requireActiveStaff(request);
+      return service.adminList(deps, request.query);
+    },
+  );
+
+  app.get(
+    API.adminReturnPattern,
+    { schema: { params: ReturnParams, response: { 200: AdminReturnResponse } } },
+    async (request) => {
+      requireActiveStaff(request);
+      return { return: await service.adminDetail(deps, request.params.id) };
+    },
+  );
+
+  app.post(
+    API.adminReturnReceivePattern,
+    { schema: { params: ReturnParams, body: ReceiveReturnRequest, response: { 200: AdminReturnResponse } } },
+    async (request) => {
+      const staff = requireActiveStaff(request);
+      const { answer, events } = await service.receiveReturn(deps, staff, request.params.id, request.body);
+      publish(request, events);
+      return { return: answer };
+    },
+  );
+
+  app.post(
+    API.adminReturnPhotosPattern,
+    { schema: { params: ReturnParams, response: { 200: AdminReturnResponse } } },
+    async (request) => {
+      const staff = requireActiveStaff(request);
+      const files = await readPhotos(request);
+      await service.addPhotos(deps, storage, staff, request.params.id, true, files);
+      return { return: await service.adminDetail(deps, request.params.id) };
+    },
+  );
+
+  app.post(
+    API.adminReturnRefundPattern,
+    { schema: { params: ReturnParams, response: { 200: AdminReturnResponse } } },
+    async (request) => {
+      const staff = requireActiveStaff(request);
+      const { answer, events } = await service.refundReturn(deps, staff, request.params.id);
+      publish(request, events);
+      return { return: answer };
+    },
+  );
+
+  app.post(
+    API.adminReturnRefusePattern,
+    { schema: { params: ReturnParams, body: RefuseReturnRequest, response: { 200: AdminReturnResponse } } },
+    async (request) => {
+      const staff = requireActiveStaff(request);
+      const { answer, events } = await service.refuseReturn(deps, staff, request.params.id, request.body);
+      publish(request, events);
+      return { return: answer };
+    },
+  );
+}

@@ -1,0 +1,36 @@
+// The sentences a shopper reads when their return changes state (in-app, and the email/SMS/push of
+// the 'return_update' template; docs/product.md "Returns"). Kept out of notices.ts, which the first
+// pages load.
+import { formatCents } from './money';
+import type { ReturnState } from './returns';
+
+export interface ReturnNoticeFacts {
+  productTitle: string;
+  /** 'Fri, Nov 27': the last day to bring the item back. */
+  lastDayLabel: string;
+  /** 'Fri, Nov 27, 10:00 – 10:30 a.m. PT' once a drop-off is booked. */
+  dropOffLabel?: string | null;
+  amountCents?: number | null;
+  refusalReason?: string | null;
+  /** A move of a booked drop-off (not its first booking). */
+  moved?: boolean;
+}
+
+export function returnNotice(state: ReturnState, f: ReturnNoticeFacts): string {
+  switch (state) {
+    case 'requested':
+      return `Return requested for ${f.productTitle}. Book a drop-off time and bring it back by the end of ${f.lastDayLabel}.`;
+    case 'drop_off_booked':
+      return `${f.moved ? 'Drop-off moved' : 'Drop-off booked'} for ${f.productTitle}: ${f.dropOffLabel ?? 'see your order'}.`;
+    case 'received':
+      return `We received ${f.productTitle} at the desk and are checking it.`;
+    case 'refunded':
+      return `Return accepted: ${formatCents(f.amountCents ?? 0)} refunded for ${f.productTitle}. It reaches your card in 5-10 business days.`;
+    case 'refused':
+      return `Return refused for ${f.productTitle}: ${f.refusalReason ?? 'see your order'}.`;
+    case 'withdrawn':
+      return `You withdrew the return of ${f.productTitle}.`;
+    case 'expired':
+      return `The return of ${f.productTitle} expired: the item was not brought back by the end of ${f.lastDayLabel}.`;
+  }
+}
