@@ -195,7 +195,7 @@ function Settled({ detail }: { detail: AdminReturnDetail }) {
   const when = detail.decidedAt ? ` on ${formatShopDateTime(detail.decidedAt)}` : '';
   if (detail.state === 'refunded') {
     return (
-      <p className="text-sm text-ink-800">
+      <p role="status" className="text-sm text-ink-800">
         Refunded <span className="font-semibold tabular-nums">{formatCents(detail.refundCents)}</span>
         {by}
         {when}.
@@ -204,7 +204,7 @@ function Settled({ detail }: { detail: AdminReturnDetail }) {
   }
   if (detail.state === 'refused') {
     return (
-      <p className="text-sm text-ink-800">
+      <p role="status" className="text-sm text-ink-800">
         Refused{by}
         {when}: {detail.refusalReason}
       </p>
