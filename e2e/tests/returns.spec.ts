@@ -63,6 +63,10 @@ async function pickDropOff(page: Page): Promise<void> {
   const count = await dates.count();
   for (let i = 0; i < count; i++) {
     await dates.nth(i).check();
+    // The date's times are drawn after the check: wait for them before counting the open ones.
+    await expect(
+      form.getByRole('group', { name: 'Choose a time' }).getByRole('radio').first(),
+    ).toBeAttached();
     if ((await open.count()) > 0) {
       await open.first().check();
       return;
