@@ -68,7 +68,8 @@ export function OrderReturn({ order }: { order: OrderView }) {
       </>
     );
   }
-  if (status) return status;
+  // The same tree as above, so a refetch that ends the request part keeps the return part mounted.
+  if (status) return <>{status}</>;
   if (info.refusal && EXPLAINED.has(info.refusal) && info.refusalMessage) {
     return (
       <p
