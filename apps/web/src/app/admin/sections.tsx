@@ -8,6 +8,7 @@ import {
   Package,
   PackageCheck,
   Rocket,
+  RotateCcw,
   Settings,
   ShoppingBag,
   Upload,
@@ -64,7 +65,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     path: 'orders',
     label: 'Orders',
     icon: ShoppingBag,
-    page: adminPage(() => import('../../features/admin-orders/components/OrdersPage')),
+    page: adminPage(() => import('./OrdersSection')),
+  },
+  {
+    path: 'returns',
+    label: 'Returns',
+    icon: RotateCcw,
+    page: adminPage(() => import('../../features/admin-returns/components/ReturnsPage')),
   },
   {
     path: 'pickup',

@@ -6,6 +6,14 @@ import {
   productInputFromForm,
 } from '@rebound/contract/admin-catalogue';
 import type { Category } from '@rebound/contract/catalog';
+import {
+  NON_RETURNABLE_KIND_LABELS,
+  NON_RETURNABLE_KINDS,
+  type NonReturnableKind,
+  SALE_TERMS,
+  SALE_TERMS_LABELS,
+  type SaleTerms,
+} from '@rebound/contract/returns';
 import { CONDITION_LABELS, PRODUCT_CONDITIONS, productSku } from '@rebound/core/catalog';
 import { conditionGrade } from '@rebound/core/condition-rubric';
 import { clsx } from 'clsx';
@@ -98,6 +106,12 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
     defaultValues: formValuesOf(product),
   });
   const { register, handleSubmit, formState, watch, reset, setError } = form;
+  // Sale terms and the never-returnable kind travel beside the form's values (ProductInput's own
+  // fields; the form schema has no dollars to parse for them).
+  const [saleTerms, setSaleTerms] = useState<SaleTerms>(product?.saleTerms ?? 'standard');
+  const [kind, setKind] = useState<NonReturnableKind | null>(product?.nonReturnableKind ?? null);
+  const returnsDirty =
+    saleTerms !== (product?.saleTerms ?? 'standard') || kind !== (product?.nonReturnableKind ?? null);
   const errors = formState.errors;
   const condition = watch('condition');
   const grade = conditionGrade(condition);
@@ -109,15 +123,24 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
   const lockedHint = locked ? 'Locked: shoppers are bidding on this.' : undefined;
   const lockedClass = locked ? 'bg-ink-50 text-ink-700' : undefined;
   const formErrorId = useId();
+  const saleTermsHintId = useId();
 
   useEffect(() => {
-    if (product) reset(formValuesOf(product));
+    if (product) {
+      reset(formValuesOf(product));
+      setSaleTerms(product.saleTerms);
+      setKind(product.nonReturnableKind);
+    }
   }, [product, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const saved = await save.mutateAsync(productInputFromForm(values));
+      const saved = await save.mutateAsync({
+        ...productInputFromForm(values),
+        saleTerms,
+        nonReturnableKind: kind,
+      });
       toast.success(product ? 'Product saved' : 'Product created. Add its photos below.');
       if (!product) navigate(`/admin/catalogue/${saved.id}`, { replace: true });
     } catch (err) {
@@ -300,6 +323,37 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
             error={errors.deskNotes?.message}
             {...register('deskNotes')}
           />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-1.5">
+              <SelectField
+                label="Sale terms"
+                value={saleTerms}
+                onChange={(e) => setSaleTerms(e.target.value as SaleTerms)}
+                aria-describedby={saleTermsHintId}
+              >
+                {SALE_TERMS.map((t) => (
+                  <option key={t} value={t}>
+                    {SALE_TERMS_LABELS[t]}
+                  </option>
+                ))}
+              </SelectField>
+              <p id={saleTermsHintId} className="text-xs text-ink-600">
+                Final Sale and As-Is items cannot be returned; shoppers are told so on their order.
+              </p>
+            </div>
+            <SelectField
+              label="Never returnable as"
+              value={kind ?? ''}
+              onChange={(e) => setKind((e.target.value || null) as NonReturnableKind | null)}
+            >
+              <option value="">Ordinary goods (returnable)</option>
+              {NON_RETURNABLE_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {NON_RETURNABLE_KIND_LABELS[k]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
           <label className="flex items-center gap-2.5 text-sm font-medium text-ink-900">
             <input type="checkbox" className="size-4 accent-brand-700" {...register('isFeatured')} />
             Featured on the drops page
@@ -308,7 +362,7 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
             <Button type="submit" loading={formState.isSubmitting}>
               {product ? 'Save changes' : 'Create product'}
             </Button>
-            {product && formState.isDirty ? (
+            {product && (formState.isDirty || returnsDirty) ? (
               <span className="text-sm text-ink-600">Unsaved changes</span>
             ) : null}
           </div>

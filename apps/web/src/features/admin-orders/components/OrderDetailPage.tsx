@@ -17,7 +17,7 @@ import {
   RotateCcw,
   Truck,
 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { AdminDetailFrame } from '../../../components/admin/DetailFrame';
@@ -29,7 +29,10 @@ import { useAdminOrder, useRemoveStrike } from '../api';
 import { RefundPanel } from './RefundPanel';
 import { OrderStatusBadge } from './status';
 
-export function OrderDetailPage() {
+/** A section another area adds beside an order (its title and content), or nothing. */
+export type OrderExtra = (order: AdminOrderDetail['order']) => { title: string; content: ReactNode } | null;
+
+export function OrderDetailPage({ extra }: { extra?: OrderExtra } = {}) {
   const { id = '' } = useParams();
   const query = useAdminOrder(id);
   return (
@@ -39,12 +42,18 @@ export function OrderDetailPage() {
       what="order"
       notFound={{ title: 'Order not found', message: 'Check the order number and search again.' }}
     >
-      {(detail) => <OrderDetail detail={detail} />}
+      {(detail) => <OrderDetail detail={detail} extra={extra?.(detail.order) ?? null} />}
     </AdminDetailFrame>
   );
 }
 
-function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
+function OrderDetail({
+  detail,
+  extra,
+}: {
+  detail: AdminOrderDetail;
+  extra: { title: string; content: ReactNode } | null;
+}) {
   const o = detail.order;
   return (
     <>
@@ -142,6 +151,7 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
           </Section>
         </div>
         <div className="flex min-w-0 flex-col gap-6">
+          {extra ? <Section title={extra.title}>{extra.content}</Section> : null}
           <Section title="Refund">
             <RefundPanel detail={detail} />
           </Section>

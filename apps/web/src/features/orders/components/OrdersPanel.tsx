@@ -14,6 +14,7 @@ import {
   ShieldAlert,
   ShoppingCart,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AuctionThumb } from '../../../components/AuctionThumb';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
@@ -44,8 +45,9 @@ const DAY_MS = 86_400_000;
  * server's status label; 'Pay Now' puts an unpaid order in the cart (then 'In Cart'), 'Schedule
  * Pickup' when the server says a pickup can be booked. Unpaid orders show their payment deadline on
  * the server's clock; non-payment strikes are listed below, with a notice when bidding is suspended.
+ * `renderReturn` adds an order's return part under it (the returns feature, composed by the app).
  */
-export function OrdersPanel() {
+export function OrdersPanel({ renderReturn }: { renderReturn?: (order: OrderView) => ReactNode } = {}) {
   const orders = useMyOrders();
   const count = orders.data?.orders.length;
 
@@ -86,7 +88,7 @@ export function OrdersPanel() {
           ) : (
             <ul className="flex flex-col gap-3" aria-label="Your orders">
               {orders.data.orders.map((order) => (
-                <OrderRow key={order.id} order={order} />
+                <OrderRow key={order.id} order={order} extra={renderReturn?.(order)} />
               ))}
             </ul>
           )}
@@ -109,7 +111,7 @@ function CartShortcut() {
   );
 }
 
-function OrderRow({ order }: { order: OrderView }) {
+function OrderRow({ order, extra }: { order: OrderView; extra?: ReactNode }) {
   const inCart = useCartIds().includes(order.id);
   const { product } = order;
 
@@ -220,6 +222,7 @@ function OrderRow({ order }: { order: OrderView }) {
           ) : null}
         </div>
       ) : null}
+      {extra}
     </li>
   );
 }

@@ -4,14 +4,13 @@ import {
   PICKUP_NOTES_MAX,
   PICKUP_TEXT,
   type PickupSlot,
-  spotsLeftText,
 } from '@rebound/contract/pickup';
 import { formatCents } from '@rebound/core/money';
 import { PICKUP_WINDOW_DAYS } from '@rebound/core/windows';
-import { clsx } from 'clsx';
-import { ArrowLeft, CalendarDays, CalendarX2, Clock, MapPin } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { ArrowLeft, CalendarX2, MapPin } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { SlotPicker as SlotChoices } from '../../../components/SlotPicker';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Container } from '../../../components/ui/Container';
@@ -21,7 +20,7 @@ import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePickupSlots, useSchedulePickup } from '../api';
-import { dateKeyParts, formatDateKeyLong } from '../format';
+import { formatDateKeyLong } from '../format';
 import { StorageFeeForOrder } from './StorageFeeForOrder';
 
 export const ORDERS_TAB_PATH = '/account?tab=orders';
@@ -253,75 +252,18 @@ function SlotForm({
       aria-label="Choose a pickup time"
       className="flex flex-col gap-6 rounded-card bg-white p-4 shadow-card ring-1 ring-ink-200/80 sm:p-5"
     >
-      <fieldset>
-        <legend className="flex items-center gap-2 text-base font-semibold text-ink-950">
-          <CalendarDays className="size-5 text-brand-700" aria-hidden="true" />
-          Choose a date
-        </legend>
-        <div className="mt-3 grid grid-cols-3 gap-2 min-[480px]:grid-cols-4 sm:grid-cols-5 xl:grid-cols-7">
-          {days.map((key) => {
-            const { weekday, day } = dateKeyParts(key);
-            const open = (data.slots[key] ?? []).filter((s) => !s.isFull).length;
-            return (
-              <Choice
-                key={key}
-                name="pickup-date"
-                value={key}
-                checked={date === key}
-                onChange={() => pickDate(key)}
-                label={formatDateKeyLong(key)}
-                testId="pickup-date"
-              >
-                <span className="text-xs font-semibold tracking-wide uppercase">{weekday}</span>
-                <span className="text-base font-bold">{day}</span>
-                <span className="text-[11px]">
-                  {open} {open === 1 ? 'time' : 'times'}
-                </span>
-              </Choice>
-            );
-          })}
-        </div>
-      </fieldset>
-
-      <fieldset disabled={date === null}>
-        <legend className="flex items-center gap-2 text-base font-semibold text-ink-950">
-          <Clock className="size-5 text-brand-700" aria-hidden="true" />
-          Choose a time
-        </legend>
-        {date === null ? (
-          <p className="mt-2 text-sm text-ink-600">Pick a date to see its times.</p>
-        ) : (
-          <div className="mt-3 grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 sm:grid-cols-3">
-            {daySlots.map((slot) => {
-              const current = slot.slotId === data.currentSlotId;
-              return (
-                <Choice
-                  key={slot.slotId}
-                  name="pickup-time"
-                  value={slot.slotId}
-                  checked={chosen?.slotId === slot.slotId}
-                  disabled={slot.isFull || current}
-                  current={current}
-                  onChange={() => {
-                    setPickedSlotId(slot.slotId);
-                    setProblem(null);
-                  }}
-                  testId="pickup-time"
-                >
-                  <span className="text-sm font-semibold">{slot.timeLabel}</span>
-                  <span className="text-xs">
-                    {current
-                      ? 'Your current time'
-                      : slot.isFull
-                        ? 'Full'
-                        : spotsLeftText(slot.availableSpots)}
-                  </span>
-                </Choice>
-              );
-            })}
-          </div>
-        )}
-      </fieldset>
+      <SlotChoices
+        slots={data.slots}
+        days={days}
+        date={date}
+        slotId={chosen?.slotId ?? null}
+        currentSlotId={data.currentSlotId}
+        onDate={pickDate}
+        onSlot={(slotId) => {
+          setPickedSlotId(slotId);
+          setProblem(null);
+        }}
+      />
 
       <div className="flex flex-col gap-1.5">
         <div className="flex items-baseline justify-between gap-3">
@@ -366,62 +308,5 @@ function SlotForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-/**
- * A radio shown as a button: native radios give the group its arrow keys and its name, and a full
- * time is a disabled radio. The input covers its card, so a tap anywhere on it chooses it.
- */
-function Choice({
-  name,
-  value,
-  checked,
-  disabled = false,
-  current = false,
-  onChange,
-  label,
-  testId,
-  children,
-}: {
-  name: string;
-  value: string;
-  checked: boolean;
-  disabled?: boolean;
-  current?: boolean;
-  onChange: () => void;
-  /** A fuller accessible name than the card's text (a date in full). */
-  label?: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <label
-      data-testid={testId}
-      data-current={current || undefined}
-      className={clsx(
-        'relative flex min-h-16 flex-col items-center justify-center gap-0.5 rounded-xl px-2 py-2 text-center ring-1 transition-colors ring-inset',
-        'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600',
-        checked
-          ? 'bg-brand-700 text-white ring-brand-700'
-          : current
-            ? 'bg-accent-50 text-ink-900 ring-2 ring-accent-500'
-            : disabled
-              ? 'bg-ink-50 text-ink-600 ring-ink-200'
-              : 'bg-white text-ink-900 ring-ink-300 hover:bg-brand-50 hover:ring-brand-400',
-      )}
-    >
-      <input
-        type="radio"
-        name={name}
-        value={value}
-        checked={checked}
-        disabled={disabled}
-        onChange={onChange}
-        aria-label={label}
-        className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0 disabled:cursor-not-allowed"
-      />
-      {children}
-    </label>
   );
 }

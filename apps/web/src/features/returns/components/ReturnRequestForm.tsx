@@ -1,0 +1,149 @@
+import {
+  RETURN_NOTE_MAX,
+  RETURN_PHOTO_LIMITS,
+  RETURN_REASON_LABELS,
+  RETURN_REASONS,
+  type ReturnReason,
+} from '@rebound/contract/returns';
+import { type FormEvent, useId, useState } from 'react';
+import { PhotoPicker, photoLimits } from '../../../components/PhotoPicker';
+import { Button } from '../../../components/ui/Button';
+import { FormAlert } from '../../../components/ui/Field';
+import { errorMessageOf } from '../../../lib/api-client';
+import { formatShopDateTime } from '../../../lib/format-date';
+import { useServerNow } from '../../../lib/server-clock';
+import { useRequestReturn } from '../api';
+
+const PHOTO_LIMITS = photoLimits(RETURN_PHOTO_LIMITS);
+
+/**
+ * 'Request a return': a reason (required), an optional note and up to the contract's number of
+ * photos. The window's close is shown on the shop's clock; once it has passed the form is not
+ * offered. The server checks everything again and its refusal is shown as it says it.
+ */
+export function ReturnRequestForm({
+  orderId,
+  productTitle,
+  deadline,
+  onDone,
+  onCancel,
+}: {
+  orderId: string;
+  productTitle: string;
+  /** When the return window closes (an instant). */
+  deadline: string;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const now = useServerNow();
+  const request = useRequestReturn();
+  const reasonId = useId();
+  const noteId = useId();
+  const [reason, setReason] = useState<ReturnReason | ''>('');
+  const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+
+  if (Date.parse(deadline) <= now) {
+    return (
+      <p data-testid="return-window-closed" className="rounded-lg bg-ink-50 px-3 py-2 text-sm text-ink-800">
+        The return window for this item closed on{' '}
+        <time dateTime={deadline}>{formatShopDateTime(deadline)}</time>.
+      </p>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason) {
+      setReasonError('Please choose a reason for the return.');
+      return;
+    }
+    setReasonError(null);
+    const trimmed = note.trim();
+    request.mutate({ orderId, reason, ...(trimmed ? { note: trimmed } : {}), photos }, { onSuccess: onDone });
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Request a return of ${productTitle}`}
+      data-testid="return-request-form"
+      className="flex flex-col gap-4 rounded-xl bg-ink-50/70 p-3 ring-1 ring-ink-200 sm:p-4"
+    >
+      <p className="text-sm text-ink-800">
+        Return by <time dateTime={deadline}>{formatShopDateTime(deadline)}</time>. Bring the item to the desk
+        with everything it came with; the refund is the price, premium and taxes you paid for it.
+      </p>
+      {request.isError ? <FormAlert>{errorMessageOf(request.error)}</FormAlert> : null}
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={reasonId} className="text-sm font-semibold text-ink-900">
+          Reason
+          <span className="ml-0.5 text-danger-700" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <select
+          id={reasonId}
+          value={reason}
+          required
+          onChange={(e) => {
+            setReason(e.target.value as ReturnReason | '');
+            setReasonError(null);
+          }}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+          className="block h-11 w-full rounded-xl bg-white px-3 text-base text-ink-950 ring-1 ring-ink-300 ring-inset hover:ring-ink-400 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-danger-700 sm:text-sm"
+        >
+          <option value="">Choose a reason…</option>
+          {RETURN_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {RETURN_REASON_LABELS[r]}
+            </option>
+          ))}
+        </select>
+        {reasonError ? (
+          <p id={`${reasonId}-error`} className="text-sm font-medium text-danger-700">
+            {reasonError}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <div className="flex items-baseline justify-between gap-3">
+          <label htmlFor={noteId} className="text-sm font-semibold text-ink-900">
+            Note <span className="font-normal text-ink-600">(optional)</span>
+          </label>
+          <span id={`${noteId}-count`} className="text-xs tabular-nums text-ink-600">
+            {note.length}/{RETURN_NOTE_MAX}
+          </span>
+        </div>
+        <textarea
+          id={noteId}
+          value={note}
+          maxLength={RETURN_NOTE_MAX}
+          rows={3}
+          onChange={(e) => setNote(e.target.value)}
+          aria-describedby={`${noteId}-count`}
+          placeholder="What is wrong with the item? Anything the desk should know."
+          className="block w-full resize-y rounded-xl bg-white px-3.5 py-2.5 text-base text-ink-950 ring-1 ring-ink-300 ring-inset placeholder:text-ink-500 hover:ring-ink-400 focus-visible:outline-2 focus-visible:outline-brand-600 sm:text-sm"
+        />
+      </div>
+      <PhotoPicker
+        label="Photos"
+        files={photos}
+        onChange={setPhotos}
+        limits={PHOTO_LIMITS}
+        disabled={request.isPending}
+      />
+      <div className="flex flex-col-reverse gap-2 border-t border-ink-200 pt-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={request.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={request.isPending}>
+          {request.isPending ? 'Sending…' : 'Send return request'}
+        </Button>
+      </div>
+    </form>
+  );
+}
