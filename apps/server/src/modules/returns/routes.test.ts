@@ -1,5 +1,6 @@
 import type { CreateCheckoutResponse } from '@rebound/contract/orders';
 import type { AdminReturnResponse, AdminReturnsResponse, ReturnResponse } from '@rebound/contract/returns';
+import { RETURN_API } from '@rebound/contract/returns-routes';
 import { API } from '@rebound/contract/routes';
 import { slotIdOf } from '@rebound/core/pickup';
 import { and, eq } from 'drizzle-orm';
@@ -98,11 +99,11 @@ async function unpaidCollected(u: SignedInUser) {
 }
 
 const ask = (u: SignedInUser, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: API.meReturns, headers: { cookie: u.cookie }, payload });
+  t.app.inject({ method: 'POST', url: RETURN_API.meReturns, headers: { cookie: u.cookie }, payload });
 const book = (u: SignedInUser, id: string, slotId: string) =>
   t.app.inject({
     method: 'PUT',
-    url: API.meReturnDropOff(id),
+    url: RETURN_API.meReturnDropOff(id),
     headers: { cookie: u.cookie },
     payload: { slotId },
   });
@@ -133,7 +134,7 @@ describe('a return from request to refund', () => {
     expect(booked.json<ReturnResponse>().return.state).toBe('drop_off_booked');
     expect(await placesTaken('2026-06-16T17:00:00.000Z')).toBe(1);
 
-    const received = await staffPost(API.adminReturnReceive(r.id), {
+    const received = await staffPost(RETURN_API.adminReturnReceive(r.id), {
       checklist: ALL_OK,
       note: 'Box crushed',
     });
@@ -141,8 +142,8 @@ describe('a return from request to refund', () => {
     expect(received.json<AdminReturnResponse>().return).toMatchObject({ state: 'received', canDecide: true });
 
     const [a, b] = await Promise.all([
-      staffPost(API.adminReturnRefund(r.id)),
-      staffPost(API.adminReturnRefund(r.id)),
+      staffPost(RETURN_API.adminReturnRefund(r.id)),
+      staffPost(RETURN_API.adminReturnRefund(r.id)),
     ]);
     expect(a.statusCode, a.body).toBe(200);
     expect(b.statusCode, b.body).toBe(200);
@@ -159,7 +160,7 @@ describe('a return from request to refund', () => {
 
     const detail = await t.app.inject({
       method: 'GET',
-      url: API.meReturn(r.id),
+      url: RETURN_API.meReturn(r.id),
       headers: { cookie: u.cookie },
     });
     expect(detail.json<ReturnResponse>().return.history.map((h) => h.state)).toEqual([
@@ -191,10 +192,10 @@ describe('a return from request to refund', () => {
     const { order, product } = await unpaidCollected(u);
     const r = (await ask(u, { orderId: order.id, reason: 'changed_mind' })).json<ReturnResponse>().return;
     expect(
-      (await staffPost(API.adminReturnReceive(r.id), { checklist: { ...ALL_OK, undamaged: false } }))
+      (await staffPost(RETURN_API.adminReturnReceive(r.id), { checklist: { ...ALL_OK, undamaged: false } }))
         .statusCode,
     ).toBe(200);
-    const refused = await staffPost(API.adminReturnRefuse(r.id), {
+    const refused = await staffPost(RETURN_API.adminReturnRefuse(r.id), {
       reason: 'Water damage not in listing',
       itemKept: true,
     });
@@ -207,7 +208,7 @@ describe('a return from request to refund', () => {
     const [p] = await t.db.select().from(products).where(eq(products.id, product.id));
     expect(p!.status).toBe('to_relist');
     // Settled: no second decision.
-    expect((await staffPost(API.adminReturnRefund(r.id))).statusCode).toBe(409);
+    expect((await staffPost(RETURN_API.adminReturnRefund(r.id))).statusCode).toBe(409);
   });
 });
 
@@ -255,12 +256,12 @@ describe('who may return what, and when', () => {
     const r = (await ask(u, { orderId: order.id, reason: 'damaged' })).json<ReturnResponse>().return;
     expect((await book(u, r.id, 'garbage')).statusCode).toBe(400);
     expect(
-      (await staffPost(API.adminReturnReceive(r.id), { checklist: { undamaged: 'yes' } })).statusCode,
+      (await staffPost(RETURN_API.adminReturnReceive(r.id), { checklist: { undamaged: 'yes' } })).statusCode,
     ).toBe(400);
-    expect((await staffPost(API.adminReturnRefuse(r.id), { reason: '' })).statusCode).toBe(400);
+    expect((await staffPost(RETURN_API.adminReturnRefuse(r.id), { reason: '' })).statusCode).toBe(400);
     const list = await t.app.inject({
       method: 'GET',
-      url: `${API.adminReturns}?state=bogus`,
+      url: `${RETURN_API.adminReturns}?state=bogus`,
       headers: { cookie: staff.cookie },
     });
     expect(list.statusCode).toBe(400);
@@ -312,7 +313,7 @@ describe('drop-off places', () => {
     expect(await placesTaken('2026-06-19T18:00:00.000Z')).toBe(1);
     const w = await t.app.inject({
       method: 'POST',
-      url: API.meReturnWithdraw(r.id),
+      url: RETURN_API.meReturnWithdraw(r.id),
       headers: { cookie: u.cookie },
     });
     expect(w.statusCode, w.body).toBe(200);
@@ -331,7 +332,7 @@ describe('drop-off places', () => {
     expect(res.statusCode).toBe(422);
     const slots = await t.app.inject({
       method: 'GET',
-      url: API.meReturnDropOffSlots(r.id),
+      url: RETURN_API.meReturnDropOffSlots(r.id),
       headers: { cookie: u.cookie },
     });
     expect(slots.statusCode, slots.body).toBe(200);
@@ -364,7 +365,9 @@ describe('jobs', () => {
     const u = await shopper();
     const { order } = await collectedOrder(u, 5_000);
     const r = (await ask(u, { orderId: order.id, reason: 'damaged' })).json<ReturnResponse>().return;
-    expect((await staffPost(API.adminReturnReceive(r.id), { checklist: ALL_OK })).statusCode).toBe(200);
+    expect((await staffPost(RETURN_API.adminReturnReceive(r.id), { checklist: ALL_OK })).statusCode).toBe(
+      200,
+    );
     const real = t.app.deps.payments;
     const calls: string[] = [];
     const crashing: PaymentProvider = {
@@ -433,14 +436,14 @@ describe('staff list', () => {
     expect((await book(u, r.id, today)).statusCode).toBe(200);
     const due = await t.app.inject({
       method: 'GET',
-      url: `${API.adminReturns}?dueToday=true`,
+      url: `${RETURN_API.adminReturns}?dueToday=true`,
       headers: { cookie: staff.cookie },
     });
     expect(due.statusCode, due.body).toBe(200);
     expect(due.json<AdminReturnsResponse>().items.map((i) => i.id)).toContain(r.id);
     const shopperTry = await t.app.inject({
       method: 'GET',
-      url: API.adminReturns,
+      url: RETURN_API.adminReturns,
       headers: { cookie: u.cookie },
     });
     expect(shopperTry.statusCode).toBe(403);

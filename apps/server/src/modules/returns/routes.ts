@@ -14,7 +14,7 @@ import {
   ReturnParams,
   ReturnResponse,
 } from '@rebound/contract/returns';
-import { API } from '@rebound/contract/routes';
+import { RETURN_API } from '@rebound/contract/returns-routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMediaStorage } from '../../adapters/storage';
@@ -75,12 +75,12 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     },
   });
 
-  app.get(API.meReturns, { schema: { response: { 200: MyReturnsResponse } } }, async (request) => ({
+  app.get(RETURN_API.meReturns, { schema: { response: { 200: MyReturnsResponse } } }, async (request) => ({
     returns: await service.myReturns(deps, requireUser(request)),
   }));
 
   app.post(
-    API.meReturns,
+    RETURN_API.meReturns,
     { schema: { body: CreateReturnRequest, response: { 201: ReturnResponse } } },
     async (request, reply) => {
       const answer = await service.createReturn(deps, requireUser(request), request.body);
@@ -89,13 +89,13 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    API.meReturnPattern,
+    RETURN_API.meReturnPattern,
     { schema: { params: ReturnParams, response: { 200: ReturnResponse } } },
     async (request) => ({ return: await service.myReturn(deps, requireUser(request), request.params.id) }),
   );
 
   app.get(
-    API.meReturnDropOffSlotsPattern,
+    RETURN_API.meReturnDropOffSlotsPattern,
     {
       schema: {
         params: ReturnParams,
@@ -107,7 +107,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   );
 
   app.put(
-    API.meReturnDropOffPattern,
+    RETURN_API.meReturnDropOffPattern,
     { schema: { params: ReturnParams, body: BookDropOffRequest, response: { 200: ReturnResponse } } },
     async (request) => {
       const answer = await service.bookDropOff(
@@ -121,7 +121,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    API.meReturnWithdrawPattern,
+    RETURN_API.meReturnWithdrawPattern,
     { schema: { params: ReturnParams, response: { 200: ReturnResponse } } },
     async (request) => {
       const answer = await service.withdrawReturn(deps, requireUser(request), request.params.id);
@@ -130,7 +130,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    API.meReturnPhotosPattern,
+    RETURN_API.meReturnPhotosPattern,
     { schema: { params: ReturnParams, response: { 200: ReturnResponse } } },
     async (request) => {
       const user = requireUser(request);
@@ -143,7 +143,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   // ── Staff (the admin guard covers /api/admin; each handler checks again) ──
 
   app.get(
-    API.adminReturns,
+    RETURN_API.adminReturns,
     { schema: { querystring: AdminReturnsQuery, response: { 200: AdminReturnsResponse } } },
     async (request) => {
       requireActiveStaff(request);
@@ -152,7 +152,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    API.adminReturnPattern,
+    RETURN_API.adminReturnPattern,
     { schema: { params: ReturnParams, response: { 200: AdminReturnResponse } } },
     async (request) => {
       requireActiveStaff(request);
@@ -161,7 +161,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    API.adminReturnReceivePattern,
+    RETURN_API.adminReturnReceivePattern,
     { schema: { params: ReturnParams, body: ReceiveReturnRequest, response: { 200: AdminReturnResponse } } },
     async (request) => {
       const staff = requireActiveStaff(request);
@@ -171,7 +171,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    API.adminReturnPhotosPattern,
+    RETURN_API.adminReturnPhotosPattern,
     { schema: { params: ReturnParams, response: { 200: AdminReturnResponse } } },
     async (request) => {
       const staff = requireActiveStaff(request);
@@ -182,7 +182,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    API.adminReturnRefundPattern,
+    RETURN_API.adminReturnRefundPattern,
     { schema: { params: ReturnParams, response: { 200: AdminReturnResponse } } },
     async (request) => {
       const staff = requireActiveStaff(request);
@@ -192,7 +192,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    API.adminReturnRefusePattern,
+    RETURN_API.adminReturnRefusePattern,
     { schema: { params: ReturnParams, body: RefuseReturnRequest, response: { 200: AdminReturnResponse } } },
     async (request) => {
       const staff = requireActiveStaff(request);

@@ -4,7 +4,7 @@ import type {
   ReceiveReturnRequest,
   RefuseReturnRequest,
 } from '@rebound/contract/returns';
-import { API } from '@rebound/contract/routes';
+import { RETURN_API } from '@rebound/contract/returns-routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ListState, listQueryString } from '../../components/admin/use-list-state';
 import { ApiError, getJson, sendJson } from '../../lib/api-client';
@@ -22,7 +22,7 @@ export function useAdminReturns(state: ListState) {
   const qs = listQueryString(state);
   return useQuery({
     queryKey: keys.list(qs),
-    queryFn: ({ signal }) => getJson<AdminReturnsResponse>(`${API.adminReturns}?${qs}`, signal),
+    queryFn: ({ signal }) => getJson<AdminReturnsResponse>(`${RETURN_API.adminReturns}?${qs}`, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -30,7 +30,7 @@ export function useAdminReturns(state: ListState) {
 export function useAdminReturn(id: string) {
   return useQuery({
     queryKey: keys.one(id),
-    queryFn: ({ signal }) => getJson<AdminReturnResponse>(API.adminReturn(id), signal),
+    queryFn: ({ signal }) => getJson<AdminReturnResponse>(RETURN_API.adminReturn(id), signal),
     select: (answer) => answer.return,
   });
 }
@@ -51,12 +51,12 @@ function useDeskStep<V>(send: (vars: V) => Promise<AdminReturnResponse>) {
 /** The item is at the desk: the checklist and note, then the desk's photos (multipart `photos`). */
 export function useReceiveReturn(id: string) {
   return useDeskStep(async ({ photos, ...body }: ReceiveReturnRequest & { photos: File[] }) => {
-    const received = await sendJson<AdminReturnResponse>('POST', API.adminReturnReceive(id), body);
+    const received = await sendJson<AdminReturnResponse>('POST', RETURN_API.adminReturnReceive(id), body);
     if (photos.length === 0) return received;
     const form = new FormData();
     for (const photo of photos) form.append('photos', photo, photo.name);
     try {
-      return await uploadWithProgress<AdminReturnResponse>(API.adminReturnPhotos(id), form, () => {});
+      return await uploadWithProgress<AdminReturnResponse>(RETURN_API.adminReturnPhotos(id), form, () => {});
     } catch (error) {
       throw new ApiError(
         error instanceof ApiError ? error.status : 0,
@@ -69,12 +69,12 @@ export function useReceiveReturn(id: string) {
 
 /** Refunds what the server computes for the return (no body: the amount is the server's). */
 export function useRefundReturn(id: string) {
-  return useDeskStep(() => sendJson<AdminReturnResponse>('POST', API.adminReturnRefund(id)));
+  return useDeskStep(() => sendJson<AdminReturnResponse>('POST', RETURN_API.adminReturnRefund(id)));
 }
 
 export function useRefuseReturn(id: string) {
   return useDeskStep((body: RefuseReturnRequest) =>
-    sendJson<AdminReturnResponse>('POST', API.adminReturnRefuse(id), body),
+    sendJson<AdminReturnResponse>('POST', RETURN_API.adminReturnRefuse(id), body),
   );
 }
 
@@ -83,7 +83,7 @@ export function useReturnsOfOrder(order: { id: string; number: string }) {
   const qs = new URLSearchParams({ q: order.number, pageSize: '10' }).toString();
   return useQuery({
     queryKey: keys.list(`order:${qs}`),
-    queryFn: ({ signal }) => getJson<AdminReturnsResponse>(`${API.adminReturns}?${qs}`, signal),
+    queryFn: ({ signal }) => getJson<AdminReturnsResponse>(`${RETURN_API.adminReturns}?${qs}`, signal),
     select: (answer) => answer.items.filter((row) => row.orderId === order.id),
   });
 }

@@ -4,7 +4,7 @@ import type {
   DropOffSlotsResponse,
   ReturnResponse,
 } from '@rebound/contract/returns';
-import { API } from '@rebound/contract/routes';
+import { RETURN_API } from '@rebound/contract/returns-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, sendJson } from '../../lib/api-client';
@@ -35,7 +35,7 @@ function useRefresh() {
 function uploadPhotos(returnId: string, photos: File[]): Promise<ReturnResponse> {
   const form = new FormData();
   for (const photo of photos) form.append('photos', photo, photo.name);
-  return uploadWithProgress<ReturnResponse>(API.meReturnPhotos(returnId), form, () => {});
+  return uploadWithProgress<ReturnResponse>(RETURN_API.meReturnPhotos(returnId), form, () => {});
 }
 
 /**
@@ -46,7 +46,7 @@ export function useRequestReturn() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async ({ photos, ...body }: CreateReturnRequest & { photos: File[] }) => {
-      const created = await sendJson<ReturnResponse>('POST', API.meReturns, body);
+      const created = await sendJson<ReturnResponse>('POST', RETURN_API.meReturns, body);
       if (photos.length === 0) return created;
       try {
         return await uploadPhotos(created.return.id, photos);
@@ -69,7 +69,7 @@ export function useDropOffSlots(returnId: string) {
     queryKey: returnKeys.slots(returnId),
     queryFn: ({ signal }) =>
       getTimedJson<DropOffSlotsResponse>(
-        `${API.meReturnDropOffSlots(returnId)}?${new URLSearchParams({ days: '14' })}`,
+        `${RETURN_API.meReturnDropOffSlots(returnId)}?${new URLSearchParams({ days: '14' })}`,
         signal,
       ),
     refetchOnWindowFocus: true,
@@ -81,7 +81,7 @@ export function useBookDropOff(returnId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: BookDropOffRequest) =>
-      sendJson<ReturnResponse>('PUT', API.meReturnDropOff(returnId), body),
+      sendJson<ReturnResponse>('PUT', RETURN_API.meReturnDropOff(returnId), body),
     onSettled: () => refresh(returnId),
   });
 }
@@ -90,7 +90,7 @@ export function useBookDropOff(returnId: string) {
 export function useWithdrawReturn(returnId: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () => sendJson<ReturnResponse>('POST', API.meReturnWithdraw(returnId)),
+    mutationFn: () => sendJson<ReturnResponse>('POST', RETURN_API.meReturnWithdraw(returnId)),
     onSettled: () => refresh(returnId),
   });
 }
