@@ -44,6 +44,15 @@ function preloadInter(): Plugin {
 
 const src = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
+/**
+ * The shared code of what happens after the win (returns, storage fees, the desk's marks: their
+ * shapes, rules and pickers), read only by the account page and the back-office: one chunk, not
+ * seven. Every lazy chunk's name is listed once in the first bundle every page loads (Vite's preload
+ * map), so fewer chunks keep the storefront pages inside their budget (e2e/tests/budget.spec.ts).
+ */
+const AFTER_SALE =
+  /(packages\/contract\/src\/(returns|returns-routes|returns-errors|storage-fees|desk-marks)|packages\/core\/src\/(returns|notices-returns|storage-fee-charges|account-ledger)|apps\/web\/src\/components\/(PhotoPicker|SlotPicker))\.tsx?$/;
+
 /** The entries, and the storefront pages whose code gets one chunk each (vite/page-chunks.ts). */
 const STOREFRONT = {
   main: src('./index.html'),
@@ -56,6 +65,8 @@ const STOREFRONT = {
     product: src('./src/app/product/ProductPageWithAuction.tsx'),
   },
 };
+
+const storefrontChunks = pageChunks(STOREFRONT);
 
 export default defineConfig({
   plugins: [
@@ -99,7 +110,9 @@ export default defineConfig({
       },
       // One chunk per storefront page (plus one per set of them for what they share) instead of a
       // page's code split into ~20 small files: see vite/page-chunks.ts.
-      output: { manualChunks: pageChunks(STOREFRONT) },
+      output: {
+        manualChunks: (id, meta) => (AFTER_SALE.test(id) ? 'after-sale' : storefrontChunks(id, meta)),
+      },
     },
   },
 });
