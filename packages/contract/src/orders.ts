@@ -16,6 +16,8 @@ export { CART_MAX_ITEMS, ORDER_TEXT } from './orders-text';
 
 /** One pickup booked for an order (filled by the pickup issue). */
 export const OrderPickup = z.object({
+  /** The visit (docs/decisions/058): orders with the same id are picked up together. */
+  appointmentId: Uuid,
   /** Vancouver date, YYYY-MM-DD. */
   date: z.string(),
   timeLabel: z.string(),

@@ -15,6 +15,7 @@ import {
   SLOT_ID_LENGTH,
   type SlotRefusalReason,
 } from '@rebound/core/pickup';
+import { MAX_ITEMS_PER_VISIT_LIMIT } from '@rebound/core/pickup-visit';
 import { isDateKey } from '@rebound/core/time';
 import { z } from 'zod';
 import { Cents, Instant, Uuid } from './common';
@@ -34,6 +35,14 @@ export const PICKUP_TEXT = {
   confirm: 'Confirm Pickup Appointment',
   confirming: 'Scheduling...',
   slotFull: 'That time is now full. Please pick another.',
+  /** One visit for all wins (docs/decisions/058). */
+  visitOrdersLabel: 'Orders to pick up in this visit',
+  visitNoneChosen: 'Choose at least one order to pick up.',
+  visitMixedLocations: 'These orders are picked up at different locations. Book one visit per location.',
+  visitNoCommonDay: 'These orders have no pickup day in common. Book them in separate visits.',
+  visitOrderElsewhere:
+    'One of these orders is already in another pickup visit. Cancel or move that visit first.',
+  visitTakesTwoPlaces: 'This visit has many items, so it takes two places in its time slot.',
 } as const;
 
 /** 'N spots left' under a time button. */
@@ -71,21 +80,40 @@ export const PickupSlot = z.object({
 });
 export type PickupSlot = z.infer<typeof PickupSlot>;
 
-/** GET /api/pickup/slots?orderId=...&days=...&startDate=... (the available pickup slots). */
+/** At most this many orders in one visit. */
+export const VISIT_ORDERS_MAX = 50;
+
+/** Order ids in a query string: 'a,b,c' (the visit's orders). */
+const OrderIdList = z
+  .string()
+  .max(VISIT_ORDERS_MAX * 37)
+  .transform((s) => s.split(',').filter((x) => x !== ''))
+  .pipe(z.array(Uuid).min(1).max(VISIT_ORDERS_MAX));
+
+/**
+ * GET /api/pickup/slots?orderId=...&days=...&startDate=... (the available pickup slots), or
+ * ?orderIds=a,b,c for a visit of several orders (the dates all their windows share).
+ */
 export const AvailableSlotsQuery = z.object({
-  orderId: Uuid,
+  orderId: Uuid.optional(),
+  orderIds: OrderIdList.optional(),
   /** 14 by default; the order's 8-day window always bounds the answer. */
   days: z.coerce.number().int().min(1).max(14).optional(),
   startDate: DateKey.optional(),
 });
-export type AvailableSlotsQuery = z.infer<typeof AvailableSlotsQuery>;
+export type AvailableSlotsQuery = z.output<typeof AvailableSlotsQuery>;
 /** The booking request; the same shape. */
 export const AvailableSlotsRequest = AvailableSlotsQuery;
 export type AvailableSlotsRequest = AvailableSlotsQuery;
 
 export const AvailableSlotsResponse = z.object({
   serverTime: Instant,
+  /** The first order of the visit. */
   orderId: Uuid,
+  /** Every order of the visit being booked (with those already in its visit, when moving). */
+  orderIds: z.array(Uuid),
+  /** Places the visit takes in a slot (2 above the location's items limit); slots with fewer left are full. */
+  places: z.number().int().min(1).max(2),
   /** The order's pickup location: the page joins its realtime room (PickupSlotsChangedV1) to refetch. */
   locationId: Uuid,
   /** The auction's end date through core PICKUP_WINDOW_DAYS after (the empty state's date range). */
@@ -97,12 +125,21 @@ export const AvailableSlotsResponse = z.object({
 });
 export type AvailableSlotsResponse = z.infer<typeof AvailableSlotsResponse>;
 
-/** POST /api/pickup/appointments (schedule a pickup): books, or moves the order's appointment. */
-export const SchedulePickupRequest = z.object({
-  orderId: Uuid,
-  slotId: SlotId,
-  notes: PickupNotes.optional(),
-});
+/**
+ * POST /api/pickup/appointments (schedule a pickup): books one visit for `orderIds` (or the one
+ * `orderId`), or moves the visit they are in (orders not yet in it join it).
+ */
+export const SchedulePickupRequest = z
+  .object({
+    orderId: Uuid.optional(),
+    orderIds: z.array(Uuid).min(1).max(VISIT_ORDERS_MAX).optional(),
+    slotId: SlotId,
+    notes: PickupNotes.optional(),
+  })
+  .refine((b) => b.orderId !== undefined || b.orderIds !== undefined, {
+    error: PICKUP_TEXT.visitNoneChosen,
+    path: ['orderIds'],
+  });
 export type SchedulePickupRequest = z.input<typeof SchedulePickupRequest>;
 export type SchedulePickupBody = z.output<typeof SchedulePickupRequest>;
 
@@ -143,12 +180,18 @@ export const AppointmentView = z.object({
   storageFeeCents: Cents,
   /** The first charged day (Vancouver date). */
   storageFeeFrom: DateKey,
+  /** Every order of this visit, this one included (one id for a one-order visit; empty without one). */
+  visitOrderIds: z.array(Uuid),
+  /** Places the visit takes in its slot (2 for a visit above the location's items limit). */
+  places: z.number().int().min(1).max(2),
 });
 export type AppointmentView = z.infer<typeof AppointmentView>;
 
 export const SchedulePickupResponse = z.object({
   message: z.literal(PICKUP_TEXT.scheduled),
   appointment: AppointmentView,
+  /** Every order of the visit (the first is `appointment`). */
+  appointments: z.array(AppointmentView),
   /** True when an existing appointment was moved (its old place is free again). */
   moved: z.boolean(),
 });
@@ -161,8 +204,13 @@ export const AppointmentsResponse = z.object({
 });
 export type AppointmentsResponse = z.infer<typeof AppointmentsResponse>;
 
-/** DELETE /api/pickup/appointments/:orderId: cancels; the order goes back to schedulable. */
-export const CancelPickupResponse = z.object({ orderId: Uuid, cancelled: z.literal(true) });
+/** DELETE /api/pickup/appointments/:orderId: cancels the order's visit; each of its orders goes back. */
+export const CancelPickupResponse = z.object({
+  orderId: Uuid,
+  cancelled: z.literal(true),
+  /** Every order the cancelled visit held. */
+  orderIds: z.array(Uuid),
+});
 export type CancelPickupResponse = z.infer<typeof CancelPickupResponse>;
 
 /** Which catalogue error a refusal of core's canBookSlot becomes. */
@@ -200,6 +248,8 @@ export const PickupScheduleBody = z
     /** Holidays and other closures (Vancouver dates). */
     closedDates: z.array(DateKey).max(PICKUP_CLOSED_DATES_MAX),
     minNoticeMinutes: z.number().int().min(0).max(PICKUP_MIN_NOTICE_MAX_MINUTES),
+    /** A visit with more items than this takes two places (null: no limit; left out: unchanged). */
+    maxItemsPerVisit: z.number().int().min(1).max(MAX_ITEMS_PER_VISIT_LIMIT).nullable().optional(),
   })
   .superRefine((schedule, ctx) => {
     for (const message of pickupScheduleProblems(schedule)) ctx.addIssue({ code: 'custom', message });
@@ -261,6 +311,10 @@ export const DeskAppointment = z.object({
   completedAt: Instant.nullable(),
   /** Storage owed now ($5 per item per day after the window). */
   storageFeeCents: Cents,
+  /** Orders in this visit (the desk shows them together under one code). */
+  visitItemCount: z.number().int().min(1),
+  /** Places the visit takes in its slot. */
+  places: z.number().int().min(1).max(2),
 });
 export type DeskAppointment = z.infer<typeof DeskAppointment>;
 
@@ -280,6 +334,7 @@ export const DeskTodayResponse = z.object({
       startsAt: Instant,
       endsAt: Instant,
       capacity: z.number().int(),
+      /** Places taken (a visit takes 1, or 2 above the location's items limit). */
       bookedCount: z.number().int(),
       /** Scheduled appointments whose item is not staged yet (readyAt null): what to fetch for this slot. */
       toStageCount: z.number().int(),

@@ -590,6 +590,43 @@ describe('meetsNotice', () => {
   });
 });
 
+describe('availableSlotDays and canBookSlot for a visit', () => {
+  const auctionEnd = at('2026-06-15T22:00:00Z');
+  const now = at('2026-06-16T17:05:00Z');
+  const window = { firstDateKey: '2026-06-18', lastDateKey: '2026-06-19' };
+
+  it('offers only the visit window, and a slot with one place left is full for a 2-place visit', () => {
+    const nine = slotIdOf(LOC, at('2026-06-18T16:00:00Z'));
+    const r = availableSlotDays(WAREHOUSE, {
+      auctionEnd,
+      window,
+      now,
+      bookedCounts: new Map([[nine, 3]]),
+      locationId: LOC,
+      places: 2,
+    });
+    expect(r.window).toEqual({ firstDate: '2026-06-18', lastDate: '2026-06-19' });
+    expect(Object.keys(r.slots)).toEqual(['2026-06-18', '2026-06-19']);
+    expect(r.slots['2026-06-18']![0]).toMatchObject({ availableSpots: 1, isFull: true });
+    expect(r.slots['2026-06-18']![1]).toMatchObject({ availableSpots: 4, isFull: false });
+  });
+
+  it('refuses a slot outside the visit window, and one without room for its places', () => {
+    const base = { locationId: LOC, auctionEnd, window, now };
+    const wed = slotIdOf(LOC, at('2026-06-17T16:00:00Z'));
+    const thu = slotIdOf(LOC, at('2026-06-18T16:00:00Z'));
+    expect(canBookSlot(WAREHOUSE, { ...base, slotId: wed, bookedCount: 0 })).toMatchObject({
+      ok: false,
+      reason: 'outside_window',
+    });
+    expect(canBookSlot(WAREHOUSE, { ...base, slotId: thu, bookedCount: 3, places: 2 })).toMatchObject({
+      ok: false,
+      reason: 'full',
+    });
+    expect(canBookSlot(WAREHOUSE, { ...base, slotId: thu, bookedCount: 2, places: 2 }).ok).toBe(true);
+  });
+});
+
 describe('canBookSlot', () => {
   const auctionEnd = at('2026-06-15T22:00:00Z'); // window 2026-06-15 .. 2026-06-22
   const now = at('2026-06-16T17:05:00Z'); // Tuesday 10:05 PDT

@@ -286,14 +286,19 @@ export function availableSlotDays(
   schedule: PickupSchedule,
   opts: {
     auctionEnd: Date;
+    /** A visit's window (core pickup-visit visitWindow) in place of the one auction's. */
+    window?: { firstDateKey: string; lastDateKey: string };
     now: Date;
     bookedCounts: ReadonlyMap<string, number>;
     locationId: string;
     startDate?: string;
     days?: number;
+    /** Places the booking takes (a big visit takes 2): a slot with fewer left reads as full. */
+    places?: number;
   },
 ): AvailableSlotDays {
-  const { firstDateKey, lastDateKey } = pickupWindow(opts.auctionEnd);
+  const { firstDateKey, lastDateKey } = opts.window ?? pickupWindow(opts.auctionEnd);
+  const places = opts.places ?? 1;
   const today = vancouverDateKey(opts.now);
   let from = firstDateKey;
   if (today > from) from = today; // past days have no bookable slot
@@ -316,7 +321,7 @@ export function availableSlotDays(
         startsAt: s.startsAt,
         endsAt: s.endsAt,
         availableSpots,
-        isFull: availableSpots === 0,
+        isFull: availableSpots < places,
       });
     }
     if (day.length > 0) slots[dateKey] = day;
@@ -355,16 +360,20 @@ export function canBookSlot(
     slotId: string;
     locationId: string;
     auctionEnd: Date;
+    /** A visit's window (core pickup-visit visitWindow) in place of the one auction's. */
+    window?: { firstDateKey: string; lastDateKey: string };
     now: Date;
     bookedCount: number;
     currentSlotId?: string | null;
+    /** Places the booking takes (1 unless a big visit). */
+    places?: number;
   },
 ): SlotCheck {
   const parsed = parseSlotId(opts.slotId);
   if (!parsed) return { ok: false, reason: 'invalid_slot_id' };
   if (parsed.locationId !== opts.locationId.toLowerCase()) return { ok: false, reason: 'wrong_location' };
   const dateKey = vancouverDateKey(parsed.startsAt);
-  const { firstDateKey, lastDateKey } = pickupWindow(opts.auctionEnd);
+  const { firstDateKey, lastDateKey } = opts.window ?? pickupWindow(opts.auctionEnd);
   if (dateKey < firstDateKey || dateKey > lastDateKey) return { ok: false, reason: 'outside_window' };
   if (schedule.closedDates.includes(dateKey)) return { ok: false, reason: 'closed_date' };
   const slot = slotsForDay(schedule, dateKey, opts.locationId).find((s) => s.slotId === opts.slotId);
@@ -373,7 +382,7 @@ export function canBookSlot(
   if (!meetsNotice(slot.startsAt, opts.now, schedule.minNoticeMinutes))
     return { ok: false, reason: 'too_soon' };
   if (opts.currentSlotId === opts.slotId) return { ok: false, reason: 'already_booked' };
-  if (opts.bookedCount >= slot.capacity) return { ok: false, reason: 'full' };
+  if (opts.bookedCount + (opts.places ?? 1) > slot.capacity) return { ok: false, reason: 'full' };
   return { ok: true, slot };
 }
 

@@ -88,6 +88,8 @@ export const locations = pgTable(
     pickupMinNoticeMinutes: integer('pickup_min_notice_minutes').notNull().default(120),
     /** When staff last replaced the pickup schedule (null: as seeded). */
     pickupScheduleUpdatedAt: ts('pickup_schedule_updated_at'),
+    /** A pickup visit with more items than this takes two places in its slot (null: no limit). */
+    maxItemsPerVisit: smallint('max_items_per_visit'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -97,6 +99,10 @@ export const locations = pgTable(
       sql`${t.buyersPremiumBp} between 0 and 10000 and ${t.pstBp} between 0 and 10000 and ${t.gstBp} between 0 and 10000`,
     ),
     check('locations_pickup_notice', sql`${t.pickupMinNoticeMinutes} between 0 and 10080`),
+    check(
+      'locations_max_items_per_visit',
+      sql`${t.maxItemsPerVisit} is null or ${t.maxItemsPerVisit} between 1 and 100`,
+    ),
   ],
 );
 
@@ -678,10 +684,6 @@ export const pickupAppointments = pgTable(
   'pickup_appointments',
   {
     id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id)
-      .unique(),
     slotId: uuid('slot_id')
       .notNull()
       .references(() => pickupSlots.id),
@@ -689,6 +691,8 @@ export const pickupAppointments = pgTable(
       .notNull()
       .references(() => users.id),
     notes: text('notes'),
+    /** Places it takes in its slot: 2 when the visit carried more items than the location's limit. */
+    places: smallint('places').notNull().default(1),
     status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('scheduled'),
     /** 6 characters read aloud at the desk (core pickupShortCode); unique, drawn again on a clash. */
     shortCode: text('short_code').unique(),
@@ -709,6 +713,29 @@ export const pickupAppointments = pgTable(
     index('pickup_appointments_slot_idx').on(t.slotId),
     index('pickup_appointments_user_idx').on(t.userId),
     check('pickup_appointments_status', oneOf(t.status, APPOINTMENT_STATUSES)),
+    check('pickup_appointments_places', sql`${t.places} between 1 and 2`),
+  ],
+);
+
+// The orders of a visit (docs/decisions/058): an order is in at most one visit while its row is not
+// released (the visit cancelled, or the order taken out of it, e.g. by a refund).
+export const pickupAppointmentOrders = pgTable(
+  'pickup_appointment_orders',
+  {
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => pickupAppointments.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    releasedAt: ts('released_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'pickup_appointment_orders_pk', columns: [t.appointmentId, t.orderId] }),
+    uniqueIndex('pickup_appointment_orders_active_order_uq')
+      .on(t.orderId)
+      .where(sql`${t.releasedAt} is null`),
+    index('pickup_appointment_orders_order_idx').on(t.orderId),
   ],
 );
 

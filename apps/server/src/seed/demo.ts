@@ -124,6 +124,7 @@ export interface DemoDataset {
   testCheckoutPayments: Insert<typeof s.testCheckoutPayments>[];
   pickupSlots: Insert<typeof s.pickupSlots>[];
   pickupAppointments: Insert<typeof s.pickupAppointments>[];
+  pickupAppointmentOrders: Insert<typeof s.pickupAppointmentOrders>[];
   notifications: Insert<typeof s.notifications>[];
   watchlist: Insert<typeof s.watchlist>[];
   listSignups: Insert<typeof s.listSignups>[];
@@ -697,6 +698,7 @@ export function buildDemoDataset(opts: {
   const testCheckoutPayments: DemoDataset['testCheckoutPayments'] = [];
   const pickupSlots: DemoDataset['pickupSlots'] = [];
   const pickupAppointments: DemoDataset['pickupAppointments'] = [];
+  const pickupAppointmentOrders: DemoDataset['pickupAppointmentOrders'] = [];
   const notifications: DemoDataset['notifications'] = [];
   const tax = {
     buyersPremiumBp: location.buyersPremiumBp,
@@ -873,7 +875,6 @@ export function buildDemoDataset(opts: {
         bookedAt: at(booked),
         completedAt: status === 'completed' ? at(slotStart + 12 * MINUTE) : null,
         completedBy: status === 'completed' ? staffId : null,
-        orderId,
         slotId,
         userId,
         notes:
@@ -884,6 +885,7 @@ export function buildDemoDataset(opts: {
         createdAt: at(booked),
         updatedAt: at(status === 'completed' ? slotStart + 12 * MINUTE : booked),
       });
+      pickupAppointmentOrders.push({ appointmentId, orderId });
       if (status === 'pickup_scheduled') {
         notify(
           userId,
@@ -1011,6 +1013,7 @@ export function buildDemoDataset(opts: {
     testCheckoutPayments,
     pickupSlots,
     pickupAppointments,
+    pickupAppointmentOrders,
     notifications: keptNotifications,
     watchlist,
     listSignups,
@@ -1128,6 +1131,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<SeedSumma
     await insertRows(tx, s.payments, data.payments);
     await insertRows(tx, s.pickupSlots, data.pickupSlots);
     await insertRows(tx, s.pickupAppointments, data.pickupAppointments);
+    await insertRows(tx, s.pickupAppointmentOrders, data.pickupAppointmentOrders);
     await insertRows(tx, s.notifications, data.notifications);
     await insertRows(tx, s.watchlist, data.watchlist);
     await insertRows(tx, s.listSignups, data.listSignups);

@@ -14,6 +14,7 @@ import {
   locations,
   orders,
   payments,
+  pickupAppointmentOrders,
   pickupAppointments,
   pickupSlots,
   products,
@@ -160,13 +161,15 @@ export function strikesOf(db: DbOrTx, userId: string) {
     .orderBy(desc(userStrikes.createdAt), desc(userStrikes.id));
 }
 
-/** The order's latest appointment with its slot. */
+/** The order's latest appointment (its visit, docs/decisions/058) with its slot. */
 export async function appointmentOf(db: DbOrTx, orderId: string) {
   const [row] = await db
     .select({ appointment: pickupAppointments, slot: pickupSlots })
-    .from(pickupAppointments)
+    .from(pickupAppointmentOrders)
+    .innerJoin(pickupAppointments, eq(pickupAppointments.id, pickupAppointmentOrders.appointmentId))
     .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
-    .where(eq(pickupAppointments.orderId, orderId))
+    .where(eq(pickupAppointmentOrders.orderId, orderId))
+    .orderBy(desc(pickupAppointments.createdAt))
     .limit(1);
   return row ?? null;
 }

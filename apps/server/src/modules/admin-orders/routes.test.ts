@@ -19,6 +19,7 @@ import {
   orders,
   outbox,
   payments,
+  pickupAppointmentOrders,
   pickupAppointments,
   pickupSlots,
   products,
@@ -371,9 +372,10 @@ describe('refunds', () => {
     const r = await refund(p!.order.id, p!.order.totalCents!);
     expect(r.statusCode, r.body).toBe(200);
     const [appt] = await t.db
-      .select()
-      .from(pickupAppointments)
-      .where(eq(pickupAppointments.orderId, p!.order.id));
+      .select({ status: pickupAppointments.status, slotId: pickupAppointments.slotId })
+      .from(pickupAppointmentOrders)
+      .innerJoin(pickupAppointments, eq(pickupAppointments.id, pickupAppointmentOrders.appointmentId))
+      .where(eq(pickupAppointmentOrders.orderId, p!.order.id));
     expect(appt!.status).toBe('cancelled');
     const [slot] = await t.db.select().from(pickupSlots).where(eq(pickupSlots.id, appt!.slotId));
     expect(slot!.bookedCount).toBe(0);

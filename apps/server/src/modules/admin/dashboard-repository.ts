@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, lt, lte, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderQuery } from '../../db/orders';
 import {
@@ -6,6 +6,7 @@ import {
   bids,
   orders,
   payments,
+  pickupAppointmentOrders,
   pickupAppointments,
   pickupSlots,
   products,
@@ -81,7 +82,11 @@ export async function pickupsBetween(db: DbOrTx, from: Date, to: Date) {
     handle: users.handle,
     title: products.title,
   })
-    .innerJoin(pickupAppointments, eq(pickupAppointments.orderId, orders.id))
+    .innerJoin(
+      pickupAppointmentOrders,
+      and(eq(pickupAppointmentOrders.orderId, orders.id), isNull(pickupAppointmentOrders.releasedAt)),
+    )
+    .innerJoin(pickupAppointments, eq(pickupAppointments.id, pickupAppointmentOrders.appointmentId))
     .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
     .innerJoin(users, eq(users.id, pickupAppointments.userId))
     .where(

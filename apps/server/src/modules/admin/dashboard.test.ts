@@ -5,7 +5,14 @@ import { type SignedInUser, signedInUser } from '../../../test/auth';
 import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { makeOrder } from '../../../test/won-orders';
-import { bids, checkoutSessions, payments, pickupAppointments, pickupSlots } from '../../db/schema';
+import {
+  bids,
+  checkoutSessions,
+  payments,
+  pickupAppointmentOrders,
+  pickupAppointments,
+  pickupSlots,
+} from '../../db/schema';
 
 // The dashboard's numbers, from the database, with Vancouver days. The clock:
 // Wednesday 2026-06-17 11:00 in Vancouver (PDT, UTC-7); the week is Monday 15 to Sunday 21.
@@ -113,9 +120,11 @@ const t = useTestApp({ now: NOW }, async (t) => {
         bookedCount: 1,
       })
       .returning();
-    await t.db
+    const [appt] = await t.db
       .insert(pickupAppointments)
-      .values({ orderId: order.order.id, slotId: slot!.id, userId: shopper.id });
+      .values({ slotId: slot!.id, userId: shopper.id })
+      .returning();
+    await t.db.insert(pickupAppointmentOrders).values({ appointmentId: appt!.id, orderId: order.order.id });
   }
 });
 

@@ -16,6 +16,7 @@ import {
   notifications,
   orders,
   outbox,
+  pickupAppointmentOrders,
   pickupAppointments,
   pickupSlots,
   refunds,
@@ -161,10 +162,14 @@ describe('marking an item missing or damaged at the desk', () => {
 
     const [o] = await t.db.select().from(orders).where(eq(orders.id, kettle!.id));
     expect(o!.status).toBe('refunded');
-    const [appt] = await t.db
-      .select()
-      .from(pickupAppointments)
-      .where(eq(pickupAppointments.orderId, kettle!.id));
+    // The order's visit, its link now released (docs/decisions/058).
+    const [appt] = (
+      await t.db
+        .select({ appointment: pickupAppointments })
+        .from(pickupAppointmentOrders)
+        .innerJoin(pickupAppointments, eq(pickupAppointments.id, pickupAppointmentOrders.appointmentId))
+        .where(eq(pickupAppointmentOrders.orderId, kettle!.id))
+    ).map((r) => r.appointment);
     expect(appt!.status).toBe('cancelled');
     const [slot] = await t.db.select().from(pickupSlots).where(eq(pickupSlots.id, appt!.slotId));
     expect(slot!.bookedCount).toBe(1);

@@ -6,7 +6,13 @@ import { signedInUser } from '../../../test/auth';
 import { makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { makeOrder } from '../../../test/won-orders';
-import { orders, pickupAppointments, pickupSlots, userStrikes } from '../../db/schema';
+import {
+  orders,
+  pickupAppointmentOrders,
+  pickupAppointments,
+  pickupSlots,
+  userStrikes,
+} from '../../db/schema';
 
 // GET /api/me/orders: the shopper's own orders (Orders tab) and strikes.
 
@@ -73,9 +79,11 @@ describe('My orders', () => {
         bookedCount: 1,
       })
       .returning();
-    await t.db
+    const [appt] = await t.db
       .insert(pickupAppointments)
-      .values({ orderId: older.order.id, slotId: slot!.id, userId: ava.user.id, notes: 'Side door' });
+      .values({ slotId: slot!.id, userId: ava.user.id, notes: 'Side door' })
+      .returning();
+    await t.db.insert(pickupAppointmentOrders).values({ appointmentId: appt!.id, orderId: older.order.id });
 
     const mine = await myOrders(ava.cookie);
     expect(mine.orders.map((o) => o.id)).toEqual([newer.order.id, older.order.id]);

@@ -47,8 +47,9 @@ export function toOrderView(r: OrderRow, now: Date): OrderView {
     isPickupScheduled: o.status === 'pickup_scheduled',
     isCompleted: o.status === 'completed',
     pickup:
-      r.pickupStartsAt && r.pickupEndsAt
+      r.pickupStartsAt && r.pickupEndsAt && r.pickupAppointmentId
         ? {
+            appointmentId: r.pickupAppointmentId,
             date: vancouverDateKey(r.pickupStartsAt),
             timeLabel: slotTimeLabel(r.pickupStartsAt, r.pickupEndsAt),
             startsAt: r.pickupStartsAt.toISOString(),

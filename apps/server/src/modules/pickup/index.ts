@@ -3,4 +3,10 @@
 export { type PlaceSlot, releaseSlotPlace, slotsBefore, takeSlotPlace } from './places';
 export { runPickupReminders } from './reminders';
 export { pickupRoutes } from './routes';
-export { releaseAppointment } from './service';
+export {
+  completeVisitIfDone,
+  releaseAppointment,
+  releaseSlotPlaces,
+  slotRowOf,
+  takeSlotPlaces,
+} from './service';

@@ -93,14 +93,14 @@ export async function takeSlotPlace(
   });
   if (input.current === slotRowId) throw new AppError('slot_unavailable');
   if (input.current) await repo.lockSlots(tx, [slotRowId, input.current]);
-  const taken = await repo.takePlace(tx, slotRowId, slot.capacity);
+  const taken = await repo.takePlaces(tx, slotRowId, 1, slot.capacity);
   if (!taken) throw new AppError('slot_full');
-  if (input.current) await repo.freePlace(tx, input.current);
+  if (input.current) await repo.freePlaces(tx, input.current, 1);
   return { slotRowId, startsAt: slot.startsAt, endsAt: slot.endsAt };
 }
 
 /** Gives back the place a drop-off held in the slot row (in the caller's transaction). */
 export async function releaseSlotPlace(tx: Tx, slotRowId: string): Promise<void> {
   await repo.lockSlots(tx, [slotRowId]);
-  await repo.freePlace(tx, slotRowId);
+  await repo.freePlaces(tx, slotRowId, 1);
 }

@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
 import { makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { appointmentRowOf } from '../../../test/pickup-visits';
 import { makeOrder } from '../../../test/won-orders';
-import { notifications, outbox, pickupAppointments, pickupSchedules, users } from '../../db/schema';
+import { notifications, outbox, pickupSchedules, users } from '../../db/schema';
 import { runPickupReminders } from './reminders';
 
 const NOW = new Date('2026-06-15T17:50:00.000Z');
@@ -95,10 +96,7 @@ describe('the pickup confirmation', () => {
     await bookAt(NOW, ava.cookie, order.id, slotAt(17, 14));
 
     const [notice] = await t.db.select().from(notifications).where(eq(notifications.userId, ava.user.id));
-    const [appointment] = await t.db
-      .select()
-      .from(pickupAppointments)
-      .where(eq(pickupAppointments.orderId, order.id));
+    const appointment = await appointmentRowOf(t.db, order.id);
     const code = appointment!.shortCode!;
     expect(notice).toMatchObject({
       kind: 'auction_won',
@@ -178,10 +176,7 @@ describe('pickup reminders', () => {
     await run(june(17, 13, 30));
     expect(await remindersOf(ava.user.id, 'hour_before')).toHaveLength(1);
     expect(await remindersOf(ava.user.id)).toHaveLength(2);
-    const [stamped] = await t.db
-      .select()
-      .from(pickupAppointments)
-      .where(eq(pickupAppointments.orderId, order.id));
+    const stamped = await appointmentRowOf(t.db, order.id);
     expect(stamped?.reminderDayBeforeSentAt).toEqual(june(16, 18));
     // Whichever of the concurrent runs claimed it first stamped it.
     expect([june(17, 13).getTime(), june(17, 13, 1).getTime()]).toContain(

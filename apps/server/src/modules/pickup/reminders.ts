@@ -1,9 +1,10 @@
-// Pickup reminders (docs/decisions/016, 017): the evening before at 18:00 Vancouver time and an hour
+// Pickup reminders (docs/decisions/016, 017), once per visit (decision 058): the evening before at 18:00 Vancouver time and an hour
 // before the slot, each once, in-app and by the shopper's settings. A declared job runs this every
 // minute; it is safe to run twice and on several servers (rows claimed with SKIP LOCKED, stamps set
 // only where still empty).
 import type { PickupReminderWhich } from '@rebound/core/notices';
 import { pickupReminderAction } from '@rebound/core/pickup';
+import { visitItemsLabel } from '@rebound/core/pickup-visit';
 
 import type { Db } from '../../db/client';
 import type { Publisher } from '../../lib/publish';
@@ -41,6 +42,11 @@ export async function runPickupReminderBatch(
         if (action === 'remind_day_before') by.day_before.push(a);
         else if (action === 'remind_hour_before') by.hour_before.push(a);
       }
+      // One reminder per visit: its waiting orders' titles on one line (core visitItemsLabel).
+      const waiting = await repo.waitingOrdersOf(
+        tx,
+        [...by.day_before, ...by.hour_before].map((a) => a.id),
+      );
       const notices: NoticeOf<'pickup_reminder'>[] = [];
       for (const which of ['day_before', 'hour_before'] as const) {
         const stamped = await repo.markReminded(
@@ -51,12 +57,14 @@ export async function runPickupReminderBatch(
         );
         for (const a of by[which]) {
           if (!stamped.has(a.id)) continue;
+          const items = waiting.filter((w) => w.appointmentId === a.id);
+          if (items.length === 0) continue;
           notices.push(
             pickupReminderNoticeOf(
               {
                 userId: a.userId,
-                orderId: a.orderId,
-                productTitle: a.title,
+                orderId: items[0]!.order.id,
+                productTitle: visitItemsLabel(items.map((w) => w.title)),
                 shortCode: a.shortCode,
                 startsAt: a.startsAt,
                 endsAt: a.endsAt,

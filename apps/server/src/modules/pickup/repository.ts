@@ -1,5 +1,6 @@
 // Pickup SQL: a location's schedule, booked counts, the slot rows that carry the capacity lock, and
-// appointments (decision 016).
+// appointments (decision 016): an appointment is a visit with one or more orders, linked through
+// pickup_appointment_orders (decision 058); a slot's booked_count counts places.
 import {
   PICKUP_REMINDER_DAY_BEFORE_HOUR,
   PICKUP_REMINDER_HOUR_BEFORE_MINUTES,
@@ -11,6 +12,7 @@ import { orderItemColumns, orderQuery } from '../../db/orders';
 import {
   locations,
   orders,
+  pickupAppointmentOrders,
   pickupAppointments,
   pickupClosures,
   pickupSchedules,
@@ -54,7 +56,12 @@ export async function scheduleOf(db: DbOrTx, locationId: string, minNoticeMinute
 }
 
 /** Replaces the location's schedule (hours, closed dates, notice) at once. */
-export async function replaceSchedule(tx: Tx, locationId: string, schedule: PickupSchedule, now: Date) {
+export async function replaceSchedule(
+  tx: Tx,
+  locationId: string,
+  schedule: PickupSchedule & { maxItemsPerVisit?: number | null | undefined },
+  now: Date,
+) {
   await tx.delete(pickupSchedules).where(eq(pickupSchedules.locationId, locationId));
   await tx.delete(pickupClosures).where(eq(pickupClosures.locationId, locationId));
   if (schedule.hours.length > 0) {
@@ -66,7 +73,12 @@ export async function replaceSchedule(tx: Tx, locationId: string, schedule: Pick
   }
   await tx
     .update(locations)
-    .set({ pickupMinNoticeMinutes: schedule.minNoticeMinutes, pickupScheduleUpdatedAt: now, updatedAt: now })
+    .set({
+      pickupMinNoticeMinutes: schedule.minNoticeMinutes,
+      ...(schedule.maxItemsPerVisit !== undefined ? { maxItemsPerVisit: schedule.maxItemsPerVisit } : {}),
+      pickupScheduleUpdatedAt: now,
+      updatedAt: now,
+    })
     .where(eq(locations.id, locationId));
 }
 
@@ -95,15 +107,100 @@ export async function orderForPickup(db: DbOrTx, orderId: string, lock = false) 
   return row ?? null;
 }
 
-/** The order's appointment row (any status) with its slot. */
+/** Orders with what pickup needs, in id order, locked FOR UPDATE in that order when asked. */
+export async function ordersForPickup(db: DbOrTx, orderIds: string[], lock = false) {
+  if (orderIds.length === 0) return [];
+  const q = orderQuery(db, { ...orderItemColumns })
+    .where(inArray(orders.id, orderIds))
+    .orderBy(asc(orders.id));
+  return lock ? await q.for('update', { of: orders }) : await q;
+}
+
+/** An active link of an order to its visit (not released). */
+const activeLink = and(
+  eq(pickupAppointmentOrders.orderId, orders.id),
+  isNull(pickupAppointmentOrders.releasedAt),
+);
+
+/** The order's visit (its active link; scheduled or completed) with its slot, or null. */
 export async function appointmentOfOrder(db: DbOrTx, orderId: string) {
   const [row] = await db
     .select({ appointment: pickupAppointments, slot: pickupSlots })
-    .from(pickupAppointments)
+    .from(pickupAppointmentOrders)
+    .innerJoin(pickupAppointments, eq(pickupAppointments.id, pickupAppointmentOrders.appointmentId))
     .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
-    .where(eq(pickupAppointments.orderId, orderId))
+    .where(and(eq(pickupAppointmentOrders.orderId, orderId), isNull(pickupAppointmentOrders.releasedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/** The visits (active links) of several orders: order id, appointment and slot. */
+export function visitsOfOrders(db: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ orderId: pickupAppointmentOrders.orderId, appointment: pickupAppointments, slot: pickupSlots })
+    .from(pickupAppointmentOrders)
+    .innerJoin(pickupAppointments, eq(pickupAppointments.id, pickupAppointmentOrders.appointmentId))
+    .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+    .where(
+      and(inArray(pickupAppointmentOrders.orderId, orderIds), isNull(pickupAppointmentOrders.releasedAt)),
+    );
+}
+
+/** The ids of a visit's orders (active links), in id order. */
+export async function visitOrderIds(db: DbOrTx, appointmentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ orderId: pickupAppointmentOrders.orderId })
+    .from(pickupAppointmentOrders)
+    .where(
+      and(
+        eq(pickupAppointmentOrders.appointmentId, appointmentId),
+        isNull(pickupAppointmentOrders.releasedAt),
+      ),
+    )
+    .orderBy(asc(pickupAppointmentOrders.orderId));
+  return rows.map((r) => r.orderId);
+}
+
+/** The visit ids of several appointments' orders, for the shopper's view (appointment id -> order ids). */
+export async function visitOrderIdsOf(db: DbOrTx, appointmentIds: string[]) {
+  const map = new Map<string, string[]>();
+  if (appointmentIds.length === 0) return map;
+  const rows = await db
+    .select({
+      appointmentId: pickupAppointmentOrders.appointmentId,
+      orderId: pickupAppointmentOrders.orderId,
+    })
+    .from(pickupAppointmentOrders)
+    .where(
+      and(
+        inArray(pickupAppointmentOrders.appointmentId, appointmentIds),
+        isNull(pickupAppointmentOrders.releasedAt),
+      ),
+    )
+    .orderBy(asc(pickupAppointmentOrders.orderId));
+  for (const r of rows) map.set(r.appointmentId, [...(map.get(r.appointmentId) ?? []), r.orderId]);
+  return map;
+}
+
+/** Puts orders in a visit (the active-order unique index is the last word against a double booking). */
+export async function linkOrders(tx: Tx, appointmentId: string, orderIds: string[]) {
+  if (orderIds.length === 0) return;
+  await tx.insert(pickupAppointmentOrders).values(orderIds.map((orderId) => ({ appointmentId, orderId })));
+}
+
+/** Takes orders out of a visit (all of them when `orderIds` is omitted). */
+export async function releaseLinks(tx: Tx, appointmentId: string, now: Date, orderIds?: string[]) {
+  await tx
+    .update(pickupAppointmentOrders)
+    .set({ releasedAt: now })
+    .where(
+      and(
+        eq(pickupAppointmentOrders.appointmentId, appointmentId),
+        isNull(pickupAppointmentOrders.releasedAt),
+        ...(orderIds ? [inArray(pickupAppointmentOrders.orderId, orderIds)] : []),
+      ),
+    );
 }
 
 /** The slot row of (location, start), created on first booking; its id. */
@@ -136,24 +233,25 @@ export async function lockSlots(tx: Tx, ids: string[]) {
 }
 
 /**
- * Takes one place in a slot if one is left under the schedule's current capacity: one conditional
- * UPDATE, so whatever arrives at once, the count never passes the capacity. Null when full.
+ * Takes `places` places in a slot if that many are left under the schedule's current capacity: one
+ * conditional UPDATE, so whatever arrives at once, the count never passes the capacity. Null when
+ * there is not room for all of them (nothing is taken).
  */
-export async function takePlace(tx: Tx, slotId: string, capacity: number) {
+export async function takePlaces(tx: Tx, slotId: string, places: number, capacity: number) {
   const [row] = await tx
     .update(pickupSlots)
-    .set({ bookedCount: sql`${pickupSlots.bookedCount} + 1`, capacity })
-    .where(and(eq(pickupSlots.id, slotId), lt(pickupSlots.bookedCount, capacity)))
+    .set({ bookedCount: sql`${pickupSlots.bookedCount} + ${places}`, capacity })
+    .where(and(eq(pickupSlots.id, slotId), lte(sql`${pickupSlots.bookedCount} + ${places}`, capacity)))
     .returning({ id: pickupSlots.id, bookedCount: pickupSlots.bookedCount });
   return row ?? null;
 }
 
-/** Gives a place back. */
-export async function freePlace(tx: Tx, slotId: string) {
+/** Gives `places` places back (never below 0). */
+export async function freePlaces(tx: Tx, slotId: string, places: number) {
   await tx
     .update(pickupSlots)
-    .set({ bookedCount: sql`${pickupSlots.bookedCount} - 1` })
-    .where(and(eq(pickupSlots.id, slotId), gte(pickupSlots.bookedCount, 1)));
+    .set({ bookedCount: sql`greatest(${pickupSlots.bookedCount} - ${places}, 0)` })
+    .where(eq(pickupSlots.id, slotId));
 }
 
 export async function shortCodeTaken(tx: DbOrTx, code: string): Promise<boolean> {
@@ -192,10 +290,11 @@ export function appointmentsOf(db: DbOrTx, userId: string) {
     slot: pickupSlots,
   })
     .innerJoin(locations, eq(locations.id, orders.locationId))
+    .leftJoin(pickupAppointmentOrders, activeLink)
     .leftJoin(
       pickupAppointments,
       and(
-        eq(pickupAppointments.orderId, orders.id),
+        eq(pickupAppointments.id, pickupAppointmentOrders.appointmentId),
         inArray(pickupAppointments.status, ['scheduled', 'completed']),
       ),
     )
@@ -225,7 +324,8 @@ const deskColumns = {
 
 function deskQuery(db: DbOrTx) {
   return orderQuery(db, deskColumns)
-    .innerJoin(pickupAppointments, eq(pickupAppointments.orderId, orders.id))
+    .innerJoin(pickupAppointmentOrders, activeLink)
+    .innerJoin(pickupAppointments, eq(pickupAppointments.id, pickupAppointmentOrders.appointmentId))
     .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
     .innerJoin(users, eq(users.id, orders.userId));
 }
@@ -241,7 +341,13 @@ export function deskDay(db: DbOrTx, locationId: string, from: Date, to: Date) {
         inArray(pickupAppointments.status, ['scheduled', 'completed']),
       ),
     )
-    .orderBy(asc(pickupSlots.startsAt), asc(users.lastName), asc(users.firstName));
+    .orderBy(
+      asc(pickupSlots.startsAt),
+      asc(users.lastName),
+      asc(users.firstName),
+      asc(pickupAppointments.id),
+      asc(orders.id),
+    );
 }
 
 /** Booked slot rows of a location starting in [from, to) (for the desk's per-slot counts). */
@@ -259,8 +365,14 @@ export function slotRows(db: DbOrTx, locationId: string, from: Date, to: Date) {
     .orderBy(asc(pickupSlots.startsAt));
 }
 
+/** Every order of the visit with this code. */
 export function deskByCode(db: DbOrTx, code: string) {
-  return deskQuery(db).where(eq(pickupAppointments.shortCode, code)).limit(1);
+  return deskQuery(db).where(eq(pickupAppointments.shortCode, code)).orderBy(asc(orders.id)).limit(200);
+}
+
+/** Every order of one visit (the desk's hand-over checks whether the visit is done). */
+export function deskByAppointment(db: DbOrTx, appointmentId: string) {
+  return deskQuery(db).where(eq(pickupAppointments.id, appointmentId)).orderBy(asc(orders.id));
 }
 
 /** Scheduled appointments whose shopper's name or email contains `q` (at most 20, soonest first). */
@@ -273,8 +385,8 @@ export function deskByName(db: DbOrTx, q: string) {
         or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like)),
       ),
     )
-    .orderBy(asc(pickupSlots.startsAt))
-    .limit(20);
+    .orderBy(asc(pickupSlots.startsAt), asc(pickupAppointments.id), asc(orders.id))
+    .limit(100);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -302,32 +414,32 @@ const DAY_BEFORE_MAX_LEAD = sql.raw(`interval '32 hours'`);
 export function claimDueReminders(tx: DbOrTx, now: Date, limit: number) {
   const at = sql`${now.toISOString()}::timestamptz`;
   const hourBeforeAt = sql`(${pickupSlots.startsAt} - ${HOUR_BEFORE})`;
-  return orderQuery(tx, {
-    id: pickupAppointments.id,
-    userId: pickupAppointments.userId,
-    orderId: pickupAppointments.orderId,
-    shortCode: pickupAppointments.shortCode,
-    bookedAt: pickupAppointments.bookedAt,
-    dayBeforeSentAt: pickupAppointments.reminderDayBeforeSentAt,
-    hourBeforeSentAt: pickupAppointments.reminderHourBeforeSentAt,
-    startsAt: pickupSlots.startsAt,
-    endsAt: pickupSlots.endsAt,
-    title: products.title,
-    location: {
-      name: locations.name,
-      addressLine1: locations.addressLine1,
-      city: locations.city,
-      province: locations.province,
-      postalCode: locations.postalCode,
-    },
-  })
-    .innerJoin(pickupAppointments, eq(pickupAppointments.orderId, orders.id))
+  return tx
+    .select({
+      id: pickupAppointments.id,
+      userId: pickupAppointments.userId,
+      shortCode: pickupAppointments.shortCode,
+      bookedAt: pickupAppointments.bookedAt,
+      dayBeforeSentAt: pickupAppointments.reminderDayBeforeSentAt,
+      hourBeforeSentAt: pickupAppointments.reminderHourBeforeSentAt,
+      startsAt: pickupSlots.startsAt,
+      endsAt: pickupSlots.endsAt,
+      location: {
+        name: locations.name,
+        addressLine1: locations.addressLine1,
+        city: locations.city,
+        province: locations.province,
+        postalCode: locations.postalCode,
+      },
+    })
+    .from(pickupAppointments)
     .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
     .innerJoin(locations, eq(locations.id, pickupSlots.locationId))
     .where(
       and(
         eq(pickupAppointments.status, 'scheduled'),
-        eq(orders.status, 'pickup_scheduled'),
+        // One reminder per visit, while one of its orders still waits for it.
+        sql`exists (select 1 from ${pickupAppointmentOrders} inner join ${orders} on ${orders.id} = ${pickupAppointmentOrders.orderId} where ${pickupAppointmentOrders.appointmentId} = ${pickupAppointments.id} and ${pickupAppointmentOrders.releasedAt} is null and ${orders.status} = 'pickup_scheduled')`,
         gt(pickupSlots.startsAt, now),
         lte(pickupSlots.startsAt, sql`${at} + ${DAY_BEFORE_MAX_LEAD}`),
         or(
@@ -348,6 +460,20 @@ export function claimDueReminders(tx: DbOrTx, now: Date, limit: number) {
     .orderBy(asc(pickupSlots.startsAt), asc(pickupAppointments.id))
     .limit(limit)
     .for('update', { of: pickupAppointments, skipLocked: true });
+}
+
+/** The orders still waiting in these visits (pickup_scheduled), with their titles, by order id. */
+export function waitingOrdersOf(db: DbOrTx, appointmentIds: string[]) {
+  if (appointmentIds.length === 0) return Promise.resolve([]);
+  return orderQuery(db, { appointmentId: pickupAppointmentOrders.appointmentId, ...orderItemColumns })
+    .innerJoin(pickupAppointmentOrders, activeLink)
+    .where(
+      and(
+        inArray(pickupAppointmentOrders.appointmentId, appointmentIds),
+        eq(orders.status, 'pickup_scheduled'),
+      ),
+    )
+    .orderBy(asc(orders.id));
 }
 
 /** Stamps a reminder as sent on still-scheduled appointments that lack it; returns those it stamped. */

@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
 import { makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { appointmentRowOf } from '../../../test/pickup-visits';
 import { makeOrder } from '../../../test/won-orders';
 import {
   auctions,
@@ -454,10 +455,7 @@ describe('staff: schedule and desk', () => {
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json<DeskOrderResponse>().orderStatus).toBe('completed');
-    const [appointment] = await t.db
-      .select()
-      .from(pickupAppointments)
-      .where(eq(pickupAppointments.orderId, order.id));
+    const appointment = await appointmentRowOf(t.db, order.id);
     expect(appointment).toMatchObject({ status: 'completed', completedBy: staff.user.id });
     expect(appointment?.completedAt).not.toBeNull();
     const tab = await t.app.inject({ url: API.meAppointments, headers: { cookie: ava.cookie } });

@@ -1,6 +1,8 @@
-// Pickup (decision 016): the slots a shopper may book for an order, booking and moving in
-// one transaction (a slot never holds more than its capacity), cancelling, the Appointments tab, the
-// staff schedule and the pickup desk. The rules are core's; this file loads, locks and stores.
+// Pickup (decision 016): the slots a shopper may book, booking and moving in one transaction (a slot
+// never holds more places than its capacity), cancelling, the Appointments tab, the staff schedule
+// and the pickup desk. An appointment is a visit for one or more paid orders at one location
+// (decision 058): it is booked, moved and cancelled as one and takes 1 place, or 2 above the
+// location's items limit. The rules are core's; this file loads, locks and stores.
 import { randomBytes } from 'node:crypto';
 import {
   type AppointmentsResponse,
@@ -37,14 +39,9 @@ import {
 } from '@rebound/core/pickup';
 import { daysEarly } from '@rebound/core/pickup-desk';
 import { pickupDateLabel } from '@rebound/core/pickup-notices';
+import { visitItemsLabel, visitPlaces, visitRefusal, visitWindow } from '@rebound/core/pickup-visit';
 import { slotTimeLabel } from '@rebound/core/slot-label';
-import {
-  addDaysToDateKey,
-  pickupWindow,
-  relativeDayLabel,
-  vancouverDateKey,
-  vancouverDateTime,
-} from '@rebound/core/time';
+import { addDaysToDateKey, relativeDayLabel, vancouverDateKey, vancouverDateTime } from '@rebound/core/time';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isConcurrentAbort, isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../../lib/auth-context';
@@ -90,9 +87,12 @@ async function scheduleForLocation(db: DbOrTx, locationId: string) {
   return { location, schedule };
 }
 
-/** Booked counts by core slot id for the order's window. */
-async function bookedCountsFor(db: DbOrTx, locationId: string, auctionEnd: Date) {
-  const { firstDateKey, lastDateKey } = pickupWindow(auctionEnd);
+/** Booked counts (places) by core slot id for a window. */
+async function bookedCountsFor(
+  db: DbOrTx,
+  locationId: string,
+  { firstDateKey, lastDateKey }: { firstDateKey: string; lastDateKey: string },
+) {
   const rows = await repo.bookedSlots(
     db,
     locationId,
@@ -105,30 +105,74 @@ async function bookedCountsFor(db: DbOrTx, locationId: string, auctionEnd: Date)
 // ---------------------------------------------------------------------------------------------------
 // Shopper
 
-/** GET /api/pickup/slots: the slots the shopper may book for their paid order. */
+/** The order ids a request names: `orderIds`, else the one `orderId` (deduplicated, in id order). */
+function requestedOrderIds(b: { orderId?: string | undefined; orderIds?: string[] | undefined }): string[] {
+  const ids = [...new Set([...(b.orderIds ?? []), ...(b.orderId ? [b.orderId] : [])])].sort();
+  if (ids.length === 0) throw new AppError('validation_failed', { message: PICKUP_TEXT.visitNoneChosen });
+  return ids;
+}
+
+/** Refuses orders that cannot share one visit (core visitRefusal) with the shopper's words. */
+function refuseMixedVisit(rows: OrderRow[]): { firstDateKey: string; lastDateKey: string } {
+  const refusal = visitRefusal(
+    rows.map((r) => ({ locationId: r.order.locationId, auctionEnd: r.auctionEndedAt })),
+  );
+  if (refusal === 'mixed_locations') {
+    throw new AppError('pickup_not_allowed', { message: PICKUP_TEXT.visitMixedLocations });
+  }
+  const window = visitWindow(rows.map((r) => r.auctionEndedAt));
+  if (refusal !== null || window === null) {
+    throw new AppError('slot_unavailable', { message: PICKUP_TEXT.visitNoCommonDay });
+  }
+  return window;
+}
+
+/**
+ * The shopper's orders named by a request, each open for pickup, and the one scheduled visit some of
+ * them are already in (null: none). Orders of two different visits are refused.
+ */
+async function visitRequest(db: DbOrTx, user: SessionUser, ids: string[], lock: boolean) {
+  const rows = await repo.ordersForPickup(db, ids, lock);
+  for (const id of ids) ownOrder(rows.find((r) => r.order.id === id) ?? null, user);
+  if (rows.some((r) => !isPickupOpen(r.order.status))) throw new AppError('pickup_not_allowed');
+  const visits = (await repo.visitsOfOrders(db, ids)).filter((v) => v.appointment.status === 'scheduled');
+  const visitIds = new Set(visits.map((v) => v.appointment.id));
+  if (visitIds.size > 1)
+    throw new AppError('pickup_not_allowed', { message: PICKUP_TEXT.visitOrderElsewhere });
+  return { rows, scheduled: visits[0] ?? null };
+}
+
+/** GET /api/pickup/slots: the slots the shopper may book for a visit of their paid orders. */
 export async function availableSlots(
   deps: PickupDeps,
   user: SessionUser,
   query: AvailableSlotsQuery,
 ): Promise<AvailableSlotsResponse> {
   const { db, clock } = deps;
-  const row = ownOrder(await repo.orderForPickup(db, query.orderId), user);
-  const current = await repo.appointmentOfOrder(db, row.order.id);
-  const scheduled = current?.appointment.status === 'scheduled' ? current : null;
-  if (!isPickupOpen(row.order.status)) {
-    throw new AppError('pickup_not_allowed');
-  }
-  const locationId = row.order.locationId;
-  const [{ schedule }, bookedCounts] = await Promise.all([
+  const ids = requestedOrderIds(query);
+  const { rows: asked, scheduled } = await visitRequest(db, user, ids, false);
+  // Moving a visit: its other orders come along, and their windows count too.
+  const others = scheduled
+    ? (await repo.visitOrderIds(db, scheduled.appointment.id)).filter((id) => !ids.includes(id))
+    : [];
+  const rows = [...asked, ...(await repo.ordersForPickup(db, others))].filter((r) =>
+    isPickupOpen(r.order.status),
+  );
+  const window = refuseMixedVisit(rows);
+  const locationId = rows[0]!.order.locationId;
+  const [{ location, schedule }, bookedCounts] = await Promise.all([
     scheduleForLocation(db, locationId),
-    bookedCountsFor(db, locationId, row.auctionEndedAt),
+    bookedCountsFor(db, locationId, window),
   ]);
+  const places = visitPlaces(rows.length, location.maxItemsPerVisit);
   const now = clock.now();
   const days = availableSlotDays(schedule, {
-    auctionEnd: row.auctionEndedAt,
+    auctionEnd: rows[0]!.auctionEndedAt,
+    window,
     now,
     bookedCounts,
     locationId,
+    places,
     ...(query.startDate !== undefined ? { startDate: query.startDate } : {}),
     ...(query.days !== undefined ? { days: query.days } : {}),
   });
@@ -145,7 +189,9 @@ export async function availableSlots(
   }
   return {
     serverTime: now.toISOString(),
-    orderId: row.order.id,
+    orderId: ids[0]!,
+    orderIds: rows.map((r) => r.order.id).sort(),
+    places,
     locationId,
     window: days.window,
     slots,
@@ -162,7 +208,11 @@ type AppointmentRow = {
   slot: { startsAt: Date; endsAt: Date } | null;
 };
 
-export function toAppointmentView(r: AppointmentRow, now: Date): AppointmentView {
+export function toAppointmentView(
+  r: AppointmentRow,
+  now: Date,
+  visitOrderIds: string[] = r.appointment ? [r.order.id] : [],
+): AppointmentView {
   const o = r.order;
   const a = r.appointment;
   const slot = a ? r.slot : null;
@@ -195,6 +245,8 @@ export function toAppointmentView(r: AppointmentRow, now: Date): AppointmentView
       now,
     ),
     storageFeeFrom: storageFeeStartDateKey(r.auctionEndedAt),
+    visitOrderIds,
+    places: a?.places ?? 1,
   };
 }
 
@@ -231,9 +283,11 @@ function slotsChanged(locationId: string, userId: string, now: Date): Published[
 }
 
 /**
- * POST /api/pickup/appointments: books the order's pickup, or moves it (until the old slot starts).
- * One transaction: the order row is locked, core checks the slot against the schedule, and the place
- * is taken with one conditional UPDATE of the slot row (no row back: full).
+ * POST /api/pickup/appointments: books one visit for the shopper's paid orders, or moves the visit
+ * they are in (until its slot starts; orders not yet in it join it). One transaction: the orders are
+ * locked in id order, core checks the slot against the schedule and the visit's window (the dates
+ * all its orders' windows share), and the visit's places are taken with one conditional UPDATE of
+ * the slot row (no row back: full).
  */
 export async function schedulePickup(
   deps: PickupDeps,
@@ -241,27 +295,36 @@ export async function schedulePickup(
   body: SchedulePickupBody,
 ): Promise<SchedulePickupResponse> {
   const { db, clock } = deps;
+  const ids = requestedOrderIds(body);
   const { answer, events } = await withRetry(() =>
     db.transaction(async (tx) => {
       const now = clock.now();
-      const row = ownOrder(await repo.orderForPickup(tx, body.orderId, true), user);
-      const order = row.order;
-      if (!isPickupOpen(order.status)) throw new AppError('pickup_not_allowed');
-      const existing = await repo.appointmentOfOrder(tx, order.id);
-      const scheduled = existing?.appointment.status === 'scheduled' ? existing : null;
+      const { rows: asked, scheduled } = await visitRequest(tx, user, ids, true);
       if (scheduled && !canChangeAppointment(scheduled.slot.startsAt, now)) {
         throw new AppError('appointment_started');
       }
-      const locationId = order.locationId;
+      const inVisit = scheduled ? await repo.visitOrderIds(tx, scheduled.appointment.id) : [];
+      const joining = ids.filter((id) => !inVisit.includes(id));
+      const others = inVisit.filter((id) => !ids.includes(id));
+      const rows = [...asked, ...(await repo.ordersForPickup(tx, others, true))];
+      const open = rows.filter((r) => isPickupOpen(r.order.status));
+      const window = refuseMixedVisit(open);
+      const locationId = open[0]!.order.locationId;
       const { location, schedule } = await scheduleForLocation(tx, locationId);
+      const places = Math.max(visitPlaces(rows.length, location.maxItemsPerVisit), 1);
+      const currentSlotId = scheduled ? slotIdOf(locationId, scheduled.slot.startsAt) : null;
+      const sameSlot = currentSlotId === body.slotId;
       // Every check but capacity; capacity is the conditional UPDATE below, under the row's lock.
       const check = canBookSlot(schedule, {
         slotId: body.slotId,
         locationId,
-        auctionEnd: row.auctionEndedAt,
+        auctionEnd: open[0]!.auctionEndedAt,
+        window,
         now,
         bookedCount: 0,
-        currentSlotId: scheduled ? slotIdOf(locationId, scheduled.slot.startsAt) : null,
+        places,
+        // Adding orders to a visit in its own slot is not booking it twice.
+        currentSlotId: sameSlot && joining.length > 0 ? null : currentSlotId,
       });
       if (!check.ok) throw new AppError(SLOT_REFUSAL_ERROR[check.reason]);
       const slot = check.slot;
@@ -271,14 +334,23 @@ export async function schedulePickup(
         endsAt: slot.endsAt,
         capacity: slot.capacity,
       });
-      // A move locks both rows in one order first, so two opposite moves never deadlock.
-      if (scheduled) await repo.lockSlots(tx, [slotRowId, scheduled.slot.id]);
-      const taken = await repo.takePlace(tx, slotRowId, slot.capacity);
-      if (!taken) throw new AppError('slot_full');
-      if (scheduled) await repo.freePlace(tx, scheduled.slot.id);
+      if (scheduled && sameSlot) {
+        // Orders join the visit where it is: only the extra place (1 -> 2) is taken.
+        await repo.lockSlots(tx, [slotRowId]);
+        const extra = places - scheduled.appointment.places;
+        if (extra > 0 && !(await repo.takePlaces(tx, slotRowId, extra, slot.capacity))) {
+          throw new AppError('slot_full');
+        }
+      } else {
+        // A move locks both rows in one order first, so two opposite moves never deadlock.
+        if (scheduled) await repo.lockSlots(tx, [slotRowId, scheduled.slot.id]);
+        if (!(await repo.takePlaces(tx, slotRowId, places, slot.capacity))) throw new AppError('slot_full');
+        if (scheduled) await repo.freePlaces(tx, scheduled.slot.id, scheduled.appointment.places);
+      }
 
       const values = {
         slotId: slotRowId,
+        places,
         notes: body.notes ?? null,
         status: 'scheduled' as const,
         bookedAt: now,
@@ -287,33 +359,41 @@ export async function schedulePickup(
         cancelledAt: null,
         updatedAt: now,
       };
-      const appointment = existing
-        ? await repo.updateAppointment(tx, existing.appointment.id, {
+      const appointment = scheduled
+        ? await repo.updateAppointment(tx, scheduled.appointment.id, {
             ...values,
-            shortCode: existing.appointment.shortCode ?? (await freshShortCode(tx)),
+            shortCode: scheduled.appointment.shortCode ?? (await freshShortCode(tx)),
           })
         : await repo.insertAppointment(tx, {
             ...values,
-            orderId: order.id,
-            userId: order.userId,
+            userId: user.id,
             shortCode: await freshShortCode(tx),
             createdAt: now,
           });
-      const updated =
-        order.status === 'pickup_scheduled'
-          ? order
-          : lockedMove(
-              await transitionOrder(tx, order.id, { from: order.status, to: 'pickup_scheduled', at: now }),
-              order.id,
-            );
+      await repo.linkOrders(tx, appointment.id, joining);
+      const updated = new Map<string, OrderRecord>();
+      for (const r of rows) {
+        const o = r.order;
+        updated.set(
+          o.id,
+          o.status === 'pickup_scheduled' || !isPickupOpen(o.status)
+            ? o
+            : lockedMove(
+                await transitionOrder(tx, o.id, { from: o.status, to: 'pickup_scheduled', at: now }),
+                o.id,
+              ),
+        );
+      }
       const moved = scheduled !== null;
-      // The confirmation (in-app, and email/SMS/push by the shopper's settings) commits with the booking.
+      const visitIds = [...inVisit, ...joining].sort();
+      const titles = visitIds.map((id) => rows.find((r) => r.order.id === id)!.title);
+      // One confirmation per visit (in-app, and email/SMS/push by the shopper's settings), with the booking.
       await enqueueNotices(tx, now, [
         pickupConfirmedNoticeOf(
           {
-            userId: order.userId,
-            orderId: order.id,
-            productTitle: row.title,
+            userId: user.id,
+            orderId: visitIds[0]!,
+            productTitle: visitItemsLabel(titles),
             shortCode: appointment.shortCode,
             startsAt: slot.startsAt,
             endsAt: slot.endsAt,
@@ -322,20 +402,29 @@ export async function schedulePickup(
           moved,
         ),
       ]);
-      const view = toAppointmentView(
-        {
-          order: updated,
-          auctionEndedAt: row.auctionEndedAt,
-          title: row.title,
-          locationName: location.name,
-          appointment,
-          slot,
-        },
-        now,
-      );
+      const views = visitIds.map((id) => {
+        const r = rows.find((x) => x.order.id === id)!;
+        return toAppointmentView(
+          {
+            order: updated.get(id)!,
+            auctionEndedAt: r.auctionEndedAt,
+            title: r.title,
+            locationName: location.name,
+            appointment,
+            slot,
+          },
+          now,
+          visitIds,
+        );
+      });
       return {
-        answer: { message: PICKUP_TEXT.scheduled, appointment: view, moved },
-        events: [...slotsChanged(locationId, user.id, now), ...notificationsChanged([order.userId], now)],
+        answer: {
+          message: PICKUP_TEXT.scheduled,
+          appointment: views.find((v) => v.orderId === ids[0]) ?? views[0]!,
+          appointments: views,
+          moved,
+        },
+        events: [...slotsChanged(locationId, user.id, now), ...notificationsChanged([user.id], now)],
       };
     }),
   );
@@ -344,10 +433,40 @@ export async function schedulePickup(
 }
 
 /**
- * Releases the order's scheduled appointment: the place in its slot is given back and the
- * appointment is cancelled. The one way to do it, for the shopper's cancel and for anything else
- * that ends a booking (a refund); the order's status is the caller's. Null when none was scheduled;
- * else the slot's location (whose open pages hear the freed place).
+ * Takes `places` places in a pickup slot row under its row lock (one conditional UPDATE: never past
+ * `capacity`). False when there is not room (nothing taken). For anything else that holds a place in
+ * a slot (a returns drop-off); the caller's transaction. Give them back with releaseSlotPlaces.
+ */
+export async function takeSlotPlaces(
+  tx: Tx,
+  slotRowId: string,
+  places: number,
+  capacity: number,
+): Promise<boolean> {
+  await repo.lockSlots(tx, [slotRowId]);
+  return (await repo.takePlaces(tx, slotRowId, places, capacity)) !== null;
+}
+
+/** Gives back `places` places taken with takeSlotPlaces, under the slot row's lock. */
+export async function releaseSlotPlaces(tx: Tx, slotRowId: string, places: number): Promise<void> {
+  await repo.lockSlots(tx, [slotRowId]);
+  await repo.freePlaces(tx, slotRowId, places);
+}
+
+/** The slot row of a location's slot (created on first use): what takeSlotPlaces takes places in. */
+export async function slotRowOf(
+  tx: Tx,
+  slot: { locationId: string; startsAt: Date; endsAt: Date; capacity: number },
+): Promise<string> {
+  return repo.ensureSlot(tx, slot);
+}
+
+/**
+ * Takes the order out of its scheduled visit. The one way to free a place, for the shopper's cancel
+ * and for anything else that ends a booking (a refund); the order's status is the caller's. The last
+ * order out cancels the visit and gives its places back; a visit left within the location's items
+ * limit gives its second place back. Null when the order was in no scheduled visit; else the slot's
+ * location (whose open pages hear the freed place).
  */
 export async function releaseAppointment(
   tx: Tx,
@@ -356,17 +475,28 @@ export async function releaseAppointment(
 ): Promise<{ locationId: string } | null> {
   const existing = await repo.appointmentOfOrder(tx, orderId);
   if (existing?.appointment.status !== 'scheduled') return null;
+  const a = existing.appointment;
   await repo.lockSlots(tx, [existing.slot.id]);
-  await repo.freePlace(tx, existing.slot.id);
-  await repo.updateAppointment(tx, existing.appointment.id, {
-    status: 'cancelled',
-    cancelledAt: now,
-    updatedAt: now,
-  });
+  await repo.releaseLinks(tx, a.id, now, [orderId]);
+  const left = await repo.visitOrderIds(tx, a.id);
+  if (left.length === 0) {
+    await repo.freePlaces(tx, existing.slot.id, a.places);
+    await repo.updateAppointment(tx, a.id, { status: 'cancelled', cancelledAt: now, updatedAt: now });
+  } else {
+    const location = await repo.locationOf(tx, existing.slot.locationId);
+    const places = Math.min(a.places, visitPlaces(left.length, location?.maxItemsPerVisit ?? null));
+    if (places < a.places) {
+      await repo.freePlaces(tx, existing.slot.id, a.places - places);
+      await repo.updateAppointment(tx, a.id, { places, updatedAt: now });
+    }
+  }
   return { locationId: existing.slot.locationId };
 }
 
-/** DELETE /api/pickup/appointments/:orderId: frees the place; the order can be scheduled again. */
+/**
+ * DELETE /api/pickup/appointments/:orderId: cancels the order's whole visit as one; each of its
+ * orders goes back to where it was before the booking and can be scheduled again.
+ */
 export async function cancelPickup(
   deps: PickupDeps,
   user: SessionUser,
@@ -376,24 +506,28 @@ export async function cancelPickup(
   const { answer, events } = await withRetry(() =>
     db.transaction(async (tx) => {
       const now = clock.now();
-      const row = ownOrder(await repo.orderForPickup(tx, orderId, true), user);
+      const row = ownOrder(await repo.orderForPickup(tx, orderId), user);
       const existing = await repo.appointmentOfOrder(tx, orderId);
       if (existing?.appointment.status !== 'scheduled') throw new AppError('appointment_not_found');
+      const ids = await repo.visitOrderIds(tx, existing.appointment.id);
+      const rows = await repo.ordersForPickup(tx, ids, true);
       if (!canChangeAppointment(existing.slot.startsAt, now)) throw new AppError('appointment_started');
-      await releaseAppointment(tx, orderId, now);
-      if (row.order.status === 'pickup_scheduled') {
-        // Back to where it was before the booking: staged (ready) or only paid.
-        lockedMove(
-          await transitionOrder(tx, orderId, {
-            from: 'pickup_scheduled',
-            to: row.order.readyAt ? 'ready_for_pickup' : 'paid',
-            at: now,
-          }),
-          orderId,
-        );
+      for (const r of rows) {
+        await releaseAppointment(tx, r.order.id, now);
+        if (r.order.status === 'pickup_scheduled') {
+          // Back to where it was before the booking: staged (ready) or only paid.
+          lockedMove(
+            await transitionOrder(tx, r.order.id, {
+              from: 'pickup_scheduled',
+              to: r.order.readyAt ? 'ready_for_pickup' : 'paid',
+              at: now,
+            }),
+            r.order.id,
+          );
+        }
       }
       return {
-        answer: { orderId, cancelled: true as const },
+        answer: { orderId, cancelled: true as const, orderIds: ids },
         events: slotsChanged(row.order.locationId, user.id, now),
       };
     }),
@@ -406,8 +540,14 @@ export async function cancelPickup(
 export async function myAppointments(deps: PickupDeps, user: SessionUser): Promise<AppointmentsResponse> {
   const now = deps.clock.now();
   const rows = await repo.appointmentsOf(deps.db, user.id);
+  const visits = await repo.visitOrderIdsOf(
+    deps.db,
+    rows.flatMap((r) => (r.appointment ? [r.appointment.id] : [])),
+  );
   const views = rows
-    .map((r) => toAppointmentView(r, now))
+    .map((r) =>
+      toAppointmentView(r, now, r.appointment ? (visits.get(r.appointment.id) ?? [r.order.id]) : []),
+    )
     .sort((a, b) => {
       if (a.startsAt === b.startsAt) return a.orderId.localeCompare(b.orderId);
       if (a.startsAt === null) return 1;
@@ -427,7 +567,7 @@ function scheduleAnswer(
   return {
     locationId: location.id,
     locationName: location.name,
-    schedule,
+    schedule: { ...schedule, maxItemsPerVisit: location.maxItemsPerVisit },
     updatedAt: location.pickupScheduleUpdatedAt?.toISOString() ?? null,
   };
 }
@@ -463,7 +603,7 @@ export async function putSchedule(
 
 type DeskRow = Awaited<ReturnType<typeof repo.deskByCode>>[number];
 
-function toDeskAppointment(r: DeskRow, now: Date): DeskAppointment {
+function toDeskAppointment(r: DeskRow, now: Date, visitItemCount: number): DeskAppointment {
   const completedAt = r.appointment.completedAt ?? r.order.completedAt;
   const date = vancouverDateKey(r.slot.startsAt);
   return {
@@ -490,7 +630,16 @@ function toDeskAppointment(r: DeskRow, now: Date): DeskAppointment {
       { status: r.order.status, auctionEnd: r.auctionEndedAt, completedAt },
       now,
     ),
+    visitItemCount,
+    places: r.appointment.places,
   };
+}
+
+/** Desk rows as the desk shows them, each with its visit's item count (the rows carry every order). */
+function toDeskAppointments(rows: DeskRow[], now: Date): DeskAppointment[] {
+  const count = new Map<string, number>();
+  for (const r of rows) count.set(r.appointment.id, (count.get(r.appointment.id) ?? 0) + 1);
+  return rows.map((r) => toDeskAppointment(r, now, count.get(r.appointment.id) ?? 1));
 }
 
 /** GET /api/admin/pickup/today: the day's booked slots at a location with who comes and what to stage. */
@@ -510,11 +659,12 @@ export async function deskToday(
     repo.deskDay(deps.db, locationId, from, to),
   ]);
   const byId = new Map<string, DeskAppointment[]>();
-  for (const r of rows) {
+  const views = toDeskAppointments(rows, now);
+  rows.forEach((r, i) => {
     const list = byId.get(r.slot.id) ?? [];
-    list.push(toDeskAppointment(r, now));
+    list.push(views[i]!);
     byId.set(r.slot.id, list);
-  }
+  });
   return {
     serverTime: now.toISOString(),
     locationId,
@@ -547,7 +697,7 @@ export async function deskLookup(
   const rows = query.code
     ? await repo.deskByCode(deps.db, query.code)
     : await repo.deskByName(deps.db, query.q ?? '');
-  return { appointments: rows.map((r) => toDeskAppointment(r, now)) };
+  return { appointments: toDeskAppointments(rows, now) };
 }
 
 function deskOrderAnswer(o: OrderRecord): DeskOrderResponse {
@@ -613,12 +763,10 @@ export async function deskComplete(
       }
     }
     if (existing && existing.appointment.status === 'scheduled') {
+      // The visit is checked in with its first item handed over.
       await repo.updateAppointment(tx, existing.appointment.id, {
-        status: 'completed',
         checkedInAt: existing.appointment.checkedInAt ?? now,
         checkedInBy: existing.appointment.checkedInBy ?? staff.id,
-        completedAt: now,
-        completedBy: staff.id,
         updatedAt: now,
       });
     }
@@ -631,6 +779,7 @@ export async function deskComplete(
       }),
       orderId,
     );
+    await completeVisitIfDone(tx, orderId, staff.id, now);
     return {
       answer: deskOrderAnswer(updated),
       events: [
@@ -640,6 +789,32 @@ export async function deskComplete(
   });
   await deps.publish(events);
   return answer;
+}
+
+/**
+ * Completes the order's scheduled visit when none of its orders is still open for pickup (each handed
+ * over, or marked otherwise at the desk). Call it after moving any order of a visit out of pickup;
+ * true when the visit was completed now.
+ */
+export async function completeVisitIfDone(
+  tx: Tx,
+  orderId: string,
+  staffId: string,
+  now: Date,
+): Promise<boolean> {
+  const existing = await repo.appointmentOfOrder(tx, orderId);
+  if (existing?.appointment.status !== 'scheduled') return false;
+  const rows = await repo.ordersForPickup(tx, await repo.visitOrderIds(tx, existing.appointment.id));
+  if (rows.some((r) => isPickupOpen(r.order.status))) return false;
+  await repo.updateAppointment(tx, existing.appointment.id, {
+    status: 'completed',
+    checkedInAt: existing.appointment.checkedInAt ?? now,
+    checkedInBy: existing.appointment.checkedInBy ?? staffId,
+    completedAt: now,
+    completedBy: staffId,
+    updatedAt: now,
+  });
+  return true;
 }
 
 /**

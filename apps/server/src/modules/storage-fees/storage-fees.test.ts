@@ -14,12 +14,14 @@ import { describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
 import { makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { appointmentRowOf } from '../../../test/pickup-visits';
 import { makeOrder } from '../../../test/won-orders';
 import {
   auditLog,
   checkoutSessions,
   orders,
   payments,
+  pickupAppointmentOrders,
   pickupAppointments,
   pickupSlots,
   storageFeeCharges,
@@ -72,9 +74,11 @@ async function slotAt(startsAt: Date) {
 
 async function book(u: SignedInUser, orderId: string, startsAt: Date) {
   const slot = await slotAt(startsAt);
-  await t.db
+  const [appointment] = await t.db
     .insert(pickupAppointments)
-    .values({ orderId, slotId: slot.id, userId: u.user.id, status: 'scheduled' });
+    .values({ slotId: slot.id, userId: u.user.id, status: 'scheduled' })
+    .returning({ id: pickupAppointments.id });
+  await t.db.insert(pickupAppointmentOrders).values({ appointmentId: appointment!.id, orderId });
 }
 
 const mine = async (u: SignedInUser) => {
@@ -148,10 +152,7 @@ describe('storage fees owed before the visit', () => {
     });
 
     // The visit moves to Tuesday 30 June: 28, 29 and 30 June are owed.
-    const [appointment] = await t.db
-      .select()
-      .from(pickupAppointments)
-      .where(eq(pickupAppointments.orderId, booked.id));
+    const appointment = await appointmentRowOf(t.db, booked.id);
     const later = await slotAt(new Date('2026-06-30T18:00:00Z'));
     await t.db
       .update(pickupAppointments)

@@ -35,5 +35,5 @@ export default function PickupScheduleForOrder() {
   if (!order || !isPickupOpen(order.status)) {
     return <Navigate to={ORDERS_TAB_PATH} replace />;
   }
-  return <PickupSchedulePage order={order} />;
+  return <PickupSchedulePage order={order} orders={orders.data.orders} />;
 }

@@ -19,7 +19,8 @@ import { useSession } from '../../lib/session';
 
 // Keys only this feature reads; under USER_SCOPE so that signing out drops them.
 const pickupKeys = {
-  slots: (orderId: string) => [USER_SCOPE, 'pickup-slots', orderId] as const,
+  /** By the visit's orders ('a' or 'a,b,c', sorted). */
+  slots: (orderKey: string) => [USER_SCOPE, 'pickup-slots', orderKey] as const,
   appointments: () => [USER_SCOPE, 'appointments'] as const,
 };
 
@@ -61,13 +62,23 @@ function useLiveSlots(orderId: string, locationId: string | undefined) {
   useRealtimeEvents(onEvent, refetchSoon, locationId !== undefined);
 }
 
-/** The order's bookable slots by Vancouver date (GET /api/pickup/slots), kept live while shown. */
-export function usePickupSlots(orderId: string, enabled = true) {
+/** The query a visit's orders make: `orderId` for one, `orderIds=a,b,c` for several. */
+function visitParams(orderIds: readonly string[]): Record<string, string> {
+  const sorted = [...orderIds].sort();
+  return sorted.length === 1 ? { orderId: sorted[0]! } : { orderIds: sorted.join(',') };
+}
+
+/**
+ * The bookable slots of a visit of these orders by Vancouver date (GET /api/pickup/slots): the dates
+ * all their windows share, kept live while shown.
+ */
+export function usePickupSlots(orderIds: readonly string[], enabled = true) {
+  const orderId = [...orderIds].sort().join(',');
   const query = useQuery({
     queryKey: pickupKeys.slots(orderId),
     queryFn: ({ signal }) =>
       getTimedJson<AvailableSlotsResponse>(
-        `${API.pickupSlots}?${new URLSearchParams({ orderId, days: '14' })}`,
+        `${API.pickupSlots}?${new URLSearchParams({ ...visitParams(orderIds), days: '14' })}`,
         signal,
       ),
     enabled,
@@ -82,32 +93,32 @@ export function usePickupSlots(orderId: string, enabled = true) {
 function useRefreshAfterChange() {
   const queryClient = useQueryClient();
   return useCallback(
-    (orderId: string) =>
+    () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: meKeys.orders() }),
         queryClient.invalidateQueries({ queryKey: pickupKeys.appointments() }),
-        queryClient.invalidateQueries({ queryKey: pickupKeys.slots(orderId) }),
+        queryClient.invalidateQueries({ queryKey: [USER_SCOPE, 'pickup-slots'] }),
       ]),
     [queryClient],
   );
 }
 
-/** Books a slot for the order, or moves its appointment there (POST /api/pickup/appointments). */
+/** Books one visit for the orders, or moves their visit there (POST /api/pickup/appointments). */
 export function useSchedulePickup() {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: (body: SchedulePickupRequest) =>
       sendJson<SchedulePickupResponse>('POST', API.pickupAppointments, body),
-    onSettled: (_data, _error, body) => refresh(body.orderId),
+    onSettled: () => refresh(),
   });
 }
 
-/** Cancels the order's appointment (DELETE /api/pickup/appointments/:orderId). */
+/** Cancels the order's visit, all its orders (DELETE /api/pickup/appointments/:orderId). */
 export function useCancelPickup() {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: (orderId: string) => sendJson<CancelPickupResponse>('DELETE', API.pickupAppointment(orderId)),
-    onSettled: (_data, _error, orderId) => refresh(orderId),
+    onSettled: () => refresh(),
   });
 }
 

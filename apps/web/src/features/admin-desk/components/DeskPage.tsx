@@ -37,11 +37,16 @@ export default function DeskPage() {
   // Empty: the server's today (its clock decides, in Vancouver time); filled in from its answer.
   const [date, setDate] = useState('');
   const chosen = locationId || locations.data?.locations[0]?.id;
-  const [selected, setSelected] = useState<DeskAppointment | null>(null);
+  // A visit: every item (order) under one pickup code (docs/decisions/058).
+  const [selected, setSelected] = useState<DeskAppointment[] | null>(null);
   const [marked, setMarked] = useState<Marked | null>(null);
+  // A marked item leaves the hand-over; the rest of the visit stays ready to hand over.
   const onMarked = (answer: DeskMarkResponse, a: DeskAppointment) => {
     setMarked({ answer, title: a.productTitle, shopper: a.shopperName });
-    if (selected?.orderId === a.orderId) setSelected(null);
+    setSelected((sel) => {
+      const rest = sel?.filter((x) => x.orderId !== a.orderId) ?? [];
+      return rest.length > 0 ? rest : null;
+    });
   };
 
   return (
@@ -86,7 +91,9 @@ export default function DeskPage() {
         </div>
         <div className="order-1 flex min-w-0 flex-col gap-6 xl:order-2">
           <CodeLookup onFound={setSelected} />
-          {selected ? <Handover appointment={selected} onDone={setSelected} onMarked={onMarked} /> : null}
+          {selected && selected.length > 0 ? (
+            <Handover items={selected} onDone={setSelected} onMarked={onMarked} />
+          ) : null}
         </div>
       </div>
     </>
@@ -102,7 +109,7 @@ function DaySlots({
 }: {
   locationId: string | undefined;
   date: string;
-  onPick: (a: DeskAppointment) => void;
+  onPick: (visit: DeskAppointment[]) => void;
   onDate: (date: string) => void;
   onMarked: (answer: DeskMarkResponse, a: DeskAppointment) => void;
 }) {
@@ -162,50 +169,74 @@ function DaySlots({
                 </p>
               </div>
               <ul className="divide-y divide-ink-100">
-                {slot.appointments.map((a) => (
-                  <li key={a.appointmentId} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium text-ink-900">{a.productTitle}</p>
-                      <p className="text-ink-700">
-                        <span className="font-mono">{a.sku}</span> · {a.shopperName} ·{' '}
-                        <span className="font-mono">{a.shortCode ? formatShortCode(a.shortCode) : '—'}</span>
-                      </p>
-                      {a.deskNotes ? <p className="text-xs text-ink-700">Shelf: {a.deskNotes}</p> : null}
-                      {a.notes ? <p className="text-xs text-ink-600">Note: {a.notes}</p> : null}
-                    </div>
-                    {a.status === 'completed' ? (
-                      <Badge tone="neutral">
-                        <CircleCheck aria-hidden="true" /> Handed over
-                      </Badge>
-                    ) : (
-                      <div className="flex flex-wrap gap-2">
-                        {a.readyAt ? (
-                          <Badge tone="brand">
-                            <PackageCheck aria-hidden="true" /> Staged
-                          </Badge>
-                        ) : (
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            loading={action.isPending && action.variables?.orderId === a.orderId}
-                            onClick={() => {
-                              setError(null);
-                              action
-                                .mutateAsync({ orderId: a.orderId, action: 'ready' })
-                                .catch((e: unknown) => setError(errorMessageOf(e)));
-                            }}
-                          >
-                            Mark staged<span className="sr-only">: {a.productTitle}</span>
-                          </Button>
-                        )}
-                        <Button size="sm" onClick={() => onPick(a)}>
-                          Hand over<span className="sr-only">: {a.productTitle}</span>
+                {visitsOf(slot.appointments).map((visit) => (
+                  <li key={visit[0]!.appointmentId} data-testid="desk-visit">
+                    {visit.length > 1 ? (
+                      <div className="flex flex-wrap items-center justify-between gap-2 bg-ink-50 px-4 py-2 text-sm">
+                        <p className="text-ink-800">
+                          <span className="font-semibold">{visit[0]!.shopperName}</span> ·{' '}
+                          <span className="font-mono">
+                            {visit[0]!.shortCode ? formatShortCode(visit[0]!.shortCode) : '—'}
+                          </span>{' '}
+                          · {visit.length} items{visit[0]!.places > 1 ? ' · 2 places' : ''}
+                        </p>
+                        <Button size="sm" variant="secondary" onClick={() => onPick(visit)}>
+                          Hand over visit<span className="sr-only">: {visit[0]!.shopperName}</span>
                         </Button>
-                        {isPickupOpen(a.orderStatus) ? (
-                          <DeskMarkActions appointment={a} onMarked={onMarked} />
-                        ) : null}
                       </div>
-                    )}
+                    ) : null}
+                    <ul className="divide-y divide-ink-100">
+                      {visit.map((a) => (
+                        <li key={a.orderId} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+                          <div className="min-w-0 flex-1">
+                            <p className="font-medium text-ink-900">{a.productTitle}</p>
+                            <p className="text-ink-700">
+                              <span className="font-mono">{a.sku}</span> · {a.shopperName} ·{' '}
+                              <span className="font-mono">
+                                {a.shortCode ? formatShortCode(a.shortCode) : '—'}
+                              </span>
+                            </p>
+                            {a.deskNotes ? (
+                              <p className="text-xs text-ink-700">Shelf: {a.deskNotes}</p>
+                            ) : null}
+                            {a.notes ? <p className="text-xs text-ink-600">Note: {a.notes}</p> : null}
+                          </div>
+                          {a.status === 'completed' ? (
+                            <Badge tone="neutral">
+                              <CircleCheck aria-hidden="true" /> Handed over
+                            </Badge>
+                          ) : (
+                            <div className="flex flex-wrap gap-2">
+                              {a.readyAt ? (
+                                <Badge tone="brand">
+                                  <PackageCheck aria-hidden="true" /> Staged
+                                </Badge>
+                              ) : (
+                                <Button
+                                  size="sm"
+                                  variant="secondary"
+                                  loading={action.isPending && action.variables?.orderId === a.orderId}
+                                  onClick={() => {
+                                    setError(null);
+                                    action
+                                      .mutateAsync({ orderId: a.orderId, action: 'ready' })
+                                      .catch((e: unknown) => setError(errorMessageOf(e)));
+                                  }}
+                                >
+                                  Mark staged<span className="sr-only">: {a.productTitle}</span>
+                                </Button>
+                              )}
+                              <Button size="sm" onClick={() => onPick(visit)}>
+                                Hand over<span className="sr-only">: {a.productTitle}</span>
+                              </Button>
+                              {isPickupOpen(a.orderStatus) ? (
+                                <DeskMarkActions appointment={a} onMarked={onMarked} />
+                              ) : null}
+                            </div>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
                   </li>
                 ))}
               </ul>
@@ -223,7 +254,7 @@ type Detector = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }
  * The code box: a USB scanner types the QR text ('REBOUND-PICKUP:ABC234') followed by Enter, a person
  * types 'ABC-234'. With the BarcodeDetector API (Chrome, Edge, Android) the camera can read the QR too.
  */
-function CodeLookup({ onFound }: { onFound: (a: DeskAppointment) => void }) {
+function CodeLookup({ onFound }: { onFound: (items: DeskAppointment[]) => void }) {
   const [text, setText] = useState('');
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -233,8 +264,8 @@ function CodeLookup({ onFound }: { onFound: (a: DeskAppointment) => void }) {
   const canScan = typeof window !== 'undefined' && 'BarcodeDetector' in window;
 
   useEffect(() => {
-    const found = lookup.data?.appointments[0];
-    if (found) onFound(found);
+    const found = lookup.data?.appointments;
+    if (found && found.length > 0) onFound(found);
   }, [lookup.data, onFound]);
 
   const submit = (value: string) => {
@@ -355,23 +386,37 @@ function CameraScan({
   );
 }
 
-/** The hand-over: who and what, an explicit 'ID checked' box, then complete. */
+/** A slot's desk rows grouped by visit (one pickup code), in the server's order. */
+function visitsOf(rows: readonly DeskAppointment[]): DeskAppointment[][] {
+  const by = new Map<string, DeskAppointment[]>();
+  for (const r of rows) by.set(r.appointmentId, [...(by.get(r.appointmentId) ?? []), r]);
+  return [...by.values()];
+}
+
+/**
+ * The hand-over of a visit: who, every item with its shelf and SKU, an explicit 'ID checked' box
+ * (once for the visit), then each item handed over on its own (each order completed by itself; the
+ * visit is complete when all are).
+ */
 function Handover({
-  appointment: a,
+  items,
   onDone,
   onMarked,
 }: {
-  appointment: DeskAppointment;
-  onDone: (a: DeskAppointment | null) => void;
+  items: DeskAppointment[];
+  onDone: (a: DeskAppointment[] | null) => void;
   onMarked: (answer: DeskMarkResponse, a: DeskAppointment) => void;
 }) {
+  const a = items[0]!;
   const action = useDeskAction();
   const [checked, setChecked] = useState(false);
   // Before the booked day (the server counts the days): staff hand over only on purpose.
   const early = a.daysEarly > 0 && a.status === 'scheduled';
   const [earlyOk, setEarlyOk] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(a.status === 'completed');
+  const [done, setDone] = useState<ReadonlySet<string>>(
+    new Set(items.filter((i) => !isPickupOpen(i.orderStatus)).map((i) => i.orderId)),
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   const checkId = useId();
   const earlyId = useId();
@@ -380,10 +425,18 @@ function Handover({
     setChecked(false);
     setEarlyOk(false);
     setError(null);
-    setDone(a.status === 'completed');
+    setDone(new Set(items.filter((i) => !isPickupOpen(i.orderStatus)).map((i) => i.orderId)));
     heading.current?.focus();
   }, [a.appointmentId]);
-  const canHandOver = isPickupOpen(a.orderStatus);
+  const open = items.filter((i) => !done.has(i.orderId));
+  const storage = items.reduce((n, i) => n + i.storageFeeCents, 0);
+  const handOver = (orderId: string) => {
+    setError(null);
+    action
+      .mutateAsync({ orderId, action: 'complete', early: early && earlyOk })
+      .then(() => setDone((prev) => new Set([...prev, orderId])))
+      .catch((e: unknown) => setError(errorMessageOf(e)));
+  };
   return (
     <section className="rounded-card border-2 border-brand-600 bg-white p-4" aria-labelledby="desk-handover">
       <h2
@@ -396,45 +449,34 @@ function Handover({
       </h2>
       <dl className="mt-3 grid grid-cols-[7rem_1fr] gap-y-1 text-sm">
         <dt className="text-ink-600">Shopper</dt>
-        <dd className="font-semibold text-ink-900">
+        <dd className="font-semibold break-words text-ink-900">
           {a.shopperName} <span className="font-normal text-ink-700">({a.shopperEmail})</span>
-        </dd>
-        <dt className="text-ink-600">Item</dt>
-        <dd className="text-ink-900">
-          {a.productTitle} · <span className="font-mono">{a.sku}</span>
-          {a.deskNotes ? <span className="block text-ink-700">Shelf: {a.deskNotes}</span> : null}
         </dd>
         <dt className="text-ink-600">Booked</dt>
         <dd className="text-ink-900">
           {formatDateKey(a.date)}, {a.timeLabel}
         </dd>
-        <dt className="text-ink-600">Order</dt>
-        <dd className="font-mono text-ink-900">#{a.orderNumber}</dd>
-        <dt className="text-ink-600">Staged</dt>
-        <dd className="text-ink-900">{a.readyAt ? 'Yes' : 'Not yet: fetch it from the shelves'}</dd>
-        {a.storageFeeCents > 0 ? (
+        <dt className="text-ink-600">Items</dt>
+        <dd className="text-ink-900">
+          {items.length} ({items.length - open.length} handed over)
+        </dd>
+        {storage > 0 ? (
           <>
             <dt className="text-ink-600">Storage fee</dt>
-            <dd className="font-semibold text-danger-700">{formatCents(a.storageFeeCents)}</dd>
+            <dd className="font-semibold text-danger-700">{formatCents(storage)}</dd>
           </>
         ) : null}
       </dl>
-      <DeskStorageFee orderId={a.orderId} enabled={!done && canHandOver} />
-      {done ? (
-        <p
-          role="status"
-          className="mt-4 flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800"
-        >
-          <CircleCheck className="size-4" aria-hidden="true" />
-          Handed over. The order is completed.
-        </p>
-      ) : !canHandOver ? (
-        <p className="mt-4 rounded-lg bg-danger-50 px-3 py-2 text-sm text-danger-700">
-          This order cannot be handed over (it is {a.orderStatus.replaceAll('_', ' ')}).
-        </p>
-      ) : (
+      {open.map((i) => (
+        <DeskStorageFee key={i.orderId} orderId={i.orderId} enabled={isPickupOpen(i.orderStatus)} />
+      ))}
+      {error ? (
+        <div className="mt-3">
+          <FormAlert>{error}</FormAlert>
+        </div>
+      ) : null}
+      {open.length > 0 ? (
         <div className="mt-4 flex flex-col gap-3">
-          {error ? <FormAlert>{error}</FormAlert> : null}
           {early ? (
             <div
               className="flex flex-col gap-2.5 rounded-xl bg-gold-100 p-3 text-sm ring-1 ring-gold-800/20 ring-inset"
@@ -485,26 +527,60 @@ function Handover({
               </span>
             </span>
           </label>
-          <Button
-            disabled={!checked || (early && !earlyOk)}
-            loading={action.isPending}
-            onClick={() => {
-              setError(null);
-              action
-                .mutateAsync({ orderId: a.orderId, action: 'complete', early: early && earlyOk })
-                .then(() => setDone(true))
-                .catch((e: unknown) => setError(errorMessageOf(e)));
-            }}
-          >
-            <UserCheck aria-hidden="true" />
-            Complete hand-over
-          </Button>
-          <div className="border-t border-ink-100 pt-3">
-            <p className="mb-2 text-sm text-ink-700">Not on the shelf, or not fit to hand over?</p>
-            <DeskMarkActions appointment={a} onMarked={onMarked} />
-          </div>
         </div>
+      ) : (
+        <p
+          role="status"
+          className="mt-4 flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800"
+        >
+          <CircleCheck className="size-4" aria-hidden="true" />
+          {items.length > 1
+            ? 'Every item handed over. The visit is complete.'
+            : 'Handed over. The order is completed.'}
+        </p>
       )}
+      <ul className="mt-4 divide-y divide-ink-100 rounded-xl ring-1 ring-ink-200" data-testid="desk-items">
+        {items.map((i) => {
+          const handed = done.has(i.orderId);
+          const canHandOver = isPickupOpen(i.orderStatus);
+          return (
+            <li key={i.orderId} className="flex flex-wrap items-center gap-3 px-3 py-2.5 text-sm">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium break-words text-ink-900">{i.productTitle}</p>
+                <p className="text-ink-700">
+                  <span className="font-mono">{i.sku}</span> · #{i.orderNumber}
+                  {i.readyAt ? ' · staged' : ' · fetch from the shelves'}
+                </p>
+                {i.deskNotes ? <p className="text-xs text-ink-700">Shelf: {i.deskNotes}</p> : null}
+              </div>
+              {handed ? (
+                <Badge tone="neutral">
+                  <CircleCheck aria-hidden="true" /> Handed over
+                </Badge>
+              ) : !canHandOver ? (
+                <Badge tone="neutral">{i.orderStatus.replaceAll('_', ' ')}</Badge>
+              ) : (
+                <Button
+                  size="sm"
+                  disabled={!checked || (early && !earlyOk)}
+                  loading={action.isPending && action.variables?.orderId === i.orderId}
+                  onClick={() => handOver(i.orderId)}
+                >
+                  <UserCheck aria-hidden="true" />
+                  {items.length > 1 ? (
+                    <>
+                      Hand over<span className="sr-only">: {i.productTitle}</span>
+                    </>
+                  ) : (
+                    'Complete hand-over'
+                  )}
+                </Button>
+              )}
+              {!handed && canHandOver ? <DeskMarkActions appointment={i} onMarked={onMarked} /> : null}
+            </li>
+          );
+        })}
+      </ul>
       <Button variant="ghost" size="sm" className="mt-3" onClick={() => onDone(null)}>
         Close
       </Button>

@@ -277,6 +277,35 @@ function Editor({
         </section>
         <section
           className="rounded-card border border-ink-200 bg-white p-4 sm:p-5"
+          aria-labelledby="visit-items-title"
+        >
+          <h2 id="visit-items-title" className="mb-3 text-base font-bold text-ink-950">
+            Items per visit
+          </h2>
+          <SmallField label="Most items in a one-place visit (empty: no limit)">
+            <input
+              type="number"
+              min={1}
+              max={100}
+              step={1}
+              className={inputClasses}
+              value={draft.maxItemsPerVisit ?? ''}
+              onChange={(e) =>
+                setDraft((d) => ({
+                  ...d,
+                  maxItemsPerVisit: e.target.value === '' ? null : Number(e.target.value),
+                }))
+              }
+            />
+          </SmallField>
+          <p className="mt-2 text-sm text-ink-700">
+            {draft.maxItemsPerVisit
+              ? `A visit with more than ${draft.maxItemsPerVisit} ${draft.maxItemsPerVisit === 1 ? 'item' : 'items'} takes two places in its slot.`
+              : 'Every visit takes one place in its slot, however many items it has.'}
+          </p>
+        </section>
+        <section
+          className="rounded-card border border-ink-200 bg-white p-4 sm:p-5"
           aria-labelledby="closed-title"
         >
           <h2 id="closed-title" className="mb-3 text-base font-bold text-ink-950">

@@ -1,4 +1,5 @@
 import { type MyOrdersResponse, ORDER_TEXT, type OrderView, type StrikeView } from '@rebound/contract/orders';
+import { visitSharedText } from '@rebound/contract/pickup-visit-text';
 import { formatTimeLeftShort } from '@rebound/core/countdown';
 import { formatCents } from '@rebound/core/money';
 import { MAX_ACTIVE_STRIKES } from '@rebound/core/orders';
@@ -88,7 +89,12 @@ export function OrdersPanel({ renderReturn }: { renderReturn?: (order: OrderView
           ) : (
             <ul className="flex flex-col gap-3" aria-label="Your orders">
               {orders.data.orders.map((order) => (
-                <OrderRow key={order.id} order={order} extra={renderReturn?.(order)} />
+                <OrderRow
+                  key={order.id}
+                  order={order}
+                  visitMates={visitMatesOf(order, orders.data.orders)}
+                  extra={renderReturn?.(order)}
+                />
               ))}
             </ul>
           )}
@@ -111,7 +117,21 @@ function CartShortcut() {
   );
 }
 
-function OrderRow({ order, extra }: { order: OrderView; extra?: ReactNode }) {
+/** The other orders booked in the same pickup visit as `order` (docs/decisions/058). */
+function visitMatesOf(order: OrderView, all: readonly OrderView[]): OrderView[] {
+  const visit = order.pickup?.appointmentId;
+  return visit ? all.filter((o) => o.id !== order.id && o.pickup?.appointmentId === visit) : [];
+}
+
+function OrderRow({
+  order,
+  visitMates = [],
+  extra,
+}: {
+  order: OrderView;
+  visitMates?: OrderView[];
+  extra?: ReactNode;
+}) {
   const inCart = useCartIds().includes(order.id);
   const { product } = order;
 
@@ -173,6 +193,11 @@ function OrderRow({ order, extra }: { order: OrderView; extra?: ReactNode }) {
                 <dd className="font-medium text-ink-900" data-testid="order-pickup">
                   {formatDateKey(order.pickup.date)}, {order.pickup.timeLabel}
                 </dd>
+                {visitMates.length > 0 ? (
+                  <dd className="mt-0.5 text-xs text-ink-700" data-testid="order-visit">
+                    {visitSharedText(visitMates.length)}: {visitMates.map((o) => o.product.title).join(', ')}
+                  </dd>
+                ) : null}
               </div>
             ) : null}
           </dl>

@@ -48,6 +48,8 @@ function slotsAnswer(over: Partial<AvailableSlotsResponse> = {}): AvailableSlots
   return {
     serverTime: '2026-11-27T18:00:00.000Z',
     orderId: ORDER_ID,
+    orderIds: [ORDER_ID],
+    places: 1,
     locationId: '00000000-0000-4000-8000-0000000000d1',
     window: { firstDate: '2026-11-25', lastDate: '2026-12-03' },
     slots: {
@@ -184,5 +186,58 @@ describe('choosing a pickup slot', () => {
     expect(empty.textContent).toContain('No pickup slots available within the allowed timeframe');
     expect(empty.textContent).toContain('Wednesday, November 25, 2026');
     expect(empty.textContent).toContain('Thursday, December 3, 2026');
+  });
+
+  it('a visit: other paid orders at the location are checked by default, and one slot books them all', async () => {
+    const second: OrderView = {
+      ...order,
+      id: '00000000-0000-4000-8000-0000000000f1',
+      number: '00000000f1',
+      product: { ...order.product, title: 'Brass Lamp' },
+    };
+    const elsewhere: OrderView = {
+      ...order,
+      id: '00000000-0000-4000-8000-0000000000f2',
+      product: { ...order.product, title: 'Far Away Chair' },
+      locationName: 'Richmond Depot',
+    };
+    const server = fakeServer({
+      'GET /api/pickup/slots': slotsAnswer(),
+      'POST /api/pickup/appointments': {
+        message: 'Pickup scheduled successfully!',
+        moved: false,
+        appointment: {},
+      },
+    });
+    const { user } = renderPage(<PickupSchedulePage order={order} orders={[order, second, elsewhere]} />);
+    const list = await screen.findByTestId('pickup-visit-orders');
+    const boxes = within(list).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((b) => b.checked)).toEqual([true, true]);
+    expect(list.textContent).toContain('Brass Lamp');
+    expect(list.textContent).not.toContain('Far Away Chair');
+    await screen.findByRole('radio', { name: 'Tuesday, December 1, 2026' });
+    expect(server.calls('GET', '/api/pickup/slots').at(-1)?.path).toContain(
+      `orderIds=${encodeURIComponent([ORDER_ID, second.id].sort().join(','))}`,
+    );
+
+    await user.click(screen.getByRole('radio', { name: 'Tuesday, December 1, 2026' }));
+    await user.click(screen.getByRole('radio', { name: /10:00/ }));
+    expect(summary()).toContain('2 orders in one visit');
+    await user.click(confirm());
+    await screen.findAllByText('Pickup scheduled successfully!');
+    expect(server.calls('POST', '/api/pickup/appointments')[0]?.body).toEqual({
+      orderIds: [ORDER_ID, second.id],
+      slotId: 's-tue-10',
+    });
+  });
+
+  it('a visit: unchecking every order asks to choose one', async () => {
+    const second: OrderView = { ...order, id: '00000000-0000-4000-8000-0000000000f1' };
+    fakeServer({ 'GET /api/pickup/slots': slotsAnswer() });
+    const { user } = renderPage(<PickupSchedulePage order={order} orders={[order, second]} />);
+    for (const box of within(await screen.findByTestId('pickup-visit-orders')).getAllByRole('checkbox')) {
+      await user.click(box);
+    }
+    expect(screen.getByRole('alert').textContent).toBe('Choose at least one order to pick up.');
   });
 });

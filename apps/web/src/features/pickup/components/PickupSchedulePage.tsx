@@ -29,13 +29,53 @@ export const ORDERS_TAB_PATH = '/account?tab=orders';
 const SLOT_GONE = new Set(['slot_full', 'slot_unavailable']);
 
 /**
- * /pickup-schedule/:orderId for an order the app has already found and checked (schedulable, or
- * scheduled and being moved): the order card, then a date, a time with its spots left, optional
- * notes, a summary and 'Confirm Pickup Appointment'. Success goes back to the Orders tab.
+ * The shopper's other orders that can share this order's visit (docs/decisions/058): at the same
+ * location and open for pickup. Those already in its visit move with it; those not booked yet may
+ * join it. The app passes the shopper's orders; the server checks everything again.
  */
-export function PickupSchedulePage({ order }: { order: OrderView }) {
+export function visitCompanions(order: OrderView, all: readonly OrderView[]) {
+  const visitId = order.pickup?.appointmentId ?? null;
+  const others = all.filter(
+    (o) =>
+      o.id !== order.id &&
+      o.locationName === order.locationName &&
+      (o.canSchedulePickup || o.isPickupScheduled),
+  );
+  return {
+    /** Already in this order's visit: they come along. */
+    mates: visitId ? others.filter((o) => o.pickup?.appointmentId === visitId) : [],
+    /** Not booked yet: the shopper may add them (checked by default). */
+    joinable: others.filter((o) => !o.isPickupScheduled),
+  };
+}
+
+/**
+ * /pickup-schedule/:orderId for an order the app has already found and checked (schedulable, or
+ * scheduled and being moved): the orders of the visit (the shopper's other paid orders at the same
+ * location, all checked by default), then a date, a time with its spots left, optional notes, a
+ * summary and 'Confirm Pickup Appointment'. One visit for all of them; success goes back to the
+ * Orders tab.
+ */
+export function PickupSchedulePage({
+  order,
+  orders = [],
+}: {
+  order: OrderView;
+  orders?: readonly OrderView[];
+}) {
   useDocumentTitle('Schedule Pickup');
   const moving = order.status === 'pickup_scheduled';
+  const { mates, joinable } = visitCompanions(order, orders);
+  const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
+  const chosen = [order, ...joinable].filter((o) => !unchecked.has(o.id));
+  const toggle = (id: string) =>
+    setUnchecked((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const several = mates.length + joinable.length > 0;
   return (
     <Container className="py-6 sm:py-10">
       <ButtonLink to={ORDERS_TAB_PATH} variant="ghost" size="sm" className="-ml-2">
@@ -46,14 +86,35 @@ export function PickupSchedulePage({ order }: { order: OrderView }) {
         {moving ? 'Reschedule Pickup' : 'Schedule Pickup'}
       </h1>
       <p className="mt-1 text-sm text-ink-600 sm:text-base">
-        Choose when you will collect your item. Bring a government-issued photo ID.
+        {several
+          ? 'Collect all your wins at this location in one visit. Bring a government-issued photo ID.'
+          : 'Choose when you will collect your item. Bring a government-issued photo ID.'}
       </p>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] lg:gap-8">
         <div className="flex flex-col gap-4">
-          <OrderCard order={order} />
+          {several ? (
+            <VisitOrders
+              main={order}
+              mates={mates}
+              joinable={joinable}
+              unchecked={unchecked}
+              onToggle={toggle}
+            />
+          ) : (
+            <OrderCard order={order} />
+          )}
           <StorageFeeForOrder orderId={order.id} />
         </div>
-        <SlotPicker order={order} />
+        {chosen.length > 0 ? (
+          <SlotPicker order={order} orderIds={chosen.map((o) => o.id)} />
+        ) : (
+          <p
+            role="alert"
+            className="rounded-card bg-white p-4 text-sm font-medium text-danger-700 shadow-card ring-1 ring-ink-200/80"
+          >
+            {PICKUP_TEXT.visitNoneChosen}
+          </p>
+        )}
       </div>
     </Container>
   );
@@ -115,8 +176,77 @@ function OrderCard({ order }: { order: OrderView }) {
   );
 }
 
-function SlotPicker({ order }: { order: OrderView }) {
-  const slots = usePickupSlots(order.id);
+/**
+ * The orders of the visit: every schedulable one at this location, a checkbox each (all checked by
+ * default); those already in the visit (when moving it) come along, shown without a checkbox.
+ */
+function VisitOrders({
+  main,
+  mates,
+  joinable,
+  unchecked,
+  onToggle,
+}: {
+  main: OrderView;
+  mates: readonly OrderView[];
+  joinable: readonly OrderView[];
+  unchecked: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+}) {
+  const row = (o: OrderView, box: boolean) => (
+    <li
+      key={o.id}
+      className="flex items-start gap-3 py-2.5"
+      data-testid={o.id === main.id ? 'pickup-order' : 'pickup-visit-order'}
+    >
+      {box ? (
+        <input
+          type="checkbox"
+          id={`visit-${o.id}`}
+          checked={!unchecked.has(o.id)}
+          onChange={() => onToggle(o.id)}
+          className="mt-0.5 size-5 shrink-0 accent-brand-700"
+        />
+      ) : (
+        <span
+          className="mt-0.5 size-5 shrink-0 rounded bg-accent-100 text-center text-xs leading-5 text-accent-800"
+          aria-hidden="true"
+        >
+          ✓
+        </span>
+      )}
+      <label htmlFor={box ? `visit-${o.id}` : undefined} className="min-w-0 flex-1 text-sm">
+        <span className="block font-semibold break-words text-ink-950">{o.product.title}</span>
+        <span className="block text-xs text-ink-600">
+          Order {o.number} · {box || o.id === main.id ? o.statusLabel : 'Already in this visit'}
+        </span>
+      </label>
+    </li>
+  );
+  return (
+    <section
+      aria-labelledby="pickup-visit-title"
+      data-testid="pickup-visit-orders"
+      className="rounded-card bg-white p-4 shadow-card ring-1 ring-ink-200/80 sm:p-5 lg:sticky lg:top-24"
+    >
+      <h2 id="pickup-visit-title" className="text-base font-semibold text-ink-950">
+        {PICKUP_TEXT.visitOrdersLabel}
+      </h2>
+      <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-700">
+        <MapPin className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+        {main.locationName}
+      </p>
+      <ul className="mt-2 divide-y divide-ink-100">
+        {main.isPickupScheduled ? row(main, false) : row(main, true)}
+        {mates.map((o) => row(o, false))}
+        {joinable.map((o) => row(o, true))}
+      </ul>
+    </section>
+  );
+}
+
+function SlotPicker({ order, orderIds }: { order: OrderView; orderIds: string[] }) {
+  const slots = usePickupSlots(orderIds);
 
   if (slots.isPending) {
     return (
@@ -152,7 +282,15 @@ function SlotPicker({ order }: { order: OrderView }) {
     .filter((key) => (slots.data.slots[key]?.length ?? 0) > 0)
     .sort();
   if (days.length === 0) return <NoSlots window={slots.data.window} />;
-  return <SlotForm order={order} data={slots.data} days={days} onSlotGone={() => void slots.refetch()} />;
+  return (
+    <SlotForm
+      order={order}
+      orderIds={orderIds}
+      data={slots.data}
+      days={days}
+      onSlotGone={() => void slots.refetch()}
+    />
+  );
 }
 
 function NoSlots({ window }: { window: AvailableSlotsResponse['window'] }) {
@@ -181,11 +319,13 @@ function NoSlots({ window }: { window: AvailableSlotsResponse['window'] }) {
 
 function SlotForm({
   order,
+  orderIds,
   data,
   days,
   onSlotGone,
 }: {
   order: OrderView;
+  orderIds: string[];
   data: AvailableSlotsResponse;
   days: string[];
   onSlotGone: () => void;
@@ -224,7 +364,11 @@ function SlotForm({
     }
     const trimmed = notes.trim();
     schedule.mutate(
-      { orderId: order.id, slotId: chosen.slotId, ...(trimmed ? { notes: trimmed } : {}) },
+      {
+        ...(orderIds.length === 1 ? { orderId: orderIds[0]! } : { orderIds }),
+        slotId: chosen.slotId,
+        ...(trimmed ? { notes: trimmed } : {}),
+      },
       {
         onSuccess: () => {
           toast.success(PICKUP_TEXT.scheduled);
@@ -287,12 +431,18 @@ function SlotForm({
       </div>
 
       <div className="flex flex-col gap-3 border-t border-ink-100 pt-4">
+        {data.places > 1 ? (
+          <p data-testid="pickup-two-places" className="text-sm text-ink-700">
+            {PICKUP_TEXT.visitTakesTwoPlaces}
+          </p>
+        ) : null}
         <p data-testid="pickup-summary" aria-live="polite" className="text-sm text-ink-800">
           {chosen && date ? (
             <>
               Pickup on <span className="font-semibold text-ink-950">{formatDateKeyLong(date)}</span> at{' '}
               <span className="font-semibold text-ink-950">{chosen.timeLabel}</span>
               {` · ${order.locationName}`}
+              {orderIds.length > 1 ? ` · ${orderIds.length} orders in one visit` : ''}
             </>
           ) : (
             'Choose a date and a time to book your pickup.'

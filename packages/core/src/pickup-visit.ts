@@ -1,0 +1,57 @@
+// One visit for all wins (docs/decisions/058-one-visit-for-all-wins.md): a shopper books one pickup
+// appointment (a visit) for several paid orders at one location. The rules of a visit: which dates it
+// may use (every order's pickup window at once), how many places in a slot it takes, and the one-line
+// label of its items in notices. Pure: no I/O, no clock.
+import { pickupWindow } from './time';
+
+/** The largest items-per-visit limit a location may set. */
+export const MAX_ITEMS_PER_VISIT_LIMIT = 100;
+
+/**
+ * The dates a visit may use: the intersection of its orders' pickup windows (each the auction's end
+ * date through 7 days later). Null when there is no order or the windows do not overlap (those orders
+ * cannot share one visit).
+ */
+export function visitWindow(
+  auctionEnds: readonly Date[],
+): { firstDateKey: string; lastDateKey: string } | null {
+  if (auctionEnds.length === 0) return null;
+  let firstDateKey = '';
+  let lastDateKey = '9999-12-31';
+  for (const end of auctionEnds) {
+    const w = pickupWindow(end);
+    if (w.firstDateKey > firstDateKey) firstDateKey = w.firstDateKey;
+    if (w.lastDateKey < lastDateKey) lastDateKey = w.lastDateKey;
+  }
+  return firstDateKey <= lastDateKey ? { firstDateKey, lastDateKey } : null;
+}
+
+/**
+ * Places a visit takes in a slot: one, or two when it carries more items than the location's
+ * `maxItemsPerVisit` (null: no limit). A slot's capacity counts places.
+ */
+export function visitPlaces(itemCount: number, maxItemsPerVisit: number | null): 1 | 2 {
+  return maxItemsPerVisit !== null && itemCount > maxItemsPerVisit ? 2 : 1;
+}
+
+/** Why a set of orders cannot make one visit; null when they can. */
+export type VisitRefusal = 'no_orders' | 'mixed_locations' | 'windows_apart';
+
+/** Whether these orders (already the shopper's and paid) can share one visit. */
+export function visitRefusal(
+  orders: readonly { locationId: string; auctionEnd: Date }[],
+): VisitRefusal | null {
+  if (orders.length === 0) return 'no_orders';
+  const location = orders[0]!.locationId;
+  if (orders.some((o) => o.locationId !== location)) return 'mixed_locations';
+  if (visitWindow(orders.map((o) => o.auctionEnd)) === null) return 'windows_apart';
+  return null;
+}
+
+/** A visit's items on one line: 'Lamp', 'Lamp and Chair', 'Lamp and 2 more items'. */
+export function visitItemsLabel(titles: readonly string[]): string {
+  if (titles.length === 0) return '';
+  if (titles.length === 1) return titles[0]!;
+  if (titles.length === 2) return `${titles[0]} and ${titles[1]}`;
+  return `${titles[0]} and ${titles.length - 1} more items`;
+}
