@@ -1,12 +1,21 @@
 // @vitest-environment jsdom
 import type { OrderView } from '@rebound/contract/orders';
 import type { AvailableSlotsResponse, PickupSlot } from '@rebound/contract/pickup';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeServer, renderPage } from '../../../../test/render';
 import { PickupSchedulePage } from './PickupSchedulePage';
 
 const ORDER_ID = '00000000-0000-4000-8000-0000000000e1';
+const APPOINTMENT_ID = '00000000-0000-4000-8000-0000000000a1';
+const PICKUP = {
+  appointmentId: APPOINTMENT_ID,
+  date: '2026-12-01',
+  timeLabel: '10:00 – 10:30 a.m. PT',
+  startsAt: '2026-12-01T18:00:00.000Z',
+  notes: null,
+};
 
 const order: OrderView = {
   id: ORDER_ID,
@@ -229,6 +238,42 @@ describe('choosing a pickup slot', () => {
       orderIds: [ORDER_ID, second.id],
       slotId: 's-tue-10',
     });
+  });
+
+  it('a visit: the orders redrawn as booked before the answer lands still end on the Orders tab', async () => {
+    const second: OrderView = {
+      ...order,
+      id: '00000000-0000-4000-8000-0000000000f1',
+      product: { ...order.product, title: 'Brass Lamp' },
+    };
+    let setOrders: (o: OrderView[]) => void = () => {};
+    function Page() {
+      const [orders, set] = useState<OrderView[]>([order, second]);
+      setOrders = set;
+      return <PickupSchedulePage order={orders[0]!} orders={orders} />;
+    }
+    const booked = (o: OrderView): OrderView => ({
+      ...o,
+      status: 'pickup_scheduled',
+      statusLabel: 'Pickup Scheduled',
+      canSchedulePickup: false,
+      isPickupScheduled: true,
+      pickup: { ...PICKUP, appointmentId: APPOINTMENT_ID },
+    });
+    fakeServer({
+      'GET /api/pickup/slots': slotsAnswer(),
+      // The booking's refetch of the orders (here: the app's state) lands before its answer.
+      'POST /api/pickup/appointments': () => {
+        act(() => setOrders([booked(order), booked(second)]));
+        return { message: 'Pickup scheduled successfully!', moved: false, appointment: {} };
+      },
+    });
+    const { user, router } = renderPage(<Page />);
+    await user.click(await screen.findByRole('radio', { name: 'Tuesday, December 1, 2026' }));
+    await user.click(screen.getByRole('radio', { name: /10:00/ }));
+    await user.click(confirm());
+    await screen.findAllByText('Pickup scheduled successfully!');
+    expect(router.state.location.pathname + router.state.location.search).toBe('/account?tab=orders');
   });
 
   it('a visit: unchecking every order asks to choose one', async () => {

@@ -106,7 +106,13 @@ export function PickupSchedulePage({
           <StorageFeeForOrder orderId={order.id} />
         </div>
         {chosen.length > 0 ? (
-          <SlotPicker order={order} orderIds={chosen.map((o) => o.id)} />
+          <SlotPicker
+            order={order}
+            orderIds={chosen.map((o) => o.id)}
+            // The visit's orders already booked count too: the same set before and after a booking
+            // (the orders it adds become mates), so the answer's refetch keeps the form mounted.
+            visitIds={[...chosen, ...mates].map((o) => o.id)}
+          />
         ) : (
           <p
             role="alert"
@@ -245,8 +251,16 @@ function VisitOrders({
   );
 }
 
-function SlotPicker({ order, orderIds }: { order: OrderView; orderIds: string[] }) {
-  const slots = usePickupSlots(orderIds);
+function SlotPicker({
+  order,
+  orderIds,
+  visitIds,
+}: {
+  order: OrderView;
+  orderIds: string[];
+  visitIds: string[];
+}) {
+  const slots = usePickupSlots(visitIds);
 
   if (slots.isPending) {
     return (
@@ -363,18 +377,20 @@ function SlotForm({
       return;
     }
     const trimmed = notes.trim();
-    schedule.mutate(
-      {
+    // mutateAsync, not mutate's own callbacks: those are dropped when the form unmounts, and the
+    // answer's refetch of the orders redraws this page.
+    schedule
+      .mutateAsync({
         ...(orderIds.length === 1 ? { orderId: orderIds[0]! } : { orderIds }),
         slotId: chosen.slotId,
         ...(trimmed ? { notes: trimmed } : {}),
-      },
-      {
-        onSuccess: () => {
+      })
+      .then(
+        () => {
           toast.success(PICKUP_TEXT.scheduled);
           void navigate(ORDERS_TAB_PATH);
         },
-        onError: (error) => {
+        (error: unknown) => {
           if (error instanceof ApiError && SLOT_GONE.has(error.code)) {
             toast.error(error.message);
             setProblem(error.message);
@@ -385,8 +401,7 @@ function SlotForm({
           const clientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
           toast.error(clientError ? error.message : PICKUP_TEXT.failed);
         },
-      },
-    );
+      );
   };
 
   return (
