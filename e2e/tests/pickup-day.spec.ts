@@ -13,6 +13,7 @@ import { money, signIn, toast } from './support/shopper';
 // checkout.spec.ts on its own store, so this journey runs on the desktop only.
 
 const SHOPPER = 'ben@rebound.test';
+const SHOT = (name: string) => `/tmp/pickup-day-shots/${name}.png`;
 const STAFF = { email: 'staff@rebound.test', password: 'staff-demo-2026' };
 
 test.skip(({ isMobile }) => isMobile, 'one store per project: the journey runs once, on a desktop');
@@ -25,6 +26,12 @@ async function emails(api: APIRequestContext): Promise<DevMessage[]> {
   const response = await api.get(`/api/dev/messages?${query}`);
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { messages: DevMessage[] }).messages;
+}
+
+/** Reloads the account page and waits for the Orders tab (the account loads its parts at once). */
+async function reloadOrders(page: Page): Promise<void> {
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /^My Orders \(\d+\)$/ })).toBeVisible({ timeout: 20_000 });
 }
 
 /** Waits for an email to Ben whose subject or body has every one of `parts`. */
@@ -59,7 +66,7 @@ test('three wins: one visit, one missing and refunded at the desk, one returned 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const ben = page.context().request;
   await signIn(ben, SHOPPER);
 
@@ -116,6 +123,7 @@ test('three wins: one visit, one missing and refunded at the desk, one returned 
   }
   expect(picked, 'an open pickup time for the three').toBe(true);
   await expect(page.getByTestId('pickup-summary')).toContainText('3 orders in one visit');
+  await page.screenshot({ path: SHOT('pickup-visit'), fullPage: true });
   await expectNoSeriousA11yViolations(page, 'pickup page, a visit of three');
   await page.getByRole('button', { name: 'Confirm Pickup Appointment' }).click();
   await expect(toast(page, 'Pickup scheduled successfully!')).toBeVisible();
@@ -141,8 +149,12 @@ test('three wins: one visit, one missing and refunded at the desk, one returned 
   const handover = desk.getByRole('region', { name: /^Hand over/ });
   const items = handover.getByTestId('desk-items');
   for (const o of paid) await expect(items).toContainText(o.product.title);
-  await handover.getByRole('button', { name: `Missing: ${lost.product.title}` }).click();
-  const confirm = handover.getByRole('group', { name: `Mark ${lost.product.title} missing` });
+  await desk.screenshot({ path: SHOT('desk-visit'), fullPage: true });
+  const itemRow = (o: OrderView) => items.getByRole('listitem').filter({ hasText: o.product.title });
+  await itemRow(lost)
+    .getByRole('button', { name: /^Missing/ })
+    .click();
+  const confirm = itemRow(lost).getByRole('group', { name: /^Mark .+ missing$/ });
   await confirm.getByLabel('Note for staff (optional)').fill('Not on shelf B4.');
   await confirm.getByRole('button', { name: 'Refund in full: missing' }).click();
   await expect(desk.getByRole('status').filter({ hasText: 'marked missing' })).toContainText(
@@ -155,12 +167,15 @@ test('three wins: one visit, one missing and refunded at the desk, one returned 
   if (await early.isVisible()) await early.check();
   await expectNoSeriousA11yViolations(desk, 'admin pickup desk, a visit');
   for (const o of [kept, back]) {
-    await handover.getByRole('button', { name: `Hand over: ${o.product.title}` }).click();
+    await itemRow(o)
+      .getByRole('button', { name: /^Hand over/ })
+      .click();
+    await expect(itemRow(o)).toContainText('Handed over');
   }
   await expect(handover.getByRole('status')).toHaveText('Every item handed over. The visit is complete.');
 
   // Ben's Orders tab: one refunded with the reason, two completed.
-  await page.reload();
+  await reloadOrders(page);
   await expect(orderRow(page, lost.id).getByTestId('order-status')).toHaveText('Refunded');
   await expect(orderRow(page, lost.id).getByTestId('order-refund-note')).toContainText(/missing/i);
   for (const o of [kept, back]) {
@@ -221,7 +236,7 @@ test('three wins: one visit, one missing and refunded at the desk, one returned 
   await expectEmail(ben, ['Return accepted', returnAmount, back.product.title]);
 
   // 6. Ben's Orders tab and ledger: every step with its amount.
-  await page.reload();
+  await reloadOrders(page);
   await expect(ret.getByTestId('return-state')).toHaveText('Refunded');
   await expect(ret.getByTestId('return-refund')).toContainText(returnAmount);
   await expect(orderRow(page, kept.id).getByTestId('order-status')).toHaveText('Completed');
@@ -233,5 +248,6 @@ test('three wins: one visit, one missing and refunded at the desk, one returned 
   ).not.toHaveCount(0);
   await expect(entries.filter({ hasText: 'Refund' }).filter({ hasText: returnAmount })).not.toHaveCount(0);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await page.screenshot({ path: SHOT('orders-and-ledger'), fullPage: true });
   await expectNoSeriousA11yViolations(page, 'account: orders with a return, and the ledger');
 });

@@ -188,7 +188,7 @@ function DaySlots({
                     <ul className="divide-y divide-ink-100">
                       {visit.map((a) => (
                         <li key={a.orderId} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
-                          <div className="min-w-0 flex-1">
+                          <div className="min-w-0 flex-1 basis-64">
                             <p className="font-medium text-ink-900">{a.productTitle}</p>
                             <p className="text-ink-700">
                               <span className="font-mono">{a.sku}</span> · {a.shopperName} ·{' '}
@@ -545,7 +545,7 @@ function Handover({
           const canHandOver = isPickupOpen(i.orderStatus);
           return (
             <li key={i.orderId} className="flex flex-wrap items-center gap-3 px-3 py-2.5 text-sm">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-64">
                 <p className="font-medium break-words text-ink-900">{i.productTitle}</p>
                 <p className="text-ink-700">
                   <span className="font-mono">{i.sku}</span> · #{i.orderNumber}
