@@ -7,7 +7,7 @@ import type {
 } from '@rebound/contract/pickup';
 import type { ServerEvent } from '@rebound/contract/realtime';
 import { API } from '@rebound/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { sendJson } from '../../lib/api-client';
 import { useRefetchOnOrdersChanged } from '../../lib/orders-changed';
@@ -82,6 +82,9 @@ export function usePickupSlots(orderIds: readonly string[], enabled = true) {
         signal,
       ),
     enabled,
+    // Ticking an order in or out of the visit asks again; the form stays (with its chosen date)
+    // on the previous answer until the new one lands.
+    placeholderData: keepPreviousData,
     refetchInterval: SLOTS_REFRESH_MS,
     refetchOnWindowFocus: true,
   });
