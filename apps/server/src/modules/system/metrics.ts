@@ -117,21 +117,22 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   new Gauge({
     name: 'rebound_job_lag_seconds',
     help: 'Seconds past its interval since the job last finished a run without error on this server (0 when on time)',
-    labelNames: ['job'] as const,
+    // Not `job`: Prometheus sets that label to the scrape job.
+    labelNames: ['job_name'] as const,
     registers: [registry],
     collect() {
       this.reset();
-      for (const j of app.deps.jobs.snapshot()) this.set({ job: j.job }, j.lagSeconds);
+      for (const j of app.deps.jobs.snapshot()) this.set({ job_name: j.job }, j.lagSeconds);
     },
   });
   new Counter({
     name: 'rebound_job_failures_total',
     help: 'Job runs that ended in an error on this server',
-    labelNames: ['job'] as const,
+    labelNames: ['job_name'] as const,
     registers: [registry],
     collect() {
       this.reset();
-      for (const j of app.deps.jobs.snapshot()) this.inc({ job: j.job }, j.failures);
+      for (const j of app.deps.jobs.snapshot()) this.inc({ job_name: j.job }, j.failures);
     },
   });
   new Gauge({
