@@ -67,8 +67,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     registers: [registry],
     async collect() {
       const g = await outboxNow();
-      // created_at is the database's wall time, so this is too (not the shop's clock).
-      if (g) this.set(g.oldestPendingAt ? Math.max(0, (Date.now() - g.oldestPendingAt.getTime()) / 1000) : 0);
+      // Messages are queued at the shop's clock (the same as the wall clock outside tests).
+      const now = app.deps.clock.now().getTime();
+      if (g) this.set(g.oldestPendingAt ? Math.max(0, (now - g.oldestPendingAt.getTime()) / 1000) : 0);
     },
   });
   new Gauge({
