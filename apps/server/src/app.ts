@@ -14,6 +14,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { errorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { containsNul } from './lib/input-guard';
+import { JobStatus } from './lib/job-status';
 import { fastifyLogOptions, requestLogPlugin } from './lib/logging';
 import { hubPublisher, type Publisher } from './lib/publish';
 import { securityHeadersPlugin } from './lib/security-headers';
@@ -82,6 +83,8 @@ declare module 'fastify' {
       payments: PaymentProvider;
       /** The outbox sender (email, SMS, push); its job starts with the others (jobs/runner.ts). */
       sender: OutboxSender;
+      /** What this server's interval jobs did (jobs/runner.ts records, /metrics reads). */
+      jobs: JobStatus;
     };
   }
 }
@@ -124,6 +127,7 @@ export async function buildApp({
     publish: hubPublisher(realtime, app.log),
     payments: payments ?? createPaymentProvider(config, database.db, clock),
     sender: createOutboxSender({ config, db: database.db, clock, log: app.log }),
+    jobs: new JobStatus(),
   });
   const offPoolErrors = database.onError((err) => app.log.error({ err }, 'database pool error'));
   app.addHook('onClose', async () => {

@@ -31,7 +31,56 @@ export interface Database {
    * the app sends them to its log. Without a listener they go to stderr.
    */
   onError(listener: (err: Error) => void): () => void;
+  /** The connection pool's state and waits (PostgreSQL; null on PGlite, which has no pool), for /metrics. */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open, idle, and queries waiting for one right now. */
+  total: number;
+  idle: number;
+  waiting: number;
+  /** Since start: checkouts that found every connection busy, and the seconds they waited in all. */
+  waits: number;
+  waitSeconds: number;
+}
+
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  release: () => void,
+) => void;
+
+/**
+ * Counts the checkouts that must wait for a connection (the pool at its size, none idle) and how
+ * long they waited, by wrapping the pool's connect (queries and transactions both go through it).
+ */
+function countPoolWaits(pool: pg.Pool, max: number): () => PoolStats {
+  let waits = 0;
+  let waitSeconds = 0;
+  const original = pool.connect.bind(pool) as (cb?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((cb?: ConnectCallback) => {
+    if (pool.idleCount > 0 || pool.totalCount < max) return original(cb);
+    waits++;
+    const started = performance.now();
+    const waited = () => {
+      waitSeconds += (performance.now() - started) / 1000;
+    };
+    if (cb)
+      return original((err, client, release) => {
+        waited();
+        cb(err, client, release);
+      });
+    return original()!.finally(waited);
+  }) as typeof pool.connect;
+  return () => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    waits,
+    waitSeconds,
+  });
 }
 
 /** The SQL migrations, apps/server/drizzle (found from the repository root: the same from src or dist). */
@@ -47,7 +96,9 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const max = opts.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: opts.url, max });
+    const poolStats = countPoolWaits(pool, max);
     const listeners = new Set<(err: Error) => void>();
     // An idle client losing its connection must not take the process down, nor go unnoticed; the
     // pool drops that client and opens a new one on the next query.
@@ -65,6 +116,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
+      poolStats,
       close: () => pool.end(),
     };
   }
@@ -79,6 +131,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     ping: () => ping(db),
     // In-process: there are no connections to lose.
     onError: () => () => {},
+    poolStats: () => null,
     close: () => client.close(),
   };
 }

@@ -29,12 +29,19 @@ export function startJobs(app: FastifyInstance, jobs: Job[]): () => Promise<void
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<void>>();
   let stopped = false;
+  // Each job's last success and failures, for /metrics (rebound_job_lag_seconds).
+  const status = app.deps.jobs;
   for (const job of jobs) {
+    status.register(job.name, job.everyMs);
     const tick = () => {
       if (stopped || running.has(job.name)) return;
       const p = job
         .run()
-        .catch((err) => app.log.error({ err, job: job.name }, 'job failed'))
+        .then(() => status.succeeded(job.name))
+        .catch((err) => {
+          status.failed(job.name);
+          app.log.error({ err, job: job.name }, 'job failed');
+        })
         .finally(() => running.delete(job.name));
       running.set(job.name, p);
     };

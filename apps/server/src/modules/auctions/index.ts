@@ -1,2 +1,2 @@
 // The auctions module's door: the only file other modules, app.ts and jobs/ import (docs/architecture.md).
-export { closeDueAuctions, openDueAuctions } from './lifecycle';
+export { auctionCloseLagSeconds, closeDueAuctions, openDueAuctions } from './lifecycle';

@@ -169,3 +169,12 @@ export async function closeDueAuctions(db: Db, now: Date, publish: Publisher) {
     if (closed < CLOSE_BATCH) return total;
   }
 }
+
+/**
+ * Seconds the longest-overdue live auction has waited to be closed (0 when none): how far the
+ * closing job (jobs/runner.ts, auctions.close, every second) is behind, across all servers.
+ */
+export async function auctionCloseLagSeconds(db: Db, now: Date): Promise<number> {
+  const end = await repo.oldestOverdueEnd(db, now);
+  return end ? Math.max(0, (now.getTime() - end.getTime()) / 1000) : 0;
+}

@@ -99,3 +99,14 @@ export async function handlesOf(tx: DbOrTx, userIds: string[]): Promise<Map<stri
     .where(inArray(users.id, userIds));
   return new Map(rows.map((u) => [u.id, u.handle]));
 }
+
+/** When the longest-overdue live auction should have ended (null when none is overdue), for /metrics. */
+export async function oldestOverdueEnd(db: DbOrTx, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ endTime: auctions.endTime })
+    .from(auctions)
+    .where(and(eq(auctions.status, 'live'), lte(auctions.endTime, now)))
+    .orderBy(auctions.endTime)
+    .limit(1);
+  return row?.endTime ?? null;
+}

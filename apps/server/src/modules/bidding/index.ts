@@ -1,4 +1,4 @@
 // The bidding module's door: the only file other modules, app.ts and jobs/ import (docs/architecture.md).
 export { biddingRoutes } from './routes';
-export { placeBid, purgeExpiredIdempotencyKeys } from './service';
+export { type BidBatchTiming, onBidBatch, placeBid, purgeExpiredIdempotencyKeys } from './service';
 export { liveState } from './state';

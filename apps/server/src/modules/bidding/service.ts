@@ -166,6 +166,20 @@ const bidBatcher = new KeyedBatcher<PendingBid, PlaceBidResult>(runBidBatch, BID
   sameBatch: (a, b) => a.db === b.db && a.clock === b.clock && a.publish === b.publish,
 });
 
+/** One finished batch: its database, how many bids and how long it took, commit and publish included. */
+export interface BidBatchTiming {
+  db: Db;
+  size: number;
+  seconds: number;
+}
+const batchListeners = new Set<(t: BidBatchTiming) => void>();
+
+/** Calls `listener` after every bid batch (the /metrics histogram); returns the unsubscribe. */
+export function onBidBatch(listener: (t: BidBatchTiming) => void): () => void {
+  batchListeners.add(listener);
+  return () => batchListeners.delete(listener);
+}
+
 /** Batches run, bids in them and the largest batch, since this process started (for the bench and tests). */
 export function bidBatchStats() {
   return bidBatcher.stats();
@@ -182,9 +196,14 @@ async function runBidBatch(
   items: PendingBid[],
   handOff: () => void,
 ): Promise<Settled<PlaceBidResult>[]> {
+  const started = performance.now();
   const answers = await decideBatch(auctionId, items, handOff);
   // After the commit, before any bid is answered: the batch's events in one call, in seq order.
   await items[0]!.publish(answers.flatMap((a) => (a.ok ? a.value.events : [])));
+  if (batchListeners.size > 0) {
+    const timing = { db: items[0]!.db, size: items.length, seconds: (performance.now() - started) / 1000 };
+    for (const listener of batchListeners) listener(timing);
+  }
   return answers;
 }
 

@@ -160,12 +160,26 @@ export function findById(db: DbOrTx, id: string) {
     .then((r) => r[0]);
 }
 
-/** Counts by status, for /metrics. */
-export async function countByStatus(db: DbOrTx): Promise<Record<OutboxRecord['status'], number>> {
-  const rows = await db.select({ status: outbox.status, n: count() }).from(outbox).groupBy(outbox.status);
-  const out = { pending: 0, sending: 0, sent: 0, dead: 0 };
-  for (const r of rows) out[r.status] = Number(r.n);
-  return out;
+/** Counts by status and the oldest row's creation per status, in one query, for /metrics. */
+export async function countByStatus(db: DbOrTx): Promise<{
+  counts: Record<OutboxRecord['status'], number>;
+  oldest: Partial<Record<OutboxRecord['status'], Date>>;
+}> {
+  const rows = await db
+    .select({
+      status: outbox.status,
+      n: count(),
+      oldest: sql<string | Date | null>`min(${outbox.createdAt})`,
+    })
+    .from(outbox)
+    .groupBy(outbox.status);
+  const counts = { pending: 0, sending: 0, sent: 0, dead: 0 };
+  const oldest: Partial<Record<OutboxRecord['status'], Date>> = {};
+  for (const r of rows) {
+    counts[r.status] = Number(r.n);
+    if (r.oldest !== null) oldest[r.status] = new Date(r.oldest);
+  }
+  return { counts, oldest };
 }
 
 /** Dead letters, newest first, with the error that ended them. */

@@ -429,10 +429,20 @@ export function deliverNow(deps: { sender: OutboxSender }, outboxId: string): Pr
   return deps.sender.deliverNow(outboxId);
 }
 
-/** Outbox rows by status: waiting (pending and on their way) and dead letters, for /metrics. */
-export async function outboxGauges(db: Db): Promise<{ pending: number; dead: number }> {
-  const c = await repo.countByStatus(db);
-  return { pending: c.pending + c.sending, dead: c.dead };
+/**
+ * Outbox rows by status: waiting (pending and on their way), dead letters, and when the oldest
+ * waiting message was queued (null when none waits), for /metrics.
+ */
+export async function outboxGauges(
+  db: Db,
+): Promise<{ pending: number; dead: number; oldestPendingAt: Date | null }> {
+  const { counts, oldest } = await repo.countByStatus(db);
+  const waiting = [oldest.pending, oldest.sending].filter((d): d is Date => d !== undefined);
+  return {
+    pending: counts.pending + counts.sending,
+    dead: counts.dead,
+    oldestPendingAt: waiting.length ? new Date(Math.min(...waiting.map((d) => d.getTime()))) : null,
+  };
 }
 
 export interface DeadLetter {
