@@ -200,7 +200,12 @@ function DaySlots({
                             ) : null}
                             {a.notes ? <p className="text-xs text-ink-600">Note: {a.notes}</p> : null}
                           </div>
-                          {a.status === 'completed' ? (
+                          {a.deskMark ? (
+                            // Marked missing or damaged instead of handed over (docs/decisions/057).
+                            <Badge tone="danger" data-testid="desk-item-marked">
+                              <PackageX aria-hidden="true" /> {a.deskMark.label}
+                            </Badge>
+                          ) : a.status === 'completed' ? (
                             <Badge tone="neutral">
                               <CircleCheck aria-hidden="true" /> Handed over
                             </Badge>
