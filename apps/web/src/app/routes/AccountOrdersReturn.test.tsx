@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import type { MyOrdersResponse, OrderView } from '@rebound/contract/orders';
+import type { OrderView } from '@rebound/contract/orders';
 import type { ReturnView } from '@rebound/contract/returns';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, fakeServer, renderPage } from '../../../test/render';
 import { OrdersPanel } from '../../features/orders/components/OrdersPanel';
 import { OrderReturn } from '../../features/returns/components/OrderReturn';
-import { getJson } from '../../lib/api-client';
 import { meKeys } from '../../lib/query-keys';
 
 const ORDER = '00000000-0000-4000-8000-0000000000a1';
@@ -67,24 +66,6 @@ const slot = (id: string, time: string) => ({
   startsAt: '2026-11-28T18:00:00.000Z',
   endsAt: '2026-11-28T18:30:00.000Z',
 });
-
-/** The Orders tab as the app draws it: the orders query, each order's return part under it. */
-function OrdersTab() {
-  const orders = useQuery({
-    queryKey: meKeys.orders(),
-    queryFn: ({ signal }) => getJson<MyOrdersResponse>('/api/me/orders', signal),
-  });
-  if (!orders.data) return <p>Loading</p>;
-  return (
-    <ul>
-      {orders.data.orders.map((o) => (
-        <li key={o.id}>
-          <OrderReturn order={o} />
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 let client: ReturnType<typeof useQueryClient> | null = null;
 function GrabClient() {

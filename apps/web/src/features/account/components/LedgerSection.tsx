@@ -92,7 +92,7 @@ export function LedgerSection() {
                 <li
                   key={e.id}
                   data-testid="ledger-entry"
-                  className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 px-4 py-3 text-sm sm:grid-cols-[11rem_1fr_auto]"
+                  className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 px-4 py-3 text-sm sm:grid-cols-[12.5rem_1fr_auto]"
                 >
                   <span className="text-xs text-ink-600 sm:text-sm">{formatShopDateTime(e.at)}</span>
                   <span
