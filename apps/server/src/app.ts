@@ -90,6 +90,17 @@ declare module 'fastify' {
 }
 
 /** Builds the whole HTTP app. Tests call it and use `app.inject`; main.ts only listens. */
+/** A /media path (after the prefix) under the return photos' folder, however it is spelled. */
+function isReturnPhotoPath(pathName: string): boolean {
+  let decoded = pathName;
+  try {
+    decoded = decodeURIComponent(pathName);
+  } catch {
+    return true;
+  }
+  return /^\/*returns(\/|$)/.test(path.posix.normalize(`/${decoded.replaceAll('\\', '/')}`));
+}
+
 export async function buildApp({
   config,
   database,
@@ -228,6 +239,9 @@ export async function buildApp({
     root: path.resolve(config.mediaDir),
     prefix: '/media/',
     decorateReply: false,
+    // Return photos are a shopper's own: only the session-checked /api/returns/:id/photos/:photoId
+    // serves them (returns/routes.ts); catalogue images stay public.
+    allowedPath: (pathName) => !isReturnPhotoPath(pathName),
     maxAge: '7d',
     immutable: true,
   });

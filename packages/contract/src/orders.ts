@@ -176,5 +176,10 @@ export const VerifyPaymentResponse = z.object({
   amountCents: Cents,
   orderIds: z.array(Uuid),
   message: z.string(),
+  /**
+   * A storage-fee payment (docs/decisions/059-storage-fees-and-ledger.md): what it paid for, one line
+   * per order ('Storage: Desk lamp (3 days)'); absent or empty for an order payment.
+   */
+  storageFees: z.array(z.object({ orderId: Uuid, title: z.string(), amountCents: Cents })).optional(),
 });
 export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponse>;

@@ -315,6 +315,15 @@ export const DeskAppointment = z.object({
   visitItemCount: z.number().int().min(1),
   /** Places the visit takes in its slot. */
   places: z.number().int().min(1).max(2),
+  /**
+   * The day list (GET /api/admin/pickup/today) keeps an item staff marked missing or damaged in its
+   * visit (docs/decisions/057-desk-missing-damaged.md): the mark and its words ('Marked missing —
+   * refunded'). Null for an item not marked; absent from the code lookup.
+   */
+  deskMark: z
+    .object({ kind: z.enum(['missing', 'damaged']), label: z.string() })
+    .nullable()
+    .optional(),
 });
 export type DeskAppointment = z.infer<typeof DeskAppointment>;
 

@@ -18,6 +18,13 @@ export const RETURN_API = {
   /** POST multipart (field `photos`): add photos (at most 4 in all). */
   meReturnPhotos: (id: string) => `/api/me/returns/${encodeURIComponent(id)}/photos`,
   meReturnPhotosPattern: '/api/me/returns/:id/photos',
+  /**
+   * GET: one photo of a return (a JPEG), for the shopper who owns the return and for staff only
+   * (the session is checked; anyone else gets 404, a visitor 401). Photos are never under /media.
+   */
+  returnPhoto: (id: string, photoId: string) =>
+    `/api/returns/${encodeURIComponent(id)}/photos/${encodeURIComponent(photoId)}`,
+  returnPhotoPattern: '/api/returns/:id/photos/:photoId',
   /** GET ?page&pageSize&q&state&dueToday&locationId&sort&dir (staff): returns. */
   adminReturns: '/api/admin/returns',
   /** GET (staff): one return with the shopper, checklist and decisions. */

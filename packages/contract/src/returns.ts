@@ -191,6 +191,7 @@ export type CreateReturnRequest = z.input<typeof CreateReturnRequest>;
 export type CreateReturnBody = z.output<typeof CreateReturnRequest>;
 
 export const ReturnParams = z.object({ id: Uuid });
+export const ReturnPhotoParams = z.object({ id: Uuid, photoId: Uuid });
 
 /** GET /api/me/returns: the shopper's returns, newest first. */
 export const MyReturnsResponse = z.object({ returns: z.array(ReturnView) });

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { canMarkAtDesk, deskMarkNotice, deskMarkReason, deskMarkResult } from './desk-notices';
+import {
+  canMarkAtDesk,
+  deskMarkNotice,
+  deskMarkReason,
+  deskMarkResult,
+  deskMarkStatusLabel,
+} from './desk-notices';
 import { ORDER_STATUSES } from './orders';
 
 describe('desk marks', () => {
   it('are allowed on paid orders the desk has not handed over', () => {
     expect(ORDER_STATUSES.filter(canMarkAtDesk)).toEqual(['paid', 'ready_for_pickup', 'pickup_scheduled']);
+  });
+
+  it("say on the desk's day list what happened to the item", () => {
+    expect(deskMarkStatusLabel('missing', true)).toBe('Marked missing — refunded');
+    expect(deskMarkStatusLabel('damaged', false)).toBe('Marked damaged — refund pending');
   });
 
   it('tell the shopper what happened and what was refunded', () => {

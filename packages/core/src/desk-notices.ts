@@ -23,6 +23,14 @@ export function deskMarkLabel(kind: DeskMarkKind): string {
   return kind === 'missing' ? 'Missing' : 'Damaged';
 }
 
+/**
+ * The desk's day list, on an item staff marked instead of handing it over: 'Marked missing — refunded',
+ * or '— refund pending' while the refund has not gone through yet.
+ */
+export function deskMarkStatusLabel(kind: DeskMarkKind, refunded: boolean): string {
+  return `Marked ${kind === 'missing' ? 'missing' : 'damaged'} — ${refunded ? 'refunded' : 'refund pending'}`;
+}
+
 /** What the item was found to be, in a sentence's middle: 'could not be found', 'was damaged'. */
 function deskMarkPhrase(kind: DeskMarkKind): string {
   return kind === 'missing'

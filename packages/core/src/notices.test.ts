@@ -8,6 +8,7 @@ import {
   paymentReminderNotice,
   refundIssuedNotice,
   STRIKE_REMOVED_NOTICE,
+  storageFeePaidNotice,
   timeLeftLabel,
 } from './notices';
 import { extensionLabel, extensionNotice } from './soft-close-text';
@@ -52,6 +53,13 @@ describe('payment, refund and strike notices', () => {
     expect(paymentReceivedNotice(5_000, 3)).toBe(
       'Payment received: $50.00 for 3 orders. Thank you! You can now schedule your pickup.',
     );
+    expect(storageFeePaidNotice(1_500, ['Desk Lamp'])).toBe(
+      'Storage fee paid: $15.00 for Desk Lamp. Thank you! Nothing more is owed for storage until your pickup.',
+    );
+    expect(storageFeePaidNotice(3_000, ['Desk Lamp', 'Drill', 'Sofa'])).toContain(
+      'for Desk Lamp, Drill and Sofa.',
+    );
+    expect(storageFeePaidNotice(3_000, ['Desk Lamp'])).not.toMatch(/schedule|order/);
     expect(refundIssuedNotice(2_500, 'Desk Lamp')).toBe(
       'Refund issued: $25.00 for Desk Lamp. It reaches your card in 5-10 business days.',
     );

@@ -87,6 +87,20 @@ export function paymentReceivedNotice(totalCents: number, orderCount: number): s
   return `Payment received: ${formatCents(totalCents)} for ${orderCount} ${orderCount === 1 ? 'order' : 'orders'}. Thank you! You can now schedule your pickup.`;
 }
 
+/**
+ * After a storage-fee checkout is paid (docs/decisions/059-storage-fees-and-ledger.md): what was paid
+ * and for which items; nothing is said about booking, the items were paid for and booked before.
+ */
+export function storageFeePaidNotice(totalCents: number, productTitles: readonly string[]): string {
+  const items =
+    productTitles.length === 0
+      ? 'your items'
+      : productTitles.length === 1
+        ? productTitles[0]
+        : `${productTitles.slice(0, -1).join(', ')} and ${productTitles[productTitles.length - 1]}`;
+  return `Storage fee paid: ${formatCents(totalCents)} for ${items}. Thank you! Nothing more is owed for storage until your pickup.`;
+}
+
 /** After staff refund an order (whole or part). */
 export function refundIssuedNotice(amountCents: number, productTitle: string): string {
   return `Refund issued: ${formatCents(amountCents)} for ${productTitle}. It reaches your card in 5-10 business days.`;

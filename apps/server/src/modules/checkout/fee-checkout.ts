@@ -15,6 +15,7 @@ import type { SessionUser } from '../../lib/auth-context';
 import { requireUser } from '../../lib/auth-context';
 import { AppError } from '../../lib/errors';
 import { draftOnlineCharges, insertOnlineCharges } from '../storage-fees';
+import { feeReturnPath } from './fee-return';
 import * as repo from './repository';
 import { CHECKOUT_SESSION_MS, type CheckoutDeps } from './service';
 
@@ -67,7 +68,7 @@ export async function createFeeCheckout(
       currency: 'cad',
       orderIds: drafts.map((d) => d.orderId),
       successUrl: `${base}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${base}/account?tab=appointments`,
+      cancelUrl: `${base}${feeReturnPath(drafts.map((d) => d.orderId))}`,
       expiresAt: session.expiresAt!,
       idempotencyKey: session.id,
     });

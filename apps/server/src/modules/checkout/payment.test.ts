@@ -177,6 +177,7 @@ describe('the test checkout page', () => {
         amountCents: co.totals.totalCents,
         orderIds: [a.id, b.id, c.id].sort(),
         message: 'Payment successful! Your orders have been confirmed.',
+        storageFees: [],
       });
     }
     expect(await paymentsOf(session.id)).toHaveLength(1);

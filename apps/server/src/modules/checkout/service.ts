@@ -12,6 +12,7 @@ import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Publisher } from '../../lib/publish';
+import { sessionChargeLines } from '../storage-fees';
 import { buildCart } from './cart';
 import * as repo from './repository';
 import { type SyncResult, syncCheckoutSession } from './sync';
@@ -117,7 +118,10 @@ export async function createCheckout(
   };
 }
 
-export function verifyAnswer(r: SyncResult): VerifyPaymentResponse {
+export function verifyAnswer(
+  r: SyncResult,
+  storageFees: VerifyPaymentResponse['storageFees'] = [],
+): VerifyPaymentResponse {
   const paid = r.status === 'paid';
   return {
     success: paid,
@@ -131,7 +135,12 @@ export function verifyAnswer(r: SyncResult): VerifyPaymentResponse {
             : 'unpaid',
     amountCents: r.totalCents,
     orderIds: r.orderIds,
-    message: paid ? ORDER_TEXT.paymentSuccess : ORDER_TEXT.notPaid,
+    message: paid
+      ? r.orderIds.length === 0 && (storageFees?.length ?? 0) > 0
+        ? 'Storage fee paid. Thank you!'
+        : ORDER_TEXT.paymentSuccess
+      : ORDER_TEXT.notPaid,
+    storageFees,
   };
 }
 
@@ -145,5 +154,9 @@ export async function verifyPayment(
   if (!row || row.userId !== user.id) throw new AppError('checkout_not_found');
   const result = await syncCheckoutSession(deps, providerSessionId);
   if (!result) throw new AppError('checkout_not_found');
-  return verifyAnswer(result);
+  const fees = await sessionChargeLines(deps.db, result.checkoutId);
+  return verifyAnswer(
+    result,
+    fees.map((f) => ({ orderId: f.orderId, title: f.title, amountCents: f.amountCents })),
+  );
 }

@@ -29,7 +29,7 @@
 import type { PriceBreakdown } from '@rebound/contract/orders';
 import { userRoom } from '@rebound/contract/rooms';
 import { checkoutShares } from '@rebound/core/checkout-shares';
-import { paymentReceivedNotice } from '@rebound/core/notices';
+import { paymentReceivedNotice, storageFeePaidNotice } from '@rebound/core/notices';
 import type { PaymentProvider, ProviderSessionState } from '../../adapters/payments/types';
 import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -41,6 +41,7 @@ import {
   sessionChargeLines,
   voidSessionCharges,
 } from '../storage-fees';
+import { feeReturnPath } from './fee-return';
 import * as repo from './repository';
 
 export interface SyncDeps {
@@ -223,8 +224,11 @@ async function applyPayment(
     updatedAt: now,
   });
 
-  const titles = [...(await repo.sessionLines(tx, row.id)), ...(await sessionChargeLines(tx, row.id))];
-  const count = titles.length;
+  const orderLines = await repo.sessionLines(tx, row.id);
+  const feeLines = await sessionChargeLines(tx, row.id);
+  const titles = [...orderLines, ...feeLines];
+  // A storage-fee payment says what was paid for; it paid no order and books nothing.
+  const feesOnly = orderLines.length === 0 && feeLines.length > 0;
   await enqueueNotices(tx, now, [
     {
       userId: row.userId,
@@ -232,9 +236,15 @@ async function applyPayment(
       // notices do.
       kind: 'auction_won',
       template: 'payment_receipt',
-      message: paymentReceivedNotice(row.totalCents, count),
-      targetUrl: '/account?tab=orders',
+      message: feesOnly
+        ? storageFeePaidNotice(
+            row.totalCents,
+            feeLines.map((f) => f.productTitle),
+          )
+        : paymentReceivedNotice(row.totalCents, orderLines.length),
+      targetUrl: feesOnly ? feeReturnPath(feeLines.map((f) => f.orderId)) : '/account?tab=orders',
       data: {
+        ...(feesOnly ? { storageFeesOnly: true } : {}),
         checkoutId: row.id,
         providerSessionId: state.providerSessionId,
         paidAt: now.toISOString(),

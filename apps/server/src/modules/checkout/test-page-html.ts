@@ -59,13 +59,26 @@ function field(
 ${error ? `<p class="err" id="${id}-error">${escapeHtml(error)}</p>` : ''}`;
 }
 
+/** Where 'Cancel' and 'Back' go: the cart for orders, the pickup page for a storage-fee payment. */
+export interface PageBack {
+  href: string;
+  /** 'the cart', 'your pickup page'. */
+  place: string;
+}
+
+export const CART_BACK: PageBack = { href: '/cart', place: 'your cart' };
+
 export function renderTestCheckoutPage(opts: {
   action: string;
   lines: PageLine[];
   totalCents: number;
   state: PageState;
+  back?: PageBack;
 }): string {
   const { state } = opts;
+  const back = opts.back ?? CART_BACK;
+  const backHref = escapeHtml(back.href);
+  const backPlace = escapeHtml(back.place);
   const rows = opts.lines
     .map((l) => `<tr><td>${escapeHtml(l.name)}</td><td class="amt">${formatCents(l.amountCents)}</td></tr>`)
     .join('');
@@ -79,11 +92,11 @@ export function renderTestCheckoutPage(opts: {
     body = `<div class="ok" role="status">This checkout has already been paid.</div>
 <a class="btn" href="${escapeHtml(state.successPath)}">See your payment confirmation</a>`;
   } else if (state.kind === 'expired') {
-    body = `<div class="alert" role="alert">This checkout has expired. Please return to your cart and check out again.</div>
-<a class="btn" href="/cart">Back to cart</a>`;
+    body = `<div class="alert" role="alert">This checkout has expired. Please return to ${backPlace} and check out again.</div>
+<a class="btn" href="${backHref}">Back to ${backPlace}</a>`;
   } else if (state.kind === 'closed') {
-    body = `<div class="alert" role="alert">This checkout can no longer be paid. Please return to your cart.</div>
-<a class="btn" href="/cart">Back to cart</a>`;
+    body = `<div class="alert" role="alert">This checkout can no longer be paid. Please return to ${backPlace}.</div>
+<a class="btn" href="${backHref}">Back to ${backPlace}</a>`;
   } else {
     const errors = state.errors ?? {};
     const values = state.values ?? {};
@@ -100,7 +113,7 @@ ${field('cvc', 'cvc', 'CVC', 'type="text" inputmode="numeric" autocomplete="cc-c
 ${field('name', 'name', 'Name on card', 'type="text" autocomplete="cc-name" maxlength="100"', values.name ?? '', errors.name)}
 <button type="submit">Pay ${formatCents(opts.totalCents)}</button>
 </form>
-<a class="cancel" href="/cart">Cancel and return to cart</a>`;
+<a class="cancel" href="${backHref}">Cancel and return to ${backPlace}</a>`;
   }
 
   return `<!doctype html>

@@ -4,9 +4,10 @@ import { checkoutLineLabels, resolveTaxConfig } from '@rebound/core/pricing';
 import { recordTestPayment } from '../../adapters/payments/test';
 import type { Db } from '../../db/client';
 import { sessionChargeLines } from '../storage-fees';
+import { feeReturnPath } from './fee-return';
 import * as repo from './repository';
 import { type SyncDeps, syncCheckoutSession } from './sync';
-import type { PageLine } from './test-page-html';
+import { CART_BACK, type PageBack, type PageLine } from './test-page-html';
 
 export type TestPageSession = repo.CheckoutSessionRow;
 
@@ -14,7 +15,7 @@ export type TestPageSession = repo.CheckoutSessionRow;
 export async function testPageSession(
   db: Db,
   providerSessionId: string,
-): Promise<{ session: TestPageSession; lines: PageLine[] } | null> {
+): Promise<{ session: TestPageSession; lines: PageLine[]; back: PageBack } | null> {
   const session = await repo.sessionByProviderId(db, providerSessionId);
   if (session?.provider !== 'test') return null;
   const labels = checkoutLineLabels(
@@ -35,7 +36,12 @@ export async function testPageSession(
     { name: labels.gst, amountCents: session.gstCents },
     // A storage-fee-only session has no premium or tax lines.
   ].filter((l) => orders.length > 0 || l.amountCents > 0);
-  return { session, lines };
+  // A storage-fee payment was started from the pickup page: 'Cancel' goes back there.
+  const back =
+    orders.length === 0 && fees.length > 0
+      ? { href: feeReturnPath(fees.map((f) => f.orderId)), place: 'your pickup page' }
+      : CART_BACK;
+  return { session, lines, back };
 }
 
 /** The declined test card: the session keeps the message its page shows again. */

@@ -88,7 +88,7 @@ export async function testCheckoutRoutes(app: FastifyInstance) {
   app.get<{ Params: { sessionId: string } }>(`${TEST_CHECKOUT_PATH}/:sessionId`, async (request, reply) => {
     const found = await load(request.params.sessionId);
     if (!found) return send(reply, 404, renderNotFoundPage());
-    const { session, lines } = found;
+    const { session, lines, back } = found;
     const state = stateOf(session) ?? {
       kind: 'form',
       ...(session.failureMessage === DECLINED_MESSAGE ? { banner: DECLINED_MESSAGE } : {}),
@@ -96,7 +96,7 @@ export async function testCheckoutRoutes(app: FastifyInstance) {
     return send(
       reply,
       200,
-      renderTestCheckoutPage({ action: request.url, lines, totalCents: session.totalCents, state }),
+      renderTestCheckoutPage({ action: request.url, lines, totalCents: session.totalCents, state, back }),
     );
   });
 
@@ -106,12 +106,12 @@ export async function testCheckoutRoutes(app: FastifyInstance) {
       const providerSessionId = request.params.sessionId;
       const found = await load(providerSessionId);
       if (!found) return send(reply, 404, renderNotFoundPage());
-      const { session, lines } = found;
+      const { session, lines, back } = found;
       const page = (status: number, state: PageState) =>
         send(
           reply,
           status,
-          renderTestCheckoutPage({ action: request.url, lines, totalCents: session.totalCents, state }),
+          renderTestCheckoutPage({ action: request.url, lines, totalCents: session.totalCents, state, back }),
         );
       if (session.status === 'paid') return reply.redirect(successPath(providerSessionId), 303);
       const closed = stateOf(session);

@@ -1,7 +1,7 @@
 import type { DeskMarkResponse } from '@rebound/contract/desk-marks';
 import { DESK_MARK_PATHS } from '@rebound/contract/desk-marks';
 import type { CreateCheckoutResponse, MyOrdersResponse } from '@rebound/contract/orders';
-import type { AvailableSlotsResponse } from '@rebound/contract/pickup';
+import type { AvailableSlotsResponse, DeskTodayResponse } from '@rebound/contract/pickup';
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -208,6 +208,32 @@ describe('marking an item missing or damaged at the desk', () => {
     });
     // The desk's note is for staff: the shopper never reads it.
     expect(mine.body).not.toContain('shelf B4');
+  });
+
+  it("stays in the desk's day list after a refresh, saying what happened to it", async () => {
+    await putSchedule();
+    const u = await shopper();
+    const [drill, lamp] = await paidOrders(u, [8_000, 3_000]);
+    await bookToday(u, [drill!.id, lamp!.id]);
+    const res = await mark(drill!.id, { kind: 'damaged' });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const day = await t.app.inject({
+      url: `${API.adminPickupToday}?locationId=${locationId}&date=2026-06-15`,
+      headers: { cookie: staff.cookie },
+    });
+    expect(day.statusCode, day.body).toBe(200);
+    const items = day
+      .json<DeskTodayResponse>()
+      .slots.flatMap((s) => s.appointments)
+      .filter((a) => a.orderId === drill!.id || a.orderId === lamp!.id);
+    expect(items.map((a) => [a.orderId, a.orderStatus, a.deskMark?.label ?? null])).toEqual(
+      expect.arrayContaining([
+        [drill!.id, 'refunded', 'Marked damaged — refunded'],
+        [lamp!.id, 'pickup_scheduled', null],
+      ]),
+    );
+    expect(items).toHaveLength(2);
   });
 
   it('marks at once (two staff, a double click) refund once', async () => {

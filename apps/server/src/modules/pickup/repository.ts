@@ -6,10 +6,11 @@ import {
   PICKUP_REMINDER_HOUR_BEFORE_MINUTES,
   type PickupSchedule,
 } from '@rebound/core/pickup';
-import { and, asc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderItemColumns, orderQuery } from '../../db/orders';
 import {
+  deskMarks,
   locations,
   orders,
   pickupAppointmentOrders,
@@ -330,15 +331,31 @@ function deskQuery(db: DbOrTx) {
     .innerJoin(users, eq(users.id, orders.userId));
 }
 
-/** Scheduled and completed appointments of a location starting in [from, to), by start. */
+/**
+ * Scheduled and completed appointments of a location starting in [from, to), by start, with every
+ * item of each visit, including one staff marked missing or damaged (docs/decisions/057): the mark's
+ * refund released its link (and cancelled the visit when it was the last item), but the desk still
+ * shows what happened to it. A link released before the mark (the visit moved, cancelled) is not shown.
+ */
 export function deskDay(db: DbOrTx, locationId: string, from: Date, to: Date) {
-  return deskQuery(db)
+  return orderQuery(db, { ...deskColumns, markKind: deskMarks.kind })
+    .innerJoin(pickupAppointmentOrders, eq(pickupAppointmentOrders.orderId, orders.id))
+    .innerJoin(pickupAppointments, eq(pickupAppointments.id, pickupAppointmentOrders.appointmentId))
+    .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(deskMarks, eq(deskMarks.orderId, orders.id))
     .where(
       and(
         eq(pickupSlots.locationId, locationId),
         gte(pickupSlots.startsAt, from),
         lt(pickupSlots.startsAt, to),
-        inArray(pickupAppointments.status, ['scheduled', 'completed']),
+        or(
+          and(
+            isNull(pickupAppointmentOrders.releasedAt),
+            inArray(pickupAppointments.status, ['scheduled', 'completed']),
+          ),
+          and(isNotNull(deskMarks.id), gte(pickupAppointmentOrders.releasedAt, deskMarks.createdAt)),
+        ),
       ),
     )
     .orderBy(

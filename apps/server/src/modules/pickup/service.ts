@@ -23,6 +23,7 @@ import {
 } from '@rebound/contract/pickup';
 import { locationRoom, userRoom } from '@rebound/contract/rooms';
 import { productSku } from '@rebound/core/catalog';
+import { deskMarkStatusLabel } from '@rebound/core/desk-notices';
 import { isPickupOpen, wasPaid } from '@rebound/core/orders';
 import {
   availableSlotDays,
@@ -659,7 +660,14 @@ export async function deskToday(
     repo.deskDay(deps.db, locationId, from, to),
   ]);
   const byId = new Map<string, DeskAppointment[]>();
-  const views = toDeskAppointments(rows, now);
+  // An item marked missing or damaged stays in its visit, saying so (docs/decisions/057).
+  const views = toDeskAppointments(rows, now).map((view, i) => {
+    const kind = rows[i]!.markKind;
+    return {
+      ...view,
+      deskMark: kind ? { kind, label: deskMarkStatusLabel(kind, view.orderStatus === 'refunded') } : null,
+    };
+  });
   rows.forEach((r, i) => {
     const list = byId.get(r.slot.id) ?? [];
     list.push(views[i]!);

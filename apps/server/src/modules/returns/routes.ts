@@ -12,6 +12,7 @@ import {
   ReceiveReturnRequest,
   RefuseReturnRequest,
   ReturnParams,
+  ReturnPhotoParams,
   ReturnResponse,
 } from '@rebound/contract/returns';
 import { RETURN_API } from '@rebound/contract/returns-routes';
@@ -137,6 +138,22 @@ export async function returnsRoutes(fastify: FastifyInstance) {
       const files = await readPhotos(request);
       await service.addPhotos(deps, storage, user, request.params.id, false, files);
       return { return: await service.myReturn(deps, user, request.params.id) };
+    },
+  );
+
+  // A photo for its shopper or staff only (the session decides); /api answers are not cached.
+  app.get(
+    RETURN_API.returnPhotoPattern,
+    { schema: { params: ReturnPhotoParams } },
+    async (request, reply) => {
+      const bytes = await service.photoFile(
+        deps,
+        storage,
+        requireUser(request),
+        request.params.id,
+        request.params.photoId,
+      );
+      return reply.type('image/jpeg').header('x-content-type-options', 'nosniff').send(Buffer.from(bytes));
     },
   );
 

@@ -19,6 +19,7 @@ import type {
 } from '@rebound/contract/returns';
 import type { ReturnErrorCode } from '@rebound/contract/returns-errors';
 import { RETURN_ERRORS } from '@rebound/contract/returns-errors';
+import { RETURN_API } from '@rebound/contract/returns-routes';
 import { locationRoom, userRoom } from '@rebound/contract/rooms';
 import { productSku } from '@rebound/core/catalog';
 import { formatCents } from '@rebound/core/money';
@@ -129,7 +130,12 @@ function toView(l: Loaded): ReturnView {
     reason: r.reason,
     reasonLabel: RETURN_REASON_LABELS[r.reason],
     note: r.note,
-    photos: l.photos.map((p) => ({ id: p.id, url: p.url, by: p.byStaff ? 'staff' : 'shopper' })),
+    // Served by the session-checked photo route, never a public /media address.
+    photos: l.photos.map((p) => ({
+      id: p.id,
+      url: RETURN_API.returnPhoto(l.ret.id, p.id),
+      by: p.byStaff ? 'staff' : 'shopper',
+    })),
     deadline: r.deadline.toISOString(),
     lastDayLabel: dayLabel(r.deadline),
     expiresAt: r.expiresAt.toISOString(),
@@ -502,6 +508,27 @@ export async function addPhotos(
       await Promise.all(variantKeys(m.storageKey, m.variants).map((k) => storage.delete(k)));
     throw err;
   }
+}
+
+/**
+ * One photo's bytes (its largest JPEG copy) for the shopper who owns the return or for staff; to
+ * anyone else the return does not exist (404), so its photos cannot be fetched by guessing.
+ */
+export async function photoFile(
+  deps: Pick<ReturnsDeps, 'db'>,
+  storage: MediaStorage,
+  user: SessionUser,
+  id: string,
+  photoId: string,
+): Promise<Uint8Array> {
+  const row = await repo.returnWithOrder(deps.db, id);
+  if (!row || (user.role !== 'staff' && row.ret.userId !== user.id)) throw new AppError('return_not_found');
+  const photo = (await repo.photosOf(deps.db, [id])).find((p) => p.id === photoId);
+  if (!photo) throw new AppError('return_not_found');
+  // `url` is the storage's address of the largest JPEG: `<storageKey>/<width>.jpg`.
+  const bytes = await storage.get(`${photo.storageKey}/${photo.url.slice(photo.url.lastIndexOf('/') + 1)}`);
+  if (!bytes) throw new AppError('return_not_found');
+  return bytes;
 }
 
 // ── Staff ───────────────────────────────────────────────────────────────────────────────────────

@@ -190,6 +190,8 @@ export async function sessionChargeLines(db: DbOrTx, checkoutSessionId: string) 
   const titles = new Map(rows.map((r) => [r.order.id, r.title]));
   return charges.map((c) => ({
     orderId: c.orderId,
+    productTitle: titles.get(c.orderId) ?? 'item',
+    days: c.days,
     title: `Storage: ${titles.get(c.orderId) ?? 'item'} (${c.days} ${c.days === 1 ? 'day' : 'days'})`,
     amountCents: c.amountCents,
   }));

@@ -19,6 +19,7 @@ import { makeOrder } from '../../../test/won-orders';
 import {
   auditLog,
   checkoutSessions,
+  notifications,
   orders,
   payments,
   pickupAppointmentOrders,
@@ -227,6 +228,39 @@ describe('storage fees owed before the visit', () => {
     // The order itself is untouched by a fee payment.
     const [o] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(o?.status).toBe('paid');
+  });
+
+  it('its receipt says what was paid for, and its test page goes back to the pickup page, not the cart', async () => {
+    const ava = await signedInUser(t);
+    const order = await storedOrder(ava, 'Receipt lamp', null);
+    const co = (await feeCheckout(ava, [order.id])).json<FeeCheckoutResponse>();
+    const page = await t.app.inject({ url: `/test-checkout/${co.sessionId}` });
+    expect(page.body).toContain(
+      `<a class="cancel" href="/pickup-schedule/${order.id}">Cancel and return to your pickup page</a>`,
+    );
+    expect(page.body).not.toContain('cart');
+
+    expect((await payOnPage(co.sessionId)).statusCode).toBe(303);
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: API.checkoutVerify,
+      headers: { cookie: ava.cookie },
+      payload: { sessionId: co.sessionId },
+    });
+    expect(verify.json()).toMatchObject({
+      success: true,
+      amountCents: 1500,
+      orderIds: [],
+      message: 'Storage fee paid. Thank you!',
+      storageFees: [{ orderId: order.id, title: 'Storage: Receipt lamp (3 days)', amountCents: 1500 }],
+    });
+    const notices = await t.db.select().from(notifications).where(eq(notifications.userId, ava.user.id));
+    expect(notices.map((n) => [n.message, n.targetUrl])).toEqual([
+      [
+        'Storage fee paid: $15.00 for Receipt lamp. Thank you! Nothing more is owed for storage until your pickup.',
+        `/pickup-schedule/${order.id}`,
+      ],
+    ]);
   });
 
   it('settled at the desk while its online checkout is open: the late online payment is refunded, never paid twice', async () => {

@@ -2,7 +2,7 @@ import { formatCents } from '@rebound/core/money';
 import { STORAGE_FEE_CENTS_PER_DAY } from '@rebound/core/pickup';
 import { PICKUP_WINDOW_DAYS } from '@rebound/core/time';
 import { z } from 'zod';
-import { cents, defineTemplate, id, text, when } from './define';
+import { cents, defineTemplate, flag, id, text, when } from './define';
 import { longDateTime, messageOf, money, siteUrl, sms, str } from './format';
 import type { Block } from './types';
 
@@ -21,9 +21,12 @@ export const paymentReceipt = defineTemplate({
     totalCents: cents,
     amountCents: cents,
     lines: z.array(z.looseObject({ orderId: id, title: text, amountCents: cents })).nullish(),
+    /** A storage-fee payment (checkout/sync.ts): it paid no order, so there is no pickup to book. */
+    storageFeesOnly: flag,
   },
   render: (p, ctx) => {
     const message = messageOf(p);
+    const feesOnly = p.storageFeesOnly === true;
     const total = money(p, 'totalCents');
     const paidAt = longDateTime(p, 'paidAt');
     const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
@@ -61,23 +64,25 @@ export const paymentReceipt = defineTemplate({
       ],
     });
     blocks.push(
-      { type: 'button', label: 'Book your pickup', url },
+      { type: 'button', label: feesOnly ? 'See your pickup' : 'Book your pickup', url },
       {
         type: 'note',
-        text: `Keep this email as your receipt. Pick up within ${PICKUP_WINDOW_DAYS} days of the auction’s end; after that, storage is ${formatCents(STORAGE_FEE_CENTS_PER_DAY)} per item per day.`,
+        text: feesOnly
+          ? 'Keep this email as your receipt. Storage counts again only if your pickup moves to a later day.'
+          : `Keep this email as your receipt. Pick up within ${PICKUP_WINDOW_DAYS} days of the auction’s end; after that, storage is ${formatCents(STORAGE_FEE_CENTS_PER_DAY)} per item per day.`,
       },
     );
     return {
       email: {
         subject: total ? `Receipt: ${total} paid to Rebound` : 'Your Rebound receipt',
         preheader: message,
-        heading: 'Payment received, thank you!',
+        heading: feesOnly ? 'Storage fee paid, thank you!' : 'Payment received, thank you!',
         blocks,
-        reason: 'you paid for your orders on Rebound',
+        reason: feesOnly ? 'you paid a storage fee on Rebound' : 'you paid for your orders on Rebound',
       },
       sms: sms(message, url),
       push: {
-        title: 'Payment received',
+        title: feesOnly ? 'Storage fee paid' : 'Payment received',
         body: message,
         url,
         tag: `receipt-${str(p, 'checkoutId', 60) ?? 'latest'}`,

@@ -15,13 +15,34 @@ const KIND_LABEL: Record<LedgerKind, string> = {
   strike: 'Strike',
 };
 
-/** Money out is '−', money back or a fee settled is '+'; a fee charged is what you owe. */
-function signed(e: LedgerEntry): string {
-  if (e.amountCents === null) return '—';
+/**
+ * The amount as the shopper reads it: what they paid is a plain amount labelled 'paid' (never a
+ * minus sign), a refund is '+' and 'refunded', a fee charged is what they owe ('charged').
+ */
+function amountOf(e: LedgerEntry): { text: string; note: string | null } {
+  if (e.amountCents === null) return { text: '—', note: null };
   const amount = formatCents(e.amountCents);
-  if (e.kind === 'refund') return `+${amount}`;
-  if (e.kind === 'payment' || e.kind === 'storage_fee_paid') return `−${amount}`;
-  return amount;
+  switch (e.kind) {
+    case 'refund':
+      return { text: `+${amount}`, note: 'refunded' };
+    case 'payment':
+    case 'storage_fee_paid':
+      return { text: amount, note: 'paid' };
+    case 'storage_fee_charged':
+      return { text: amount, note: 'charged' };
+    default:
+      return { text: amount, note: null };
+  }
+}
+
+function LedgerAmount({ entry }: { entry: LedgerEntry }) {
+  const { text, note } = amountOf(entry);
+  return (
+    <>
+      {text}
+      {note ? <span className="block text-xs font-normal text-ink-600">{note}</span> : null}
+    </>
+  );
 }
 
 /**
@@ -71,16 +92,17 @@ export function LedgerSection() {
                 <li
                   key={e.id}
                   data-testid="ledger-entry"
-                  className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 px-4 py-3 text-sm sm:grid-cols-[11rem_1fr_auto]"
+                  className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 px-4 py-3 text-sm sm:grid-cols-[12.5rem_1fr_auto]"
                 >
                   <span className="text-xs text-ink-600 sm:text-sm">{formatShopDateTime(e.at)}</span>
                   <span
+                    data-testid="ledger-amount"
                     className={clsx(
                       'col-start-2 row-span-2 self-center text-right font-semibold tabular-nums sm:col-start-3',
                       e.kind === 'refund' ? 'text-brand-800' : 'text-ink-950',
                     )}
                   >
-                    {signed(e)}
+                    <LedgerAmount entry={e} />
                     {e.storageOwedAfterCents > 0 ? (
                       <span className="block text-xs font-normal text-ink-600">
                         owed {formatCents(e.storageOwedAfterCents)}

@@ -1,6 +1,5 @@
 import type { DeskMarkResponse } from '@rebound/contract/desk-marks';
 import type { DeskAppointment } from '@rebound/contract/pickup';
-import { formatCents } from '@rebound/core/money';
 import { isPickupOpen } from '@rebound/core/orders';
 import { formatShortCode, normalizeShortCode } from '@rebound/core/pickup';
 import { clsx } from 'clsx';
@@ -25,7 +24,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { formatDateKey } from '../../../lib/format-date';
 import { useDeskAction, useDeskDay, useDeskLookup, useLocations } from '../api';
 import { DeskMarkActions } from './DeskMark';
-import { DeskStorageFee } from './DeskStorageFee';
+import { DeskStorageFee, DeskStorageTotal } from './DeskStorageFee';
 
 /** What the desk last marked, shown until the next mark: the refund and the item. */
 type Marked = { answer: DeskMarkResponse; title: string; shopper: string };
@@ -201,7 +200,12 @@ function DaySlots({
                             ) : null}
                             {a.notes ? <p className="text-xs text-ink-600">Note: {a.notes}</p> : null}
                           </div>
-                          {a.status === 'completed' ? (
+                          {a.deskMark ? (
+                            // Marked missing or damaged instead of handed over (docs/decisions/057).
+                            <Badge tone="danger" data-testid="desk-item-marked">
+                              <PackageX aria-hidden="true" /> {a.deskMark.label}
+                            </Badge>
+                          ) : a.status === 'completed' ? (
                             <Badge tone="neutral">
                               <CircleCheck aria-hidden="true" /> Handed over
                             </Badge>
@@ -429,7 +433,6 @@ function Handover({
     heading.current?.focus();
   }, [a.appointmentId]);
   const open = items.filter((i) => !done.has(i.orderId));
-  const storage = items.reduce((n, i) => n + i.storageFeeCents, 0);
   const handOver = (orderId: string) => {
     setError(null);
     action
@@ -460,12 +463,7 @@ function Handover({
         <dd className="text-ink-900">
           {items.length} ({items.length - open.length} handed over)
         </dd>
-        {storage > 0 ? (
-          <>
-            <dt className="text-ink-600">Storage fee</dt>
-            <dd className="font-semibold text-danger-700">{formatCents(storage)}</dd>
-          </>
-        ) : null}
+        <DeskStorageTotal items={items} />
       </dl>
       {open.map((i) => (
         <DeskStorageFee key={i.orderId} orderId={i.orderId} enabled={isPickupOpen(i.orderStatus)} />

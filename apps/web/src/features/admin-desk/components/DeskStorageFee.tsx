@@ -1,9 +1,54 @@
+import type { DeskAppointment } from '@rebound/contract/pickup';
 import { formatCents } from '@rebound/core/money';
+import { isPickupOpen } from '@rebound/core/orders';
 import { Banknote } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { errorMessageOf } from '../../../lib/api-client';
-import { useDeskStorageFee, useRecordStorageFee } from '../storage-fee-api';
+import { useDeskStorageFee, useDeskStorageFees, useRecordStorageFee } from '../storage-fee-api';
+
+/**
+ * The hand-over's 'Storage fee' line for a visit: what is still owed (red) from the server's answer
+ * for each item still to hand over (the same answer `DeskStorageFee` shows), or 'Paid $X' once nothing
+ * is owed (paid online or recorded at the desk). An item already handed over was settled first: the
+ * hand-over is refused while storage is owed (docs/decisions/059-storage-fees-and-ledger.md).
+ */
+export function DeskStorageTotal({ items }: { items: DeskAppointment[] }) {
+  const open = items.filter((i) => isPickupOpen(i.orderStatus));
+  const fees = useDeskStorageFees(open.map((i) => i.orderId));
+  const accrued = items.reduce((n, i) => n + i.storageFeeCents, 0);
+  const answers = fees.map((f) => f.data);
+  const known = answers.every((a) => a !== undefined);
+  const owed = answers.reduce((n, a) => n + (a?.owedCents ?? 0), 0);
+  const paid =
+    answers.reduce((n, a) => n + (a?.paidCents ?? 0), 0) +
+    items.filter((i) => !isPickupOpen(i.orderStatus)).reduce((n, i) => n + i.storageFeeCents, 0);
+  if (accrued === 0 && owed === 0 && paid === 0) return null;
+  let amount = (
+    <dd className="text-ink-900" data-testid="desk-storage-total">
+      {formatCents(accrued)}
+    </dd>
+  );
+  if (known && owed > 0) {
+    amount = (
+      <dd className="font-semibold text-danger-700" data-testid="desk-storage-total">
+        {formatCents(owed)} owed{paid > 0 ? ` (${formatCents(paid)} paid)` : ''}
+      </dd>
+    );
+  } else if (known) {
+    amount = (
+      <dd className="font-semibold text-brand-800" data-testid="desk-storage-total">
+        Paid {formatCents(paid)}
+      </dd>
+    );
+  }
+  return (
+    <>
+      <dt className="text-ink-600">Storage fee</dt>
+      {amount}
+    </>
+  );
+}
 
 /**
  * 'Collect $X storage' at the hand-over (docs/product.md "Pickup"): the fee owed now, and 'Record paid

@@ -18,6 +18,12 @@ const announced = new Set<string>();
 
 const isPaid = (v: VerifyPaymentResponse) => v.success && v.paymentStatus === 'paid';
 
+type FeeLine = NonNullable<VerifyPaymentResponse['storageFees']>[number];
+
+/** A storage-fee payment's lines (it paid no order); none for an order payment. */
+const feesOf = (v: VerifyPaymentResponse): FeeLine[] =>
+  v.orderIds.length === 0 ? (v.storageFees ?? []) : [];
+
 /**
  * /checkout/success?session_id=...: where the hosted checkout returns. The server checks the payment
  * with the provider (the same sync the webhook runs); paid: the orders leave the cart and the account
@@ -52,7 +58,7 @@ export function CheckoutSuccessPage() {
     if (!data || !isPaid(data) || announced.has(sessionId)) return;
     announced.add(sessionId);
     forgetCartIds(data.orderIds);
-    toast.success(ORDER_TEXT.paymentSuccess);
+    toast.success(feesOf(data).length > 0 ? data.message : ORDER_TEXT.paymentSuccess);
     // Orders, counts and anything else of the shopper's now out of date.
     void queryClient.invalidateQueries({
       queryKey: [USER_SCOPE],
@@ -64,6 +70,8 @@ export function CheckoutSuccessPage() {
   if (verify.isPending) return <Verifying />;
   if (verify.isError) return <PaymentError message={ORDER_TEXT.verifyFailed} />;
   if (!paid) return <PaymentError message={ORDER_TEXT.notPaid} />;
+  const fees = feesOf(verify.data);
+  if (fees.length > 0) return <StorageFeePaid amountCents={verify.data.amountCents} fees={fees} />;
   return <PaymentSuccess amountCents={verify.data.amountCents} count={verify.data.orderIds.length} />;
 }
 
@@ -128,6 +136,46 @@ function PaymentSuccess({ amountCents, count }: { amountCents: number; count: nu
         </ButtonLink>
         <ButtonLink to="/" variant="secondary" size="lg" className="flex-1">
           Continue Shopping
+        </ButtonLink>
+      </div>
+    </Shell>
+  );
+}
+
+/**
+ * The receipt of a storage-fee payment (docs/decisions/059-storage-fees-and-ledger.md): what was paid
+ * and for which items, and back to the pickup page it was paid from; no order was paid, nothing to book.
+ */
+function StorageFeePaid({ amountCents, fees }: { amountCents: number; fees: FeeLine[] }) {
+  const back = fees.length === 1 ? `/pickup-schedule/${fees[0]!.orderId}` : '/account?tab=appointments';
+  return (
+    <Shell>
+      <div className="flex flex-col items-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+          <CircleCheck className="size-9" aria-hidden="true" />
+        </span>
+        <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">Storage fee paid</h1>
+        <p className="mt-2 text-ink-700">
+          Nothing more is owed for storage until your pickup. Your receipt is in your notifications.
+        </p>
+        <p className="mt-5 rounded-xl bg-ink-50 px-5 py-3 ring-1 ring-ink-200/80">
+          <span className="block text-xs font-medium text-ink-600">Total paid</span>
+          <span className="text-2xl font-bold tabular-nums text-ink-950" data-testid="paid-total">
+            {formatCents(amountCents)}
+          </span>
+        </p>
+      </div>
+      <ul className="mt-7 flex flex-col gap-2 text-left text-sm text-ink-800" aria-label="What you paid for">
+        {fees.map((f) => (
+          <li key={f.orderId} className="flex justify-between gap-4" data-testid="paid-fee">
+            <span>{f.title}</span>
+            <span className="font-semibold tabular-nums">{formatCents(f.amountCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8 flex flex-col gap-2 sm:flex-row">
+        <ButtonLink to={back} size="lg" className="flex-1">
+          {fees.length === 1 ? 'Back to your pickup' : 'See your pickups'}
         </ButtonLink>
       </div>
     </Shell>

@@ -50,7 +50,10 @@ const DAY_MS = 86_400_000;
  */
 export function OrdersPanel({ renderReturn }: { renderReturn?: (order: OrderView) => ReactNode } = {}) {
   const orders = useMyOrders();
-  const count = orders.data?.orders.length;
+  // A failed background refetch (a socket resync, a return asked) keeps the orders shown: swapping
+  // them for an error would unmount what the shopper is doing in an order (a drop-off being picked).
+  const data = orders.data;
+  const count = data?.orders.length;
 
   return (
     <div className="flex flex-col gap-5">
@@ -65,14 +68,14 @@ export function OrdersPanel({ renderReturn }: { renderReturn?: (order: OrderView
         <CartShortcut />
       </div>
 
-      {orders.isPending ? (
+      {data === undefined && !orders.isError ? (
         <div role="status" className="flex flex-col gap-3">
           <span className="sr-only">Loading your orders...</span>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-36 w-full rounded-card sm:h-32" />
           ))}
         </div>
-      ) : orders.isError ? (
+      ) : data === undefined ? (
         <ErrorState
           title="Error loading your orders"
           message={errorMessageOf(orders.error)}
@@ -80,25 +83,25 @@ export function OrdersPanel({ renderReturn }: { renderReturn?: (order: OrderView
         />
       ) : (
         <>
-          {orders.data.biddingSuspended ? <SuspendedNotice /> : null}
-          {orders.data.orders.length === 0 ? (
+          {data.biddingSuspended ? <SuspendedNotice /> : null}
+          {data.orders.length === 0 ? (
             <EmptyState action={<ButtonLink to="/shop">Browse auctions</ButtonLink>}>
               <span className="block text-base font-semibold text-ink-900">{ORDER_TEXT.noOrdersTitle}</span>
               <span className="mt-1 block font-normal text-ink-600">{ORDER_TEXT.noOrdersMessage}</span>
             </EmptyState>
           ) : (
             <ul className="flex flex-col gap-3" aria-label="Your orders">
-              {orders.data.orders.map((order) => (
+              {data.orders.map((order) => (
                 <OrderRow
                   key={order.id}
                   order={order}
-                  visitMates={visitMatesOf(order, orders.data.orders)}
+                  visitMates={visitMatesOf(order, data.orders)}
                   extra={renderReturn?.(order)}
                 />
               ))}
             </ul>
           )}
-          <Strikes data={orders.data} />
+          <Strikes data={data} />
         </>
       )}
     </div>

@@ -27,7 +27,9 @@ export function DropOffPicker({ ret, onDone }: { ret: ReturnView; onDone: () => 
       </div>
     );
   }
-  if (slots.isError) {
+  // A failed background refetch (a socket resync, the window refocused) keeps the times already
+  // shown: replacing the form with an error would drop the shopper's choice.
+  if (slots.isError && slots.data === undefined) {
     return (
       <ErrorState
         title="Error loading drop-off times"
@@ -36,16 +38,18 @@ export function DropOffPicker({ ret, onDone }: { ret: ReturnView; onDone: () => 
       />
     );
   }
-  const days = daysWithSlots(slots.data.slots);
+  const data = slots.data;
+  if (data === undefined) return null;
+  const days = daysWithSlots(data.slots);
   if (days.length === 0) {
     return (
       <p data-testid="drop-off-no-slots" className="rounded-lg bg-ink-50 px-3 py-2 text-sm text-ink-800">
-        No drop-off times are left before {slots.data.lastDayLabel}. You can still bring the item to the desk
-        during opening hours by then.
+        No drop-off times are left before {data.lastDayLabel}. You can still bring the item to the desk during
+        opening hours by then.
       </p>
     );
   }
-  return <DropOffForm ret={ret} data={slots.data} days={days} onDone={onDone} />;
+  return <DropOffForm ret={ret} data={data} days={days} onDone={onDone} />;
 }
 
 function DropOffForm({
