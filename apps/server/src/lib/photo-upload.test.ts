@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../../test/multipart';
 import { errorHandler } from './error-handler';
 import { AppError } from './errors';
 import { type PhotoUploadLimits, readPhotoUpload, registerPhotoUpload } from './photo-upload';
@@ -29,40 +30,24 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-function multipartBody(
-  files: { name: string; type: string; bytes: Buffer }[],
-  fields: [string, string][] = [],
-) {
-  const boundary = 'photo-upload-test';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of fields) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-      ),
-      f.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const photos = (files: { name: string; type: string; bytes: Buffer }[], fields: [string, string][] = []) =>
+  multipartBody(
+    files.map((f) => ({ field: 'photos', ...f })),
+    fields,
+  );
 
 const post = (body: ReturnType<typeof multipartBody>) =>
-  app.inject({ method: 'POST', url: '/upload', headers: body.headers, payload: body.payload });
+  app.inject({
+    method: 'POST',
+    url: '/upload',
+    headers: { 'content-type': body.contentType },
+    payload: body.payload,
+  });
 
 describe('readPhotoUpload', () => {
   it('reads the files within the limits (other fields are skipped)', async () => {
     const res = await post(
-      multipartBody(
+      photos(
         [
           { name: 'a.jpg', type: 'image/jpeg', bytes: Buffer.alloc(1024 * 1024, 1) },
           { name: 'b.png', type: 'image/png', bytes: Buffer.alloc(10, 2) },
@@ -81,7 +66,7 @@ describe('readPhotoUpload', () => {
 
   it('refuses a file over the size limit with its name and the limit', async () => {
     const res = await post(
-      multipartBody([{ name: 'huge.jpg', type: 'image/jpeg', bytes: Buffer.alloc(1024 * 1024 + 1, 1) }]),
+      photos([{ name: 'huge.jpg', type: 'image/jpeg', bytes: Buffer.alloc(1024 * 1024 + 1, 1) }]),
     );
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toEqual({
@@ -92,7 +77,7 @@ describe('readPhotoUpload', () => {
 
   it('refuses more files than the limit with the caller’s error', async () => {
     const three = [1, 2, 3].map((i) => ({ name: `${i}.jpg`, type: 'image/jpeg', bytes: Buffer.alloc(8, i) }));
-    const res = await post(multipartBody(three));
+    const res = await post(photos(three));
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toEqual({
       code: 'too_many_files',
@@ -101,7 +86,7 @@ describe('readPhotoUpload', () => {
   });
 
   it('refuses an empty file as not an image, naming it', async () => {
-    const res = await post(multipartBody([{ name: 'empty.png', type: 'image/png', bytes: Buffer.alloc(0) }]));
+    const res = await post(photos([{ name: 'empty.png', type: 'image/png', bytes: Buffer.alloc(0) }]));
     expect(res.statusCode).toBe(422);
     expect(res.json().error.code).toBe('not_an_image');
     expect(res.json().error.message).toMatch(/^empty\.png is not an image we can read/);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { ImportReport, ImportRowsPage, ImportSummary } from '@rebound/contract/admin-import';
 import { RETURN_API } from '@rebound/contract/returns-routes';
 import { API } from '@rebound/contract/routes';
@@ -8,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
 import { makeCategory, makeLocation, makeProduct } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { type FilePart, multipartBody } from '../../../test/multipart';
 import { makeOrder } from '../../../test/won-orders';
 import { createMediaStorage } from '../../adapters/storage';
 import { auctions, auditLog, manifestImports, productImages, products } from '../../db/schema';
@@ -30,28 +30,7 @@ const as = (who: SignedInUser | null) => (who ? { cookie: who.cookie } : {});
 const HEADER =
   'sku,title,brand,description,category,condition,retail_price,resale_price,featured,desk_notes,images';
 
-interface Part {
-  field: string;
-  name: string;
-  type: string;
-  bytes: Buffer;
-}
-
-function multipart(parts: Part[]) {
-  const boundary = `----rebound${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.name}"\r\nContent-Type: ${p.type}\r\n\r\n`,
-      ),
-      p.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+type Part = FilePart;
 
 const csvPart = (text: string, name = 'manifest.csv'): Part => ({
   field: 'csv',
@@ -61,7 +40,7 @@ const csvPart = (text: string, name = 'manifest.csv'): Part => ({
 });
 
 function upload(parts: Part[], who: SignedInUser | null = staff) {
-  const { payload, contentType } = multipart(parts);
+  const { payload, contentType } = multipartBody(parts);
   return t.app.inject({
     method: 'POST',
     url: API.adminImports,
