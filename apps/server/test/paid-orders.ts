@@ -1,3 +1,4 @@
+import type { CreateCheckoutResponse } from '@rebound/contract/orders';
 import { API } from '@rebound/contract/routes';
 import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -23,8 +24,8 @@ export async function shopperAt(
   return u;
 }
 
-/** Pays the shopper's orders in one checkout through the test checkout page; their rows, now paid. */
-export async function payOrders(t: TestApp, u: SignedInUser, orderIds: string[]) {
+/** POST /api/checkout for the shopper's orders: the hosted checkout it opened. */
+export async function startCheckout(t: TestApp, u: SignedInUser, orderIds: string[]) {
   const res = await t.app.inject({
     method: 'POST',
     url: API.checkout,
@@ -32,7 +33,12 @@ export async function payOrders(t: TestApp, u: SignedInUser, orderIds: string[])
     payload: { orderIds },
   });
   expect(res.statusCode, res.body).toBe(200);
-  const { sessionId } = res.json<{ sessionId: string }>();
+  return res.json<CreateCheckoutResponse>();
+}
+
+/** Pays the shopper's orders in one checkout through the test checkout page; their rows, now paid. */
+export async function payOrders(t: TestApp, u: SignedInUser, orderIds: string[]) {
+  const { sessionId } = await startCheckout(t, u, orderIds);
   const paid = await t.app.inject({
     method: 'POST',
     url: `/test-checkout/${sessionId}`,
