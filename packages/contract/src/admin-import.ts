@@ -1,5 +1,5 @@
 import { parseCondition } from '@rebound/core/catalog';
-import { parseYesNo, splitImageNames } from '@rebound/core/manifest';
+import { parseSaleTermsCell, parseYesNo, splitImageNames } from '@rebound/core/manifest';
 import { parseDollarsToCents } from '@rebound/core/money';
 import { z } from 'zod';
 import { adminListQuery, adminPage } from './admin';
@@ -76,6 +76,13 @@ export const MANIFEST_COLUMNS = [
     required: false,
     example: 'RB-10001.jpg; RB-10001_2.jpg',
     help: "Photo file names separated by ';', uploaded with the CSV. Photos named after the SKU (RB-10001.jpg, RB-10001_2.jpg) match without this column.",
+  },
+  {
+    key: 'sale_terms',
+    label: 'Sale terms',
+    required: false,
+    example: '',
+    help: 'Final Sale or As-Is (or final_sale, as_is): the item cannot be returned. Empty means a standard sale, returnable under the policy.',
   },
 ] as const;
 export type ManifestColumn = (typeof MANIFEST_COLUMNS)[number]['key'];
@@ -172,6 +179,17 @@ export function manifestRowSchema(categoryIdOf: (nameOrSlug: string) => string |
         return b;
       }),
       desk_notes: cell.transform((v) => v.trim() || null).pipe(product.deskNotes.unwrap()),
+      sale_terms: cell.transform((v, ctx) => {
+        const terms = parseSaleTermsCell(v);
+        if (!terms) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${v.trim()}" is not a sale term. Use Final Sale or As-Is, or leave it empty for a standard sale.`,
+          });
+          return z.NEVER;
+        }
+        return terms;
+      }),
       images: cell
         .transform(splitImageNames)
         .refine(
@@ -192,6 +210,7 @@ export function manifestRowSchema(categoryIdOf: (nameOrSlug: string) => string |
         sku: r.sku as string,
         isFeatured: r.featured,
         deskNotes: r.desk_notes,
+        saleTerms: r.sale_terms,
       },
       imageNames: r.images,
     }));

@@ -5,6 +5,7 @@ import {
   decodeManifest,
   imageFileKey,
   normalizeHeader,
+  parseSaleTermsCell,
   parseYesNo,
   skuOfImageName,
   splitImageNames,
@@ -170,6 +171,56 @@ describe('decodeManifest', () => {
       fc.property(fc.string({ unit: 'grapheme' }), (text) => {
         fc.pre(!text.includes('\u0000') && !text.startsWith('\uFEFF'));
         expect(decodeManifest(Buffer.from(text, 'utf8'))).toEqual({ ok: true, text, encoding: 'utf-8' });
+      }),
+    );
+  });
+});
+
+describe('parseSaleTermsCell', () => {
+  it('reads empty as standard, and each term by its value or its label without case', () => {
+    expect(parseSaleTermsCell('')).toBe('standard');
+    expect(parseSaleTermsCell('   ')).toBe('standard');
+    expect(parseSaleTermsCell('standard')).toBe('standard');
+    expect(parseSaleTermsCell('Standard')).toBe('standard');
+    expect(parseSaleTermsCell('final_sale')).toBe('final_sale');
+    expect(parseSaleTermsCell('Final Sale')).toBe('final_sale');
+    expect(parseSaleTermsCell(' FINAL SALE ')).toBe('final_sale');
+    expect(parseSaleTermsCell('final-sale')).toBe('final_sale');
+    expect(parseSaleTermsCell('as_is')).toBe('as_is');
+    expect(parseSaleTermsCell('As-Is')).toBe('as_is');
+    expect(parseSaleTermsCell('as is')).toBe('as_is');
+    expect(parseSaleTermsCell('AS-IS')).toBe('as_is');
+  });
+
+  it('refuses anything else', () => {
+    for (const cell of ['final', 'sale', 'asis', 'yes', 'no', 'returnable', 'final sale!', '0']) {
+      expect(parseSaleTermsCell(cell), cell).toBeNull();
+    }
+  });
+
+  it('reads every term and label whatever its case, spacing and separators (property)', () => {
+    const spelling = fc.constantFrom('final_sale', 'Final Sale', 'as_is', 'As-Is', 'standard', 'Standard');
+    const separator = fc.constantFrom(' ', '-', '_', '  ', ' - ');
+    fc.assert(
+      fc.property(
+        spelling,
+        separator,
+        fc.boolean(),
+        fc.string({ unit: fc.constantFrom(' ', '\t') }),
+        (s, sep, upper, pad) => {
+          const cell = `${pad}${s.replace(/[\s_-]+/g, sep)}${pad}`;
+          const expected = s.toLowerCase().replace(/[\s_-]+/g, '_');
+          expect(parseSaleTermsCell(upper ? cell.toUpperCase() : cell.toLowerCase())).toBe(expected);
+        },
+      ),
+    );
+  });
+
+  it('answers a term or null for any text, never throws (property)', () => {
+    fc.assert(
+      fc.property(fc.string(), (cell) => {
+        const v = parseSaleTermsCell(cell);
+        expect(v === null || ['standard', 'final_sale', 'as_is'].includes(v)).toBe(true);
       }),
     );
   });

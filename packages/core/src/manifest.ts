@@ -1,6 +1,7 @@
 // Manifest import: the cell rules of a CSV manifest, as plain functions.
 // Parsing the CSV itself is csv-parse's job (server); these decide what a header or a cell means,
 // and how a report cell is written so a spreadsheet never runs it as a formula.
+import { SALE_TERMS_LABELS, type SaleTerms } from './returns';
 
 /** Spreadsheet-friendly aliases of the manifest's columns (after normalizeHeader). */
 const HEADER_ALIASES: Readonly<Record<string, string>> = Object.freeze({
@@ -18,6 +19,8 @@ const HEADER_ALIASES: Readonly<Record<string, string>> = Object.freeze({
   photos: 'images',
   photo: 'images',
   is_featured: 'featured',
+  terms: 'sale_terms',
+  sale_term: 'sale_terms',
 });
 
 /**
@@ -43,6 +46,27 @@ export function parseYesNo(cell: string): boolean | null {
   const v = cell.trim().toLowerCase();
   if (YES.has(v)) return true;
   if (NO.has(v)) return false;
+  return null;
+}
+
+/** A sale terms cell as a key: spaces, dashes and underscores alike, case ignored ('As-Is' -> 'as_is'). */
+const saleTermsKey = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '_');
+
+/**
+ * A sale terms cell (docs/decisions/055-returns.md): empty -> 'standard'; a value or its label, without
+ * case and with spaces, dashes or underscores alike ('Final Sale', 'final_sale', 'AS-IS', 'as is',
+ * 'Standard') -> that value; anything else -> null.
+ */
+export function parseSaleTermsCell(cell: string): SaleTerms | null {
+  const key = saleTermsKey(cell);
+  if (key === '') return 'standard';
+  for (const [value, label] of Object.entries(SALE_TERMS_LABELS) as [SaleTerms, string][]) {
+    if (key === value || key === saleTermsKey(label)) return value;
+  }
   return null;
 }
 

@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
 import { makeAuction, makeCategory, makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { multipartBody } from '../../../test/multipart';
 import { makeOrder } from '../../../test/won-orders';
 import { auctions, auditLog, productImages } from '../../db/schema';
 
@@ -58,29 +59,12 @@ async function create(over: Record<string, unknown> = {}) {
   return res.json<AdminProduct>();
 }
 
-/** A multipart/form-data body with the given files in the field `images`. */
-function multipart(files: { name: string; type: string; bytes: Buffer }[]) {
-  const boundary = `----rebound${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const f of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-      ),
-      f.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 function upload(
   productId: string,
   files: { name: string; type: string; bytes: Buffer }[],
   who: SignedInUser | null = staff,
 ) {
-  const { payload, contentType } = multipart(files);
+  const { payload, contentType } = multipartBody(files.map((f) => ({ field: 'images', ...f })));
   return t.app.inject({
     method: 'POST',
     url: API.adminProductImages(productId),

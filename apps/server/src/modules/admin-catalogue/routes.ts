@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   AdminProduct,
   AdminProductImageParams,
@@ -12,48 +11,22 @@ import {
   WithdrawInput,
 } from '@rebound/contract/admin-catalogue';
 import { API } from '@rebound/contract/routes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMediaStorage } from '../../adapters/storage';
 import { AppError } from '../../lib/errors';
+import { type PhotoUploadLimits, readPhotoUpload, registerPhotoUpload } from '../../lib/photo-upload';
 import { requireActiveStaff } from '../staff';
 import * as service from './service';
 
-const MB = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-
-/**
- * Reads every file of a multipart upload into memory, within the limits (15 MB a file, 10 files).
- * Whatever goes wrong while reading answers with a clear 4xx, never a 500.
- */
-async function readUpload(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError('image_upload_not_multipart');
-  const files: service.UploadedFile[] = [];
-  let current = 'The file';
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      current = part.filename || 'The file';
-      const bytes = await part.toBuffer();
-      if (bytes.length === 0) throw new AppError('not_an_image', { params: { name: current } });
-      files.push({ name: current, bytes });
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('image_too_large', {
-        params: { name: current, limit: MB(IMAGE_UPLOAD_LIMITS.maxFileBytes) },
-      });
-    }
-    if (code === 'FST_FILES_LIMIT') {
-      throw new AppError('too_many_files', {
-        params: { limit: String(IMAGE_UPLOAD_LIMITS.maxFilesPerUpload) },
-      });
-    }
-    throw new AppError('image_upload_invalid');
-  }
-  return files;
-}
+/** Product images: 15 MB a file, 10 files an upload (IMAGE_UPLOAD_LIMITS). */
+const IMAGE_UPLOAD: PhotoUploadLimits = {
+  maxFileBytes: IMAGE_UPLOAD_LIMITS.maxFileBytes,
+  maxFiles: IMAGE_UPLOAD_LIMITS.maxFilesPerUpload,
+  maxFields: 10,
+  tooManyFiles: () =>
+    new AppError('too_many_files', { params: { limit: String(IMAGE_UPLOAD_LIMITS.maxFilesPerUpload) } }),
+};
 
 /** /api/admin/catalogue: products and their images (staff only: the admin guard covers the prefix). */
 export async function adminCatalogueRoutes(fastify: FastifyInstance) {
@@ -62,15 +35,7 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
   const storage = createMediaStorage(config);
 
   // Only this plugin parses multipart bodies; its limits are the upload's.
-  await app.register(multipart, {
-    limits: {
-      fileSize: IMAGE_UPLOAD_LIMITS.maxFileBytes,
-      files: IMAGE_UPLOAD_LIMITS.maxFilesPerUpload,
-      fields: 10,
-      parts: IMAGE_UPLOAD_LIMITS.maxFilesPerUpload + 10,
-      fieldSize: 1024,
-    },
-  });
+  await registerPhotoUpload(app, IMAGE_UPLOAD);
 
   app.get(
     API.adminProducts,
@@ -125,7 +90,7 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
     { schema: { params: AdminProductParams, response: { 201: ImagesResponse } } },
     async (request, reply) => {
       const staff = requireActiveStaff(request);
-      const files = await readUpload(request);
+      const files = await readPhotoUpload(request, IMAGE_UPLOAD);
       const images = await service.addImages(db, storage, staff.id, request.params.id, files, clock.now());
       return reply.status(201).send({ images });
     },

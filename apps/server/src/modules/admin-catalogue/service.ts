@@ -16,6 +16,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { productImages, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { UploadedPhoto } from '../../lib/photo-upload';
 import { recordAudit } from '../staff';
 import { processImage, variantKeys } from './images';
 import * as repo from './repository';
@@ -250,18 +251,13 @@ export async function withdrawProduct(
   return getProduct(db, id);
 }
 
-export interface UploadedFile {
-  name: string;
-  bytes: Buffer;
-}
-
 /** Processes the files (each one checked and resized), then records them after the product's images. */
 export async function addImages(
   db: Db,
   storage: MediaStorage,
   actorId: string,
   productId: string,
-  files: UploadedFile[],
+  files: UploadedPhoto[],
   now: Date,
 ): Promise<AdminProductImage[]> {
   if (files.length === 0) throw new AppError('image_upload_empty');

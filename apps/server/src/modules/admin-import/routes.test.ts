@@ -1,14 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import type { ImportReport, ImportRowsPage, ImportSummary } from '@rebound/contract/admin-import';
+import { RETURN_API } from '@rebound/contract/returns-routes';
 import { API } from '@rebound/contract/routes';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
-import { makeCategory, makeProduct } from '../../../test/factories';
+import { makeCategory, makeLocation, makeProduct } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { type FilePart, multipartBody } from '../../../test/multipart';
+import { makeOrder } from '../../../test/won-orders';
 import { createMediaStorage } from '../../adapters/storage';
-import { auditLog, manifestImports, productImages, products } from '../../db/schema';
+import { auctions, auditLog, manifestImports, productImages, products } from '../../db/schema';
 import { runImports } from './service';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
@@ -28,28 +30,7 @@ const as = (who: SignedInUser | null) => (who ? { cookie: who.cookie } : {});
 const HEADER =
   'sku,title,brand,description,category,condition,retail_price,resale_price,featured,desk_notes,images';
 
-interface Part {
-  field: string;
-  name: string;
-  type: string;
-  bytes: Buffer;
-}
-
-function multipart(parts: Part[]) {
-  const boundary = `----rebound${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.name}"\r\nContent-Type: ${p.type}\r\n\r\n`,
-      ),
-      p.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+type Part = FilePart;
 
 const csvPart = (text: string, name = 'manifest.csv'): Part => ({
   field: 'csv',
@@ -59,7 +40,7 @@ const csvPart = (text: string, name = 'manifest.csv'): Part => ({
 });
 
 function upload(parts: Part[], who: SignedInUser | null = staff) {
-  const { payload, contentType } = multipart(parts);
+  const { payload, contentType } = multipartBody(parts);
   return t.app.inject({
     method: 'POST',
     url: API.adminImports,
@@ -140,7 +121,7 @@ describe('the template', () => {
     const res = await t.app.inject({ method: 'GET', url: API.adminImportTemplate, headers: as(staff) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('rebound-manifest-template.csv');
-    expect(res.body.split('\r\n')[0]).toBe(HEADER);
+    expect(res.body.split('\r\n')[0]).toBe(`${HEADER},sale_terms`);
     const s = await preview([csvPart(res.body.replace('Garden & Tools', 'garden-tools'), 'template.csv')]);
     // Its example names photos that were not uploaded: the only error.
     const [row] = (await rowsOf(s.id)).items;
@@ -385,6 +366,97 @@ describe('reading CSV files as spreadsheets write them', () => {
     for (const line of csv.body.split('\r\n').slice(1)) {
       for (const cell of line.split(',')) expect(cell).not.toMatch(/^[=+\-@]/);
     }
+  });
+});
+
+describe('sale terms', () => {
+  it('reads Final Sale and As-Is in any spelling, refuses other words at their row, and the shopper cannot return such an item', async () => {
+    const line = (sku: string, terms: string) =>
+      `${sku},Lamp ${sku},Acme,,Electronics,Open Box,40,20,no,,,${terms}`;
+    const text = [
+      `${HEADER},Sale Terms`,
+      line('TERMS-1', 'Final Sale'),
+      line('TERMS-2', 'as-is'),
+      line('TERMS-3', ''),
+      line('TERMS-4', 'FINAL_SALE'),
+      line('TERMS-5', 'Maybe'),
+      line('TERMS-6', 'Standard'),
+    ].join('\r\n');
+    const s = await preview([csvPart(`${text}\r\n`)]);
+    expect(s).toMatchObject({ totalRows: 6, validRows: 5, errorRows: 1, ignoredColumns: [] });
+    const errors = await rowsOf(s.id, 'filter=errors');
+    expect(errors.items.map((r) => ({ row: r.row, sku: r.sku, errors: r.errors }))).toEqual([
+      {
+        row: 6,
+        sku: 'TERMS-5',
+        errors: [
+          {
+            column: 'sale_terms',
+            message:
+              '"Maybe" is not a sale term. Use Final Sale or As-Is, or leave it empty for a standard sale.',
+          },
+        ],
+      },
+    ]);
+
+    await start(s.id);
+    await runJob();
+    const made = await t.db
+      .select({ sku: products.sku, saleTerms: products.saleTerms, id: products.id })
+      .from(products)
+      .where(inArray(products.sku, ['TERMS-1', 'TERMS-2', 'TERMS-3', 'TERMS-4', 'TERMS-5', 'TERMS-6']))
+      .orderBy(asc(products.sku));
+    expect(made.map((p) => [p.sku, p.saleTerms])).toEqual([
+      ['TERMS-1', 'final_sale'],
+      ['TERMS-2', 'as_is'],
+      ['TERMS-3', 'standard'],
+      ['TERMS-4', 'final_sale'],
+      ['TERMS-6', 'standard'],
+    ]);
+    const report = await t.app.inject({
+      method: 'GET',
+      url: API.adminImportReport(s.id),
+      headers: as(staff),
+    });
+    expect(report.json<ImportReport>().lines.find((l) => l.row === 6)).toMatchObject({
+      sku: 'TERMS-5',
+      outcome: 'error',
+      messages: [
+        'sale_terms: "Maybe" is not a sale term. Use Final Sale or As-Is, or leave it empty for a standard sale.',
+      ],
+    });
+
+    // The shopper won each imported lot and picked it up yesterday: Final Sale and As-Is are refused.
+    const location = await makeLocation(t.db);
+    const handed = new Date(NOW.getTime() - 24 * 3_600_000);
+    const wonAndCollected = async (productId: string) => {
+      const { order, auction } = await makeOrder(t.db, {
+        now: t.clock.now(),
+        userId: shopper.user.id,
+        locationId: location.id,
+        order: { status: 'completed', completedAt: handed, paidAt: handed },
+      });
+      await t.db.update(auctions).set({ productId }).where(eq(auctions.id, auction.id));
+      return order.id;
+    };
+    const ask = async (sku: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: RETURN_API.meReturns,
+        headers: as(shopper),
+        payload: { orderId: await wonAndCollected(made.find((p) => p.sku === sku)!.id), reason: 'damaged' },
+      });
+    const finalSale = await ask('TERMS-1');
+    expect(finalSale.statusCode).toBe(422);
+    expect(finalSale.json().error).toEqual({
+      code: 'return_final_sale',
+      message: 'This item was sold as Final Sale and cannot be returned.',
+    });
+    const asIs = await ask('TERMS-2');
+    expect(asIs.statusCode).toBe(422);
+    expect(asIs.json().error.code).toBe('return_as_is');
+    // A standard lot of the same file may be returned.
+    expect((await ask('TERMS-3')).statusCode).toBe(201);
   });
 });
 

@@ -4,7 +4,6 @@ import type {
   RefundResponse,
   RemoveStrikeResponse,
 } from '@rebound/contract/admin-orders';
-import type { CreateCheckoutResponse } from '@rebound/contract/orders';
 import type { AvailableSlotsResponse, SchedulePreviewResponse } from '@rebound/contract/pickup';
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
@@ -12,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
 import { makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { paidOrdersAt, shopperAt } from '../../../test/paid-orders';
 import { makeOrder } from '../../../test/won-orders';
 import { type PaymentProvider, RefundRefusedError } from '../../adapters/payments/types';
 import {
@@ -42,15 +42,10 @@ const t = useTestApp({ now: NOW }, async (t) => {
   staff = await signedInUser(t, { role: 'staff' });
 });
 
-const GOOD = 'cardNumber=4242+4242+4242+4242&expiry=12+%2F+34&cvc=123&name=Ava+Shopper';
 let keyN = 0;
 const newKey = () => `test-refund-key-${++keyN}-${Math.random().toString(36).slice(2)}`;
 
-async function shopper(over: { handle?: string; email?: string } = {}) {
-  const u = await signedInUser(t, over);
-  await t.db.update(users).set({ locationId }).where(eq(users.id, u.user.id));
-  return u;
-}
+const shopper = (over: { handle?: string; email?: string } = {}) => shopperAt(t, locationId, over);
 
 async function unpaidOrder(u: SignedInUser, amountCents = 10_000, title?: string) {
   const { order, product } = await makeOrder(t.db, {
@@ -64,32 +59,7 @@ async function unpaidOrder(u: SignedInUser, amountCents = 10_000, title?: string
 }
 
 /** Orders paid through the real checkout and the built-in test checkout page. */
-async function paidOrders(u: SignedInUser, amounts: number[]) {
-  const made = [];
-  for (const a of amounts) made.push(await unpaidOrder(u, a));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: API.checkout,
-    headers: { cookie: u.cookie },
-    payload: { orderIds: made.map((m) => m.order.id) },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const c = res.json<CreateCheckoutResponse>();
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/test-checkout/${c.sessionId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: GOOD,
-  });
-  expect(paid.statusCode, paid.body).toBeLessThan(400);
-  const rows = [];
-  for (const m of made) {
-    const [o] = await t.db.select().from(orders).where(eq(orders.id, m.order.id));
-    expect(o!.status).toBe('paid');
-    rows.push({ order: o!, product: m.product });
-  }
-  return rows;
-}
+const paidOrders = (u: SignedInUser, amounts: number[]) => paidOrdersAt(t, u, locationId, amounts);
 
 const get = <T>(url: string, cookie = staff.cookie) =>
   t.app.inject({ method: 'GET', url, headers: { cookie } }).then((r) => ({ r, body: r.json<T>() }));

@@ -10,14 +10,12 @@ import {
 } from '@rebound/contract/storage-fees';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { PaymentProvider } from '../../adapters/payments/types';
 import type { SessionUser } from '../../lib/auth-context';
 import { requireUser } from '../../lib/auth-context';
-import { AppError } from '../../lib/errors';
 import { draftOnlineCharges, insertOnlineCharges } from '../storage-fees';
 import { feeReturnPath } from './fee-return';
 import * as repo from './repository';
-import { CHECKOUT_SESSION_MS, type CheckoutDeps } from './service';
+import { CHECKOUT_SESSION_MS, type CheckoutDeps, openAtProvider } from './service';
 
 /** POST /api/checkout/storage-fees: a hosted checkout for what the shopper's orders owe in storage. */
 export async function createFeeCheckout(
@@ -54,37 +52,14 @@ export async function createFeeCheckout(
     return { session, drafts };
   });
 
-  const base = deps.publicUrl.replace(/\/+$/, '');
-  let created: Awaited<ReturnType<PaymentProvider['createSession']>>;
-  try {
-    created = await provider.createSession({
-      checkoutId: session.id,
-      customerEmail: user.email,
-      lines: drafts.map((d) => ({
-        name: `Storage: ${d.title} (${d.days} ${d.days === 1 ? 'day' : 'days'} through ${d.throughDate})`,
-        amountCents: d.amountCents,
-      })),
-      totalCents: session.totalCents,
-      currency: 'cad',
-      orderIds: drafts.map((d) => d.orderId),
-      successUrl: `${base}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${base}${feeReturnPath(drafts.map((d) => d.orderId))}`,
-      expiresAt: session.expiresAt!,
-      idempotencyKey: session.id,
-    });
-  } catch (err) {
-    deps.log?.error({ err, checkoutId: session.id }, 'creating the storage fee checkout failed');
-    await repo.updateSession(db, session.id, {
-      status: 'failed',
-      failureMessage: err instanceof Error ? err.message.slice(0, 500) : 'provider error',
-      updatedAt: clock.now(),
-    });
-    throw new AppError('checkout_failed');
-  }
-  await repo.updateSession(db, session.id, {
-    providerSessionId: created.providerSessionId,
-    url: created.url,
-    updatedAt: clock.now(),
+  const created = await openAtProvider(deps, user, session, {
+    lines: drafts.map((d) => ({
+      name: `Storage: ${d.title} (${d.days} ${d.days === 1 ? 'day' : 'days'} through ${d.throughDate})`,
+      amountCents: d.amountCents,
+    })),
+    orderIds: drafts.map((d) => d.orderId),
+    cancelPath: feeReturnPath(drafts.map((d) => d.orderId)),
+    failureLog: 'creating the storage fee checkout failed',
   });
   return {
     url: created.url,

@@ -1,11 +1,12 @@
 import type { AdminOrderDetail } from '@rebound/contract/admin-orders';
-import type { CreateCheckoutResponse, VerifyPaymentResponse } from '@rebound/contract/orders';
+import type { VerifyPaymentResponse } from '@rebound/contract/orders';
 import { API } from '@rebound/contract/routes';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
 import { makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { startCheckout as startCheckoutFor } from '../../../test/paid-orders';
 import { makeOrder } from '../../../test/won-orders';
 import { recordTestPayment } from '../../adapters/payments/test';
 import {
@@ -50,16 +51,7 @@ async function orderFor(u: SignedInUser, amountCents = 10_000, title?: string) {
   return order;
 }
 
-async function startCheckout(u: SignedInUser, orderIds: string[]) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: API.checkout,
-    headers: { cookie: u.cookie },
-    payload: { orderIds },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<CreateCheckoutResponse>();
-}
+const startCheckout = (u: SignedInUser, orderIds: string[]) => startCheckoutFor(t, u, orderIds);
 
 const page = (sessionId: string) => t.app.inject({ url: `/test-checkout/${sessionId}` });
 const pay = (sessionId: string, fields: Record<string, string> = GOOD) =>

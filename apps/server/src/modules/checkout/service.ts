@@ -30,6 +30,50 @@ export interface CheckoutDeps {
   log?: { error(obj: unknown, msg?: string): void };
 }
 
+/**
+ * Opens the provider's hosted checkout for a session just recorded (orders or storage fees) and keeps
+ * its id and URL on the session. A provider failure marks the session failed and answers
+ * checkout_failed (nothing was charged).
+ */
+export async function openAtProvider(
+  deps: CheckoutDeps,
+  user: SessionUser,
+  session: { id: string; totalCents: number; expiresAt: Date | null },
+  what: { lines: CheckoutLine[]; orderIds: string[]; cancelPath: string; failureLog: string },
+): Promise<{ providerSessionId: string; url: string }> {
+  const { db, clock, provider } = deps;
+  const base = deps.publicUrl.replace(/\/+$/, '');
+  let created: Awaited<ReturnType<PaymentProvider['createSession']>>;
+  try {
+    created = await provider.createSession({
+      checkoutId: session.id,
+      customerEmail: user.email,
+      lines: what.lines,
+      totalCents: session.totalCents,
+      currency: 'cad',
+      orderIds: what.orderIds,
+      successUrl: `${base}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}${what.cancelPath}`,
+      expiresAt: session.expiresAt!,
+      idempotencyKey: session.id,
+    });
+  } catch (err) {
+    deps.log?.error({ err, checkoutId: session.id }, what.failureLog);
+    await repo.updateSession(db, session.id, {
+      status: 'failed',
+      failureMessage: err instanceof Error ? err.message.slice(0, 500) : 'provider error',
+      updatedAt: clock.now(),
+    });
+    throw new AppError('checkout_failed');
+  }
+  await repo.updateSession(db, session.id, {
+    providerSessionId: created.providerSessionId,
+    url: created.url,
+    updatedAt: clock.now(),
+  });
+  return created;
+}
+
 /** POST /api/checkout: a hosted checkout for the shopper's own pending orders, or a clear refusal. */
 export async function createCheckout(
   deps: CheckoutDeps,
@@ -80,35 +124,12 @@ export async function createCheckout(
     { name: labels.pst, amountCents: cart.totals.pstCents },
     { name: labels.gst, amountCents: cart.totals.gstCents },
   ].filter((l) => l.amountCents > 0);
-  const base = deps.publicUrl.replace(/\/+$/, '');
 
-  let providerSession: Awaited<ReturnType<PaymentProvider['createSession']>>;
-  try {
-    providerSession = await provider.createSession({
-      checkoutId: session.id,
-      customerEmail: user.email,
-      lines,
-      totalCents: cart.totals.totalCents,
-      currency: 'cad',
-      orderIds: cart.items.map((i) => i.orderId),
-      successUrl: `${base}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${base}/cart`,
-      expiresAt: session.expiresAt!,
-      idempotencyKey: session.id,
-    });
-  } catch (err) {
-    deps.log?.error({ err, checkoutId: session.id }, 'creating the checkout session failed');
-    await repo.updateSession(db, session.id, {
-      status: 'failed',
-      failureMessage: err instanceof Error ? err.message.slice(0, 500) : 'provider error',
-      updatedAt: clock.now(),
-    });
-    throw new AppError('checkout_failed');
-  }
-  await repo.updateSession(db, session.id, {
-    providerSessionId: providerSession.providerSessionId,
-    url: providerSession.url,
-    updatedAt: clock.now(),
+  const providerSession = await openAtProvider(deps, user, session, {
+    lines,
+    orderIds: cart.items.map((i) => i.orderId),
+    cancelPath: '/cart',
+    failureLog: 'creating the checkout session failed',
   });
   return {
     url: providerSession.url,

@@ -1,6 +1,6 @@
 import type { DeskMarkResponse } from '@rebound/contract/desk-marks';
 import { DESK_MARK_PATHS } from '@rebound/contract/desk-marks';
-import type { CreateCheckoutResponse, MyOrdersResponse } from '@rebound/contract/orders';
+import type { MyOrdersResponse } from '@rebound/contract/orders';
 import type { AvailableSlotsResponse, DeskTodayResponse } from '@rebound/contract/pickup';
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
 import { makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { paidOrdersAt, shopperAt } from '../../../test/paid-orders';
 import { makeOrder } from '../../../test/won-orders';
 import type { PaymentProvider } from '../../adapters/payments/types';
 import {
@@ -20,7 +21,6 @@ import {
   pickupAppointments,
   pickupSlots,
   refunds,
-  users,
 } from '../../db/schema';
 import * as service from './service';
 
@@ -37,43 +37,11 @@ const t = useTestApp({ now: NOW }, async (t) => {
   staff = await signedInUser(t, { role: 'staff' });
 });
 
-const GOOD = 'cardNumber=4242+4242+4242+4242&expiry=12+%2F+34&cvc=123&name=Ava+Shopper';
-
-async function shopper() {
-  const u = await signedInUser(t);
-  await t.db.update(users).set({ locationId }).where(eq(users.id, u.user.id));
-  return u;
-}
+const shopper = () => shopperAt(t, locationId);
 
 /** Orders paid in one checkout through the built-in test checkout page. */
-async function paidOrders(u: SignedInUser, amounts: number[]) {
-  const made = [];
-  for (const a of amounts) {
-    made.push(await makeOrder(t.db, { now: t.clock.now(), userId: u.user.id, locationId, amountCents: a }));
-  }
-  const res = await t.app.inject({
-    method: 'POST',
-    url: API.checkout,
-    headers: { cookie: u.cookie },
-    payload: { orderIds: made.map((m) => m.order.id) },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const c = res.json<CreateCheckoutResponse>();
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/test-checkout/${c.sessionId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: GOOD,
-  });
-  expect(paid.statusCode, paid.body).toBeLessThan(400);
-  const rows = [];
-  for (const m of made) {
-    const [o] = await t.db.select().from(orders).where(eq(orders.id, m.order.id));
-    expect(o!.status).toBe('paid');
-    rows.push(o!);
-  }
-  return rows;
-}
+const paidOrders = async (u: SignedInUser, amounts: number[]) =>
+  (await paidOrdersAt(t, u, locationId, amounts)).map((p) => p.order);
 
 async function putSchedule() {
   const res = await t.app.inject({

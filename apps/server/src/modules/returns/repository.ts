@@ -3,10 +3,10 @@
 // back in the catalogue to relist.
 import type { ReturnState } from '@rebound/core/returns';
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderItemColumns, orderQuery } from '../../db/orders';
 import {
-  auctions,
   locations,
   orders,
   products,
@@ -199,8 +199,16 @@ export async function listReturns(
   const sortColumn =
     q.sort === 'dropOff' ? returns.dropOffStartsAt : q.sort === 'state' ? returns.state : returns.createdAt;
   const order = q.dir === 'asc' ? asc(sortColumn) : desc(sortColumn);
-  const base = () =>
-    orderQuery(db, {
+  // The rows and their total read the same FROM: the order read model (db/orders.ts) joined to the
+  // return, its shopper and the pickup location.
+  const listed = <F extends SelectedFields>(fields: F) =>
+    orderQuery(db, fields)
+      .innerJoin(locations, eq(locations.id, orders.locationId))
+      .innerJoin(returns, eq(returns.orderId, orders.id))
+      .innerJoin(users, eq(users.id, returns.userId))
+      .where(cond);
+  const [rows, [count]] = await Promise.all([
+    listed({
       ...itemColumns,
       ret: returns,
       shopper: {
@@ -211,23 +219,10 @@ export async function listReturns(
         lastName: users.lastName,
       },
     })
-      .innerJoin(locations, eq(locations.id, orders.locationId))
-      .innerJoin(returns, eq(returns.orderId, orders.id))
-      .innerJoin(users, eq(users.id, returns.userId));
-  const [rows, [count]] = await Promise.all([
-    base()
-      .where(cond)
       .orderBy(order, desc(returns.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(returns)
-      .innerJoin(orders, eq(orders.id, returns.orderId))
-      .innerJoin(users, eq(users.id, returns.userId))
-      .innerJoin(auctions, eq(auctions.id, orders.auctionId))
-      .innerJoin(products, eq(products.id, auctions.productId))
-      .where(cond),
+    db.select({ n: sql<number>`count(*)::int` }).from(listed({}).as('listed')),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }

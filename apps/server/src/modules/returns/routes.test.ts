@@ -1,4 +1,3 @@
-import type { CreateCheckoutResponse } from '@rebound/contract/orders';
 import type { AdminReturnResponse, AdminReturnsResponse, ReturnResponse } from '@rebound/contract/returns';
 import { RETURN_API } from '@rebound/contract/returns-routes';
 import { API } from '@rebound/contract/routes';
@@ -8,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
 import { makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { paidOrdersAt, shopperAt } from '../../../test/paid-orders';
 import { makeOrder } from '../../../test/won-orders';
 import type { PaymentProvider } from '../../adapters/payments/types';
 import {
@@ -20,7 +20,6 @@ import {
   refunds,
   returnEvents,
   returns,
-  users,
 } from '../../db/schema';
 import type { SessionUser } from '../../lib/auth-context';
 import { REFUND_RESERVATION_LEASE_MS, resolveReservedRefunds } from '../admin-orders';
@@ -52,40 +51,16 @@ beforeEach(() => {
   t.clock.set(NOW);
 });
 
-const GOOD = 'cardNumber=4242+4242+4242+4242&expiry=12+%2F+34&cvc=123&name=Ava+Shopper';
 /** Tue Jun 16, 10:00 PT (17:00Z). */
 const slotTue10 = () => slotIdOf(locationId, new Date('2026-06-16T17:00:00.000Z'));
 const slotWed10 = () => slotIdOf(locationId, new Date('2026-06-17T17:00:00.000Z'));
 
-async function shopper() {
-  const u = await signedInUser(t);
-  await t.db.update(users).set({ locationId }).where(eq(users.id, u.user.id));
-  return u;
-}
+const shopper = () => shopperAt(t, locationId);
 
 /** An order paid through the test checkout, then handed over at HANDED. */
 async function collectedOrder(u: SignedInUser, amountCents = 10_000) {
-  const { order, product } = await makeOrder(t.db, {
-    now: t.clock.now(),
-    userId: u.user.id,
-    locationId,
-    amountCents,
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: API.checkout,
-    headers: { cookie: u.cookie },
-    payload: { orderIds: [order.id] },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const c = res.json<CreateCheckoutResponse>();
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/test-checkout/${c.sessionId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: GOOD,
-  });
-  expect(paid.statusCode, paid.body).toBeLessThan(400);
+  const [paid] = await paidOrdersAt(t, u, locationId, [amountCents]);
+  const { order, product } = paid!;
   await t.db.update(orders).set({ status: 'completed', completedAt: HANDED }).where(eq(orders.id, order.id));
   const [o] = await t.db.select().from(orders).where(eq(orders.id, order.id));
   return { order: o!, product };

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   AdminReturnResponse,
   AdminReturnsQuery,
@@ -16,47 +15,23 @@ import {
   ReturnResponse,
 } from '@rebound/contract/returns';
 import { RETURN_API } from '@rebound/contract/returns-routes';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMediaStorage } from '../../adapters/storage';
 import { requireUser } from '../../lib/auth-context';
 import { AppError } from '../../lib/errors';
+import { type PhotoUploadLimits, readPhotoUpload, registerPhotoUpload } from '../../lib/photo-upload';
 import { requireActiveStaff } from '../staff';
 import * as service from './service';
 
-/** Reads the photos of a multipart upload (field `photos`) within the limits; a clear 4xx otherwise. */
-async function readPhotos(request: FastifyRequest): Promise<service.UploadedPhoto[]> {
-  if (!request.isMultipart()) throw new AppError('image_upload_not_multipart');
-  const files: service.UploadedPhoto[] = [];
-  let current = 'The file';
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      current = part.filename || 'The file';
-      const bytes = await part.toBuffer();
-      if (bytes.length === 0) throw new AppError('not_an_image', { params: { name: current } });
-      files.push({ name: current, bytes });
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('image_too_large', {
-        params: {
-          name: current,
-          limit: `${Math.round(RETURN_PHOTO_LIMITS.maxFileBytes / (1024 * 1024))} MB`,
-        },
-      });
-    }
-    if (code === 'FST_FILES_LIMIT') {
-      throw new AppError('return_too_many_photos', {
-        params: { max: String(RETURN_PHOTO_LIMITS.maxPhotos) },
-      });
-    }
-    throw new AppError('image_upload_invalid');
-  }
-  return files;
-}
+/** A return's photos (multipart field `photos`): the limits of RETURN_PHOTO_LIMITS. */
+const PHOTO_UPLOAD: PhotoUploadLimits = {
+  maxFileBytes: RETURN_PHOTO_LIMITS.maxFileBytes,
+  maxFiles: RETURN_PHOTO_LIMITS.maxPhotos,
+  maxFields: 4,
+  tooManyFiles: () =>
+    new AppError('return_too_many_photos', { params: { max: String(RETURN_PHOTO_LIMITS.maxPhotos) } }),
+};
 
 /** Returns: the shopper's /api/me/returns and the staff's /api/admin/returns (docs/decisions/055). */
 export async function returnsRoutes(fastify: FastifyInstance) {
@@ -66,15 +41,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   const storage = createMediaStorage(config);
 
   // Only this plugin's photo routes read multipart bodies; its limits are the upload's.
-  await app.register(multipart, {
-    limits: {
-      fileSize: RETURN_PHOTO_LIMITS.maxFileBytes,
-      files: RETURN_PHOTO_LIMITS.maxPhotos,
-      fields: 4,
-      parts: RETURN_PHOTO_LIMITS.maxPhotos + 4,
-      fieldSize: 1024,
-    },
-  });
+  await registerPhotoUpload(app, PHOTO_UPLOAD);
 
   app.get(RETURN_API.meReturns, { schema: { response: { 200: MyReturnsResponse } } }, async (request) => ({
     returns: await service.myReturns(deps, requireUser(request)),
@@ -135,7 +102,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     { schema: { params: ReturnParams, response: { 200: ReturnResponse } } },
     async (request) => {
       const user = requireUser(request);
-      const files = await readPhotos(request);
+      const files = await readPhotoUpload(request, PHOTO_UPLOAD);
       await service.addPhotos(deps, storage, user, request.params.id, false, files);
       return { return: await service.myReturn(deps, user, request.params.id) };
     },
@@ -192,7 +159,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     { schema: { params: ReturnParams, response: { 200: AdminReturnResponse } } },
     async (request) => {
       const staff = requireActiveStaff(request);
-      const files = await readPhotos(request);
+      const files = await readPhotoUpload(request, PHOTO_UPLOAD);
       await service.addPhotos(deps, storage, staff, request.params.id, true, files);
       return { return: await service.adminDetail(deps, request.params.id) };
     },

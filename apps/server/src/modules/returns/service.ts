@@ -46,6 +46,7 @@ import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../../lib/auth-context';
 import { AppError } from '../../lib/errors';
+import type { UploadedPhoto } from '../../lib/photo-upload';
 import type { Published } from '../../realtime/hub';
 import { processImage, variantKeys } from '../admin-catalogue';
 import { type AdminOrdersDeps, refundOrder } from '../admin-orders';
@@ -450,11 +451,6 @@ async function closeOpen(
 }
 
 // ── Photos ──────────────────────────────────────────────────────────────────────────────────────
-
-export interface UploadedPhoto {
-  name: string;
-  bytes: Buffer;
-}
 
 /** Adds photos (the shopper's while open, staff's any time before it is settled); at most 4 per side. */
 export async function addPhotos(

@@ -33,6 +33,7 @@ const SHOWN = [
   'retail_price',
   'resale_price',
   'featured',
+  'sale_terms',
   'images',
 ] as const;
 const LABEL = Object.fromEntries(MANIFEST_COLUMNS.map((c) => [c.key, c.label])) as Record<string, string>;

@@ -2,8 +2,8 @@ import type { AdminOrderRow } from '@rebound/contract/admin-orders';
 import { formatCents } from '@rebound/core/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@rebound/core/orders';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Link } from 'react-router';
 import { AdminListPage, anyOf, labelled } from '../../../components/admin/ListPage';
+import { OrderItemCell, OrderNumberCell, ShopperCell } from '../../../components/admin/order-cells';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { useAdminOrders } from '../api';
 import { OrderStatusBadge } from './status';
@@ -15,34 +15,26 @@ const columns = [
     id: 'number',
     header: 'Order',
     cell: ({ row }) => (
-      <Link
+      <OrderNumberCell
         to={row.original.id}
-        className="font-mono font-semibold text-brand-800 underline-offset-2 hover:underline"
-      >
-        #{row.original.number}
-        <span className="sr-only">, {row.original.productTitle}</span>
-      </Link>
+        number={row.original.number}
+        srLabel={row.original.productTitle}
+      />
     ),
   }),
   col.display({
     id: 'item',
     header: 'Item',
     cell: ({ row }) => (
-      <div className="min-w-40">
-        <p className="line-clamp-2 font-medium text-ink-900">{row.original.productTitle}</p>
+      <OrderItemCell title={row.original.productTitle}>
         <p className="font-mono text-xs text-ink-600">{row.original.sku}</p>
-      </div>
+      </OrderItemCell>
     ),
   }),
   col.display({
     id: 'shopper',
     header: 'Shopper',
-    cell: ({ row }) => (
-      <div>
-        <p className="text-ink-900">{row.original.shopper.email}</p>
-        <p className="text-xs text-ink-600">@{row.original.shopper.handle}</p>
-      </div>
-    ),
+    cell: ({ row }) => <ShopperCell shopper={row.original.shopper} />,
   }),
   col.accessor('status', {
     id: 'status',

@@ -1,7 +1,7 @@
 import { type AdminReturnRow, RETURN_STATE_LABELS, RETURN_STATES } from '@rebound/contract/returns';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Link } from 'react-router';
-import { AdminListPage } from '../../../components/admin/ListPage';
+import { AdminListPage, anyOf, labelled } from '../../../components/admin/ListPage';
+import { OrderItemCell, OrderNumberCell, ShopperCell } from '../../../components/admin/order-cells';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { useAdminReturns } from '../api';
 import { ReturnStateBadge } from './ReturnStateBadge';
@@ -13,34 +13,26 @@ const columns = [
     id: 'order',
     header: 'Order',
     cell: ({ row }) => (
-      <Link
+      <OrderNumberCell
         to={row.original.id}
-        className="font-mono font-semibold text-brand-800 underline-offset-2 hover:underline"
-      >
-        #{row.original.orderNumber}
-        <span className="sr-only">, return of {row.original.productTitle}</span>
-      </Link>
+        number={row.original.orderNumber}
+        srLabel={`return of ${row.original.productTitle}`}
+      />
     ),
   }),
   col.display({
     id: 'item',
     header: 'Item',
     cell: ({ row }) => (
-      <div className="min-w-40">
-        <p className="line-clamp-2 font-medium text-ink-900">{row.original.productTitle}</p>
+      <OrderItemCell title={row.original.productTitle}>
         <p className="text-xs text-ink-600">{row.original.reasonLabel}</p>
-      </div>
+      </OrderItemCell>
     ),
   }),
   col.display({
     id: 'shopper',
     header: 'Shopper',
-    cell: ({ row }) => (
-      <div>
-        <p className="text-ink-900">{row.original.shopper.email}</p>
-        <p className="text-xs text-ink-600">@{row.original.shopper.handle}</p>
-      </div>
-    ),
+    cell: ({ row }) => <ShopperCell shopper={row.original.shopper} />,
   }),
   col.display({
     id: 'state',
@@ -69,18 +61,12 @@ const columns = [
 const stateFilter = {
   name: 'state',
   label: 'State',
-  options: [
-    { value: '', label: 'All states' },
-    ...RETURN_STATES.map((s) => ({ value: s, label: RETURN_STATE_LABELS[s] })),
-  ],
+  options: anyOf(labelled(RETURN_STATES, RETURN_STATE_LABELS), 'All states'),
 };
 const dueFilter = {
   name: 'dueToday',
   label: 'Drop-off',
-  options: [
-    { value: '', label: 'Any day' },
-    { value: 'true', label: 'Due today' },
-  ],
+  options: anyOf([{ value: 'true', label: 'Due today' }], 'Any day'),
 };
 
 export function ReturnsListPage() {
