@@ -160,4 +160,79 @@ describe('booking a drop-off', () => {
       true,
     );
   });
+
+  it('keeps the chosen date and time when the picker itself is drawn again (its times asked anew)', async () => {
+    let asked = false;
+    const failing = false;
+    // While set, the times are held back: the picker shows its loading state meanwhile.
+    let gate: Promise<void> | null = null;
+    const down = () => answer(503, { error: { code: 'unavailable', message: 'Try again.' } });
+    fakeServer({
+      'GET /api/me/orders': () =>
+        failing
+          ? down()
+          : {
+              orders: [orderWith(asked ? requested : null)],
+              strikes: [],
+              activeStrikes: 0,
+              biddingSuspended: false,
+            },
+      'POST /api/me/returns': () => {
+        asked = true;
+        return { return: requested };
+      },
+      [`GET /api/me/returns/${RETURN}/drop-off-slots`]: async () =>
+        (await gate, failing)
+          ? down()
+          : {
+              serverTime: new Date().toISOString(),
+              returnId: RETURN,
+              locationId: LOCATION,
+              slots: {
+                '2026-11-28': [
+                  slot('20261128T1800Z', '10:00 – 10:30 a.m. PT'),
+                  slot('20261128T1830Z', '10:30 – 11:00 a.m. PT'),
+                ],
+                '2026-11-30': [slot('20261130T1800Z', '10:00 – 10:30 a.m. PT')],
+              },
+              currentSlotId: null,
+              lastDayLabel: 'Mon, Nov 30',
+            },
+    });
+    const { user } = renderPage(
+      <>
+        <GrabClient />
+        <OrdersTab />
+      </>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Request a return' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: /reason/i }), 'missing_parts');
+    await user.click(screen.getByRole('button', { name: 'Send return request' }));
+    await user.click(await screen.findByRole('button', { name: 'Book drop-off' }));
+    let form = await screen.findByRole('form', { name: 'Choose a drop-off time' });
+    await user.click(within(form).getByRole('radio', { name: /Saturday, November 28/ }));
+    await user.click(within(form).getByRole('radio', { name: /10:30 – 11:00 a.m. PT/ }));
+
+    // The times are dropped and asked again: the picker shows its loading state, then the form anew.
+    let open: () => void = () => {};
+    gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    await act(async () => {
+      void client!.resetQueries({ queryKey: ['me', 'return-drop-off-slots', RETURN] });
+    });
+    await screen.findByText('Loading drop-off times...');
+    expect(screen.queryByRole('form', { name: 'Choose a drop-off time' })).toBeNull();
+    gate = null;
+    open();
+    form = await screen.findByRole('form', { name: 'Choose a drop-off time' });
+    expect(within(form).getByRole('radio', { name: /Saturday, November 28/ })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(within(form).getByRole('radio', { name: /10:30 – 11:00 a.m. PT/ })).toHaveProperty(
+      'checked',
+      true,
+    );
+  });
 });

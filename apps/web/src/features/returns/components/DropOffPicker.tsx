@@ -14,7 +14,23 @@ import { useBookDropOff, useDropOffSlots } from '../api';
  * Book, or move, the time the shopper brings the item back: the pickup schedule's dates and times
  * (the same picker), only those starting before the return's deadline.
  */
-export function DropOffPicker({ ret, onDone }: { ret: ReturnView; onDone: () => void }) {
+/** The shopper's choice so far; kept by the caller so a redraw of the picker does not lose it. */
+export interface DropOffChoice {
+  date: string | null;
+  slotId: string | null;
+}
+
+export function DropOffPicker({
+  ret,
+  onDone,
+  choice,
+  onChoice,
+}: {
+  ret: ReturnView;
+  onDone: () => void;
+  choice: DropOffChoice;
+  onChoice: (choice: DropOffChoice) => void;
+}) {
   const slots = useDropOffSlots(ret.id);
   if (slots.isPending) {
     return (
@@ -49,7 +65,9 @@ export function DropOffPicker({ ret, onDone }: { ret: ReturnView; onDone: () => 
       </p>
     );
   }
-  return <DropOffForm ret={ret} data={data} days={days} onDone={onDone} />;
+  return (
+    <DropOffForm ret={ret} data={data} days={days} onDone={onDone} choice={choice} onChoice={onChoice} />
+  );
 }
 
 function DropOffForm({
@@ -57,18 +75,22 @@ function DropOffForm({
   data,
   days,
   onDone,
+  choice,
+  onChoice,
 }: {
   ret: ReturnView;
   data: NonNullable<ReturnType<typeof useDropOffSlots>['data']>;
   days: string[];
   onDone: () => void;
+  choice: DropOffChoice;
+  onChoice: (choice: DropOffChoice) => void;
 }) {
   const book = useBookDropOff(ret.id);
   const currentDay = data.currentSlotId
     ? days.find((d) => data.slots[d]?.some((s) => s.slotId === data.currentSlotId))
     : undefined;
-  const [pickedDate, setPickedDate] = useState<string | null>(currentDay ?? null);
-  const [pickedSlotId, setPickedSlotId] = useState<string | null>(null);
+  const pickedDate = choice.date ?? currentDay ?? null;
+  const pickedSlotId = choice.slotId;
   const [problem, setProblem] = useState<string | null>(null);
   const date = pickedDate !== null && days.includes(pickedDate) ? pickedDate : null;
   const chosen = (date ? (data.slots[date] ?? []) : []).find(
@@ -108,12 +130,11 @@ function DropOffForm({
         slotId={chosen?.slotId ?? null}
         currentSlotId={data.currentSlotId}
         onDate={(key) => {
-          setPickedDate(key);
-          setPickedSlotId(null);
+          onChoice({ date: key, slotId: null });
           setProblem(null);
         }}
         onSlot={(slotId) => {
-          setPickedSlotId(slotId);
+          onChoice({ date: pickedDate, slotId });
           setProblem(null);
         }}
         namePrefix="drop-off"

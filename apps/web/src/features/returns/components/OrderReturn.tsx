@@ -10,7 +10,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useWithdrawReturn } from '../api';
-import { DropOffPicker } from './DropOffPicker';
+import { type DropOffChoice, DropOffPicker } from './DropOffPicker';
 import { ReturnRequestForm } from './ReturnRequestForm';
 
 const TONE: Record<ReturnState, BadgeTone> = {
@@ -86,6 +86,9 @@ export function OrderReturn({ order }: { order: OrderView }) {
 
 function ReturnStatus({ ret }: { ret: ReturnView }) {
   const [booking, setBooking] = useState(false);
+  // The picker's choice lives here, beside whether it is open: a refetch of the Orders tab that
+  // redraws the picker keeps the date and time the shopper picked.
+  const [choice, setChoice] = useState<DropOffChoice>({ date: null, slotId: null });
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const withdraw = useWithdrawReturn(ret.id);
   return (
@@ -105,7 +108,17 @@ function ReturnStatus({ ret }: { ret: ReturnView }) {
         </Badge>
       </div>
       <ReturnSummary ret={ret} />
-      {booking ? <DropOffPicker ret={ret} onDone={() => setBooking(false)} /> : null}
+      {booking ? (
+        <DropOffPicker
+          ret={ret}
+          choice={choice}
+          onChoice={setChoice}
+          onDone={() => {
+            setBooking(false);
+            setChoice({ date: null, slotId: null });
+          }}
+        />
+      ) : null}
       {withdraw.isError ? <FormAlert>{errorMessageOf(withdraw.error)}</FormAlert> : null}
       {confirmWithdraw ? (
         <div className="flex flex-col gap-2 rounded-lg bg-gold-100/60 p-3 text-sm text-ink-900 sm:flex-row sm:items-center sm:justify-between">
