@@ -128,6 +128,7 @@ test('three wins: one visit, one missing and refunded at the desk, one returned 
     .getByRole('group', { name: 'Choose a time' })
     .getByRole('radio', { name: /spots? left/, disabled: false });
   let picked = false;
+  await expect(dates.first()).toBeVisible();
   for (let i = 0; i < (await dates.count()) && !picked; i++) {
     await dates.nth(i).check();
     await expect(page.getByTestId('pickup-time').first()).toBeAttached();
@@ -215,6 +216,7 @@ test('three wins: one visit, one missing and refunded at the desk, one returned 
     .getByRole('group', { name: 'Choose a time' })
     .getByRole('radio', { disabled: false });
   picked = false;
+  await expect(dropDates.first()).toBeVisible();
   for (let i = 0; i < (await dropDates.count()) && !picked; i++) {
     await dropDates.nth(i).check();
     await expect(

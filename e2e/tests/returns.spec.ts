@@ -60,6 +60,8 @@ async function pickDropOff(page: Page): Promise<void> {
   const form = page.getByRole('form', { name: 'Choose a drop-off time' });
   const dates = form.getByRole('group', { name: 'Choose a date' }).getByRole('radio');
   const open = form.getByRole('group', { name: 'Choose a time' }).getByRole('radio', { disabled: false });
+  // The times load after the picker opens: wait for the dates before counting them.
+  await expect(dates.first()).toBeVisible();
   const count = await dates.count();
   for (let i = 0; i < count; i++) {
     await dates.nth(i).check();
