@@ -450,7 +450,7 @@ function StrandWarning({
       {warning.stranded.length > 0 ? (
         <ul className="mt-3 flex flex-col gap-1 text-sm">
           {warning.stranded.map((s) => (
-            <li key={s.appointmentId} className="rounded-lg bg-white px-3 py-2">
+            <li key={`${s.appointmentId}:${s.orderNumber}`} className="rounded-lg bg-white px-3 py-2">
               <span className="font-semibold">
                 {formatDateKey(s.date)}, {s.timeLabel}
               </span>{' '}

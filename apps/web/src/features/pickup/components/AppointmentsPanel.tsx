@@ -63,7 +63,7 @@ export function AppointmentsPanel() {
       ) : (
         <ul className="flex flex-col gap-4" aria-label="Your pickup appointments">
           {appointments.data.appointments.map((a) => (
-            <AppointmentCard key={a.id ?? a.orderId} appointment={a} />
+            <AppointmentCard key={`${a.id ?? ''}:${a.orderId}`} appointment={a} />
           ))}
         </ul>
       )}

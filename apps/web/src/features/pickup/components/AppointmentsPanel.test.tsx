@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import type { AppointmentView } from '@rebound/contract/pickup';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, renderPage } from '../../../../test/render';
+import { AppointmentsPanel } from './AppointmentsPanel';
+
+const VISIT = '00000000-0000-4000-8000-0000000000a1';
+const ORDERS = ['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2'];
+
+function row(orderId: string, timeLabel: string): AppointmentView {
+  return {
+    id: VISIT,
+    orderId,
+    orderNumber: orderId.slice(0, 8),
+    productTitle: `Item ${orderId.slice(-2)}`,
+    amountCents: 2_000,
+    orderStatus: 'pickup_scheduled',
+    status: 'scheduled',
+    locationName: 'Burnaby Warehouse',
+    date: '2026-11-30',
+    timeLabel,
+    startsAt: '2026-11-30T18:00:00.000Z',
+    endsAt: '2026-11-30T18:30:00.000Z',
+    notes: null,
+    relativeDay: 'In 3 days',
+    detailsPending: false,
+    shortCode: 'ABC234',
+    qrPayload: 'REBOUND-PICKUP:ABC234',
+    canChange: true,
+    completedAt: null,
+    storageFeeCents: 0,
+    storageFeeFrom: '2026-12-04',
+    visitOrderIds: ORDERS,
+    places: 1,
+  };
+}
+
+describe('the Appointments tab', () => {
+  it('a visit of two orders moved to another time shows each order once, at the new time', async () => {
+    let time = '10:00 – 10:30 a.m. PT';
+    fakeServer({
+      'GET /api/me/appointments': () => ({
+        serverTime: '2026-11-27T18:00:00.000Z',
+        appointments: ORDERS.map((id) => row(id, time)),
+      }),
+    });
+    const { client } = renderPage(<AppointmentsPanel />);
+    expect((await screen.findAllByTestId('appointment-time')).map((p) => p.textContent)).toEqual([
+      time,
+      time,
+    ]);
+    time = '10:30 – 11:00 a.m. PT';
+    await act(async () => {
+      await client.invalidateQueries();
+    });
+    const cards = screen.getAllByTestId('appointment');
+    expect(cards.map((c) => c.getAttribute('data-order-id'))).toEqual(ORDERS);
+    expect(screen.getAllByTestId('appointment-time').map((p) => p.textContent)).toEqual([time, time]);
+  });
+});
