@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import type { MyOrdersResponse } from '@rebound/contract/orders';
 import type { AvailableSlotsResponse } from '@rebound/contract/pickup';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { signIn, toast } from './support/shopper';
 
 // The return journey: Ava collects a paid order at the desk (booked, staged and handed over through
@@ -119,6 +120,8 @@ test('a handed-over order is returned: asked, booked, received and refunded', as
   expect(signedIn.status()).toBe(200);
   await desk.goto('/admin/returns');
   await expect(desk.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();
+  await expect(desk.getByRole('table', { name: 'Returns' })).toBeVisible();
+  await expectNoSeriousA11yViolations(desk, 'admin returns list');
   await desk.getByLabel('Search returns').fill(order.number);
   await desk
     .getByRole('table', { name: 'Returns' })
@@ -130,6 +133,7 @@ test('a handed-over order is returned: asked, booked, received and refunded', as
   await expect(desk.getByRole('region', { name: 'What the shopper said' })).toContainText(
     'The charger was not in the box.',
   );
+  await expectNoSeriousA11yViolations(desk, 'admin return detail');
   const step = desk.getByRole('region', { name: 'Desk' });
   await step.getByRole('checkbox', { name: 'Undamaged' }).check();
   await step.getByRole('checkbox', { name: 'Matches the listing' }).check();

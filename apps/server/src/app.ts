@@ -89,7 +89,6 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the whole HTTP app. Tests call it and use `app.inject`; main.ts only listens. */
 /** A /media path (after the prefix) under the return photos' folder, however it is spelled. */
 function isReturnPhotoPath(pathName: string): boolean {
   let decoded = pathName;
@@ -101,6 +100,7 @@ function isReturnPhotoPath(pathName: string): boolean {
   return /^\/*returns(\/|$)/.test(path.posix.normalize(`/${decoded.replaceAll('\\', '/')}`));
 }
 
+/** Builds the whole HTTP app. Tests call it and use `app.inject`; main.ts only listens. */
 export async function buildApp({
   config,
   database,
