@@ -102,6 +102,8 @@ describe('AvailableSlotsQuery', () => {
     const ok = AvailableSlotsResponse.safeParse({
       serverTime: '2026-06-15T22:00:00.000Z',
       orderId: ORDER,
+      orderIds: [ORDER],
+      places: 1,
       locationId: LOC,
       window: { firstDate: '2026-06-15', lastDate: '2026-06-22' },
       slots: {
@@ -125,6 +127,8 @@ describe('AvailableSlotsQuery', () => {
     const badKey = AvailableSlotsResponse.safeParse({
       serverTime: '2026-06-15T22:00:00.000Z',
       orderId: ORDER,
+      orderIds: [ORDER],
+      places: 1,
       locationId: LOC,
       window: { firstDate: '2026-06-15', lastDate: '2026-06-22' },
       slots: { tomorrow: [] },

@@ -391,7 +391,7 @@ describe('bidding engine properties', () => {
       ),
       { numRuns: 400 },
     );
-  });
+  }, 60_000);
 
   it('still holds when the clock passed in steps backwards now and then', () => {
     fc.assert(
