@@ -76,6 +76,14 @@ function slotsAnswer(over: Partial<AvailableSlotsResponse> = {}): AvailableSlots
 const summary = () => screen.getByTestId('pickup-summary').textContent;
 const confirm = () => screen.getByRole('button', { name: 'Confirm Pickup Appointment' });
 
+/** The app's orders as state: the pickup page of the first, redrawn when they change. */
+let setOrders: (o: OrderView[]) => void = () => {};
+function OrdersHolder({ initial }: { initial: OrderView[] }) {
+  const [orders, set] = useState<OrderView[]>(initial);
+  setOrders = set;
+  return <PickupSchedulePage order={orders[0]!} orders={orders} />;
+}
+
 describe('choosing a pickup slot', () => {
   it('offers the dates with times, says how many are open, and a full time cannot be chosen', async () => {
     fakeServer({ 'GET /api/pickup/slots': slotsAnswer() });
@@ -246,12 +254,6 @@ describe('choosing a pickup slot', () => {
       id: '00000000-0000-4000-8000-0000000000f1',
       product: { ...order.product, title: 'Brass Lamp' },
     };
-    let setOrders: (o: OrderView[]) => void = () => {};
-    function Page() {
-      const [orders, set] = useState<OrderView[]>([order, second]);
-      setOrders = set;
-      return <PickupSchedulePage order={orders[0]!} orders={orders} />;
-    }
     const booked = (o: OrderView): OrderView => ({
       ...o,
       status: 'pickup_scheduled',
@@ -268,7 +270,7 @@ describe('choosing a pickup slot', () => {
         return { message: 'Pickup scheduled successfully!', moved: false, appointment: {} };
       },
     });
-    const { user, router } = renderPage(<Page />);
+    const { user, router } = renderPage(<OrdersHolder initial={[order, second]} />);
     await user.click(await screen.findByRole('radio', { name: 'Tuesday, December 1, 2026' }));
     await user.click(screen.getByRole('radio', { name: /10:00/ }));
     await user.click(confirm());
