@@ -12,6 +12,9 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['./scripts/vitest-setup.ts'],
+          // A component test renders a whole page in jsdom: on a loaded two-core machine that can pass
+          // five seconds (the default). A bound on a hung test, not a speed assertion.
+          testTimeout: 20_000,
         },
       },
       {

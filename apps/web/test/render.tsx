@@ -2,13 +2,17 @@
 // as in the app (real query cache, router and toasts); only the network is faked, at fetch.
 import type { AuthUser } from '@rebound/contract/auth';
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { Providers } from '../src/app/providers';
 import { sessionQuery } from '../src/lib/session';
+
+// How long findBy*/waitFor wait for the page to settle (the library's default is 1 s). A page's first
+// render on a loaded two-core machine can take longer; this bounds a wait, it asserts no speed.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -3,10 +3,17 @@
 // the auction it was won in and that auction's product, and the columns an order row carries.
 // Modules add their own columns, joins, WHERE and ORDER BY; the way an order reaches its item is
 // written only here (as cards.ts does for auction cards).
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
-import { auctions, orders, products } from './schema';
+import {
+  auctions,
+  orders,
+  pickupAppointmentOrders,
+  pickupAppointments,
+  pickupSlots,
+  products,
+} from './schema';
 
 /** The order row with what every view of it shows: when its auction ended and the item's title. */
 export const orderItemColumns = {
@@ -25,4 +32,25 @@ export function orderQuery<F extends SelectedFields>(db: DbOrTx, fields: F) {
     .from(orders)
     .innerJoin(auctions, eq(auctions.id, orders.auctionId))
     .innerJoin(products, eq(products.id, auctions.productId));
+}
+
+/**
+ * `orderQuery` plus the order's booked visit (docs/decisions/058-one-visit-for-all-wins.md): its
+ * active row in pickup_appointment_orders (not released), that row's appointment while scheduled,
+ * and the appointment's slot. Left joins: an order without a visit keeps its row, with nulls.
+ */
+export function orderWithVisitQuery<F extends SelectedFields>(db: DbOrTx, fields: F) {
+  return orderQuery(db, fields)
+    .leftJoin(
+      pickupAppointmentOrders,
+      and(eq(pickupAppointmentOrders.orderId, orders.id), isNull(pickupAppointmentOrders.releasedAt)),
+    )
+    .leftJoin(
+      pickupAppointments,
+      and(
+        eq(pickupAppointments.id, pickupAppointmentOrders.appointmentId),
+        eq(pickupAppointments.status, 'scheduled'),
+      ),
+    )
+    .leftJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId));
 }

@@ -1,13 +1,12 @@
 // The Orders tab's SQL: a shopper's own orders with their product, pickup booking and strikes.
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
-import { orderItemColumns, orderQuery } from '../../db/orders';
+import { orderItemColumns, orderWithVisitQuery } from '../../db/orders';
 import {
   deskMarks,
   locations,
   orders,
-  pickupAppointmentOrders,
   pickupAppointments,
   pickupSlots,
   products,
@@ -16,41 +15,26 @@ import {
 
 /** The user's orders, newest first (only theirs: the user id is in the WHERE). */
 export function ordersOf(db: DbOrTx, userId: string) {
-  return (
-    orderQuery(db, {
-      ...orderItemColumns,
-      slug: products.slug,
-      description: products.description,
-      imageUrl: firstImage.url,
-      imageAlt: firstImage.alt,
-      imageWidth: firstImage.width,
-      imageHeight: firstImage.height,
-      locationName: locations.name,
-      pickupStartsAt: pickupSlots.startsAt,
-      pickupEndsAt: pickupSlots.endsAt,
-      pickupNotes: pickupAppointments.notes,
-      pickupAppointmentId: pickupAppointments.id,
-      deskMarkKind: deskMarks.kind,
-    })
-      .innerJoin(locations, eq(locations.id, orders.locationId))
-      .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)))
-      // The order's visit (docs/decisions/058): its active row in pickup_appointment_orders.
-      .leftJoin(
-        pickupAppointmentOrders,
-        and(eq(pickupAppointmentOrders.orderId, orders.id), isNull(pickupAppointmentOrders.releasedAt)),
-      )
-      .leftJoin(
-        pickupAppointments,
-        and(
-          eq(pickupAppointments.id, pickupAppointmentOrders.appointmentId),
-          eq(pickupAppointments.status, 'scheduled'),
-        ),
-      )
-      .leftJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
-      .leftJoin(deskMarks, eq(deskMarks.orderId, orders.id))
-      .where(eq(orders.userId, userId))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-  );
+  return orderWithVisitQuery(db, {
+    ...orderItemColumns,
+    slug: products.slug,
+    description: products.description,
+    imageUrl: firstImage.url,
+    imageAlt: firstImage.alt,
+    imageWidth: firstImage.width,
+    imageHeight: firstImage.height,
+    locationName: locations.name,
+    pickupStartsAt: pickupSlots.startsAt,
+    pickupEndsAt: pickupSlots.endsAt,
+    pickupNotes: pickupAppointments.notes,
+    pickupAppointmentId: pickupAppointments.id,
+    deskMarkKind: deskMarks.kind,
+  })
+    .innerJoin(locations, eq(locations.id, orders.locationId))
+    .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)))
+    .leftJoin(deskMarks, eq(deskMarks.orderId, orders.id))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
 export function strikesOf(db: DbOrTx, userId: string) {

@@ -1,15 +1,9 @@
 // The storage fee charges' SQL (docs/decisions/059-storage-fees-and-ledger.md). No rules here:
 // service.ts decides with core's storage-fee-charges.ts.
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orderItemColumns, orderQuery } from '../../db/orders';
-import {
-  orders,
-  pickupAppointmentOrders,
-  pickupAppointments,
-  pickupSlots,
-  storageFeeCharges,
-} from '../../db/schema';
+import { orderItemColumns, orderQuery, orderWithVisitQuery } from '../../db/orders';
+import { orders, pickupSlots, storageFeeCharges } from '../../db/schema';
 
 export type ChargeRow = typeof storageFeeCharges.$inferSelect;
 
@@ -23,20 +17,7 @@ const FEE_STATUSES = ['paid', 'ready_for_pickup', 'pickup_scheduled', 'completed
  */
 export async function feeOrders(db: DbOrTx, where: { userId?: string; orderIds?: string[] }, lock = false) {
   if (where.orderIds && where.orderIds.length === 0) return [];
-  const q = orderQuery(db, { ...orderItemColumns, visitStartsAt: pickupSlots.startsAt })
-    // The order's visit (docs/decisions/058): its active row in pickup_appointment_orders.
-    .leftJoin(
-      pickupAppointmentOrders,
-      and(eq(pickupAppointmentOrders.orderId, orders.id), isNull(pickupAppointmentOrders.releasedAt)),
-    )
-    .leftJoin(
-      pickupAppointments,
-      and(
-        eq(pickupAppointments.id, pickupAppointmentOrders.appointmentId),
-        eq(pickupAppointments.status, 'scheduled'),
-      ),
-    )
-    .leftJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+  const q = orderWithVisitQuery(db, { ...orderItemColumns, visitStartsAt: pickupSlots.startsAt })
     .where(
       and(
         where.userId ? eq(orders.userId, where.userId) : undefined,

@@ -1,77 +1,19 @@
 // @vitest-environment jsdom
-import type { OrderView } from '@rebound/contract/orders';
-import type { ReturnView } from '@rebound/contract/returns';
-import { useQueryClient } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, fakeServer, renderPage } from '../../../test/render';
+import {
+  GrabClient,
+  LOCATION,
+  orderWith,
+  queryClientOf,
+  RETURN,
+  requested,
+  slot,
+} from '../../../test/return-fixtures';
 import { OrdersPanel } from '../../features/orders/components/OrdersPanel';
 import { OrderReturn } from '../../features/returns/components/OrderReturn';
 import { meKeys } from '../../lib/query-keys';
-
-const ORDER = '00000000-0000-4000-8000-0000000000a1';
-const RETURN = '00000000-0000-4000-8000-0000000000e1';
-const LOCATION = '00000000-0000-4000-8000-0000000000c1';
-const DAY = 86_400_000;
-
-const requested = {
-  id: RETURN,
-  orderId: ORDER,
-  productTitle: 'Cordless drill',
-  state: 'requested',
-  stateLabel: 'Return requested',
-  reasonLabel: 'Missing parts',
-  lastDayLabel: 'Mon, Nov 30',
-  dropOff: null,
-  canBookDropOff: true,
-  canWithdraw: true,
-  refundCents: 0,
-  refusalReason: null,
-  history: [],
-  photos: [],
-} as unknown as ReturnView;
-
-function orderWith(current: ReturnView | null): OrderView {
-  return {
-    id: ORDER,
-    number: 'A1B2C3D4',
-    status: 'completed',
-    statusLabel: 'Completed',
-    finalAmountCents: 10_000,
-    totalPaidCents: 12_000,
-    createdAt: '2026-11-20T19:00:00.000Z',
-    storageFeeCents: 0,
-    storageFeeFrom: '2026-11-30',
-    needsPayment: false,
-    canSchedulePickup: false,
-    pickup: null,
-    refundNote: null,
-    product: { title: 'Cordless drill', slug: 'cordless-drill', image: null },
-    returnInfo: {
-      canRequest: current === null,
-      refusal: current === null ? null : 'has_return',
-      refusalMessage: null,
-      deadline: current === null ? new Date(Date.now() + 3 * DAY).toISOString() : null,
-      lastDayLabel: 'Mon, Nov 30',
-      current,
-    },
-  } as unknown as OrderView;
-}
-
-const slot = (id: string, time: string) => ({
-  slotId: `${LOCATION}.${id}`,
-  timeLabel: time,
-  availableSpots: 3,
-  isFull: false,
-  startsAt: '2026-11-28T18:00:00.000Z',
-  endsAt: '2026-11-28T18:30:00.000Z',
-});
-
-let client: ReturnType<typeof useQueryClient> | null = null;
-function GrabClient() {
-  client = useQueryClient();
-  return null;
-}
 
 describe('booking a drop-off', () => {
   it('keeps the picker open and its choice when the Orders tab refetches (after the request, a socket resync)', async () => {
@@ -134,13 +76,13 @@ describe('booking a drop-off', () => {
     // then answering again.
     failing = true;
     await act(async () => {
-      await client!.invalidateQueries();
+      await queryClientOf().invalidateQueries();
     });
-    expect(client!.getQueryState(meKeys.orders())?.status).toBe('error');
+    expect(queryClientOf().getQueryState(meKeys.orders())?.status).toBe('error');
     expect(screen.getByRole('form', { name: 'Choose a drop-off time' })).toBe(form);
     failing = false;
     await act(async () => {
-      await client!.invalidateQueries();
+      await queryClientOf().invalidateQueries();
     });
     await vi.waitFor(() => expect(screen.getByRole('form', { name: 'Choose a drop-off time' })).toBe(form));
     expect(within(form).getByRole('radio', { name: /Saturday, November 28/ })).toHaveProperty(

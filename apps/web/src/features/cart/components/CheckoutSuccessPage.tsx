@@ -100,23 +100,9 @@ function Verifying() {
 function PaymentSuccess({ amountCents, count }: { amountCents: number; count: number }) {
   return (
     <Shell>
-      <div className="flex flex-col items-center">
-        <span className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-          <CircleCheck className="size-9" aria-hidden="true" />
-        </span>
-        <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">
-          Payment Successful!
-        </h1>
-        <p className="mt-2 text-ink-700">
-          {count === 1 ? 'Your order is' : `Your ${count} orders are`} paid and confirmed.
-        </p>
-        <p className="mt-5 rounded-xl bg-ink-50 px-5 py-3 ring-1 ring-ink-200/80">
-          <span className="block text-xs font-medium text-ink-600">Total paid</span>
-          <span className="text-2xl font-bold tabular-nums text-ink-950" data-testid="paid-total">
-            {formatCents(amountCents)}
-          </span>
-        </p>
-      </div>
+      <PaidHeading title="Payment Successful!" amountCents={amountCents}>
+        {count === 1 ? 'Your order is' : `Your ${count} orders are`} paid and confirmed.
+      </PaidHeading>
       <div className="mt-7 text-left">
         <h2 className="text-sm font-semibold tracking-wide text-ink-800 uppercase">What's next</h2>
         <ul className="mt-3 flex flex-col gap-3 text-sm text-ink-800">
@@ -150,21 +136,9 @@ function StorageFeePaid({ amountCents, fees }: { amountCents: number; fees: FeeL
   const back = fees.length === 1 ? `/pickup-schedule/${fees[0]!.orderId}` : '/account?tab=appointments';
   return (
     <Shell>
-      <div className="flex flex-col items-center">
-        <span className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-          <CircleCheck className="size-9" aria-hidden="true" />
-        </span>
-        <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">Storage fee paid</h1>
-        <p className="mt-2 text-ink-700">
-          Nothing more is owed for storage until your pickup. Your receipt is in your notifications.
-        </p>
-        <p className="mt-5 rounded-xl bg-ink-50 px-5 py-3 ring-1 ring-ink-200/80">
-          <span className="block text-xs font-medium text-ink-600">Total paid</span>
-          <span className="text-2xl font-bold tabular-nums text-ink-950" data-testid="paid-total">
-            {formatCents(amountCents)}
-          </span>
-        </p>
-      </div>
+      <PaidHeading title="Storage fee paid" amountCents={amountCents}>
+        Nothing more is owed for storage until your pickup. Your receipt is in your notifications.
+      </PaidHeading>
       <ul className="mt-7 flex flex-col gap-2 text-left text-sm text-ink-800" aria-label="What you paid for">
         {fees.map((f) => (
           <li key={f.orderId} className="flex justify-between gap-4" data-testid="paid-fee">
@@ -179,6 +153,33 @@ function StorageFeePaid({ amountCents, fees }: { amountCents: number; fees: FeeL
         </ButtonLink>
       </div>
     </Shell>
+  );
+}
+
+/** The top of a paid receipt, for orders and storage fees alike: a tick, the title, a line, the total. */
+function PaidHeading({
+  title,
+  amountCents,
+  children,
+}: {
+  title: string;
+  amountCents: number;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+        <CircleCheck className="size-9" aria-hidden="true" />
+      </span>
+      <h1 className="mt-5 text-2xl font-bold tracking-tight text-ink-950 sm:text-3xl">{title}</h1>
+      <p className="mt-2 text-ink-700">{children}</p>
+      <p className="mt-5 rounded-xl bg-ink-50 px-5 py-3 ring-1 ring-ink-200/80">
+        <span className="block text-xs font-medium text-ink-600">Total paid</span>
+        <span className="text-2xl font-bold tabular-nums text-ink-950" data-testid="paid-total">
+          {formatCents(amountCents)}
+        </span>
+      </p>
+    </div>
   );
 }
 

@@ -1,60 +1,21 @@
 // @vitest-environment jsdom
-import type { MyOrdersResponse, OrderView } from '@rebound/contract/orders';
-import type { ReturnView } from '@rebound/contract/returns';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MyOrdersResponse } from '@rebound/contract/orders';
+import { useQuery } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, fakeServer, renderPage } from '../../../../test/render';
+import {
+  GrabClient,
+  LOCATION,
+  orderWith,
+  queryClientOf,
+  RETURN,
+  requested,
+  slot,
+} from '../../../../test/return-fixtures';
 import { getJson } from '../../../lib/api-client';
 import { meKeys } from '../../../lib/query-keys';
 import { OrderReturn } from './OrderReturn';
-
-const ORDER = '00000000-0000-4000-8000-0000000000a1';
-const RETURN = '00000000-0000-4000-8000-0000000000e1';
-const LOCATION = '00000000-0000-4000-8000-0000000000c1';
-const DAY = 86_400_000;
-
-const requested = {
-  id: RETURN,
-  orderId: ORDER,
-  productTitle: 'Cordless drill',
-  state: 'requested',
-  stateLabel: 'Return requested',
-  reasonLabel: 'Missing parts',
-  lastDayLabel: 'Mon, Nov 30',
-  dropOff: null,
-  canBookDropOff: true,
-  canWithdraw: true,
-  refundCents: 0,
-  refusalReason: null,
-  history: [],
-  photos: [],
-} as unknown as ReturnView;
-
-function orderWith(current: ReturnView | null): OrderView {
-  return {
-    id: ORDER,
-    status: 'completed',
-    product: { title: 'Cordless drill' },
-    returnInfo: {
-      canRequest: current === null,
-      refusal: current === null ? null : 'has_return',
-      refusalMessage: null,
-      deadline: current === null ? new Date(Date.now() + 3 * DAY).toISOString() : null,
-      lastDayLabel: 'Mon, Nov 30',
-      current,
-    },
-  } as unknown as OrderView;
-}
-
-const slot = (id: string, time: string) => ({
-  slotId: `${LOCATION}.${id}`,
-  timeLabel: time,
-  availableSpots: 3,
-  isFull: false,
-  startsAt: '2026-11-28T18:00:00.000Z',
-  endsAt: '2026-11-28T18:30:00.000Z',
-});
 
 /** The Orders tab as the app draws it: the orders query, each order's return part under it. */
 function OrdersTab() {
@@ -72,12 +33,6 @@ function OrdersTab() {
       ))}
     </ul>
   );
-}
-
-let client: ReturnType<typeof useQueryClient> | null = null;
-function GrabClient() {
-  client = useQueryClient();
-  return null;
 }
 
 /** What the fake server does now: answer, fail (a restart), or hold the times back until opened. */
@@ -162,14 +117,14 @@ describe('booking a drop-off', () => {
     // then answering again.
     state.failing = true;
     await act(async () => {
-      await client!.invalidateQueries();
+      await queryClientOf().invalidateQueries();
     });
-    expect(client!.getQueryState(meKeys.orders())?.status).toBe('error');
-    expect(client!.getQueryState(['me', 'return-drop-off-slots', RETURN])?.status).toBe('error');
+    expect(queryClientOf().getQueryState(meKeys.orders())?.status).toBe('error');
+    expect(queryClientOf().getQueryState(['me', 'return-drop-off-slots', RETURN])?.status).toBe('error');
     expect(screen.getByRole('form', { name: 'Choose a drop-off time' })).toBe(form);
     state.failing = false;
     await act(async () => {
-      await client!.invalidateQueries();
+      await queryClientOf().invalidateQueries();
     });
     await vi.waitFor(() => expect(screen.getByRole('form', { name: 'Choose a drop-off time' })).toBe(form));
     expectSaturdayChosen(form);
@@ -186,7 +141,7 @@ describe('booking a drop-off', () => {
       open = resolve;
     });
     await act(async () => {
-      void client!.resetQueries({ queryKey: ['me', 'return-drop-off-slots', RETURN] });
+      void queryClientOf().resetQueries({ queryKey: ['me', 'return-drop-off-slots', RETURN] });
     });
     await screen.findByText('Loading drop-off times...');
     expect(screen.queryByRole('form', { name: 'Choose a drop-off time' })).toBeNull();
