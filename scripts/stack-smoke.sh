@@ -70,6 +70,9 @@ for tool in node nginx openssl psql curl; do
 done
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
+# compose.yaml describes this same stack (no Docker here to run it: scripts/compose-smoke.sh does).
+node scripts/stack/check-compose.mjs || fail "compose.yaml (above)"
+
 # ── ports ────────────────────────────────────────────────────────────────────────────────────────
 if [ -n "${STACK_BASE_PORT:-}" ]; then
   read -r https_port http_port port1 port2 smtp_port mail_port <<<"$(seq "$STACK_BASE_PORT" $((STACK_BASE_PORT + 5)) | xargs)"

@@ -149,7 +149,7 @@ await waitForEvent(
   (e) => e.type === 'OutbidV1' && e.auctionId === auction.auctionId,
   `${shopperA}'s live outbid notice`,
 );
-ok(`${shopperA}'s WebSocket heard OutbidV1 (the realtime fan-out reaches across the servers)`);
+ok(`${shopperA}'s WebSocket heard OutbidV1 (live updates fan out through Redis)`);
 socket.close();
 
 // 6. The outbid email, through the outbox and the servers' SMTP adapter, in the catcher.
