@@ -11,7 +11,8 @@
 #
 #   ADMIN_DATABASE_URL  where to create the database (default TEST_DATABASE_URL, else
 #                       postgres://postgres@127.0.0.1:5432/postgres)
-#   STACK_REDIS_URL     Redis (default redis://127.0.0.1:6379/5)
+#   STACK_REDIS_URL     Redis (default redis://127.0.0.1:6379/5); its rebound:* keys are deleted
+#                       before and after the run
 #   STACK_BASE_PORT     use six ports from here (proxy https, proxy http, two servers, SMTP, catcher
 #                       API); default: free ports
 #   STACK_KEEP=1        leave the folder (logs, config) in place and print where
@@ -29,6 +30,7 @@ chmod 755 "$work"
 mkdir -p "$work/data" "$work/nginx/tmp" "$work/logs"
 pids=()
 db_made=0
+redis_used=0
 passed=0
 
 ok() { echo "ok: $* [$(($(date +%s) - started_at)) s]"; }
@@ -58,6 +60,7 @@ cleanup() {
     psql -X -q -v ON_ERROR_STOP=1 "$ADMIN_DATABASE_URL" -c "drop database if exists $db with (force)" \
       >/dev/null 2>&1 || echo "could not drop database $db"
   fi
+  [ "$redis_used" -eq 1 ] && { clear_redis >/dev/null 2>&1 || echo "could not clear the rebound:* keys in $REDIS_URL"; }
   if [ "${STACK_KEEP:-0}" = "1" ]; then echo "kept: $work"; else rm -rf -- "$work"; fi
   exit "$status"
 }
@@ -90,12 +93,29 @@ node scripts/stack/mail-catcher.mjs "$smtp_port" "$mail_port" >"$work/logs/catch
 pids+=($!)
 
 # ── the database, Redis, the build, the demo store ──────────────────────────────────────────────
-node -e '
-  const Redis = require("ioredis");
-  const r = new Redis(process.argv[1], { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  r.connect().then(() => r.ping()).then((p) => { console.log(p); process.exit(0); }, (e) => { console.error(e.message); process.exit(1); });
-' "$REDIS_URL" >/dev/null || fail "Redis at $REDIS_URL does not answer"
-ok "Redis answers at $REDIS_URL"
+# The servers' keys (rate-limit counters, the sign-in throttle) from an earlier run are removed, so
+# runs in a row never meet each other's limits; and again at the end. Only `rebound:*` keys, in the
+# smoke's own database number.
+clear_redis() {
+  node -e '
+    const Redis = require("ioredis");
+    const r = new Redis(process.argv[1], { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    (async () => {
+      await r.connect();
+      let cursor = "0", n = 0;
+      do {
+        const [next, keys] = await r.scan(cursor, "MATCH", "rebound:*", "COUNT", 500);
+        cursor = next;
+        if (keys.length) n += await r.del(...keys);
+      } while (cursor !== "0");
+      r.disconnect();
+      console.log(n);
+    })().catch((e) => { console.error(e.message); process.exit(1); });
+  ' "$REDIS_URL"
+}
+cleared=$(clear_redis) || fail "Redis at $REDIS_URL does not answer"
+redis_used=1
+ok "Redis answers at $REDIS_URL ($cleared keys of an earlier run removed)"
 
 node -e "import('./scripts/build.mjs').then((m) => m.ensureBuilt('server'))" >"$work/logs/build.log" 2>&1 \
   || fail "server build: $(tail -n 3 "$work/logs/build.log")"
