@@ -212,6 +212,13 @@ NODE_EXTRA_CA_CERTS="$work/tls/tls.crt" STACK_URL="$public_url" STACK_HTTP_URL="
   MAIL_API_URL="http://127.0.0.1:${mail_port}" timeout 90 node scripts/stack/shoppers.mjs \
   || fail "the shoppers' run through the proxy (above)"
 
+# The web app, when it is built (CI's browser tier builds it; the image always has it).
+if [ -f apps/web/dist/index.html ]; then
+  got=$(curl -s -o /dev/null -w '%{http_code} %{content_type}' --max-time 10 --cacert "$work/tls/tls.crt" "${public_url}/")
+  [[ "$got" == "200 text/html"* ]] || fail "the home page through the proxy answered $got"
+  ok "the web app's home page through the proxy: $got"
+fi
+
 # Round robin: both servers answered requests that came through the proxy.
 for p in "$port1" "$port2"; do
   grep -q "upstream=127.0.0.1:${p}" "$work/nginx/access.log" || fail "the proxy never sent a request to :$p"

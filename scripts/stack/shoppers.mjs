@@ -103,6 +103,18 @@ for (let page = 1; page <= 10 && !auction; page++) {
 if (!auction) fail('no live auction without bids ending after 15 minutes (is the demo store seeded?)');
 ok(`a live auction to bid on: "${auction.title}" (${auction.auctionId})`);
 
+// The product's picture: seeded into the media folder both servers share (compose: the media volume).
+if (auction.image?.url) {
+  const url = new URL(auction.image.url, base).href;
+  for (let i = 0; i < 2; i++) {
+    const res = await get(url);
+    const type = res.headers.get('content-type') ?? '';
+    await res.arrayBuffer();
+    if (res.status !== 200 || !type.startsWith('image/')) fail(`${url} answered ${res.status} ${type}`);
+  }
+  ok(`its picture through the proxy, twice (${new URL(url).pathname}): 200 image`);
+}
+
 // 4. Shopper A's live connection through the proxy (WebSocket upgrade, signed in by the cookie).
 const events = [];
 const socket = new WebSocket(`${base.replace(/^https/, 'wss')}/ws`, { headers: { cookie: cookieA, origin } });
