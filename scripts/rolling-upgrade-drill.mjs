@@ -10,7 +10,8 @@
 //      max_bids, a new table, a new index), written to a temporary folder, never to apps/server/drizzle.
 //      Version N keeps running on the N+1 schema.
 //   3. N+1 starts (its own boot migration finds nothing to do), joins the rotation; N gets SIGTERM
-//      and drains (decision 032); a second N+1 starts; the first N+1 gets SIGTERM. Bids never stop.
+//      and drains (decision 032) while a second N+1 starts; then the first N+1 gets SIGTERM. Bids
+//      never stop.
 //   4. Checks: every bid was answered 2xx or refused for a business reason (counted apart); every
 //      accepted bid is in the database (its idempotency record, the bidder's maximum); every
 //      auction's price, leader, count and seq agree with its bids; every server exited 0.
@@ -47,6 +48,7 @@ const PHASE_MS = Number(process.env.DRILL_SECONDS ?? 3) * 1000;
 const SHOPPER_PASSWORD = 'shopper-demo-2026'; // apps/server/src/seed/demo.ts DEFAULT_SHOPPER_PASSWORD
 const AUCTIONS = 3;
 const BIDDERS_PER_SHOPPER = 2; // two loops per shopper: a shopper bidding in two tabs
+const THINK_MS = 30;
 /** Refusals that are the bidding rule's answer, not a fault (apps/server/src/modules/bidding/decide.ts). */
 const BUSINESS_REFUSALS = new Set(['bid_too_low', 'bid_not_higher_than_own', 'below_minimum']);
 
@@ -87,7 +89,10 @@ async function cleanup() {
 function buildNextVersion() {
   const next = path.join(work, 'next');
   mkdirSync(path.join(next, 'apps/server'), { recursive: true });
-  writeFileSync(path.join(next, 'package.json'), JSON.stringify({ private: true, workspaces: [] }));
+  writeFileSync(
+    path.join(next, 'package.json'),
+    JSON.stringify({ private: true, type: 'module', workspaces: [] }),
+  );
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(next, 'node_modules'));
   symlinkSync(path.join(ROOT, 'apps/server/node_modules'), path.join(next, 'apps/server/node_modules'));
   cpSync(path.join(ROOT, 'apps/server/dist'), path.join(next, 'apps/server/dist'), { recursive: true });
@@ -348,6 +353,9 @@ async function drill(db, next) {
   async function bidLoop(shopper, loopNo) {
     let k = loopNo;
     while (running) {
+      // A short pause between one bidder's bids: continuous, but leaving the two cores of a CI
+      // machine some room to boot the next server.
+      await sleep(THINK_MS);
       const auctionId = auctions[k++ % auctions.length];
       // The known minimum plus 0-3 dollars: sometimes someone got there first (bid_too_low).
       const amountCents = minNext.get(auctionId) + 100 * Math.floor(Math.random() * 4);
@@ -416,9 +424,9 @@ async function drill(db, next) {
   log(`phase 2 (N on the N+1 schema): ${counts.sent} bids sent`);
   const a = await startServer('N+1 a', next.root, FIRST_PORT + 1);
   await sleep(PHASE_MS);
-  exitCodes.N = await stopServer(n);
-  await sleep(PHASE_MS);
-  const b = await startServer('N+1 b', next.root, FIRST_PORT + 2);
+  // N drains while the second N+1 boots: for that while, N+1 a alone takes the bids.
+  const [stoppedN, b] = await Promise.all([stopServer(n), startServer('N+1 b', next.root, FIRST_PORT + 2)]);
+  exitCodes.N = stoppedN;
   await sleep(PHASE_MS);
   exitCodes['N+1 a'] = await stopServer(a);
   await sleep(PHASE_MS);
