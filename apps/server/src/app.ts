@@ -18,6 +18,7 @@ import { JobStatus } from './lib/job-status';
 import { fastifyLogOptions, requestLogPlugin } from './lib/logging';
 import { hubPublisher, type Publisher } from './lib/publish';
 import { securityHeadersPlugin } from './lib/security-headers';
+import { closeConnectionsWhileClosing } from './lib/shutdown';
 import { adminRoutes } from './modules/admin';
 import { adminAuctionsRoutes } from './modules/admin-auctions';
 import { adminCatalogueRoutes, mediaPreviewRoutes } from './modules/admin-catalogue';
@@ -113,6 +114,9 @@ export async function buildApp({
     ...fastifyLogOptions(config),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // A request that reached the server before a shutdown began is answered, not refused with 503
+    // (lib/shutdown.ts, docs/decisions/063-upgrades-without-stopping-bids.md).
+    return503OnClosing: false,
     // Malformed URLs and odd paths get a 4xx from the router, never a crash.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors(err, _request, rawReply) {
@@ -126,6 +130,7 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  closeConnectionsWhileClosing(app);
   const realtime =
     hub ??
     (database.kind === 'postgres' && database.url ? await postgresHub(database.url, app.log) : localHub());

@@ -90,6 +90,24 @@ describe('graceful shutdown (SIGTERM)', () => {
     request.flushHeaders();
     await within(continued, 'the server to take the request');
 
+    // A request that reached the server before the shutdown but is only complete after it (a
+    // balancer's connection whose request was still arriving): its headers begin, the rest follows.
+    const late = net.connect({ host: '127.0.0.1', port });
+    let lateText = '';
+    late.setEncoding('utf8');
+    late.on('data', (d) => {
+      lateText += d;
+    });
+    const lateEnded = new Promise<void>((resolve, reject) => {
+      late.once('close', () => resolve());
+      late.once('error', reject);
+    });
+    await within(
+      new Promise<void>((resolve) => late.once('connect', () => resolve())),
+      'the late connection',
+    );
+    late.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+
     server.child.kill('SIGTERM');
 
     // The socket is told the server restarts, and the listener closes...
@@ -99,6 +117,12 @@ describe('graceful shutdown (SIGTERM)', () => {
     });
     await within(refused(port), 'new connections to be refused');
     expect(server.running()).toBe(true); // ...while the request in flight still holds the process.
+
+    // The late request is answered (not 503), and told its connection closes.
+    late.write('\r\n');
+    await within(lateEnded, 'the late request’s connection to close');
+    expect(lateText).toMatch(/^HTTP\/1\.1 200 /);
+    expect(lateText.toLowerCase()).toContain('connection: close');
 
     // The request finishes normally.
     request.end(body);

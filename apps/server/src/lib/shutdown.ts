@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 
 // Graceful shutdown (decision 032). On SIGTERM or SIGINT the app closes in this order:
 //   1. every WebSocket hears 1012 "reconnect" (realtime/routes.ts, preClose) and the listener
-//      closes: new connections are refused, idle keep-alive ones are closed, a request arriving
-//      on a busy one gets 503;
+//      closes: new connections are refused, idle keep-alive ones are closed; a request that
+//      reached the server before is still answered (not 503, which a balancer counts as a failed
+//      request: Fastify's `return503OnClosing: false` in app.ts), with `connection: close` so the
+//      client sends nothing more on that connection (`closeConnectionsWhileClosing` below);
 //   2. requests in flight finish, for up to `graceMs`; after that their connections are cut;
 //   3. the onClose hooks: jobs stop after their current run, the outbox sender finishes the message
 //      it is sending (or its lease simply runs out), the realtime feed and the database close;
@@ -18,6 +20,22 @@ export interface ShutdownOptions {
   /** process.exit by default; tests pass their own. */
   exit?: (code: number) => void;
   signals?: readonly NodeJS.Signals[];
+}
+
+/**
+ * From the moment the app begins to close, every answer carries `connection: close`: a keep-alive
+ * client (a browser, a balancer's pool) takes its next request to another server instead of
+ * sending it on a connection that is about to go. Registered by buildApp (app.ts).
+ */
+export function closeConnectionsWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
 }
 
 /** Installs the signal handlers; returns the shutdown itself (for tests and other callers). */
