@@ -17,6 +17,7 @@ import { containsNul } from './lib/input-guard';
 import { JobStatus } from './lib/job-status';
 import { fastifyLogOptions, requestLogPlugin } from './lib/logging';
 import { hubPublisher, type Publisher } from './lib/publish';
+import { requestContextPlugin, requestIdOf } from './lib/request-context';
 import { securityHeadersPlugin } from './lib/security-headers';
 import { adminRoutes } from './modules/admin';
 import { adminAuctionsRoutes } from './modules/admin-auctions';
@@ -113,6 +114,9 @@ export async function buildApp({
     ...fastifyLogOptions(config),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // The log id: the proxy's X-Request-Id when well-formed, else a new one (lib/request-context.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Malformed URLs and odd paths get a 4xx from the router, never a crash.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors(err, _request, rawReply) {
@@ -146,6 +150,8 @@ export async function buildApp({
     if (!hub) await realtime.close();
   });
 
+  // First: every answer, even a refusal by a later hook, echoes the request id.
+  await app.register(requestContextPlugin);
   // helmet's headers, worked out once with these options rather than on every request (decision 039).
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {

@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema';
+import { currentRequestId } from '../../lib/request-context';
 import { assertOutboxPayloads } from './payloads';
 
 export type OutboxRecord = typeof outbox.$inferSelect;
@@ -220,7 +221,12 @@ export type NewOutboxRow = typeof outbox.$inferInsert;
 export async function insertMessages(db: DbOrTx, rows: NewOutboxRow[]): Promise<string[]> {
   if (rows.length === 0) return [];
   assertOutboxPayloads(rows);
-  const out = await db.insert(outbox).values(rows).onConflictDoNothing().returning({ id: outbox.id });
+  const requestId = currentRequestId();
+  const out = await db
+    .insert(outbox)
+    .values(rows.map((r) => ({ ...r, requestId: r.requestId ?? requestId })))
+    .onConflictDoNothing()
+    .returning({ id: outbox.id });
   return out.map((r) => r.id);
 }
 
