@@ -53,6 +53,7 @@ import {
   metricsPlugin,
   openapiPlugin,
   openapiRoutes,
+  operationsRoutes,
   privateAnswersPlugin,
   systemRoutes,
 } from './modules/system';
@@ -86,6 +87,8 @@ declare module 'fastify' {
       sender: OutboxSender;
       /** What this server's interval jobs did (jobs/runner.ts records, /metrics reads). */
       jobs: JobStatus;
+      /** This server's open realtime sockets (realtime/routes.ts counts, the operator page reads). */
+      live: { openSockets: number };
     };
   }
 }
@@ -143,6 +146,7 @@ export async function buildApp({
     payments: payments ?? createPaymentProvider(config, database.db, clock),
     sender: createOutboxSender({ config, db: database.db, clock, log: app.log }),
     jobs: new JobStatus(),
+    live: { openSockets: 0 },
   });
   const offPoolErrors = database.onError((err) => app.log.error({ err }, 'database pool error'));
   app.addHook('onClose', async () => {
@@ -204,6 +208,7 @@ export async function buildApp({
   await app.register(launchPlugin);
   await app.register(metricsPlugin);
   await app.register(systemRoutes);
+  await app.register(operationsRoutes);
   await app.register(openapiRoutes);
   await app.register(catalogRoutes);
   await app.register(seoRoutes);

@@ -183,6 +183,21 @@ export async function countByStatus(db: DbOrTx): Promise<{
   return { counts, oldest };
 }
 
+/** Messages sent since `since`, per channel (the operator page; skipped ones have no sent_at). */
+export async function sentPerChannelSince(
+  db: DbOrTx,
+  since: Date,
+): Promise<Record<OutboxRecord['channel'], number>> {
+  const rows = await db
+    .select({ channel: outbox.channel, n: count() })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'sent'), sql`${outbox.sentAt} >= ${since.toISOString()}::timestamptz`))
+    .groupBy(outbox.channel);
+  const out = { email: 0, sms: 0, push: 0 };
+  for (const r of rows) out[r.channel] = Number(r.n);
+  return out;
+}
+
 /** Dead letters, newest first, with the error that ended them. */
 export function listDead(db: DbOrTx, opts: { limit: number; before?: Date }) {
   return db
@@ -194,6 +209,7 @@ export function listDead(db: DbOrTx, opts: { limit: number; before?: Date }) {
       recipient: outbox.recipient,
       attempts: outbox.attempts,
       lastError: outbox.lastError,
+      requestId: outbox.requestId,
       createdAt: outbox.createdAt,
       deadAt: outbox.deadAt,
     })

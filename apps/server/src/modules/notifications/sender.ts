@@ -486,8 +486,15 @@ export interface DeadLetter {
   recipient: string;
   attempts: number;
   lastError: string | null;
+  /** The request that queued it (decision 064), or null. */
+  requestId: string | null;
   createdAt: Date;
   deadAt: Date | null;
+}
+
+/** Messages sent in the 24 hours before `now`, per channel (the operator page). */
+export function outboxSentLastDay(db: Db, now: Date) {
+  return repo.sentPerChannelSince(db, new Date(now.getTime() - 24 * 3600_000));
 }
 
 /** Dead letters, newest first, with their last error (the back-office and operators read these). */
