@@ -101,5 +101,7 @@ describe('the operator page', () => {
     expect(formatSeconds(0)).toBe('0 s');
     expect(formatSeconds(59.4)).toBe('59 s');
     expect(formatSeconds(3725)).toBe('1 h 2 min');
+    expect(formatSeconds(60)).toBe('1 min');
+    expect(formatSeconds(3600)).toBe('1 h');
   });
 });

@@ -17,8 +17,9 @@ import { operationsQuery, useRetryDeadLetter } from '../api';
 export function formatSeconds(s: number): string {
   const whole = Math.round(s);
   if (whole < 60) return `${whole} s`;
-  if (whole < 3600) return `${Math.floor(whole / 60)} min ${whole % 60} s`;
-  return `${Math.floor(whole / 3600)} h ${Math.floor((whole % 3600) / 60)} min`;
+  if (whole < 3600) return whole % 60 ? `${Math.floor(whole / 60)} min ${whole % 60} s` : `${whole / 60} min`;
+  const minutes = Math.floor((whole % 3600) / 60);
+  return minutes ? `${Math.floor(whole / 3600)} h ${minutes} min` : `${Math.floor(whole / 3600)} h`;
 }
 
 const n = (v: number) => v.toLocaleString('en-CA');
@@ -161,7 +162,7 @@ function Figures({ d }: { d: OperationsResponse }) {
             value={n(d.bidBatches.batches)}
             note={
               d.bidBatches.meanSeconds !== null && d.bidBatches.maxSeconds !== null
-                ? `${n(d.bidBatches.bids)} bids · mean ${(d.bidBatches.meanSeconds * 1000).toFixed(1)} ms · max ${(d.bidBatches.maxSeconds * 1000).toFixed(1)} ms`
+                ? `${n(d.bidBatches.bids)} ${d.bidBatches.bids === 1 ? 'bid' : 'bids'} · mean ${(d.bidBatches.meanSeconds * 1000).toFixed(1)} ms · max ${(d.bidBatches.maxSeconds * 1000).toFixed(1)} ms`
                 : 'No bids yet'
             }
           />
