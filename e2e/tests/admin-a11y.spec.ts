@@ -168,6 +168,10 @@ test('axe finds no serious violations on any built back-office page', async ({
   await openSection(page, '/admin/audit', 'Audit log');
   await axe(page, 'admin audit log');
 
+  await openSection(page, '/admin/operations', 'Operations');
+  await axe(page, 'admin operations');
+  await shot(page, 'admin-operations');
+
   await openSection(page, '/admin/messages', 'Messages');
   await axe(page, 'admin messages');
 });

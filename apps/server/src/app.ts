@@ -17,6 +17,7 @@ import { containsNul } from './lib/input-guard';
 import { JobStatus } from './lib/job-status';
 import { fastifyLogOptions, requestLogPlugin } from './lib/logging';
 import { hubPublisher, type Publisher } from './lib/publish';
+import { requestContextPlugin, requestIdOf } from './lib/request-context';
 import { securityHeadersPlugin } from './lib/security-headers';
 import { closeConnectionsWhileClosing } from './lib/shutdown';
 import { adminRoutes } from './modules/admin';
@@ -53,6 +54,7 @@ import {
   metricsPlugin,
   openapiPlugin,
   openapiRoutes,
+  operationsRoutes,
   privateAnswersPlugin,
   systemRoutes,
 } from './modules/system';
@@ -86,6 +88,8 @@ declare module 'fastify' {
       sender: OutboxSender;
       /** What this server's interval jobs did (jobs/runner.ts records, /metrics reads). */
       jobs: JobStatus;
+      /** This server's open realtime sockets (realtime/routes.ts counts, the operator page reads). */
+      live: { openSockets: number };
     };
   }
 }
@@ -117,6 +121,9 @@ export async function buildApp({
     // A request that reached the server before a shutdown began is answered, not refused with 503
     // (lib/shutdown.ts, docs/decisions/063-upgrades-without-stopping-bids.md).
     return503OnClosing: false,
+    // The log id: the proxy's X-Request-Id when well-formed, else a new one (lib/request-context.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Malformed URLs and odd paths get a 4xx from the router, never a crash.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors(err, _request, rawReply) {
@@ -144,6 +151,7 @@ export async function buildApp({
     payments: payments ?? createPaymentProvider(config, database.db, clock),
     sender: createOutboxSender({ config, db: database.db, clock, log: app.log }),
     jobs: new JobStatus(),
+    live: { openSockets: 0 },
   });
   const offPoolErrors = database.onError((err) => app.log.error({ err }, 'database pool error'));
   app.addHook('onClose', async () => {
@@ -151,6 +159,8 @@ export async function buildApp({
     if (!hub) await realtime.close();
   });
 
+  // First: every answer, even a refusal by a later hook, echoes the request id.
+  await app.register(requestContextPlugin);
   // helmet's headers, worked out once with these options rather than on every request (decision 039).
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
@@ -203,6 +213,7 @@ export async function buildApp({
   await app.register(launchPlugin);
   await app.register(metricsPlugin);
   await app.register(systemRoutes);
+  await app.register(operationsRoutes);
   await app.register(openapiRoutes);
   await app.register(catalogRoutes);
   await app.register(seoRoutes);

@@ -245,6 +245,8 @@ export const API = {
   adminContactMessageReopenPattern: '/api/admin/messages/contact/:id/reopen',
   /** GET ?page&pageSize: the outbox's dead letters, newest first. */
   adminDeadLetters: '/api/admin/messages/dead-letters',
+  /** The operator page: outbox, jobs and realtime health (admin-operations.ts). */
+  adminOperations: '/api/admin/operations',
   /** POST: queues a dead letter again with its attempts cleared. */
   adminDeadLetterRetry: (id: string) => `/api/admin/messages/dead-letters/${encodeURIComponent(id)}/retry`,
   adminDeadLetterRetryPattern: '/api/admin/messages/dead-letters/:id/retry',

@@ -798,6 +798,8 @@ export const outbox = pgTable(
     sentAt: ts('sent_at'),
     /** When the sender gave up (status 'dead'); last_error says why. */
     deadAt: ts('dead_at'),
+    /** The log id of the request that queued it (lib/request-context.ts); null from jobs and older rows. */
+    requestId: text('request_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -34,12 +34,20 @@ export class JobStatus {
    * Per job: lag = seconds past its interval since it last finished a run without error (0 while on
    * schedule; grows while a run hangs or keeps failing), and failed runs since this process started.
    */
-  snapshot(): { job: string; lagSeconds: number; failures: number }[] {
+  snapshot(): {
+    job: string;
+    lagSeconds: number;
+    failures: number;
+    everySeconds: number;
+    lastSuccessSecondsAgo: number | null;
+  }[] {
     const now = this.now();
     return [...this.jobs].map(([job, s]) => ({
       job,
       lagSeconds: Math.max(0, (now - (s.lastSuccess ?? s.since) - s.everyMs) / 1000),
       failures: s.failures,
+      everySeconds: s.everyMs / 1000,
+      lastSuccessSecondsAgo: s.lastSuccess === null ? null : Math.max(0, (now - s.lastSuccess) / 1000),
     }));
   }
 }

@@ -92,6 +92,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
 
   app.get(WS_PATH, { websocket: true }, (socket, request) => {
     sockets.add(socket);
+    app.deps.live.openSockets = sockets.size;
     alive.set(socket, true);
     const leave = new Map<string, () => void>();
     const send = (json: string) => {
@@ -167,6 +168,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
     });
     socket.on('close', () => {
       sockets.delete(socket);
+      app.deps.live.openSockets = sockets.size;
       owners.delete(socket);
       for (const off of leave.values()) off();
       leave.clear();

@@ -169,6 +169,7 @@ export function batchWritePayload(v: BatchWrite): string {
       recipient: o.recipient,
       payload: o.payload ?? {},
       at: at.toISOString(),
+      request_id: o.requestId ?? null,
     })),
     keys: v.keys.map((k) => ({
       user_id: k.userId,
@@ -240,9 +241,9 @@ export const BATCH_WRITE_SQL = (p: string) => `with
       from p, jsonb_to_recordset(p.j->'inApp') as r(user_id uuid, kind text, message text, target_url text, at timestamptz)
       returning 1),
     o as (
-      insert into outbox (channel, template, user_id, recipient, payload, next_attempt_at, created_at)
-      select r.channel, r.template, r.user_id, r.recipient, r.payload, r.at, r.at
-      from p, jsonb_to_recordset(p.j->'outgoing') as r(channel text, template text, user_id uuid, recipient text, payload jsonb, at timestamptz)
+      insert into outbox (channel, template, user_id, recipient, payload, next_attempt_at, created_at, request_id)
+      select r.channel, r.template, r.user_id, r.recipient, r.payload, r.at, r.at, r.request_id
+      from p, jsonb_to_recordset(p.j->'outgoing') as r(channel text, template text, user_id uuid, recipient text, payload jsonb, at timestamptz, request_id text)
       returning 1),
     k as (
       insert into idempotency_keys (user_id, scope, key, request_hash, status_code, response, created_at)

@@ -26,6 +26,7 @@ import { AppError } from '../../lib/errors';
 import { IDEMPOTENCY_TTL_MS, requestHash } from '../../lib/idempotency';
 import { isUuid } from '../../lib/ids';
 import type { Publisher } from '../../lib/publish';
+import { currentRequestId } from '../../lib/request-context';
 import type { Published } from '../../realtime/hub';
 import { type Contact, loadContacts, noticeRows } from '../notifications';
 import { decideBid } from './decide';
@@ -158,6 +159,8 @@ interface PendingBid {
   amountCents: number;
   idempotencyKey: string | null;
   fingerprint: string | null;
+  /** The bid's request (its log id): its notices' outbox rows carry it, whichever request's turn ran the batch. */
+  requestId: string | null;
 }
 
 const bidBatcher = new KeyedBatcher<PendingBid, PlaceBidResult>(runBidBatch, BID_BATCH_MAX, {
@@ -329,7 +332,8 @@ function bidBatch(
             });
           }
           for (const row of rows.inApp) write.inApp.push({ row, at: now });
-          for (const row of rows.outgoing) write.outgoing.push({ row, at: now });
+          for (const row of rows.outgoing)
+            write.outgoing.push({ row: { ...row, requestId: item.requestId }, at: now });
           if (item.idempotencyKey && item.fingerprint) {
             write.keys.push({
               userId: item.userId,
@@ -399,6 +403,7 @@ export async function placeBid(
       amountCents,
       idempotencyKey,
       fingerprint,
+      requestId: currentRequestId(),
     });
   } catch (err) {
     if (err instanceof SuspendedWhileSignedIn) return refuseSuspended(db, user.id);

@@ -16,9 +16,11 @@ export { notificationRoutes } from './routes';
 export type { Channels, QueuedMessage, RunStats } from './sender';
 export {
   createOutboxSender,
+  listDeadLetters,
   OutboxSender,
   outboxGauges,
   outboxSenderPlugin,
+  outboxSentLastDay,
   PUSH_OFF_WARNING,
   queueMessages,
 } from './sender';

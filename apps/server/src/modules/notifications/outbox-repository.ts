@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema';
+import { currentRequestId } from '../../lib/request-context';
 import { assertOutboxPayloads } from './payloads';
 
 export type OutboxRecord = typeof outbox.$inferSelect;
@@ -182,6 +183,21 @@ export async function countByStatus(db: DbOrTx): Promise<{
   return { counts, oldest };
 }
 
+/** Messages sent since `since`, per channel (the operator page; skipped ones have no sent_at). */
+export async function sentPerChannelSince(
+  db: DbOrTx,
+  since: Date,
+): Promise<Record<OutboxRecord['channel'], number>> {
+  const rows = await db
+    .select({ channel: outbox.channel, n: count() })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'sent'), sql`${outbox.sentAt} >= ${since.toISOString()}::timestamptz`))
+    .groupBy(outbox.channel);
+  const out = { email: 0, sms: 0, push: 0 };
+  for (const r of rows) out[r.channel] = Number(r.n);
+  return out;
+}
+
 /** Dead letters, newest first, with the error that ended them. */
 export function listDead(db: DbOrTx, opts: { limit: number; before?: Date }) {
   return db
@@ -193,6 +209,7 @@ export function listDead(db: DbOrTx, opts: { limit: number; before?: Date }) {
       recipient: outbox.recipient,
       attempts: outbox.attempts,
       lastError: outbox.lastError,
+      requestId: outbox.requestId,
       createdAt: outbox.createdAt,
       deadAt: outbox.deadAt,
     })
@@ -220,7 +237,12 @@ export type NewOutboxRow = typeof outbox.$inferInsert;
 export async function insertMessages(db: DbOrTx, rows: NewOutboxRow[]): Promise<string[]> {
   if (rows.length === 0) return [];
   assertOutboxPayloads(rows);
-  const out = await db.insert(outbox).values(rows).onConflictDoNothing().returning({ id: outbox.id });
+  const requestId = currentRequestId();
+  const out = await db
+    .insert(outbox)
+    .values(rows.map((r) => ({ ...r, requestId: r.requestId ?? requestId })))
+    .onConflictDoNothing()
+    .returning({ id: outbox.id });
   return out.map((r) => r.id);
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notifications, outbox, pushSubscriptions, siteSettings, users } from '../../db/schema';
+import { currentRequestId } from '../../lib/request-context';
 import { assertOutboxPayloads } from './payloads';
 
 // SQL of the notification screens: every query is scoped to one user.
@@ -78,7 +79,10 @@ export async function emailOf(db: DbOrTx, userId: string): Promise<string | null
 
 export async function insertOutbox(db: DbOrTx, row: typeof outbox.$inferInsert): Promise<string> {
   assertOutboxPayloads([row]);
-  const [made] = await db.insert(outbox).values(row).returning({ id: outbox.id });
+  const [made] = await db
+    .insert(outbox)
+    .values({ ...row, requestId: row.requestId ?? currentRequestId() })
+    .returning({ id: outbox.id });
   if (!made) throw new Error('outbox insert returned no row');
   return made.id;
 }
@@ -227,6 +231,7 @@ export async function insertNoticeRows(
       payload: o.payload ?? {},
       due: iso(o.nextAttemptAt),
       at: iso(o.createdAt),
+      request_id: o.requestId ?? currentRequestId(),
     })),
   });
   await tx.execute(sql`with p as (select ${rows}::jsonb as j),
@@ -235,7 +240,7 @@ export async function insertNoticeRows(
       select r.user_id, r.kind, r.message, r.target_url, r.at
       from p, jsonb_to_recordset(p.j->'inApp') as r(user_id uuid, kind text, message text, target_url text, at timestamptz)
       returning 1)
-    insert into outbox (channel, template, user_id, recipient, payload, next_attempt_at, created_at)
-    select r.channel, r.template, r.user_id, r.recipient, r.payload, r.due, r.at
-    from p, jsonb_to_recordset(p.j->'outgoing') as r(channel text, template text, user_id uuid, recipient text, payload jsonb, due timestamptz, at timestamptz)`);
+    insert into outbox (channel, template, user_id, recipient, payload, next_attempt_at, created_at, request_id)
+    select r.channel, r.template, r.user_id, r.recipient, r.payload, r.due, r.at, r.request_id
+    from p, jsonb_to_recordset(p.j->'outgoing') as r(channel text, template text, user_id uuid, recipient text, payload jsonb, due timestamptz, at timestamptz, request_id text)`);
 }

@@ -31,6 +31,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { KeyedBatcher } from '../../lib/batcher';
 import type { Clock } from '../../lib/clock';
+import { withRequestId } from '../../lib/request-context';
 import * as repo from './outbox-repository';
 import { checkClaimedPayload } from './payloads';
 import { type OutgoingMessage, renderEmail, renderPush, renderSms } from './render';
@@ -159,7 +160,10 @@ export class OutboxSender {
     } catch (err) {
       // The database failed while recording the outcome: the claim stays until its lease runs
       // out and the row is tried again; the rest goes on.
-      this.deps.log.error({ err, outboxId: row.id }, 'outbox: could not record a send');
+      this.deps.log.error(
+        { err, outboxId: row.id, requestId: row.requestId },
+        'outbox: could not record a send',
+      );
       stats.lost += 1;
     }
   }
@@ -241,7 +245,10 @@ export class OutboxSender {
    */
   wake(): void {
     if (!this.wakeEnabled || this.closed) return;
-    this.run().catch((err) => this.deps.log.error({ err }, 'outbox sender run failed'));
+    // Outside the waking request's context: the run is nobody's request (lib/request-context.ts).
+    withRequestId(null, () => this.run()).catch((err) =>
+      this.deps.log.error({ err }, 'outbox sender run failed'),
+    );
   }
 
   /** Lets wake() start runs (the job runner calls it when it starts the sender's job). */
@@ -299,6 +306,10 @@ export class OutboxSender {
     if (exhaustedOnReclaim(row.attempts, this.policy)) {
       // Claimed again after its sender stopped mid-send, with no attempts left: it may have gone out.
       const error = `${row.lastError ? `${row.lastError}; ` : ''}the sender stopped during the last attempt`;
+      log.warn(
+        { outboxId: row.id, requestId: row.requestId, channel: row.channel, template: row.template, error },
+        'outbox message dead-lettered',
+      );
       return (await this.mark({ ...claim, status: 'dead', deadAt: clock.now(), error })) ? 'dead' : 'lost';
     }
     try {
@@ -312,7 +323,14 @@ export class OutboxSender {
         ...(this.opts.random ? { random: this.opts.random } : {}),
       });
       log.warn(
-        { outboxId: row.id, channel: row.channel, template: row.template, attempts: row.attempts, error },
+        {
+          outboxId: row.id,
+          requestId: row.requestId,
+          channel: row.channel,
+          template: row.template,
+          attempts: row.attempts,
+          error,
+        },
         outcome.kind === 'dead' ? 'outbox message dead-lettered' : 'outbox message failed; will retry',
       );
       if (outcome.kind === 'dead') {
@@ -324,7 +342,10 @@ export class OutboxSender {
     }
     await this.opts.afterSend?.(row);
     if (await this.mark({ ...claim, status: 'sent', sentAt: clock.now(), error: null })) return 'sent';
-    log.warn({ outboxId: row.id }, 'outbox claim lost before marking sent (lease ran out)');
+    log.warn(
+      { outboxId: row.id, requestId: row.requestId },
+      'outbox claim lost before marking sent (lease ran out)',
+    );
     return 'lost';
   }
 
@@ -344,6 +365,18 @@ export class OutboxSender {
       secret: this.deps.config.authSecret,
       now: this.deps.clock.now(),
     };
+    // One line per message handed to its adapter, naming the request that queued it (decision 064):
+    // the way from a proxy's log line to the email.
+    this.deps.log.info(
+      {
+        outboxId: row.id,
+        requestId: row.requestId,
+        channel: row.channel,
+        template: row.template,
+        attempts: row.attempts,
+      },
+      'outbox: handing message to its adapter',
+    );
     switch (row.channel) {
       case 'email': {
         const r = renderEmail(msg, ctx);
@@ -453,8 +486,15 @@ export interface DeadLetter {
   recipient: string;
   attempts: number;
   lastError: string | null;
+  /** The request that queued it (decision 064), or null. */
+  requestId: string | null;
   createdAt: Date;
   deadAt: Date | null;
+}
+
+/** Messages sent in the 24 hours before `now`, per channel (the operator page). */
+export function outboxSentLastDay(db: Db, now: Date) {
+  return repo.sentPerChannelSince(db, new Date(now.getTime() - 24 * 3600_000));
 }
 
 /** Dead letters, newest first, with their last error (the back-office and operators read these). */

@@ -96,13 +96,17 @@ describe('JobStatus', () => {
     const status = new JobStatus(() => now);
     status.register('a', 1_000);
     now = 800;
-    expect(status.snapshot()).toEqual([{ job: 'a', lagSeconds: 0, failures: 0 }]);
+    expect(status.snapshot()).toEqual([
+      { job: 'a', lagSeconds: 0, failures: 0, everySeconds: 1, lastSuccessSecondsAgo: null },
+    ]);
     now = 4_000; // never succeeded: counted from registration
     expect(status.snapshot()[0]!.lagSeconds).toBe(3);
     status.succeeded('a');
     status.failed('a');
     now = 5_500;
-    expect(status.snapshot()).toEqual([{ job: 'a', lagSeconds: 0.5, failures: 1 }]);
+    expect(status.snapshot()).toEqual([
+      { job: 'a', lagSeconds: 0.5, failures: 1, everySeconds: 1, lastSuccessSecondsAgo: 1.5 },
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  Activity,
   CalendarClock,
   Gavel,
   History,
@@ -108,6 +109,12 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: 'Settings',
     icon: Settings,
     page: adminPage(() => import('../../features/admin-settings/components/SettingsPage')),
+  },
+  {
+    path: 'operations',
+    label: 'Operations',
+    icon: Activity,
+    page: adminPage(() => import('../../features/admin-operations/components/OperationsPage')),
   },
   {
     path: 'audit',
