@@ -101,9 +101,17 @@ export const authPlugin = fp(
       if (account) sessionCache.delete(cookie);
       const { user, setCookies, expiresAt } = await resolveSession(auth, request);
       request.user = user;
-      if (user && expiresAt) sessionCache.set(cookie, user, now, expiresAt);
+      // Not from the account's own routes: a sign-out resolves the session it is about to end.
+      if (user && expiresAt && !account) sessionCache.set(cookie, user, now, expiresAt);
       // A session used after a day is extended; the cookie follows.
       for (const cookie of setCookies) reply.header('set-cookie', cookie);
+    });
+    // And once the account's request is done (a read that ran alongside the sign-out may have kept
+    // the session meanwhile).
+    app.addHook('onResponse', async (request) => {
+      if (!request.url.startsWith('/api/auth/')) return;
+      const cookie = sessionCookie(request.headers.cookie);
+      if (cookie !== null) sessionCache.delete(cookie);
     });
     app.addHook('onClose', async () => {
       await deliveries.settle();
