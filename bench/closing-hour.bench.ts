@@ -5,8 +5,15 @@
 // runs ONE bid per transaction (the server's own statements for a batch of one, bench/lib.ts
 // oneBidTransactionSql; the server batches the bids waiting on one auction, decision 038) on the
 // same skewed mix of auctions, in the same run.
-// Run: npx tsx bench/closing-hour.bench.ts [--quick] [--seconds 60] [--shoppers 2000] [--auctions 5000] [--think 10000]
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+// The shoppers run in child processes (bench/closing-hour-shoppers.mjs), so their CPU is measured
+// apart from the servers'; `--shoppers 2000,4000,8000` steps the load (one phase per count and per
+// server count).
+// Run: npx tsx bench/closing-hour.bench.ts [--quick] [--seconds 60] [--shoppers 2000[,4000,...]]
+//   [--servers 1[,2]] [--generators 2] [--no-pgbench] [--auctions 5000] [--think 10000]
+import { fork } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { CATEGORIES } from '../apps/server/src/seed/catalog';
 import { seedLarge } from '../apps/server/src/seed/large';
@@ -31,7 +38,17 @@ const argN = (name: string, dflt: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : dflt;
 };
 const SECONDS = argN('seconds', quick ? 20 : 60);
-const SHOPPERS = argN('shoppers', quick ? 200 : 2_000);
+const argList = (name: string, dflt: number[]) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]!.split(',').map(Number) : dflt;
+};
+/** Shopper counts, one phase each (per server count). */
+const STEPS = argList('shoppers', [quick ? 200 : 2_000]);
+const SHOPPERS = Math.max(...STEPS);
+const SERVER_COUNTS = argList('servers', [1, 2]);
+/** Child processes that run the shoppers (each takes an equal slice). */
+const GENERATORS = argN('generators', 2);
+const PGBENCH = !process.argv.includes('--no-pgbench');
 const AUCTIONS = argN('auctions', quick ? 500 : 5_000);
 /** Mean pause between one shopper's requests (exponential): a person reading a page (2,000 × 1 per 10 s ≈ 200 req/s offered). */
 const THINK_MS = argN('think', quick ? 4_000 : 10_000);
@@ -46,6 +63,12 @@ type Endpoint = 'shop list' | 'product API' | 'product page (HTML)' | 'auction s
 
 interface PhaseResult {
   servers: number;
+  shoppers: number;
+  /** CPU seconds of the server processes and of the shoppers' processes during the phase. */
+  serverCpuSeconds: number;
+  generatorCpuSeconds: number;
+  /** The machine's load average (1 min) at the phase's end: other work shares the cores. */
+  load: number;
   seconds: number;
   requests: number;
   bidsAccepted: number;
@@ -94,33 +117,26 @@ async function main() {
       return `__Secure-rebound.session_token=${encodeURIComponent(`${t}.${sig}`)}`;
     });
 
-    // Popularity: a random order of the live auctions, bid on with probability ∝ 1 / rank^s.
-    const live = rowsOf<{ id: string; slug: string }>(
-      await db.execute(sql`select a.id, p.slug from auctions a join products p on p.id = a.product_id
-        where a.status = 'live' order by md5(a.id::text)`),
-    );
-    const weights = live.map((_, i) => 1 / (i + 1) ** ZIPF_S);
-    const cumulative: number[] = [];
-    weights.reduce((sum, w, i) => {
-      cumulative[i] = sum + w;
-      return cumulative[i]!;
-    }, 0);
-    const total = cumulative[cumulative.length - 1]!;
-    const pickPopular = () => {
-      const x = Math.random() * total;
-      let lo = 0;
-      let hi = cumulative.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (cumulative[mid]! < x) lo = mid + 1;
-        else hi = mid;
-      }
-      return live[lo]!;
+    // Popularity: a random order of the auctions live now, bid on with probability ∝ 1 / rank^s.
+    const popularity = async () => {
+      const live = rowsOf<{ id: string; slug: string }>(
+        await db.execute(sql`select a.id, p.slug from auctions a join products p on p.id = a.product_id
+          where a.status = 'live' order by md5(a.id::text)`),
+      );
+      const cumulative: number[] = [];
+      live.reduce((sum, _, i) => {
+        cumulative[i] = sum + 1 / (i + 1) ** ZIPF_S;
+        return cumulative[i]!;
+      }, 0);
+      return { live, cumulative };
     };
-    const top10Share = cumulative[Math.min(9, cumulative.length - 1)]! / total;
+    const first = await popularity();
+    const top10Share =
+      first.cumulative[Math.min(9, first.cumulative.length - 1)]! /
+      first.cumulative[first.cumulative.length - 1]!;
 
     const phases: PhaseResult[] = [];
-    for (const servers of [1, 2]) {
+    for (const servers of SERVER_COUNTS) {
       let phaseStart = Date.now();
       // BENCH_PORT picks the first server's port (a shared machine); otherwise any free ones.
       const ports = process.env.BENCH_PORT
@@ -155,81 +171,95 @@ async function main() {
         });
         if (check.status !== 200)
           throw new Error(`the shoppers are not signed in: ${check.status} ${await check.text()}`);
-        // A closing hour: CLOSING_SHARE of the auctions still live end within this phase, the popular
-        // ones among them (every other rank), spread over its second half and a little before.
-        phaseStart = Date.now();
-        await db.execute(sql`with c as (
-            select id, to_timestamp(${phaseStart / 1000} + ${SECONDS} * (0.3 + 0.65 * random())) as e
-            from (select a.id, row_number() over (order by md5(a.id::text)) as rank from auctions a
-              where a.status = 'live') r
-            where r.rank % 2 = 1 and random() < ${CLOSING_SHARE * 2})
-          update auctions a set end_time = c.e, original_end_time = c.e from c where c.id = a.id`);
-        phases.push(await runPhase(servers, ports, cookies, pickPopular, live));
+        for (const shoppers of STEPS) {
+          // A closing hour: CLOSING_SHARE of the auctions still live end within this phase, the popular
+          // ones among them (every other rank), spread over its second half and a little before.
+          phaseStart = Date.now();
+          const pop = await popularity();
+          await db.execute(sql`with c as (
+              select id, to_timestamp(${phaseStart / 1000} + ${SECONDS} * (0.3 + 0.65 * random())) as e
+              from (select a.id, row_number() over (order by md5(a.id::text)) as rank from auctions a
+                where a.status = 'live') r
+              where r.rank % 2 = 1 and random() < ${CLOSING_SHARE * 2})
+            update auctions a set end_time = c.e, original_end_time = c.e from c where c.id = a.id`);
+          const p = await runPhase(servers, ports, cookies.slice(0, shoppers), pop, children);
+          phases.push(p);
+          // The servers' job closes what ended in the phase's last seconds.
+          await sleep(2_000);
+          const [closed] = rowsOf<{ n: number }>(
+            await db.execute(sql`select count(*)::int as n from auctions
+              where status = 'ended' and end_time >= to_timestamp(${phaseStart / 1000})`),
+          );
+          const [orders] = rowsOf<{ n: number }>(
+            await db.execute(
+              sql`select count(*)::int as n from orders where created_at >= to_timestamp(${phaseStart / 1000})`,
+            ),
+          );
+          p.closed = closed!.n;
+          p.orders = orders!.n;
+          printPhase(p);
+        }
       } finally {
         for (const c of children) c.kill('SIGTERM');
         await sleep(1_500);
       }
-      const [closed] = rowsOf<{ n: number }>(
-        await db.execute(sql`select count(*)::int as n from auctions
-          where status = 'ended' and end_time >= to_timestamp(${phaseStart / 1000})`),
-      );
-      const [orders] = rowsOf<{ n: number }>(
-        await db.execute(
-          sql`select count(*)::int as n from orders where created_at >= to_timestamp(${phaseStart / 1000})`,
-        ),
-      );
-      const p = phases[phases.length - 1]!;
-      p.closed = closed!.n;
-      p.orders = orders!.n;
-      printPhase(p);
     }
 
     // ── pgbench: the server's bid transaction on the same skewed mix of auctions ──
-    await db.execute(sql`create table bench_hot (rank int primary key, auction_id uuid not null)`);
-    await db.execute(sql`insert into bench_hot select r, a::uuid
-      from json_array_elements_text(${JSON.stringify(live.map((l) => l.id))}::json) with ordinality as x(a, r)`);
-    await db.execute(
-      sql`create table bench_bidders (n int primary key, user_id uuid not null, token text not null)`,
-    );
-    await db.execute(sql`insert into bench_bidders select n, u, t
-      from json_to_recordset(${pairs}::json) as x(n int, u uuid, t text)`);
-    const [sampleRow] = rowsOf<{ n: number; o: number; b: number }>(
-      await db.execute(sql`select (select count(*) from notifications)::int as n, (select count(*) from outbox)::int as o,
-        (select count(*) from bids where created_at > now() - interval '1 hour')::int as b`),
-    );
-    const bidsMade = Math.max(
-      1,
-      phases.reduce((s, p) => s + p.bidsAccepted, 0),
-    );
-    const sample = async (table: 'notifications' | 'outbox', n: number) =>
-      rowsOf<Record<string, unknown>>(
-        await db.execute(sql.raw(`select * from ${table} order by created_at desc limit ${Math.round(n)}`)),
-      );
-    const script = oneBidTransactionSql({
-      preamble: `\\set r random_zipfian(1, ${live.length}, ${ZIPF_S})\n\\set u random(1, ${users.length})\n`,
-      auction: '(select auction_id::text from bench_hot where rank = :r)',
-      user: '(select user_id::text from bench_bidders where n = :u)',
-      token: '(select token from bench_bidders where n = :u)',
-      leader: users[0]!.id,
-      runnerUp: users[1]!.id,
-      auctionRow: { bidCount: 10, endTime: new Date(Date.now() + 86_400_000), seq: 10 },
-      inApp: await sample('notifications', sampleRow!.n / bidsMade),
-      outbox: await sample('outbox', sampleRow!.o / bidsMade),
-    });
-    const pgSeconds = quick ? 10 : 30;
-    const { tps, latency: pgLatency } = runPgbench({
-      dbUrl,
-      script,
-      clients: PGBENCH_CLIENTS,
-      seconds: pgSeconds,
-    });
-    console.log(
-      `pgbench, the bid transaction on the same skew, ${PGBENCH_CLIENTS} clients: ${fmt(tps, 0)} tps (avg ${fmt(pgLatency)} ms)`,
-    );
+    const pg = PGBENCH
+      ? await (async () => {
+          await db.execute(sql`create table bench_hot (rank int primary key, auction_id uuid not null)`);
+          await db.execute(sql`insert into bench_hot select r, a::uuid
+        from json_array_elements_text(${JSON.stringify(first.live.map((l) => l.id))}::json) with ordinality as x(a, r)`);
+          await db.execute(
+            sql`create table bench_bidders (n int primary key, user_id uuid not null, token text not null)`,
+          );
+          await db.execute(sql`insert into bench_bidders select n, u, t
+        from json_to_recordset(${pairs}::json) as x(n int, u uuid, t text)`);
+          const [sampleRow] = rowsOf<{ n: number; o: number; b: number }>(
+            await db.execute(sql`select (select count(*) from notifications)::int as n, (select count(*) from outbox)::int as o,
+          (select count(*) from bids where created_at > now() - interval '1 hour')::int as b`),
+          );
+          const bidsMade = Math.max(
+            1,
+            phases.reduce((s, p) => s + p.bidsAccepted, 0),
+          );
+          const sample = async (table: 'notifications' | 'outbox', n: number) =>
+            rowsOf<Record<string, unknown>>(
+              await db.execute(
+                sql.raw(`select * from ${table} order by created_at desc limit ${Math.round(n)}`),
+              ),
+            );
+          const script = oneBidTransactionSql({
+            preamble: `\\set r random_zipfian(1, ${first.live.length}, ${ZIPF_S})\n\\set u random(1, ${users.length})\n`,
+            auction: '(select auction_id::text from bench_hot where rank = :r)',
+            user: '(select user_id::text from bench_bidders where n = :u)',
+            token: '(select token from bench_bidders where n = :u)',
+            leader: users[0]!.id,
+            runnerUp: users[1]!.id,
+            auctionRow: { bidCount: 10, endTime: new Date(Date.now() + 86_400_000), seq: 10 },
+            inApp: await sample('notifications', sampleRow!.n / bidsMade),
+            outbox: await sample('outbox', sampleRow!.o / bidsMade),
+          });
+          const pgSeconds = quick ? 10 : 30;
+          const { tps, latency } = runPgbench({
+            dbUrl,
+            script,
+            clients: PGBENCH_CLIENTS,
+            seconds: pgSeconds,
+          });
+          console.log(
+            `pgbench, the bid transaction on the same skew, ${PGBENCH_CLIENTS} clients: ${fmt(tps, 0)} tps (avg ${fmt(latency)} ms)`,
+          );
+          return { tps, latency, seconds: pgSeconds };
+        })()
+      : null;
     const totalSeconds = (performance.now() - started) / 1000;
     console.log(`whole run ${fmt(totalSeconds, 0)} s`);
 
     const errors = phases.reduce((s, p) => s + p.serverErrors + p.noAnswer, 0);
+    const label = (p: PhaseResult) =>
+      `${p.servers} server${p.servers > 1 ? 's' : ''}, ${p.shoppers.toLocaleString('en')} shoppers`;
     if (!quick) {
       const endpoints: Endpoint[] = [
         'shop list',
@@ -238,26 +268,30 @@ async function main() {
         'auction state',
         'bid',
       ];
-      const row = (label: string, f: (p: PhaseResult) => string) =>
-        `| ${label} | ${phases.map(f).join(' | ')} |`;
+      const row = (name: string, f: (p: PhaseResult) => string) =>
+        `| ${name} | ${phases.map(f).join(' | ')} |`;
       writeSection(
         'closing-hour',
-        `## A closing hour: ${SHOPPERS.toLocaleString('en')} shoppers, ${live.length.toLocaleString('en')} live auctions, one and two server processes
+        `## A closing hour: ${STEPS.map((n) => n.toLocaleString('en')).join(' / ')} shoppers, ${first.live.length.toLocaleString('en')} live auctions, ${SERVER_COUNTS.join(' and ')} server process${SERVER_COUNTS.length > 1 || SERVER_COUNTS[0]! > 1 ? 'es' : ''}
 
-\`npx tsx bench/closing-hour.bench.ts\` on PostgreSQL 15 (local, default settings), ${machine()}, ${new Date().toISOString().slice(0, 10)}.
+\`npx tsx bench/closing-hour.bench.ts ${process.argv.slice(2).join(' ')}\` on PostgreSQL 15 (local, default settings), ${machine()}, ${new Date().toISOString().slice(0, 10)}.
 A fresh database (\`seedLarge\`: ${seeded.products.toLocaleString('en')} products, ${seeded.bids.toLocaleString('en')} earlier bids), one signed-in
 session per shopper. Each shopper pauses about ${fmt(THINK_MS / 1000, 0)} s (exponential) between requests and then lists the shop
 (30 %), opens a product through the API (30 %) or as an HTML page (5 %), reads an auction's state (10 %) or
 bids (25 %: reads the state, then bids one to four increments over the minimum, or below it one time in
-seven). Lots are picked with probability ∝ 1/rank^${ZIPF_S} (the 10 most popular of ${live.length.toLocaleString('en')} get
+seven). Lots are picked with probability ∝ 1/rank^${ZIPF_S} (the 10 most popular of ${first.live.length.toLocaleString('en')} get
 ${fmt(top10Share * 100, 0)} % of the picks). Before each phase about ${fmt(CLOSING_SHARE * 100, 0)} % of the auctions still live (every other rank,
 so popular ones too) are set to end in that phase's last 70 %; soft close (60 s) stays on and the servers' own
 job closes them and makes the orders. Shoppers arrive over the first ${fmt(Math.min(20, SECONDS / 4), 0)} s. Each phase runs ${SECONDS} s; with two servers the shoppers are split
-between two child processes on the same database.
+between two child processes on the same database. The shoppers run in ${GENERATORS} child processes of their own
+(bench/closing-hour-shoppers.mjs); their CPU and the servers' are measured per phase (CPU seconds ÷ phase
+seconds: 100 % is one core). Other work on the machine shares its cores: the load average is given per phase.
 
-| | ${phases.map((p) => `${p.servers} server${p.servers > 1 ? 's' : ''}`).join(' | ')} |
+| | ${phases.map(label).join(' | ')} |
 |---|${phases.map(() => '---').join('|')}|
 ${row('requests per second', (p) => fmt(p.requests / p.seconds, 0))}
+${row("server CPU / shoppers' CPU (% of one core)", (p) => `${fmt((100 * p.serverCpuSeconds) / p.seconds, 0)} % / ${fmt((100 * p.generatorCpuSeconds) / p.seconds, 0)} %`)}
+${row('load average (1 min) at the end', (p) => fmt(p.load, 1))}
 ${row('accepted bids per second', (p) => `**${fmt(p.bidsAccepted / p.seconds, 1)}**`)}
 ${row('bids refused (too low, ended)', (p) => String(p.bidsRefused))}
 ${endpoints
@@ -272,11 +306,15 @@ ${row('server errors (5xx) / requests with no answer', (p) => `**${p.serverError
 ${row('auctions closed during the phase', (p) => String(p.closed))}
 ${row('orders made', (p) => String(p.orders))}
 
-pgbench, one bid per transaction (the server's own statements for a batch of one, decision 038; with the history, notice,
-outbox and idempotency rows a bid wrote here) on auctions picked with \`random_zipfian(1, ${live.length}, ${ZIPF_S})\`,
-${PGBENCH_CLIENTS} clients, ${pgSeconds} s: **${fmt(tps, 0)} tps** (avg ${fmt(pgLatency)} ms). Accepted bids/s ÷ pgbench tps:
-${phases.map((p) => `${p.servers} server${p.servers > 1 ? 's' : ''} ${fmt(p.bidsAccepted / p.seconds / tps, 2)}`).join(', ')} (the shoppers' think time, not
-the database, sets the bid rate here: this is the load a closing hour brings, not the most it could take).
+${
+  pg
+    ? `pgbench, one bid per transaction (the server's own statements for a batch of one, decision 038; with the history, notice,
+outbox and idempotency rows a bid wrote here) on auctions picked with \`random_zipfian(1, ${first.live.length}, ${ZIPF_S})\`,
+${PGBENCH_CLIENTS} clients, ${pg.seconds} s: **${fmt(pg.tps, 0)} tps** (avg ${fmt(pg.latency)} ms). Accepted bids/s ÷ pgbench tps:
+${phases.map((p) => `${label(p)} ${fmt(p.bidsAccepted / p.seconds / pg.tps, 2)}`).join(', ')} (the shoppers' think time, not
+the database, sets the bid rate here: this is the load a closing hour brings, not the most it could take).`
+    : 'pgbench not run (`--no-pgbench`).'
+}
 Whole run: ${fmt(totalSeconds, 0)} s.`,
       );
     }
@@ -287,16 +325,45 @@ Whole run: ${fmt(totalSeconds, 0)} s.`,
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSecondsOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line (12 and 13 after the name), in ticks.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+interface ShopperReport {
+  requests: number;
+  bidsAccepted: number;
+  bidsRefused: number;
+  serverErrors: number;
+  noAnswer: number;
+  perEndpoint: Partial<Record<Endpoint, number[]>>;
+  notOk: Partial<Record<Endpoint, number>>;
+  errors: string[];
+  cpuSeconds: number;
+}
+
 async function runPhase(
   servers: number,
   ports: number[],
   cookies: string[],
-  pickPopular: () => { id: string; slug: string },
-  live: { id: string; slug: string }[],
+  pop: { live: { id: string; slug: string }[]; cumulative: number[] },
+  children: { pid?: number }[],
 ): Promise<PhaseResult> {
   const perEndpoint = new Map<Endpoint, number[]>();
   const result: PhaseResult = {
     servers,
+    shoppers: cookies.length,
+    serverCpuSeconds: 0,
+    generatorCpuSeconds: 0,
+    load: 0,
     seconds: SECONDS,
     requests: 0,
     bidsAccepted: 0,
@@ -308,98 +375,57 @@ async function runPhase(
     perEndpoint,
     notOk: new Map(),
   };
-  const stopAt = performance.now() + SECONDS * 1000;
-  const sorts = ['newest', 'ending', 'price_asc', 'price_desc', 'bids'];
-  const call = async (
-    endpoint: Endpoint,
-    base: string,
-    url: string,
-    headers: Record<string, string>,
-    init: RequestInit = {},
-  ) => {
-    const s = performance.now();
-    try {
-      const res = await fetch(`${base}${url}`, { ...init, headers: { ...headers, ...(init.headers ?? {}) } });
-      const body = await res.text();
-      const list = perEndpoint.get(endpoint) ?? [];
-      list.push(performance.now() - s);
-      perEndpoint.set(endpoint, list);
-      result.requests++;
-      if (res.status >= 300) result.notOk.set(endpoint, (result.notOk.get(endpoint) ?? 0) + 1);
-      if (res.status >= 500) {
-        result.serverErrors++;
-        if (result.serverErrors <= 3)
-          console.error(`${endpoint} ${url}: ${res.status} ${body.slice(0, 200)}`);
-      }
-      return { status: res.status, body };
-    } catch (err) {
-      result.noAnswer++;
-      if (result.noAnswer <= 3) {
-        const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
-        console.error(
-          `${endpoint} ${url}: ${(err as Error).message} (${cause?.code ?? cause?.message ?? ''})`,
-        );
-      }
-      return { status: 0, body: '' };
-    }
-  };
-  const think = () => sleep(-Math.log(1 - Math.random()) * THINK_MS);
-  await Promise.all(
-    cookies.map(async (cookie, i) => {
-      const base = `http://127.0.0.1:${ports[i % ports.length]}`;
-      const headers = { cookie, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
-      // Shoppers arrive over the phase's first quarter (at most 20 s) rather than all at once: 2,000
-      // connections opened within a few seconds overflow the listen backlog of a busy server.
-      await sleep(Math.random() * Math.min(20_000, (SECONDS * 1000) / 4));
-      while (performance.now() < stopAt) {
-        const x = Math.random();
-        if (x < 0.3) {
-          const category = CATEGORIES[Math.floor(Math.random() * CATEGORIES.length)]!.slug;
-          const sort = sorts[Math.floor(Math.random() * sorts.length)]!;
-          const filter = Math.random() < 0.5 ? `&category=${category}` : '';
-          await call(
-            'shop list',
-            base,
-            `/api/shop?sort=${sort}&page=${1 + Math.floor(Math.random() * 3)}${filter}`,
-            headers,
-          );
-        } else if (x < 0.6) {
-          const lot = Math.random() < 0.7 ? pickPopular() : live[Math.floor(Math.random() * live.length)]!;
-          await call('product API', base, `/api/products/${lot.slug}`, headers);
-        } else if (x < 0.65) {
-          await call('product page (HTML)', base, `/product/${pickPopular().slug}`, headers);
-        } else if (x < 0.75) {
-          await call('auction state', base, `/api/auctions/${pickPopular().id}`, headers);
-        } else {
-          const lot = pickPopular();
-          const state = await call('auction state', base, `/api/auctions/${lot.id}`, headers);
-          if (state.status === 200) {
-            const a = (JSON.parse(state.body) as { auction: { minimumNextBidCents: number; status: string } })
-              .auction;
-            const step = 100;
-            const cents =
-              Math.random() < 1 / 7
-                ? Math.max(100, a.minimumNextBidCents - step)
-                : a.minimumNextBidCents + step * Math.floor(Math.random() * 4);
-            const res = await call('bid', base, `/api/auctions/${lot.id}/bids`, headers, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-              body: JSON.stringify({ amount: (cents / 100).toFixed(2) }),
-            });
-            if (res.status === 200) result.bidsAccepted++;
-            else if (res.status > 0 && res.status < 500) result.bidsRefused++;
-          }
-        }
-        await think();
-      }
+  const cpuBefore = children.reduce((sum, c) => sum + cpuSecondsOf(c.pid), 0);
+  const stopAt = Date.now() + SECONDS * 1000;
+  const reports = await Promise.all(
+    Array.from({ length: GENERATORS }, (_, g) => {
+      const child = fork(new URL('./closing-hour-shoppers.mjs', import.meta.url), [], {
+        serialization: 'advanced',
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      return new Promise<ShopperReport>((resolve, reject) => {
+        child.once('message', (m) => resolve(m as ShopperReport));
+        child.once('error', reject);
+        child.once('exit', (code) => {
+          if (code !== 0) reject(new Error(`a shoppers' process ended with ${code}`));
+        });
+        child.send({
+          ports,
+          shoppers: cookies.map((cookie, i) => ({ i, cookie })).filter(({ i }) => i % GENERATORS === g),
+          live: pop.live,
+          cumulative: pop.cumulative,
+          categories: CATEGORIES.map((c) => c.slug),
+          seconds: SECONDS,
+          thinkMs: THINK_MS,
+          rampMs: Math.min(20_000, (SECONDS * 1000) / 4),
+          stopAt,
+        });
+      });
     }),
   );
+  result.serverCpuSeconds = children.reduce((sum, c) => sum + cpuSecondsOf(c.pid), 0) - cpuBefore;
+  result.load = os.loadavg()[0]!;
+  for (const r of reports) {
+    result.requests += r.requests;
+    result.bidsAccepted += r.bidsAccepted;
+    result.bidsRefused += r.bidsRefused;
+    result.serverErrors += r.serverErrors;
+    result.noAnswer += r.noAnswer;
+    result.generatorCpuSeconds += r.cpuSeconds;
+    for (const [e, list] of Object.entries(r.perEndpoint) as [Endpoint, number[]][])
+      perEndpoint.set(e, [...(perEndpoint.get(e) ?? []), ...list]);
+    for (const [e, n] of Object.entries(r.notOk) as [Endpoint, number][])
+      result.notOk.set(e, (result.notOk.get(e) ?? 0) + n);
+    for (const e of r.errors) console.error(e);
+  }
   return result;
 }
 
 function printPhase(p: PhaseResult) {
   console.log(
-    `${p.servers} server(s): ${fmt(p.requests / p.seconds, 0)} req/s, ${fmt(p.bidsAccepted / p.seconds, 1)} accepted bids/s, ` +
+    `${p.servers} server(s), ${p.shoppers} shoppers: ${fmt(p.requests / p.seconds, 0)} req/s, ` +
+      `server CPU ${fmt((100 * p.serverCpuSeconds) / p.seconds, 0)} %, shoppers' CPU ${fmt((100 * p.generatorCpuSeconds) / p.seconds, 0)} %, load ${fmt(p.load, 1)}; ` +
+      `${fmt(p.requests / p.seconds, 0)} req/s, ${fmt(p.bidsAccepted / p.seconds, 1)} accepted bids/s, ` +
       `${p.bidsRefused} refused, ${p.serverErrors} server errors, ${p.noAnswer} without an answer, ${p.closed} auctions closed, ${p.orders} orders`,
   );
   for (const [e, l] of p.perEndpoint) {

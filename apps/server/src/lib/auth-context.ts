@@ -45,10 +45,19 @@ declare module 'fastify' {
      * auction lock), so a session ended or an account suspended a moment ago still cannot act.
      */
     sessionFromCache?: boolean;
+    /**
+     * A GET whose answer is the same for whoever asks (the public catalogue): the session cookie is
+     * not looked up (`request.sessionDeferred`, as for media), so `request.user` stays null unless
+     * something resolves it (the launch lock does while the store is locked). Decision 065.
+     */
+    publicRead?: boolean;
   }
 }
 
-/** How long a resolved session may serve the routes that opt in (sessionFromCache). */
+/**
+ * How long a resolved session may serve reads and the routes that opt in (sessionFromCache): a
+ * session ended on another server still reads for this long here (decision 065).
+ */
 export const SESSION_CACHE_TTL_MS = 30_000;
 const SESSION_CACHE_MAX = 50_000;
 

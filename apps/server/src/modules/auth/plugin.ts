@@ -65,7 +65,8 @@ export const authPlugin = fp(
     };
     app.decorate('accounts', { auth, email, sms, deliveries, resolveDeferredUser });
 
-    // Sessions resolved lately, for the routes that check them again in their own transaction (bids).
+    // Sessions resolved lately: for reads (SESSION_CACHE_TTL_MS at most) and for the routes that
+    // check them again in their own transaction (bids). Decision 065.
     const sessionCache = new SessionCache();
     app.addHook('onRequest', async (request, reply) => {
       const cookie = sessionCookie(request.headers.cookie);
@@ -76,21 +77,41 @@ export const authPlugin = fp(
         request.sessionDeferred = true;
         return;
       }
+      const routeConfig = request.routeOptions.config;
+      const read = request.method === 'GET' || request.method === 'HEAD';
+      // Public reads (the same answer for whoever asks) need nobody: put the lookup off like media's
+      // (the launch lock resolves it when the store is locked, modules/launch/viewer.ts).
+      if (read && routeConfig?.publicRead) {
+        request.sessionDeferred = true;
+        return;
+      }
       const now = clock.now().getTime();
-      if (request.routeOptions.config?.sessionFromCache) {
+      const account = request.url.startsWith('/api/auth/');
+      // Reads (not the account's own routes) and the routes that opt in take the session from this
+      // server's cache; a staff member's reads are always checked afresh (a role taken away applies
+      // at once). Writes are checked afresh unless their route checks the session again itself.
+      if (routeConfig?.sessionFromCache || (read && !account)) {
         const cached = sessionCache.get(cookie, now);
-        if (cached) {
+        if (cached && (routeConfig?.sessionFromCache || cached.role !== 'staff')) {
           request.user = cached;
           return;
         }
       }
       // Signing out (or in, or anything of the account's own) forgets what this server cached.
-      if (request.url.startsWith('/api/auth/')) sessionCache.delete(cookie);
+      if (account) sessionCache.delete(cookie);
       const { user, setCookies, expiresAt } = await resolveSession(auth, request);
       request.user = user;
-      if (user && expiresAt) sessionCache.set(cookie, user, now, expiresAt);
+      // Not from the account's own routes: a sign-out resolves the session it is about to end.
+      if (user && expiresAt && !account) sessionCache.set(cookie, user, now, expiresAt);
       // A session used after a day is extended; the cookie follows.
       for (const cookie of setCookies) reply.header('set-cookie', cookie);
+    });
+    // And once the account's request is done (a read that ran alongside the sign-out may have kept
+    // the session meanwhile).
+    app.addHook('onResponse', async (request) => {
+      if (!request.url.startsWith('/api/auth/')) return;
+      const cookie = sessionCookie(request.headers.cookie);
+      if (cookie !== null) sessionCache.delete(cookie);
     });
     app.addHook('onClose', async () => {
       await deliveries.settle();

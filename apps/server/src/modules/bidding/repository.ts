@@ -381,6 +381,45 @@ export async function getAuction(db: DbOrTx, auctionId: string): Promise<Auction
   return row ?? null;
 }
 
+function buildAuctionState(db: DbOrTx) {
+  return db
+    .select({
+      auction: getTableColumns(auctions),
+      leaderHandle: users.handle,
+      myMax: sql<number | null>`(select ${maxBids.maxAmountCents} from ${maxBids}
+        where ${maxBids.auctionId} = ${auctions.id} and ${maxBids.userId} = ${sql.placeholder('userId')}::uuid)`,
+    })
+    .from(auctions)
+    .leftJoin(users, eq(users.id, auctions.leaderUserId))
+    .where(eq(auctions.id, sql.placeholder('auctionId')))
+    .limit(1)
+    .prepare('bidding_auction_state');
+}
+const auctionStateStatements = new WeakMap<DbOrTx, ReturnType<typeof buildAuctionState>>();
+
+/**
+ * An auction with its leader's handle and `userId`'s max bid (null when none or no user), in one
+ * prepared query: the auction state is the closing hour's most frequent read (decision 065).
+ */
+export async function auctionWithLeaderAndMyMax(
+  db: DbOrTx,
+  auctionId: string,
+  userId: string | null,
+): Promise<{ auction: AuctionRow; leaderHandle: string | null; myMax: number | null } | null> {
+  let statement = auctionStateStatements.get(db);
+  if (!statement) {
+    statement = buildAuctionState(db);
+    auctionStateStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ auctionId, userId });
+  if (!row) return null;
+  return {
+    auction: row.auction,
+    leaderHandle: row.auction.leaderUserId ? (row.leaderHandle ?? null) : null,
+    myMax: userId && row.myMax !== null ? Number(row.myMax) : null,
+  };
+}
+
 export async function myMaxBid(db: DbOrTx, auctionId: string, userId: string): Promise<number | null> {
   const [row] = await db
     .select({ amount: maxBids.maxAmountCents })

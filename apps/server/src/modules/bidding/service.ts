@@ -56,12 +56,9 @@ const BID_ENDPOINT = `POST ${API.auctionBidsPattern}`;
 
 export async function auctionState(db: DbOrTx, clock: Clock, auctionId: string, user: SessionUser | null) {
   if (!isUuid(auctionId)) throw new AppError('not_found');
-  const a = await repo.getAuction(db, auctionId);
-  if (!a) throw new AppError('not_found');
-  const [leaderHandle, myMax] = await Promise.all([
-    repo.handleOf(db, a.leaderUserId),
-    user ? repo.myMaxBid(db, a.id, user.id) : Promise.resolve(null),
-  ]);
+  const found = await repo.auctionWithLeaderAndMyMax(db, auctionId, user?.id ?? null);
+  if (!found) throw new AppError('not_found');
+  const { auction: a, leaderHandle, myMax } = found;
   const now = clock.now();
   return {
     serverTime: now.toISOString(),

@@ -4,7 +4,7 @@ import { signedInUser } from '../../../test/auth';
 import { makeAuction, makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { bids, maxBids, users } from '../../db/schema';
-import { SessionCache, type SessionUser } from '../../lib/auth-context';
+import { SESSION_CACHE_TTL_MS, SessionCache, type SessionUser } from '../../lib/auth-context';
 import { endAllSessions } from '../auth';
 
 // The bid route takes its user from the in-process session cache (decision 035); the bid itself
@@ -77,6 +77,56 @@ describe('bids with a cached session', () => {
     });
     expect(out.statusCode).toBe(200);
     expect((await bid(auction.id, '30', carol.cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('reads with a cached session (decision 065)', () => {
+  const read = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  it('a session ended elsewhere still reads here for the cache time to live at most', async () => {
+    const dan = await signedInUser(t);
+    expect((await read('/api/me/bids', dan.cookie)).statusCode).toBe(200);
+    // Ended by another server (or a suspension): this server's cache still knows the session...
+    expect(await endAllSessions(t.db, dan.user.id)).toBeGreaterThan(0);
+    expect((await read('/api/me/bids', dan.cookie)).statusCode).toBe(200);
+    // ...until its time to live is over; a write is checked afresh at once.
+    const auction = await liveAuction();
+    const watch = await t.app.inject({
+      method: 'PUT',
+      url: `/api/auctions/${auction.id}/watch`,
+      headers: { cookie: dan.cookie },
+    });
+    expect(watch.statusCode).toBe(401);
+    t.clock.advance(SESSION_CACHE_TTL_MS);
+    expect((await read('/api/me/bids', dan.cookie)).statusCode).toBe(401);
+  });
+
+  it('signing out on this server ends the reads at once', async () => {
+    const erin = await signedInUser(t);
+    expect((await read('/api/me/bids', erin.cookie)).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: erin.cookie },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await read('/api/me/bids', erin.cookie)).statusCode).toBe(401);
+  });
+
+  it("a staff member's reads are checked afresh: a role taken away applies at once", async () => {
+    const fay = await signedInUser(t, { role: 'staff' });
+    expect((await read('/api/admin/dashboard', fay.cookie)).statusCode).toBe(200);
+    await t.db.update(users).set({ role: 'shopper' }).where(eq(users.id, fay.user.id));
+    expect((await read('/api/admin/dashboard', fay.cookie)).statusCode).toBe(403);
+  });
+
+  it('the public catalogue answers without a session lookup, whatever the cookie', async () => {
+    const gus = await signedInUser(t);
+    await endAllSessions(t.db, gus.user.id);
+    const res = await read('/api/shop', gus.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 });
 

@@ -17,6 +17,8 @@ import * as service from './service';
 /** Shop answers kept at once (each about 20-30 KB, for a second at most). */
 const SHOP_CACHE_ENTRIES = 500;
 const PRODUCT_CACHE_ENTRIES = 1_000;
+/** Nothing in these answers is about the viewer: no session lookup for them (decision 065). */
+const PUBLIC = { publicRead: true } as const;
 
 export async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -52,36 +54,44 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     return sendTimedJson(reply, body, clock.now().toISOString());
   }
 
-  app.get(API.home, { schema: { response: { 200: HomeResponse } } }, async (_request, reply) =>
-    cached(caches.home, 'home', reply, (now) => service.home(db, now)),
+  app.get(
+    API.home,
+    { config: PUBLIC, schema: { response: { 200: HomeResponse } } },
+    async (_request, reply) => cached(caches.home, 'home', reply, (now) => service.home(db, now)),
   );
 
-  app.get(API.categories, { schema: { response: { 200: CategoriesResponse } } }, async () => ({
-    categories: await service.categories(db),
-  }));
+  app.get(
+    API.categories,
+    { config: PUBLIC, schema: { response: { 200: CategoriesResponse } } },
+    async () => ({
+      categories: await service.categories(db),
+    }),
+  );
 
-  app.get(API.locations, { schema: { response: { 200: LocationsResponse } } }, async () => ({
+  app.get(API.locations, { config: PUBLIC, schema: { response: { 200: LocationsResponse } } }, async () => ({
     locations: await service.activeLocations(db),
   }));
 
   // The key is made from the validated query (defaults filled in): invalid input is a 400 before it.
   app.get(
     API.shop,
-    { schema: { querystring: ShopQuery, response: { 200: ShopResponse } } },
+    { config: PUBLIC, schema: { querystring: ShopQuery, response: { 200: ShopResponse } } },
     async (request, reply) =>
       cached(caches.shop, service.shopCacheKey(request.query), reply, (now) =>
         service.shop(db, now, request.query, shopCounts),
       ),
   );
 
-  app.get(API.drops, { schema: { response: { 200: DropsResponse } } }, async (_request, reply) =>
-    cached(caches.drops, 'drops', reply, (now) => service.drops(db, now)),
+  app.get(
+    API.drops,
+    { config: PUBLIC, schema: { response: { 200: DropsResponse } } },
+    async (_request, reply) => cached(caches.drops, 'drops', reply, (now) => service.drops(db, now)),
   );
 
   // An unknown slug is a 404 (an error is never kept).
   app.get(
     API.productPattern,
-    { schema: { params: SlugParams, response: { 200: ProductDetail } } },
+    { config: PUBLIC, schema: { params: SlugParams, response: { 200: ProductDetail } } },
     async (request, reply) =>
       cached(caches.product, request.params.slug, reply, (now) =>
         service.productDetail(db, now, request.params.slug),
