@@ -190,7 +190,7 @@ pid $work/nginx/nginx.pid;
 error_log $work/nginx/error.log warn;
 events { worker_connections 256; }
 http {
-    log_format upstreams '\$remote_addr "\$request" \$status upstream=\$upstream_addr';
+    log_format upstreams '\$remote_addr "\$request" \$status upstream=\$upstream_addr request_id=\$request_id';
     access_log $work/nginx/access.log upstreams;
     client_body_temp_path $work/nginx/tmp/body;
     proxy_temp_path $work/nginx/tmp/proxy;

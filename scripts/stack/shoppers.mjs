@@ -147,7 +147,10 @@ async function bid(cookie, amountCents, who) {
   const body = await json(res, `${who}'s bid`);
   if (res.status !== 200)
     fail(`${who}'s bid of ${amountCents} cents answered ${res.status}: ${JSON.stringify(body)}`);
-  return body;
+  // The proxy's request id (nginx's $request_id: 32 hex digits, not the server's own UUID) came back.
+  const requestId = res.headers.get('x-request-id') ?? '';
+  if (!/^[0-9a-f]{32}$/.test(requestId)) fail(`${who}'s bid: no proxy request id in the answer (${requestId})`);
+  return { ...body, requestId };
 }
 const state = await json(await get(`${base}/api/auctions/${auction.auctionId}`), 'auction');
 const first = state.auction.minimumNextBidCents;
@@ -157,6 +160,7 @@ ok(`${shopperA} bid $${(first / 100).toFixed(2)} and leads`);
 const b = await bid(cookieB, first * 3 + 500, shopperB);
 if (!b.isLeader) fail(`${shopperB} should lead after the higher maximum: ${JSON.stringify(b.me)}`);
 ok(`${shopperB} bid a higher maximum and leads at $${(b.auction.currentPriceCents / 100).toFixed(2)}`);
+ok(`the bids carried the proxy's request ids end to end (${a.requestId}, ${b.requestId})`);
 await waitForEvent(
   (e) => e.type === 'OutbidV1' && e.auctionId === auction.auctionId,
   `${shopperA}'s live outbid notice`,
