@@ -37,7 +37,9 @@ describe('shop cursor', () => {
   });
 
   it('refuses to write a cursor it could not read', () => {
-    expect(() => encodeShopCursor({ sort: 'newest', dir: 'after', page: 0, at: AT, n: null, id: ID })).toThrow();
+    expect(() =>
+      encodeShopCursor({ sort: 'newest', dir: 'after', page: 0, at: AT, n: null, id: ID }),
+    ).toThrow();
     expect(() =>
       encodeShopCursor({ sort: 'ending', dir: 'after', page: 2, at: '2026-11-27', n: null, id: ID }),
     ).toThrow();
@@ -87,7 +89,11 @@ describe('shop total', () => {
   it('past the cap says "at least the cap", and never fewer pages than the one shown and the next', () => {
     expect(shopTotal(1_001, 1, true, 40, 1_000)).toEqual({ total: 1_000, totalExact: false, pageCount: 25 });
     expect(shopTotal(1_001, 25, true, 40, 1_000)).toEqual({ total: 1_000, totalExact: false, pageCount: 26 });
-    expect(shopTotal(1_001, 80, false, 40, 1_000)).toEqual({ total: 1_000, totalExact: false, pageCount: 80 });
+    expect(shopTotal(1_001, 80, false, 40, 1_000)).toEqual({
+      total: 1_000,
+      totalExact: false,
+      pageCount: 80,
+    });
   });
 
   it('with no cap is always exact', () => {
