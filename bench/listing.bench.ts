@@ -155,6 +155,18 @@ async function load(
     // Each request another URL: the response cache cannot answer it (decision 039).
     ...(nextPath ? { requests: [{ setupRequest: (req: object) => ({ ...req, path: nextPath() }) }] } : {}),
   });
+  if (process.env.BENCH_DEBUG)
+    console.log(
+      JSON.stringify({
+        url,
+        total: r.requests.total,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        non2xx: r.non2xx,
+        codes: r.statusCodeStats,
+        duration: r.duration,
+      }),
+    );
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
