@@ -318,7 +318,8 @@ async function uncachedComparison(url: string, category: string): Promise<Uncach
   const cursors = await deepCursors(c, 1).finally(() => c.end());
   const rows: UncachedRow[] = [];
   for (const path of ['before', 'after'] as const) {
-    const port = PORT ? PORT + 2 : await freePort();
+    // Each server its own port: the one before may still be closing (SHUTDOWN_GRACE_MS) on its own.
+    const port = PORT ? PORT + (path === 'before' ? 2 : 3) : await freePort();
     const server = await startServer(
       port,
       {
