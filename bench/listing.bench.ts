@@ -12,8 +12,10 @@
 // Then the uncached path (every request another URL, so the 1 s response cache of decision 039
 // cannot answer) and a browser's request (Accept-Encoding: the cached brotli copy).
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { encodeShopCursor } from '@rebound/core/shop-cursor';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -153,12 +155,58 @@ async function load(
     // Each request another URL: the response cache cannot answer it (decision 039).
     ...(nextPath ? { requests: [{ setupRequest: (req: object) => ({ ...req, path: nextPath() }) }] } : {}),
   });
+  if (process.env.BENCH_DEBUG)
+    console.log(
+      JSON.stringify({
+        url,
+        total: r.requests.total,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        non2xx: r.non2xx,
+        codes: r.statusCodeStats,
+        duration: r.duration,
+      }),
+    );
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
   };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Keyset positions every 40th lot of the newest order (the last card of each page), as cursors for
+ * the page after it: what a shopper clicking "Next" sends, at every depth (decision 067). `every`
+ * pages apart (1: all of them).
+ */
+async function deepCursors(
+  c: pg.Client,
+  every: number,
+): Promise<{ page: number; key: { at: string; n: null; id: string }; token: string }[]> {
+  const r = await c.query<{ at: string; id: string; rn: string }>(
+    `select at, id, rn from (
+       select to_char(product_created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id,
+              row_number() over (order by product_created_at desc, id desc) as rn
+       from auctions
+       where status = 'live' and product_status = 'auctioned' and start_time <= now() and end_time > now()
+     ) k where rn % ${40 * every} = 0`,
+  );
+  return r.rows.map((row) => {
+    const page = Number(row.rn) / 40 + 1;
+    const key = { at: row.at, n: null, id: row.id };
+    return { page, key, token: encodeShopCursor({ sort: 'newest', dir: 'after', page, ...key }) };
+  });
 }
 
 interface Plan {
@@ -185,9 +233,19 @@ async function explainTable(url: string, categorySlug: string, searchTerm: strin
   await client.connect();
   try {
     const now = new Date();
+    const deepKeys = await deepCursors(client, 1);
+    const deep = deepKeys.at(-1)!.key;
     const cases: [string, { sql: string; params: unknown[] }][] = [
       ['shop page 1, no filter, newest first', repo.shopRowsSql(database.db, now, {}, 'newest', 40, 0)],
       ['shop page 50, no filter, newest first', repo.shopRowsSql(database.db, now, {}, 'newest', 40, 1960)],
+      [
+        'shop page 2,000 by page number (OFFSET 79,960), newest first',
+        repo.shopRowsSql(database.db, now, {}, 'newest', 41, 79_960),
+      ],
+      [
+        'shop page 2,000 by cursor (keyset, decision 067), newest first',
+        repo.shopRowsSql(database.db, now, {}, 'newest', 41, 0, { dir: 'after', ...deep }),
+      ],
       [
         'shop, category + price range, ending soonest',
         repo.shopRowsSql(
@@ -209,6 +267,15 @@ async function explainTable(url: string, categorySlug: string, searchTerm: strin
       ['shop total, category', repo.shopCountSql(database.db, now, { categorySlug })],
       ['shop total, condition', repo.shopCountSql(database.db, now, { condition: 'open_box' })],
       ['shop total, search', repo.shopCountSql(database.db, now, { q: searchTerm })],
+      [
+        'shop total capped at 1,001, no filter (decision 067)',
+        repo.shopCountSql(database.db, now, {}, 1_001),
+      ],
+      [
+        'shop total capped at 1,001, category + minimum price',
+        repo.shopCountSql(database.db, now, { categorySlug, minPriceCents: 1_234 }, 1_001),
+      ],
+      ['shop total capped at 1,001, search', repo.shopCountSql(database.db, now, { q: searchTerm }, 1_001)],
     ];
     const rows: string[] = [];
     for (const [name, q] of cases) {
@@ -227,6 +294,135 @@ async function explainTable(url: string, categorySlug: string, searchTerm: strin
     await client.end();
     await database.close();
   }
+}
+
+interface UncachedRow {
+  path: 'before' | 'after';
+  name: string;
+  real: Load;
+  serverCpu: number;
+  generatorCpu: number;
+  loadAvg: number;
+}
+
+/**
+ * The uncached path, old and new in the same run (decision 067): every request asks another page or
+ * another filter, so the 1 s response cache never answers. "before": a server with SHOP_COUNT_CAP=0
+ * (exact counts) asked for numbered pages (OFFSET); "after": the default server asked with the
+ * cursors its "Next" links carry, and counts capped at 1,000. Each server alone on the machine
+ * while it is loaded; the CPU each process used is measured from /proc.
+ */
+async function uncachedComparison(url: string, category: string): Promise<UncachedRow[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const cursors = await deepCursors(c, 1).finally(() => c.end());
+  const rows: UncachedRow[] = [];
+  for (const path of ['before', 'after'] as const) {
+    // Each server its own port: the one before may still be closing (SHUTDOWN_GRACE_MS) on its own.
+    const port = PORT ? PORT + (path === 'before' ? 2 : 3) : await freePort();
+    const server = await startServer(
+      port,
+      {
+        DATABASE_URL: url,
+        SEED_ON_START: 'false',
+        WEB_CONCURRENCY: '1',
+        LOG_LEVEL: 'error',
+        ...(path === 'before' ? { SHOP_COUNT_CAP: '0' } : {}),
+      },
+      { nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), waitMs: 90_000 },
+    );
+    try {
+      let n = 0;
+      const cases: [string, () => string][] = [
+        [
+          'another page each request (pages 2-2,000, newest first)',
+          path === 'before'
+            ? () => `/api/shop?page=${2 + (n++ % 1_999)}`
+            : () => `/api/shop?cursor=${cursors[n++ % cursors.length]!.token}`,
+        ],
+        [
+          `another filter each request (category ${category}, another minimum price: page 1 and its count)`,
+          () => `/api/shop?category=${category}&minPrice=${((n++ % 5_000) / 100).toFixed(2)}`,
+        ],
+      ];
+      const base = `http://127.0.0.1:${port}/api/shop`;
+      await load(base, 2);
+      for (const [name, nextPath] of cases) {
+        await load(base, 1, { nextPath });
+        const gen0 = process.cpuUsage();
+        const srv0 = cpuSecondsOf(server.pid!);
+        const t0 = performance.now();
+        const real = await load(base, SECONDS, { nextPath });
+        const wall = (performance.now() - t0) / 1000;
+        const gen = process.cpuUsage(gen0);
+        const row: UncachedRow = {
+          path,
+          name,
+          real,
+          serverCpu: (cpuSecondsOf(server.pid!) - srv0) / wall,
+          generatorCpu: (gen.user + gen.system) / 1e6 / wall,
+          loadAvg: os.loadavg()[0]!,
+        };
+        rows.push(row);
+        console.log(
+          `${path.padEnd(6)} ${name.padEnd(60)} ${fmt(real.rps, 0).padStart(6)} req/s p50 ${fmt(real.p50, 1)} ms p99 ${fmt(real.p99, 1)} ms; server CPU ${fmt(row.serverCpu)}, load generator CPU ${fmt(row.generatorCpu)}, load ${fmt(row.loadAvg, 1)}`,
+        );
+      }
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+  }
+  return rows;
+}
+
+function writeUncached(rows: UncachedRow[], counts: { products: number; live: number }, loadBefore: number) {
+  const GOAL_P99 = 50;
+  const GOAL_RPS = 2_000;
+  const after = rows.filter((r) => r.path === 'after');
+  const met = after.every((r) => r.real.p99 <= GOAL_P99 && r.real.rps >= GOAL_RPS && r.real.errors === 0);
+  const table = rows
+    .map(
+      (r) =>
+        `| ${r.path === 'before' ? 'before (page numbers, exact count)' : '**after** (cursor, count capped at 1,000)'} | ${r.name} | ${fmt(r.real.rps, 0)} | ${fmt(r.real.p50, 1)} | ${r.real.p99 <= GOAL_P99 ? '' : '⚠️ '}**${fmt(r.real.p99, 1)}** | ${r.real.errors} | ${fmt(r.serverCpu * 100, 0)} % | ${fmt(r.generatorCpu * 100, 0)} % | ${fmt(r.loadAvg, 1)} |`,
+    )
+    .join('\n');
+  writeSection(
+    'listing-uncached',
+    `## Shop listing, every request another page or filter (the response cache cannot answer)
+
+\`npx tsx bench/listing.bench.ts --uncached-only\` (${new Date().toISOString().slice(0, 10)}), ${machine()}, on the
+\`seed:large\` store (${counts.products.toLocaleString('en-CA')} products, ${counts.live.toLocaleString('en-CA')} live auctions), PostgreSQL 15 on the same machine.
+${CONNECTIONS} connections for ${SECONDS} s per row (autocannon in the benchmark's process; the server is its own process,
+production, one process, pool of 10). "before" and "after" are two servers started one after the
+other in the same run: before = \`SHOP_COUNT_CAP=0\` asked for \`?page=N\` (OFFSET, exact counts, the
+path of decisions 036/039); after = the default server asked with the cursors of its "Next" links
+(keyset paging and the count capped at 1,000, decision 067). CPU columns: share of one core used
+by the server and by the load generator over the row's run. Goal: p99 <= ${GOAL_P99} ms and >= ${GOAL_RPS.toLocaleString('en-CA')} req/s.
+Machine load average (1 min) at the start of the run: ${fmt(loadBefore, 1)} (${os.cpus().length} cores, shared with other work: the figures are noisy).
+
+| path | load | req/s | p50 ms | p99 ms | errors | server CPU | load generator CPU | load avg |
+|---|---|---|---|---|---|---|---|---|
+${table}
+
+Verdict (after): ${met ? '✅ goal met' : '❌ goal not met'} on this machine at this load.`,
+  );
+}
+
+function explainSection(explain: string, counts: { products: number; live: number }): string {
+  const date = new Date().toISOString().slice(0, 10);
+  return `## Catalogue queries on a large store (EXPLAIN ANALYZE)
+
+Written by \`bench/listing.bench.ts\` (${date}) on its seeded store (${counts.products.toLocaleString('en-CA')} products,
+${counts.live.toLocaleString('en-CA')} live auctions): the SQL that \`modules/catalog/repository.ts\` builds, planned with
+\`EXPLAIN (ANALYZE, BUFFERS)\` after a warm-up run, on a machine loaded by the benchmark's other work.
+
+| query | scans | execution |
+|---|---|---|
+${explain}
+
+Before decision 036 the filtered count joined products for every live auction of the filter: 94 ms
+for one category (about 11,000 matches, 2026-11-21); a category + price page 60 ms.`;
 }
 
 async function main() {
@@ -249,6 +445,15 @@ async function main() {
     }
   });
   const searchTerm = 'dash cam';
+  if (flag('uncached-only')) {
+    writeUncached(await uncachedComparison(url, counts.category), counts, loadBefore);
+    if (flag('explain')) {
+      const explain = await explainTable(url, counts.category, searchTerm);
+      writeSection('explain', explainSection(explain, counts));
+    }
+    if (!flag('keep')) await admin((c) => c.query(`drop database if exists ${DB_NAME} with (force)`));
+    return;
+  }
   const paths: [string, string][] = [
     ['unfiltered, page 1 (newest)', '/api/shop'],
     ['unfiltered, page 50', '/api/shop?page=50'],
@@ -406,21 +611,7 @@ compressed once, one database read per answer at a time (the next read starts in
 late in an answer's second); helmet's headers are worked out once; the sort indexes carry the
 columns every page tests, so a deep or filtered page is an index-only walk (migration 0011).`,
   );
-  writeSection(
-    'explain',
-    `## Catalogue queries on a large store (EXPLAIN ANALYZE)
-
-Written by \`bench/listing.bench.ts\` (${date}) on its seeded store (${counts.products.toLocaleString('en-CA')} products,
-${counts.live.toLocaleString('en-CA')} live auctions): the SQL that \`modules/catalog/repository.ts\` builds, planned with
-\`EXPLAIN (ANALYZE, BUFFERS)\` after a warm-up run, on a machine loaded by the benchmark's other work.
-
-| query | scans | execution |
-|---|---|---|
-${explain}
-
-Before decision 036 the filtered count joined products for every live auction of the filter: 94 ms
-for one category (about 11,000 matches, 2026-11-21); a category + price page 60 ms.`,
-  );
+  writeSection('explain', explainSection(explain, counts));
   // The verdict is in the section; only failed requests fail the script.
   if (errors > 0) process.exitCode = 1;
 }

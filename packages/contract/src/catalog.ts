@@ -1,3 +1,4 @@
+import { MAX_SHOP_CURSOR_LENGTH, shopCursorProblem } from '@rebound/core/shop-cursor';
 import { z } from 'zod';
 import { Cents, Instant, Uuid } from './common';
 
@@ -141,20 +142,36 @@ export const ShopQuery = z
     sort: z.enum(SHOP_SORTS).default('newest'),
     /** Keyword search on title and brand (each word must appear in one of them, any case). */
     q: z.string().trim().max(100).optional(),
+    /**
+     * An opaque page cursor from an answer's nextCursor or prevCursor (keyset paging, decision 067):
+     * the page after (or before) a card in this sort order, whatever `page` says. Made for the
+     * answer's sort; a cursor that cannot be read or is of another sort is a 400.
+     */
+    cursor: z.string().max(MAX_SHOP_CURSOR_LENGTH).optional(),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.maxPrice >= q.minPrice, {
     message: 'The maximum price cannot be below the minimum price.',
     path: ['maxPrice'],
+  })
+  .superRefine((q, ctx) => {
+    const problem = q.cursor === undefined ? null : shopCursorProblem(q.cursor, q.sort);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['cursor'] });
   });
 export type ShopQuery = z.infer<typeof ShopQuery>;
 
 export const ShopResponse = z.object({
   serverTime: Instant,
   items: z.array(AuctionCard),
+  /** The lots matching the filters; when totalExact is false, at least this many ("1,000+"). */
   total: z.number().int(),
+  totalExact: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** The pages the pager may offer; when the total is not exact, at least the next one if any. */
   pageCount: z.number().int(),
+  /** The cursor of the page after this one (null on the last page) and of the one before (null on page 1). */
+  nextCursor: z.string().nullable(),
+  prevCursor: z.string().nullable(),
 });
 export type ShopResponse = z.infer<typeof ShopResponse>;
 

@@ -71,9 +71,21 @@ interface ShopShape {
   maxPrice: boolean;
   location: 'none' | 'id' | 'slug';
   words: number;
+  /** A keyset page (decision 067): the rows after or before a card of the sort, or none (OFFSET). */
+  cursor: 'none' | 'after' | 'before';
 }
 
-function shapeOf(filters: ShopFilters): ShopShape {
+/** Where a keyset page starts: a card's sort key and id (core/shop-cursor). */
+export interface ShopKeyset {
+  dir: 'after' | 'before';
+  /** The key's time (newest: the product's creation; ending, bids: the end), UTC to the microsecond. */
+  at: string | null;
+  /** The key's number (price in cents, or bid count). */
+  n: number | null;
+  id: string;
+}
+
+function shapeOf(filters: ShopFilters, keyset: ShopKeyset | null = null): ShopShape {
   return {
     category: Boolean(filters.categorySlug),
     condition: Boolean(filters.condition),
@@ -81,12 +93,22 @@ function shapeOf(filters: ShopFilters): ShopShape {
     maxPrice: filters.maxPriceCents !== undefined,
     location: !filters.location ? 'none' : isUuid(filters.location) ? 'id' : 'slug',
     words: searchPatterns(filters.q).length,
+    cursor: keyset?.dir ?? 'none',
   };
 }
 
-/** The values for the placeholders of `shopWhere(shapeOf(filters))`. */
-function shopParams(filters: ShopFilters, now: Date): Record<string, unknown> {
+/** The values for the placeholders of `shopWhere(shapeOf(filters, keyset))`. */
+function shopParams(
+  filters: ShopFilters,
+  now: Date,
+  keyset: ShopKeyset | null = null,
+): Record<string, unknown> {
   const params: Record<string, unknown> = { now: now.toISOString() };
+  if (keyset) {
+    params.kat = keyset.at;
+    params.kn = keyset.n;
+    params.kid = keyset.id;
+  }
   if (filters.categorySlug) params.category = filters.categorySlug;
   if (filters.condition) params.condition = filters.condition;
   if (filters.minPriceCents !== undefined) params.minPrice = filters.minPriceCents;
@@ -102,7 +124,7 @@ function shopParams(filters: ShopFilters, now: Date): Record<string, unknown> {
  * On sale in the shop at the placeholder `now` and matching the filters of `shape`, on the auction's
  * own copies of its product's columns: the same rows as liveAt and the filters on products.
  */
-function shopWhere(shape: ShopShape): SQL {
+function shopWhere(shape: ShopShape, sort: ShopSort | null = null): SQL {
   const conditions: SQL[] = [
     ON_SALE,
     sql`${auctions.startTime} <= ${ph('now')}`,
@@ -126,8 +148,54 @@ function shopWhere(shape: ShopShape): SQL {
       sql`exists (select 1 from ${products} where ${products.id} = ${auctions.productId} and ${and(...words)})`,
     );
   }
+  if (shape.cursor !== 'none' && sort) conditions.push(keysetWhere(sort, shape.cursor));
   return and(...conditions)!;
 }
+
+/**
+ * The rows after (or before) the keyset's card in the sort's order (decision 067): a row comparison
+ * on the sort index's leading columns, so the page is a walk of that index from the card on.
+ */
+function keysetWhere(sort: ShopSort, dir: 'after' | 'before'): SQL {
+  const at = sql`${ph('kat')}::timestamptz`;
+  const n = sql`${ph('kn')}::int`;
+  const id = sql`${ph('kid')}::uuid`;
+  // "Later in the order" for an ascending column is >, for a descending one <; before flips both.
+  const later = (asc: boolean) => sql.raw(asc === (dir === 'after') ? '>' : '<');
+  const laterOrSame = (asc: boolean) => sql.raw(asc === (dir === 'after') ? '>=' : '<=');
+  switch (sort) {
+    case 'newest':
+      return sql`(${auctions.productCreatedAt}, ${auctions.id}) ${later(false)} (${at}, ${id})`;
+    case 'ending':
+      return sql`(${auctions.endTime}, ${auctions.id}) ${later(true)} (${at}, ${id})`;
+    case 'price_asc':
+      return sql`(${auctions.currentPriceCents}, ${auctions.id}) ${later(true)} (${n}, ${id})`;
+    case 'price_desc':
+      return sql`${auctions.currentPriceCents} ${laterOrSame(false)} ${n} and (${auctions.currentPriceCents} ${later(false)} ${n} or ${auctions.id} ${later(true)} ${id})`;
+    case 'bids':
+      return sql`${auctions.bidCount} ${laterOrSame(false)} ${n} and (${auctions.bidCount} ${later(false)} ${n} or (${auctions.endTime}, ${auctions.id}) ${later(true)} (${at}, ${id}))`;
+  }
+}
+
+/** The sort order walked backwards (a page before a card is read nearest first, then turned round). */
+const reverseOrder: Record<ShopSort, SQL[]> = {
+  newest: [asc(auctions.productCreatedAt), asc(auctions.id)],
+  ending: [desc(auctions.endTime), desc(auctions.id)],
+  price_asc: [desc(auctions.currentPriceCents), desc(auctions.id)],
+  price_desc: [asc(auctions.currentPriceCents), desc(auctions.id)],
+  bids: [asc(auctions.bidCount), desc(auctions.endTime), desc(auctions.id)],
+};
+
+/** The time of a card's sort key, to the microsecond in UTC (a JavaScript Date keeps milliseconds). */
+const keyTime = (column: SQL | typeof auctions.endTime) =>
+  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const sortKeyAt: Record<ShopSort, SQL<string | null> | null> = {
+  newest: keyTime(sql`${auctions.productCreatedAt}`),
+  ending: keyTime(auctions.endTime),
+  price_asc: null,
+  price_desc: null,
+  bids: keyTime(auctions.endTime),
+};
 
 // The auction's copy of its product's creation time sorts as products.created_at does (decision 036).
 const shopOrder: Record<ShopSort, SQL[]> = {
@@ -152,22 +220,34 @@ export function shopCountKey(filters: ShopFilters): string {
 
 function buildShopRows(db: DbOrTx, shape: ShopShape, sort: ShopSort) {
   // The page's auctions are found on auctions alone (an index per sort order), then joined for
-  // their cards: a deep page skips its offset without joining the rows it skips.
-  const page = db
+  // their cards: a deep page skips its offset without joining the rows it skips. A keyset page
+  // (decision 067) skips nothing: it starts at its cursor's card.
+  const order = shape.cursor === 'before' ? reverseOrder[sort] : shopOrder[sort];
+  const ids = db
     .select({ id: auctions.id })
     .from(auctions)
-    .where(shopWhere(shape))
-    .orderBy(...shopOrder[sort])
-    .limit(ph('limit'))
-    .offset(ph('offset'))
-    .as('page');
-  return cardQuery(db)
+    .where(shopWhere(shape, sort))
+    .orderBy(...order)
+    .limit(ph('limit'));
+  const page = (shape.cursor === 'none' ? ids.offset(ph('offset')) : ids).as('page');
+  return cardQuery(db, { sortAt: sortKeyAt[sort] ?? sql<string | null>`null` })
     .innerJoin(page, eq(page.id, auctions.id))
-    .orderBy(...shopOrder[sort]);
+    .orderBy(...order);
 }
 
-function buildShopCount(db: DbOrTx, shape: ShopShape) {
-  return db.select({ total: count() }).from(auctions).where(shopWhere(shape));
+/**
+ * How many lots on sale match the filters, on auctions alone (index only: the filter or a sort
+ * index), reading at most `cap` lots when the shape is capped (decision 067: "1,000+").
+ */
+function buildShopCount(db: DbOrTx, shape: ShopShape, capped: boolean) {
+  if (!capped) return db.select({ total: count() }).from(auctions).where(shopWhere(shape));
+  const lots = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(auctions)
+    .where(shopWhere(shape))
+    .limit(ph('cap'))
+    .as('lots');
+  return db.select({ total: count() }).from(lots);
 }
 
 type RowsQuery = ReturnType<ReturnType<typeof buildShopRows>['prepare']>;
@@ -194,7 +274,13 @@ function preparedFor<Q extends RowsQuery | CountQuery>(
   return statement;
 }
 
-/** One page of the shop's cards: the lots on sale matching the filters, in the sort's order. */
+export type ShopRow = CardRow & { sortAt: string | null };
+
+/**
+ * One page of the shop's cards: the lots on sale matching the filters, in the sort's order, from
+ * `offset` or, with a keyset, after (or before) its card. A page before a card comes nearest first
+ * (the sort walked backwards): the caller turns it round.
+ */
 export function shopRows(
   db: DbOrTx,
   now: Date,
@@ -202,12 +288,13 @@ export function shopRows(
   sort: ShopSort,
   limit: number,
   offset: number,
-): Promise<CardRow[]> {
-  const shape = shapeOf(filters);
+  keyset: ShopKeyset | null = null,
+): Promise<ShopRow[]> {
+  const shape = shapeOf(filters, keyset);
   const query = preparedFor(db, `rows ${sort} ${JSON.stringify(shape)}`, (name) =>
     buildShopRows(db, shape, sort).prepare(name),
   );
-  return query.execute({ ...shopParams(filters, now), limit, offset });
+  return query.execute({ ...shopParams(filters, now, keyset), limit, offset }) as Promise<ShopRow[]>;
 }
 
 /** The SQL and parameters of shopRows (for EXPLAIN in bench/listing.bench.ts). */
@@ -218,27 +305,35 @@ export function shopRowsSql(
   sort: ShopSort,
   limit: number,
   offset: number,
+  keyset: ShopKeyset | null = null,
 ) {
-  return withParams(buildShopRows(db, shapeOf(filters), sort).toSQL(), {
-    ...shopParams(filters, now),
+  return withParams(buildShopRows(db, shapeOf(filters, keyset), sort).toSQL(), {
+    ...shopParams(filters, now, keyset),
     limit,
     offset,
   });
 }
 
-/** How many lots on sale match the filters, on auctions alone (index only: the filter or a sort index). */
-export async function shopCount(db: DbOrTx, now: Date, filters: ShopFilters): Promise<number> {
+/**
+ * How many lots on sale match the filters: all of them when `cap` is 0, else at most `cap` (the
+ * caller asks for one more than it shows, to know "more than").
+ */
+export async function shopCount(db: DbOrTx, now: Date, filters: ShopFilters, cap = 0): Promise<number> {
   const shape = shapeOf(filters);
-  const query = preparedFor(db, `count ${JSON.stringify(shape)}`, (name) =>
-    buildShopCount(db, shape).prepare(name),
+  const capped = cap > 0;
+  const query = preparedFor(db, `count ${capped} ${JSON.stringify(shape)}`, (name) =>
+    buildShopCount(db, shape, capped).prepare(name),
   );
-  const [row] = await query.execute(shopParams(filters, now));
+  const [row] = await query.execute({ ...shopParams(filters, now), cap });
   return row?.total ?? 0;
 }
 
 /** The SQL and parameters of shopCount (for EXPLAIN in bench/listing.bench.ts). */
-export function shopCountSql(db: DbOrTx, now: Date, filters: ShopFilters) {
-  return withParams(buildShopCount(db, shapeOf(filters)).toSQL(), shopParams(filters, now));
+export function shopCountSql(db: DbOrTx, now: Date, filters: ShopFilters, cap = 0) {
+  return withParams(buildShopCount(db, shapeOf(filters), cap > 0).toSQL(), {
+    ...shopParams(filters, now),
+    cap,
+  });
 }
 
 /** toSQL() leaves placeholders in `params`: filled here. */

@@ -9,6 +9,7 @@ import {
 import { summaryReserveMet } from '@rebound/core/auction-summary';
 import { productSku, SHOP_PAGE_SIZE } from '@rebound/core/catalog';
 import { dollarsToCents } from '@rebound/core/dollars';
+import { decodeShopCursor, encodeShopCursor, type ShopCursor, shopTotal } from '@rebound/core/shop-cursor';
 import { z } from 'zod';
 import { toCard } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
@@ -143,57 +144,118 @@ export function shopFilters(q: ShopQuery): repo.ShopFilters {
 /**
  * One key per distinct shop answer (the response cache, decision 039): the filters as the queries
  * use them (so `?page=1&sort=newest` and `?sort=newest`, `condition=any` and none, or `q= dash  cam`
- * and `q=dash cam` share), the sort and the page.
+ * and `q=dash cam` share), the sort and the page or the cursor (which says its page itself).
  */
 export function shopCacheKey(q: ShopQuery): string {
-  return `${q.sort} ${q.page} ${repo.shopCountKey(shopFilters(q))}`;
+  return `${q.sort} ${q.cursor === undefined ? q.page : `c${q.cursor}`} ${repo.shopCountKey(shopFilters(q))}`;
 }
 
+/** The shop's cursor of `q` (the contract has checked it; a bad one here is still a 400). */
+function cursorOf(q: ShopQuery): ShopCursor | null {
+  if (q.cursor === undefined) return null;
+  const decoded = decodeShopCursor(q.cursor);
+  if (!decoded.ok || decoded.cursor.sort !== q.sort) throw new AppError('validation_failed');
+  return decoded.cursor;
+}
+
+/**
+ * A page of the shop. With a cursor (decision 067) the page starts at its card (keyset paging: the
+ * sort's index walked from there, however deep); without one, at `page` (OFFSET: the first pages,
+ * and old or typed links). Either way one row more than a page is read, to know whether a next page
+ * exists. `countCap` (config SHOP_COUNT_CAP): the total is exact up to it, else "at least"; 0 always
+ * counts exactly.
+ */
 export async function shop(
   db: DbOrTx,
   now: Date,
   q: ShopQuery,
   counts: ShopCountCache | null = null,
+  countCap = 0,
 ): Promise<ShopResponse> {
   const filters = shopFilters(q);
-  const offset = (q.page - 1) * SHOP_PAGE_SIZE;
-  const rows = await repo.shopRows(db, now, filters, q.sort, SHOP_PAGE_SIZE, offset);
+  const cursor = cursorOf(q);
+  let page = cursor ? cursor.page : q.page;
+  let rows: repo.ShopRow[];
+  let hasNext: boolean;
+  if (cursor?.dir === 'before') {
+    // Nearest first: one row more than a page says whether a page lies before it.
+    const back = await repo.shopRows(db, now, filters, q.sort, SHOP_PAGE_SIZE + 1, 0, cursor);
+    if (back.length > SHOP_PAGE_SIZE) {
+      rows = back.slice(0, SHOP_PAGE_SIZE).reverse();
+      hasNext = true;
+    } else {
+      // Fewer lots before the card than a page (some ended since): this is the first page, read as such.
+      page = 1;
+      const first = await repo.shopRows(db, now, filters, q.sort, SHOP_PAGE_SIZE + 1, 0);
+      hasNext = first.length > SHOP_PAGE_SIZE;
+      rows = first.slice(0, SHOP_PAGE_SIZE);
+    }
+  } else {
+    const offset = cursor ? 0 : (page - 1) * SHOP_PAGE_SIZE;
+    const read = await repo.shopRows(db, now, filters, q.sort, SHOP_PAGE_SIZE + 1, offset, cursor);
+    hasNext = read.length > SHOP_PAGE_SIZE;
+    rows = read.slice(0, SHOP_PAGE_SIZE);
+  }
+  const before = (page - 1) * SHOP_PAGE_SIZE;
+  const cursorAt = (row: repo.ShopRow, dir: 'after' | 'before', to: number) =>
+    encodeShopCursor({
+      sort: q.sort,
+      dir,
+      page: to,
+      at: row.sortAt,
+      n: sortNumber(q.sort, row),
+      id: row.auctionId,
+    });
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  // A short page that has rows (or the first page) tells the total exactly, without a count.
+  const totals =
+    !hasNext && (rows.length > 0 || page === 1)
+      ? shopTotal(before + rows.length, page, false, SHOP_PAGE_SIZE, 0)
+      : shopTotal(
+          await shopCounted(db, now, filters, before + rows.length, counts, countCap),
+          page,
+          hasNext,
+          SHOP_PAGE_SIZE,
+          countCap,
+        );
   return {
     serverTime: now.toISOString(),
     items: rows.map(toCard),
-    ...pager(await shopTotal(db, now, filters, offset, rows.length, counts), q.page),
+    ...totals,
+    page,
+    pageSize: SHOP_PAGE_SIZE,
+    nextCursor: hasNext && last ? cursorAt(last, 'after', page + 1) : null,
+    prevCursor: page > 1 && first ? cursorAt(first, 'before', page - 1) : null,
   };
+}
+
+/** The number of a card's sort key (price or bids), null for the time sorts. */
+function sortNumber(sort: ShopQuery['sort'], row: repo.ShopRow): number | null {
+  if (sort === 'price_asc' || sort === 'price_desc') return row.currentPriceCents;
+  return sort === 'bids' ? row.bidCount : null;
 }
 
 /**
- * The number of lots the filters match. A short page that has rows (or the first page) tells it
- * exactly, without a count. Otherwise the count of the last few seconds (`counts`), unless the page
- * itself shows it is out of date (fewer than the rows up to this page): then it is counted again.
+ * The number of lots the filters match, read up to `cap` + 1 (all when `cap` is 0): the count of
+ * the last few seconds (`counts`), unless the page itself shows it is out of date (fewer than the
+ * rows up to this page, and under the cap): then it is counted again.
  */
-async function shopTotal(
+async function shopCounted(
   db: DbOrTx,
   now: Date,
   filters: repo.ShopFilters,
-  offset: number,
-  pageRows: number,
+  seen: number,
   counts: ShopCountCache | null,
+  cap: number,
 ): Promise<number> {
-  if (pageRows < SHOP_PAGE_SIZE && (pageRows > 0 || offset === 0)) return offset + pageRows;
-  const count = () => repo.shopCount(db, now, filters);
+  const count = () => repo.shopCount(db, now, filters, cap > 0 ? cap + 1 : 0);
   if (!counts) return count();
-  const key = repo.shopCountKey(filters);
+  const key = `${cap} ${repo.shopCountKey(filters)}`;
   const cached = await counts.get(key, now, count);
-  return cached >= offset + pageRows ? cached : counts.refresh(key, now, count);
+  return cached >= seen || (cap > 0 && cached > cap) ? cached : counts.refresh(key, now, count);
 }
 
-function pager(total: number, page: number) {
-  return {
-    total,
-    page,
-    pageSize: SHOP_PAGE_SIZE,
-    pageCount: Math.max(1, Math.ceil(total / SHOP_PAGE_SIZE)),
-  };
-}
 export async function drops(db: DbOrTx, now: Date): Promise<DropsResponse> {
   const [featured, { liveCount, earliestEnd }] = await Promise.all([
     repo.featuredLiveCards(db, now, DROPS_FEATURED_LIMIT),

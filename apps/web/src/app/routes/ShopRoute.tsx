@@ -141,7 +141,7 @@ export default function ShopRoute() {
       ? ''
       : shop.isPlaceholderData
         ? 'Updating results...'
-        : auctionsLabel(data?.total ?? 0);
+        : auctionsLabel(data?.total ?? 0, data?.totalExact === false);
 
   return (
     <Container className="py-6 sm:py-8 lg:py-10">
@@ -180,7 +180,7 @@ export default function ShopRoute() {
             <div className="flex gap-3">
               <FilterDrawer
                 activeCount={filterCount}
-                total={settled ? data.total : null}
+                total={settled && data.totalExact ? data.total : null}
                 onClear={clear}
                 className="flex-1 lg:hidden"
               >

@@ -114,5 +114,6 @@ describe('price filter', () => {
     expect(formatPriceRange(1.005, null)).toBe('$1.01+');
     expect(auctionsLabel(1)).toBe('1 auction');
     expect(auctionsLabel(1234)).toBe('1,234 auctions');
+    expect(auctionsLabel(1000, true)).toBe('1,000+ auctions');
   });
 });

@@ -158,8 +158,9 @@ export function formatPriceRange(min: number, max: number | null): string {
 // (tens of milliseconds on a throttled phone the first time).
 const countFormatter = new Intl.NumberFormat('en-CA');
 
-/** '1 auction', '1,234 auctions'. */
-export function auctionsLabel(count: number): string {
+/** '1 auction', '1,234 auctions'; at least: '1,000+ auctions' (a capped count, decision 067). */
+export function auctionsLabel(count: number, atLeast = false): string {
+  if (atLeast) return `${countFormatter.format(count)}+ auctions`;
   return `${countFormatter.format(count)} ${count === 1 ? 'auction' : 'auctions'}`;
 }
 
