@@ -462,7 +462,7 @@ END;
         `## (a) Bids per second on one hot auction, and (b) correctness under contention
 
 \`npx tsx bench/bidding.bench.ts\` on PostgreSQL 15 (local, default settings), ${machine()}, ${new Date().toISOString().slice(0, 10)}.
-The real server (\`apps/server/src/main.ts\`, \`NODE_ENV=production\`) runs as a child process; ${HOT_BIDDERS}
+${busy ? `\n**Machine busy: load average ${loadAtStart} at the start on ${os.cpus().length} cores (other jobs ran meanwhile).** Every figure below is far from a quiet machine's (see this section's history for a quiet run); compare only the rows of one run.\n` : ''}The real server (\`apps/server/src/main.ts\`, \`NODE_ENV=production\`) runs as a child process; ${HOT_BIDDERS}
 signed-in bidders (autocannon in this script: ${HOT_BIDDERS} keep-alive connections, one request at a time on each)
 send \`POST /api/auctions/:id/bids\` with rising maximums for ${SECONDS} s. Every accepted bid also queues its
 notices (a bid confirmation email, an outbid email and push): the server's outbox sender sends them
