@@ -79,6 +79,7 @@ async function main() {
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(', ');
+  const busy = os.loadavg()[0]! > os.cpus().length;
   const database = await createTestDatabase();
   const db = database.db;
   const dbUrl = (() => {

@@ -417,18 +417,19 @@ describe('the outbox sender', () => {
     const lot = '00000000-0000-4000-8000-0000000000a1';
     const other = '00000000-0000-4000-8000-0000000000a2';
     const at = (i: number) => new Date(t.clock.now().getTime() - 5_000 + i * 100);
+    const outbidPayload = (i: number, auctionId = lot) => ({
+      auctionId,
+      productTitle: 'Teak Sideboard',
+      currentPriceCents: 10_000 + i * 500,
+      nextMinimumCents: 10_500 + i * 500,
+      lotUrl: '/product/teak-sideboard',
+    });
     const outbidRow = (i: number, extra: Partial<typeof outbox.$inferInsert> = {}) => ({
       template: 'outbid',
       recipient: 'ann@example.test',
       createdAt: at(i),
       nextAttemptAt: at(i),
-      payload: {
-        auctionId: lot,
-        productTitle: 'Teak Sideboard',
-        currentPriceCents: 10_000 + i * 500,
-        nextMinimumCents: 10_500 + i * 500,
-        lotUrl: '/product/teak-sideboard',
-      },
+      payload: outbidPayload(i),
       ...extra,
     });
     const ids = await queueTestMessages(t.db, t.clock.now(), 5, (i) => outbidRow(i));
@@ -441,10 +442,9 @@ describe('the outbox sender', () => {
     const [bob] = await queueTestMessages(t.db, t.clock.now(), 1, () =>
       outbidRow(1, { recipient: 'bob@example.test' }),
     );
-    const [lot2] = await queueTestMessages(t.db, t.clock.now(), 1, () => ({
-      ...outbidRow(2),
-      payload: { ...outbidRow(2).payload, auctionId: other },
-    }));
+    const [lot2] = await queueTestMessages(t.db, t.clock.now(), 1, () =>
+      outbidRow(2, { payload: outbidPayload(2, other) }),
+    );
 
     const channels = recordingChannels();
     const stats = await senderWith(channels).drain();
