@@ -9,13 +9,23 @@
 // The server runs as a child process (the real main.ts), the load comes from this process.
 // Run: npx tsx bench/bidding.bench.ts [--seconds 10] [--quick]
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
-import { accounts, auctions, bids, maxBids, orders } from '../apps/server/src/db/schema';
+import webpush from 'web-push';
+import { accounts, auctions, bids, maxBids, orders, users } from '../apps/server/src/db/schema';
 import { createTestDatabase } from '../apps/server/test/database';
 import { makeAuction, makeLocation, makeUser } from '../apps/server/test/factories';
 import { hashPassword } from '../apps/server/test/passwords';
+import {
+  type AlertFigures,
+  adapterLatencies,
+  alertRows,
+  alertText,
+  lagSampler,
+  outbidSockets,
+} from './alerts';
 import {
   fmt,
   freePort,
@@ -65,6 +75,11 @@ const batchText = (b: Awaited<ReturnType<typeof batchSizes>>) =>
   `${b.transactions} transactions, bids per transaction mean ${fmt(b.mean, 1)}, median ${b.p50}, max ${b.max}, ${b.ones} of one bid`;
 
 async function main() {
+  const loadAtStart = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+  const busy = os.loadavg()[0]! > os.cpus().length;
   const database = await createTestDatabase();
   const db = database.db;
   const dbUrl = (() => {
@@ -98,22 +113,56 @@ async function main() {
     },
   });
 
+  // Push through web-push with VAPID keys (in production without them push is off and nothing
+  // would be handed to an adapter); a quarter of the hot bidders have a verified phone and outbid
+  // texts on, so every channel is measured.
+  const vapid = webpush.generateVAPIDKeys();
+  for (const [i, p] of people.slice(0, HOT_BIDDERS / 4).entries()) {
+    await db
+      .update(users)
+      .set({
+        phoneNumber: `+1604555${String(1000 + i)}`,
+        phoneNumberVerified: true,
+        notificationSettings: { outbid_alerts: { sms: true } },
+      })
+      .where(eq(users.id, p.id));
+  }
+  const serverEnv = (sender: 'current' | 'before-066') => ({
+    DATABASE_URL: dbUrl,
+    TRUST_PROXY: 'true',
+    SEED_ON_START: 'false',
+    OUTBOX_SENDER: sender,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:bench@bench.test',
+  });
+  const hotAuction = async () =>
+    makeAuction(db, {
+      now: new Date(),
+      locationId: loc.id,
+      auction: {
+        startingBidCents: 100,
+        incrementMode: 'fixed',
+        bidIncrementCents: 100,
+        endTime: new Date(Date.now() + 86_400_000),
+      },
+    });
+
   // BENCH_PORT picks the server's port (a shared machine); otherwise any free one.
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
-  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
-  const server = await startServer(
-    port,
-    { DATABASE_URL: dbUrl, TRUST_PROXY: 'true', SEED_ON_START: 'false' },
-    { nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), waitMs: 90_000 },
-  ).catch(async (err) => {
-    // A server that does not start still leaves no database behind.
-    await database.close();
-    throw err;
-  });
-  try {
+  const serverOpts = {
+    nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    waitMs: 90_000,
+  };
+  const stopServer = async (child: Awaited<ReturnType<typeof startServer>>) => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, sleep(15_000)]);
+  };
+  const cookies: string[] = [];
+  const signIn = async () => {
     // Sign everyone in through the real API (each from its own forwarded address).
-    const cookies: string[] = [];
     for (const [i, p] of people.entries()) {
       const res = await fetch(`${base}/api/auth/sign-in`, {
         method: 'POST',
@@ -128,8 +177,17 @@ async function main() {
           .join('; '),
       );
     }
+  };
 
-    // ── (a) throughput and latency on one hot auction ──
+  /**
+   * One hot-auction storm: the load, the outbid shoppers' sockets and the sender's lag meanwhile,
+   * then the wait until the sender has handed every queued message, and the alert figures.
+   */
+  const storm = async (auctionId: string) => {
+    const since = new Date(Date.now() - 1_000);
+    const sockets = await outbidSockets(base, cookies.slice(0, HOT_BIDDERS));
+    const lag = lagSampler(db);
+
     // The load comes from autocannon (32 keep-alive connections, one request at a time on each: 32
     // closed-loop bidders), not fetch: fetch cost this process about 1.2 ms of CPU per request, taken
     // from the same two cores as the server and the database.
@@ -157,7 +215,7 @@ async function main() {
           client.setRequests([
             {
               method: 'POST',
-              path: `/api/auctions/${hot.auction.id}/bids`,
+              path: `/api/auctions/${auctionId}/bids`,
               // Rising by two increments per request across all bidders: a bid is refused only when the
               // lock serves it after a later, higher one.
               setupRequest: (req) => ({
@@ -185,14 +243,8 @@ async function main() {
     errors += loaded.errors + loaded.timeouts;
     const elapsed = (performance.now() - t0) / 1000;
     const lat = summary(latencies);
-    const [hotRow] = await db.select().from(auctions).where(eq(auctions.id, hot.auction.id));
-    const hotHistory = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(bids)
-      .where(eq(bids.auctionId, hot.auction.id));
-    const hotBatches = await batchSizes(db, hot.auction.id);
-    // The notices the bids queued are still being sent: pgbench runs once the server's sender is done
-    // (it would otherwise share the database with the tail of the load).
+    // The notices the bids queued are still being sent: wait until the server's sender is done
+    // (pgbench would otherwise share the database with the tail of the load).
     const drainFrom = performance.now();
     for (let i = 0; i < 600; i++) {
       const [{ n }] = (
@@ -204,6 +256,60 @@ async function main() {
       await sleep(100);
     }
     const drainSeconds = (performance.now() - drainFrom) / 1000;
+    await sleep(300);
+    sockets.close();
+    const alerts: AlertFigures = {
+      adapter: await adapterLatencies(db, since),
+      socket: summary(sockets.delays),
+      lagMs: await lag.stop(),
+    };
+    return { latencies, accepted, refused, errors, elapsed, lat, drainSeconds, alerts };
+  };
+
+  // Baseline in the same run: the same storm on a fresh lot, with the sender as it was before
+  // decision 066 (OUTBOX_SENDER=before-066: 32 rows a claim, 16 workers, no coalescing).
+  let before: Awaited<ReturnType<typeof storm>> | null = null;
+  if (!process.argv.includes('--no-baseline')) {
+    const old = await startServer(port, serverEnv('before-066'), serverOpts).catch(async (err) => {
+      await database.close();
+      throw err;
+    });
+    try {
+      await signIn();
+      before = await storm((await hotAuction()).auction.id);
+      console.log(
+        `(a, sender before 066) ${before.accepted} accepted in ${fmt(before.elapsed)} s, p99 ${fmt(before.lat.p99)} ms; sender done ${fmt(before.drainSeconds, 1)} s after the load\n    ${alertText(before.alerts)}`,
+      );
+    } finally {
+      await stopServer(old);
+    }
+  }
+
+  const server = await startServer(port, serverEnv('current'), serverOpts).catch(async (err) => {
+    // A server that does not start still leaves no database behind.
+    await database.close();
+    throw err;
+  });
+  try {
+    if (cookies.length === 0) await signIn();
+
+    // ── (a) throughput and latency on one hot auction ──
+    const {
+      accepted,
+      refused,
+      errors: loadErrors,
+      elapsed,
+      lat,
+      drainSeconds,
+      alerts,
+    } = await storm(hot.auction.id);
+    const errors = loadErrors;
+    const [hotRow] = await db.select().from(auctions).where(eq(auctions.id, hot.auction.id));
+    const hotHistory = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bids)
+      .where(eq(bids.auctionId, hot.auction.id));
+    const hotBatches = await batchSizes(db, hot.auction.id);
 
     // pgbench: one bid per transaction, the server's own statements for a batch of one (bench/lib.ts
     // oneBidTransactionSql), 32 clients, same database, same duration: begin + bid_lock_and_read + the
@@ -250,7 +356,8 @@ END;
         `${fmt((accepted + refused) / elapsed, 0)} req/s, p50 ${fmt(lat.p50)} ms, p99 ${fmt(lat.p99)} ms; ` +
         `pgbench ${fmt(tps, 0)} tps (avg ${fmt(pgLatency)} ms); ratio ${fmt(bidsPerSec / tps, 2)}; ` +
         `minimal-shape pgbench ${fmt(minimal.tps, 0)} tps, ratio ${fmt(bidsPerSec / minimal.tps, 2)}\n` +
-        `    group commit: ${batchText(hotBatches)}; the sender finished the queued notices ${fmt(drainSeconds, 1)} s after the load`,
+        `    group commit: ${batchText(hotBatches)}; the sender finished the queued notices ${fmt(drainSeconds, 1)} s after the load\n` +
+        `    outbid alerts: ${alertText(alerts)}`,
     );
     if (errors > 0) throw new Error(`${errors} server errors during the load`);
     if (hotRow!.bidCount !== hotHistory[0]!.n) throw new Error('bid count does not match the history');
@@ -356,7 +463,7 @@ END;
         `## (a) Bids per second on one hot auction, and (b) correctness under contention
 
 \`npx tsx bench/bidding.bench.ts\` on PostgreSQL 15 (local, default settings), ${machine()}, ${new Date().toISOString().slice(0, 10)}.
-The real server (\`apps/server/src/main.ts\`, \`NODE_ENV=production\`) runs as a child process; ${HOT_BIDDERS}
+${busy ? `\n**Machine busy: load average ${loadAtStart} at the start on ${os.cpus().length} cores (other jobs ran meanwhile).** Every figure below is far from a quiet machine's (see this section's history for a quiet run); compare only the rows of one run.\n` : ''}The real server (\`apps/server/src/main.ts\`, \`NODE_ENV=production\`) runs as a child process; ${HOT_BIDDERS}
 signed-in bidders (autocannon in this script: ${HOT_BIDDERS} keep-alive connections, one request at a time on each)
 send \`POST /api/auctions/:id/bids\` with rising maximums for ${SECONDS} s. Every accepted bid also queues its
 notices (a bid confirmation email, an outbid email and push): the server's outbox sender sends them
@@ -380,6 +487,24 @@ same database for the same time: the ratio says how far group commit takes the s
 | for comparison with runs before decision 035: pgbench on the old minimal shape (lock, read maximums, update, one history row) | ${fmt(minimal.tps, 0)} tps; ratio ${fmt(bidsPerSec / minimal.tps, 2)} |
 | the sender done with the notices the load queued | ${fmt(drainSeconds, 1)} s after the load; pgbench ran after that |
 | server errors | ${errors} |
+
+**Outbid alerts during (a)** (decision 066), per message from the times the server records: the outbox
+row's \`created_at\` (the bid's transaction time) to its \`handed_at\` (handed to the channel's adapter;
+a coalesced alert counts until the later alert sent in its place was handed), and an \`OutbidV1\`'s
+\`serverTime\` to its receipt on the outbid shopper's open socket (${HOT_BIDDERS} sockets in this script). Adapters:
+the local mailbox for email and SMS (${HOT_BIDDERS / 4} of the bidders have outbid texts on), web-push with VAPID
+keys for push (no browser subscribed: the adapter looks the subscriptions up and has none). Sender's lag:
+the oldest message not yet handed, sampled every 250 ms during the storm and until the sender was done.
+The baseline is the same storm on a fresh lot in this run, with the server started with
+\`OUTBOX_SENDER=before-066\` (32 rows a claim, 16 workers, the next claim only once the queue was empty,
+no coalescing). Machine load (uptime) at the start: ${loadAtStart}; at the end of (a): ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(', ')}.
+
+| sender | email: p50 / **p99** / max ms (n) | SMS | push | in-app socket p50 / **p99** / max ms (n) | sender's max lag |
+|---|---|---|---|---|---|
+${before ? `${alertRows(`before 066 (${before.accepted} bids in ${fmt(before.elapsed, 1)} s; done ${fmt(before.drainSeconds, 1)} s after the load)`, before.alerts)}\n` : ''}${alertRows(`decision 066 (${accepted} bids in ${fmt(elapsed, 1)} s; done ${fmt(drainSeconds, 1)} s after the load)`, alerts)}
 
 (b) ${RACE_BIDDERS} bidders with random and often equal maximums on one auction (soft close off, so its
 end races the last bids); the closing job runs in the server on its one-second tick.

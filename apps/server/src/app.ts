@@ -149,7 +149,10 @@ export async function buildApp({
     hub: realtime,
     publish: hubPublisher(realtime, app.log),
     payments: payments ?? createPaymentProvider(config, database.db, clock),
-    sender: createOutboxSender({ config, db: database.db, clock, log: app.log }),
+    sender: createOutboxSender(
+      { config, db: database.db, clock, log: app.log },
+      { before066: config.outboxSender === 'before-066' },
+    ),
     jobs: new JobStatus(),
     live: { openSockets: 0 },
   });

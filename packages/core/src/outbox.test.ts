@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   afterFailure,
   backoffCeilingMs,
+  coalesceOutbid,
   exhaustedOnReclaim,
   OUTBOX_RETRY,
   outboxMessageId,
@@ -144,5 +145,94 @@ describe('provider idempotency ids', () => {
     expect(topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
     expect(topic).toBe('0b8a5a6e3c1f4e579a552f3f0c1d9e77');
     expect(outboxPushTopic(id)).toBe(topic);
+  });
+});
+
+describe('coalesceOutbid', () => {
+  const outbid = (
+    id: string,
+    over: Partial<{ channel: string; recipient: string; createdAt: number }> = {},
+    payload: Record<string, unknown> = {},
+  ) => ({
+    id,
+    channel: over.channel ?? 'email',
+    template: 'outbid',
+    recipient: over.recipient ?? 'ann@example.test',
+    createdAt: over.createdAt ?? 1_000,
+    payload: { auctionId: 'lot-1', currentPriceCents: 1_000, ...payload },
+  });
+
+  it('sends only the latest of five outbids of one shopper on one lot; the others name it', () => {
+    const rows = [1, 2, 3, 4, 5].map((i) =>
+      outbid(`m${i}`, { createdAt: 1_000 + i }, { currentPriceCents: 1_000 + i * 100 }),
+    );
+    const r = coalesceOutbid([...rows].reverse());
+    expect(r.send.map((m) => m.id)).toEqual(['m5']);
+    expect(r.coalesced.map((c) => [c.message.id, c.into]).sort()).toEqual([
+      ['m1', 'm5'],
+      ['m2', 'm5'],
+      ['m3', 'm5'],
+      ['m4', 'm5'],
+    ]);
+  });
+
+  it('within one transaction (same creation time) the highest price is the latest', () => {
+    const r = coalesceOutbid([
+      outbid('hi', {}, { currentPriceCents: 3_000 }),
+      outbid('lo', {}, { currentPriceCents: 2_000 }),
+    ]);
+    expect(r.send.map((m) => m.id)).toEqual(['hi']);
+    expect(r.coalesced).toEqual([{ message: expect.objectContaining({ id: 'lo' }), into: 'hi' }]);
+  });
+
+  it('keeps apart channels, recipients, lots and other templates', () => {
+    const rows = [
+      outbid('email', { channel: 'email' }),
+      outbid('push', { channel: 'push' }),
+      outbid('bob', { recipient: 'bob@example.test' }),
+      outbid('lot2', {}, { auctionId: 'lot-2' }),
+      outbid('nolot', {}, { auctionId: undefined }),
+      { ...outbid('confirm'), template: 'bid_confirmation' },
+      { ...outbid('confirm2'), template: 'bid_confirmation' },
+    ];
+    const r = coalesceOutbid(rows);
+    expect(r.send.map((m) => m.id)).toEqual(rows.map((m) => m.id));
+    expect(r.coalesced).toEqual([]);
+  });
+
+  it('every message is either sent or coalesced into a sent one of its group', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            recipient: fc.constantFrom('a', 'b'),
+            channel: fc.constantFrom('email', 'push'),
+            lot: fc.constantFrom('x', 'y'),
+            createdAt: fc.integer({ min: 0, max: 5 }),
+            price: fc.integer({ min: 0, max: 5 }),
+          }),
+          { maxLength: 30 },
+        ),
+        (specs) => {
+          const rows = specs.map((s, i) =>
+            outbid(
+              `m${i}`,
+              { recipient: s.recipient, channel: s.channel, createdAt: s.createdAt },
+              { auctionId: s.lot, currentPriceCents: s.price },
+            ),
+          );
+          const r = coalesceOutbid(rows);
+          expect(r.send.length + r.coalesced.length).toBe(rows.length);
+          const sent = new Map(r.send.map((m) => [m.id, m]));
+          const group = (m: (typeof rows)[number]) => `${m.recipient}/${m.channel}/${m.payload.auctionId}`;
+          expect(new Set(r.send.map(group)).size).toBe(r.send.length);
+          for (const c of r.coalesced) {
+            const into = sent.get(c.into)!;
+            expect(group(into)).toBe(group(c.message));
+            expect(into.createdAt).toBeGreaterThanOrEqual(c.message.createdAt);
+          }
+        },
+      ),
+    );
   });
 });

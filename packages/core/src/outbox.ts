@@ -97,3 +97,65 @@ export function outboxMessageId(outboxId: string, host: string): string {
 export function outboxPushTopic(outboxId: string): string {
   return outboxId.replace(/[^A-Za-z0-9]/g, '').slice(0, 32);
 }
+
+/** Templates whose older messages a later one replaces (it tells the latest state). */
+export const COALESCING_TEMPLATES: ReadonlySet<string> = new Set(['outbid']);
+
+/** What coalescing needs of a message the sender holds. */
+export interface CoalescibleMessage {
+  id: string;
+  channel: string;
+  template: string;
+  recipient: string;
+  /** When it was written (ms); the bid's transaction time. */
+  createdAt: number;
+  payload: unknown;
+}
+
+function field(payload: unknown, key: string): unknown {
+  return payload && typeof payload === 'object' ? (payload as Record<string, unknown>)[key] : undefined;
+}
+
+/**
+ * Outbid alerts to one recipient, on one lot, by one channel, held by the sender at once: only the
+ * latest is sent (docs/decisions/066-outbid-alerts-in-two-seconds.md). The latest is the newest by
+ * creation, then the highest price (a lot's price only rises), then the later in `messages`. The
+ * others are returned with the id sent in their place, to be recorded as coalesced (never lost).
+ * Other templates, and alerts without a lot, are all sent.
+ */
+export function coalesceOutbid<M extends CoalescibleMessage>(
+  messages: readonly M[],
+): { send: M[]; coalesced: { message: M; into: string }[] } {
+  const latest = new Map<string, M>();
+  const keyOf = (m: M): string | null => {
+    if (!COALESCING_TEMPLATES.has(m.template)) return null;
+    const lot = field(m.payload, 'auctionId');
+    if (typeof lot !== 'string' || lot === '') return null;
+    return JSON.stringify([m.template, m.channel, m.recipient, lot]);
+  };
+  const price = (m: M) => {
+    const p = field(m.payload, 'currentPriceCents');
+    return typeof p === 'number' && Number.isFinite(p) ? p : Number.NEGATIVE_INFINITY;
+  };
+  for (const m of messages) {
+    const key = keyOf(m);
+    if (key === null) continue;
+    const held = latest.get(key);
+    if (
+      !held ||
+      m.createdAt > held.createdAt ||
+      (m.createdAt === held.createdAt && price(m) >= price(held))
+    ) {
+      latest.set(key, m);
+    }
+  }
+  const send: M[] = [];
+  const coalesced: { message: M; into: string }[] = [];
+  for (const m of messages) {
+    const key = keyOf(m);
+    const winner = (key === null ? undefined : latest.get(key)) ?? m;
+    if (winner === m) send.push(m);
+    else coalesced.push({ message: m, into: winner.id });
+  }
+  return { send, coalesced };
+}

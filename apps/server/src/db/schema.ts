@@ -56,7 +56,7 @@ const SIGNUP_LISTS = ['launch', 'drops'] as const;
 export type SignupList = (typeof SIGNUP_LISTS)[number];
 const CHANNELS = ['email', 'sms', 'push'] as const;
 /** pending: waiting for its next attempt; sending: claimed by a sender until locked_until; sent; dead: given up. */
-const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'dead'] as const;
+const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'dead', 'coalesced'] as const;
 const CONTACT_STATUSES = ['new', 'answered', 'closed'] as const;
 /** open: waiting for the bidder; accepted (an order was made); declined; expired (deadline passed); withdrawn by staff. */
 const OFFER_STATUSES = ['open', 'accepted', 'declined', 'expired', 'withdrawn'] as const;
@@ -796,6 +796,13 @@ export const outbox = pgTable(
     /** At most one message per key (e.g. one digest per shopper per day). */
     dedupeKey: text('dedupe_key').unique(),
     sentAt: ts('sent_at'),
+    /** When the sender handed the message to its channel's adapter (its latest attempt). */
+    handedAt: ts('handed_at'),
+    /**
+     * Status 'coalesced': a later message of the same kind to the same shopper, on the same lot and
+     * channel, was sent in its place (docs/decisions/066-outbid-alerts-in-two-seconds.md).
+     */
+    coalescedInto: uuid('coalesced_into'),
     /** When the sender gave up (status 'dead'); last_error says why. */
     deadAt: ts('dead_at'),
     /** The log id of the request that queued it (lib/request-context.ts); null from jobs and older rows. */

@@ -75,12 +75,22 @@ export async function claimOne(
 
 /**
  * How a claimed row ends: sent (`sentAt`; a skipped one has none and says why in `error`), back
- * to pending for another attempt at `retryAt`, or dead (`deadAt`) with its last error.
+ * to pending for another attempt at `retryAt`, dead (`deadAt`) with its last error, or coalesced
+ * `into` a later message sent in its place (decision 066). `handedAt`: when the attempt handed the
+ * message to its channel's adapter.
  */
 export type OutboxMark =
-  | { id: string; attempts: number; status: 'sent'; sentAt: Date | null; error: string | null }
-  | { id: string; attempts: number; status: 'pending'; retryAt: Date; error: string }
-  | { id: string; attempts: number; status: 'dead'; deadAt: Date; error: string };
+  | {
+      id: string;
+      attempts: number;
+      status: 'sent';
+      sentAt: Date | null;
+      error: string | null;
+      handedAt?: Date | null;
+    }
+  | { id: string; attempts: number; status: 'pending'; retryAt: Date; error: string; handedAt?: Date | null }
+  | { id: string; attempts: number; status: 'dead'; deadAt: Date; error: string; handedAt?: Date | null }
+  | { id: string; attempts: number; status: 'coalesced'; into: string; error: null };
 
 /**
  * Finishes many claimed rows in ONE statement (the sender group-commits its outcomes, decision
@@ -97,6 +107,8 @@ export async function markMany(db: DbOrTx, marks: readonly OutboxMark[]): Promis
       sent_at: m.status === 'sent' ? (m.sentAt?.toISOString() ?? null) : null,
       retry_at: m.status === 'pending' ? m.retryAt.toISOString() : null,
       dead_at: m.status === 'dead' ? m.deadAt.toISOString() : null,
+      handed_at: m.status !== 'coalesced' ? (m.handedAt?.toISOString() ?? null) : null,
+      coalesced_into: m.status === 'coalesced' ? m.into : null,
       error: m.error,
     })),
   );
@@ -106,11 +118,13 @@ export async function markMany(db: DbOrTx, marks: readonly OutboxMark[]): Promis
       sent_at = case when v.status = 'sent' then v.sent_at else o.sent_at end,
       next_attempt_at = coalesce(v.retry_at, o.next_attempt_at),
       dead_at = coalesce(v.dead_at, o.dead_at),
+      handed_at = coalesce(v.handed_at, o.handed_at),
+      coalesced_into = v.coalesced_into,
       locked_until = null,
       last_error = v.error
     from jsonb_to_recordset(${json}::jsonb) as v(
       id uuid, attempts integer, status text, sent_at timestamptz, retry_at timestamptz,
-      dead_at timestamptz, error text)
+      dead_at timestamptz, handed_at timestamptz, coalesced_into uuid, error text)
     where o.id = v.id and o.status = 'sending' and o.attempts = v.attempts
     returning o.id`)) as unknown as { rows: { id: string }[] };
   return new Set(result.rows.map((r) => r.id));
@@ -174,7 +188,7 @@ export async function countByStatus(db: DbOrTx): Promise<{
     })
     .from(outbox)
     .groupBy(outbox.status);
-  const counts = { pending: 0, sending: 0, sent: 0, dead: 0 };
+  const counts = { pending: 0, sending: 0, sent: 0, dead: 0, coalesced: 0 };
   const oldest: Partial<Record<OutboxRecord['status'], Date>> = {};
   for (const r of rows) {
     counts[r.status] = Number(r.n);

@@ -412,6 +412,86 @@ describe('the outbox sender', () => {
     expect(await transactions('dev_messages')).toBeLessThan(200 / 4);
   });
 
+  it('five outbid alerts to one shopper on one lot, waiting at once: one email with the latest price, four coalesced into it', async () => {
+    await fresh();
+    const lot = '00000000-0000-4000-8000-0000000000a1';
+    const other = '00000000-0000-4000-8000-0000000000a2';
+    const at = (i: number) => new Date(t.clock.now().getTime() - 5_000 + i * 100);
+    const outbidPayload = (i: number, auctionId = lot) => ({
+      auctionId,
+      productTitle: 'Teak Sideboard',
+      currentPriceCents: 10_000 + i * 500,
+      nextMinimumCents: 10_500 + i * 500,
+      lotUrl: '/product/teak-sideboard',
+    });
+    const outbidRow = (i: number, extra: Partial<typeof outbox.$inferInsert> = {}) => ({
+      template: 'outbid',
+      recipient: 'ann@example.test',
+      createdAt: at(i),
+      nextAttemptAt: at(i),
+      payload: outbidPayload(i),
+      ...extra,
+    });
+    const ids = await queueTestMessages(t.db, t.clock.now(), 5, (i) => outbidRow(i));
+    // Kept apart: the same shopper's push, another shopper, another lot.
+    const [push] = await queueTestMessages(t.db, t.clock.now(), 1, () => ({
+      ...outbidRow(0),
+      channel: 'push',
+      recipient: '00000000-0000-4000-8000-000000000001',
+    }));
+    const [bob] = await queueTestMessages(t.db, t.clock.now(), 1, () =>
+      outbidRow(1, { recipient: 'bob@example.test' }),
+    );
+    const [lot2] = await queueTestMessages(t.db, t.clock.now(), 1, () =>
+      outbidRow(2, { payload: outbidPayload(2, other) }),
+    );
+
+    const channels = recordingChannels();
+    const stats = await senderWith(channels).drain();
+    expect(stats).toMatchObject({ claimed: 8, sent: 4, coalesced: 4, lost: 0, dead: 0 });
+
+    const toAnn = channels.sent.filter(
+      (s) => s.channel === 'email' && s.message.to === 'ann@example.test' && s.message.text.includes('Teak'),
+    );
+    const mine = toAnn.filter((s) => s.channel === 'email' && !s.message.text.includes('$110.00'));
+    // One email for the lot, with the latest price ($120.00; the other lot's alert says $110.00).
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.channel === 'email' && mine[0]!.message.text).toContain('$120.00');
+
+    const rows = new Map((await rowsOf([...ids, push!, bob!, lot2!])).map((r) => [r.id, r]));
+    const latest = ids[4]!;
+    expect(rows.get(latest)).toMatchObject({ status: 'sent', coalescedInto: null });
+    expect(rows.get(latest)!.handedAt).toBeInstanceOf(Date);
+    for (const id of ids.slice(0, 4)) {
+      // Not lost: each says which message went out in its place, and was never handed to an adapter.
+      expect(rows.get(id)).toMatchObject({
+        status: 'coalesced',
+        coalescedInto: latest,
+        handedAt: null,
+        sentAt: null,
+      });
+    }
+    for (const id of [push!, bob!, lot2!]) expect(rows.get(id)!.status).toBe('sent');
+    // Nothing is pending, nothing is a dead letter; /metrics counts no coalesced message as waiting.
+    expect((await repo.countByStatus(t.db)).counts).toMatchObject({
+      pending: 0,
+      sending: 0,
+      dead: 0,
+      coalesced: 4,
+    });
+  });
+
+  it("the sender before decision 066 (the benches' baseline) sends all five", async () => {
+    await fresh();
+    await queueTestMessages(t.db, t.clock.now(), 5, (i) => ({
+      template: 'outbid',
+      recipient: 'ann@example.test',
+      payload: { auctionId: '00000000-0000-4000-8000-0000000000a1', currentPriceCents: 10_000 + i * 500 },
+    }));
+    const channels = recordingChannels();
+    expect(await senderWith(channels, { before066: true }).drain()).toMatchObject({ sent: 5, coalesced: 0 });
+  });
+
   it('a row claimed again with no attempts left becomes a dead letter instead of looping', async () => {
     await fresh();
     const [id] = await queueTestMessages(t.db, t.clock.now(), 1, () => ({

@@ -9,6 +9,7 @@
 import cluster from 'node:cluster';
 import {
   afterFailure,
+  coalesceOutbid,
   exhaustedOnReclaim,
   OUTBOX_LEASE_MS,
   OUTBOX_RETRY,
@@ -59,8 +60,13 @@ export interface SenderOptions {
    * for a free worker, and must be sent well within its lease even when a provider is slow.
    */
   batchSize?: number;
-  /** Messages on their way at once within a run. */
+  /** Messages on their way at once within a run (default 32). */
   concurrency?: number;
+  /**
+   * How the sender worked before decision 066 (a claim only once the claimed queue is empty, no
+   * coalescing; with 16 workers and 32 rows a claim): the benches' same-run baseline.
+   */
+  before066?: boolean;
   leaseMs?: number;
   policy?: RetryPolicy;
   random?: () => number;
@@ -80,12 +86,22 @@ export interface RunStats {
   skipped: number;
   /** Claims lost before marking (the lease ran out and another sender took the row). */
   lost: number;
+  /** Outbid alerts not sent because a later one to the same shopper, lot and channel was (066). */
+  coalesced: number;
 }
 
 export type DeliverOutcome = { status: 'sent' } | { status: 'failed'; error: string };
 
 const ERROR_MAX = 1_000;
-const noStats = (): RunStats => ({ claimed: 0, sent: 0, retried: 0, dead: 0, skipped: 0, lost: 0 });
+const noStats = (): RunStats => ({
+  claimed: 0,
+  sent: 0,
+  retried: 0,
+  dead: 0,
+  skipped: 0,
+  lost: 0,
+  coalesced: 0,
+});
 
 function describe(err: unknown): string {
   const text = err instanceof Error ? err.message || err.name : String(err);
@@ -114,6 +130,7 @@ export class OutboxSender {
   readonly channels: Channels;
   private readonly batchSize: number;
   private readonly concurrency: number;
+  private readonly before066: boolean;
   private readonly leaseMs: number;
   private readonly policy: RetryPolicy;
   private readonly host: string;
@@ -133,7 +150,8 @@ export class OutboxSender {
     private readonly opts: SenderOptions = {},
   ) {
     this.channels = deps.channels ?? createChannels(deps);
-    this.concurrency = opts.concurrency ?? 16;
+    this.before066 = opts.before066 ?? false;
+    this.concurrency = opts.concurrency ?? (this.before066 ? 16 : 32);
     this.batchSize = opts.batchSize ?? 2 * this.concurrency;
     this.leaseMs = opts.leaseMs ?? OUTBOX_LEASE_MS;
     this.policy = opts.policy ?? OUTBOX_RETRY;
@@ -183,38 +201,86 @@ export class OutboxSender {
   }
 
   /**
-   * Sends until nothing is due: `concurrency` workers take rows from a small claimed queue, and the
-   * worker that finds it empty claims the next batch (the others wait for that claim). A slow
-   * provider holds up only the worker on it, never a whole batch, and a claimed row waits at most
-   * about one send for a worker, well within its lease.
+   * Sends until nothing is due: `concurrency` workers take rows from a small claimed queue. The next
+   * batch is claimed while the queue still holds a worker's round of rows (before decision 066: only
+   * once it was empty, and every worker waited for that claim), so workers do not stop for a claim.
+   * A slow provider holds up only the worker on it, never a whole batch, and a claimed row waits at
+   * most about two sends for a worker, well within its lease. Each claim is coalesced with the rows
+   * still waiting in the queue (`coalesce`).
    */
   private async pipeline(): Promise<RunStats> {
     const stats = noStats();
-    const queue: repo.OutboxRecord[] = [];
+    let queue: repo.OutboxRecord[] = [];
+    const coalescing: Promise<void>[] = [];
     let exhausted = false;
     let claiming: Promise<void> | null = null;
     const refill = async () => {
       const rows = await this.claim();
       stats.claimed += rows.length;
       if (rows.length === 0) exhausted = true;
-      queue.push(...rows);
+      queue = this.before066 ? [...queue, ...rows] : this.coalesce([...queue, ...rows], stats, coalescing);
+    };
+    const startRefill = () => {
+      claiming ??= refill().finally(() => {
+        claiming = null;
+      });
+      return claiming;
     };
     const worker = async () => {
       for (;;) {
         const row = queue.shift();
         if (row) {
+          if (!this.before066 && !exhausted && !this.closed && queue.length < this.concurrency) {
+            startRefill().catch(() => {});
+          }
           await this.deliverCounted(row, stats);
           continue;
         }
         if (exhausted || this.closed) return;
-        claiming ??= refill().finally(() => {
-          claiming = null;
-        });
-        await claiming;
+        await startRefill();
       }
     };
-    await Promise.all(Array.from({ length: this.concurrency }, worker));
+    try {
+      await Promise.all(Array.from({ length: this.concurrency }, worker));
+    } finally {
+      await Promise.all(coalescing);
+    }
     return stats;
+  }
+
+  /**
+   * Outbid alerts in `rows` (claimed, not yet handed to an adapter) that a later one to the same
+   * shopper, lot and channel replaces are recorded as coalesced into it, not sent (core
+   * `coalesceOutbid`, decision 066); returns the rows to send, in order.
+   */
+  private coalesce(rows: repo.OutboxRecord[], stats: RunStats, marks: Promise<void>[]): repo.OutboxRecord[] {
+    const { send, coalesced } = coalesceOutbid(
+      rows.map((row) => ({
+        id: row.id,
+        channel: row.channel,
+        template: row.template,
+        recipient: row.recipient,
+        createdAt: row.createdAt.getTime(),
+        payload: row.payload,
+        row,
+      })),
+    );
+    for (const { message, into } of coalesced) {
+      const { row } = message;
+      marks.push(
+        this.mark({ id: row.id, attempts: row.attempts, status: 'coalesced', into, error: null }).then(
+          (mine) => {
+            stats[mine ? 'coalesced' : 'lost'] += 1;
+          },
+          (err) => {
+            // As for a send whose outcome could not be recorded: the lease runs out, it is claimed again.
+            this.deps.log.error({ err, outboxId: row.id }, 'outbox: could not record a coalesced message');
+            stats.lost += 1;
+          },
+        ),
+      );
+    }
+    return send.map((m) => m.row);
   }
 
   /**
@@ -312,8 +378,9 @@ export class OutboxSender {
       );
       return (await this.mark({ ...claim, status: 'dead', deadAt: clock.now(), error })) ? 'dead' : 'lost';
     }
+    const handed: { at: Date | null } = { at: null };
     try {
-      await this.send(row);
+      await this.send(row, handed);
     } catch (err) {
       const error = describe(err);
       const now = clock.now();
@@ -334,14 +401,26 @@ export class OutboxSender {
         outcome.kind === 'dead' ? 'outbox message dead-lettered' : 'outbox message failed; will retry',
       );
       if (outcome.kind === 'dead') {
-        return (await this.mark({ ...claim, status: 'dead', deadAt: now, error })) ? 'dead' : 'lost';
+        return (await this.mark({ ...claim, status: 'dead', deadAt: now, error, handedAt: handed.at }))
+          ? 'dead'
+          : 'lost';
       }
-      return (await this.mark({ ...claim, status: 'pending', retryAt: outcome.at, error }))
+      return (await this.mark({
+        ...claim,
+        status: 'pending',
+        retryAt: outcome.at,
+        error,
+        handedAt: handed.at,
+      }))
         ? 'retried'
         : 'lost';
     }
     await this.opts.afterSend?.(row);
-    if (await this.mark({ ...claim, status: 'sent', sentAt: clock.now(), error: null })) return 'sent';
+    if (
+      await this.mark({ ...claim, status: 'sent', sentAt: clock.now(), error: null, handedAt: handed.at })
+    ) {
+      return 'sent';
+    }
     log.warn(
       { outboxId: row.id, requestId: row.requestId },
       'outbox claim lost before marking sent (lease ran out)',
@@ -349,7 +428,8 @@ export class OutboxSender {
     return 'lost';
   }
 
-  private async send(row: repo.OutboxRecord): Promise<void> {
+  /** Renders and sends one message; `handed.at` is when it was handed to its channel's adapter. */
+  private async send(row: repo.OutboxRecord, handed: { at: Date | null }): Promise<void> {
     // A payload that does not fit its template's schema (payloads.ts) is a dead letter at once.
     checkClaimedPayload(row);
     const msg: OutgoingMessage = {
@@ -380,6 +460,8 @@ export class OutboxSender {
     switch (row.channel) {
       case 'email': {
         const r = renderEmail(msg, ctx);
+        const inlineImages = r.qrImages.length > 0 ? await qrPngs(r.qrImages) : null;
+        handed.at = this.deps.clock.now();
         await this.channels.email.send({
           to: row.recipient,
           subject: r.subject,
@@ -387,18 +469,20 @@ export class OutboxSender {
           html: r.html,
           messageId: outboxMessageId(row.id, this.host),
           headers: r.headers,
-          ...(r.qrImages.length > 0 ? { inlineImages: await qrPngs(r.qrImages) } : {}),
+          ...(inlineImages ? { inlineImages } : {}),
         });
         return;
       }
       case 'sms': {
         const r = renderSms(msg, ctx);
+        handed.at = this.deps.clock.now();
         await this.channels.sms.send({ to: row.recipient, body: r.body });
         return;
       }
       case 'push': {
         const r = renderPush(msg, ctx);
         const topic = outboxPushTopic(row.id);
+        handed.at = this.deps.clock.now();
         await this.channels.push.send({
           userId: row.recipient,
           title: r.title,
