@@ -1,5 +1,5 @@
 import type { AuctionCard as AuctionCardData } from '@rebound/contract/catalog';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { usePrefetchProduct } from '../api';
 import { useLiveCards } from '../live-cards';
 import { AuctionCard, AuctionCardSkeleton } from './AuctionCard';
@@ -56,9 +56,11 @@ export function AuctionGrid({
   // Prices, bid counts and end times follow the auctions' rooms while the grid is on screen.
   const live = useLiveCards(cards, onResync);
   const shown = useCardsInSlices(live.length);
-  return (
-    <ul className={GRID[columns]}>
-      {live.slice(0, shown).map((card, index) => (
+  // The same element for a card from one slice to the next: React skips the cards already drawn and
+  // each slice renders only its own eight.
+  const items = useMemo(
+    () =>
+      live.map((card, index) => (
         <li key={card.auctionId}>
           <AuctionCard
             card={card}
@@ -68,9 +70,10 @@ export function AuctionGrid({
             watch={renderWatch?.(card)}
           />
         </li>
-      ))}
-    </ul>
+      )),
+    [live, onOpen, prefetch, eagerCount, renderWatch],
   );
+  return <ul className={GRID[columns]}>{items.slice(0, shown)}</ul>;
 }
 
 export function AuctionGridSkeleton({ count, columns = 'full' }: { count: number; columns?: GridColumns }) {
