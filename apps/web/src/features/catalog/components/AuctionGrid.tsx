@@ -1,5 +1,5 @@
 import type { AuctionCard as AuctionCardData } from '@rebound/contract/catalog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { usePrefetchProduct } from '../api';
 import { useLiveCards } from '../live-cards';
 import { AuctionCard, AuctionCardSkeleton } from './AuctionCard';
@@ -11,6 +11,26 @@ const GRID: Record<GridColumns, string> = {
   full: 'grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4',
   'beside-sidebar': 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 xl:grid-cols-4',
 };
+
+/**
+ * The grid draws this many cards in its first render, then this many more per task: a 40-card shop
+ * page is five short tasks instead of one long one, so a phone can answer a tap in between (the shop's
+ * total blocking time, decision 068). Eight cards are the first screen: two rows on a desktop, four on
+ * a phone, so what is in view comes with the first render.
+ */
+export const CARDS_PER_SLICE = 8;
+
+/** How many of `total` cards to draw: a slice more after each render until all are there. */
+function useCardsInSlices(total: number): number {
+  const [limit, setLimit] = useState(CARDS_PER_SLICE);
+  useEffect(() => {
+    if (limit >= total) return;
+    // A task of its own (not the effect's): the browser gets the main thread back in between.
+    const timer = setTimeout(() => setLimit((n) => n + CARDS_PER_SLICE), 0);
+    return () => clearTimeout(timer);
+  }, [limit, total]);
+  return limit;
+}
 
 export type AuctionGridProps = {
   cards: readonly AuctionCardData[];
@@ -35,9 +55,12 @@ export function AuctionGrid({
   const prefetch = usePrefetchProduct();
   // Prices, bid counts and end times follow the auctions' rooms while the grid is on screen.
   const live = useLiveCards(cards, onResync);
-  return (
-    <ul className={GRID[columns]}>
-      {live.map((card, index) => (
+  const shown = useCardsInSlices(live.length);
+  // The same element for a card from one slice to the next: React skips the cards already drawn and
+  // each slice renders only its own eight.
+  const items = useMemo(
+    () =>
+      live.map((card, index) => (
         <li key={card.auctionId}>
           <AuctionCard
             card={card}
@@ -47,9 +70,10 @@ export function AuctionGrid({
             watch={renderWatch?.(card)}
           />
         </li>
-      ))}
-    </ul>
+      )),
+    [live, onOpen, prefetch, eagerCount, renderWatch],
   );
+  return <ul className={GRID[columns]}>{items.slice(0, shown)}</ul>;
 }
 
 export function AuctionGridSkeleton({ count, columns = 'full' }: { count: number; columns?: GridColumns }) {
