@@ -149,7 +149,8 @@ async function bid(cookie, amountCents, who) {
     fail(`${who}'s bid of ${amountCents} cents answered ${res.status}: ${JSON.stringify(body)}`);
   // The proxy's request id (nginx's $request_id: 32 hex digits, not the server's own UUID) came back.
   const requestId = res.headers.get('x-request-id') ?? '';
-  if (!/^[0-9a-f]{32}$/.test(requestId)) fail(`${who}'s bid: no proxy request id in the answer (${requestId})`);
+  if (!/^[0-9a-f]{32}$/.test(requestId))
+    fail(`${who}'s bid: no proxy request id in the answer (${requestId})`);
   return { ...body, requestId };
 }
 const state = await json(await get(`${base}/api/auctions/${auction.auctionId}`), 'auction');
