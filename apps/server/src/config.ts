@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SHOP_COUNT_CAP } from '@rebound/core/shop-cursor';
 import { z } from 'zod';
 
 /**
@@ -65,7 +66,7 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
   // The shop's count reads at most this many lots ("1,000+" beyond); 0 counts exactly (decision 067).
-  SHOP_COUNT_CAP: z.coerce.number().int().min(0).max(10_000_000).default(1_000),
+  SHOP_COUNT_CAP: z.coerce.number().int().min(0).max(10_000_000).default(SHOP_COUNT_CAP),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
