@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import { CATEGORIES } from '../apps/server/src/seed/catalog';
 import { seedLarge } from '../apps/server/src/seed/large';
 import { createTestDatabase } from '../apps/server/test/database';
+import { type AlertFigures, adapterLatencies, alertText, lagSampler, outbidSockets } from './alerts';
 import {
   buildWeb,
   fmt,
@@ -56,6 +57,10 @@ const THINK_MS = argN('think', quick ? 4_000 : 10_000);
 const CLOSING_SHARE = 0.4;
 const ZIPF_S = 1.1;
 const PGBENCH_CLIENTS = 32;
+/** Shoppers (the first ones) who keep a socket open in the bench's own process, for the in-app outbid's delay. */
+const SOCKET_SHOPPERS = argN('sockets', 500);
+/** After a phase, how long the sender may take to hand over what the phase queued before the alerts are read. */
+const DRAIN_LIMIT_MS = 60_000;
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 process.env.TEST_DATABASE_URL = PG_URL;
 
@@ -81,6 +86,9 @@ interface PhaseResult {
   perEndpoint: Map<Endpoint, number[]>;
   /** Answers other than 2xx per endpoint (a bid refused as too low or late is a 4xx). */
   notOk: Map<Endpoint, number>;
+  /** Outbid alerts of the phase (bench/alerts.ts); seconds after the phase until the sender had handed over all. */
+  alerts?: AlertFigures;
+  drainSeconds?: number;
 }
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -111,7 +119,7 @@ async function main() {
     const tokens = users.map(() => randomBytes(24).toString('base64url'));
     const pairs = JSON.stringify(users.map((u, n) => ({ n: n + 1, u: u.id, t: tokens[n] })));
     await db.execute(sql`insert into sessions (token, user_id, expires_at)
-      select t, u, now() + interval '7 days' from json_to_recordset(${pairs}::json) as x(n int, u uuid, t text)`);
+      select t, u, now() + interval '30 days' from json_to_recordset(${pairs}::json) as x(n int, u uuid, t text)`);
     const cookies = tokens.map((t) => {
       const sig = createHmac('sha256', AUTH_SECRET).update(t).digest('base64');
       return `__Secure-rebound.session_token=${encodeURIComponent(`${t}.${sig}`)}`;
@@ -182,7 +190,7 @@ async function main() {
                 where a.status = 'live') r
               where r.rank % 2 = 1 and random() < ${CLOSING_SHARE * 2})
             update auctions a set end_time = c.e, original_end_time = c.e from c where c.id = a.id`);
-          const p = await runPhase(servers, ports, cookies.slice(0, shoppers), pop, children);
+          const p = await runPhase(db, servers, ports, cookies.slice(0, shoppers), pop, children);
           phases.push(p);
           // The servers' job closes what ended in the phase's last seconds.
           await sleep(2_000);
@@ -305,6 +313,18 @@ ${endpoints
 ${row('server errors (5xx) / requests with no answer', (p) => `**${p.serverErrors}** / **${p.noAnswer}**`)}
 ${row('auctions closed during the phase', (p) => String(p.closed))}
 ${row('orders made', (p) => String(p.orders))}
+${(['email', 'sms', 'push'] as const)
+  .map((c) =>
+    row(`outbid ${c === 'sms' ? 'text' : c}: commit → adapter p50 / p99 (n, coalesced)`, (p) => {
+      const s = p.alerts?.adapter[c];
+      return !s || s.n === 0
+        ? '—'
+        : `${fmt(s.p50, 0)} / **${fmt(s.p99, 0)}** ms (${s.n}, ${s.coalesced}${s.unsent ? `, ${s.unsent} NOT SENT` : ''})`;
+    }),
+  )
+  .join('\n')}
+${row(`outbid in-app: commit → socket p50 / p99 (n; the first ${SOCKET_SHOPPERS} shoppers' sockets)`, (p) => (p.alerts ? `${fmt(p.alerts.socket.p50, 0)} / **${fmt(p.alerts.socket.p99, 0)}** ms (${p.alerts.socket.n})` : '—'))}
+${row("sender's largest lag (oldest message not yet handed) / all handed after the phase", (p) => (p.alerts ? `**${fmt(p.alerts.lagMs / 1000, 1)} s** / ${fmt(p.drainSeconds ?? 0, 1)} s` : '—'))}
 
 ${
   pg
@@ -351,6 +371,7 @@ interface ShopperReport {
 }
 
 async function runPhase(
+  db: Awaited<ReturnType<typeof createTestDatabase>>['db'],
   servers: number,
   ports: number[],
   cookies: string[],
@@ -375,6 +396,20 @@ async function runPhase(
     perEndpoint,
     notOk: new Map(),
   };
+  // The outbid alerts: email/SMS/push from the times the server records on the outbox row, in-app on
+  // sockets held open here for the first shoppers (each on the server that shopper uses), the
+  // sender's lag sampled through the phase and until it has handed over what the phase queued.
+  const since = new Date();
+  const lag = lagSampler(db);
+  const socketShoppers = cookies.slice(0, SOCKET_SHOPPERS);
+  const sockets = await Promise.all(
+    ports.map((port, k) =>
+      outbidSockets(
+        `http://127.0.0.1:${port}`,
+        socketShoppers.filter((_, i) => i % ports.length === k),
+      ),
+    ),
+  );
   const cpuBefore = children.reduce((sum, c) => sum + cpuSecondsOf(c.pid), 0);
   const stopAt = Date.now() + SECONDS * 1000;
   const reports = await Promise.all(
@@ -405,6 +440,22 @@ async function runPhase(
   );
   result.serverCpuSeconds = children.reduce((sum, c) => sum + cpuSecondsOf(c.pid), 0) - cpuBefore;
   result.load = os.loadavg()[0]!;
+  const ended = Date.now();
+  while (Date.now() - ended < DRAIN_LIMIT_MS) {
+    const [left] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from outbox
+        where status in ('pending', 'sending') and created_at >= ${since.toISOString()}::timestamptz`),
+    );
+    if (left!.n === 0) break;
+    await sleep(250);
+  }
+  result.drainSeconds = (Date.now() - ended) / 1000;
+  result.alerts = {
+    adapter: await adapterLatencies(db, since),
+    socket: summary(sockets.flatMap((s) => s.delays)),
+    lagMs: await lag.stop(),
+  };
+  for (const s of sockets) s.close();
   for (const r of reports) {
     result.requests += r.requests;
     result.bidsAccepted += r.bidsAccepted;
@@ -428,6 +479,8 @@ function printPhase(p: PhaseResult) {
       `${fmt(p.requests / p.seconds, 0)} req/s, ${fmt(p.bidsAccepted / p.seconds, 1)} accepted bids/s, ` +
       `${p.bidsRefused} refused, ${p.serverErrors} server errors, ${p.noAnswer} without an answer, ${p.closed} auctions closed, ${p.orders} orders`,
   );
+  if (p.alerts)
+    console.log(`    outbid alerts: ${alertText(p.alerts)}; all handed ${fmt(p.drainSeconds ?? 0, 1)} s after the phase`);
   for (const [e, l] of p.perEndpoint) {
     const s = summary(l);
     console.log(
