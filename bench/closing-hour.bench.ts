@@ -480,7 +480,9 @@ function printPhase(p: PhaseResult) {
       `${p.bidsRefused} refused, ${p.serverErrors} server errors, ${p.noAnswer} without an answer, ${p.closed} auctions closed, ${p.orders} orders`,
   );
   if (p.alerts)
-    console.log(`    outbid alerts: ${alertText(p.alerts)}; all handed ${fmt(p.drainSeconds ?? 0, 1)} s after the phase`);
+    console.log(
+      `    outbid alerts: ${alertText(p.alerts)}; all handed ${fmt(p.drainSeconds ?? 0, 1)} s after the phase`,
+    );
   for (const [e, l] of p.perEndpoint) {
     const s = summary(l);
     console.log(

@@ -101,6 +101,13 @@ export function outboxPushTopic(outboxId: string): string {
 /** Templates whose older messages a later one replaces (it tells the latest state). */
 export const COALESCING_TEMPLATES: ReadonlySet<string> = new Set(['outbid']);
 
+/**
+ * The template a sender claims before every other due message (docs/decisions/069-outbid-coalescing-in-the-database.md):
+ * an outbid alert is worth something only while the lot is live, a receipt or a reminder keeps. The
+ * outbox's partial index `outbox_urgent_due_idx` (migration 0021) names it too.
+ */
+export const CLAIMED_FIRST_TEMPLATE = 'outbid';
+
 /** What coalescing needs of a message the sender holds. */
 export interface CoalescibleMessage {
   id: string;

@@ -811,6 +811,10 @@ export const outbox = pgTable(
   },
   (t) => [
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // Outbid alerts are claimed first (decision 069); the template is core's URGENT_TEMPLATE.
+    index('outbox_urgent_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending' and ${t.template} = 'outbid'`),
     index('outbox_claimed_idx').on(t.lockedUntil).where(sql`${t.status} = 'sending'`),
     check('outbox_channel', oneOf(t.channel, CHANNELS)),
     check('outbox_status', oneOf(t.status, OUTBOX_STATUSES)),

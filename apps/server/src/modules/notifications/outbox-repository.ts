@@ -2,7 +2,8 @@
 // over rows picked with FOR UPDATE SKIP LOCKED: its own short transaction, so no lock is held while a
 // message is on its way. The claim's `attempts` (incremented by every claim) is its fence: a sender
 // may only finish a row that still carries the attempt number it claimed.
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { CLAIMED_FIRST_TEMPLATE } from '@rebound/core/outbox';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { currentRequestId } from '../../lib/request-context';
@@ -19,26 +20,89 @@ function claimable(now: Date) {
 }
 
 /**
- * Claims up to `limit` due rows, oldest due first: status 'sending', attempts + 1, locked until
- * now + lease. Rows another sender holds are skipped, never waited for.
+ * Claims up to `limit` due rows: first the due outbid alerts (core `CLAIMED_FIRST_TEMPLATE`, through
+ * their own partial index), then the other due rows, each oldest due first: status 'sending',
+ * attempts + 1, locked until now + lease. Rows another sender holds are skipped, never waited for.
+ * An outbid alert thus never waits behind a flood of reminders or receipts (decision 069).
  */
-export function claimDue(db: DbOrTx, now: Date, opts: { limit: number; leaseMs: number }) {
+export async function claimDue(db: DbOrTx, now: Date, opts: { limit: number; leaseMs: number }) {
+  // A literal, not a parameter: the planner matches it to the partial index's predicate.
+  const urgentDue = and(
+    eq(outbox.status, 'pending'),
+    sql`${outbox.template} = ${sql.raw(`'${CLAIMED_FIRST_TEMPLATE.replaceAll("'", "''")}'`)}`,
+    lte(outbox.nextAttemptAt, now),
+  );
+  const first = await claimWhere(db, now, urgentDue, opts.limit, opts.leaseMs);
+  if (first.length >= opts.limit) return first;
+  return [...first, ...(await claimWhere(db, now, claimable(now), opts.limit - first.length, opts.leaseMs))];
+}
+
+function claimWhere(db: DbOrTx, now: Date, where: SQL | undefined, limit: number, leaseMs: number) {
   const picked = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(claimable(now))
+    .where(where)
     .orderBy(asc(outbox.nextAttemptAt))
-    .limit(opts.limit)
+    .limit(limit)
     .for('update', { skipLocked: true });
   return db
     .update(outbox)
     .set({
       status: 'sending',
       attempts: sql`${outbox.attempts} + 1`,
-      lockedUntil: new Date(now.getTime() + opts.leaseMs),
+      lockedUntil: new Date(now.getTime() + leaseMs),
     })
     .where(inArray(outbox.id, picked))
     .returning();
+}
+
+/**
+ * Before a claim: among the due pending rows of `templates` that no other sender holds, every one that
+ * a newer row to the same shopper (recipient), channel and lot (`payload.auctionId`) replaces is
+ * recorded as coalesced into the newest (newest by creation, then the highest `currentPriceCents`,
+ * then the id), in one statement (core `coalesceOutbid` states the rule; decision 066). A backlog
+ * of a shopper's alerts on one lot thus shrinks to its latest however long it grew, so the claim
+ * that follows sends what is news. The latest takes the earliest due time of the rows it replaces,
+ * so it keeps the queue place of the oldest alert it stands for: a shopper outbid again and again
+ * is not pushed back each time (the claim takes the earliest due first). Rows held by another
+ * sender are left alone (it sends them). Returns how many were coalesced.
+ */
+export async function coalescePending(db: DbOrTx, now: Date, templates: readonly string[]): Promise<number> {
+  if (templates.length === 0) return 0;
+  const result = await db.execute(sql`
+    with held as (
+      select id, template, channel, recipient, payload->>'auctionId' as lot, created_at, next_attempt_at,
+        case when jsonb_typeof(payload->'currentPriceCents') = 'number'
+          then (payload->>'currentPriceCents')::numeric end as price
+      from outbox
+      where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+        and template in (${sql.join(
+          templates.map((t) => sql`${t}`),
+          sql`, `,
+        )})
+        and coalesce(payload->>'auctionId', '') <> ''
+      for update skip locked
+    ), ranked as (
+      select id, next_attempt_at,
+        first_value(id) over (
+          partition by template, channel, recipient, lot
+          order by created_at desc, price desc nulls last, id desc) as latest,
+        min(next_attempt_at) over (partition by template, channel, recipient, lot) as first_due
+      from held
+    ), kept_in_place as (
+      update outbox o set next_attempt_at = r.first_due
+      from ranked r
+      where o.id = r.id and r.id = r.latest and r.first_due < r.next_attempt_at
+      returning o.id
+    )
+    update outbox o set status = 'coalesced', coalesced_into = r.latest, locked_until = null
+    from ranked r
+    where o.id = r.id and r.id <> r.latest`);
+  return (
+    (result as unknown as { rowCount?: number | null; affectedRows?: number }).rowCount ??
+    (result as unknown as { affectedRows?: number }).affectedRows ??
+    0
+  );
 }
 
 /**

@@ -448,7 +448,8 @@ describe('the outbox sender', () => {
 
     const channels = recordingChannels();
     const stats = await senderWith(channels).drain();
-    expect(stats).toMatchObject({ claimed: 8, sent: 4, coalesced: 4, lost: 0, dead: 0 });
+    // The four replaced alerts are coalesced in the database before the claim: only four rows claimed.
+    expect(stats).toMatchObject({ claimed: 4, sent: 4, coalesced: 4, lost: 0, dead: 0 });
 
     const toAnn = channels.sent.filter(
       (s) => s.channel === 'email' && s.message.to === 'ann@example.test' && s.message.text.includes('Teak'),
@@ -479,6 +480,72 @@ describe('the outbox sender', () => {
       dead: 0,
       coalesced: 4,
     });
+  });
+
+  it('a backlog longer than a claim: 150 alerts to one shopper on one lot become one email; a retry not yet due and a claimed row are left alone', async () => {
+    await fresh();
+    const lot = '00000000-0000-4000-8000-0000000000b1';
+    const base = t.clock.now().getTime() - 60_000;
+    const ids = await queueTestMessages(t.db, t.clock.now(), 150, (i) => ({
+      template: 'outbid',
+      recipient: 'cat@example.test',
+      createdAt: new Date(base + i * 100),
+      nextAttemptAt: new Date(base + i * 100),
+      payload: { auctionId: lot, productTitle: 'Oak Desk', currentPriceCents: 5_000 + i * 100 },
+    }));
+    // An older alert waiting for its retry (not due) and one another sender holds now: neither touched.
+    const [later] = await queueTestMessages(t.db, t.clock.now(), 1, () => ({
+      template: 'outbid',
+      recipient: 'cat@example.test',
+      createdAt: new Date(base - 1_000),
+      nextAttemptAt: new Date(t.clock.now().getTime() + 60_000),
+      payload: { auctionId: lot, currentPriceCents: 4_900 },
+    }));
+    const [held] = await queueTestMessages(t.db, t.clock.now(), 1, () => ({
+      template: 'outbid',
+      recipient: 'cat@example.test',
+      status: 'sending',
+      lockedUntil: new Date(t.clock.now().getTime() + 60_000),
+      createdAt: new Date(base - 2_000),
+      payload: { auctionId: lot, currentPriceCents: 4_800 },
+    }));
+    // The latest stands for all 150 and keeps the first one's place in the queue (its due time).
+    expect(await repo.coalescePending(t.db, t.clock.now(), ['outbid'])).toBe(149);
+    const [kept] = await rowsOf([ids[149]!]);
+    expect(kept).toMatchObject({ status: 'pending', nextAttemptAt: new Date(base) });
+    await t.db.update(outbox).set({ status: 'pending', coalescedInto: null }).where(inArray(outbox.id, ids));
+    await t.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(base + 149 * 100) })
+      .where(eq(outbox.id, ids[149]!));
+    const channels = recordingChannels();
+    // A claim takes 8 rows here: without coalescing in the database the backlog would be sent 8 at a time.
+    const stats = await senderWith(channels, { batchSize: 8 }).drain();
+    expect(stats).toMatchObject({ claimed: 1, sent: 1, coalesced: 149, lost: 0 });
+    const emails = channels.sent.filter((s) => s.channel === 'email');
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.channel === 'email' && emails[0]!.message.text).toContain('$199.00');
+    const rows = new Map((await rowsOf([...ids, later!, held!])).map((r) => [r.id, r]));
+    expect(rows.get(ids[149]!)).toMatchObject({ status: 'sent', coalescedInto: null });
+    for (const id of ids.slice(0, 149))
+      expect(rows.get(id)).toMatchObject({ status: 'coalesced', coalescedInto: ids[149], handedAt: null });
+    expect(rows.get(later!)!.status).toBe('pending');
+    expect(rows.get(held!)!.status).toBe('sending');
+  });
+
+  it('an outbid alert is claimed before an older flood of other messages', async () => {
+    await fresh();
+    const now = t.clock.now();
+    await queueTestMessages(t.db, new Date(now.getTime() - 60_000), 100);
+    const [alert] = await queueTestMessages(t.db, now, 1, () => ({
+      template: 'outbid',
+      payload: { auctionId: '00000000-0000-4000-8000-0000000000c1', currentPriceCents: 1_000 },
+    }));
+    const first = await repo.claimDue(t.db, now, { limit: 10, leaseMs: 60_000 });
+    expect(first.map((r) => r.id)).toContain(alert);
+    expect(first[0]!.id).toBe(alert);
+    // The rest of the claim is the oldest of the others, as before.
+    expect(first.filter((r) => r.template === 'test')).toHaveLength(9);
   });
 
   it("the sender before decision 066 (the benches' baseline) sends all five", async () => {

@@ -9,6 +9,7 @@
 import cluster from 'node:cluster';
 import {
   afterFailure,
+  COALESCING_TEMPLATES,
   coalesceOutbid,
   exhaustedOnReclaim,
   OUTBOX_LEASE_MS,
@@ -167,8 +168,17 @@ export class OutboxSender {
     return this.marks.submit('outbox', m);
   }
 
-  private claim(): Promise<repo.OutboxRecord[]> {
+  /**
+   * Claims the next batch. First, unless this is the before-066 baseline, the due outbid alerts that a
+   * later one to the same shopper, lot and channel replaces are coalesced in the database (all of
+   * them, not only those this claim would take), so a backlog never holds stale alerts.
+   */
+  private async claim(stats?: RunStats): Promise<repo.OutboxRecord[]> {
     const now = this.deps.clock.now();
+    if (!this.before066) {
+      const n = await repo.coalescePending(this.deps.db, now, [...COALESCING_TEMPLATES]);
+      if (stats) stats.coalesced += n;
+    }
     return repo.claimDue(this.deps.db, now, { limit: this.batchSize, leaseMs: this.leaseMs });
   }
 
@@ -190,7 +200,7 @@ export class OutboxSender {
   async runOnce(): Promise<RunStats> {
     const stats = noStats();
     if (this.closed) return stats;
-    const rows = await this.claim();
+    const rows = await this.claim(stats);
     stats.claimed = rows.length;
     let next = 0;
     const worker = async () => {
@@ -215,7 +225,7 @@ export class OutboxSender {
     let exhausted = false;
     let claiming: Promise<void> | null = null;
     const refill = async () => {
-      const rows = await this.claim();
+      const rows = await this.claim(stats);
       stats.claimed += rows.length;
       if (rows.length === 0) exhausted = true;
       queue = this.before066 ? [...queue, ...rows] : this.coalesce([...queue, ...rows], stats, coalescing);
