@@ -24,10 +24,24 @@ export async function adapterLatencies(
 ): Promise<Record<string, Summary & { coalesced: number; unsent: number }>> {
   const rows = await rowsOf<{ channel: string; ms: number | null; coalesced: boolean }>(
     db,
-    sql`select o.channel,
-          extract(epoch from coalesce(o.handed_at, w.handed_at) - o.created_at) * 1000 as ms,
+    // A coalesced alert may name one that was itself coalesced later (decision 069): follow the chain
+    // to the message that was handed over.
+    sql`with recursive chain as (
+          select o.id as start, o.coalesced_into as next, o.handed_at, 0 as depth
+          from outbox o
+          where o.template = 'outbid' and o.created_at >= ${since.toISOString()}::timestamptz
+          union all
+          select c.start, w.coalesced_into, w.handed_at, c.depth + 1
+          from chain c join outbox w on w.id = c.next
+          where c.handed_at is null and c.depth < 1000
+        ), handed as (
+          select distinct on (start) start, handed_at from chain
+          where handed_at is not null order by start, depth
+        )
+        select o.channel,
+          extract(epoch from h.handed_at - o.created_at) * 1000 as ms,
           o.status = 'coalesced' as coalesced
-        from outbox o left join outbox w on w.id = o.coalesced_into
+        from outbox o left join handed h on h.start = o.id
         where o.template = 'outbid' and o.created_at >= ${since.toISOString()}::timestamptz`,
   );
   const out: Record<string, Summary & { coalesced: number; unsent: number }> = {};

@@ -21,7 +21,7 @@ function claimable(now: Date) {
 
 /**
  * Claims up to `limit` due rows: first the due outbid alerts (core `CLAIMED_FIRST_TEMPLATE`, through
- * their own partial index), then the other due rows, each oldest due first: status 'sending',
+ * their own partial index), up to half the claim, then any due rows, each oldest due first: status 'sending',
  * attempts + 1, locked until now + lease. Rows another sender holds are skipped, never waited for.
  * An outbid alert thus never waits behind a flood of reminders or receipts (decision 069).
  */
@@ -32,8 +32,9 @@ export async function claimDue(db: DbOrTx, now: Date, opts: { limit: number; lea
     sql`${outbox.template} = ${sql.raw(`'${CLAIMED_FIRST_TEMPLATE.replaceAll("'", "''")}'`)}`,
     lte(outbox.nextAttemptAt, now),
   );
-  const first = await claimWhere(db, now, urgentDue, opts.limit, opts.leaseMs);
-  if (first.length >= opts.limit) return first;
+  // At most half a claim: during a storm of alerts the other messages still get the rest of every
+  // claim (the sender is never far behind on them), and alerts still get at least half.
+  const first = await claimWhere(db, now, urgentDue, Math.ceil(opts.limit / 2), opts.leaseMs);
   return [...first, ...(await claimWhere(db, now, claimable(now), opts.limit - first.length, opts.leaseMs))];
 }
 
