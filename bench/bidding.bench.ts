@@ -488,7 +488,7 @@ same database for the same time: the ratio says how far group commit takes the s
 | the sender done with the notices the load queued | ${fmt(drainSeconds, 1)} s after the load; pgbench ran after that |
 | server errors | ${errors} |
 
-**Outbid alerts during (a)** (decision 066), per message from the times the server records: the outbox
+**Outbid alerts during (a)** (decisions 066 and 069), per message from the times the server records: the outbox
 row's \`created_at\` (the bid's transaction time) to its \`handed_at\` (handed to the channel's adapter;
 a coalesced alert counts until the later alert sent in its place was handed), and an \`OutbidV1\`'s
 \`serverTime\` to its receipt on the outbid shopper's open socket (${HOT_BIDDERS} sockets in this script). Adapters:
@@ -504,7 +504,7 @@ no coalescing). Machine load (uptime) at the start: ${loadAtStart}; at the end o
 
 | sender | email: p50 / **p99** / max ms (n) | SMS | push | in-app socket p50 / **p99** / max ms (n) | sender's max lag |
 |---|---|---|---|---|---|
-${before ? `${alertRows(`before 066 (${before.accepted} bids in ${fmt(before.elapsed, 1)} s; done ${fmt(before.drainSeconds, 1)} s after the load)`, before.alerts)}\n` : ''}${alertRows(`decision 066 (${accepted} bids in ${fmt(elapsed, 1)} s; done ${fmt(drainSeconds, 1)} s after the load)`, alerts)}
+${before ? `${alertRows(`before 066 (${before.accepted} bids in ${fmt(before.elapsed, 1)} s; done ${fmt(before.drainSeconds, 1)} s after the load)`, before.alerts)}\n` : ''}${alertRows(`decisions 066 + 069 (${accepted} bids in ${fmt(elapsed, 1)} s; done ${fmt(drainSeconds, 1)} s after the load)`, alerts)}
 
 (b) ${RACE_BIDDERS} bidders with random and often equal maximums on one auction (soft close off, so its
 end races the last bids); the closing job runs in the server on its one-second tick.

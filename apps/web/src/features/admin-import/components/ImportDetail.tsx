@@ -10,6 +10,7 @@ import { ChevronLeft, ChevronRight, Download, Trash2, Upload } from 'lucide-reac
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { ColumnHeads } from '../../../components/admin/ColumnHeads';
 import { AdminDetailFrame } from '../../../components/admin/DetailFrame';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, buttonClasses } from '../../../components/ui/Button';
@@ -302,21 +303,7 @@ function Rows({ imp }: { imp: ImportSummary }) {
           >
             <table className="w-full min-w-[64rem] text-left text-sm">
               <caption className="sr-only">Rows of {imp.fileName}, with errors per column</caption>
-              <thead className="bg-ink-50 text-xs font-semibold text-ink-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Row
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Result
-                  </th>
-                  {SHOWN.map((c) => (
-                    <th key={c} scope="col" className="px-3 py-2">
-                      {LABEL[c]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeads columns={['Row', 'Result', ...SHOWN.map((c) => LABEL[c])]} />
               <tbody className="divide-y divide-ink-100">
                 {rows.data.items.map((r) => (
                   <RowLine key={r.row} r={r} />

@@ -5,6 +5,7 @@ import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { ColumnHeads } from '../../../components/admin/ColumnHeads';
 import { Button } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
@@ -102,25 +103,7 @@ function Figures({ d }: { d: OperationsResponse }) {
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Scheduled jobs: interval, last good run, lag and failures</caption>
-              <thead className="text-xs text-ink-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Job
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Every
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Last good run
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Lag
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Failures
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={['Job', 'Every', 'Last good run', 'Lag', 'Failures']} />
               <tbody className="divide-y divide-ink-100">
                 {d.jobs.map((j) => (
                   <tr

@@ -4,6 +4,7 @@ import { History, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { ColumnHeads } from '../../../components/admin/ColumnHeads';
 import { AdminDetailFrame } from '../../../components/admin/DetailFrame';
 import { ReasonDialog, TextAreaField, useContractForm } from '../../../components/admin/form';
 import { Badge } from '../../../components/ui/Badge';
@@ -325,15 +326,7 @@ function SimpleTable({ caption, head, rows }: { caption: string; head: string[];
     >
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="text-xs font-semibold tracking-wide text-ink-700 uppercase">
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="py-2 pr-3">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={head} />
         <tbody>
           {rows.map((r, i) => (
             <tr key={i} className="border-t border-ink-100">
