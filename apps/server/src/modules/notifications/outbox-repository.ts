@@ -35,6 +35,7 @@ export async function claimDue(db: DbOrTx, now: Date, opts: { limit: number; lea
   // At most half a claim: during a storm of alerts the other messages still get the rest of every
   // claim (the sender is never far behind on them), and alerts still get at least half.
   const first = await claimWhere(db, now, urgentDue, Math.ceil(opts.limit / 2), opts.leaseMs);
+  if (first.length >= opts.limit) return first;
   return [...first, ...(await claimWhere(db, now, claimable(now), opts.limit - first.length, opts.leaseMs))];
 }
 
