@@ -811,7 +811,7 @@ export const outbox = pgTable(
   },
   (t) => [
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    // Outbid alerts are claimed first (decision 069); the template is core's URGENT_TEMPLATE.
+    // Outbid alerts are claimed first (decision 069); the template is core's CLAIMED_FIRST_TEMPLATE.
     index('outbox_urgent_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending' and ${t.template} = 'outbid'`),

@@ -19,6 +19,9 @@ function claimable(now: Date) {
   );
 }
 
+/** A literal, not a parameter: the planner matches it to the partial index `outbox_urgent_due_idx`. */
+const CLAIMED_FIRST = sql`${outbox.template} = ${sql.raw(`'${CLAIMED_FIRST_TEMPLATE}'`)}`;
+
 /**
  * Claims up to `limit` due rows: first the due outbid alerts (core `CLAIMED_FIRST_TEMPLATE`, through
  * their own partial index), up to half the claim, then any due rows, each oldest due first: status 'sending',
@@ -26,12 +29,7 @@ function claimable(now: Date) {
  * An outbid alert thus never waits behind a flood of reminders or receipts (decision 069).
  */
 export async function claimDue(db: DbOrTx, now: Date, opts: { limit: number; leaseMs: number }) {
-  // A literal, not a parameter: the planner matches it to the partial index's predicate.
-  const urgentDue = and(
-    eq(outbox.status, 'pending'),
-    sql`${outbox.template} = ${sql.raw(`'${CLAIMED_FIRST_TEMPLATE.replaceAll("'", "''")}'`)}`,
-    lte(outbox.nextAttemptAt, now),
-  );
+  const urgentDue = and(eq(outbox.status, 'pending'), CLAIMED_FIRST, lte(outbox.nextAttemptAt, now));
   // At most half a claim: during a storm of alerts the other messages still get the rest of every
   // claim (the sender is never far behind on them), and alerts still get at least half.
   const first = await claimWhere(db, now, urgentDue, Math.ceil(opts.limit / 2), opts.leaseMs);
@@ -96,15 +94,14 @@ export async function coalescePending(db: DbOrTx, now: Date, templates: readonly
       from ranked r
       where o.id = r.id and r.id = r.latest and r.first_due < r.next_attempt_at
       returning o.id
+    ), replaced as (
+      update outbox o set status = 'coalesced', coalesced_into = r.latest, locked_until = null
+      from ranked r
+      where o.id = r.id and r.id <> r.latest
+      returning 1
     )
-    update outbox o set status = 'coalesced', coalesced_into = r.latest, locked_until = null
-    from ranked r
-    where o.id = r.id and r.id <> r.latest`);
-  return (
-    (result as unknown as { rowCount?: number | null; affectedRows?: number }).rowCount ??
-    (result as unknown as { affectedRows?: number }).affectedRows ??
-    0
-  );
+    select count(*)::int as n from replaced`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
 /**
