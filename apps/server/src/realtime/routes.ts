@@ -4,6 +4,7 @@ import { auctionRoom, locationRoom, userRoom } from '@rebound/contract/rooms';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { type SessionState, sessionStates } from '../modules/auth';
+import { batchedSessionChecks } from './session-checks';
 
 const MAX_ROOMS_PER_SOCKET = 200;
 const MAX_BUFFERED_BYTES = 1_000_000;
@@ -55,6 +56,13 @@ export async function realtimeRoutes(app: FastifyInstance) {
   /** Whether the session still exists, has not expired and the account was not suspended since. */
   const stillSignedIn = (owner: Owner, state: SessionState | undefined) =>
     state !== undefined && state.expiresAt.getTime() > clock.now().getTime() && state.status === owner.status;
+
+  /** Private events' session checks: those that arrive together are checked in one query. */
+  const checkThen = batchedSessionChecks(
+    (tokens) => sessionStates(db, tokens),
+    (err, events) =>
+      app.log.warn({ err, events }, 'live-update sessions could not be checked; events not sent'),
+  );
 
   /** Every signed-in socket's session, checked in one query: those that ended leave. */
   const checkSessions = async () => {
@@ -113,8 +121,9 @@ export async function realtimeRoutes(app: FastifyInstance) {
     };
 
     // The shopper's own room: every event for it is sent only after checking, in order, that the
-    // session still stands; the first check that fails ends the socket (and the heartbeat checks
-    // every signed-in socket, so one with no private traffic leaves within HEARTBEAT_MS too).
+    // session still stands (checks batched across sockets, session-checks.ts); the first check that
+    // fails ends the socket (and the heartbeat checks every signed-in socket, so one with no private
+    // traffic leaves within HEARTBEAT_MS too).
     const user = request.user;
     if (user?.sessionToken) {
       const room = userRoom(user.id);
@@ -133,17 +142,13 @@ export async function realtimeRoutes(app: FastifyInstance) {
         },
       };
       owners.set(socket, owner);
-      let queue = Promise.resolve();
       const sendPrivate = (json: string) => {
-        queue = queue
-          .then(async () => {
-            if (ended) return;
-            const state = (await sessionStates(db, [owner.token])).get(owner.token);
-            if (ended) return;
-            if (stillSignedIn(owner, state)) send(json);
-            else owner.end();
-          })
-          .catch((err) => app.log.warn({ err }, 'live-update session could not be checked; event not sent'));
+        if (ended) return;
+        checkThen(owner.token, (state) => {
+          if (ended) return;
+          if (stillSignedIn(owner, state)) send(json);
+          else owner.end();
+        });
       };
       leave.set(room, hub.subscribe(room, sendPrivate));
     }

@@ -8,6 +8,7 @@ import { type Auth, createAuth } from './auth';
 import { Deliveries } from './deliveries';
 import { devMailboxRoutes } from './mailbox-routes';
 import { authRoutes, webHeaders } from './routes';
+import { createSessionLookup, type SessionLookup } from './session-lookup';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,9 +58,21 @@ export const authPlugin = fp(
     const auth = createAuth({ config, db, clock, sender, deliveries, log: app.log });
     app.decorateRequest('user', null);
     app.decorateRequest('sessionDeferred', false);
+    // A valid session needing no renewal in one prepared query; better-auth answers the rest.
+    const { authCookies } = await auth.$context;
+    const lookup = createSessionLookup(db, config.authSecret, {
+      token: authCookies.sessionToken.name,
+      data: authCookies.sessionData.name,
+      dontRemember: authCookies.dontRememberToken.name,
+    });
     const resolveDeferredUser = async (request: FastifyRequest) => {
       if (!request.sessionDeferred) return;
       request.sessionDeferred = false;
+      const found = await lookup(request.headers.cookie, Date.now());
+      if (found.kind !== 'ask') {
+        request.user = found.kind === 'found' ? found.user : null;
+        return;
+      }
       // Read only: a media answer does not renew the session cookie.
       request.user = (await resolveSession(auth, request)).user;
     };
@@ -99,6 +112,16 @@ export const authPlugin = fp(
       }
       // Signing out (or in, or anything of the account's own) forgets what this server cached.
       if (account) sessionCache.delete(cookie);
+      else {
+        // Wall-clock time, as better-auth judges expiry and renewal (never the store's test clock).
+        const found: SessionLookup = await lookup(request.headers.cookie, Date.now());
+        if (found.kind === 'none') return;
+        if (found.kind === 'found') {
+          request.user = found.user;
+          sessionCache.set(cookie, found.user, now, found.expiresAt);
+          return;
+        }
+      }
       const { user, setCookies, expiresAt } = await resolveSession(auth, request);
       request.user = user;
       // Not from the account's own routes: a sign-out resolves the session it is about to end.

@@ -1,6 +1,6 @@
 // SQL of sessions: what other modules (admin, realtime) need to end or check a person's sessions.
 
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -50,4 +50,45 @@ export async function sessionStates(
     });
   }
   return found;
+}
+
+function buildSessionWithUser(db: DbOrTx) {
+  return db
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      handle: users.handle,
+      role: users.role,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('auth_session_with_user');
+}
+const sessionWithUserStatements = new WeakMap<DbOrTx, ReturnType<typeof buildSessionWithUser>>();
+
+export interface SessionWithUser {
+  expiresAt: Date;
+  id: string;
+  email: string;
+  handle: string;
+  role: string;
+  status: string;
+}
+
+/**
+ * The session under `token` with its account, in one prepared query (the session lookup of
+ * session-lookup.ts; better-auth's own reads the same two rows). Null when there is none.
+ */
+export async function sessionWithUser(db: DbOrTx, token: string): Promise<SessionWithUser | null> {
+  let statement = sessionWithUserStatements.get(db);
+  if (!statement) {
+    statement = buildSessionWithUser(db);
+    sessionWithUserStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ token });
+  return row ?? null;
 }
