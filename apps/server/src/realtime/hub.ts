@@ -217,12 +217,35 @@ export async function postgresHub(
   // The first connection must succeed: a server that cannot listen does not start.
   listener = await listen();
 
-  return {
-    async publish(items) {
-      if (items.length === 0) return;
-      for (const chunk of chunks(items)) {
-        await sender.query('select pg_notify($1, $2)', [CHANNEL, chunk]);
+  // Publishes that arrive while a NOTIFY is on its way go together in the next (fewer statements
+  // in a burst, and events leave in the order they were published); each call settles once its own
+  // events have gone, or with the error of the NOTIFY that carried them.
+  let waiting: { items: Published[]; sent: () => void; failed: (err: unknown) => void }[] = [];
+  let sending = false;
+  const sendWaiting = async () => {
+    sending = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        for (const chunk of chunks(batch.flatMap((b) => b.items))) {
+          await sender.query('select pg_notify($1, $2)', [CHANNEL, chunk]);
+        }
+        for (const b of batch) b.sent();
+      } catch (err) {
+        for (const b of batch) b.failed(err);
       }
+    }
+    sending = false;
+  };
+
+  return {
+    publish(items) {
+      if (items.length === 0) return Promise.resolve();
+      return new Promise<void>((sent, failed) => {
+        waiting.push({ items, sent, failed });
+        if (!sending) void sendWaiting();
+      });
     },
     subscribe: (room, l) => rooms.subscribe(room, l),
     size: () => rooms.size(),
