@@ -8,6 +8,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 process.once('message', async (job) => {
   const { ports, shoppers, live, cumulative, categories, seconds, thinkMs, rampMs, stopAt } = job;
   const cpu0 = process.cpuUsage();
+  const startedAt = stopAt - seconds * 1000;
   const total = cumulative[cumulative.length - 1];
   const pickPopular = () => {
     const x = Math.random() * total;
@@ -27,6 +28,8 @@ process.once('message', async (job) => {
     serverErrors: 0,
     noAnswer: 0,
     perEndpoint: {},
+    /** Every request's latency by the 10 s window of the phase it started in (all endpoints). */
+    byWindow: [],
     notOk: {},
     errors: [],
   };
@@ -36,8 +39,12 @@ process.once('message', async (job) => {
     try {
       const res = await fetch(`${base}${url}`, { ...init, headers: { ...headers, ...(init.headers ?? {}) } });
       const body = await res.text();
+      const ms = performance.now() - s;
       const list = result.perEndpoint[endpoint] ?? [];
-      list.push(performance.now() - s);
+      list.push(ms);
+      const w = Math.max(0, Math.floor((Date.now() - ms - startedAt) / 10_000));
+      if (!result.byWindow[w]) result.byWindow[w] = [];
+      result.byWindow[w].push(ms);
       result.perEndpoint[endpoint] = list;
       result.requests++;
       if (res.status >= 300) result.notOk[endpoint] = (result.notOk[endpoint] ?? 0) + 1;

@@ -84,6 +84,8 @@ interface PhaseResult {
   closed: number;
   orders: number;
   perEndpoint: Map<Endpoint, number[]>;
+  /** Latencies of every endpoint by the phase's 10 s window the request started in. */
+  byWindow: number[][];
   /** Answers other than 2xx per endpoint (a bid refused as too low or late is a 4xx). */
   notOk: Map<Endpoint, number>;
   /** Outbid alerts of the phase (bench/alerts.ts); seconds after the phase until the sender had handed over all. */
@@ -310,6 +312,7 @@ ${endpoints
     }),
   )
   .join('\n')}
+${row('p99 of every endpoint by 10 s window of the phase', windowText)}
 ${row('server errors (5xx) / requests with no answer', (p) => `**${p.serverErrors}** / **${p.noAnswer}**`)}
 ${row('auctions closed during the phase', (p) => String(p.closed))}
 ${row('orders made', (p) => String(p.orders))}
@@ -365,6 +368,7 @@ interface ShopperReport {
   serverErrors: number;
   noAnswer: number;
   perEndpoint: Partial<Record<Endpoint, number[]>>;
+  byWindow: (number[] | null)[];
   notOk: Partial<Record<Endpoint, number>>;
   errors: string[];
   cpuSeconds: number;
@@ -394,6 +398,7 @@ async function runPhase(
     closed: 0,
     orders: 0,
     perEndpoint,
+    byWindow: [],
     notOk: new Map(),
   };
   // The outbid alerts: email/SMS/push from the times the server records on the outbox row, in-app on
@@ -465,11 +470,22 @@ async function runPhase(
     result.generatorCpuSeconds += r.cpuSeconds;
     for (const [e, list] of Object.entries(r.perEndpoint) as [Endpoint, number[]][])
       perEndpoint.set(e, [...(perEndpoint.get(e) ?? []), ...list]);
+    r.byWindow.forEach((list, w) => {
+      if (list) result.byWindow[w] = [...(result.byWindow[w] ?? []), ...list];
+    });
     for (const [e, n] of Object.entries(r.notOk) as [Endpoint, number][])
       result.notOk.set(e, (result.notOk.get(e) ?? 0) + n);
     for (const e of r.errors) console.error(e);
   }
   return result;
+}
+
+/** Each 10 s window of the phase: its requests' p99 (and count), from arrival to the phase's end. */
+function windowText(p: PhaseResult): string {
+  return Array.from({ length: p.byWindow.length }, (_, w) => {
+    const s = summary(p.byWindow[w] ?? []);
+    return `${w * 10}-${w * 10 + 10} s ${s.n === 0 ? '—' : `${fmt(s.p99, 0)} ms`}`;
+  }).join(', ');
 }
 
 function printPhase(p: PhaseResult) {
@@ -483,6 +499,7 @@ function printPhase(p: PhaseResult) {
     console.log(
       `    outbid alerts: ${alertText(p.alerts)}; all handed ${fmt(p.drainSeconds ?? 0, 1)} s after the phase`,
     );
+  console.log(`    p99 by 10 s window (every endpoint): ${windowText(p)}`);
   for (const [e, l] of p.perEndpoint) {
     const s = summary(l);
     console.log(

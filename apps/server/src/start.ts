@@ -19,6 +19,13 @@ import type { HubLog, RealtimeHub } from './realtime/hub';
 import { redisHub } from './realtime/redis-hub';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
+/**
+ * Connections the kernel may hold for this server before it accepts them (Node's default is 511;
+ * Linux caps it at net.core.somaxconn). When a closing hour's shoppers arrive together and the event
+ * loop is busy, a full queue drops their SYNs and each waits a second or more to retry.
+ */
+const LISTEN_BACKLOG = 4096;
+
 export interface Started {
   app: FastifyInstance;
   database: Database;
@@ -95,6 +102,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await hub?.close();
     await database.close();
   });
-  const url = await app.listen({ host: config.host, port: config.port });
+  const url = await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
   return { app, database, clock, url, seeded };
 }
