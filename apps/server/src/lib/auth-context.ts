@@ -40,7 +40,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The route may take `request.user` from the short-lived in-process session cache instead of
-     * asking better-auth (two queries and an HMAC check per request). Only for routes that check
+     * looking the session up (a query and an HMAC check, modules/auth/session-lookup.ts). Only for routes that check
      * the session and the account's status again inside their own transaction (a bid does, under the
      * auction lock), so a session ended or an account suspended a moment ago still cannot act.
      */

@@ -380,31 +380,44 @@ function publicProductSlug(slug: string): SQL {
   return and(eq(products.slug, slug), inArray(products.status, PUBLIC_PRODUCT_STATUSES))!;
 }
 
+/** What a product page shows of each photo (productBySlug's images, in position order). */
+export interface ProductPageImage {
+  url: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+  variants: unknown;
+}
+
+/**
+ * A public product with its category and photos (one statement: the photos as a JSON array on the
+ * (product, position) index), then its latest auction with the pickup location and the leader's handle.
+ */
 export async function productBySlug(db: DbOrTx, slug: string) {
   const [row] = await db
-    .select({ product: products, category: categories })
+    .select({
+      product: products,
+      category: categories,
+      images: sql<ProductPageImage[]>`coalesce((select json_agg(json_build_object(
+          'url', pi.url, 'alt', pi.alt, 'width', pi.width, 'height', pi.height, 'variants', pi.variants)
+          order by pi.position) from ${productImages} pi where pi.product_id = ${products.id}), '[]'::json)`,
+    })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(publicProductSlug(slug))
     .limit(1);
   if (!row) return null;
   const leader = alias(users, 'leader');
-  const [images, [auctionRow]] = await Promise.all([
-    db
-      .select()
-      .from(productImages)
-      .where(eq(productImages.productId, row.product.id))
-      .orderBy(asc(productImages.position)),
-    // A product may be relisted: its page shows the most recent auction.
-    db
-      .select({ auction: auctions, location: locations, leaderHandle: leader.handle })
-      .from(auctions)
-      .innerJoin(locations, eq(locations.id, auctions.locationId))
-      .leftJoin(leader, eq(leader.id, auctions.leaderUserId))
-      .where(and(eq(auctions.productId, row.product.id), sql`${auctions.status} <> 'cancelled'`))
-      .orderBy(desc(auctions.startTime))
-      .limit(1),
-  ]);
+  // A product may be relisted: its page shows the most recent auction.
+  const [auctionRow] = await db
+    .select({ auction: auctions, location: locations, leaderHandle: leader.handle })
+    .from(auctions)
+    .innerJoin(locations, eq(locations.id, auctions.locationId))
+    .leftJoin(leader, eq(leader.id, auctions.leaderUserId))
+    .where(and(eq(auctions.productId, row.product.id), sql`${auctions.status} <> 'cancelled'`))
+    .orderBy(desc(auctions.startTime))
+    .limit(1);
+  const images = typeof row.images === 'string' ? (JSON.parse(row.images) as ProductPageImage[]) : row.images;
   return { ...row, images, auction: auctionRow ?? null };
 }
 
