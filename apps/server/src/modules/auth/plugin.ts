@@ -8,7 +8,7 @@ import { type Auth, createAuth } from './auth';
 import { Deliveries } from './deliveries';
 import { devMailboxRoutes } from './mailbox-routes';
 import { authRoutes, webHeaders } from './routes';
-import { createSessionLookup, type SessionLookup } from './session-lookup';
+import { cookieValue, createSessionLookup, type SessionLookup } from './session-lookup';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +81,10 @@ export const authPlugin = fp(
     // Sessions resolved lately: for reads (SESSION_CACHE_TTL_MS at most) and for the routes that
     // check them again in their own transaction (bids). Decision 065.
     const sessionCache = new SessionCache();
+    // The cache's key: the one cookie better-auth reads (its exact name), never another spelling a
+    // request may also carry, so a cookie planted beside the real one cannot borrow its session.
+    const cacheKey = (request: FastifyRequest) =>
+      cookieValue(request.headers.cookie ?? '', authCookies.sessionToken.name) ?? null;
     app.addHook('onRequest', async (request, reply) => {
       const cookie = sessionCookie(request.headers.cookie);
       if (cookie === null) return;
@@ -100,32 +104,36 @@ export const authPlugin = fp(
       }
       const now = clock.now().getTime();
       const account = request.url.startsWith('/api/auth/');
+      const key = cacheKey(request);
+      // No cookie under the name better-auth reads: nobody (its own routes still go to it).
+      if (key === null && !account) return;
       // Reads (not the account's own routes) and the routes that opt in take the session from this
       // server's cache; a staff member's reads are always checked afresh (a role taken away applies
       // at once). Writes are checked afresh unless their route checks the session again itself.
       if (routeConfig?.sessionFromCache || (read && !account)) {
-        const cached = sessionCache.get(cookie, now);
+        const cached = key === null ? null : sessionCache.get(key, now);
         if (cached && (routeConfig?.sessionFromCache || cached.role !== 'staff')) {
           request.user = cached;
           return;
         }
       }
       // Signing out (or in, or anything of the account's own) forgets what this server cached.
-      if (account) sessionCache.delete(cookie);
-      else {
+      if (account) {
+        if (key !== null) sessionCache.delete(key);
+      } else {
         // Wall-clock time, as better-auth judges expiry and renewal (never the store's test clock).
         const found: SessionLookup = await lookup(request.headers.cookie, Date.now());
         if (found.kind === 'none') return;
         if (found.kind === 'found') {
           request.user = found.user;
-          sessionCache.set(cookie, found.user, now, found.expiresAt);
+          if (key !== null) sessionCache.set(key, found.user, now, found.expiresAt);
           return;
         }
       }
       const { user, setCookies, expiresAt } = await resolveSession(auth, request);
       request.user = user;
       // Not from the account's own routes: a sign-out resolves the session it is about to end.
-      if (user && expiresAt && !account) sessionCache.set(cookie, user, now, expiresAt);
+      if (user && expiresAt && !account && key !== null) sessionCache.set(key, user, now, expiresAt);
       // A session used after a day is extended; the cookie follows.
       for (const cookie of setCookies) reply.header('set-cookie', cookie);
     });
@@ -133,8 +141,8 @@ export const authPlugin = fp(
     // the session meanwhile).
     app.addHook('onResponse', async (request) => {
       if (!request.url.startsWith('/api/auth/')) return;
-      const cookie = sessionCookie(request.headers.cookie);
-      if (cookie !== null) sessionCache.delete(cookie);
+      const key = cacheKey(request);
+      if (key !== null) sessionCache.delete(key);
     });
     app.addHook('onClose', async () => {
       await deliveries.settle();

@@ -127,6 +127,21 @@ describe('createSessionLookup', () => {
     expect(user.id).not.toBe(row!.userId);
   });
 
+  it('through the server: a cookie planted beside the real one cannot borrow its session', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const planted = '__Secure-rebound.session_token=planted-by-someone-else';
+    const both = await t.app.inject({
+      method: 'GET',
+      url: API.profile,
+      headers: { cookie: `${planted}; ${cookie}` },
+    });
+    expect(both.statusCode).toBe(200);
+    expect(both.json<{ profile: { id: string } }>().profile.id).toBe(user.id);
+    // The server cached the real cookie's session, not the planted value's.
+    const alone = await t.app.inject({ method: 'GET', url: API.profile, headers: { cookie: planted } });
+    expect(alone.statusCode).toBe(401);
+  });
+
   it('through the server: a signed-out session is nobody at once', async () => {
     const { cookie } = await signedInUser(t);
     expect((await t.app.inject({ method: 'GET', url: API.profile, headers: { cookie } })).statusCode).toBe(
