@@ -8,7 +8,7 @@ import { type Auth, createAuth } from './auth';
 import { Deliveries } from './deliveries';
 import { devMailboxRoutes } from './mailbox-routes';
 import { authRoutes, webHeaders } from './routes';
-import { cookieValue, createSessionLookup, type SessionLookup } from './session-lookup';
+import { cookieValue, createSessionLookup, type SessionLookup, sessionUser } from './session-lookup';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,14 +167,7 @@ async function resolveSession(
   if (!response) return { user: null, setCookies };
   const u = response.user as typeof response.user & { handle: string; role: string; status: string };
   return {
-    user: {
-      id: u.id,
-      email: u.email,
-      handle: u.handle,
-      role: u.role === 'staff' ? 'staff' : 'shopper',
-      status: u.status === 'suspended' ? 'suspended' : 'active',
-      sessionToken: response.session.token,
-    },
+    user: sessionUser(u, response.session.token),
     setCookies,
     expiresAt: new Date(response.session.expiresAt).getTime(),
   };

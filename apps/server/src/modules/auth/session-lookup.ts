@@ -71,6 +71,21 @@ export function verifiedToken(signed: string, key: KeyObject): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+/** The request's user from an account row and its session's token (any other role or status reads as the least). */
+export function sessionUser(
+  u: { id: string; email: string; handle: string; role: string; status: string },
+  token: string,
+): SessionUser {
+  return {
+    id: u.id,
+    email: u.email,
+    handle: u.handle,
+    role: u.role === 'staff' ? 'staff' : 'shopper',
+    status: u.status === 'suspended' ? 'suspended' : 'active',
+    sessionToken: token,
+  };
+}
+
 /**
  * Makes the lookup for one auth secret and cookie names. `nowMs` is the wall clock's milliseconds:
  * better-auth judges expiry and renewal by the real clock, never the store's test clock.
@@ -92,17 +107,6 @@ export function createSessionLookup(db: DbOrTx, secret: string, names: SessionCo
     if (expiresAt < nowMs) return { kind: 'ask' };
     if (expiresAt - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= nowMs)
       return { kind: 'ask' };
-    return {
-      kind: 'found',
-      expiresAt,
-      user: {
-        id: row.id,
-        email: row.email,
-        handle: row.handle,
-        role: row.role === 'staff' ? 'staff' : 'shopper',
-        status: row.status === 'suspended' ? 'suspended' : 'active',
-        sessionToken: token,
-      },
-    };
+    return { kind: 'found', expiresAt, user: sessionUser(row, token) };
   };
 }
