@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../src/db/client';
-import { auctions, categories, locations, productImages, products, users } from '../src/db/schema';
+import {
+  auctions,
+  categories,
+  locations,
+  productImages,
+  products,
+  pushSubscriptions,
+  users,
+} from '../src/db/schema';
 
 // Small factories for medium tests: each makes one valid row with overridable fields.
 let n = 0;
@@ -39,6 +47,17 @@ export async function makeUser(db: DbOrTx, over: Partial<typeof users.$inferInse
     .values({ email: `user${i}-${randomUUID().slice(0, 6)}@example.test`, handle: `user_${i}`, ...over })
     .returning();
   return row!;
+}
+
+/** One push subscription (a browser's) for the user: push is queued only for users who have one. */
+export async function subscribePush(db: DbOrTx, userId: string) {
+  const i = next();
+  await db.insert(pushSubscriptions).values({
+    userId,
+    endpoint: `https://push.example.test/send/${i}-${randomUUID()}`,
+    p256dh: `p256dh-${i}`,
+    auth: `auth-${i}`,
+  });
 }
 
 export async function makeProduct(db: DbOrTx, over: Partial<typeof products.$inferInsert> = {}) {

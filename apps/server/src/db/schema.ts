@@ -842,16 +842,21 @@ export const devMessages = pgTable(
   ],
 );
 
-export const pushSubscriptions = pgTable('push_subscriptions', {
-  id: id(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  endpoint: text('endpoint').notNull().unique(),
-  p256dh: text('p256dh').notNull(),
-  auth: text('auth').notNull(),
-  createdAt: createdAt(),
-});
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  // Enqueueing asks whether a recipient has a subscription; sending reads them (migration 0022).
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
 
 // Things that must happen at most once (an ending reminder per shopper, lot and mark; a day's
 // digest): insert the key ON CONFLICT DO NOTHING and act only when the row was new.

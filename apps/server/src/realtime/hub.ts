@@ -1,5 +1,6 @@
 import type { ServerEvent } from '@rebound/contract/realtime';
 import pg from 'pg';
+import { KeyedBatcher } from '../lib/batcher';
 
 export interface Published {
   room: string;
@@ -52,6 +53,8 @@ const DEFAULT_BACKOFF = { minMs: 100, maxMs: 5_000 };
 const CHANNEL = 'rebound_events';
 // NOTIFY payloads must stay under 8000 bytes.
 const MAX_PAYLOAD = 7_500;
+/** Publish calls carried by one burst of NOTIFYs at most (each call's events stay together). */
+const PUBLISHES_PER_NOTIFY_BATCH = 500;
 
 export class LocalRooms {
   private rooms = new Map<string, Set<Listener>>();
@@ -218,34 +221,20 @@ export async function postgresHub(
   listener = await listen();
 
   // Publishes that arrive while a NOTIFY is on its way go together in the next (fewer statements
-  // in a burst, and events leave in the order they were published); each call settles once its own
-  // events have gone, or with the error of the NOTIFY that carried them.
-  let waiting: { items: Published[]; sent: () => void; failed: (err: unknown) => void }[] = [];
-  let sending = false;
-  const sendWaiting = async () => {
-    sending = true;
-    while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
-      try {
-        for (const chunk of chunks(batch.flatMap((b) => b.items))) {
-          await sender.query('select pg_notify($1, $2)', [CHANNEL, chunk]);
-        }
-        for (const b of batch) b.sent();
-      } catch (err) {
-        for (const b of batch) b.failed(err);
-      }
+  // in a burst, and events leave in the order they were published): group commit on the project's
+  // KeyedBatcher (lib/batcher.ts). Each call settles once its own events have gone, or with the error
+  // of the NOTIFY that carried them.
+  const notifier = new KeyedBatcher<Published[], void>(async (_key, calls) => {
+    for (const chunk of chunks(calls.flat())) {
+      await sender.query('select pg_notify($1, $2)', [CHANNEL, chunk]);
     }
-    sending = false;
-  };
+    return calls.map(() => ({ ok: true, value: undefined }));
+  }, PUBLISHES_PER_NOTIFY_BATCH);
 
   return {
     publish(items) {
       if (items.length === 0) return Promise.resolve();
-      return new Promise<void>((sent, failed) => {
-        waiting.push({ items, sent, failed });
-        if (!sending) void sendWaiting();
-      });
+      return notifier.submit(CHANNEL, items);
     },
     subscribe: (room, l) => rooms.subscribe(room, l),
     size: () => rooms.size(),

@@ -17,6 +17,8 @@ export interface BidContact {
   phone: string | null;
   settings: unknown;
   marketingConsent: boolean;
+  /** Whether the user has a push subscription (push is queued only then). */
+  hasPush: boolean;
 }
 
 const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
@@ -208,7 +210,8 @@ export const BATCH_READ_SQL = (p: string) => `select coalesce(json_agg(json_buil
         from idempotency_keys k where k.user_id = i.user_id and k.scope = 'bid' and k.key = i.key),
       'person', case when u.id is null then null else json_build_object('id', u.id, 'handle', u.handle,
         'email', u.email, 'phone', u.phone_number, 'settings', u.notification_settings,
-        'marketingConsent', u.marketing_consent) end
+        'marketingConsent', u.marketing_consent,
+        'hasPush', exists (select 1 from push_subscriptions s where s.user_id = u.id)) end
     ) order by i.n), '[]'::json) as r
     from json_to_recordset((${p}::json)->'items') as i(n integer, user_id uuid, key text, token text)
     left join users u on u.id = i.user_id`;

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { asSession } from '../../../test/bidding';
 import { TEST_DB_KIND } from '../../../test/database';
-import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { makeAuction, makeLocation, makeUser, subscribePush } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { auctions, bids, maxBids, notifications, outbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -86,6 +86,7 @@ describe('placing a maximum bid', () => {
   });
 
   it('a higher rival takes the lead at the old leader maximum + increment', async () => {
+    await subscribePush(t.db, a[0]!.id);
     await placeBid(t.db, t.clock, a[0]!, auctionId, '25', null, t.app.deps.publish);
     const r = await placeBid(t.db, t.clock, a[1]!, auctionId, '40', null, t.app.deps.publish);
     expect(r.body.message).toBe("You've got the highest bid!");
@@ -96,7 +97,8 @@ describe('placing a maximum bid', () => {
     expect(r.events.filter((e) => e.event.type === 'OutbidV1').map((e) => e.room)).toEqual([
       `user:${a[0]!.id}`,
     ]);
-    // The overtaken leader gets an in-app notice and an email + push (the default outbid settings).
+    // The overtaken leader gets an in-app notice and an email + push (the default outbid settings; her
+    // browser subscribed to push).
     const inApp = await t.db.select().from(notifications).where(eq(notifications.userId, a[0]!.id));
     expect(inApp.some((n) => n.kind === 'outbid_alerts' && n.targetUrl === `/product/${slug}`)).toBe(true);
     const queued = await t.db

@@ -417,8 +417,8 @@ export async function productBySlug(db: DbOrTx, slug: string) {
     .where(and(eq(auctions.productId, row.product.id), sql`${auctions.status} <> 'cancelled'`))
     .orderBy(desc(auctions.startTime))
     .limit(1);
-  const images = typeof row.images === 'string' ? (JSON.parse(row.images) as ProductPageImage[]) : row.images;
-  return { ...row, images, auction: auctionRow ?? null };
+  // Both drivers (node-postgres, PGlite) hand `json` back parsed.
+  return { ...row, auction: auctionRow ?? null };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The daily new-drops digest: 08:00 Vancouver, once per shopper and day, consent first.
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeAuction, makeCategory, makeLocation, makeUser } from '../../../test/factories';
+import { makeAuction, makeCategory, makeLocation, makeUser, subscribePush } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { notifications, outbox, savedSearches, users } from '../../db/schema';
 import { runDailyDigest } from './digest';
@@ -33,8 +33,12 @@ async function lotLiveBefore(
   });
 }
 
-const shopper = (over: Partial<typeof users.$inferInsert> = {}) =>
-  makeUser(t.db, { marketingConsent: true, emailVerified: true, ...over });
+/** A consenting shopper with a confirmed email whose browser subscribed to push. */
+async function shopper(over: Partial<typeof users.$inferInsert> = {}) {
+  const user = await makeUser(t.db, { marketingConsent: true, emailVerified: true, ...over });
+  await subscribePush(t.db, user.id);
+  return user;
+}
 
 const digestsOf = async (userIds: string[]) => ({
   inApp: await t.db

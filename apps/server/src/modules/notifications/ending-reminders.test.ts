@@ -1,7 +1,7 @@
 // Auction-ending reminders: 1 hour and 5 minutes before the current end, once each.
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { makeAuction, makeLocation, makeUser, subscribePush } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { auctions, maxBids, notifications, outbox, watchlist } from '../../db/schema';
 import { eventJobs } from '../../jobs/runner';
@@ -25,6 +25,9 @@ async function lot(end: Date, over: { status?: 'live' | 'ended' | 'cancelled' } 
   });
   const watcher = await makeUser(t.db);
   const bidder = await makeUser(t.db);
+  // Both browsers subscribed: auction_ending goes by push by default, and only to a subscription.
+  await subscribePush(t.db, watcher.id);
+  await subscribePush(t.db, bidder.id);
   await t.db.insert(watchlist).values({ userId: watcher.id, auctionId: auction.id });
   await t.db
     .insert(maxBids)
@@ -173,6 +176,60 @@ describe('auction-ending reminders', () => {
         and(inArray(notifications.userId, [watcher.id, bidder.id]), eq(notifications.kind, 'auction_ending')),
       );
     expect(inApp).toHaveLength(2);
+  });
+
+  it('a lot set ending together is written a slice at a time, each slice told after its commit', async () => {
+    const end = freshEnd();
+    const lots = [await lot(end), await lot(end), await lot(end)];
+    const pairs = lots.flatMap((l) => [l.watcher.id, l.bidder.id]);
+    const now = new Date(end.getTime() - 3 * MIN);
+    const told: string[][] = [];
+    const run = await runEndingReminders(
+      t.db,
+      now,
+      async (events) => {
+        // Each slice's notices are committed when its shoppers hear of them.
+        const rooms = events.map((e) => e.room);
+        const ids = pairs.filter((id) => rooms.includes(`user:${id}`));
+        const written = await t.db
+          .select({ userId: notifications.userId })
+          .from(notifications)
+          .where(and(inArray(notifications.userId, ids), eq(notifications.kind, 'auction_ending')));
+        expect(written.map((w) => w.userId).sort()).toEqual([...ids].sort());
+        told.push(ids);
+      },
+      2,
+    );
+    expect(run.sent.filter((s) => pairs.includes(s.userId)).map((s) => s.mark)).toEqual(Array(6).fill('5m'));
+    expect(told).toHaveLength(3);
+    expect(told.flat().sort()).toEqual([...pairs].sort());
+  });
+
+  it('a pass stopped after its first slice leaves the rest to the next pass, none sent twice', async () => {
+    const end = freshEnd();
+    const lots = [await lot(end), await lot(end)];
+    const pairs = lots.flatMap((l) => [l.watcher.id, l.bidder.id]);
+    const now = new Date(end.getTime() - 3 * MIN);
+    const stop = new Error('the server stopped');
+    await expect(
+      runEndingReminders(
+        t.db,
+        now,
+        async () => {
+          throw stop;
+        },
+        2,
+      ),
+    ).rejects.toBe(stop);
+    const count = () =>
+      t.db.$count(
+        notifications,
+        and(inArray(notifications.userId, pairs), eq(notifications.kind, 'auction_ending')),
+      );
+    expect(await count()).toBe(2);
+    const next = await runEndingReminders(t.db, new Date(now.getTime() + 10_000), t.app.deps.publish, 2);
+    expect(next.sent.filter((s) => pairs.includes(s.userId))).toHaveLength(2);
+    expect(await count()).toBe(4);
   });
 
   it('ended and cancelled lots get none', async () => {

@@ -44,8 +44,8 @@ export async function loadContacts(tx: DbOrTx, userIds: string[]): Promise<Conta
 
 /**
  * The rows a set of notices becomes: one in-app notification each, and email, SMS and push
- * messages for the outbox by each recipient's settings (docs/product.md "Notifications"). Recipients without
- * a contact row are skipped.
+ * messages for the outbox by each recipient's settings (docs/product.md "Notifications"); push only for
+ * recipients with a push subscription. Recipients without a contact row are skipped.
  */
 export function noticeRows(
   now: Date,
@@ -68,7 +68,16 @@ export function noticeRows(
     const settings = mergeNotificationSettings(person.settings);
     for (const channel of NOTIFICATION_CHANNELS) {
       if (!shouldSendNotification(settings, n.kind, channel, person.marketingConsent)) continue;
-      const recipient = channel === 'email' ? person.email : channel === 'sms' ? person.phone : person.id;
+      // Push goes only to someone with a subscription: a row for nobody's device would be claimed
+      // only to be skipped (docs/decisions/071-push-only-to-subscribed-shoppers.md).
+      const recipient =
+        channel === 'email'
+          ? person.email
+          : channel === 'sms'
+            ? person.phone
+            : person.hasPush
+              ? person.id
+              : null;
       if (!recipient) continue;
       outgoing.push({
         channel,

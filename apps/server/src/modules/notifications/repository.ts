@@ -184,6 +184,8 @@ export interface Contact {
   phone: string | null;
   settings: unknown;
   marketingConsent: boolean;
+  /** Whether the user has a push subscription: push is queued only for those who do. */
+  hasPush: boolean;
 }
 
 export type NotificationRow = typeof notifications.$inferInsert;
@@ -198,6 +200,9 @@ export function contactsOf(tx: DbOrTx, userIds: string[]): Promise<Contact[]> {
       phone: users.phoneNumber,
       settings: users.notificationSettings,
       marketingConsent: users.marketingConsent,
+      // Spelled out: drizzle writes a column of the selected table unqualified here, and a bare "id"
+      // inside the subquery would be the subscription's own.
+      hasPush: sql<boolean>`exists (select 1 from push_subscriptions s where s.user_id = "users"."id")`,
     })
     .from(users)
     .where(inArray(users.id, userIds));

@@ -3,7 +3,7 @@ import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
-import { makeAuction, makeLocation } from '../../../test/factories';
+import { makeAuction, makeLocation, subscribePush } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { connectSocket } from '../../../test/socket';
 import { devMessages, notifications, outbox, users } from '../../db/schema';
@@ -251,6 +251,7 @@ describe("a rival's bid", () => {
 
   it('sends nothing by email when the shopper turned outbid email off; push is still queued', async () => {
     const u = await signedInUser(t);
+    await subscribePush(t.db, u.user.id);
     const rival = await signedInUser(t);
     const off = await t.app.inject({
       method: 'PATCH',
@@ -271,13 +272,14 @@ describe("a rival's bid", () => {
     expect(outbid).toEqual(['push']);
     // Her own bid's confirmation still goes by email (that kind is on by default).
     expect(rows.filter((r) => r.template === 'bid_confirmation').map((r) => r.channel)).toEqual(['email']);
-    // The rival's defaults are untouched: the same kind still reaches them by email when outbid.
+    // The rival's defaults are untouched: the same kind still reaches them by email when outbid, and
+    // not by push, which they never subscribed to.
     expect((await bid(auction.id, '100', u.cookie)).statusCode).toBe(200);
     const rivals = await t.db
       .select({ channel: outbox.channel })
       .from(outbox)
       .where(and(eq(outbox.userId, rival.user.id), eq(outbox.template, 'outbid')));
-    expect(rivals.map((r) => r.channel).sort()).toEqual(['email', 'push']);
+    expect(rivals.map((r) => r.channel).sort()).toEqual(['email']);
   });
 });
 

@@ -2,7 +2,7 @@ import { API } from '@rebound/contract/routes';
 import { UNSUBSCRIBE_LINK_INVALID } from '@rebound/contract/unsubscribe';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeLocation, makeLotLiveBefore, makeUser } from '../../../test/factories';
+import { makeLocation, makeLotLiveBefore, makeUser, subscribePush } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { outbox, users } from '../../db/schema';
 import { runDailyDigest } from '../digest';
@@ -25,6 +25,13 @@ async function channels(userId: string, kind: 'new_drops' | 'marketing' | 'outbi
   return noticeRows(NOW, [notice(userId, kind)], contacts).outgoing.map((o) => o.channel);
 }
 
+/** A shopper whose browser subscribed to push, so each channel a notice may take can be seen. */
+async function shopper(over: Parameters<typeof makeUser>[1]) {
+  const user = await makeUser(t.db, over);
+  await subscribePush(t.db, user.id);
+  return user;
+}
+
 async function userRow(id: string) {
   const [row] = await t.db.select().from(users).where(eq(users.id, id));
   return row!;
@@ -34,7 +41,7 @@ const url = (token: string) => `${API.unsubscribe}?token=${encodeURIComponent(to
 
 describe('one-click unsubscribe', () => {
   it('a mail client POST (RFC 8058 form body, no session) stops the next new-drops email', async () => {
-    const user = await makeUser(t.db, CONSENTED);
+    const user = await shopper(CONSENTED);
     expect(await channels(user.id, 'new_drops')).toEqual(['email', 'push']);
     const token = createUnsubscribeToken(t.config.authSecret, user.id, 'new_drops');
 
@@ -60,7 +67,7 @@ describe('one-click unsubscribe', () => {
   });
 
   it('accepts multipart/form-data too, and keeps the rest of stored settings', async () => {
-    const user = await makeUser(t.db, {
+    const user = await shopper({
       ...CONSENTED,
       notificationSettings: { new_drops: { sms: true }, outbid_alerts: { email: false } },
     });
@@ -80,7 +87,7 @@ describe('one-click unsubscribe', () => {
   });
 
   it('marketing: turns marketing email off and withdraws the consent (no consent-only message on any channel)', async () => {
-    const user = await makeUser(t.db, {
+    const user = await shopper({
       ...CONSENTED,
       notificationSettings: { marketing: { email: true, push: true } },
     });
@@ -100,7 +107,7 @@ describe('one-click unsubscribe', () => {
   });
 
   it('is idempotent: a second POST answers the same and changes nothing more', async () => {
-    const user = await makeUser(t.db, CONSENTED);
+    const user = await shopper(CONSENTED);
     const token = createUnsubscribeToken(t.config.authSecret, user.id, 'new_drops');
     const first = await t.app.inject({ method: 'POST', url: url(token) });
     const settings = (await userRow(user.id)).notificationSettings;
@@ -111,7 +118,7 @@ describe('one-click unsubscribe', () => {
   });
 
   it('GET only describes the link: a link scanner unsubscribes nobody', async () => {
-    const user = await makeUser(t.db, CONSENTED);
+    const user = await shopper(CONSENTED);
     const before = await userRow(user.id);
     const token = createUnsubscribeToken(t.config.authSecret, user.id, 'marketing');
     const res = await t.app.inject({ method: 'GET', url: url(token) });
@@ -134,7 +141,7 @@ describe('one-click unsubscribe', () => {
   });
 
   it('refuses a tampered, expired, foreign or missing token with a clear 400, changing nothing', async () => {
-    const user = await makeUser(t.db, CONSENTED);
+    const user = await shopper(CONSENTED);
     const token = createUnsubscribeToken(t.config.authSecret, user.id, 'new_drops');
     const [id, , expiry, sig] = token.split('.') as [string, string, string, string];
     const old = createUnsubscribeToken(
@@ -143,7 +150,7 @@ describe('one-click unsubscribe', () => {
       'new_drops',
       new Date(t.clock.now().getTime() - UNSUBSCRIBE_TOKEN_LIFETIME_MS - 60_000),
     );
-    const stranger = await makeUser(t.db, CONSENTED);
+    const stranger = await shopper(CONSENTED);
     const swapped = token.replace(id, stranger.id);
     const deleted = createUnsubscribeToken(
       t.config.authSecret,
@@ -174,7 +181,7 @@ describe('one-click unsubscribe', () => {
   });
 
   it('the link in a rendered new-drops email is one that works', async () => {
-    const user = await makeUser(t.db, CONSENTED);
+    const user = await shopper(CONSENTED);
     const [outgoing] = noticeRows(
       NOW,
       [notice(user.id, 'new_drops')],
@@ -210,7 +217,7 @@ describe('one-click unsubscribe', () => {
     const lotBefore = (at: Date, title: string) =>
       makeLotLiveBefore(t.db, { at, title, locationId: location.id, auction: { currentPriceCents: 2_000 } });
     // The digest goes only to confirmed addresses (decision 020).
-    const user = await makeUser(t.db, { ...CONSENTED, emailVerified: true });
+    const user = await shopper({ ...CONSENTED, emailVerified: true });
     const digestEmails = async () =>
       t.db
         .select()

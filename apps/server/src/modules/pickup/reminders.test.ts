@@ -7,7 +7,7 @@ import { slotIdOf } from '@rebound/core/pickup';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
-import { makeLocation } from '../../../test/factories';
+import { makeLocation, subscribePush } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { appointmentRowOf } from '../../../test/pickup-visits';
 import { makeOrder } from '../../../test/won-orders';
@@ -92,6 +92,7 @@ async function remindersOf(userId: string, which?: 'day_before' | 'hour_before')
 describe('the pickup confirmation', () => {
   it('goes in-app and by email, SMS and push with the booking, and again (moved) with a move', async () => {
     const ava = await signedInUser(t);
+    await subscribePush(t.db, ava.user.id);
     const order = await paidOrder(ava.user.id, 'Walnut Side Table');
     await bookAt(NOW, ava.cookie, order.id, slotAt(17, 14));
 
@@ -148,6 +149,7 @@ describe('the pickup confirmation', () => {
 describe('pickup reminders', () => {
   it('remind at 18:00 the evening before and an hour before, each once, even when run twice or at once', async () => {
     const ava = await signedInUser(t);
+    await subscribePush(t.db, ava.user.id);
     const order = await paidOrder(ava.user.id);
     // Wednesday 17 June 14:00: the evening before is Tuesday 16 June 18:00 PDT (17 June 01:00Z).
     await bookAt(NOW, ava.cookie, order.id, slotAt(17, 14));

@@ -4,7 +4,7 @@ import type { SavedSearch } from '@rebound/contract/saved-searches';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/auth';
-import { makeAuction, makeLocation } from '../../../test/factories';
+import { makeAuction, makeLocation, subscribePush } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { notifications, outbox, savedSearches } from '../../db/schema';
 import { runSavedSearchAlerts } from './alerts';
@@ -45,6 +45,7 @@ const run = (at: Date) => runSavedSearchAlerts(t.db, at, async () => {});
 describe('saved-search push alerts', () => {
   it('push each new matching lot once to searches that asked, and nothing to the others', async () => {
     const ava = await signedInUser(t);
+    await subscribePush(t.db, ava.user.id);
     const created = t.clock.now();
     const bikes = await save(ava.cookie, 'Bikes', { q: 'bike', maxPrice: 300 }, true);
     const quiet = await save(ava.cookie, 'Quiet bikes', { q: 'bike' }, false);
@@ -104,6 +105,7 @@ describe('saved-search push alerts', () => {
 
   it('two runs at once push each match once', async () => {
     const cy = await signedInUser(t);
+    await subscribePush(t.db, cy.user.id);
     const search = await save(cy.cookie, 'Tents', { q: 'tent' }, true);
     const start = new Date(t.clock.now().getTime() + 10 * MIN);
     await lotAt(start, 'Two-Person Tent');
