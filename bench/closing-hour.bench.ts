@@ -15,6 +15,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
+import webpush from 'web-push';
+import { pushSubscriptions } from '../apps/server/src/db/schema';
 import { CATEGORIES } from '../apps/server/src/seed/catalog';
 import { seedLarge } from '../apps/server/src/seed/large';
 import { createTestDatabase } from '../apps/server/test/database';
@@ -28,6 +30,7 @@ import {
   PG_URL,
   runPgbench,
   sleep,
+  startPushService,
   startServer,
   summary,
   writeSection,
@@ -102,6 +105,7 @@ async function main() {
   const dbUrl = database.url!;
   // The product page (HTML) is served from the built web app, as in production.
   const web = buildWeb();
+  const pushService = await startPushService();
   try {
     // ── data: AUCTIONS live auctions (the seed makes 80 % of its products live ones), SHOPPERS bidders ──
     const seeded = await seedLarge(db, {
@@ -122,6 +126,13 @@ async function main() {
     const pairs = JSON.stringify(users.map((u, n) => ({ n: n + 1, u: u.id, t: tokens[n] })));
     await db.execute(sql`insert into sessions (token, user_id, expires_at)
       select t, u, now() + interval '30 days' from json_to_recordset(${pairs}::json) as x(n int, u uuid, t text)`);
+    // A quarter of the shoppers allowed push in a browser: subscribed to a stand-in push service on
+    // loopback, so the outbid push is measured (push is queued only for shoppers with a subscription).
+    const vapid = webpush.generateVAPIDKeys();
+    const subscribed = users.filter((_, n) => n % 4 === 0);
+    await db
+      .insert(pushSubscriptions)
+      .values(subscribed.map((u, i) => ({ userId: u.id, ...pushService.subscription(i) })));
     const cookies = tokens.map((t) => {
       const sig = createHmac('sha256', AUTH_SECRET).update(t).digest('base64');
       return `__Secure-rebound.session_token=${encodeURIComponent(`${t}.${sig}`)}`;
@@ -165,6 +176,10 @@ async function main() {
                 SEED_ON_START: 'false',
                 AUTH_SECRET,
                 WEB_DIST: web.dir,
+                VAPID_PUBLIC_KEY: vapid.publicKey,
+                VAPID_PRIVATE_KEY: vapid.privateKey,
+                VAPID_SUBJECT: 'mailto:bench@bench.test',
+                ...pushService.serverEnv,
               },
               // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers.
               {
@@ -329,6 +344,10 @@ ${(['email', 'sms', 'push'] as const)
 ${row(`outbid in-app: commit → socket p50 / p99 (n; the first ${SOCKET_SHOPPERS} shoppers' sockets)`, (p) => (p.alerts ? `${fmt(p.alerts.socket.p50, 0)} / **${fmt(p.alerts.socket.p99, 0)}** ms (${p.alerts.socket.n})` : '—'))}
 ${row("sender's largest lag (oldest message not yet handed) / all handed after the phase", (p) => (p.alerts ? `**${fmt(p.alerts.lagMs / 1000, 1)} s** / ${fmt(p.drainSeconds ?? 0, 1)} s` : '—'))}
 
+Push goes to a stand-in push service on loopback HTTPS (web-push with VAPID keys, the payload encrypted as for a
+browser); a quarter of the shoppers (${subscribed.length}) have a subscription, and push is queued only for those
+(decision 071). The service answered ${pushService.received()} pushes in the whole run.
+
 ${
   pg
     ? `pgbench, one bid per transaction (the server's own statements for a batch of one, decision 038; with the history, notice,
@@ -345,6 +364,7 @@ Whole run: ${fmt(totalSeconds, 0)} s.`,
   } finally {
     await database.close();
     web.done();
+    await pushService.close();
   }
 }
 
