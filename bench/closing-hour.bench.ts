@@ -62,6 +62,8 @@ const ZIPF_S = 1.1;
 const PGBENCH_CLIENTS = 32;
 /** Shoppers (the first ones) who keep a socket open in the bench's own process, for the in-app outbid's delay. */
 const SOCKET_SHOPPERS = argN('sockets', 500);
+/** Percent of the shoppers with a push subscription (`--push-share 0`: none, as before decision 071). */
+const PUSH_SHARE = argN('push-share', 25);
 /** After a phase, how long the sender may take to hand over what the phase queued before the alerts are read. */
 const DRAIN_LIMIT_MS = 60_000;
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -126,13 +128,14 @@ async function main() {
     const pairs = JSON.stringify(users.map((u, n) => ({ n: n + 1, u: u.id, t: tokens[n] })));
     await db.execute(sql`insert into sessions (token, user_id, expires_at)
       select t, u, now() + interval '30 days' from json_to_recordset(${pairs}::json) as x(n int, u uuid, t text)`);
-    // A quarter of the shoppers allowed push in a browser: subscribed to a stand-in push service on
+    // PUSH_SHARE % of the shoppers allowed push in a browser: subscribed to a stand-in push service on
     // loopback, so the outbid push is measured (push is queued only for shoppers with a subscription).
     const vapid = webpush.generateVAPIDKeys();
-    const subscribed = users.filter((_, n) => n % 4 === 0);
-    await db
-      .insert(pushSubscriptions)
-      .values(subscribed.map((u, i) => ({ userId: u.id, ...pushService.subscription(i) })));
+    const subscribed = users.filter((_, n) => (n * PUSH_SHARE) % 100 < PUSH_SHARE);
+    if (subscribed.length > 0)
+      await db
+        .insert(pushSubscriptions)
+        .values(subscribed.map((u, i) => ({ userId: u.id, ...pushService.subscription(i) })));
     const cookies = tokens.map((t) => {
       const sig = createHmac('sha256', AUTH_SECRET).update(t).digest('base64');
       return `__Secure-rebound.session_token=${encodeURIComponent(`${t}.${sig}`)}`;
@@ -345,7 +348,7 @@ ${row(`outbid in-app: commit → socket p50 / p99 (n; the first ${SOCKET_SHOPPER
 ${row("sender's largest lag (oldest message not yet handed) / all handed after the phase", (p) => (p.alerts ? `**${fmt(p.alerts.lagMs / 1000, 1)} s** / ${fmt(p.drainSeconds ?? 0, 1)} s` : '—'))}
 
 Push goes to a stand-in push service on loopback HTTPS (web-push with VAPID keys, the payload encrypted as for a
-browser); a quarter of the shoppers (${subscribed.length}) have a subscription, and push is queued only for those
+browser); ${PUSH_SHARE} % of the shoppers (${subscribed.length}) have a subscription, and push is queued only for those
 (decision 071). The service answered ${pushService.received()} pushes in the whole run.
 
 ${
