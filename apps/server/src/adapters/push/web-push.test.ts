@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { Agent, createServer, type Server } from 'node:https';
@@ -14,7 +14,7 @@ import { useTestApp } from '../../../test/harness';
 import { devMessages, pushSubscriptions } from '../../db/schema';
 import { isPermanent } from '../delivery-error';
 import type { PushMessage } from './types';
-import { localPushSender, PUSH_NOT_CONFIGURED, webPushSender } from './web-push';
+import { localPushSender, PUSH_NOT_CONFIGURED, vapidHeaderFor, webPushSender } from './web-push';
 
 // web-push against a fake push service on this machine (HTTPS with a certificate made for the run by
 // openssl): each subscription's endpoint is a path on it, and the path decides the answer (201, 410
@@ -118,6 +118,47 @@ describe('the web push adapter', () => {
       expect(Number(h.headers.ttl)).toBeGreaterThan(0);
       expect(h.bytes).toBeGreaterThan(0);
     }
+  });
+
+  it('signs the VAPID header once per push service and reuses it until shortly before it expires', async () => {
+    const user = await makeUser(t.db);
+    await subscribe(user.id, '/ok/reuse-1');
+    await subscribe(user.id, '/ok/reuse-2');
+    const sender = webPushSender({ db: t.db, vapid: async () => vapid, agent });
+    await sender.send(message(user.id));
+    await sender.send(message(user.id));
+    expect(hits).toHaveLength(4);
+    const headers = [...new Set(hits.map((h) => h.headers.authorization))];
+    expect(headers).toHaveLength(1);
+    // A valid VAPID header (RFC 8292): an ES256 JWT for this push service, signed by our key.
+    const [, token, k] = /^vapid t=([^,]+), k=(.+)$/.exec(headers[0]!)!;
+    expect(k).toBe(vapid.publicKey);
+    const [head, body, signature] = token!.split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString()) as Record<string, unknown>;
+    expect(claims.aud).toBe(base);
+    expect(claims.sub).toBe(vapid.subject);
+    expect(Number(claims.exp) * 1_000).toBeGreaterThan(Date.now() + 11 * 60 * 60 * 1_000);
+    const point = Buffer.from(vapid.publicKey, 'base64url');
+    const key = createPublicKey({
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: point.subarray(1, 33).toString('base64url'),
+        y: point.subarray(33, 65).toString('base64url'),
+      },
+      format: 'jwk',
+    });
+    const signed = Buffer.from(`${head}.${body}`);
+    expect(
+      verify('sha256', signed, { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url')),
+    ).toBe(true);
+    // Signed anew within the last hour of its validity, and per key pair.
+    const later = Date.now() + 11.5 * 60 * 60 * 1_000;
+    expect(vapidHeaderFor(`${base}/ok/reuse-1`, vapid, later).Authorization).not.toBe(headers[0]);
+    const other = { ...webpush.generateVAPIDKeys(), subject: vapid.subject };
+    expect(vapidHeaderFor(`${base}/ok/reuse-1`, other).Authorization).toMatch(
+      new RegExp(`k=${other.publicKey}$`),
+    );
   });
 
   it('a user without subscriptions gets nothing, and that is not an error', async () => {
