@@ -32,6 +32,15 @@ async function main() {
 
   const worker = cluster.isWorker;
   const { app, seeded } = await startServer(config, { prepare: !worker });
+  // SIGTERM/SIGINT: sockets told to reconnect, requests in flight finished, jobs and database closed.
+  // Installed before the server says it is running: a supervisor (or a test) that stops it on that
+  // line must find the handler there, or the signal's default action kills the process mid-way.
+  installShutdown(app, { graceMs: config.shutdownGraceMs });
+  if (worker) {
+    const tell = () => process.send?.({ rebound: 'draining' });
+    process.once('SIGTERM', tell);
+    process.once('SIGINT', tell);
+  }
   const shown = config.publicUrl;
   app.log.info(`Rebound is running at ${shown} (${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`);
   // A cluster's primary has said the rest once already (runPrimary).
@@ -44,14 +53,6 @@ async function main() {
     }
     // (The push-off warning came from the outbox sender as the app started.)
     for (const warning of startupWarnings(config)) app.log.warn(warning);
-  }
-
-  // SIGTERM/SIGINT: sockets told to reconnect, requests in flight finished, jobs and database closed.
-  installShutdown(app, { graceMs: config.shutdownGraceMs });
-  if (worker) {
-    const tell = () => process.send?.({ rebound: 'draining' });
-    process.once('SIGTERM', tell);
-    process.once('SIGINT', tell);
   }
 }
 
