@@ -1,8 +1,5 @@
-import { type ChildProcess, execFileSync, type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
-import { createECDH, randomBytes } from 'node:crypto';
+import { type ChildProcess, type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,53 +60,11 @@ export async function startServer(
 }
 
 /**
- * A stand-in push service on loopback HTTPS (a self-signed certificate made with openssl): it answers
- * every web-push POST with 201 and counts them. Push is queued only for shoppers with a subscription
- * (docs/decisions/071-push-only-to-subscribed-shoppers.md), so the benches subscribe some of theirs
- * to it; the server trusts its certificate through NODE_EXTRA_CA_CERTS (`serverEnv`).
+ * A stand-in push service on loopback HTTPS (the tests' own, apps/server/test/push-service.ts): push
+ * is queued only for shoppers with a subscription (docs/decisions/071-push-only-to-subscribed-shoppers.md),
+ * so the benches subscribe some of theirs to it; the server trusts its certificate through `serverEnv`.
  */
-export async function startPushService() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-push-'));
-  const keyFile = path.join(dir, 'key.pem');
-  const caFile = path.join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1']
-      .concat(['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'])
-      .concat(['-keyout', keyFile, '-out', caFile]),
-    { stdio: 'ignore' },
-  );
-  let received = 0;
-  const server = createServer(
-    { key: readFileSync(keyFile), cert: readFileSync(caFile) },
-    async (req, res) => {
-      for await (const _ of req);
-      received++;
-      res.writeHead(201).end();
-    },
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    /** A browser's subscription on this service: an endpoint, a P-256 public key and an auth secret. */
-    subscription(n: number) {
-      const ecdh = createECDH('prime256v1');
-      ecdh.generateKeys();
-      return {
-        endpoint: `${base}/send/${n}`,
-        p256dh: ecdh.getPublicKey().toString('base64url'),
-        auth: randomBytes(16).toString('base64url'),
-      };
-    },
-    /** What the server needs to push here. */
-    serverEnv: { NODE_EXTRA_CA_CERTS: caFile } as Record<string, string>,
-    received: () => received,
-    async close() {
-      await new Promise((resolve) => server.close(resolve));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+export { startPushService } from '../apps/server/test/push-service';
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;

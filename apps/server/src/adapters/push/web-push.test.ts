@@ -1,96 +1,40 @@
-import { execFileSync } from 'node:child_process';
-import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
-import { Agent, createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { createPublicKey, verify } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { makeUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { startPushService } from '../../../test/push-service';
 import { devMessages, pushSubscriptions } from '../../db/schema';
 import { isPermanent } from '../delivery-error';
 import type { PushMessage } from './types';
 import { localPushSender, PUSH_NOT_CONFIGURED, vapidHeaderFor, webPushSender } from './web-push';
 
-// web-push against a fake push service on this machine (HTTPS with a certificate made for the run by
-// openssl): each subscription's endpoint is a path on it, and the path decides the answer (201, 410
-// gone, 500).
-interface Hit {
-  path: string;
-  headers: IncomingMessage['headers'];
-  bytes: number;
-}
-
-const hits: Hit[] = [];
-let server: Server;
+// web-push against a fake push service on this machine (test/push-service.ts): each subscription's
+// endpoint is a path on it, and the path decides the answer (201, 410 gone, 500).
+let service: Awaited<ReturnType<typeof startPushService>>;
+let hits: typeof service.hits;
 let base = '';
-let agent: Agent;
+let agent: typeof service.agent;
 const t = useTestApp();
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@rebound.test' };
 
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'push-service-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  const key = readFileSync(path.join(dir, 'key.pem'));
-  const cert = readFileSync(path.join(dir, 'cert.pem'));
-  rmSync(dir, { recursive: true, force: true });
-  agent = new Agent({ ca: cert });
-  server = createServer({ key, cert }, async (req, res) => {
-    let bytes = 0;
-    for await (const chunk of req) bytes += (chunk as Buffer).length;
-    const path = req.url ?? '';
-    hits.push({ path, headers: req.headers, bytes });
-    const status = path.startsWith('/gone') ? 410 : path.startsWith('/broken') ? 500 : 201;
-    res.writeHead(status).end();
+  service = await startPushService({
+    record: true,
+    answer: (at) => (at.startsWith('/gone') ? 410 : at.startsWith('/broken') ? 500 : 201),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ hits, base, agent } = service);
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await service.close();
 });
 beforeEach(() => {
   hits.length = 0;
 });
 
-/** A browser's subscription: a P-256 public key and a 16-byte auth secret, as PushManager makes. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    p256dh: ecdh.getPublicKey().toString('base64url'),
-    auth: randomBytes(16).toString('base64url'),
-  };
-}
-
 async function subscribe(userId: string, path: string) {
-  await t.db.insert(pushSubscriptions).values({ userId, endpoint: `${base}${path}`, ...browserKeys() });
+  await t.db.insert(pushSubscriptions).values({ userId, ...service.subscription(path) });
 }
 
 const message = (userId: string): PushMessage => ({

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { databaseCode } from '../../db/errors';
 import * as schema from '../../db/schema';
 import { auctions, bids, idempotencyKeys, maxBids, orders, userStrikes, users } from '../../db/schema';
-import type { NotificationRow, OutboxRow } from '../notifications';
+import { hasPushSql, type NotificationRow, type OutboxRow } from '../notifications';
 
 export type AuctionRow = typeof auctions.$inferSelect;
 
@@ -211,7 +211,7 @@ export const BATCH_READ_SQL = (p: string) => `select coalesce(json_agg(json_buil
       'person', case when u.id is null then null else json_build_object('id', u.id, 'handle', u.handle,
         'email', u.email, 'phone', u.phone_number, 'settings', u.notification_settings,
         'marketingConsent', u.marketing_consent,
-        'hasPush', exists (select 1 from push_subscriptions s where s.user_id = u.id)) end
+        'hasPush', ${hasPushSql('u.id')}) end
     ) order by i.n), '[]'::json) as r
     from json_to_recordset((${p}::json)->'items') as i(n integer, user_id uuid, key text, token text)
     left join users u on u.id = i.user_id`;

@@ -70,14 +70,9 @@ export function noticeRows(
       if (!shouldSendNotification(settings, n.kind, channel, person.marketingConsent)) continue;
       // Push goes only to someone with a subscription: a row for nobody's device would be claimed
       // only to be skipped (docs/decisions/071-push-only-to-subscribed-shoppers.md).
-      const recipient =
-        channel === 'email'
-          ? person.email
-          : channel === 'sms'
-            ? person.phone
-            : person.hasPush
-              ? person.id
-              : null;
+      const recipient = { email: person.email, sms: person.phone, push: person.hasPush ? person.id : null }[
+        channel
+      ];
       if (!recipient) continue;
       outgoing.push({
         channel,

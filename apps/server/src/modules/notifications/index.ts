@@ -12,6 +12,7 @@ export type { Contact, Notice, NoticeOf, NotificationRow, OutboxRow } from './en
 export { enqueueNotices, loadContacts, noticeRows } from './enqueue';
 export { pushRoutes } from './push-routes';
 export { renderEmail, renderSms } from './render';
+export { hasPushSql } from './repository';
 export { notificationRoutes } from './routes';
 export type { Channels, QueuedMessage, RunStats } from './sender';
 export {

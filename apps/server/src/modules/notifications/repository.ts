@@ -191,6 +191,14 @@ export interface Contact {
 export type NotificationRow = typeof notifications.$inferInsert;
 export type OutboxRow = typeof outbox.$inferInsert;
 
+/**
+ * SQL that is true when the user whose id is `userId` (an SQL expression, qualified with its table)
+ * has a push subscription: push is queued only for them
+ * (docs/decisions/071-push-only-to-subscribed-shoppers.md). Indexed by push_subscriptions_user_idx.
+ */
+export const hasPushSql = (userId: string) =>
+  `exists (select 1 from push_subscriptions s where s.user_id = ${userId})`;
+
 /** The contact rows of `userIds` (at most a few thousand: one bind parameter each). */
 export function contactsOf(tx: DbOrTx, userIds: string[]): Promise<Contact[]> {
   return tx
@@ -202,7 +210,7 @@ export function contactsOf(tx: DbOrTx, userIds: string[]): Promise<Contact[]> {
       marketingConsent: users.marketingConsent,
       // Spelled out: drizzle writes a column of the selected table unqualified here, and a bare "id"
       // inside the subquery would be the subscription's own.
-      hasPush: sql<boolean>`exists (select 1 from push_subscriptions s where s.user_id = "users"."id")`,
+      hasPush: sql<boolean>`${sql.raw(hasPushSql('"users"."id"'))}`,
     })
     .from(users)
     .where(inArray(users.id, userIds));
