@@ -56,6 +56,26 @@ export async function adapterLatencies(
   return out;
 }
 
+/**
+ * Per template and channel, every message written since `since` and handed over: how many, and from
+ * its queueing (created_at) to its hand-over (handed_at), p50 / p99 / max in ms. Where the sender's
+ * lag comes from.
+ */
+export async function handOverByTemplate(db: Db, since: Date) {
+  return rowsOf<{ template: string; channel: string; n: number; p50: number; p99: number; max: number }>(
+    db,
+    sql`with m as (
+          select template, channel,
+            extract(epoch from handed_at - created_at) * 1000 as ms
+          from outbox where created_at >= ${since.toISOString()}::timestamptz and handed_at is not null)
+        select template, channel, count(*)::int as n,
+          round(percentile_cont(0.5) within group (order by ms))::int as p50,
+          round(percentile_cont(0.99) within group (order by ms))::int as p99,
+          round(max(ms))::int as max
+        from m group by template, channel order by max desc`,
+  );
+}
+
 /** Samples the age of the oldest message not yet handed (pending, or claimed and waiting). */
 export function lagSampler(db: Db) {
   const samples: number[] = [];

@@ -20,7 +20,14 @@ import { pushSubscriptions } from '../apps/server/src/db/schema';
 import { CATEGORIES } from '../apps/server/src/seed/catalog';
 import { seedLarge } from '../apps/server/src/seed/large';
 import { createTestDatabase } from '../apps/server/test/database';
-import { type AlertFigures, adapterLatencies, alertText, lagSampler, outbidSockets } from './alerts';
+import {
+  type AlertFigures,
+  adapterLatencies,
+  alertText,
+  handOverByTemplate,
+  lagSampler,
+  outbidSockets,
+} from './alerts';
 import {
   buildWeb,
   fmt,
@@ -95,6 +102,8 @@ interface PhaseResult {
   notOk: Map<Endpoint, number>;
   /** Outbid alerts of the phase (bench/alerts.ts); seconds after the phase until the sender had handed over all. */
   alerts?: AlertFigures;
+  /** Every message the phase queued, by template and channel: due → handed (where the lag comes from). */
+  handOver?: Awaited<ReturnType<typeof handOverByTemplate>>;
   drainSeconds?: number;
 }
 
@@ -347,6 +356,18 @@ ${(['email', 'sms', 'push'] as const)
 ${row(`outbid in-app: commit → socket p50 / p99 (n; the first ${SOCKET_SHOPPERS} shoppers' sockets)`, (p) => (p.alerts ? `${fmt(p.alerts.socket.p50, 0)} / **${fmt(p.alerts.socket.p99, 0)}** ms (${p.alerts.socket.n})` : '—'))}
 ${row("sender's largest lag (oldest message not yet handed) / all handed after the phase", (p) => (p.alerts ? `**${fmt(p.alerts.lagMs / 1000, 1)} s** / ${fmt(p.drainSeconds ?? 0, 1)} s` : '—'))}
 
+Every message the phase queued, by template and channel: queued → handed to its adapter (ms), per phase:
+
+${phases
+  .map(
+    (p) => `${label(p)}:
+
+| template | channel | messages | p50 | p99 | max |
+|---|---|---|---|---|---|
+${(p.handOver ?? []).map((h) => `| ${h.template} | ${h.channel} | ${h.n} | ${h.p50} | ${h.p99} | ${h.max} |`).join('\n')}`,
+  )
+  .join('\n\n')}
+
 Push goes to a stand-in push service on loopback HTTPS (web-push with VAPID keys, the payload encrypted as for a
 browser); ${PUSH_SHARE} % of the shoppers (${subscribed.length}) have a subscription, and push is queued only for those
 (decision 071). The service answered ${pushService.received()} pushes in the whole run.
@@ -483,6 +504,8 @@ async function runPhase(
     socket: summary(sockets.flatMap((s) => s.delays)),
     lagMs: await lag.stop(),
   };
+  result.handOver = await handOverByTemplate(db, since);
+  console.table(result.handOver);
   for (const s of sockets) s.close();
   for (const r of reports) {
     result.requests += r.requests;

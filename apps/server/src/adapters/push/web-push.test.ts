@@ -64,6 +64,34 @@ describe('the web push adapter', () => {
     }
   });
 
+  it('sends at the same moment to several users, each to their own devices, in one lookup', async () => {
+    const [ann, bo, cy] = [await makeUser(t.db), await makeUser(t.db), await makeUser(t.db)];
+    await subscribe(ann.id, '/ok/ann-phone');
+    await subscribe(ann.id, '/ok/ann-laptop');
+    await subscribe(bo.id, '/ok/bo');
+    // Counts the lookups: the adapter's only select.
+    let selects = 0;
+    const db = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop === 'select') selects++;
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const sender = webPushSender({ db, vapid: async () => vapid, agent });
+    // The first is a batch of one at once; the four sent while it runs share the next lookup.
+    const results = await Promise.all([ann, bo, cy, ann, bo].map((u) => sender.send(message(u.id))));
+    expect(results.map((r) => r.delivered)).toEqual([2, 1, 0, 2, 1]);
+    expect(hits.map((h) => h.path).sort()).toEqual([
+      '/ok/ann-laptop',
+      '/ok/ann-laptop',
+      '/ok/ann-phone',
+      '/ok/ann-phone',
+      '/ok/bo',
+      '/ok/bo',
+    ]);
+    expect(selects).toBe(2);
+  });
+
   it('signs the VAPID header once per push service and reuses it until shortly before it expires', async () => {
     const user = await makeUser(t.db);
     await subscribe(user.id, '/ok/reuse-1');

@@ -1,8 +1,9 @@
 import type { Agent } from 'node:https';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { DbOrTx } from '../../db/client';
 import { devMessages, pushSubscriptions } from '../../db/schema';
+import { KeyedBatcher } from '../../lib/batcher';
 import { PermanentDeliveryError } from '../delivery-error';
 import type { PushMessage, PushPayload, PushResult, PushSender } from './types';
 
@@ -23,15 +24,33 @@ export interface WebPushOptions {
   agent?: Agent;
 }
 
-async function subscriptionsOf(db: DbOrTx, userId: string) {
-  return db
-    .select({
-      endpoint: pushSubscriptions.endpoint,
-      p256dh: pushSubscriptions.p256dh,
-      auth: pushSubscriptions.auth,
-    })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId));
+type Subscription = { endpoint: string; p256dh: string; auth: string };
+
+/** Subscriptions looked up in one statement at most. */
+const SUBSCRIPTION_LOOKUPS_MAX = 256;
+
+/**
+ * Each user's subscriptions, the lookups of messages sent at the same moment taken together in one
+ * statement: a closing hour's burst of reminders is thousands of pushes at once, and each cost a
+ * statement of its own (docs/benchmarks.md "Closing hour: where the sender's lag comes from"). A
+ * quiet sender's lookup is a batch of one, at once.
+ */
+function subscriptionLookup(db: DbOrTx) {
+  const batcher = new KeyedBatcher<string, Subscription[]>(async (_key, userIds) => {
+    const rows = await db
+      .select({
+        userId: pushSubscriptions.userId,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.userId, [...new Set(userIds)]));
+    const byUser = new Map<string, Subscription[]>();
+    for (const { userId, ...sub } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), sub]);
+    return userIds.map((id) => ({ ok: true as const, value: byUser.get(id) ?? [] }));
+  }, SUBSCRIPTION_LOOKUPS_MAX);
+  return (userId: string) => batcher.submit('subscriptions', userId);
 }
 
 /** How long a signed VAPID header is valid (RFC 8292 allows at most 24 hours). */
@@ -73,10 +92,11 @@ export function vapidHeaderFor(
 /** Sends to every subscription of the user; 404/410 from the push service deletes that subscription. */
 async function sendToSubscriptions(
   opts: WebPushOptions,
+  subscriptionsOf: (userId: string) => Promise<Subscription[]>,
   vapid: VapidDetails,
   message: PushMessage,
 ): Promise<PushResult & { errors: string[]; permanent: boolean }> {
-  const subs = await subscriptionsOf(opts.db, message.userId);
+  const subs = await subscriptionsOf(message.userId);
   const payload: PushPayload = {
     title: message.title,
     body: message.body,
@@ -131,12 +151,13 @@ async function sendToSubscriptions(
  * why (production without VAPID_* gets `offPushSender` instead).
  */
 export function webPushSender(opts: WebPushOptions): PushSender {
+  const subscriptionsOf = subscriptionLookup(opts.db);
   return {
     kind: 'web-push',
     async send(message) {
       const vapid = await opts.vapid();
       if (!vapid) throw new PermanentDeliveryError(PUSH_NOT_CONFIGURED);
-      const r = await sendToSubscriptions(opts, vapid, message);
+      const r = await sendToSubscriptions(opts, subscriptionsOf, vapid, message);
       if (r.errors.length > 0) {
         // Retried to every device: the Topic and the tag make a repeat replace, not stack.
         const what = `push failed for ${r.errors.length} of ${r.errors.length + r.delivered} devices: ${r.errors.join('; ')}`;
@@ -173,13 +194,14 @@ export function offPushSender(): PushSender {
  * effort (a push service out of reach on a laptop is logged, not retried).
  */
 export function localPushSender(opts: WebPushOptions & { onError?: (err: string) => void }): PushSender {
+  const subscriptionsOf = subscriptionLookup(opts.db);
   return {
     kind: 'local',
     async send(message) {
       let result: PushResult = { delivered: 0, removed: 0 };
       const vapid = await opts.vapid().catch(() => null);
       if (vapid) {
-        const r = await sendToSubscriptions(opts, vapid, message);
+        const r = await sendToSubscriptions(opts, subscriptionsOf, vapid, message);
         if (r.errors.length > 0) opts.onError?.(r.errors.join('; '));
         result = { delivered: r.delivered, removed: r.removed };
       }
