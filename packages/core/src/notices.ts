@@ -165,6 +165,36 @@ export function auctionEndingNotice(
   return `${productTitle} ends ${when}. The price is ${formatCents(currentPriceCents)}.`;
 }
 
+/** One lot of a shopper's reminder (auctionsEndingNotice). */
+export interface EndingLot {
+  title: string;
+  endMs: number;
+  currentPriceCents: number;
+}
+
+/** Lots a grouped reminder's text names before "and N more". */
+export const ENDING_LOTS_NAMED = 2;
+
+/**
+ * The reminder's text for the lots of one shopper that reach the same mark in one pass, soonest
+ * ending first (docs/decisions/072-one-ending-reminder-per-shopper.md): one lot reads as
+ * auctionEndingNotice; several are one message naming the first two with their prices, "within" the
+ * time left to the last of them.
+ */
+export function auctionsEndingNotice(lots: readonly EndingLot[], nowMs: number): string {
+  const [first] = lots;
+  if (!first) throw new RangeError('a reminder needs a lot');
+  if (lots.length === 1) return auctionEndingNotice(first.title, first.endMs, nowMs, first.currentPriceCents);
+  const m = Math.max(...lots.map((l) => minutesLeft(l.endMs, nowMs)));
+  const within = m >= 60 ? 'within 1 hour' : `within ${m} ${m === 1 ? 'minute' : 'minutes'}`;
+  const named = lots
+    .slice(0, ENDING_LOTS_NAMED)
+    .map((l) => `${l.title} (${formatCents(l.currentPriceCents)})`);
+  const rest = lots.length - named.length;
+  const list = rest > 0 ? `${named.join(', ')} and ${rest} more` : named.join(' and ');
+  return `${lots.length} lots you follow end ${within}: ${list}.`;
+}
+
 /** The digest's in-app text; `matchedLots` counts the new lots any of the shopper's saved searches matched. */
 export function newDropsNotice(count: number, matchedLots: number): string {
   const lots = `${count} new ${count === 1 ? 'lot' : 'lots'} went live since yesterday`;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { auctionEndingNotice, newDropsNotice } from './notices';
+import { auctionEndingNotice, auctionsEndingNotice, newDropsNotice } from './notices';
 import {
   DIGEST_HOUR,
   digestKey,
@@ -122,6 +122,35 @@ describe('reminder keys and texts', () => {
       'Desk Lamp ends in 5 minutes. The price is $25.00.',
     );
     expect(auctionEndingNotice('Desk Lamp', END, END - 30_000, 100)).toContain('in 1 minute.');
+  });
+
+  it("one shopper's lots at the same mark are one text: the first two named, within the time to the last", () => {
+    const lot = (title: string, minutes: number, cents: number) => ({
+      title,
+      endMs: END + minutes * MIN,
+      currentPriceCents: cents,
+    });
+    const now = END - 5 * MIN;
+    // One lot reads as before.
+    expect(auctionsEndingNotice([lot('Desk Lamp', 0, 2_500)], now)).toBe(
+      auctionEndingNotice('Desk Lamp', END, now, 2_500),
+    );
+    expect(auctionsEndingNotice([lot('Desk Lamp', 0, 2_500), lot('Chair', 1, 900)], now)).toBe(
+      '2 lots you follow end within 6 minutes: Desk Lamp ($25.00) and Chair ($9.00).',
+    );
+    expect(
+      auctionsEndingNotice(
+        [lot('Desk Lamp', 0, 2_500), lot('Chair', 0, 900), lot('Rug', 0, 100), lot('Kettle', -4, 1)],
+        now,
+      ),
+    ).toBe('4 lots you follow end within 5 minutes: Desk Lamp ($25.00), Chair ($9.00) and 2 more.');
+    expect(auctionsEndingNotice([lot('A', 0, 1), lot('B', 0, 1)], END - 60 * MIN)).toBe(
+      '2 lots you follow end within 1 hour: A ($0.01) and B ($0.01).',
+    );
+    expect(auctionsEndingNotice([lot('A', 0, 1), lot('B', 0, 1)], END - 30_000)).toContain(
+      'within 1 minute:',
+    );
+    expect(() => auctionsEndingNotice([], now)).toThrow(RangeError);
   });
 
   it('the digest text counts lots and saved-search matches', () => {

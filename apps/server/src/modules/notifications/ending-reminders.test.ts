@@ -232,6 +232,55 @@ describe('auction-ending reminders', () => {
     expect(await count()).toBe(4);
   });
 
+  it("a shopper's lots reaching a mark together are one reminder naming them, soonest first; each lot still once", async () => {
+    const end = freshEnd();
+    const lots = [
+      await lot(new Date(end.getTime() + 2 * MIN)),
+      await lot(end),
+      await lot(new Date(end.getTime() + MIN)),
+    ];
+    // One shopper watches all three (another's lots stay their own reminders).
+    const fan = await makeUser(t.db);
+    await subscribePush(t.db, fan.id);
+    await t.db.insert(watchlist).values(lots.map((l) => ({ userId: fan.id, auctionId: l.auction.id })));
+    const now = new Date(end.getTime() - 3 * MIN);
+    const run = await runEndingReminders(t.db, now, t.app.deps.publish);
+    expect(run.sent.filter((s) => s.userId === fan.id).map((s) => [s.auctionId, s.mark])).toEqual([
+      [lots[1]!.auction.id, '5m'],
+      [lots[2]!.auction.id, '5m'],
+      [lots[0]!.auction.id, '5m'],
+    ]);
+    const inApp = await t.db
+      .select({ message: notifications.message, targetUrl: notifications.targetUrl })
+      .from(notifications)
+      .where(and(eq(notifications.userId, fan.id), eq(notifications.kind, 'auction_ending')));
+    expect(inApp).toEqual([
+      {
+        message:
+          '3 lots you follow end within 5 minutes: Standing Desk ($42.00), Standing Desk ($42.00) and 1 more.',
+        targetUrl: `/product/${lots[1]!.product.slug}`,
+      },
+    ]);
+    const pushes = await t.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(and(eq(outbox.userId, fan.id), eq(outbox.template, 'auction_ending')));
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]!.payload).toMatchObject({
+      auctionId: lots[1]!.auction.id,
+      moreCount: 2,
+      moreLots: [
+        { auctionId: lots[2]!.auction.id, url: `/product/${lots[2]!.product.slug}` },
+        { auctionId: lots[0]!.auction.id, url: `/product/${lots[0]!.product.slug}` },
+      ],
+    });
+    // The watcher and bidder of each lot still get their own one-lot reminder.
+    for (const l of lots) expect(sentFor(l.auction.id, run)).toHaveLength(3);
+    // Each lot was taken for the fan: the next pass sends nothing more.
+    const next = await runEndingReminders(t.db, new Date(now.getTime() + 10_000), t.app.deps.publish);
+    expect(next.sent.filter((s) => s.userId === fan.id)).toEqual([]);
+  });
+
   it('ended and cancelled lots get none', async () => {
     const end = freshEnd();
     const ended = await lot(end, { status: 'ended' });

@@ -540,6 +540,41 @@ describe('what the messages say', () => {
     );
   });
 
+  it("ending, several of a shopper's lots at once: one message, the first lot's button, the others listed", () => {
+    const grouped = {
+      ...SAMPLES.auction_ending!.payload,
+      message: '13 lots you follow end within 5 minutes: Desk Lamp ($30.00), Lot 1 ($10.00) and 11 more.',
+      moreCount: 12,
+      moreLots: [lot(1), lot(2)],
+    };
+    const email = renderEmail(msg('auction_ending', grouped), CTX);
+    expect(email.subject).toBe('Ending in 5 minutes: Desk Lamp and 12 more lots');
+    expect(email.text).toContain('Go to the lot ending first');
+    expect(email.text).toContain('https://rebound.example/product/lamp-a1');
+    expect(email.text.indexOf('Also ending')).toBeGreaterThan(
+      email.text.indexOf('Go to the lot ending first'),
+    );
+    expect(email.text).toContain(
+      '- Lot 2 · $20.00 · Ends Fri, Nov 27, 4:00 p.m. PT\n  https://rebound.example/product/lot-2',
+    );
+    expect(email.text).toContain('And 10 more in your watchlist and bids.');
+    expect(email.html).toContain('https://rebound.example/product/lot-1');
+    expect(renderSms(msg('auction_ending', grouped, 'sms'), CTX).body).toMatch(
+      /^Rebound: Desk Lamp and 12 more lots you follow end soon\. Desk Lamp ends in 5 minutes \(4:00 p\.m\. PT\)\. https:\/\/rebound\.example\/product\/lamp-a1$/,
+    );
+    const push = renderPush(msg('auction_ending', grouped, 'push'), CTX);
+    expect(push.body).toBe(grouped.message);
+    expect(push.url).toBe('https://rebound.example/product/lamp-a1');
+    // One other lot, all listed: "lot", and no "more" line.
+    const two = renderEmail(msg('auction_ending', { ...grouped, moreCount: 1, moreLots: [lot(1)] }), CTX);
+    expect(two.subject).toBe('Ending in 5 minutes: Desk Lamp and 1 more lot');
+    expect(two.text).not.toContain('more in your watchlist');
+    // A single lot reads as before.
+    expect(renderEmail(msg('auction_ending', SAMPLES.auction_ending!.payload), CTX).text).not.toContain(
+      'Also ending',
+    );
+  });
+
   it('the digest lists saved-search matches first, then the new lots, with prices and end times', () => {
     const email = renderEmail(msg('new_drops_digest', SAMPLES.new_drops_digest!.payload), CTX);
     expect(email.subject).toBe('New drops for Tuesday, November 24, 2026: 14 new lots went live');

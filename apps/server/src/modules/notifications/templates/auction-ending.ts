@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { cents, defineTemplate, id, text, when } from './define';
-import { longDateTime, messageOf, money, siteUrl, sms, str, timeOfDay } from './format';
+import { longDateTime, messageOf, money, num, siteUrl, sms, str, timeOfDay } from './format';
+import { LOT, lotsOf } from './lots';
+
+/** Other lots a grouped reminder's email lists at most (the payload carries ten). */
+const MORE_LOTS = 10;
 
 /**
  * When the lot ends, in words: from the minutes left when the reminder was written (a 1-hour
@@ -22,7 +26,12 @@ export function endingIn(minutesLeft: unknown, mark: unknown): string {
   return mark === '5m' ? 'in 5 minutes' : mark === '1h' ? 'in 1 hour' : 'soon';
 }
 
-/** 'auction_ending': the 1-hour and 5-minute reminders to a bidder or watcher (mark '1h' | '5m'). */
+/**
+ * 'auction_ending': the 1-hour and 5-minute reminders to a bidder or watcher (mark '1h' | '5m'). The
+ * lots of one shopper that reach a mark together are one reminder (modules/notifications/ending-reminders.ts):
+ * the payload's own fields are the lot ending first, `moreCount` counts the others and `moreLots` lists
+ * them (docs/decisions/072-one-ending-reminder-per-shopper.md).
+ */
 export const auctionEnding = defineTemplate({
   name: 'auction_ending',
   fields: {
@@ -33,6 +42,8 @@ export const auctionEnding = defineTemplate({
     minutesLeft: z.number().nullish().catch(null),
     currentPriceCents: cents,
     lotUrl: text,
+    moreCount: z.number().int().nonnegative().nullish(),
+    moreLots: z.array(LOT).nullish(),
   },
   render: (p, ctx) => {
     const title = str(p, 'productTitle') ?? 'A lot you follow';
@@ -42,9 +53,13 @@ export const auctionEnding = defineTemplate({
     const endsTime = timeOfDay(p, 'endsAt');
     const url = siteUrl(ctx, p, ['lotUrl', 'targetUrl'], '/account?tab=watchlist');
     const message = messageOf(p);
+    const more = num(p, 'moreCount') ?? 0;
+    const others = lotsOf(p.moreLots, ctx, MORE_LOTS);
+    const unlisted = more - others.length;
+    const lots = more > 0 ? `${title} and ${more} more ${more === 1 ? 'lot' : 'lots'}` : title;
     return {
       email: {
-        subject: `Ending ${soon}: ${title}`,
+        subject: `Ending ${soon}: ${lots}`,
         preheader: message,
         heading: `Ending ${soon}`,
         blocks: [
@@ -57,23 +72,35 @@ export const auctionEnding = defineTemplate({
               ...(ends ? [{ label: 'Ends', value: ends }] : []),
             ],
           },
-          { type: 'button', label: 'Go to the lot', url },
+          { type: 'button', label: more > 0 ? 'Go to the lot ending first' : 'Go to the lot', url },
+          ...(others.length > 0
+            ? [
+                { type: 'h2' as const, text: 'Also ending' },
+                { type: 'lots' as const, lots: others },
+                ...(unlisted > 0
+                  ? [{ type: 'p' as const, text: `And ${unlisted} more in your watchlist and bids.` }]
+                  : []),
+              ]
+            : []),
           {
             type: 'note',
             text: 'A bid in the last minutes extends the auction, so the end time can move.',
           },
         ],
-        reason: 'you watch or bid on this lot and auction-ending reminders by email are on in your settings',
+        reason: `you watch or bid on ${more > 0 ? 'these lots' : 'this lot'} and auction-ending reminders by email are on in your settings`,
       },
       sms: sms(
-        `${title} ends ${soon}${endsTime ? ` (${endsTime})` : ''}.${price ? ` Now ${price}.` : ''}`,
+        more > 0
+          ? `${lots} you follow end soon. ${title} ends ${soon}${endsTime ? ` (${endsTime})` : ''}.`
+          : `${title} ends ${soon}${endsTime ? ` (${endsTime})` : ''}.${price ? ` Now ${price}.` : ''}`,
         url,
       ),
       push: {
         title: `Ending ${soon}`,
         body: message,
         url,
-        // One reminder per lot on the device: the 5-minute one replaces the 1-hour one.
+        // One reminder per lot on the device: the 5-minute one replaces the 1-hour one (a grouped one
+        // is tagged with the lot ending first).
         tag: `ending-${str(p, 'auctionId', 60) ?? url}`,
       },
     };
