@@ -22,11 +22,7 @@ import { SettingsCard } from './SettingsCard';
 const KINDS: Record<NotificationKind, { label: string; description: string }> = {
   outbid_alerts: { label: 'Outbid alerts', description: 'Someone bid above your maximum.' },
   auction_won: { label: 'Auction won', description: 'You won: pay and book your pickup.' },
-  auction_ending: {
-    label: 'Ending soon',
-    description:
-      '1 hour and 5 minutes before a lot you follow closes; lots closing together share one message.',
-  },
+  auction_ending: { label: 'Ending soon', description: 'Lots you watch or bid on are about to close.' },
   bid_confirmation: { label: 'Bid confirmation', description: 'Your bid was placed.' },
   new_drops: { label: 'New drops', description: 'Fresh auctions just went live.' },
   marketing: { label: 'News and offers', description: 'Deals and news from Rebound.' },
