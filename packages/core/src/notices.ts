@@ -175,6 +175,9 @@ export interface EndingLot {
 /** Lots a grouped reminder's text names before "and N more". */
 export const ENDING_LOTS_NAMED = 2;
 
+/** Lots a grouped reminder lists after the first (its payload and its email; the text counts them all). */
+export const ENDING_LOTS_LISTED = 10;
+
 /**
  * The reminder's text for the lots of one shopper that reach the same mark in one pass, soonest
  * ending first (docs/decisions/072-one-ending-reminder-per-shopper.md): one lot reads as

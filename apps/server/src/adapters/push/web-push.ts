@@ -47,7 +47,11 @@ function subscriptionLookup(db: DbOrTx) {
       .from(pushSubscriptions)
       .where(inArray(pushSubscriptions.userId, [...new Set(userIds)]));
     const byUser = new Map<string, Subscription[]>();
-    for (const { userId, ...sub } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), sub]);
+    for (const { userId, ...sub } of rows) {
+      const mine = byUser.get(userId);
+      if (mine) mine.push(sub);
+      else byUser.set(userId, [sub]);
+    }
     return userIds.map((id) => ({ ok: true as const, value: byUser.get(id) ?? [] }));
   }, SUBSCRIPTION_LOOKUPS_MAX);
   return (userId: string) => batcher.submit('subscriptions', userId);

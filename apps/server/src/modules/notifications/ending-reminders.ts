@@ -2,7 +2,7 @@
 // 1 hour and one 5 minutes before the CURRENT end, once each. The due rule is core's
 // (dueEndingReminder); each reminder is taken once with a notice_once key inside the transaction
 // that writes it, so the job is safe on several servers and after a crash (docs/decisions/020).
-import { auctionsEndingNotice } from '@rebound/core/notices';
+import { auctionsEndingNotice, ENDING_LOTS_LISTED } from '@rebound/core/notices';
 import { dueEndingReminder, type EndingMark, endingReminderKey, minutesLeft } from '@rebound/core/reminders';
 import type { Db } from '../../db/client';
 import { claimOnce } from '../../db/notice-once';
@@ -27,9 +27,6 @@ export interface EndingRun {
  */
 export const REMINDERS_PER_TRANSACTION = 500;
 
-/** The lots a grouped reminder's email lists after the first (the text counts them all). */
-export const ENDING_LOTS_LISTED = 10;
-
 /**
  * One pass over every lot ending within the hour: what is due is read once and grouped by shopper
  * and mark, so a shopper whose lots reach the same mark together gets ONE reminder naming them, not a
@@ -51,7 +48,9 @@ export async function runEndingReminders(
     const mark = dueEndingReminder({ endMs: r.endTime.getTime(), sent: { '1h': r.sent1h } }, now.getTime());
     if (!mark) continue;
     const key = `${r.userId}:${mark}`;
-    groups.set(key, [...(groups.get(key) ?? []), { ...r, mark }]);
+    const group = groups.get(key);
+    if (group) group.push({ ...r, mark });
+    else groups.set(key, [{ ...r, mark }]);
   }
   // Each shopper's lots soonest ending first, and the shoppers whose first lot ends soonest first:
   // they have the least time to act.

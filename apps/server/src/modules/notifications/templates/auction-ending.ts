@@ -1,10 +1,8 @@
+import { ENDING_LOTS_LISTED } from '@rebound/core/notices';
 import { z } from 'zod';
 import { cents, defineTemplate, id, text, when } from './define';
 import { longDateTime, messageOf, money, num, siteUrl, sms, str, timeOfDay } from './format';
 import { LOT, lotsOf } from './lots';
-
-/** Other lots a grouped reminder's email lists at most (the payload carries ten). */
-const MORE_LOTS = 10;
 
 /**
  * When the lot ends, in words: from the minutes left when the reminder was written (a 1-hour
@@ -54,7 +52,7 @@ export const auctionEnding = defineTemplate({
     const url = siteUrl(ctx, p, ['lotUrl', 'targetUrl'], '/account?tab=watchlist');
     const message = messageOf(p);
     const more = num(p, 'moreCount') ?? 0;
-    const others = lotsOf(p.moreLots, ctx, MORE_LOTS);
+    const others = lotsOf(p.moreLots, ctx, ENDING_LOTS_LISTED);
     const unlisted = more - others.length;
     const lots = more > 0 ? `${title} and ${more} more ${more === 1 ? 'lot' : 'lots'}` : title;
     return {
