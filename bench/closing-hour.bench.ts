@@ -102,7 +102,7 @@ interface PhaseResult {
   notOk: Map<Endpoint, number>;
   /** Outbid alerts of the phase (bench/alerts.ts); seconds after the phase until the sender had handed over all. */
   alerts?: AlertFigures;
-  /** Every message the phase queued, by template and channel: due → handed (where the lag comes from). */
+  /** Every message the phase queued, by template and channel: created → handed (where the lag comes from). */
   handOver?: Awaited<ReturnType<typeof handOverByTemplate>>;
   drainSeconds?: number;
 }

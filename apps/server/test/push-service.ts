@@ -15,7 +15,7 @@ export interface PushHit {
 }
 
 /** A browser's subscription keys: a P-256 public key and a 16-byte auth secret, as PushManager makes. */
-export function browserKeys() {
+function browserKeys() {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return {

@@ -49,8 +49,9 @@ export async function runEndingReminders(
     if (!mark) continue;
     const key = `${r.userId}:${mark}`;
     const group = groups.get(key);
-    if (group) group.push({ ...r, mark });
-    else groups.set(key, [{ ...r, mark }]);
+    const reminder = { ...r, mark, key: endingReminderKey(r.auctionId, r.userId, mark) };
+    if (group) group.push(reminder);
+    else groups.set(key, [reminder]);
   }
   // Each shopper's lots soonest ending first, and the shoppers whose first lot ends soonest first:
   // they have the least time to act.
@@ -63,12 +64,10 @@ export async function runEndingReminders(
     const mine = await db.transaction(async (tx) => {
       const taken = await claimOnce(
         tx,
-        slice.flat().map((d) => endingReminderKey(d.auctionId, d.userId, d.mark)),
+        slice.flat().map((d) => d.key),
         now,
       );
-      const mine = slice
-        .map((g) => g.filter((d) => taken.has(endingReminderKey(d.auctionId, d.userId, d.mark))))
-        .filter((g) => g.length > 0);
+      const mine = slice.map((g) => g.filter((d) => taken.has(d.key))).filter((g) => g.length > 0);
       await enqueueNotices(
         tx,
         now,
@@ -90,7 +89,11 @@ const byEnd = (a: { endTime: Date; auctionId: string }, b: { endTime: Date; auct
   a.endTime.getTime() - b.endTime.getTime() ||
   (a.auctionId < b.auctionId ? -1 : a.auctionId > b.auctionId ? 1 : 0);
 
-type DueReminder = Awaited<ReturnType<typeof repo.endingCandidates>>[number] & { mark: EndingMark };
+type DueReminder = Awaited<ReturnType<typeof repo.endingCandidates>>[number] & {
+  mark: EndingMark;
+  /** Its notice_once key (core endingReminderKey). */
+  key: string;
+};
 
 /** One shopper's reminder for their lots at one mark (soonest ending first): the first lot's facts, the rest listed. */
 function endingNotice(lots: DueReminder[], now: Date): Notice {

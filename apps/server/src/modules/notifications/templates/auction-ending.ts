@@ -49,6 +49,7 @@ export const auctionEnding = defineTemplate({
     const price = money(p, 'currentPriceCents');
     const ends = longDateTime(p, 'endsAt');
     const endsTime = timeOfDay(p, 'endsAt');
+    const firstEnds = `${title} ends ${soon}${endsTime ? ` (${endsTime})` : ''}`;
     const url = siteUrl(ctx, p, ['lotUrl', 'targetUrl'], '/account?tab=watchlist');
     const message = messageOf(p);
     const more = num(p, 'moreCount') ?? 0;
@@ -89,8 +90,8 @@ export const auctionEnding = defineTemplate({
       },
       sms: sms(
         more > 0
-          ? `${lots} you follow end soon. ${title} ends ${soon}${endsTime ? ` (${endsTime})` : ''}.`
-          : `${title} ends ${soon}${endsTime ? ` (${endsTime})` : ''}.${price ? ` Now ${price}.` : ''}`,
+          ? `${lots} you follow end soon. ${firstEnds}.`
+          : `${firstEnds}.${price ? ` Now ${price}.` : ''}`,
         url,
       ),
       push: {
