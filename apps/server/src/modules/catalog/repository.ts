@@ -1,5 +1,19 @@
 import { PUBLIC_PRODUCT_STATUSES } from '@rebound/contract/catalog';
-import { and, asc, count, desc, eq, gt, ilike, inArray, lte, min, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  lte,
+  min,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type CardRow, cardQuery, firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
@@ -376,7 +390,7 @@ export function listActiveLocations(db: DbOrTx) {
 }
 
 /** A product whose page is public: found by its slug, in one of the public statuses. */
-function publicProductSlug(slug: string): SQL {
+function publicProductSlug(slug: string | Placeholder): SQL {
   return and(eq(products.slug, slug), inArray(products.status, PUBLIC_PRODUCT_STATUSES))!;
 }
 
@@ -389,36 +403,60 @@ export interface ProductPageImage {
   variants: unknown;
 }
 
-/**
- * A public product with its category and photos (one statement: the photos as a JSON array on the
- * (product, position) index), then its latest auction with the pickup location and the leader's handle.
- */
-export async function productBySlug(db: DbOrTx, slug: string) {
-  const [row] = await db
-    .select({
-      product: products,
-      category: categories,
-      images: sql<ProductPageImage[]>`coalesce((select json_agg(json_build_object(
+/** The leader of a product page's auction (an alias: the join is on the auction's leader). */
+const pageLeader = alias(users, 'leader');
+
+function buildProductBySlug(db: DbOrTx) {
+  return (
+    db
+      .select({
+        product: products,
+        category: categories,
+        images: sql<ProductPageImage[]>`coalesce((select json_agg(json_build_object(
           'url', pi.url, 'alt', pi.alt, 'width', pi.width, 'height', pi.height, 'variants', pi.variants)
           order by pi.position) from ${productImages} pi where pi.product_id = ${products.id}), '[]'::json)`,
-    })
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(publicProductSlug(slug))
-    .limit(1);
+        auction: auctions,
+        location: locations,
+        leaderHandle: pageLeader.handle,
+      })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      // A product may be relisted: its page shows the most recent auction (the (product, start
+      // time) index finds it).
+      .leftJoin(
+        auctions,
+        eq(
+          auctions.id,
+          sql`(select la.id from auctions la where la.product_id = ${products.id}
+            and la.status <> 'cancelled' order by la.start_time desc limit 1)`,
+        ),
+      )
+      .leftJoin(locations, eq(locations.id, auctions.locationId))
+      .leftJoin(pageLeader, eq(pageLeader.id, auctions.leaderUserId))
+      .where(publicProductSlug(sql.placeholder('slug')))
+      .limit(1)
+      .prepare('catalog_product_by_slug')
+  );
+}
+const productBySlugStatements = new WeakMap<DbOrTx, ReturnType<typeof buildProductBySlug>>();
+
+/**
+ * A public product with its category, photos (a JSON array in position order) and latest auction
+ * with its pickup location and leader's handle: one prepared statement, the closing hour's most
+ * frequent catalogue read after the auction state (docs/decisions/073-fewer-statements-per-request.md).
+ */
+export async function productBySlug(db: DbOrTx, slug: string) {
+  let statement = productBySlugStatements.get(db);
+  if (!statement) {
+    statement = buildProductBySlug(db);
+    productBySlugStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ slug });
   if (!row) return null;
-  const leader = alias(users, 'leader');
-  // A product may be relisted: its page shows the most recent auction.
-  const [auctionRow] = await db
-    .select({ auction: auctions, location: locations, leaderHandle: leader.handle })
-    .from(auctions)
-    .innerJoin(locations, eq(locations.id, auctions.locationId))
-    .leftJoin(leader, eq(leader.id, auctions.leaderUserId))
-    .where(and(eq(auctions.productId, row.product.id), sql`${auctions.status} <> 'cancelled'`))
-    .orderBy(desc(auctions.startTime))
-    .limit(1);
-  // Both drivers (node-postgres, PGlite) hand `json` back parsed.
-  return { ...row, auction: auctionRow ?? null };
+  const { auction, location, leaderHandle, ...rest } = row;
+  // Both drivers (node-postgres, PGlite) hand `json` back parsed. The auction's location is
+  // required (a foreign key), so an auction always comes with one.
+  return { ...rest, auction: auction && location ? { auction, location, leaderHandle } : null };
 }
 
 /**

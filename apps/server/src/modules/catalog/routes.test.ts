@@ -312,4 +312,43 @@ describe('catalogue', () => {
     expect(JSON.stringify(body)).not.toMatch(/max/i);
     expect(JSON.stringify(body)).not.toContain(leader.email);
   });
+
+  it('shows a relisted product with its latest auction, never a cancelled one', async () => {
+    const now = t.clock.now();
+    const at = (min: number) => new Date(now.getTime() + min * 60_000);
+    const { product } = await makeAuction(t.db, {
+      now,
+      locationId: warehouse.id,
+      auction: { status: 'ended', startTime: at(-3000), endTime: at(-1600), currentPriceCents: 4_200 },
+    });
+    const page = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/products/${product.slug}` })).json<ProductDetail>();
+    expect((await page()).auction?.currentPriceCents).toBe(4_200);
+    // Relisted at another location: the page moves to the new auction and its pickup place.
+    await t.db.insert(auctions).values({
+      productId: product.id,
+      locationId: other.id,
+      status: 'live',
+      startTime: at(-60),
+      endTime: at(600),
+      originalEndTime: at(600),
+      startingBidCents: 1_500,
+      currentPriceCents: 1_500,
+    });
+    const relisted = await page();
+    expect(relisted.auction).toMatchObject({ status: 'live', currentPriceCents: 1_500, leaderHandle: null });
+    expect(relisted.location?.id).toBe(other.id);
+    // A later auction that was cancelled is not shown: the page keeps the latest one that stands.
+    await t.db.insert(auctions).values({
+      productId: product.id,
+      locationId: warehouse.id,
+      status: 'cancelled',
+      startTime: at(-10),
+      endTime: at(700),
+      originalEndTime: at(700),
+      startingBidCents: 9_900,
+      currentPriceCents: 9_900,
+    });
+    expect((await page()).auction).toMatchObject({ status: 'live', currentPriceCents: 1_500 });
+  });
 });

@@ -636,4 +636,85 @@ describe('the outbox sender', () => {
         .where(and(eq(outbox.recipient, 'nobody.here@example.test'))),
     ).toHaveLength(0);
   });
+
+  /** The test app's database, counting UPDATE statements built through it (the claims: one per claimWhere). */
+  function countingClaims() {
+    const counter = { updates: 0 };
+    const db = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop === 'update') counter.updates++;
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    return { db, counter };
+  }
+
+  it('a claim short of a batch takes everything due: no second claim that finds nothing', async () => {
+    await fresh();
+    await queueTestMessages(t.db, t.clock.now(), 3);
+    const { db, counter } = countingClaims();
+    const channels = recordingChannels();
+    const stats = await senderWith(channels, { batchSize: 8, concurrency: 2 }, db).drain();
+    expect(stats).toMatchObject({ claimed: 3, sent: 3 });
+    // One claim: its alerts' half and then the rest (claimDue's two UPDATEs), nothing after.
+    expect(counter.updates).toBe(2);
+    // A full batch may leave more behind: the sender claims again (and that one comes back short).
+    await queueTestMessages(t.db, t.clock.now(), 5);
+    counter.updates = 0;
+    expect(await senderWith(channels, { batchSize: 4, concurrency: 2 }, db).drain()).toMatchObject({
+      claimed: 5,
+      sent: 5,
+    });
+    expect(counter.updates).toBe(4);
+  });
+
+  it('wakes during a pass are served by one more pass, no sooner than the gap after it started', async () => {
+    await fresh();
+    const { db, counter } = countingClaims();
+    const recording = recordingChannels();
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    // The first message is held in its adapter until the test has queued the next one.
+    const channels: Channels = {
+      ...recording,
+      email: {
+        kind: 'local',
+        send: async (m) => {
+          if (recording.tried.length === 0) {
+            recording.tried.push({ channel: 'email', message: m });
+            await held;
+            recording.sent.push({ channel: 'email', message: m });
+            return;
+          }
+          await recording.email.send(m);
+        },
+      },
+    };
+    const sender = new OutboxSender(
+      { db, clock: t.clock, config: t.config, log: t.app.log, channels },
+      { passGapMs: 2_000 },
+    );
+    sender.enableWake();
+    const [first] = await queueTestMessages(t.db, t.clock.now(), 1);
+    const run = sender.run();
+    await vi.waitFor(() => expect(recording.tried).toHaveLength(1), { timeout: 5_000, interval: 10 });
+    const [second] = await queueTestMessages(t.db, t.clock.now(), 1);
+    sender.wake();
+    release();
+    await vi.waitFor(async () => expect((await rowsOf([first!]))[0]!.status).toBe('sent'), {
+      timeout: 5_000,
+      interval: 10,
+    });
+    // Queued after the first pass ended: without the gap the second pass would have taken the
+    // second message alone, and this one would need a third.
+    const [third] = await queueTestMessages(t.db, t.clock.now(), 1);
+    sender.wake();
+    await run;
+    await sender.close();
+    expect((await rowsOf([second!, third!])).map((r) => r.status)).toEqual(['sent', 'sent']);
+    // Two passes, one claim each (two UPDATEs a claim).
+    expect(counter.updates).toBe(4);
+  });
 });
