@@ -7,6 +7,7 @@ import { useTestApp } from '../../../test/harness';
 import { sessions } from '../../db/schema';
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from './auth';
 import { cookieValue, createSessionLookup, verifiedToken } from './session-lookup';
+import { sessionsWithUsers } from './sessions-repository';
 
 // The session lookup (session-lookup.ts): what it answers itself must be what better-auth would
 // answer, and everything that makes better-auth write (renewal, expiry, stale cookies) is left to it.
@@ -72,6 +73,31 @@ describe('createSessionLookup', () => {
       .where(eq(sessions.token, tokenOf(cookie)));
     expect(found.expiresAt).toBe(row!.expiresAt.getTime());
     expect(await betterAuthSays(cookie)).toEqual({ userId: user.id, setCookies: [] });
+  });
+
+  it('looks up the sessions of requests that miss together in one statement, each its own answer', async () => {
+    const people = [await signedInUser(t), await signedInUser(t), await signedInUser(t)];
+    const gone = await signedInUser(t);
+    await t.db.delete(sessions).where(eq(sessions.token, tokenOf(gone.cookie)));
+    // Counts the reads: each is one statement.
+    const reads: string[][] = [];
+    const find = createSessionLookup(t.db, t.config.authSecret, NAMES, (db, tokens) => {
+      reads.push([...tokens]);
+      return sessionsWithUsers(db, tokens);
+    });
+    const now = Date.now();
+    // The first starts a lookup of one at once; the four that arrive while it runs share the next.
+    const found = await Promise.all(
+      [people[0]!, people[1]!, gone, people[2]!, people[1]!].map((p) => find(p.cookie, now)),
+    );
+    expect(found.map((f) => (f.kind === 'found' ? f.user.id : f.kind))).toEqual([
+      people[0]!.user.id,
+      people[1]!.user.id,
+      'ask',
+      people[2]!.user.id,
+      people[1]!.user.id,
+    ]);
+    expect(reads.map((r) => r.length)).toEqual([1, 4]);
   });
 
   it('says none for no cookie or a forged signature, as better-auth does', async () => {

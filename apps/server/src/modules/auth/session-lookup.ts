@@ -7,8 +7,9 @@
 import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
+import { KeyedBatcher } from '../../lib/batcher';
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from './auth';
-import { sessionWithUser } from './sessions-repository';
+import { type SessionWithUser, sessionsWithUsers } from './sessions-repository';
 
 /** The cookies better-auth reads for a session (their names follow its prefix and Secure setting). */
 export interface SessionCookieNames {
@@ -86,12 +87,27 @@ export function sessionUser(
   };
 }
 
+/** Sessions read by one statement at most. */
+const SESSION_LOOKUPS_MAX = 256;
+
 /**
  * Makes the lookup for one auth secret and cookie names. `nowMs` is the wall clock's milliseconds:
  * better-auth judges expiry and renewal by the real clock, never the store's test clock.
  */
-export function createSessionLookup(db: DbOrTx, secret: string, names: SessionCookieNames) {
+export function createSessionLookup(
+  db: DbOrTx,
+  secret: string,
+  names: SessionCookieNames,
+  /** How sessions are read (a test counts the reads). */
+  read: typeof sessionsWithUsers = sessionsWithUsers,
+) {
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // Requests that miss the session cache while a lookup is on its way go together into the next
+  // one (shoppers arriving together at a busy server): one statement for all their tokens.
+  const sessions = new KeyedBatcher<string, SessionWithUser | null>(async (_key, tokens) => {
+    const found = await read(db, tokens);
+    return tokens.map((t) => ({ ok: true as const, value: found.get(t) ?? null }));
+  }, SESSION_LOOKUPS_MAX);
   return async (cookieHeader: string | undefined, nowMs: number): Promise<SessionLookup> => {
     const header = cookieHeader ?? '';
     if (cookieValue(header, names.data) !== undefined) return { kind: 'ask' };
@@ -100,7 +116,7 @@ export function createSessionLookup(db: DbOrTx, secret: string, names: SessionCo
     const token = verifiedToken(signed, key);
     if (token === null) return { kind: 'none' };
     if (cookieValue(header, names.dontRemember) !== undefined) return { kind: 'ask' };
-    const row = await sessionWithUser(db, token);
+    const row = await sessions.submit('sessions', token);
     if (!row) return { kind: 'ask' };
     const expiresAt = row.expiresAt.getTime();
     // Expired (better-auth deletes it and the cookie), or due for renewal (a day after its last).

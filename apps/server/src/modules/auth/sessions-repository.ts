@@ -52,9 +52,10 @@ export async function sessionStates(
   return found;
 }
 
-function buildSessionWithUser(db: DbOrTx) {
+function buildSessionsWithUsers(db: DbOrTx) {
   return db
     .select({
+      token: sessions.token,
       expiresAt: sessions.expiresAt,
       id: users.id,
       email: users.email,
@@ -64,11 +65,10 @@ function buildSessionWithUser(db: DbOrTx) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .limit(1)
-    .prepare('auth_session_with_user');
+    .where(sql`${sessions.token} = any(${sql.placeholder('tokens')}::text[])`)
+    .prepare('auth_sessions_with_users');
 }
-const sessionWithUserStatements = new WeakMap<DbOrTx, ReturnType<typeof buildSessionWithUser>>();
+const sessionsWithUsersStatements = new WeakMap<DbOrTx, ReturnType<typeof buildSessionsWithUsers>>();
 
 export interface SessionWithUser {
   expiresAt: Date;
@@ -80,15 +80,22 @@ export interface SessionWithUser {
 }
 
 /**
- * The session under `token` with its account, in one prepared query (the session lookup of
- * session-lookup.ts; better-auth's own reads the same two rows). Null when there is none.
+ * The sessions under `tokens` with their accounts, by token, in one prepared query (the session
+ * lookup of session-lookup.ts, which asks for the tokens of the requests that miss together;
+ * better-auth's own reads the same two rows). A token with no session is absent.
  */
-export async function sessionWithUser(db: DbOrTx, token: string): Promise<SessionWithUser | null> {
-  let statement = sessionWithUserStatements.get(db);
+export async function sessionsWithUsers(
+  db: DbOrTx,
+  tokens: readonly string[],
+): Promise<Map<string, SessionWithUser>> {
+  const found = new Map<string, SessionWithUser>();
+  if (tokens.length === 0) return found;
+  let statement = sessionsWithUsersStatements.get(db);
   if (!statement) {
-    statement = buildSessionWithUser(db);
-    sessionWithUserStatements.set(db, statement);
+    statement = buildSessionsWithUsers(db);
+    sessionsWithUsersStatements.set(db, statement);
   }
-  const [row] = await statement.execute({ token });
-  return row ?? null;
+  for (const { token, ...row } of await statement.execute({ tokens: [...new Set(tokens)] }))
+    found.set(token, row);
+  return found;
 }

@@ -461,12 +461,12 @@ export async function productBySlug(db: DbOrTx, slug: string) {
 
 /**
  * What a shared link's preview and the page's JSON-LD need (the HTML the server sends for
- * /product/:slug): the same product as its page, in one query on the unique slug index and the
+ * /product/:slug): the same product as its page, in one prepared statement on the unique slug index and the
  * (product, position) index, with its latest auction (as the page shows it) in a lateral subquery
  * on the (product, start time) index.
  */
-export async function productPreviewBySlug(db: DbOrTx, slug: string) {
-  const [row] = await db
+function buildProductPreviewBySlug(db: DbOrTx) {
+  return db
     .select({
       slug: products.slug,
       title: products.title,
@@ -488,7 +488,18 @@ export async function productPreviewBySlug(db: DbOrTx, slug: string) {
     })
     .from(products)
     .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)))
-    .where(publicProductSlug(slug))
-    .limit(1);
+    .where(publicProductSlug(sql.placeholder('slug')))
+    .limit(1)
+    .prepare('catalog_product_preview_by_slug');
+}
+const productPreviewStatements = new WeakMap<DbOrTx, ReturnType<typeof buildProductPreviewBySlug>>();
+
+export async function productPreviewBySlug(db: DbOrTx, slug: string) {
+  let statement = productPreviewStatements.get(db);
+  if (!statement) {
+    statement = buildProductPreviewBySlug(db);
+    productPreviewStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ slug });
   return row ?? null;
 }

@@ -130,7 +130,7 @@ export function createChannels(deps: { config: Config; db: Db; log: FastifyBaseL
  * The least time between the starts of two passes of one sender when requests keep waking it
  * (docs/decisions/073-fewer-statements-per-request.md): short against the alerts' two seconds.
  */
-export const PASS_GAP_MS = 25;
+export const PASS_GAP_MS = 100;
 
 /** Outcomes recorded by one statement at most. */
 const OUTBOX_MARKS_BATCH_MAX = 256;
