@@ -49,6 +49,8 @@ const argN = (name: string, dflt: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : dflt;
 };
 const SECONDS = argN('seconds', quick ? 20 : 60);
+/** Seconds of the same shoppers before the first phase of each server count, not measured (0: none). */
+const WARMUP = argN('warmup', quick ? 0 : 15);
 const argList = (name: string, dflt: number[]) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1]!.split(',').map(Number) : dflt;
@@ -208,6 +210,20 @@ async function main() {
         });
         if (check.status !== 200)
           throw new Error(`the shoppers are not signed in: ${check.status} ${await check.text()}`);
+        // The hour before the close: the servers have been serving shoppers (their code compiled and
+        // optimised, their caches and pools in use) before the lots are set to end. Not measured.
+        if (WARMUP > 0) {
+          const warm = await runShoppers(
+            ports,
+            cookies.slice(0, Math.min(...STEPS)),
+            await popularity(),
+            WARMUP,
+          );
+          const errors = warm.reduce((n, r) => n + r.serverErrors + r.noAnswer, 0);
+          console.log(
+            `warm-up: ${WARMUP} s, ${warm.reduce((n, r) => n + r.requests, 0)} requests, ${errors} errors`,
+          );
+        }
         for (const shoppers of STEPS) {
           // A closing hour: CLOSING_SHARE of the auctions still live end within this phase, the popular
           // ones among them (every other rank), spread over its second half and a little before.
@@ -319,7 +335,7 @@ bids (25 %: reads the state, then bids one to four increments over the minimum, 
 seven). Lots are picked with probability ∝ 1/rank^${ZIPF_S} (the 10 most popular of ${first.live.length.toLocaleString('en')} get
 ${fmt(top10Share * 100, 0)} % of the picks). Before each phase about ${fmt(CLOSING_SHARE * 100, 0)} % of the auctions still live (every other rank,
 so popular ones too) are set to end in that phase's last 70 %; soft close (60 s) stays on and the servers' own
-job closes them and makes the orders. Shoppers arrive over the first ${fmt(Math.min(20, SECONDS / 4), 0)} s. Each phase runs ${SECONDS} s; with two servers the shoppers are split
+job closes them and makes the orders. ${WARMUP > 0 ? `Before the first phase of each server count the servers serve the same shoppers for ${WARMUP} s, not measured (the hour before the close: code compiled and optimised, pools and caches in use); then the lots are set to end. ` : ''}Shoppers arrive over the first ${fmt(Math.min(20, SECONDS / 4), 0)} s. Each phase runs ${SECONDS} s; with two servers the shoppers are split
 between two child processes on the same database. The shoppers run in ${GENERATORS} child processes of their own
 (bench/closing-hour-shoppers.mjs); their CPU and the servers' are measured per phase (CPU seconds ÷ phase
 seconds: 100 % is one core). Other work on the machine shares its cores: the load average is given per phase.
@@ -418,6 +434,45 @@ interface ShopperReport {
   cpuSeconds: number;
 }
 
+/**
+ * The shoppers in GENERATORS child processes for `seconds`, arriving over the first quarter (at most
+ * 20 s); each process reports its latencies and CPU.
+ */
+function runShoppers(
+  ports: number[],
+  cookies: string[],
+  pop: { live: { id: string; slug: string }[]; cumulative: number[] },
+  seconds: number,
+): Promise<ShopperReport[]> {
+  const stopAt = Date.now() + seconds * 1000;
+  return Promise.all(
+    Array.from({ length: GENERATORS }, (_, g) => {
+      const child = fork(new URL('./closing-hour-shoppers.mjs', import.meta.url), [], {
+        serialization: 'advanced',
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      return new Promise<ShopperReport>((resolve, reject) => {
+        child.once('message', (m) => resolve(m as ShopperReport));
+        child.once('error', reject);
+        child.once('exit', (code) => {
+          if (code !== 0) reject(new Error(`a shoppers' process ended with ${code}`));
+        });
+        child.send({
+          ports,
+          shoppers: cookies.map((cookie, i) => ({ i, cookie })).filter(({ i }) => i % GENERATORS === g),
+          live: pop.live,
+          cumulative: pop.cumulative,
+          categories: CATEGORIES.map((c) => c.slug),
+          seconds,
+          thinkMs: THINK_MS,
+          rampMs: Math.min(20_000, (seconds * 1000) / 4),
+          stopAt,
+        });
+      });
+    }),
+  );
+}
+
 async function runPhase(
   db: Awaited<ReturnType<typeof createTestDatabase>>['db'],
   servers: number,
@@ -460,33 +515,7 @@ async function runPhase(
     ),
   );
   const cpuBefore = children.reduce((sum, c) => sum + cpuSecondsOf(c.pid), 0);
-  const stopAt = Date.now() + SECONDS * 1000;
-  const reports = await Promise.all(
-    Array.from({ length: GENERATORS }, (_, g) => {
-      const child = fork(new URL('./closing-hour-shoppers.mjs', import.meta.url), [], {
-        serialization: 'advanced',
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      });
-      return new Promise<ShopperReport>((resolve, reject) => {
-        child.once('message', (m) => resolve(m as ShopperReport));
-        child.once('error', reject);
-        child.once('exit', (code) => {
-          if (code !== 0) reject(new Error(`a shoppers' process ended with ${code}`));
-        });
-        child.send({
-          ports,
-          shoppers: cookies.map((cookie, i) => ({ i, cookie })).filter(({ i }) => i % GENERATORS === g),
-          live: pop.live,
-          cumulative: pop.cumulative,
-          categories: CATEGORIES.map((c) => c.slug),
-          seconds: SECONDS,
-          thinkMs: THINK_MS,
-          rampMs: Math.min(20_000, (SECONDS * 1000) / 4),
-          stopAt,
-        });
-      });
-    }),
-  );
+  const reports = await runShoppers(ports, cookies, pop, SECONDS);
   result.serverCpuSeconds = children.reduce((sum, c) => sum + cpuSecondsOf(c.pid), 0) - cpuBefore;
   result.load = os.loadavg()[0]!;
   const ended = Date.now();

@@ -66,6 +66,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const database = await openConfiguredDatabase(config);
   const clock = config.testClock ? adjustableClock() : systemClock;
   const seeded = options.prepare === false ? false : await prepareDatabase(config, database, clock);
+  await database.warm();
   // The realtime fan-out: Redis pub/sub when chosen (config.realtime), else the app's default
   // (NOTIFY/LISTEN on PostgreSQL, in-process with the embedded database). Decision 033.
   let appLog: FastifyInstance['log'] | undefined;

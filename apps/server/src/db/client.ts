@@ -33,6 +33,11 @@ export interface Database {
   onError(listener: (err: Error) => void): () => void;
   /** The connection pool's state and waits (PostgreSQL; null on PGlite, which has no pool), for /metrics. */
   poolStats(): PoolStats | null;
+  /**
+   * Opens every connection of the pool now (PostgreSQL; nothing on PGlite), so the first requests
+   * after a start do not each wait for a new database backend. The server calls it before it listens.
+   */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -97,7 +102,9 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const max = opts.poolSize ?? 10;
-    const pool = new pg.Pool({ connectionString: opts.url, max });
+    // Connections once open stay open (min = max): a server that went quiet for ten seconds (the
+    // pool's idle timeout) would otherwise meet the next burst by opening backends one by one.
+    const pool = new pg.Pool({ connectionString: opts.url, max, min: max });
     const poolStats = countPoolWaits(pool, max);
     const listeners = new Set<(err: Error) => void>();
     // An idle client losing its connection must not take the process down, nor go unnoticed; the
@@ -117,6 +124,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         return () => listeners.delete(listener);
       },
       poolStats,
+      async warm() {
+        const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+        for (const client of clients) client.release();
+      },
       close: () => pool.end(),
     };
   }
@@ -132,6 +143,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // In-process: there are no connections to lose.
     onError: () => () => {},
     poolStats: () => null,
+    warm: async () => {},
     close: () => client.close(),
   };
 }
