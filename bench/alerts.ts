@@ -101,27 +101,39 @@ export function lagSampler(db: Db) {
 }
 
 /** Opens one socket per cookie (each shopper's own room) and records each OutbidV1's delay. */
-export async function outbidSockets(base: string, cookies: string[]) {
+export async function outbidSockets(base: string, cookies: string[], rampMs = 0) {
   const delays: number[] = [];
   const sockets = await Promise.all(
     cookies.map(
       (cookie) =>
         new Promise<WebSocket>((resolve, reject) => {
-          const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, { headers: { cookie, origin: base } });
-          ws.on('open', () => resolve(ws));
-          ws.on('error', reject);
-          ws.on('message', (raw) => {
-            const at = Date.now();
-            const text = String(raw);
-            if (!text.includes('"OutbidV1"')) return;
-            const e = JSON.parse(text) as { serverTime: string };
-            delays.push(at - Date.parse(e.serverTime));
-          });
+          // Opened over `rampMs` (shoppers arriving), or all at once.
+          if (rampMs > 0) {
+            setTimeout(() => open(cookie, resolve, reject), Math.random() * rampMs);
+            return;
+          }
+          open(cookie, resolve, reject);
         }),
     ),
   );
+  function open(cookie: string, resolve: (ws: WebSocket) => void, reject: (err: Error) => void) {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, { headers: { cookie, origin: base } });
+    ws.on('open', () => resolve(ws));
+    ws.on('error', reject);
+    ws.on('message', (raw) => {
+      const at = Date.now();
+      const text = String(raw);
+      if (!text.includes('"OutbidV1"')) return;
+      const e = JSON.parse(text) as { serverTime: string };
+      delays.push(at - Date.parse(e.serverTime));
+    });
+  }
   return {
     delays,
+    /** Forgets the delays so far (what came before a phase). */
+    reset() {
+      delays.length = 0;
+    },
     close() {
       for (const s of sockets) s.terminate();
     },

@@ -68,9 +68,10 @@ process.once('message', async (job) => {
     shoppers.map(async ({ i, cookie }) => {
       const base = `http://127.0.0.1:${ports[i % ports.length]}`;
       const headers = { cookie, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
-      // Shoppers arrive over the phase's first quarter (at most 20 s) rather than all at once: 2,000
-      // connections opened within a few seconds overflow the listen backlog of a busy server.
-      await sleep(Math.random() * rampMs);
+      // Shoppers arrive over `rampMs` rather than all at once (2,000 connections opened within a few
+      // seconds overflow the listen backlog of a busy server); with 0 they are already browsing, and
+      // the first request comes after a pause like the others.
+      await (rampMs > 0 ? sleep(Math.random() * rampMs) : think());
       while (Date.now() < stopAt) {
         const x = Math.random();
         if (x < 0.3) {

@@ -49,8 +49,13 @@ const argN = (name: string, dflt: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : dflt;
 };
 const SECONDS = argN('seconds', quick ? 20 : 60);
-/** Seconds of the same shoppers before the first phase of each server count, not measured (0: none). */
-const WARMUP = argN('warmup', quick ? 0 : 15);
+/**
+ * Seconds of the same shoppers before the first phase of each server count, not measured (0: none):
+ * they arrive then, and the phase finds them browsing.
+ */
+const WARMUP = argN('warmup', quick ? 0 : 20);
+/** Shoppers arrive over this many milliseconds (the warm-up's, or the phase's without one). */
+const RAMP_MS = Math.min(20_000, (SECONDS * 1000) / 4);
 const argList = (name: string, dflt: number[]) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1]!.split(',').map(Number) : dflt;
@@ -212,13 +217,16 @@ async function main() {
           throw new Error(`the shoppers are not signed in: ${check.status} ${await check.text()}`);
         // The hour before the close: the servers have been serving shoppers (their code compiled and
         // optimised, their caches and pools in use) before the lots are set to end. Not measured.
+        let opened: Sockets | undefined;
         if (WARMUP > 0) {
-          const warm = await runShoppers(
-            ports,
-            cookies.slice(0, Math.min(...STEPS)),
-            await popularity(),
-            WARMUP,
-          );
+          const warmCookies = cookies.slice(0, Math.min(...STEPS));
+          const ramp = Math.min(RAMP_MS, (WARMUP * 1000) / 2);
+          // The shoppers with a socket open it as they arrive, and keep it into the phase.
+          const [warm, sockets] = await Promise.all([
+            runShoppers(ports, warmCookies, await popularity(), WARMUP, ramp),
+            openSockets(ports, warmCookies, ramp),
+          ]);
+          opened = sockets;
           const errors = warm.reduce((n, r) => n + r.serverErrors + r.noAnswer, 0);
           console.log(
             `warm-up: ${WARMUP} s, ${warm.reduce((n, r) => n + r.requests, 0)} requests, ${errors} errors`,
@@ -235,7 +243,8 @@ async function main() {
                 where a.status = 'live') r
               where r.rank % 2 = 1 and random() < ${CLOSING_SHARE * 2})
             update auctions a set end_time = c.e, original_end_time = c.e from c where c.id = a.id`);
-          const p = await runPhase(db, servers, ports, cookies.slice(0, shoppers), pop, children);
+          const p = await runPhase(db, servers, ports, cookies.slice(0, shoppers), pop, children, opened);
+          opened = undefined;
           phases.push(p);
           // The servers' job closes what ended in the phase's last seconds.
           await sleep(2_000);
@@ -335,7 +344,7 @@ bids (25 %: reads the state, then bids one to four increments over the minimum, 
 seven). Lots are picked with probability ∝ 1/rank^${ZIPF_S} (the 10 most popular of ${first.live.length.toLocaleString('en')} get
 ${fmt(top10Share * 100, 0)} % of the picks). Before each phase about ${fmt(CLOSING_SHARE * 100, 0)} % of the auctions still live (every other rank,
 so popular ones too) are set to end in that phase's last 70 %; soft close (60 s) stays on and the servers' own
-job closes them and makes the orders. ${WARMUP > 0 ? `Before the first phase of each server count the servers serve the same shoppers for ${WARMUP} s, not measured (the hour before the close: code compiled and optimised, pools and caches in use); then the lots are set to end. ` : ''}Shoppers arrive over the first ${fmt(Math.min(20, SECONDS / 4), 0)} s. Each phase runs ${SECONDS} s; with two servers the shoppers are split
+job closes them and makes the orders. ${WARMUP > 0 ? `The shoppers arrive before the first phase of each server count, over ${fmt(Math.min(RAMP_MS, (WARMUP * 1000) / 2) / 1000, 0)} s of a ${WARMUP} s warm-up that is not measured (the hour before the close: the servers' code compiled and optimised, pools and caches in use); then the lots are set to end and the phase finds them browsing (each one's first request after a pause drawn like the others).` : `Shoppers arrive over the first ${fmt(RAMP_MS / 1000, 0)} s.`} Each phase runs ${SECONDS} s; with two servers the shoppers are split
 between two child processes on the same database. The shoppers run in ${GENERATORS} child processes of their own
 (bench/closing-hour-shoppers.mjs); their CPU and the servers' are measured per phase (CPU seconds ÷ phase
 seconds: 100 % is one core). Other work on the machine shares its cores: the load average is given per phase.
@@ -434,15 +443,33 @@ interface ShopperReport {
   cpuSeconds: number;
 }
 
+type Sockets = Awaited<ReturnType<typeof outbidSockets>>[];
+
+/** The first SOCKET_SHOPPERS shoppers' sockets, each on the server that shopper uses, opened over `rampMs`. */
+function openSockets(ports: number[], cookies: string[], rampMs: number): Promise<Sockets> {
+  const socketShoppers = cookies.slice(0, SOCKET_SHOPPERS);
+  return Promise.all(
+    ports.map((port, k) =>
+      outbidSockets(
+        `http://127.0.0.1:${port}`,
+        socketShoppers.filter((_, i) => i % ports.length === k),
+        rampMs,
+      ),
+    ),
+  );
+}
+
 /**
- * The shoppers in GENERATORS child processes for `seconds`, arriving over the first quarter (at most
- * 20 s); each process reports its latencies and CPU.
+ * The shoppers in GENERATORS child processes for `seconds`, each process reporting its latencies and
+ * CPU. They arrive over the first `rampMs`; with 0 they are already there (each shopper's first
+ * request comes after a pause drawn like those between requests).
  */
 function runShoppers(
   ports: number[],
   cookies: string[],
   pop: { live: { id: string; slug: string }[]; cumulative: number[] },
   seconds: number,
+  rampMs: number,
 ): Promise<ShopperReport[]> {
   const stopAt = Date.now() + seconds * 1000;
   return Promise.all(
@@ -465,7 +492,7 @@ function runShoppers(
           categories: CATEGORIES.map((c) => c.slug),
           seconds,
           thinkMs: THINK_MS,
-          rampMs: Math.min(20_000, (seconds * 1000) / 4),
+          rampMs,
           stopAt,
         });
       });
@@ -480,6 +507,8 @@ async function runPhase(
   cookies: string[],
   pop: { live: { id: string; slug: string }[]; cumulative: number[] },
   children: { pid?: number }[],
+  /** The sockets, when the shoppers opened them before the phase (the warm-up); else opened here. */
+  opened?: Sockets,
 ): Promise<PhaseResult> {
   const perEndpoint = new Map<Endpoint, number[]>();
   const result: PhaseResult = {
@@ -505,17 +534,10 @@ async function runPhase(
   // sender's lag sampled through the phase and until it has handed over what the phase queued.
   const since = new Date();
   const lag = lagSampler(db);
-  const socketShoppers = cookies.slice(0, SOCKET_SHOPPERS);
-  const sockets = await Promise.all(
-    ports.map((port, k) =>
-      outbidSockets(
-        `http://127.0.0.1:${port}`,
-        socketShoppers.filter((_, i) => i % ports.length === k),
-      ),
-    ),
-  );
+  const sockets = opened ?? (await openSockets(ports, cookies, 0));
+  for (const s of sockets) s.reset();
   const cpuBefore = children.reduce((sum, c) => sum + cpuSecondsOf(c.pid), 0);
-  const reports = await runShoppers(ports, cookies, pop, SECONDS);
+  const reports = await runShoppers(ports, cookies, pop, SECONDS, WARMUP > 0 ? 0 : RAMP_MS);
   result.serverCpuSeconds = children.reduce((sum, c) => sum + cpuSecondsOf(c.pid), 0) - cpuBefore;
   result.load = os.loadavg()[0]!;
   const ended = Date.now();
