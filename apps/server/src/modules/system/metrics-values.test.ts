@@ -154,20 +154,17 @@ describe('database pool waits', () => {
     },
   );
 
-  it.runIf(TEST_DB_KIND === 'postgres')(
-    'opens every connection of the pool when warmed',
-    async () => {
-      const database = await openDatabase({ url: t.database.url!, poolSize: 3 });
-      try {
-        expect(database.poolStats()).toMatchObject({ total: 0, idle: 0 });
-        await database.warm();
-        expect(database.poolStats()).toMatchObject({ total: 3, idle: 3, waits: 0 });
-        // A query after warming needs no new backend, and leaves the three open.
-        await database.db.execute(sql`select 1`);
-        expect(database.poolStats()).toMatchObject({ total: 3, idle: 3 });
-      } finally {
-        await database.close();
-      }
-    },
-  );
+  it.runIf(TEST_DB_KIND === 'postgres')('opens every connection of the pool when warmed', async () => {
+    const database = await openDatabase({ url: t.database.url!, poolSize: 3 });
+    try {
+      expect(database.poolStats()).toMatchObject({ total: 0, idle: 0 });
+      await database.warm();
+      expect(database.poolStats()).toMatchObject({ total: 3, idle: 3, waits: 0 });
+      // A query after warming needs no new backend, and leaves the three open.
+      await database.db.execute(sql`select 1`);
+      expect(database.poolStats()).toMatchObject({ total: 3, idle: 3 });
+    } finally {
+      await database.close();
+    }
+  });
 });
