@@ -2,7 +2,7 @@
 // without a cookie cache) but in one prepared query and one HMAC with a key made once, for the
 // common case: a valid, signed, unexpired session that needs no renewal. Every other case is left
 // to better-auth's own getSession, which renews sessions, clears stale cookies and deletes expired
-// sessions. Decision docs/decisions/070-own-session-lookup.md.
+// sessions. Decision docs/decisions/070-fewer-round-trips-in-the-closing-hour.md.
 
 import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';

@@ -2,6 +2,7 @@
 
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
 /**
@@ -68,7 +69,7 @@ function buildSessionsWithUsers(db: DbOrTx) {
     .where(sql`${sessions.token} = any(${sql.placeholder('tokens')}::text[])`)
     .prepare('auth_sessions_with_users');
 }
-const sessionsWithUsersStatements = new WeakMap<DbOrTx, ReturnType<typeof buildSessionsWithUsers>>();
+const sessionsWithUsersStatement = preparedOnce(buildSessionsWithUsers);
 
 export interface SessionWithUser {
   expiresAt: Date;
@@ -90,11 +91,7 @@ export async function sessionsWithUsers(
 ): Promise<Map<string, SessionWithUser>> {
   const found = new Map<string, SessionWithUser>();
   if (tokens.length === 0) return found;
-  let statement = sessionsWithUsersStatements.get(db);
-  if (!statement) {
-    statement = buildSessionsWithUsers(db);
-    sessionsWithUsersStatements.set(db, statement);
-  }
+  const statement = sessionsWithUsersStatement(db);
   for (const { token, ...row } of await statement.execute({ tokens: [...new Set(tokens)] }))
     found.set(token, row);
   return found;

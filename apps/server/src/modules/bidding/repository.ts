@@ -4,6 +4,7 @@ import pg from 'pg';
 import { cardQuery, notEndedAt } from '../../db/cards';
 import type { Db, DbOrTx } from '../../db/client';
 import { databaseCode } from '../../db/errors';
+import { preparedOnce } from '../../db/prepared';
 import * as schema from '../../db/schema';
 import { auctions, bids, idempotencyKeys, maxBids, orders, userStrikes, users } from '../../db/schema';
 import { hasPushSql, type NotificationRow, type OutboxRow } from '../notifications';
@@ -398,7 +399,7 @@ function buildAuctionState(db: DbOrTx) {
     .limit(1)
     .prepare('bidding_auction_state');
 }
-const auctionStateStatements = new WeakMap<DbOrTx, ReturnType<typeof buildAuctionState>>();
+const auctionStateStatement = preparedOnce(buildAuctionState);
 
 /**
  * An auction with its leader's handle and `userId`'s max bid (null when none or no user), in one
@@ -409,12 +410,7 @@ export async function auctionWithLeaderAndMyMax(
   auctionId: string,
   userId: string | null,
 ): Promise<{ auction: AuctionRow; leaderHandle: string | null; myMax: number | null } | null> {
-  let statement = auctionStateStatements.get(db);
-  if (!statement) {
-    statement = buildAuctionState(db);
-    auctionStateStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ auctionId, userId });
+  const [row] = await auctionStateStatement(db).execute({ auctionId, userId });
   if (!row) return null;
   return {
     auction: row.auction,

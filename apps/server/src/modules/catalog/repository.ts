@@ -17,6 +17,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { type CardRow, cardQuery, firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { auctions, categories, locations, productImages, products, users } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 
@@ -403,42 +404,38 @@ export interface ProductPageImage {
   variants: unknown;
 }
 
+/**
+ * The id of the auction a product's page shows: a product may be relisted, and its page shows the
+ * most recent auction that was not cancelled (found on the (product, start time) index).
+ */
+const latestAuctionId = sql`(select la.id from auctions la where la.product_id = ${products.id}
+  and la.status <> 'cancelled' order by la.start_time desc limit 1)`;
+
 /** The leader of a product page's auction (an alias: the join is on the auction's leader). */
 const pageLeader = alias(users, 'leader');
 
 function buildProductBySlug(db: DbOrTx) {
-  return (
-    db
-      .select({
-        product: products,
-        category: categories,
-        images: sql<ProductPageImage[]>`coalesce((select json_agg(json_build_object(
+  return db
+    .select({
+      product: products,
+      category: categories,
+      images: sql<ProductPageImage[]>`coalesce((select json_agg(json_build_object(
           'url', pi.url, 'alt', pi.alt, 'width', pi.width, 'height', pi.height, 'variants', pi.variants)
           order by pi.position) from ${productImages} pi where pi.product_id = ${products.id}), '[]'::json)`,
-        auction: auctions,
-        location: locations,
-        leaderHandle: pageLeader.handle,
-      })
-      .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      // A product may be relisted: its page shows the most recent auction (the (product, start
-      // time) index finds it).
-      .leftJoin(
-        auctions,
-        eq(
-          auctions.id,
-          sql`(select la.id from auctions la where la.product_id = ${products.id}
-            and la.status <> 'cancelled' order by la.start_time desc limit 1)`,
-        ),
-      )
-      .leftJoin(locations, eq(locations.id, auctions.locationId))
-      .leftJoin(pageLeader, eq(pageLeader.id, auctions.leaderUserId))
-      .where(publicProductSlug(sql.placeholder('slug')))
-      .limit(1)
-      .prepare('catalog_product_by_slug')
-  );
+      auction: auctions,
+      location: locations,
+      leaderHandle: pageLeader.handle,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(auctions, eq(auctions.id, latestAuctionId))
+    .leftJoin(locations, eq(locations.id, auctions.locationId))
+    .leftJoin(pageLeader, eq(pageLeader.id, auctions.leaderUserId))
+    .where(publicProductSlug(sql.placeholder('slug')))
+    .limit(1)
+    .prepare('catalog_product_by_slug');
 }
-const productBySlugStatements = new WeakMap<DbOrTx, ReturnType<typeof buildProductBySlug>>();
+const productBySlugStatement = preparedOnce(buildProductBySlug);
 
 /**
  * A public product with its category, photos (a JSON array in position order) and latest auction
@@ -446,12 +443,7 @@ const productBySlugStatements = new WeakMap<DbOrTx, ReturnType<typeof buildProdu
  * frequent catalogue read after the auction state (docs/decisions/073-fewer-statements-per-request.md).
  */
 export async function productBySlug(db: DbOrTx, slug: string) {
-  let statement = productBySlugStatements.get(db);
-  if (!statement) {
-    statement = buildProductBySlug(db);
-    productBySlugStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ slug });
+  const [row] = await productBySlugStatement(db).execute({ slug });
   if (!row) return null;
   const { auction, location, leaderHandle, ...rest } = row;
   // Both drivers (node-postgres, PGlite) hand `json` back parsed. The auction's location is
@@ -462,8 +454,7 @@ export async function productBySlug(db: DbOrTx, slug: string) {
 /**
  * What a shared link's preview and the page's JSON-LD need (the HTML the server sends for
  * /product/:slug): the same product as its page, in one prepared statement on the unique slug index and the
- * (product, position) index, with its latest auction (as the page shows it) in a lateral subquery
- * on the (product, start time) index.
+ * (product, position) index, with the auction its page shows (latestAuctionId) in a subquery.
  */
 function buildProductPreviewBySlug(db: DbOrTx) {
   return db
@@ -479,7 +470,7 @@ function buildProductPreviewBySlug(db: DbOrTx) {
         start_time: string;
         end_time: string;
         current_price_cents: number;
-      } | null>`(select json_build_object('status', a.status, 'start_time', a.start_time, 'end_time', a.end_time, 'current_price_cents', a.current_price_cents) from ${auctions} a where a.product_id = ${products.id} and a.status <> 'cancelled' order by a.start_time desc limit 1)`,
+      } | null>`(select json_build_object('status', a.status, 'start_time', a.start_time, 'end_time', a.end_time, 'current_price_cents', a.current_price_cents) from ${auctions} a where a.id = ${latestAuctionId})`,
       imageUrl: firstImage.url,
       imageAlt: firstImage.alt,
       imageWidth: firstImage.width,
@@ -492,14 +483,9 @@ function buildProductPreviewBySlug(db: DbOrTx) {
     .limit(1)
     .prepare('catalog_product_preview_by_slug');
 }
-const productPreviewStatements = new WeakMap<DbOrTx, ReturnType<typeof buildProductPreviewBySlug>>();
+const productPreviewStatement = preparedOnce(buildProductPreviewBySlug);
 
 export async function productPreviewBySlug(db: DbOrTx, slug: string) {
-  let statement = productPreviewStatements.get(db);
-  if (!statement) {
-    statement = buildProductPreviewBySlug(db);
-    productPreviewStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ slug });
+  const [row] = await productPreviewStatement(db).execute({ slug });
   return row ?? null;
 }

@@ -323,32 +323,31 @@ describe('catalogue', () => {
     });
     const page = async () =>
       (await t.app.inject({ method: 'GET', url: `/api/products/${product.slug}` })).json<ProductDetail>();
+    const relist = (fields: {
+      locationId: string;
+      status: 'live' | 'cancelled';
+      start: number;
+      end: number;
+      priceCents: number;
+    }) =>
+      t.db.insert(auctions).values({
+        productId: product.id,
+        locationId: fields.locationId,
+        status: fields.status,
+        startTime: at(fields.start),
+        endTime: at(fields.end),
+        originalEndTime: at(fields.end),
+        startingBidCents: fields.priceCents,
+        currentPriceCents: fields.priceCents,
+      });
     expect((await page()).auction?.currentPriceCents).toBe(4_200);
     // Relisted at another location: the page moves to the new auction and its pickup place.
-    await t.db.insert(auctions).values({
-      productId: product.id,
-      locationId: other.id,
-      status: 'live',
-      startTime: at(-60),
-      endTime: at(600),
-      originalEndTime: at(600),
-      startingBidCents: 1_500,
-      currentPriceCents: 1_500,
-    });
+    await relist({ locationId: other.id, status: 'live', start: -60, end: 600, priceCents: 1_500 });
     const relisted = await page();
     expect(relisted.auction).toMatchObject({ status: 'live', currentPriceCents: 1_500, leaderHandle: null });
     expect(relisted.location?.id).toBe(other.id);
     // A later auction that was cancelled is not shown: the page keeps the latest one that stands.
-    await t.db.insert(auctions).values({
-      productId: product.id,
-      locationId: warehouse.id,
-      status: 'cancelled',
-      startTime: at(-10),
-      endTime: at(700),
-      originalEndTime: at(700),
-      startingBidCents: 9_900,
-      currentPriceCents: 9_900,
-    });
+    await relist({ locationId: warehouse.id, status: 'cancelled', start: -10, end: 700, priceCents: 9_900 });
     expect((await page()).auction).toMatchObject({ status: 'live', currentPriceCents: 1_500 });
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAuction, makeLocation, makeProduct } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { REPO_ROOT } from '../../config';
-import { productImages } from '../../db/schema';
+import { auctions, productImages } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
 import { absoluteUrl, PRODUCT_GALLERY_SIZES, summarize } from './head';
 import { PAGE_SCRIPTS_FILE } from './page-scripts';
@@ -331,6 +331,33 @@ describe('product pages carry schema.org Product and Offer JSON-LD', () => {
     expect(lone['@type']).toBe('Product');
     expect(lone.offers).toBeUndefined();
     expect(lone.description).toContain('Lone Vase');
+  });
+
+  it('offers a relisted lot at its latest auction that stands, never a later cancelled one', async () => {
+    const at = (hours: number) => new Date(NOW.getTime() + hours * 60 * 60_000);
+    const { product } = await makeAuction(t.db, {
+      now: NOW,
+      locationId,
+      product: { title: 'Relisted Kettle', slug: 'relisted-kettle-st12uv' },
+      auction: { status: 'ended', startTime: at(-72), endTime: at(-48), currentPriceCents: 2_600 },
+    });
+    const offer = async () => jsonLd((await page('/product/relisted-kettle-st12uv')).body)[0]!.offers;
+    expect(await offer()).toMatchObject({ price: '26.00', availability: 'https://schema.org/SoldOut' });
+    const relist = (status: 'live' | 'cancelled', start: number, priceCents: number) =>
+      t.db.insert(auctions).values({
+        productId: product.id,
+        locationId,
+        status,
+        startTime: at(start),
+        endTime: at(start + 24),
+        originalEndTime: at(start + 24),
+        startingBidCents: priceCents,
+        currentPriceCents: priceCents,
+      });
+    await relist('live', -1, 1_500);
+    expect(await offer()).toMatchObject({ price: '15.00', availability: 'https://schema.org/InStock' });
+    await relist('cancelled', 0, 9_900);
+    expect(await offer()).toMatchObject({ price: '15.00', availability: 'https://schema.org/InStock' });
   });
 
   it('cannot be broken out of: a title with </script>, <!-- and line separators stays data', async () => {
