@@ -150,7 +150,7 @@ export async function buildApp({
     publish: hubPublisher(realtime, app.log),
     payments: payments ?? createPaymentProvider(config, database.db, clock),
     sender: createOutboxSender(
-      { config, db: database.db, clock, log: app.log },
+      { config, db: database.jobsDb, clock, log: app.log },
       { before066: config.outboxSender === 'before-066' },
     ),
     jobs: new JobStatus(),

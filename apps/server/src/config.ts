@@ -41,6 +41,8 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  // The background work's own connections (decision 074); 0 shares the requests' pool.
+  DATABASE_JOBS_POOL_SIZE: z.coerce.number().int().min(0).max(100).default(3),
   // Several servers (decision 033): Redis for rate limits (and realtime unless REALTIME says
   // otherwise), the realtime fan-out, and server processes per machine (PostgreSQL only).
   REDIS_URL: z
@@ -145,6 +147,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections the server keeps to PostgreSQL (ignored with PGlite). */
   databasePoolSize: number;
+  /**
+   * Connections of the background work's own pool (the outbox sender and the interval jobs), beside
+   * the requests' (ignored with PGlite); 0 shares the requests' pool.
+   */
+  databaseJobsPoolSize: number;
   /** Redis for the shared rate limits (and the realtime fan-out by default) when set. */
   redisUrl: string | null;
   /**
@@ -308,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseJobsPoolSize: e.DATABASE_JOBS_POOL_SIZE,
     redisUrl: e.REDIS_URL ?? null,
     realtime: e.REALTIME === 'auto' ? (e.REDIS_URL ? 'redis' : 'postgres') : e.REALTIME,
     webConcurrency: e.WEB_CONCURRENCY === 'auto' ? availableParallelism() : Number(e.WEB_CONCURRENCY),

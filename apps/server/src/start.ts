@@ -58,6 +58,7 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
     url: config.databaseUrl,
     pgliteDir: config.pgliteDir,
     poolSize: config.databasePoolSize,
+    jobsPoolSize: config.databaseJobsPoolSize,
   });
 }
 

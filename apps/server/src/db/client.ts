@@ -20,7 +20,16 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export interface Database {
+  /** The requests' handle: their pool of DATABASE_POOL_SIZE connections on PostgreSQL. */
   db: Db;
+  /**
+   * The background work's handle (the outbox sender and the interval jobs: closing, reminders,
+   * deadlines): a small pool of its own on PostgreSQL (DATABASE_JOBS_POOL_SIZE), so that a server
+   * whose requests queue for a connection still closes lots and sends alerts on time
+   * (docs/decisions/074-background-work-on-its-own-connections.md). The same handle as `db` on PGlite
+   * (one connection in all) or when that size is 0.
+   */
+  jobsDb: Db;
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL URL (postgres only). */
   url?: string;
@@ -33,8 +42,10 @@ export interface Database {
   onError(listener: (err: Error) => void): () => void;
   /** The connection pool's state and waits (PostgreSQL; null on PGlite, which has no pool), for /metrics. */
   poolStats(): PoolStats | null;
+  /** The same for the background work's pool (null on PGlite or when it shares the requests' pool). */
+  jobsPoolStats(): PoolStats | null;
   /**
-   * Opens every connection of the pool now (PostgreSQL; nothing on PGlite), so the first requests
+   * Opens every connection of both pools now (PostgreSQL; nothing on PGlite), so the first requests
    * after a start do not each wait for a new database backend. The server calls it before it listens.
    */
   warm(): Promise<void>;
@@ -97,25 +108,45 @@ export interface DatabaseOptions {
   /** PGlite data directory; 'memory://' keeps it in memory. */
   pgliteDir?: string;
   poolSize?: number;
+  /** Connections of the background work's own pool (`Database.jobsDb`); 0 shares the requests' pool. Default 3. */
+  jobsPoolSize?: number;
+}
+
+/** A pool whose connections stay open once opened, with its waits counted and its errors passed on. */
+function openPool(url: string, max: number, onError: (err: Error) => void) {
+  // Connections once open stay open (min = max): a server that went quiet for ten seconds (the
+  // pool's idle timeout) would otherwise meet the next burst by opening backends one by one.
+  const pool = new pg.Pool({ connectionString: url, max, min: max });
+  const stats = countPoolWaits(pool, max);
+  // An idle client losing its connection must not take the process down, nor go unnoticed; the
+  // pool drops that client and opens a new one on the next query.
+  pool.on('error', onError);
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    stats,
+    async warm() {
+      const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+      for (const client of clients) client.release();
+    },
+    close: () => pool.end(),
+  };
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const max = opts.poolSize ?? 10;
-    // Connections once open stay open (min = max): a server that went quiet for ten seconds (the
-    // pool's idle timeout) would otherwise meet the next burst by opening backends one by one.
-    const pool = new pg.Pool({ connectionString: opts.url, max, min: max });
-    const poolStats = countPoolWaits(pool, max);
     const listeners = new Set<(err: Error) => void>();
-    // An idle client losing its connection must not take the process down, nor go unnoticed; the
-    // pool drops that client and opens a new one on the next query.
-    pool.on('error', (err) => {
+    const onError = (err: Error) => {
       if (listeners.size === 0) console.error('database pool error:', err);
       for (const listener of listeners) listener(err);
-    });
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    };
+    const requests = openPool(opts.url, opts.poolSize ?? 10, onError);
+    const jobsSize = opts.jobsPoolSize ?? 3;
+    const jobs = jobsSize > 0 ? openPool(opts.url, jobsSize, onError) : null;
+    const db = requests.db;
     return {
       db,
+      jobsDb: jobs?.db ?? db,
       kind: 'postgres',
       url: opts.url,
       ping: () => ping(db),
@@ -123,12 +154,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
-      poolStats,
+      poolStats: requests.stats,
+      jobsPoolStats: () => jobs?.stats() ?? null,
       async warm() {
-        const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
-        for (const client of clients) client.release();
+        await Promise.all([requests.warm(), jobs?.warm()]);
       },
-      close: () => pool.end(),
+      async close() {
+        await Promise.all([requests.close(), jobs?.close()]);
+      },
     };
   }
   const dir = opts.pgliteDir ?? 'memory://';
@@ -138,11 +171,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    jobsDb: db,
     kind: 'pglite',
     ping: () => ping(db),
     // In-process: there are no connections to lose.
     onError: () => () => {},
     poolStats: () => null,
+    jobsPoolStats: () => null,
     warm: async () => {},
     close: () => client.close(),
   };

@@ -58,7 +58,11 @@ export function startJobs(app: FastifyInstance, jobs: Job[]): () => Promise<void
 }
 
 export function auctionJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
-  const { db, clock, publish } = app.deps;
+  const {
+    database: { jobsDb: db },
+    clock,
+    publish,
+  } = app.deps;
   return [
     {
       name: 'auctions.open',
@@ -82,7 +86,12 @@ export function auctionJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
  * with the same idempotency key once their lease has run out (admin-orders, decision 027).
  */
 export function refundJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
-  const { db, clock, publish, payments } = app.deps;
+  const {
+    database: { jobsDb: db },
+    clock,
+    publish,
+    payments,
+  } = app.deps;
   return [
     {
       name: 'refunds.resolve-reserved',
@@ -99,7 +108,12 @@ export function refundJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
  * late are marked on their return, checked every 60 s.
  */
 export function returnJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
-  const { db, clock, publish, payments } = app.deps;
+  const {
+    database: { jobsDb: db },
+    clock,
+    publish,
+    payments,
+  } = app.deps;
   return [
     {
       name: 'returns.expire',
@@ -113,7 +127,11 @@ export function returnJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
 
 /** The payment deadline (reminders, cancellation, strikes), checked every 30 s. */
 export function orderJobs(app: FastifyInstance, everyMs = 30_000): Job[] {
-  const { db, clock, publish } = app.deps;
+  const {
+    database: { jobsDb: db },
+    clock,
+    publish,
+  } = app.deps;
   return [
     {
       name: 'orders.payment-deadline',
@@ -135,7 +153,11 @@ export function orderJobs(app: FastifyInstance, everyMs = 30_000): Job[] {
 
 /** Pickup reminders (the evening before at 18:00 and an hour before the slot), checked every 60 s. */
 export function pickupJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
-  const { db, clock, publish } = app.deps;
+  const {
+    database: { jobsDb: db },
+    clock,
+    publish,
+  } = app.deps;
   return [
     {
       name: 'pickup.reminders',
@@ -162,7 +184,11 @@ export function notificationJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
  * (SKIP LOCKED + a lease) and its rows saved in batches; another server takes over after a crash.
  */
 export function importJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
-  const { db, clock, config } = app.deps;
+  const {
+    database: { jobsDb: db },
+    clock,
+    config,
+  } = app.deps;
   const storage = createMediaStorage(config);
   return [
     {
@@ -185,7 +211,10 @@ export function maintenanceJobs(
   everyMs = 60 * 60_000,
   limitsEveryMs = 10 * 60_000,
 ): Job[] {
-  const { db, clock } = app.deps;
+  const {
+    database: { jobsDb: db },
+    clock,
+  } = app.deps;
   const limits = sharedLimits(app);
   return [
     {
@@ -217,7 +246,11 @@ export function eventJobs(
   app: FastifyInstance,
   every = { remindersMs: 10_000, alertsMs: 30_000, digestMs: 60_000 },
 ): Job[] {
-  const { db, clock, publish } = app.deps;
+  const {
+    database: { jobsDb: db },
+    clock,
+    publish,
+  } = app.deps;
   return [
     {
       name: 'notifications.ending-reminders',

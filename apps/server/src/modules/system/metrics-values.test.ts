@@ -121,6 +121,8 @@ describe('database pool waits', () => {
         const body = await scrape();
         expect(sample(body, 'rebound_db_pool_waits_total')).toBe(0);
         expect(sample(body, 'rebound_db_pool_waiting')).toBe(0);
+        expect(sample(body, 'rebound_db_jobs_pool_waiting')).toBe(0);
+        expect(t.database.jobsDb).toBe(t.database.db);
         return;
       }
       const database = await openDatabase({ url: t.database.url!, poolSize: 1 });
@@ -154,12 +156,54 @@ describe('database pool waits', () => {
     },
   );
 
-  it.runIf(TEST_DB_KIND === 'postgres')('opens every connection of the pool when warmed', async () => {
-    const database = await openDatabase({ url: t.database.url!, poolSize: 3 });
+  it.runIf(TEST_DB_KIND === 'postgres')(
+    'gives the background work connections of its own: requests holding all of theirs do not stop it',
+    async () => {
+      const database = await openDatabase({ url: t.database.url!, poolSize: 1, jobsPoolSize: 1 });
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      try {
+        expect(database.jobsDb).not.toBe(database.db);
+        const tx = database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await held;
+        });
+        while (database.poolStats()!.total === 0 || database.poolStats()!.idle > 0) {
+          await new Promise((r) => setImmediate(r));
+        }
+        // The requests' only connection is held: the jobs' handle still answers, without waiting.
+        const { rows } = (await database.jobsDb.execute(sql`select 2 as n`)) as unknown as {
+          rows: { n: number }[];
+        };
+        expect(rows[0]!.n).toBe(2);
+        expect(database.jobsPoolStats()).toMatchObject({ waits: 0 });
+        expect(database.poolStats()!.idle).toBe(0);
+        release();
+        await tx;
+      } finally {
+        release();
+        await database.close();
+      }
+      // Size 0: the background work shares the requests' pool.
+      const shared = await openDatabase({ url: t.database.url!, poolSize: 1, jobsPoolSize: 0 });
+      try {
+        expect(shared.jobsDb).toBe(shared.db);
+        expect(shared.jobsPoolStats()).toBeNull();
+      } finally {
+        await shared.close();
+      }
+    },
+  );
+
+  it.runIf(TEST_DB_KIND === 'postgres')('opens every connection of both pools when warmed', async () => {
+    const database = await openDatabase({ url: t.database.url!, poolSize: 3, jobsPoolSize: 2 });
     try {
       expect(database.poolStats()).toMatchObject({ total: 0, idle: 0 });
       await database.warm();
       expect(database.poolStats()).toMatchObject({ total: 3, idle: 3, waits: 0 });
+      expect(database.jobsPoolStats()).toMatchObject({ total: 2, idle: 2, waits: 0 });
       // A query after warming needs no new backend, and leaves the three open.
       await database.db.execute(sql`select 1`);
       expect(database.poolStats()).toMatchObject({ total: 3, idle: 3 });

@@ -187,6 +187,26 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
+  // The background work's own pool (decision 074; zeros when it shares the requests' pool).
+  const jobsPool = () => app.deps.database.jobsPoolStats?.() ?? null;
+  new Gauge({
+    name: 'rebound_db_jobs_pool_waiting',
+    help: "Background work (sender, closing and reminder jobs) waiting for one of its pool's connections right now",
+    registers: [registry],
+    collect() {
+      this.set(jobsPool()?.waiting ?? 0);
+    },
+  });
+  new Counter({
+    name: 'rebound_db_jobs_pool_wait_seconds_total',
+    help: "Seconds the background work spent waiting for one of its pool's connections, in all",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(jobsPool()?.waitSeconds ?? 0);
+    },
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     // Route patterns (not raw URLs) keep label cardinality bounded.
     const route = request.routeOptions.url ?? 'unmatched';
