@@ -42,7 +42,7 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   // The background work's own connections (decision 074); 0 shares the requests' pool.
-  DATABASE_JOBS_POOL_SIZE: z.coerce.number().int().min(0).max(100).default(3),
+  DATABASE_JOBS_POOL_SIZE: z.coerce.number().int().min(0).max(100).default(2),
   // Several servers (decision 033): Redis for rate limits (and realtime unless REALTIME says
   // otherwise), the realtime fan-out, and server processes per machine (PostgreSQL only).
   REDIS_URL: z

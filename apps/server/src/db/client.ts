@@ -108,7 +108,7 @@ export interface DatabaseOptions {
   /** PGlite data directory; 'memory://' keeps it in memory. */
   pgliteDir?: string;
   poolSize?: number;
-  /** Connections of the background work's own pool (`Database.jobsDb`); 0 shares the requests' pool. Default 3. */
+  /** Connections of the background work's own pool (`Database.jobsDb`); 0 shares the requests' pool. Default 2. */
   jobsPoolSize?: number;
 }
 
@@ -141,7 +141,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       for (const listener of listeners) listener(err);
     };
     const requests = openPool(opts.url, opts.poolSize ?? 10, onError);
-    const jobsSize = opts.jobsPoolSize ?? 3;
+    const jobsSize = opts.jobsPoolSize ?? 2;
     const jobs = jobsSize > 0 ? openPool(opts.url, jobsSize, onError) : null;
     const db = requests.db;
     return {
