@@ -167,6 +167,8 @@ describe('ops/grafana/rebound-dashboard.json', () => {
       'rebound_realtime_listen_connected',
       'rebound_db_pool_waiting',
       'rebound_db_pool_waits_total',
+      'rebound_db_jobs_pool_waiting',
+      'rebound_db_jobs_pool_wait_seconds_total',
     ])
       expect(metrics.has(name), name).toBe(true);
     expect(metrics.get('http_request_duration_seconds')).toBe('histogram');
