@@ -68,3 +68,46 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')(
     });
   },
 );
+
+describe.skipIf(TEST_DB_KIND !== 'postgres')(
+  "a server's own events (PostgreSQL only: set TEST_DATABASE_URL to run)",
+  () => {
+    let database: Database;
+    let mine: RealtimeHub;
+    let other: RealtimeHub;
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      mine = await postgresHub(database.url as string, quiet);
+      other = await postgresHub(database.url as string, quiet);
+    });
+    afterAll(async () => {
+      await mine?.close();
+      await other?.close();
+      await database?.close();
+    });
+
+    it('reach its own sockets at once and once, and the other servers through NOTIFY', async () => {
+      const own: string[] = [];
+      const others: string[] = [];
+      const offOwn = mine.subscribe('user:own', (json) => own.push(json));
+      const offOther = other.subscribe('user:own', (json) => others.push(json));
+      try {
+        const published = mine.publish([{ room: 'user:own', event: { type: 'PongV1', serverTime: 'a' } }]);
+        // Delivered before the NOTIFY has even been sent.
+        expect(own).toEqual([JSON.stringify({ type: 'PongV1', serverTime: 'a' })]);
+        await published;
+        await vi.waitFor(() => expect(others).toHaveLength(1), { timeout: 5_000, interval: 10 });
+        // The other server's event reaches this one through NOTIFY; its own did not come back twice.
+        await other.publish([{ room: 'user:own', event: { type: 'PongV1', serverTime: 'b' } }]);
+        await vi.waitFor(() => expect(own).toHaveLength(2), { timeout: 5_000, interval: 10 });
+        await new Promise((r) => setTimeout(r, 200));
+        expect(own.map((j) => (JSON.parse(j) as { serverTime: string }).serverTime)).toEqual(['a', 'b']);
+        expect(others.map((j) => (JSON.parse(j) as { serverTime: string }).serverTime)).toEqual(['a', 'b']);
+      } finally {
+        offOwn();
+        offOther();
+      }
+    });
+  },
+);
