@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ServerEvent } from '@rebound/contract/realtime';
 import pg from 'pg';
 import { KeyedBatcher } from '../lib/batcher';
@@ -11,9 +10,8 @@ type Listener = (json: string) => void;
 
 /**
  * Rooms ('auction:<id>', 'user:<id>') and fan-out. Publish only after the transaction commits.
- * With PostgreSQL, a server process delivers its own events to its own sockets at once and sends
- * them through NOTIFY to every other process (each delivers them to its sockets from its LISTEN
- * connection); with the embedded database, in-process.
+ * With PostgreSQL, events go through NOTIFY so every server process (this one included, via its
+ * LISTEN connection) delivers them to its own sockets; with the embedded database, in-process.
  */
 export interface RealtimeHub {
   publish(items: Published[]): Promise<void>;
@@ -125,7 +123,7 @@ export function backoffDelay(
  * backend) the hub reconnects with backoff, listens again and asks every local socket to resync,
  * since notifications sent while it was down are gone. Publishing does not need it: NOTIFY goes
  * through its own small pool, so while this server's LISTEN is down its bids still reach the other
- * servers and its own sockets (delivered in-process); they catch up on the others' through the resync.
+ * servers, and its own sockets catch up through the resync.
  */
 export async function postgresHub(
   url: string,
@@ -134,9 +132,6 @@ export async function postgresHub(
 ): Promise<RealtimeHub> {
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const rooms = new LocalRooms();
-  // This hub's events carry its id through NOTIFY, so that it skips them when they come back: it
-  // delivered them to its own sockets when they were published (docs/decisions/075-own-events-delivered-at-once.md).
-  const origin = randomUUID();
   const resyncListeners = new Set<() => void>();
   const sender = new pg.Pool({ connectionString: url, max: 2 });
   sender.on('error', (err) => log.error({ err }, 'realtime NOTIFY pool error'));
@@ -151,8 +146,7 @@ export async function postgresHub(
   const onNotification = (msg: pg.Notification) => {
     if (msg.channel !== CHANNEL || !msg.payload) return;
     try {
-      const items = JSON.parse(msg.payload) as (Published & { origin?: string })[];
-      rooms.dispatch(items.filter((item) => item.origin !== origin));
+      rooms.dispatch(JSON.parse(msg.payload) as Published[]);
     } catch (err) {
       log.error({ err }, 'realtime notification could not be delivered');
     }
@@ -240,15 +234,7 @@ export async function postgresHub(
   return {
     publish(items) {
       if (items.length === 0) return Promise.resolve();
-      // This process's sockets hear at once, not after a round trip through a database that is
-      // busiest when events matter most (the closing minute); the other processes through NOTIFY.
-      // Within a room every server's events keep their order; a client orders events of several
-      // servers by the auction's seq (apps/web/src/features/bidding/live-state.ts).
-      rooms.dispatch(items);
-      return notifier.submit(
-        CHANNEL,
-        items.map((item) => ({ ...item, origin })),
-      );
+      return notifier.submit(CHANNEL, items);
     },
     subscribe: (room, l) => rooms.subscribe(room, l),
     size: () => rooms.size(),
