@@ -2,18 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase, runMigrations } from './db/client';
-import {
-  auctionJobs,
-  eventJobs,
-  importJobs,
-  maintenanceJobs,
-  notificationJobs,
-  orderJobs,
-  pickupJobs,
-  refundJobs,
-  returnJobs,
-  startJobs,
-} from './jobs/runner';
+import { serverJobs, startJobs } from './jobs/runner';
 import { adjustableClock, type Clock, systemClock } from './lib/clock';
 import type { HubLog, RealtimeHub } from './realtime/hub';
 import { redisHub } from './realtime/redis-hub';
@@ -86,17 +75,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw err;
   }
   appLog = app.log;
-  const stopJobs = startJobs(app, [
-    ...auctionJobs(app),
-    ...orderJobs(app),
-    ...pickupJobs(app),
-    ...notificationJobs(app),
-    ...eventJobs(app),
-    ...maintenanceJobs(app),
-    ...importJobs(app),
-    ...refundJobs(app),
-    ...returnJobs(app),
-  ]);
+  const stopJobs = startJobs(app, serverJobs(app));
   app.addHook('onClose', async () => {
     await stopJobs();
     // A send woken by a request may still be on its way: let it mark its row before the pool goes.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createMediaStorage } from '../adapters/storage';
-import { sharedLimits } from '../lib/shared-limits';
+import { postgresLimits, sharedLimits } from '../lib/shared-limits';
 
 import { runImports } from '../modules/admin-import';
 import { resolveReservedRefunds } from '../modules/admin-orders';
@@ -81,26 +81,43 @@ export function auctionJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
   ];
 }
 
+/** What a job that talks to the payment provider is given: the modules' deps shape for it. */
+interface PaymentJobDeps {
+  db: FastifyInstance['deps']['database']['jobsDb'];
+  clock: FastifyInstance['deps']['clock'];
+  provider: FastifyInstance['deps']['payments'];
+  log: FastifyInstance['log'];
+  publish: FastifyInstance['deps']['publish'];
+}
+
+/** One interval job that needs the payment provider, on the background connections. */
+function paymentJob(
+  app: FastifyInstance,
+  name: string,
+  everyMs: number,
+  work: (deps: PaymentJobDeps) => Promise<unknown>,
+): Job {
+  const {
+    database: { jobsDb: db },
+    clock,
+    publish,
+    payments: provider,
+  } = app.deps;
+  return {
+    name,
+    everyMs,
+    run: async () => {
+      await work({ db, clock, provider, log: app.log, publish });
+    },
+  };
+}
+
 /**
  * Refunds reserved but never answered by the provider (the server stopped mid-call): asked again
  * with the same idempotency key once their lease has run out (admin-orders, decision 027).
  */
 export function refundJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
-  const {
-    database: { jobsDb: db },
-    clock,
-    publish,
-    payments,
-  } = app.deps;
-  return [
-    {
-      name: 'refunds.resolve-reserved',
-      everyMs,
-      run: async () => {
-        await resolveReservedRefunds({ db, clock, provider: payments, log: app.log, publish });
-      },
-    },
-  ];
+  return [paymentJob(app, 'refunds.resolve-reserved', everyMs, (deps) => resolveReservedRefunds(deps))];
 }
 
 /**
@@ -108,21 +125,7 @@ export function refundJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
  * late are marked on their return, checked every 60 s.
  */
 export function returnJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
-  const {
-    database: { jobsDb: db },
-    clock,
-    publish,
-    payments,
-  } = app.deps;
-  return [
-    {
-      name: 'returns.expire',
-      everyMs,
-      run: async () => {
-        await runReturnJobs({ db, clock, provider: payments, log: app.log, publish });
-      },
-    },
-  ];
+  return [paymentJob(app, 'returns.expire', everyMs, runReturnJobs)];
 }
 
 /** The payment deadline (reminders, cancellation, strikes), checked every 30 s. */
@@ -214,8 +217,11 @@ export function maintenanceJobs(
   const {
     database: { jobsDb: db },
     clock,
+    config,
   } = app.deps;
-  const limits = sharedLimits(app);
+  // On the database, the purge deletes through the background connections too (decision 074);
+  // Redis expires its keys by itself (its purge does nothing), so its shared client is enough.
+  const limits = config.redisUrl ? sharedLimits(app) : postgresLimits(db);
   return [
     {
       name: 'idempotency.purge',
@@ -273,5 +279,20 @@ export function eventJobs(
         await runDailyDigest(db, clock.now(), publish);
       },
     },
+  ];
+}
+
+/** Every job a server runs, at its default interval: what start.ts hands to startJobs. */
+export function serverJobs(app: FastifyInstance): Job[] {
+  return [
+    ...auctionJobs(app),
+    ...orderJobs(app),
+    ...pickupJobs(app),
+    ...notificationJobs(app),
+    ...eventJobs(app),
+    ...maintenanceJobs(app),
+    ...importJobs(app),
+    ...refundJobs(app),
+    ...returnJobs(app),
   ];
 }
