@@ -6,14 +6,15 @@ import { type Database, openDatabase, runMigrations } from '../src/db/client';
 export const TEST_DB_KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 /**
- * A fresh, migrated database for one test file. On PostgreSQL each call creates its own database
- * and drops it on close, so files can run in parallel.
+ * A fresh, migrated database for one test file (empty, without its migrations, when `migrate` is
+ * false). On PostgreSQL each call creates its own database and drops it on close, so files can run
+ * in parallel.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase({ migrate = true } = {}): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ pgliteDir: 'memory://' });
-    await runMigrations(database);
+    if (migrate) await runMigrations(database);
     return database;
   }
   const name = `rebound_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -24,7 +25,7 @@ export async function createTestDatabase(): Promise<Database> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 12 });
-  await runMigrations(database);
+  if (migrate) await runMigrations(database);
   const close = database.close;
   return {
     ...database,

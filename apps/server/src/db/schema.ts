@@ -12,6 +12,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -722,16 +723,23 @@ export const pickupAppointments = pgTable(
 export const pickupAppointmentOrders = pgTable(
   'pickup_appointment_orders',
   {
-    appointmentId: uuid('appointment_id')
-      .notNull()
-      .references(() => pickupAppointments.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    appointmentId: uuid('appointment_id').notNull(),
+    orderId: uuid('order_id').notNull(),
     releasedAt: ts('released_at'),
   },
   (t) => [
     primaryKey({ name: 'pickup_appointment_orders_pk', columns: [t.appointmentId, t.orderId] }),
+    // Named as migration 0016 named them (the default names pass PostgreSQL's 63 characters).
+    foreignKey({
+      name: 'pickup_appointment_orders_appointment_id_fk',
+      columns: [t.appointmentId],
+      foreignColumns: [pickupAppointments.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'pickup_appointment_orders_order_id_fk',
+      columns: [t.orderId],
+      foreignColumns: [orders.id],
+    }),
     uniqueIndex('pickup_appointment_orders_active_order_uq')
       .on(t.orderId)
       .where(sql`${t.releasedAt} is null`),
