@@ -1,10 +1,15 @@
 // The server's interval jobs (jobs/runner.ts): one list, each job named once, and every one of them
 // on the background connections (docs/decisions/074-background-work-on-its-own-connections.md), so
 // requests holding all of theirs never stop a job.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asSession } from '../../test/bidding';
 import { createTestDatabase } from '../../test/database';
+import { makeAuction, makeLocation, makeUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { Database } from '../db/client';
+import { auctions, orders, outbox } from '../db/schema';
+import { placeBid } from '../modules/bidding';
 import { serverJobs } from './runner';
 
 describe('serverJobs', () => {
@@ -52,7 +57,8 @@ describe('serverJobs', () => {
     });
   });
 
-  it('runs every job on the background connections, never the requests’ pool', async () => {
+  /** Every job once, in the list's order, with the requests' handle watched. */
+  async function runAll() {
     jobsRunning = true;
     try {
       for (const job of serverJobs(t.app)) {
@@ -62,6 +68,35 @@ describe('serverJobs', () => {
     } finally {
       jobsRunning = false;
     }
+  }
+
+  it('runs every job on the background connections, never the requests’ pool', async () => {
+    await runAll();
+    expect(used).toEqual([]);
+  });
+
+  it('closes a lot and sends its notices (adapters included) without the requests’ pool', async () => {
+    const now = t.clock.now();
+    const { id: locationId } = await makeLocation(t.db);
+    const { auction } = await makeAuction(t.db, { now, locationId });
+    const [first, second] = [asSession(await makeUser(t.db)), asSession(await makeUser(t.db))];
+    await placeBid(t.db, t.clock, first, auction.id, 2_000, null, t.app.deps.publish);
+    await placeBid(t.db, t.clock, second, auction.id, 3_000, null, t.app.deps.publish);
+
+    t.clock.advance(2 * 60 * 60_000);
+    await runAll();
+    t.clock.advance(10 * 60_000);
+    await runAll();
+
+    const [closed] = await t.db.select().from(auctions).where(eq(auctions.id, auction.id));
+    expect(closed!.status).toBe('ended');
+    expect(await t.db.select().from(orders).where(eq(orders.auctionId, auction.id))).toHaveLength(1);
+    const sent = await t.db.select().from(outbox).where(eq(outbox.status, 'sent'));
+    // The outbid alert and the won and lost notices, at least by email, through the development mailbox.
+    expect(sent.map((m) => m.template)).toEqual(
+      expect.arrayContaining(['outbid', 'auction_won', 'auction_lost']),
+    );
+    expect(await t.db.select().from(outbox).where(eq(outbox.status, 'pending'))).toEqual([]);
     expect(used).toEqual([]);
   });
 });
