@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canMarkAtDesk,
+  deskMarkedRefusal,
   deskMarkNotice,
   deskMarkReason,
   deskMarkResult,
@@ -16,6 +17,12 @@ describe('desk marks', () => {
   it("say on the desk's day list what happened to the item", () => {
     expect(deskMarkStatusLabel('missing', true)).toBe('Marked missing — refunded');
     expect(deskMarkStatusLabel('damaged', false)).toBe('Marked damaged — refund pending');
+  });
+
+  it('tell the desk why a marked item is not handed over', () => {
+    expect(deskMarkedRefusal('missing')).toBe(
+      'This item was marked missing at the desk and is being refunded: it cannot be handed over.',
+    );
   });
 
   it('tell the shopper what happened and what was refunded', () => {

@@ -18,6 +18,14 @@ export function canMarkAtDesk(status: string): boolean {
   return status === 'paid' || status === 'ready_for_pickup' || status === 'pickup_scheduled';
 }
 
+/**
+ * Why a marked item is not handed over (or staged): the mark and the hand-over are exclusive, the
+ * first to take the order's lock wins (docs/decisions/075-desk-and-return-races.md).
+ */
+export function deskMarkedRefusal(kind: DeskMarkKind): string {
+  return `This item was marked ${kind === 'missing' ? 'missing' : 'damaged'} at the desk and is being refunded: it cannot be handed over.`;
+}
+
 /** 'Missing' / 'Damaged': the desk's buttons and the order page's label. */
 export function deskMarkLabel(kind: DeskMarkKind): string {
   return kind === 'missing' ? 'Missing' : 'Damaged';

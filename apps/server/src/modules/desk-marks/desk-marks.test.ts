@@ -271,6 +271,89 @@ describe('marking an item missing or damaged at the desk', () => {
   });
 });
 
+describe('a mark and a hand-over of one order at once (two staff screens)', () => {
+  const handOver = (orderId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: API.adminPickupComplete(orderId),
+      headers: { cookie: staff.cookie },
+      payload: { idChecked: true },
+    });
+
+  it('refuses the hand-over while the marked item waits for its refund', async () => {
+    const u = await shopper();
+    const [o] = await paidOrders(u, [4_380]);
+    // The provider answers only when let go: the mark has committed, its refund is under way.
+    let asked!: () => void;
+    const refundAsked = new Promise<void>((r) => {
+      asked = r;
+    });
+    let answer!: () => void;
+    const letGo = new Promise<void>((r) => {
+      answer = r;
+    });
+    const provider: PaymentProvider = {
+      ...t.app.deps.payments,
+      refund: async (paymentId, amount, key) => {
+        asked();
+        await letGo;
+        return t.app.deps.payments.refund(paymentId, amount, key);
+      },
+    };
+    const deps = { db: t.db, clock: t.clock, provider, publish: t.app.deps.publish };
+    const marking = service.markItem(deps, { ...staff.user }, o!.id, { kind: 'damaged' });
+    await refundAsked;
+
+    const res = await handOver(o!.id);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(
+      'This item was marked damaged at the desk and is being refunded: it cannot be handed over.',
+    );
+    answer();
+    expect((await marking).orderStatus).toBe('refunded');
+
+    const [after] = await t.db.select().from(orders).where(eq(orders.id, o!.id));
+    expect(after).toMatchObject({ status: 'refunded', completedAt: null });
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, o!.id))).toHaveLength(1);
+  });
+
+  it('raced: each order is either handed over and not refunded, or marked, refunded and not handed over', async () => {
+    const u = await shopper();
+    const all = await paidOrders(u, [1_000, 1_100, 1_200, 1_300, 1_400, 1_500, 1_600, 1_700]);
+    const deps = { db: t.db, clock: t.clock, provider: t.app.deps.payments, publish: t.app.deps.publish };
+    const outcomes = await Promise.all(
+      all.map(async (o, i) => {
+        const mark = () => service.markItem(deps, { ...staff.user }, o!.id, { kind: 'missing' });
+        // Half start with the mark, half with the hand-over.
+        const [a, b] = await Promise.allSettled(
+          i % 2 === 0 ? [mark(), handOver(o!.id)] : [handOver(o!.id), mark()],
+        );
+        const marked = (i % 2 === 0 ? a : b).status === 'fulfilled';
+        const handed = (i % 2 === 0 ? b : a) as PromiseSettledResult<{ statusCode: number }>;
+        return {
+          id: o!.id,
+          marked,
+          handed: handed.status === 'fulfilled' && handed.value.statusCode === 200,
+        };
+      }),
+    );
+    for (const x of outcomes) {
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, x.id));
+      const paidBack = await t.db.select().from(refunds).where(eq(refunds.orderId, x.id));
+      // Exactly one of the two went through.
+      expect(x.marked !== x.handed, JSON.stringify(x)).toBe(true);
+      if (x.handed) {
+        expect(row).toMatchObject({ status: 'completed' });
+        expect(paidBack).toHaveLength(0);
+        expect(await t.db.select().from(deskMarks).where(eq(deskMarks.orderId, x.id))).toHaveLength(0);
+      } else {
+        expect(row).toMatchObject({ status: 'refunded', completedAt: null });
+        expect(paidBack).toHaveLength(1);
+      }
+    }
+  });
+});
+
 describe("the dashboard's weeks", () => {
   it('counts marks per week by the shop dates: 11:30 p.m. PT on a Sunday is in the week it ends', async () => {
     const u = await shopper();

@@ -23,7 +23,7 @@ import {
 } from '@rebound/contract/pickup';
 import { locationRoom, userRoom } from '@rebound/contract/rooms';
 import { productSku } from '@rebound/core/catalog';
-import { deskMarkStatusLabel } from '@rebound/core/desk-notices';
+import { deskMarkedRefusal, deskMarkStatusLabel } from '@rebound/core/desk-notices';
 import { isPickupOpen, wasPaid } from '@rebound/core/orders';
 import {
   availableSlotDays,
@@ -708,6 +708,17 @@ export async function deskLookup(
   return { appointments: toDeskAppointments(rows, now) };
 }
 
+/**
+ * A desk mark (missing or damaged) and a hand-over of one order are exclusive: both take the order's
+ * row lock first, the mark writes its row before it commits and only then refunds, so a hand-over that
+ * gets the lock after a mark finds the mark here, and a mark after a hand-over finds the order
+ * completed (core canMarkAtDesk).
+ */
+async function assertNotMarked(tx: Tx, orderId: string): Promise<void> {
+  const mark = await repo.deskMarkOfOrder(tx, orderId);
+  if (mark) throw new AppError('pickup_handover_not_allowed', { message: deskMarkedRefusal(mark.kind) });
+}
+
 function deskOrderAnswer(o: OrderRecord): DeskOrderResponse {
   return {
     orderId: o.id,
@@ -728,6 +739,7 @@ export async function deskReady(deps: PickupDeps, orderId: string): Promise<Desk
     if (!row) throw new AppError('order_not_found');
     const o = row.order;
     if (!isPickupOpen(o.status)) throw new AppError('pickup_handover_not_allowed');
+    await assertNotMarked(tx, orderId);
     const readyAt = o.readyAt ?? now;
     const updated =
       o.status === 'paid'
@@ -761,6 +773,7 @@ export async function deskComplete(
     if (!row) throw new AppError('order_not_found');
     const o = row.order;
     if (!isPickupOpen(o.status)) throw new AppError('pickup_handover_not_allowed');
+    await assertNotMarked(tx, orderId);
     const existing = await repo.appointmentOfOrder(tx, orderId);
     // Storage fees owed are paid (online, or recorded at the desk) before the hand-over.
     await assertNoStorageOwed(tx, orderId, now);
