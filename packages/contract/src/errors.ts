@@ -144,6 +144,11 @@ export const ERRORS = {
   // Orders and refunds in the back-office (admin-orders.ts).
   idempotency_key_required: { status: 400, message: 'Send an Idempotency-Key header with this request.' },
   refund_not_allowed: { status: 409, message: 'This order has no payment that can be refunded.' },
+  refund_return_open: {
+    status: 409,
+    message:
+      'This order has a return under way ({state}): refund or refuse it from the return, so the two never both pay back.',
+  },
   refund_too_large: { status: 422, message: 'At most {amount} can be refunded on this order.' },
   refund_refused: { status: 502, message: 'The payment provider refused the refund: {reason}' },
   refund_unconfirmed: {

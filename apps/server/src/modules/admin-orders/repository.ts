@@ -2,6 +2,7 @@
 // and strike removal. The rules are in service.ts and packages/core.
 import type { AdminOrdersQuery } from '@rebound/contract/admin-orders';
 import type { OrderStatus } from '@rebound/core/orders';
+import { isReturnActive, RETURN_STATES } from '@rebound/core/returns';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -19,6 +20,7 @@ import {
   pickupSlots,
   products,
   refunds,
+  returns,
   userStrikes,
   users,
 } from '../../db/schema';
@@ -350,5 +352,19 @@ export async function deskMarkOf(db: DbOrTx, orderId: string) {
     .from(deskMarks)
     .innerJoin(users, eq(users.id, deskMarks.staffId))
     .where(eq(deskMarks.orderId, orderId));
+  return row ?? null;
+}
+
+/**
+ * The order's return that is not settled yet (requested, drop-off booked or received; table returns),
+ * or null. Read under the order's lock by a refund: while a return is under way, only the return's own
+ * refund pays the order back (docs/decisions/075-desk-and-return-races.md).
+ */
+export async function activeReturnOf(db: DbOrTx, orderId: string) {
+  const [row] = await db
+    .select({ id: returns.id, state: returns.state })
+    .from(returns)
+    .where(and(eq(returns.orderId, orderId), inArray(returns.state, RETURN_STATES.filter(isReturnActive))))
+    .limit(1);
   return row ?? null;
 }

@@ -37,6 +37,7 @@ import {
   type OrderStatus,
   orderStatusLabel,
 } from '@rebound/core/orders';
+import { RETURN_STATE_LABELS, type ReturnState } from '@rebound/core/returns';
 import { formatDateKeyShort } from '@rebound/core/shop-clock';
 import { slotTimeLabel } from '@rebound/core/slot-label';
 import { PAYMENT_WINDOW_HOURS, vancouverDateKey } from '@rebound/core/time';
@@ -141,10 +142,12 @@ function refundable(
   order: { status: OrderStatus; totalCents: number | null },
   payment: { status: string; totalCents: number } | null,
   sums: { payment: number; order: number },
+  activeReturn: { state: ReturnState } | null = null,
 ): { cents: number; blocked: string | null } {
   if (!payment || order.totalCents === null) {
     return { cents: 0, blocked: 'This order has not been paid.' };
   }
+  if (activeReturn) return { cents: 0, blocked: returnOpenError(activeReturn.state).message };
   if (!REFUNDABLE.has(order.status)) {
     return {
       cents: 0,
@@ -156,17 +159,23 @@ function refundable(
   return { cents, blocked: cents === 0 ? 'Everything paid for this order has been refunded.' : null };
 }
 
+/** A refund of an order whose return is under way: refused, the return settles it (decision 075). */
+function returnOpenError(state: ReturnState): AppError {
+  return new AppError('refund_return_open', { params: { state: RETURN_STATE_LABELS[state].toLowerCase() } });
+}
+
 export async function orderDetail(deps: AdminOrdersDeps, orderId: string): Promise<AdminOrderDetail> {
   const { db } = deps;
   const now = deps.clock.now();
   const row = await repo.orderRow(db, orderId);
   if (!row) throw new AppError('order_not_found');
   const o = row.order;
-  const [paymentRows, strikeRows, appt, mark] = await Promise.all([
+  const [paymentRows, strikeRows, appt, mark, activeReturn] = await Promise.all([
     repo.paymentsOfOrder(db, orderId),
     repo.strikesOf(db, o.userId),
     repo.appointmentOf(db, orderId),
     repo.deskMarkOf(db, orderId),
+    repo.activeReturnOf(db, orderId),
   ]);
   const refundRows = await repo.refundsOf(
     db,
@@ -180,7 +189,7 @@ export async function orderDetail(deps: AdminOrdersDeps, orderId: string): Promi
       .filter((r) => r.refund.orderId === orderId)
       .reduce((s, r) => s + r.refund.amountCents, 0),
   };
-  const can = refundable(o, applied?.payment ?? null, sums);
+  const can = refundable(o, applied?.payment ?? null, sums, activeReturn);
   const strikes = strikeRows.map((s) => strikeView(s.strike, s.removedBy, orderId));
 
   const timeline: TimelineEvent[] = [];
@@ -343,6 +352,7 @@ async function reserve(
   orderId: string,
   body: RefundRequest,
   key: string,
+  returnId: string | undefined,
 ): Promise<Reserved> {
   return deps.db.transaction(async (tx) => {
     const first = await repo.orderRow(tx, orderId);
@@ -365,6 +375,11 @@ async function reserve(
     }
 
     if (!payment.providerPaymentId || payment.status !== 'paid') throw new AppError('refund_not_allowed');
+    // A return under way settles the order itself: no other refund races it (its amount was fixed
+    // from what was left to refund). The return's state is read under the order's lock, which the
+    // return takes too when it fixes its amount.
+    const open = await repo.activeReturnOf(tx, orderId);
+    if (open && open.id !== returnId) throw returnOpenError(open.state);
     const sums = await repo.refundedSums(tx, payment.id, orderId);
     const can = refundable(row.order, payment, sums);
     if (can.cents === 0) throw new AppError('refund_not_allowed', { message: can.blocked ?? undefined });
@@ -388,6 +403,11 @@ async function reserve(
 export type RefundNotice = Parameters<typeof enqueueNotices>[2][number];
 
 export interface RefundOptions {
+  /**
+   * The return this refund settles (the returns module's own refund). Any other refund of an order
+   * whose return is under way is refused with 'refund_return_open'.
+   */
+  returnId?: string;
   /**
    * The shopper's notice in place of 'refund_issued' (the pickup desk's own words, decision 057).
    * A reservation the job 'refunds.resolve-reserved' completes later sends 'refund_issued'.
@@ -413,11 +433,11 @@ export async function refundOrder(
 ): Promise<RefundResponse> {
   let reserved: Reserved;
   try {
-    reserved = await reserve(deps, staff, orderId, body, key);
+    reserved = await reserve(deps, staff, orderId, body, key, opts.returnId);
   } catch (err) {
     // Two first uses of one key at the same moment: the loser reads the winner's row.
     if (isUniqueViolation(err)) {
-      reserved = await reserve(deps, staff, orderId, body, key);
+      reserved = await reserve(deps, staff, orderId, body, key, opts.returnId);
     } else throw err;
   }
   if (reserved.kind === 'done') {

@@ -270,6 +270,16 @@ export async function refundedForOrder(db: DbOrTx, orderId: string) {
   return Number(row?.n ?? 0);
 }
 
+/** A refund row (reserved or confirmed) holds this idempotency key. */
+export async function refundKeyUsed(db: DbOrTx, key: string) {
+  const [row] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(eq(refunds.idempotencyKey, key))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The item goes back to the catalogue to be graded and relisted, with the return's notes. */
 export async function productToRelist(tx: Tx, productId: string, deskNotes: string, now: Date) {
   await tx

@@ -187,6 +187,87 @@ describe('a return from request to refund', () => {
   });
 });
 
+describe('a return and an order refund of one order (two staff screens)', () => {
+  const orderRefund = (orderId: string, amountCents: number, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: API.adminOrderRefunds(orderId),
+      headers: { cookie: staff.cookie, 'idempotency-key': key },
+      payload: { amountCents, reason: 'Goodwill refund' },
+    });
+
+  it("refuses the order page's refund while the return is under way; the return's refund settles the order", async () => {
+    const u = await shopper();
+    const { order, product } = await collectedOrder(u);
+    const r = (await ask(u, { orderId: order.id, reason: 'damaged' })).json<ReturnResponse>().return;
+
+    const early = await orderRefund(order.id, order.totalCents!, 'page-refund-1');
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json<{ error: { code: string; message: string } }>().error).toMatchObject({
+      code: 'refund_return_open',
+      message:
+        'This order has a return under way (return requested): refund or refuse it from the return, so the two never both pay back.',
+    });
+    const page = await t.app.inject({ url: API.adminOrder(order.id), headers: { cookie: staff.cookie } });
+    expect(page.json<{ refundableCents: number; refundBlockedReason: string }>()).toMatchObject({
+      refundableCents: 0,
+      refundBlockedReason: expect.stringContaining('This order has a return under way'),
+    });
+
+    expect((await staffPost(RETURN_API.adminReturnReceive(r.id), { checklist: ALL_OK })).statusCode).toBe(
+      200,
+    );
+    // Both screens press at once: the return's refund wins, whichever comes first.
+    const [fromPage, fromReturn] = await Promise.all([
+      orderRefund(order.id, order.totalCents!, 'page-refund-2'),
+      staffPost(RETURN_API.adminReturnRefund(r.id)),
+    ]);
+    expect(fromPage.statusCode, fromPage.body).toBe(409);
+    expect(fromReturn.statusCode, fromReturn.body).toBe(200);
+    expect(fromReturn.json<AdminReturnResponse>().return.state).toBe('refunded');
+
+    const made = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(made.map((x) => [x.idempotencyKey, x.amountCents])).toEqual([
+      [`return:${r.id}`, order.totalCents],
+    ]);
+    const [o] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(o!.status).toBe('refunded');
+    const [p] = await t.db.select().from(products).where(eq(products.id, product.id));
+    expect(p!.status).toBe('to_relist');
+  });
+
+  it('a received return held by an amount nothing can pay any more can still be closed', async () => {
+    const u = await shopper();
+    const { order } = await collectedOrder(u);
+    // Refunded in full from the order page, then (as before the two were exclusive) a return that
+    // is received with its refund amount fixed.
+    expect((await orderRefund(order.id, order.totalCents!, 'page-refund-3')).statusCode).toBe(200);
+    const [stuck] = await t.db
+      .insert(returns)
+      .values({
+        orderId: order.id,
+        userId: u.user.id,
+        state: 'received',
+        reason: 'damaged',
+        deadline: new Date('2026-06-22T07:00:00.000Z'),
+        expiresAt: new Date('2026-06-22T07:00:00.000Z'),
+        receivedAt: NOW,
+        refundAmountCents: order.totalCents,
+      })
+      .returning();
+
+    const refund = await staffPost(RETURN_API.adminReturnRefund(stuck!.id));
+    expect(refund.statusCode, refund.body).toBe(409);
+    expect(refund.json<{ error: { code: string } }>().error.code).toBe('return_nothing_to_refund');
+    const refused = await staffPost(RETURN_API.adminReturnRefuse(stuck!.id), {
+      reason: 'Already refunded in full from the order page',
+      itemKept: true,
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json<AdminReturnResponse>().return.state).toBe('refused');
+  });
+});
+
 describe('who may return what, and when', () => {
   it('day 8 is refused with the window message', async () => {
     const u = await shopper();

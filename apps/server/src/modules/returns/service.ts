@@ -761,13 +761,24 @@ export async function refundReturn(
   if (fixed === null) return published(deps, await adminDetail(deps, id), []);
   const ret = await repo.returnRow(deps.db, id);
   if (!ret) throw new AppError('return_not_found');
-  const refund = await refundOrder(
-    deps,
-    staff,
-    ret.orderId,
-    { amountCents: fixed, reason: `Return ${id.slice(0, 8)} accepted` },
-    `return:${id}`,
-  );
+  let refund: Awaited<ReturnType<typeof refundOrder>>;
+  try {
+    refund = await refundOrder(
+      deps,
+      staff,
+      ret.orderId,
+      { amountCents: fixed, reason: `Return ${id.slice(0, 8)} accepted` },
+      `return:${id}`,
+      { returnId: id },
+    );
+  } catch (err) {
+    // Nothing left to pay back (the order was refunded another way before returns and order refunds
+    // were made exclusive): the fixed amount is let go, so staff can still refuse and close it.
+    if (err instanceof AppError && (err.code === 'refund_not_allowed' || err.code === 'refund_too_large')) {
+      if (await unfixAmount(deps, id)) throw new AppError('return_nothing_to_refund');
+    }
+    throw err;
+  }
   const more = await markRefunded(
     deps,
     id,
@@ -775,6 +786,20 @@ export async function refundReturn(
     staff.id,
   );
   return published(deps, await adminDetail(deps, id), more);
+}
+
+/**
+ * Lets go of a received return's fixed refund amount when no refund was ever made under its key, so
+ * the return is not held by an amount nothing can pay (Refuse then closes it); true when let go.
+ */
+async function unfixAmount(deps: ReturnsDeps, id: string): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const ret = await repo.lockReturn(tx, id);
+    if (ret?.state !== 'received' || ret.refundAmountCents === null) return false;
+    if (await repo.refundKeyUsed(tx, `return:${id}`)) return false;
+    await repo.updateReturn(tx, id, ['received'], { refundAmountCents: null, updatedAt: deps.clock.now() });
+    return true;
+  });
 }
 
 /** POST /api/admin/returns/:id/refuse: with a reason the shopper reads; a kept item goes to relist. */
