@@ -3,7 +3,7 @@ import { createMediaStorage } from '../adapters/storage';
 import { postgresLimits, sharedLimits } from '../lib/shared-limits';
 
 import { runImports } from '../modules/admin-import';
-import { resolveReservedRefunds } from '../modules/admin-orders';
+import { type AdminOrdersDeps, resolveReservedRefunds } from '../modules/admin-orders';
 import { closeDueAuctions, openDueAuctions } from '../modules/auctions';
 import { purgeExpiredIdempotencyKeys } from '../modules/bidding';
 import { runDailyDigest } from '../modules/digest';
@@ -81,21 +81,12 @@ export function auctionJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
   ];
 }
 
-/** What a job that talks to the payment provider is given: the modules' deps shape for it. */
-interface PaymentJobDeps {
-  db: FastifyInstance['deps']['database']['jobsDb'];
-  clock: FastifyInstance['deps']['clock'];
-  provider: FastifyInstance['deps']['payments'];
-  log: FastifyInstance['log'];
-  publish: FastifyInstance['deps']['publish'];
-}
-
 /** One interval job that needs the payment provider, on the background connections. */
 function paymentJob(
   app: FastifyInstance,
   name: string,
   everyMs: number,
-  work: (deps: PaymentJobDeps) => Promise<unknown>,
+  work: (deps: AdminOrdersDeps) => Promise<unknown>,
 ): Job {
   const {
     database: { jobsDb: db },
@@ -217,11 +208,11 @@ export function maintenanceJobs(
   const {
     database: { jobsDb: db },
     clock,
-    config,
   } = app.deps;
   // On the database, the purge deletes through the background connections too (decision 074);
   // Redis expires its keys by itself (its purge does nothing), so its shared client is enough.
-  const limits = config.redisUrl ? sharedLimits(app) : postgresLimits(db);
+  const shared = sharedLimits(app);
+  const limits = shared.kind === 'redis' ? shared : postgresLimits(db);
   return [
     {
       name: 'idempotency.purge',
