@@ -4,6 +4,7 @@
 
 import { parseSlotId, SLOT_ID_LENGTH } from '@rebound/core/pickup';
 import {
+  isRefusalReasonClear,
   NON_RETURNABLE_KIND_LABELS,
   NON_RETURNABLE_KINDS,
   RETURN_CHECK_LABELS,
@@ -14,6 +15,7 @@ import {
   RETURN_REASONS,
   RETURN_REFUSAL_MAX,
   RETURN_REFUSAL_MIN,
+  RETURN_REFUSAL_WORDS_MESSAGE,
   RETURN_REFUSALS,
   RETURN_STATE_LABELS,
   RETURN_STATES,
@@ -326,7 +328,8 @@ export const RefuseReturnRequest = z.object({
     .string()
     .trim()
     .min(RETURN_REFUSAL_MIN, { error: `Please give a reason (at least ${RETURN_REFUSAL_MIN} characters).` })
-    .max(RETURN_REFUSAL_MAX, { error: `Please keep the reason under ${RETURN_REFUSAL_MAX} characters.` }),
+    .max(RETURN_REFUSAL_MAX, { error: `Please keep the reason under ${RETURN_REFUSAL_MAX} characters.` })
+    .refine(isRefusalReasonClear, { error: RETURN_REFUSAL_WORDS_MESSAGE }),
   /** The shop keeps the item (e.g. the shopper leaves it): it goes back to the catalogue to relist. */
   itemKept: z.boolean().default(false),
 });

@@ -13,7 +13,7 @@
 // - refunded, refused, withdrawn and expired are final. Moving a drop-off keeps drop_off_booked.
 
 import type { OrderStatus } from './orders';
-import { shopDateKey } from './shop-clock';
+import { formatDateKeyShort, shopDateKey } from './shop-clock';
 import { addDaysToDateKey, vancouverDateTime } from './time';
 import { RETURN_WINDOW_DAYS } from './windows';
 
@@ -99,9 +99,24 @@ export const RETURN_REASON_LABELS: Readonly<Record<ReturnReason, string>> = Obje
 export const RETURN_NOTE_MAX = 1000;
 /** Photos with a request, and with staff's receipt. */
 export const RETURN_PHOTOS_MAX = 4;
-/** A refusal's reason (the shopper reads it): at least 3, at most 500 characters. */
+/**
+ * A refusal's reason (the shopper reads it): at least 3, at most 500 characters, and at least two
+ * words: 'No' or 'Damaged' alone tells the shopper nothing they can act on.
+ */
 export const RETURN_REFUSAL_MIN = 3;
 export const RETURN_REFUSAL_MAX = 500;
+export const RETURN_REFUSAL_MIN_WORDS = 2;
+export const RETURN_REFUSAL_WORDS_MESSAGE = 'Please say why in a few words: the shopper reads this reason.';
+
+/** The reason has enough words for the shopper to understand it (RETURN_REFUSAL_MIN_WORDS). */
+export function isRefusalReasonClear(reason: string): boolean {
+  return (
+    reason
+      .trim()
+      .split(/\s+/u)
+      .filter((w) => /[\p{L}\p{N}]/u.test(w)).length >= RETURN_REFUSAL_MIN_WORDS
+  );
+}
 
 /** The desk's condition checklist when the item comes back. */
 export const RETURN_CHECKS = ['all_parts_present', 'undamaged', 'matches_listing'] as const;
@@ -150,6 +165,19 @@ export const NON_RETURNABLE_KIND_LABELS: Readonly<Record<NonReturnableKind, stri
  */
 export function returnLastDayKey(handedOverAt: Date): string {
   return addDaysToDateKey(shopDateKey(handedOverAt), RETURN_WINDOW_DAYS);
+}
+
+/** The last day to bring an item back, from the window's close (`returnDeadline`): 'Mon, Dec 7'. */
+export function returnLastDayLabel(deadline: Date): string {
+  return formatDateKeyShort(addDaysToDateKey(shopDateKey(deadline), -1));
+}
+
+/**
+ * The one wording of a return's deadline, wherever a shopper reads it: 'by the end of Mon, Dec 7
+ * (PT)' (the window closes at midnight, shop time, after that day).
+ */
+export function returnByLabel(lastDayLabel: string): string {
+  return `by the end of ${lastDayLabel} (PT)`;
 }
 
 /** The instant the window closes: midnight (Vancouver) after the last day. */

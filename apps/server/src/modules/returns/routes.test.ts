@@ -12,6 +12,7 @@ import { makeOrder } from '../../../test/won-orders';
 import type { PaymentProvider } from '../../adapters/payments/types';
 import {
   auditLog,
+  notifications,
   orders,
   outbox,
   pickupSchedules,
@@ -170,11 +171,25 @@ describe('a return from request to refund', () => {
       (await staffPost(RETURN_API.adminReturnReceive(r.id), { checklist: { ...ALL_OK, undamaged: false } }))
         .statusCode,
     ).toBe(200);
+    // One word tells the shopper nothing they can act on: refused, nothing changes.
+    const terse = await staffPost(RETURN_API.adminReturnRefuse(r.id), { reason: 'Damaged', itemKept: true });
+    expect(terse.statusCode, terse.body).toBe(400);
+    expect(terse.body).toContain('Please say why in a few words: the shopper reads this reason.');
+    const [still] = await t.db.select().from(returns).where(eq(returns.id, r.id));
+    expect(still!.state).toBe('received');
+
     const refused = await staffPost(RETURN_API.adminReturnRefuse(r.id), {
       reason: 'Water damage not in listing',
       itemKept: true,
     });
     expect(refused.statusCode, refused.body).toBe(200);
+    // The shopper reads why, what happens to the item and what they can do.
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, u.user.id));
+    expect(told.map((n) => n.message)).toContainEqual(
+      expect.stringMatching(
+        /^Return refused for .+: Water damage not in listing\. You left the item with us, so it stays with the shop and no refund is made\. Questions, or think this is wrong\? Write to us from the Contact page/,
+      ),
+    );
     expect(refused.json<AdminReturnResponse>().return).toMatchObject({
       state: 'refused',
       refusalReason: 'Water damage not in listing',

@@ -34,6 +34,7 @@ import {
   returnEligibility,
   returnExpiresAt,
   returnLastDayKey,
+  returnLastDayLabel,
   returnRefundCents,
   returnSourcesOf,
 } from '@rebound/core/returns';
@@ -72,7 +73,6 @@ const REFUSAL_ERROR: Record<ReturnRefusal, ReturnErrorCode> = {
   already_requested: 'return_already_requested',
 };
 
-const dayLabel = (deadline: Date) => formatDateKeyShort(addDaysToDateKey(shopDateKey(deadline), -1));
 const dropOffLabel = (startsAt: Date, endsAt: Date) =>
   `${formatDateKeyShort(shopDateKey(startsAt))}, ${slotTimeLabel(startsAt, endsAt)}`;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -138,7 +138,7 @@ function toView(l: Loaded): ReturnView {
       by: p.byStaff ? 'staff' : 'shopper',
     })),
     deadline: r.deadline.toISOString(),
-    lastDayLabel: dayLabel(r.deadline),
+    lastDayLabel: returnLastDayLabel(r.deadline),
     expiresAt: r.expiresAt.toISOString(),
     dropOff:
       r.state === 'drop_off_booked' && r.dropOffSlotId && r.dropOffStartsAt && r.dropOffEndsAt
@@ -207,6 +207,7 @@ async function recordChange(
     dropOffLabel?: string | null;
     amountCents?: number | null;
     refusalReason?: string | null;
+    itemKept?: boolean | null;
     moved?: boolean;
   },
 ) {
@@ -223,7 +224,11 @@ async function recordChange(
       userId: r.userId,
       kind: 'auction_won',
       template: 'return_update',
-      message: returnNotice(state, { productTitle: title, lastDayLabel: dayLabel(r.deadline), ...facts }),
+      message: returnNotice(state, {
+        productTitle: title,
+        lastDayLabel: returnLastDayLabel(r.deadline),
+        ...facts,
+      }),
       targetUrl: '/account?tab=orders',
       data: { returnId: r.id, orderId: r.orderId, state, productTitle: title },
     },
@@ -354,7 +359,7 @@ export async function dropOffSlots(
       row.ret.state === 'drop_off_booked' && row.ret.dropOffStartsAt
         ? `${row.order.locationId}.${compactUtc(row.ret.dropOffStartsAt)}`
         : null,
-    lastDayLabel: dayLabel(row.ret.deadline),
+    lastDayLabel: returnLastDayLabel(row.ret.deadline),
   };
 }
 
@@ -837,7 +842,7 @@ export async function refuseReturn(
       row.title,
       'refused',
       { label: 'Return refused', detail: body.reason, actorId: staff.id },
-      { refusalReason: body.reason },
+      { refusalReason: body.reason, itemKept: body.itemKept },
     );
     await recordAudit(tx, {
       actorId: staff.id,

@@ -1,6 +1,7 @@
 import type { OrderView } from '@rebound/contract/orders';
 import type { ReturnState, ReturnView } from '@rebound/contract/returns';
 import { formatCents } from '@rebound/core/money';
+import { returnByLabel } from '@rebound/core/returns';
 import { CalendarClock, RotateCcw, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
@@ -56,7 +57,11 @@ export function OrderReturn({ order }: { order: OrderView }) {
           ) : (
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-ink-700">
-                Free returns until <time dateTime={info.deadline}>{formatShopDateTime(info.deadline)}</time>.
+                Return it free{' '}
+                <time dateTime={info.deadline}>
+                  {info.lastDayLabel ? returnByLabel(info.lastDayLabel) : formatShopDateTime(info.deadline)}
+                </time>
+                .
               </p>
               <Button size="sm" variant="secondary" onClick={() => setAsking(true)} className="sm:min-w-32">
                 <Undo2 aria-hidden="true" />
@@ -189,7 +194,7 @@ function ReturnSummary({ ret }: { ret: ReturnView }) {
     case 'requested':
       return (
         <p className="text-sm text-ink-800">
-          {ret.reasonLabel}. Book a time to bring the item back to the desk by the end of {ret.lastDayLabel}.
+          {ret.reasonLabel}. Book a time to bring the item back to the desk {returnByLabel(ret.lastDayLabel)}.
         </p>
       );
     case 'drop_off_booked':
@@ -224,7 +229,7 @@ function ReturnSummary({ ret }: { ret: ReturnView }) {
     case 'expired':
       return (
         <p className="text-sm text-ink-700">
-          The item was not brought back by the end of {ret.lastDayLabel}.
+          The item was not brought back {returnByLabel(ret.lastDayLabel)}.
         </p>
       );
   }

@@ -5,12 +5,12 @@ import {
   RETURN_REASONS,
   type ReturnReason,
 } from '@rebound/contract/returns';
+import { returnByLabel, returnLastDayLabel } from '@rebound/core/returns';
 import { type FormEvent, useId, useState } from 'react';
 import { PhotoPicker, photoLimits } from '../../../components/PhotoPicker';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/Field';
 import { errorMessageOf } from '../../../lib/api-client';
-import { formatShopDateTime } from '../../../lib/format-date';
 import { useServerNow } from '../../../lib/server-clock';
 import { useRequestReturn } from '../api';
 
@@ -47,8 +47,9 @@ export function ReturnRequestForm({
   if (Date.parse(deadline) <= now) {
     return (
       <p data-testid="return-window-closed" className="rounded-lg bg-ink-50 px-3 py-2 text-sm text-ink-800">
-        The return window for this item closed on{' '}
-        <time dateTime={deadline}>{formatShopDateTime(deadline)}</time>.
+        This item could be returned{' '}
+        <time dateTime={deadline}>{returnByLabel(returnLastDayLabel(new Date(deadline)))}</time>: that window
+        has closed.
       </p>
     );
   }
@@ -73,8 +74,9 @@ export function ReturnRequestForm({
       className="flex flex-col gap-4 rounded-xl bg-ink-50/70 p-3 ring-1 ring-ink-200 sm:p-4"
     >
       <p className="text-sm text-ink-800">
-        Return by <time dateTime={deadline}>{formatShopDateTime(deadline)}</time>. Bring the item to the desk
-        with everything it came with; the refund is the price, premium and taxes you paid for it.
+        Bring the item back to the desk{' '}
+        <time dateTime={deadline}>{returnByLabel(returnLastDayLabel(new Date(deadline)))}</time>, with
+        everything it came with; the refund is the price, premium and taxes you paid for it.
       </p>
       {request.isError ? <FormAlert>{errorMessageOf(request.error)}</FormAlert> : null}
       <div className="flex flex-col gap-1.5">
