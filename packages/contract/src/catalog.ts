@@ -104,6 +104,23 @@ export type AuctionSummary = z.infer<typeof AuctionSummary>;
  */
 export const PUBLIC_PRODUCT_STATUSES = ['auctioned', 'sold', 'unsold'] as const;
 
+/**
+ * A product page's status: the public ones, and a product back with staff (to relist, or a draft
+ * again after a cancel nobody had bid on) whose page stays up because one of its auctions was public
+ * (core productPageReachable, docs/decisions/079-product-pages-stay-reachable.md).
+ */
+export const PRODUCT_PAGE_STATUSES = [...PUBLIC_PRODUCT_STATUSES, 'to_relist', 'draft'] as const;
+
+/** How a lot ended (core lotEnding): sold at its final price, without a sale, or cancelled by staff. */
+export const LotEnding = z.object({
+  outcome: z.enum(['sold', 'unsold', 'cancelled']),
+  /** Its end time, or when it was cancelled. */
+  at: Instant,
+  /** The final price when sold, else null. */
+  priceCents: Cents.nullable(),
+});
+export type LotEnding = z.infer<typeof LotEnding>;
+
 export const ProductDetail = z.object({
   serverTime: Instant,
   product: z.object({
@@ -114,14 +131,22 @@ export const ProductDetail = z.object({
     description: z.string(),
     brand: z.string(),
     condition: Condition,
-    status: z.enum(PUBLIC_PRODUCT_STATUSES),
+    status: z.enum(PRODUCT_PAGE_STATUSES),
     retailPriceCents: Cents,
     resalePriceCents: Cents,
     category: Category.nullable(),
     images: z.array(ProductImage),
   }),
+  /** The lot the page shows: the product's latest auction that was not cancelled before it opened. */
   auction: AuctionSummary.nullable(),
   location: Location.nullable(),
+  /** That lot's ending, once it is over (the page then has no bid form). */
+  ending: LotEnding.nullable(),
+  /**
+   * When that lot is a newer one, scheduled or live (a relist), how the lot before it ended: the page
+   * says the item is up again and links the new lot.
+   */
+  earlierEnding: LotEnding.nullable(),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 

@@ -45,6 +45,12 @@ describe('offerAvailability', () => {
     );
   });
 
+  it('is SoldOut once staff cancelled it, even before its end time (the lot is no longer for sale)', () => {
+    expect(offerAvailability({ status: 'cancelled', startTime: at(-120), endTime: at(600) }, NOW)).toBe(
+      'https://schema.org/SoldOut',
+    );
+  });
+
   it('is OutOfStock before bidding opens', () => {
     expect(offerAvailability({ status: 'scheduled', startTime: at(60), endTime: at(120) }, NOW)).toBe(
       'https://schema.org/OutOfStock',

@@ -24,15 +24,20 @@ export type OfferAvailability =
 
 /**
  * schema.org availability of a lot's latest auction at `now`: InStock while bidding is open; SoldOut
- * once its end time has passed (the lot is no longer for sale, whatever the closing decided); an
- * auction that has not opened yet is OutOfStock (nothing can be bought yet; availabilityStarts says
+ * once its end time has passed (the lot is no longer for sale, whatever the closing decided) or once
+ * staff cancelled it (its page stays up and says so: docs/decisions/079-product-pages-stay-reachable.md);
+ * an auction that has not opened yet is OutOfStock (nothing can be bought yet; availabilityStarts says
  * when it can).
  */
 export function offerAvailability(
   auction: { status: 'scheduled' | 'live' | 'ended' | 'cancelled'; startTime: Date; endTime: Date },
   now: Date,
 ): OfferAvailability {
-  if (auction.status === 'ended' || auction.endTime.getTime() <= now.getTime())
+  if (
+    auction.status === 'ended' ||
+    auction.status === 'cancelled' ||
+    auction.endTime.getTime() <= now.getTime()
+  )
     return 'https://schema.org/SoldOut';
   if (auction.status === 'live' && auction.startTime.getTime() <= now.getTime())
     return 'https://schema.org/InStock';

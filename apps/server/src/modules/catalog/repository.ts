@@ -1,19 +1,4 @@
-import { PUBLIC_PRODUCT_STATUSES } from '@rebound/contract/catalog';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  lte,
-  min,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, lte, min, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type CardRow, cardQuery, firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
@@ -390,10 +375,31 @@ export function listActiveLocations(db: DbOrTx) {
   return db.select().from(locations).where(eq(locations.isActive, true)).orderBy(asc(locations.name));
 }
 
-/** A product whose page is public: found by its slug, in one of the public statuses. */
-function publicProductSlug(slug: string | Placeholder): SQL {
-  return and(eq(products.slug, slug), inArray(products.status, PUBLIC_PRODUCT_STATUSES))!;
+/**
+ * A product found by its slug, whatever its status: whether its page answers is core's
+ * productPageReachable, decided by the service from the product's status and its auctions (pageAuctions).
+ */
+function productSlug(slug: string | Placeholder): SQL {
+  return eq(products.slug, slug);
 }
+
+/** What core's product-page rules need of one auction (packages/core/src/product-page.ts). */
+export interface PageAuctionRow {
+  id: string;
+  status: 'scheduled' | 'live' | 'ended' | 'cancelled';
+  start_time: string;
+  end_time: string;
+  cancelled_at: string | null;
+  has_winner: boolean;
+  current_price_cents: number;
+}
+
+/** Every auction of the product, latest start first (a JSON array; a relisted product has a few). */
+const pageAuctions = sql<PageAuctionRow[]>`coalesce((select json_agg(json_build_object(
+    'id', pa.id, 'status', pa.status, 'start_time', pa.start_time, 'end_time', pa.end_time,
+    'cancelled_at', pa.cancelled_at, 'has_winner', pa.winner_user_id is not null,
+    'current_price_cents', pa.current_price_cents) order by pa.start_time desc)
+  from ${auctions} pa where pa.product_id = ${products.id}), '[]'::json)`;
 
 /** What a product page shows of each photo (productBySlug's images, in position order). */
 export interface ProductPageImage {
@@ -406,10 +412,13 @@ export interface ProductPageImage {
 
 /**
  * The id of the auction a product's page shows: a product may be relisted, and its page shows the
- * most recent auction that was not cancelled (found on the (product, start time) index).
+ * most recent auction that was not cancelled before it opened (one cancelled while live is shown:
+ * the page says it was cancelled; core auctionWasPublic counts the same ones). Found on the
+ * (product, start time) index.
  */
 const latestAuctionId = sql`(select la.id from auctions la where la.product_id = ${products.id}
-  and la.status <> 'cancelled' order by la.start_time desc limit 1)`;
+  and (la.status <> 'cancelled' or la.cancelled_at > la.start_time)
+  order by la.start_time desc limit 1)`;
 
 /** The leader of a product page's auction (an alias: the join is on the auction's leader). */
 const pageLeader = alias(users, 'leader');
@@ -425,20 +434,21 @@ function buildProductBySlug(db: DbOrTx) {
       auction: auctions,
       location: locations,
       leaderHandle: pageLeader.handle,
+      pageAuctions,
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(auctions, eq(auctions.id, latestAuctionId))
     .leftJoin(locations, eq(locations.id, auctions.locationId))
     .leftJoin(pageLeader, eq(pageLeader.id, auctions.leaderUserId))
-    .where(publicProductSlug(sql.placeholder('slug')))
+    .where(productSlug(sql.placeholder('slug')))
     .limit(1)
     .prepare('catalog_product_by_slug');
 }
 const productBySlugStatement = preparedOnce(buildProductBySlug);
 
 /**
- * A public product with its category, photos (a JSON array in position order) and latest auction
+ * A product with its category, photos (a JSON array in position order) and latest auction
  * with its pickup location and leader's handle: one prepared statement, the closing hour's most
  * frequent catalogue read after the auction state (docs/decisions/073-fewer-statements-per-request.md).
  */
@@ -465,6 +475,8 @@ function buildProductPreviewBySlug(db: DbOrTx) {
       brand: products.brand,
       sku: products.sku,
       condition: products.condition,
+      status: products.status,
+      pageAuctions,
       auction: sql<{
         status: 'scheduled' | 'live' | 'ended' | 'cancelled';
         start_time: string;
@@ -479,7 +491,7 @@ function buildProductPreviewBySlug(db: DbOrTx) {
     })
     .from(products)
     .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)))
-    .where(publicProductSlug(sql.placeholder('slug')))
+    .where(productSlug(sql.placeholder('slug')))
     .limit(1)
     .prepare('catalog_product_preview_by_slug');
 }

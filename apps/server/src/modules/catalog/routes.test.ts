@@ -80,6 +80,8 @@ describe('catalogue', () => {
       now,
       locationId: warehouse.id,
       product: { title: 'Draft product', status: 'draft' },
+      // A draft's auction never opened: scheduled, then cancelled before its start.
+      auction: { status: 'cancelled', startTime: at(60), endTime: at(600), cancelledAt: at(-5) },
     });
     titles.draft = d.product.slug;
     // Ended without a winner: the product is back in stock, but its page still tells how it ended.

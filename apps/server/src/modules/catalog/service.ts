@@ -2,6 +2,7 @@ import {
   type DropsResponse,
   ImageVariant,
   type Location,
+  type LotEnding as LotEndingAnswer,
   type ProductDetail,
   type ShopQuery,
   type ShopResponse,
@@ -9,6 +10,12 @@ import {
 import { summaryReserveMet } from '@rebound/core/auction-summary';
 import { productSku, SHOP_PAGE_SIZE } from '@rebound/core/catalog';
 import { dollarsToCents } from '@rebound/core/dollars';
+import {
+  type LotEnding,
+  type PageAuctionFacts,
+  pageLots,
+  productPageReachable,
+} from '@rebound/core/product-page';
 import { decodeShopCursor, encodeShopCursor, type ShopCursor, shopTotal } from '@rebound/core/shop-cursor';
 import { z } from 'zod';
 import { toCard } from '../../db/cards';
@@ -301,10 +308,27 @@ function variantsOf(value: unknown): ImageVariant[] {
   return parsed.success ? parsed.data : [];
 }
 
+/** The product's auctions as core's product-page rules read them. */
+function pageAuctionFacts(rows: repo.PageAuctionRow[]): PageAuctionFacts[] {
+  return rows.map((a) => ({
+    id: a.id,
+    status: a.status,
+    startTime: new Date(a.start_time),
+    endTime: new Date(a.end_time),
+    cancelledAt: a.cancelled_at === null ? null : new Date(a.cancelled_at),
+    hasWinner: a.has_winner,
+    currentPriceCents: Number(a.current_price_cents),
+  }));
+}
+
+function endingAnswer(e: LotEnding | null): LotEndingAnswer | null {
+  return e ? { outcome: e.outcome, at: e.at.toISOString(), priceCents: e.priceCents } : null;
+}
+
 /** The little a shared link's preview shows of a product; null when its page would be a 404. */
-export async function productPreview(db: DbOrTx, slug: string): Promise<ProductPreview | null> {
+export async function productPreview(db: DbOrTx, slug: string, now: Date): Promise<ProductPreview | null> {
   const r = await repo.productPreviewBySlug(db, slug);
-  if (!r) return null;
+  if (!r || !productPageReachable(r.status, pageAuctionFacts(r.pageAuctions), now)) return null;
   return {
     slug: r.slug,
     title: r.title,
@@ -334,8 +358,14 @@ export async function productPreview(db: DbOrTx, slug: string): Promise<ProductP
 
 export async function productDetail(db: DbOrTx, now: Date, slug: string): Promise<ProductDetail> {
   const found = await repo.productBySlug(db, slug);
-  if (!found) throw new AppError('product_not_found');
+  const facts = found ? pageAuctionFacts(found.pageAuctions) : [];
+  // Unknown, never public or withdrawn: the same 404 (core productPageReachable).
+  if (!found || !productPageReachable(found.product.status, facts, now))
+    throw new AppError('product_not_found');
   const { product, category, images, auction } = found;
+  // productPageReachable has ruled out 'withdrawn'.
+  const status = product.status as Exclude<typeof product.status, 'withdrawn'>;
+  const lots = pageLots(facts, auction?.auction.id ?? null, now);
   return {
     serverTime: now.toISOString(),
     product: {
@@ -346,7 +376,7 @@ export async function productDetail(db: DbOrTx, now: Date, slug: string): Promis
       description: product.description,
       brand: product.brand,
       condition: product.condition,
-      status: product.status as 'auctioned' | 'sold',
+      status,
       retailPriceCents: product.retailPriceCents,
       resalePriceCents: product.resalePriceCents,
       category: category ? { id: category.id, name: category.name, slug: category.slug } : null,
@@ -378,6 +408,8 @@ export async function productDetail(db: DbOrTx, now: Date, slug: string): Promis
         }
       : null,
     location: auction ? toLocation(auction.location) : null,
+    ending: endingAnswer(lots.ending),
+    earlierEnding: endingAnswer(lots.earlierEnding),
   };
 }
 

@@ -132,20 +132,22 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       { config: { publicRead: true } },
       async (request, reply) => {
         let preview: Awaited<ReturnType<typeof productPreview>>;
+        const now = clock.now();
         try {
           // One indexed query; nothing is cached, so a changed title shows at once.
-          preview = await productPreview(db, request.params.slug);
+          preview = await productPreview(db, request.params.slug, now);
         } catch (err) {
           // The page still works without its preview tags: the SPA loads the product itself.
           request.log.error({ err }, 'product preview lookup failed');
           return sendPage(reply, page.html);
         }
-        // Unknown or unpublished: the SPA shows its not-found page; crawlers get the status too.
+        // Unknown or never public (core productPageReachable): the SPA shows its not-found page; crawlers
+        // get the status too.
         if (!preview) return sendPage(reply.status(404), page.html);
         // The main photo, the product's API answer (the web app asks for the same URL) and the page's
         // scripts are fetched alongside the main script.
         const tags = headTags(
-          productHeadTags(preview, config.publicUrl, clock.now()),
+          productHeadTags(preview, config.publicUrl, now),
           preview.image ? productImagePreloadTag(preview.image) : [],
           apiPreloadTag(API.product(request.params.slug)),
           scriptTags('product'),

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProduct } from '../api';
 import type { ProductAuctionSlot } from '../slots';
 import { ConditionRubric } from './ConditionRubric';
+import { LotEndingBanner } from './LotEndingBanner';
 import { ProductFacts } from './ProductFacts';
 import { ProductGallery } from './ProductGallery';
 import { ProductPageSkeleton } from './ProductPageSkeleton';
@@ -119,7 +120,16 @@ export function ProductPage({ slug, renderAuction }: ProductPageProps) {
             <ConditionRubric condition={product.condition} className="mt-3" />
           </header>
 
-          {renderAuction({ product, auction, location: pickup, onPhaseChange: () => void refetch() })}
+          <LotEndingBanner
+            ending={data.ending}
+            earlierEnding={data.earlierEnding}
+            productStatus={product.status}
+          />
+
+          {/* The lot the page shows: the relisted one when the banner above links to it. */}
+          <div id="lot" className="flex scroll-mt-24 flex-col gap-6">
+            {renderAuction({ product, auction, location: pickup, onPhaseChange: () => void refetch() })}
+          </div>
 
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-base font-semibold text-ink-950">

@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import type { ProductDetail } from '@rebound/contract/catalog';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, renderPage } from '../../../../test/render';
+import { ProductPage } from './ProductPage';
+
+const ID = '00000000-0000-4000-8000-0000000000c1';
+
+function detail(
+  over: Partial<ProductDetail> & { status?: ProductDetail['product']['status'] },
+): ProductDetail {
+  const { status = 'auctioned', ...rest } = over;
+  return {
+    serverTime: '2026-11-27T18:00:00.000Z',
+    product: {
+      id: ID,
+      slug: 'desk-lamp-ab12cd',
+      sku: 'DESK-LAMP-AB12CD',
+      title: 'Brass Desk Lamp',
+      description: 'A lamp.',
+      brand: 'Acme',
+      condition: 'like_new',
+      status,
+      retailPriceCents: 9_000,
+      resalePriceCents: 4_000,
+      category: null,
+      images: [],
+    },
+    auction: {
+      id: '00000000-0000-4000-8000-0000000000a1',
+      status: 'ended',
+      startTime: '2026-11-20T18:00:00.000Z',
+      endTime: '2026-11-22T20:00:00.000Z',
+      startingBidCents: 1_000,
+      currentPriceCents: 2_600,
+      bidCount: 3,
+      incrementMode: 'fixed',
+      bidIncrementCents: 100,
+      hasReserve: false,
+      reserveMet: false,
+      buyNowPriceCents: null,
+      softCloseSeconds: 60,
+      leaderHandle: 'ava',
+      seq: 4,
+    },
+    location: null,
+    ending: null,
+    earlierEnding: null,
+    ...rest,
+  };
+}
+
+function show(answer: ProductDetail) {
+  fakeServer({ 'GET /api/products/desk-lamp-ab12cd': answer });
+  return renderPage(<ProductPage slug="desk-lamp-ab12cd" renderAuction={() => <p>The auction box</p>} />, {
+    path: '/product/desk-lamp-ab12cd',
+  });
+}
+
+describe('the product page of a lot that is over', () => {
+  it('says how the lot ended, and that the item is back when it waits to be relisted', async () => {
+    show(
+      detail({
+        status: 'to_relist',
+        ending: { outcome: 'sold', at: '2026-11-22T20:00:00.000Z', priceCents: 2_600 },
+      }),
+    );
+    const banner = await screen.findByRole('region', { name: 'How this auction ended' });
+    expect(banner.textContent).toContain('Ended Nov 22, 2026 — sold for $26.00');
+    expect(banner.textContent).toContain('The item is back with us and may be auctioned again.');
+    expect(screen.queryByRole('region', { name: 'This item is up again' })).toBeNull();
+    expect(screen.getByText('The auction box')).toBeTruthy();
+  });
+
+  it('says a lot ended without a sale, or was cancelled', async () => {
+    const { unmount } = show(
+      detail({
+        status: 'unsold',
+        ending: { outcome: 'unsold', at: '2026-11-22T20:00:00.000Z', priceCents: null },
+      }),
+    );
+    expect((await screen.findByTestId('lot-ending')).textContent).toContain(
+      'Ended Nov 22, 2026 without a sale',
+    );
+    expect(screen.getByTestId('lot-ending').textContent).not.toContain('back with us');
+    unmount();
+    show(
+      detail({
+        status: 'to_relist',
+        ending: { outcome: 'cancelled', at: '2026-11-21T20:00:00.000Z', priceCents: null },
+      }),
+    );
+    expect((await screen.findByTestId('lot-ending')).textContent).toContain('Cancelled Nov 21, 2026');
+  });
+
+  it('links the new lot when the item is up again, with how the earlier lot ended', async () => {
+    const base = detail({});
+    show({
+      ...base,
+      auction: { ...base.auction!, status: 'scheduled', startTime: '2099-01-01T18:00:00.000Z', bidCount: 0 },
+      earlierEnding: { outcome: 'unsold', at: '2026-11-22T20:00:00.000Z', priceCents: null },
+    });
+    const banner = await screen.findByRole('region', { name: 'This item is up again' });
+    expect(within(banner).getByRole('link', { name: 'see the new lot' }).getAttribute('href')).toBe('#lot');
+    expect(banner.textContent).toContain('The earlier lot: Ended Nov 22, 2026 without a sale.');
+    // The link leads to the lot the page shows.
+    expect(document.getElementById('lot')?.contains(screen.getByText('The auction box'))).toBe(true);
+    expect(screen.queryByTestId('lot-ending')).toBeNull();
+  });
+
+  it('says nothing of endings on a lot that is open', async () => {
+    const base = detail({});
+    show({ ...base, auction: { ...base.auction!, status: 'live', endTime: '2099-01-01T18:00:00.000Z' } });
+    expect(await screen.findByText('The auction box')).toBeTruthy();
+    expect(screen.queryByTestId('lot-ending')).toBeNull();
+    expect(screen.queryByTestId('lot-relisted')).toBeNull();
+  });
+});
