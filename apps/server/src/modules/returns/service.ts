@@ -23,7 +23,7 @@ import { RETURN_API } from '@rebound/contract/returns-routes';
 import { locationRoom, userRoom } from '@rebound/contract/rooms';
 import { productSku } from '@rebound/core/catalog';
 import { formatCents } from '@rebound/core/money';
-import { returnNotice } from '@rebound/core/notices-returns';
+import { returnNotice, returnRefundReason } from '@rebound/core/notices-returns';
 import {
   isReturnOpen,
   RETURN_PHOTOS_MAX,
@@ -761,11 +761,12 @@ export async function refundReturn(
   if (fixed === null) return published(deps, await adminDetail(deps, id), []);
   const ret = await repo.returnRow(deps.db, id);
   if (!ret) throw new AppError('return_not_found');
+  const item = await repo.orderForReturn(deps.db, ret.orderId);
   const refund = await refundOrder(
     deps,
     staff,
     ret.orderId,
-    { amountCents: fixed, reason: `Return ${id.slice(0, 8)} accepted` },
+    { amountCents: fixed, reason: returnRefundReason(item?.title ?? 'your item') },
     `return:${id}`,
   );
   const more = await markRefunded(
