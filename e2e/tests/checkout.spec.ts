@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { priceCheckout } from '@rebound/core/pricing';
+import { priceCheckout, priceLines } from '@rebound/core/pricing';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { money, signIn, toast } from './support/shopper';
 
@@ -81,8 +81,9 @@ test('pay two orders: Orders tab, cart with the server’s premium and taxes, te
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText('Won on');
 
-  // The server's summary is core's pricing of the two amounts together, at the Burnaby rates.
-  const price = priceCheckout(first.amount + second.amount);
+  // The server's summary is core's pricing of the two orders (each priced by itself, the lines summed),
+  // at the Burnaby rates.
+  const price = priceLines([first.amount, second.amount]);
   const summary = page.getByTestId('cart-summary');
   await expect(summary.getByTestId('cart-location')).toHaveText('Rebound Warehouse — Burnaby');
   await expect(summary.getByTestId('cart-subtotal')).toHaveText(money(price.subtotalCents));

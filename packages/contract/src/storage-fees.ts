@@ -32,7 +32,10 @@ export const StorageFeeLine = z.object({
   title: z.string(),
   /** The fee from the start day through throughDate. */
   dueCents: Cents,
+  /** Paid in all (the ledger's paid charges): paidOnlineCents + paidAtDeskCents. */
   paidCents: Cents,
+  paidOnlineCents: Cents,
+  paidAtDeskCents: Cents,
   owedCents: Cents,
   days: z.number().int(),
   /** First charged day and the day counted through (YYYY-MM-DD, shop time). */
@@ -62,10 +65,18 @@ export const FeeCheckoutResponse = z.object({
 });
 export type FeeCheckoutResponse = z.infer<typeof FeeCheckoutResponse>;
 
+/**
+ * An order's storage fee at the desk, in the ledger's figures (core storageFeeFigures): what accrued
+ * (counted to now, or to the hand-over once handed over), what was paid online and at the desk, and
+ * what is still owed.
+ */
 export const DeskFeeResponse = z.object({
   orderId: Uuid,
   owedCents: Cents,
+  /** Paid in all: paidOnlineCents + paidAtDeskCents. */
   paidCents: Cents,
+  paidOnlineCents: Cents,
+  paidAtDeskCents: Cents,
   dueCents: Cents,
   days: z.number().int(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type LedgerItem, ledgerInOrder } from './account-ledger';
+import { type LedgerItem, ledgerInOrder, ledgerPaymentText } from './account-ledger';
 
 const at = (iso: string) => new Date(iso);
 
@@ -25,5 +25,22 @@ describe('the account ledger', () => {
 
   it('is empty for no items', () => {
     expect(ledgerInOrder([])).toEqual([]);
+  });
+});
+
+describe('the ledger words for a payment', () => {
+  it('an applied payment reads as paid, whatever happened to its order later', () => {
+    expect(ledgerPaymentText({ amountCents: 12_880, orderCount: 1, applied: true })).toBe(
+      'You paid $128.80 for 1 order.',
+    );
+    expect(ledgerPaymentText({ amountCents: 25_760, orderCount: 2, applied: true })).toBe(
+      'You paid $257.60 for 2 orders.',
+    );
+  });
+
+  it('only a payment never applied says it is sent back', () => {
+    expect(ledgerPaymentText({ amountCents: 12_880, orderCount: 1, applied: false })).toBe(
+      'You paid $128.80 for 1 order; it could not be applied and is refunded.',
+    );
   });
 });

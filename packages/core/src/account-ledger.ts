@@ -2,6 +2,8 @@
 // payments, refunds, storage fees charged and paid, and strikes, oldest first. The running figure
 // is what is owed in storage fees after each line: a charge adds to it, a fee paid takes it off;
 // payments, refunds and strikes leave it as it is (an order's payment settles that order at once).
+import { formatCents } from './money';
+
 export type LedgerKind = 'payment' | 'refund' | 'storage_fee_charged' | 'storage_fee_paid' | 'strike';
 
 export interface LedgerItem {
@@ -36,4 +38,16 @@ export function ledgerInOrder<T extends LedgerItem>(
     if (item.kind === 'storage_fee_paid') owed = Math.max(0, owed - (item.amountCents ?? 0));
     return { ...item, storageOwedAfterCents: owed };
   });
+}
+
+/**
+ * The ledger's words for a payment of orders (docs/product.md "Account ledger"). `applied`: the
+ * payment paid its orders. One that was applied stays 'You paid …' even when the order was refunded
+ * later (a desk mark, a staff refund): the refund is a line of its own. Only a payment that was never
+ * applied (its order was no longer awaiting payment) says it was sent back.
+ */
+export function ledgerPaymentText(p: { amountCents: number; orderCount: number; applied: boolean }): string {
+  const orders = `${p.orderCount} ${p.orderCount === 1 ? 'order' : 'orders'}`;
+  const paid = `You paid ${formatCents(p.amountCents)} for ${orders}`;
+  return p.applied ? `${paid}.` : `${paid}; it could not be applied and is refunded.`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutShares, splitProportionally } from './checkout-shares';
-import { priceLines, resolveTaxConfig } from './pricing';
+import { checkoutShares, orderShares, splitProportionally } from './checkout-shares';
+import { allInCost, priceCheckout, priceLines, resolveTaxConfig } from './pricing';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -65,5 +65,25 @@ describe('checkoutShares', () => {
 
   it('refuses items that do not add up to the subtotal', () => {
     expect(() => checkoutShares(priceLines([100, 200]), [100, 201])).toThrow(RangeError);
+  });
+});
+
+describe('orderShares', () => {
+  it('gives each order exactly the figure its texts told, adding up to the charge', () => {
+    const tax = resolveTaxConfig(null);
+    const items = [3_000, 1_000, 999];
+    const totals = priceLines(items, tax);
+    const shares = orderShares(totals, items, tax);
+    expect(shares.map((s) => s.totalCents)).toEqual(items.map((c) => allInCost(c, tax).totalCents));
+    expect(sum(shares.map((s) => s.totalCents))).toBe(totals.totalCents);
+  });
+
+  it('splits a checkout priced once on the sum (opened before the per-order rule) proportionally', () => {
+    const tax = resolveTaxConfig(null);
+    const items = [3_000, 1_000];
+    const old = priceCheckout(4_000, tax);
+    const shares = orderShares(old, items, tax);
+    expect(shares).toEqual(checkoutShares(old, items));
+    expect(sum(shares.map((s) => s.totalCents))).toBe(old.totalCents);
   });
 });

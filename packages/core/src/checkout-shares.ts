@@ -1,14 +1,16 @@
-// Each order's share of a checkout (docs/product.md "Prices, premium and taxes"). A checkout is priced once,
-// on the sum of its items (pricing.ts priceCheckout), so the premium and the taxes are amounts of the whole
-// checkout. To show an order what it cost, and to refund one order later, every order gets a share of each
-// amount, proportional to its own price, in whole cents, by the largest-remainder method:
+// Each order's share of a checkout (docs/product.md "Prices, premium and taxes"). A checkout charges the
+// sum of its orders' own figures (pricing.ts priceOrders), so each order's share is simply its own
+// breakdown (orderShares). Checkouts opened before that rule were priced once on the sum of their items
+// (docs/decisions/077-one-figure-per-amount.md); for one of those still paid, every order gets a share of
+// each amount, proportional to its own price, in whole cents, by the largest-remainder method
+// (checkoutShares):
 //   1. each order gets floor(amount x itemCents / subtotal);
 //   2. the cents left over (fewer than the number of orders) go one each to the orders with the
 //      largest remainders, ties to the earlier order.
 // So the shares of premium, PST and GST each add up exactly to the checkout's amounts, and each
 // order's total (its price + its shares) adds up exactly to the checkout's total.
 
-import type { PriceBreakdown } from './pricing';
+import { type PriceBreakdown, priceOrders, type TaxConfig } from './pricing';
 
 function assertCents(value: number, what: string): void {
   if (!Number.isSafeInteger(value) || value < 0) {
@@ -63,4 +65,22 @@ export function checkoutShares(totals: PriceBreakdown, itemCents: readonly numbe
     gstCents: gst[i]!,
     totalCents: item + premium[i]! + pst[i]! + gst[i]!,
   }));
+}
+
+const FIELDS = ['subtotalCents', 'premiumCents', 'pstCents', 'gstCents', 'totalCents'] as const;
+
+/**
+ * Each order's part of a checkout that charged `totals` at rates `tax`, for orders priced `itemCents`:
+ * the order's own breakdown (priceOrders), which is what its texts told the shopper. When the orders'
+ * own figures do not add up to `totals` (a checkout priced once on the sum, before that rule), the
+ * proportional shares of checkoutShares, which always do.
+ */
+export function orderShares(
+  totals: PriceBreakdown,
+  itemCents: readonly number[],
+  tax: TaxConfig,
+): PriceBreakdown[] {
+  const priced = priceOrders(itemCents, tax);
+  if (FIELDS.every((f) => priced.totals[f] === totals[f])) return priced.orders;
+  return checkoutShares(totals, itemCents);
 }

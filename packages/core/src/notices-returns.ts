@@ -50,3 +50,11 @@ export function returnNotice(state: ReturnState, f: ReturnNoticeFacts): string {
       return `The return of ${f.productTitle} expired: the item was not brought back ${returnByLabel(f.lastDayLabel)}.`;
   }
 }
+
+/**
+ * The reason recorded on the refund of an accepted return: the refund email's 'Reason', the
+ * ledger's refund line and the back-office read it, so it names the item, never an internal id.
+ */
+export function returnRefundReason(productTitle: string): string {
+  return `Return of ${productTitle} accepted`;
+}

@@ -15,6 +15,7 @@ import {
   orderStatusLabel,
   PAID_ORDER_STATUSES,
   paymentDeadlineAction,
+  strikesHeading,
   wasPaid,
 } from './orders';
 
@@ -178,5 +179,13 @@ describe('strikes', () => {
     expect(isSuspendedByStrikes(2)).toBe(false);
     expect(isSuspendedByStrikes(3)).toBe(true);
     expect(isSuspendedByStrikes(4)).toBe(true);
+  });
+});
+
+describe('strikesHeading', () => {
+  it('says how many strikes count and the number that suspends bidding, never "19 of 3"', () => {
+    expect(strikesHeading(0)).toBe('Non-payment strikes: none active');
+    expect(strikesHeading(1)).toBe('Non-payment strikes: 1 active (bidding is suspended at 3)');
+    expect(strikesHeading(19)).toBe('Non-payment strikes: 19 active (bidding is suspended at 3)');
   });
 });

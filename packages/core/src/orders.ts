@@ -113,6 +113,16 @@ export function isSuspendedByStrikes(activeStrikes: number): boolean {
   return activeStrikes >= MAX_ACTIVE_STRIKES;
 }
 
+/**
+ * The heading over a shopper's strikes: how many count, and the number that suspends bidding
+ * (docs/decisions/014-payment-deadline-and-strikes.md). Strikes are not capped, so this is never
+ * 'N of 3': 'Non-payment strikes: 19 active (bidding is suspended at 3)'.
+ */
+export function strikesHeading(activeStrikes: number): string {
+  if (activeStrikes <= 0) return 'Non-payment strikes: none active';
+  return `Non-payment strikes: ${activeStrikes} active (bidding is suspended at ${MAX_ACTIVE_STRIKES})`;
+}
+
 /** Payment reminders go out this long before the deadline, each once. */
 export const PAYMENT_REMINDERS_HOURS = [24, 2] as const;
 

@@ -7,6 +7,7 @@ import {
   DEFAULT_TAX_CONFIG,
   priceCheckout,
   priceLines,
+  priceOrders,
   rateLabel,
   resolveTaxConfig,
   type TaxConfig,
@@ -156,19 +157,50 @@ describe('priceCheckout', () => {
   });
 });
 
-describe('priceLines', () => {
-  it('sums the items before pricing, so rounding happens once per checkout', () => {
-    // Each 10-cent item alone: premium 1.5 -> 2. Together, 20 cents: premium exactly 3 (not 4).
-    expect(priceLines([10, 10]).premiumCents).toBe(3);
-    expect(priceLines([10, 10])).toEqual(priceCheckout(20));
+describe('priceOrders and priceLines', () => {
+  it('prices every order by itself and charges the sum of their own figures', () => {
+    // Each 10-cent item alone: premium 1.5 -> 2, so two of them carry 4 cents of premium, as each
+    // order's own texts say (priced once on their 20-cent sum it would have been 3).
+    expect(priceLines([10, 10]).premiumCents).toBe(4);
+    // $30.00 and $10.00: each told $38.65 and $12.89 all-in; the checkout charges $51.54, not the
+    // $51.52 that pricing the $40.00 sum once gives.
+    const { orders, totals } = priceOrders([3_000, 1_000]);
+    expect(orders.map((o) => o.totalCents)).toEqual([3_865, 1_289]);
+    expect(totals.totalCents).toBe(5_154);
+    expect(priceCheckout(4_000).totalCents).toBe(5_152);
   });
 
-  it('matches priceCheckout on the sum', () => {
+  const prices = fc.array(fc.integer({ min: 0, max: 10_000_000 }), { maxLength: 20 });
+  const rates = fc.record({
+    buyersPremiumBp: fc.integer({ min: 0, max: 10_000 }),
+    pstBp: fc.integer({ min: 0, max: 10_000 }),
+    gstBp: fc.integer({ min: 0, max: 10_000 }),
+    applyTaxesOnPremium: fc.boolean(),
+  });
+
+  it('charges exactly the sum of the figures each order was told (any prices, any rates)', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 10_000_000 }), { maxLength: 20 }), (items) => {
-        const sum = items.reduce((a, b) => a + b, 0);
-        expect(priceLines(items, NO_TAX_ON_PREMIUM)).toEqual(priceCheckout(sum, NO_TAX_ON_PREMIUM));
-        expect(priceLines(items)).toEqual(priceCheckout(sum));
+      fc.property(prices, rates, (items, tax) => {
+        const told = items.map((c) => allInCost(c, tax).totalCents);
+        const { orders, totals } = priceOrders(items, tax);
+        expect(orders.map((o) => o.totalCents)).toEqual(told);
+        expect(totals.totalCents).toBe(told.reduce((a, b) => a + b, 0));
+        expect(priceLines(items, tax)).toEqual(totals);
+        expect(totals.subtotalCents).toBe(items.reduce((a, b) => a + b, 0));
+        for (const key of ['premiumCents', 'pstCents', 'gstCents'] as const) {
+          expect(totals[key]).toBe(orders.reduce((a, o) => a + o[key], 0));
+        }
+        expect(totals.totalCents).toBe(
+          totals.subtotalCents + totals.premiumCents + totals.pstCents + totals.gstCents,
+        );
+      }),
+    );
+  });
+
+  it('prices one order as a checkout of it alone', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), rates, (c, tax) => {
+        expect(priceLines([c], tax)).toEqual(priceCheckout(c, tax));
       }),
     );
   });

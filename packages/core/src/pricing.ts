@@ -1,11 +1,15 @@
 // Checkout pricing (docs/product.md "Prices, premium and taxes"). All amounts are integer cents, all rates
-// integer basis points (1500 = 15 %). For a checkout, on the sum of the items:
-//   premium = subtotal x buyers' premium rate
+// integer basis points (1500 = 15 %). Every order is priced by itself, on its own price:
+//   premium = price x buyers' premium rate
 //   PST, GST = rate x (subtotal + premium), or x subtotal alone when applyTaxesOnPremium is false
-//   total = subtotal + premium + PST + GST
-// Each of premium, PST and GST is rounded half-up to the cent exactly once, with integer
+//   total = price + premium + PST + GST
+// Each of premium, PST and GST is rounded half-up to the cent exactly once per order, with integer
 // arithmetic. The taxes are computed on the premium as charged (already in whole cents), so the
-// receipt's lines add up the way a shopper would check them.
+// receipt's lines add up the way a shopper would check them. A checkout of several orders charges the
+// sum of the orders' own figures, line by line (priceOrders): the total a shopper was told for one
+// order (the won notice, the reminder, the product page's all-in cost) is exactly its part of any
+// charge, and the charge is exactly the sum of what each order's texts said
+// (docs/decisions/077-one-figure-per-amount.md).
 
 export type TaxConfig = {
   buyersPremiumBp: number;
@@ -84,23 +88,50 @@ export function priceCheckout(subtotalCents: number, tax: TaxConfig = DEFAULT_TA
   };
 }
 
-/** Prices a checkout of several items: the items are summed first, then priced once. */
+export type PricedOrders = {
+  /** Each order's own breakdown, in the order given: priceCheckout of its price. */
+  orders: PriceBreakdown[];
+  /** What the checkout charges: the orders' breakdowns added up, field by field. */
+  totals: PriceBreakdown;
+};
+
+/**
+ * Prices a checkout of several orders: each order on its own price (priceCheckout), the checkout's
+ * lines the sums of the orders' lines. So totals.totalCents is exactly the sum of the orders' totals.
+ */
+export function priceOrders(itemCents: readonly number[], tax: TaxConfig = DEFAULT_TAX_CONFIG): PricedOrders {
+  const orders = itemCents.map((item) => {
+    assertCents(item, 'item amount');
+    return priceCheckout(item, tax);
+  });
+  const totals: PriceBreakdown = {
+    subtotalCents: 0,
+    premiumCents: 0,
+    pstCents: 0,
+    gstCents: 0,
+    totalCents: 0,
+  };
+  for (const o of orders) {
+    totals.subtotalCents += o.subtotalCents;
+    totals.premiumCents += o.premiumCents;
+    totals.pstCents += o.pstCents;
+    totals.gstCents += o.gstCents;
+    totals.totalCents += o.totalCents;
+  }
+  return { orders, totals };
+}
+
+/** What a checkout of these orders charges (priceOrders' totals): the sum of each order's own figures. */
 export function priceLines(
   itemCents: readonly number[],
   tax: TaxConfig = DEFAULT_TAX_CONFIG,
 ): PriceBreakdown {
-  let subtotal = 0;
-  for (const item of itemCents) {
-    assertCents(item, 'item amount');
-    subtotal += item;
-  }
-  return priceCheckout(subtotal, tax);
+  return priceOrders(itemCents, tax).totals;
 }
 
 /**
- * The all-in cost of winning at bidCents, shown on the product page before bidding. Identical to a
- * checkout of that single item (a cart of several items is priced on their sum, so its total can
- * differ from the sum of the single-item totals by rounding cents).
+ * The all-in cost of winning at bidCents: the product page before bidding, the won notice, the payment
+ * reminders. Identical to that order's part of any checkout it is paid in (priceOrders).
  */
 export function allInCost(bidCents: number, tax: TaxConfig = DEFAULT_TAX_CONFIG): PriceBreakdown {
   return priceCheckout(bidCents, tax);

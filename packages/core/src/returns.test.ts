@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { returnRefundReason } from './notices-returns';
 import {
   canBookDropOff,
   canReturnTransition,
@@ -168,5 +169,11 @@ describe('the refund amount', () => {
         },
       ),
     );
+  });
+});
+
+describe('returnRefundReason', () => {
+  it('names the item, never an internal id', () => {
+    expect(returnRefundReason('Oak Bookshelf')).toBe('Return of Oak Bookshelf accepted');
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { feeCountedUntil, storageFeeOwed } from './storage-fee-charges';
+import {
+  feeCountedUntil,
+  storageFeeCollectText,
+  storageFeeFigures,
+  storageFeeOwed,
+  storageFeeOwedText,
+  storageFeePaidText,
+  sumStorageFeeFigures,
+} from './storage-fee-charges';
 
 // Ended Mon 15 June 2026 15:00 PT: window 15..22 June, fee from 23 June.
 const END = new Date('2026-06-15T22:00:00Z');
@@ -53,5 +61,64 @@ describe('storage fee owed before the visit', () => {
   it('refuses a paid amount that is not whole cents', () => {
     expect(() => storageFeeOwed(stored, END, -1)).toThrow(RangeError);
     expect(() => storageFeeOwed(stored, END, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('storage fee figures from the ledger', () => {
+  const handedOver = {
+    status: 'completed' as const,
+    auctionEnd: END,
+    completedAt: at('2026-06-26T19:00:00Z'),
+  };
+
+  it('adds the paid charges up, online and at the desk, and owes the rest of what accrued', () => {
+    // 23..26 June = 4 days = $20 accrued; $10 paid online, $10 in cash.
+    const f = storageFeeFigures(handedOver, at('2026-07-01T19:00:00Z'), [
+      { amountCents: 1000, method: 'online' },
+      { amountCents: 1000, method: 'cash' },
+    ]);
+    expect(f).toEqual({
+      dueCents: 2000,
+      paidCents: 2000,
+      paidOnlineCents: 1000,
+      paidAtDeskCents: 1000,
+      owedCents: 0,
+      days: 4,
+      throughDateKey: '2026-06-26',
+    });
+    expect(storageFeePaidText(f)).toBe('Paid $20.00: $10.00 online, $10.00 at the desk');
+  });
+
+  it('says what is owed and what was paid, the same figures the paid line gives', () => {
+    const f = storageFeeFigures(stored, at('2026-06-26T19:00:00Z'), [
+      { amountCents: 1000, method: 'online' },
+    ]);
+    expect(f).toMatchObject({ dueCents: 2000, paidCents: 1000, owedCents: 1000 });
+    expect(storageFeeOwedText(f)).toBe('$10.00 owed (paid $10.00 online)');
+    expect(storageFeeCollectText(f)).toBe('Collect $10.00 storage (paid $10.00 online)');
+    expect(storageFeeOwedText({ ...f, paidCents: 0, paidOnlineCents: 0 })).toBe('$10.00 owed');
+    const desk = storageFeeFigures(stored, at('2026-06-26T19:00:00Z'), [
+      { amountCents: 2000, method: 'card_terminal' },
+    ]);
+    expect(storageFeePaidText(desk)).toBe('Paid $20.00 at the desk');
+    expect(storageFeePaidText(storageFeeFigures(stored, at('2026-06-20T19:00:00Z'), []))).toBe(
+      'Nothing paid',
+    );
+  });
+
+  it('sums a visit field by field', () => {
+    const a = storageFeeFigures(stored, at('2026-06-26T19:00:00Z'), [
+      { amountCents: 1000, method: 'online' },
+    ]);
+    const b = storageFeeFigures(handedOver, at('2026-06-26T19:00:00Z'), [
+      { amountCents: 2000, method: 'cash' },
+    ]);
+    expect(sumStorageFeeFigures([a, b])).toEqual({
+      dueCents: 4000,
+      paidCents: 3000,
+      owedCents: 1000,
+      paidOnlineCents: 1000,
+      paidAtDeskCents: 2000,
+    });
   });
 });

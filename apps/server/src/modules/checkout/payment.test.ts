@@ -1,6 +1,7 @@
 import type { AdminOrderDetail } from '@rebound/contract/admin-orders';
-import type { VerifyPaymentResponse } from '@rebound/contract/orders';
+import type { CartQuoteResponse, VerifyPaymentResponse } from '@rebound/contract/orders';
 import { API } from '@rebound/contract/routes';
+import { allInCost } from '@rebound/core/pricing';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
@@ -183,6 +184,35 @@ describe('the test checkout page', () => {
     expect(after.body).toContain('already been paid');
     expect(after.body).toContain(`/checkout/success?session_id=${co.sessionId}`);
     expect(after.body).not.toContain('>Pay $');
+  });
+
+  it("one checkout of several orders charges exactly the sum of the all-in figures each order's texts told", async () => {
+    // $30.00 and $10.00: the won notices (auctions/lifecycle.ts) and the bid form said $38.65 and $12.89
+    // all-in (core allInCost); priced once on the $40.00 sum the charge would have been $51.52.
+    const u = await shopper();
+    const a = await orderFor(u, 3_000);
+    const b = await orderFor(u, 1_000);
+    const told = [allInCost(3_000).totalCents, allInCost(1_000).totalCents];
+    expect(told).toEqual([3_865, 1_289]);
+    const quoted = await t.app.inject({
+      method: 'POST',
+      url: API.cartQuote,
+      headers: { cookie: u.cookie },
+      payload: { orderIds: [a.id, b.id] },
+    });
+    expect(quoted.json<CartQuoteResponse>().totals.totalCents).toBe(5_154);
+    const co = await startCheckout(u, [a.id, b.id]);
+    expect(co.totals.totalCents).toBe(5_154);
+    expect((await pay(co.sessionId)).statusCode).toBe(303);
+    const paid = await ordersById([a.id, b.id]);
+    expect(paid.find((o) => o.id === a.id)!.totalCents).toBe(3_865);
+    expect(paid.find((o) => o.id === b.id)!.totalCents).toBe(1_289);
+    const session = await sessionRow(co.sessionId);
+    expect((await paymentsOf(session.id))[0]!.totalCents).toBe(5_154);
+    const inApp = await t.db.select().from(notifications).where(eq(notifications.userId, u.user.id));
+    expect(inApp.map((n) => n.message)).toEqual([
+      expect.stringContaining('Payment received: $51.54 for 2 orders'),
+    ]);
   });
 
   it('4000…0002 is declined and pays nothing; other input gets clear messages', async () => {

@@ -10,8 +10,8 @@
 //   session exactly one applies it and the others see the result.
 // - Paid at the provider: the session's orders are locked (FOR UPDATE, in id order, so syncs of
 //   sessions sharing orders queue instead of deadlocking). If every one is still `pending` and still
-//   the payer's, they become `paid` with their share of premium and taxes (core checkoutShares:
-//   largest remainder, the shares add up exactly to the session's amounts), the payments row is
+//   the payer's, they become `paid` with their own premium and taxes (core orderShares: each order
+//   priced by itself at the session's rates, which add up exactly to the session's amounts), the payments row is
 //   written (unique per session) and the session is `paid`; a receipt goes to the shopper (in-app
 //   and, through the outbox, email). If any order is no longer pending (cancelled by the payment
 //   deadline job, paid through another session from a second tab) or the amount paid is not ours,
@@ -28,7 +28,7 @@
 
 import type { PriceBreakdown } from '@rebound/contract/orders';
 import { userRoom } from '@rebound/contract/rooms';
-import { checkoutShares } from '@rebound/core/checkout-shares';
+import { orderShares } from '@rebound/core/checkout-shares';
 import { paymentReceivedNotice, storageFeePaidNotice } from '@rebound/core/notices';
 import type { PaymentProvider, ProviderSessionState } from '../../adapters/payments/types';
 import type { Db, Tx } from '../../db/client';
@@ -188,8 +188,8 @@ async function applyPayment(
     return { row: refunded, changed: true, refund: true, reason };
   }
 
-  // Each order's share of the premium and taxes; the shares add up exactly to the session's (less
-  // its storage fees, which carry neither).
+  // Each order's own premium and taxes, at the session's rates: the figure its texts told the shopper;
+  // they add up exactly to the session's (less its storage fees, which carry neither).
   const orderPart = {
     ...amounts(row),
     subtotalCents: row.subtotalCents - fees.totalCents,
@@ -198,9 +198,15 @@ async function applyPayment(
   const shares =
     lines.length === 0
       ? []
-      : checkoutShares(
+      : orderShares(
           orderPart,
           lines.map((l) => l.amountCents),
+          {
+            buyersPremiumBp: row.buyersPremiumBp,
+            pstBp: row.pstBp,
+            gstBp: row.gstBp,
+            applyTaxesOnPremium: row.applyTaxesOnPremium,
+          },
         );
   for (const [i, line] of lines.entries()) {
     const share = shares[i]!;

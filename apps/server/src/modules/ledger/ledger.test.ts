@@ -9,7 +9,7 @@ import { signedInUser } from '../../../test/auth';
 import { makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { makeOrder } from '../../../test/won-orders';
-import { payments, refunds, userStrikes, users } from '../../db/schema';
+import { orders, payments, refunds, userStrikes, users } from '../../db/schema';
 
 const NOW = new Date('2026-06-25T19:00:00.000Z'); // Thursday 25 June, 12:00 in Vancouver
 const HOUR = 3_600_000;
@@ -132,6 +132,76 @@ describe('the account ledger', () => {
     const bens = await t.app.inject({ url: STORAGE_FEE_API.ledger, headers: { cookie: ben.cookie } });
     expect(bens.json<LedgerResponse>().entries).toEqual([]);
     expect((await t.app.inject({ url: STORAGE_FEE_API.ledger })).statusCode).toBe(401);
+    t.clock.set(NOW);
+  });
+
+  it('a payment that paid its order reads as paid even when the order was refunded later; only one never applied says so', async () => {
+    const ava = await signedInUser(t);
+    await t.db.update(users).set({ locationId }).where(eq(users.id, ava.user.id));
+    const pay = async (orderId: string, before?: () => Promise<void>) => {
+      const co = await t.app.inject({
+        method: 'POST',
+        url: API.checkout,
+        headers: { cookie: ava.cookie },
+        payload: { orderIds: [orderId] },
+      });
+      expect(co.statusCode, co.body).toBe(200);
+      await before?.();
+      await t.app.inject({
+        method: 'POST',
+        url: `/test-checkout/${co.json<CreateCheckoutResponse>().sessionId}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(GOOD).toString(),
+      });
+    };
+    // Paid, then marked missing at the desk: the whole order refunded and the payment with it.
+    const { order: lamp } = await makeOrder(t.db, {
+      now: NOW,
+      userId: ava.user.id,
+      locationId,
+      title: 'Lamp',
+    });
+    await pay(lamp.id);
+    t.clock.set(new Date(NOW.getTime() + HOUR));
+    const [payment] = await t.db.select().from(payments).where(eq(payments.userId, ava.user.id));
+    await t.db.insert(refunds).values({
+      paymentId: payment!.id,
+      orderId: lamp.id,
+      amountCents: payment!.totalCents,
+      reason: 'Lamp could not be found at the desk',
+      idempotencyKey: 'ledger-desk-mark',
+      createdAt: t.clock.now(),
+    });
+    await t.db
+      .update(payments)
+      .set({ status: 'refunded', refundedAt: t.clock.now(), refundReason: 'Marked missing at the desk' })
+      .where(eq(payments.id, payment!.id));
+    await t.db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, lamp.id));
+    // Cancelled while its checkout was open: that payment was never applied.
+    t.clock.set(new Date(NOW.getTime() + 2 * HOUR));
+    const { order: late } = await makeOrder(t.db, {
+      now: NOW,
+      userId: ava.user.id,
+      locationId,
+      title: 'Late',
+    });
+    await pay(late.id, async () => {
+      await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, late.id));
+    });
+
+    const ledger = (
+      await t.app.inject({ url: STORAGE_FEE_API.ledger, headers: { cookie: ava.cookie } })
+    ).json<LedgerResponse>();
+    const money = ledger.entries.filter(
+      (e) =>
+        e.kind === 'payment' ||
+        (e.kind === 'refund' && e.amountCents === 12_880 && e.description.includes('Lamp')),
+    );
+    expect(money.map((e) => e.description)).toEqual([
+      'You paid $128.80 for 1 order.',
+      'Refunded $128.80 to your card: Lamp could not be found at the desk',
+      'You paid $128.80 for 1 order; it could not be applied and is refunded.',
+    ]);
     t.clock.set(NOW);
   });
 });

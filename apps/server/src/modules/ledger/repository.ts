@@ -23,6 +23,9 @@ export function paymentsOf(db: DbOrTx, userId: string) {
       // Correlated subqueries: the outer column is written with its table so it is not read as the inner one.
       orderCount: sql<number>`(select count(*)::int from ${checkoutSessionOrders} cso where cso.checkout_session_id = "payments"."checkout_session_id")`,
       feeCents: sql<string>`(select coalesce(sum(sfc.amount_cents), 0) from ${storageFeeCharges} sfc where sfc.checkout_session_id = "payments"."checkout_session_id" and sfc.status = 'paid')`,
+      // Orders this payment paid (their checkout is its checkout): 0 for a payment never applied,
+      // whatever happened to the orders later (a desk mark or a staff refund refunds them on their own).
+      appliedCount: sql<number>`(select count(*)::int from ${orders} o where o.checkout_session_id = "payments"."checkout_session_id")`,
     })
     .from(payments)
     .where(eq(payments.userId, userId))

@@ -2,7 +2,7 @@
 // one list of what moved on the account, in date order, worded for the shopper, with the storage
 // fees owed after each line (core account-ledger.ts) and what is owed in storage now.
 import type { LedgerEntry, LedgerResponse } from '@rebound/contract/storage-fees';
-import { type LedgerItem, ledgerInOrder } from '@rebound/core/account-ledger';
+import { type LedgerItem, ledgerInOrder, ledgerPaymentText } from '@rebound/core/account-ledger';
 import { formatCents } from '@rebound/core/money';
 import { formatDateKeyShort } from '@rebound/core/shop-clock';
 import type { Db } from '../../db/client';
@@ -38,16 +38,16 @@ export async function accountLedger(deps: LedgerDeps, user: SessionUser): Promis
     // What paid storage fees is listed as those fees paid, below.
     const amount = p.totalCents - Number(p.feeCents);
     if (amount <= 0 || p.orderCount === 0) continue;
-    const orders = `${p.orderCount} ${p.orderCount === 1 ? 'order' : 'orders'}`;
     items.push({
       id: `payment:${p.id}`,
       kind: 'payment',
       at: p.paidAt,
       amountCents: amount,
-      description:
-        p.status === 'refunded'
-          ? `You paid ${formatCents(amount)} for ${orders}; it could not be applied and is refunded.`
-          : `You paid ${formatCents(amount)} for ${orders}.`,
+      description: ledgerPaymentText({
+        amountCents: amount,
+        orderCount: p.orderCount,
+        applied: p.appliedCount > 0,
+      }),
       removed: false,
     });
   }

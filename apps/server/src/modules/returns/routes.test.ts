@@ -126,6 +126,18 @@ describe('a return from request to refund', () => {
     const made = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(made).toHaveLength(1);
     expect(made[0]!.amountCents).toBe(order.totalCents);
+    // The refund's reason (the refund email's 'Reason', the ledger's line) names the item, not an id.
+    expect(made[0]!.reason).toBe(`Return of ${product.title} accepted`);
+    const refundMail = await t.db
+      .select()
+      .from(outbox)
+      .where(
+        and(eq(outbox.userId, u.user.id), eq(outbox.template, 'refund_issued'), eq(outbox.channel, 'email')),
+      );
+    expect(refundMail.map((m) => (m.payload as { reason?: string }).reason)).toEqual([
+      `Return of ${product.title} accepted`,
+    ]);
+    expect(JSON.stringify(refundMail[0]!.payload)).not.toContain(r.id.slice(0, 8));
     const [ret] = await t.db.select().from(returns).where(eq(returns.id, r.id));
     expect(ret).toMatchObject({ state: 'refunded', refundId: made[0]!.id });
     const [o] = await t.db.select().from(orders).where(eq(orders.id, order.id));

@@ -23,7 +23,7 @@ import { RETURN_API } from '@rebound/contract/returns-routes';
 import { locationRoom, userRoom } from '@rebound/contract/rooms';
 import { productSku } from '@rebound/core/catalog';
 import { formatCents } from '@rebound/core/money';
-import { returnNotice } from '@rebound/core/notices-returns';
+import { returnNotice, returnRefundReason } from '@rebound/core/notices-returns';
 import {
   isReturnOpen,
   RETURN_PHOTOS_MAX,
@@ -766,13 +766,14 @@ export async function refundReturn(
   if (fixed === null) return published(deps, await adminDetail(deps, id), []);
   const ret = await repo.returnRow(deps.db, id);
   if (!ret) throw new AppError('return_not_found');
+  const item = await repo.orderForReturn(deps.db, ret.orderId);
   let refund: Awaited<ReturnType<typeof refundOrder>>;
   try {
     refund = await refundOrder(
       deps,
       staff,
       ret.orderId,
-      { amountCents: fixed, reason: `Return ${id.slice(0, 8)} accepted` },
+      { amountCents: fixed, reason: returnRefundReason(item?.title ?? 'your item') },
       `return:${id}`,
       { returnId: id },
     );

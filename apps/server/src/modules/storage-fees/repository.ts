@@ -1,6 +1,6 @@
 // The storage fee charges' SQL (docs/decisions/059-storage-fees-and-ledger.md). No rules here:
 // service.ts decides with core's storage-fee-charges.ts.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderItemColumns, orderQuery, orderWithVisitQuery } from '../../db/orders';
 import { orders, pickupSlots, storageFeeCharges } from '../../db/schema';
@@ -29,18 +29,27 @@ export async function feeOrders(db: DbOrTx, where: { userId?: string; orderIds?:
   return lock ? q.for('update', { of: orders }) : q;
 }
 
-/** What was paid in storage on each order (cents), by order id. */
-export async function paidByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, number>> {
-  if (orderIds.length === 0) return new Map();
+/** The paid storage fee charges of each order (amount and method), by order id: the ledger's payments. */
+export async function paidByOrder(
+  db: DbOrTx,
+  orderIds: string[],
+): Promise<Map<string, { amountCents: number; method: ChargeRow['method'] }[]>> {
+  const paid = new Map<string, { amountCents: number; method: ChargeRow['method'] }[]>();
+  if (orderIds.length === 0) return paid;
   const rows = await db
     .select({
       orderId: storageFeeCharges.orderId,
-      paid: sql<string>`coalesce(sum(${storageFeeCharges.amountCents}), 0)`,
+      amountCents: storageFeeCharges.amountCents,
+      method: storageFeeCharges.method,
     })
     .from(storageFeeCharges)
-    .where(and(inArray(storageFeeCharges.orderId, orderIds), eq(storageFeeCharges.status, 'paid')))
-    .groupBy(storageFeeCharges.orderId);
-  return new Map(rows.map((r) => [r.orderId, Number(r.paid)]));
+    .where(and(inArray(storageFeeCharges.orderId, orderIds), eq(storageFeeCharges.status, 'paid')));
+  for (const r of rows) {
+    const list = paid.get(r.orderId) ?? [];
+    list.push({ amountCents: r.amountCents, method: r.method });
+    paid.set(r.orderId, list);
+  }
+  return paid;
 }
 
 /** Pending charges of these orders become void (a newer checkout, or the desk, replaces them). */

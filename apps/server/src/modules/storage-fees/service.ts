@@ -13,7 +13,7 @@ import {
 } from '@rebound/contract/storage-fees';
 import { formatCents } from '@rebound/core/money';
 import { storageFeeStartDateKey } from '@rebound/core/pickup';
-import { feeCountedUntil, storageFeeOwed } from '@rebound/core/storage-fee-charges';
+import { type FeePayment, feeCountedUntil, storageFeeFigures } from '@rebound/core/storage-fee-charges';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
@@ -34,17 +34,21 @@ export interface StorageFeeDeskDeps extends StorageFeeDeps {
 
 type FeeOrderRow = Awaited<ReturnType<typeof repo.feeOrders>>[number];
 
-function lineOf(r: FeeOrderRow, paidCents: number, until: Date): StorageFeeLine {
-  const owed = storageFeeOwed(
+// Every figure of a fee comes from core's storageFeeFigures over the ledger's paid charges
+// (docs/decisions/077-one-figure-per-amount.md): the shopper's lines, the desk's answer, "owed now".
+function lineOf(r: FeeOrderRow, paid: readonly FeePayment[], until: Date): StorageFeeLine {
+  const owed = storageFeeFigures(
     { status: r.order.status, auctionEnd: r.auctionEndedAt, completedAt: r.order.completedAt },
     until,
-    paidCents,
+    paid,
   );
   return {
     orderId: r.order.id,
     title: r.title,
     dueCents: owed.dueCents,
     paidCents: owed.paidCents,
+    paidOnlineCents: owed.paidOnlineCents,
+    paidAtDeskCents: owed.paidAtDeskCents,
     owedCents: owed.owedCents,
     days: owed.days,
     fromDate: storageFeeStartDateKey(r.auctionEndedAt),
@@ -65,7 +69,7 @@ async function linesFor(
     rows.map((r) => r.order.id),
   );
   return rows.map((r) =>
-    lineOf(r, paid.get(r.order.id) ?? 0, count === 'visit' ? feeCountedUntil(now, r.visitStartsAt) : now),
+    lineOf(r, paid.get(r.order.id) ?? [], count === 'visit' ? feeCountedUntil(now, r.visitStartsAt) : now),
   );
 }
 
@@ -205,16 +209,20 @@ async function deskOwed(db: DbOrTx, orderId: string, now: Date, lock = false) {
   return { row, line: line! };
 }
 
+const deskAnswer = (line: StorageFeeLine): DeskFeeResponse => ({
+  orderId: line.orderId,
+  owedCents: line.owedCents,
+  paidCents: line.paidCents,
+  paidOnlineCents: line.paidOnlineCents,
+  paidAtDeskCents: line.paidAtDeskCents,
+  dueCents: line.dueCents,
+  days: line.days,
+});
+
 /** GET /api/admin/storage-fees/orders/:orderId */
 export async function deskFee(deps: StorageFeeDeps, orderId: string): Promise<DeskFeeResponse> {
   const { line } = await deskOwed(deps.db, orderId, deps.clock.now());
-  return {
-    orderId,
-    owedCents: line.owedCents,
-    paidCents: line.paidCents,
-    dueCents: line.dueCents,
-    days: line.days,
-  };
+  return deskAnswer(line);
 }
 
 /**
@@ -270,13 +278,8 @@ export async function recordDeskPayment(
       before: { owedCents: line.owedCents, paidCents: line.paidCents },
       after: { chargeId: charge!.id, amountCents: line.owedCents, method, throughDate: line.throughDate },
     });
-    return {
-      orderId,
-      owedCents: 0,
-      paidCents: line.paidCents + line.owedCents,
-      dueCents: line.dueCents,
-      days: line.days,
-    };
+    // The answer is the ledger read again, as every other view of the fee reads it.
+    return deskAnswer((await deskOwed(tx, orderId, now)).line);
   });
   const now = deps.clock.now();
   await deps.publish([

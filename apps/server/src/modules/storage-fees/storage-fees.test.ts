@@ -6,6 +6,7 @@ import { API } from '@rebound/contract/routes';
 import type {
   DeskFeeResponse,
   FeeCheckoutResponse,
+  LedgerResponse,
   MyStorageFeesResponse,
 } from '@rebound/contract/storage-fees';
 import { STORAGE_FEE_API } from '@rebound/contract/storage-fees';
@@ -340,5 +341,70 @@ describe('the hand-over at the desk', () => {
       order: { status: 'paid', paidAt: NOW, totalCents: 11_500 },
     });
     expect((await handOver(staff, order.id)).statusCode).toBe(200);
+  });
+});
+
+describe('one set of figures for a fee paid part online, part at the desk', () => {
+  it("the shopper, the desk, its record answer and the ledger all give the ledger's figures", async () => {
+    const ava = await signedInUser(t);
+    const staff = await signedInUser(t, { role: 'staff' });
+    // Visit today (25 June): 23..25 June, $15.00, paid online.
+    const order = await storedOrder(ava, 'Split lamp', new Date('2026-06-25T20:00:00Z'));
+    const co = (await feeCheckout(ava, [order.id])).json<FeeCheckoutResponse>();
+    expect(co.totalCents).toBe(1500);
+    expect((await payOnPage(co.sessionId)).statusCode).toBe(303);
+    try {
+      // The shopper comes two days late (27 June): 26 and 27 June more, $10.00, taken in cash.
+      t.clock.set(new Date('2026-06-27T19:00:00Z'));
+      const owing = {
+        dueCents: 2500,
+        paidCents: 1500,
+        paidOnlineCents: 1500,
+        paidAtDeskCents: 0,
+        owedCents: 1000,
+      };
+      expect((await mine(ava)).lines.find((l) => l.orderId === order.id)).toMatchObject(owing);
+      const desk = async () => {
+        const res = await t.app.inject({
+          url: STORAGE_FEE_API.desk(order.id),
+          headers: { cookie: staff.cookie },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<DeskFeeResponse>();
+      };
+      expect(await desk()).toMatchObject(owing);
+
+      const settled = {
+        dueCents: 2500,
+        paidCents: 2500,
+        paidOnlineCents: 1500,
+        paidAtDeskCents: 1000,
+        owedCents: 0,
+      };
+      const recorded = await record(staff, order.id, 'cash');
+      expect(recorded.statusCode, recorded.body).toBe(200);
+      expect(recorded.json<DeskFeeResponse>()).toMatchObject(settled);
+      expect(await desk()).toMatchObject(settled);
+      expect((await mine(ava)).lines.find((l) => l.orderId === order.id)).toMatchObject(settled);
+
+      expect((await handOver(staff, order.id)).statusCode).toBe(200);
+      // Handed over: the fee is frozen at the hand-over and the figures stay the ledger's.
+      expect(await desk()).toMatchObject(settled);
+      t.clock.set(new Date('2026-06-30T19:00:00Z'));
+      expect(await desk()).toMatchObject(settled);
+
+      const ledger = (
+        await t.app.inject({ url: STORAGE_FEE_API.ledger, headers: { cookie: ava.cookie } })
+      ).json<LedgerResponse>();
+      const paidLines = ledger.entries.filter((e) => e.kind === 'storage_fee_paid');
+      expect(paidLines.map((e) => e.amountCents)).toEqual([1500, 1000]);
+      expect(paidLines.map((e) => e.description)).toEqual([
+        'You paid the storage fee for Split lamp online.',
+        'You paid the storage fee for Split lamp at the desk (cash).',
+      ]);
+      expect(ledger.storageOwedNowCents).toBe(0);
+    } finally {
+      t.clock.set(NOW);
+    }
   });
 });

@@ -1,6 +1,11 @@
 import type { DeskAppointment } from '@rebound/contract/pickup';
-import { formatCents } from '@rebound/core/money';
-import { isPickupOpen } from '@rebound/core/orders';
+import type { DeskFeeResponse } from '@rebound/contract/storage-fees';
+import {
+  storageFeeCollectText,
+  storageFeeOwedText,
+  storageFeePaidText,
+  sumStorageFeeFigures,
+} from '@rebound/core/storage-fee-charges';
 import { Banknote } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
@@ -8,44 +13,30 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useDeskStorageFee, useDeskStorageFees, useRecordStorageFee } from '../storage-fee-api';
 
 /**
- * The hand-over's 'Storage fee' line for a visit: what is still owed (red) from the server's answer
- * for each item still to hand over (the same answer `DeskStorageFee` shows), or 'Paid $X' once nothing
- * is owed (paid online or recorded at the desk). An item already handed over was settled first: the
- * hand-over is refused while storage is owed (docs/decisions/059-storage-fees-and-ledger.md).
+ * The hand-over's 'Storage fee' line for a visit, from the server's fee answer for every item of the
+ * visit (handed over or not), which is the ledger's figures (core storageFeeFigures): red '$X owed
+ * (paid $Y online)' while anything is owed, 'Paid $Y: $A online, $B at the desk' (green) once nothing
+ * is. The hand-over is refused while storage is owed (docs/decisions/059-storage-fees-and-ledger.md,
+ * 077-one-figure-per-amount.md).
  */
 export function DeskStorageTotal({ items }: { items: DeskAppointment[] }) {
-  const open = items.filter((i) => isPickupOpen(i.orderStatus));
-  const fees = useDeskStorageFees(open.map((i) => i.orderId));
-  const accrued = items.reduce((n, i) => n + i.storageFeeCents, 0);
+  const fees = useDeskStorageFees(items.map((i) => i.orderId));
   const answers = fees.map((f) => f.data);
-  const known = answers.every((a) => a !== undefined);
-  const owed = answers.reduce((n, a) => n + (a?.owedCents ?? 0), 0);
-  const paid =
-    answers.reduce((n, a) => n + (a?.paidCents ?? 0), 0) +
-    items.filter((i) => !isPickupOpen(i.orderStatus)).reduce((n, i) => n + i.storageFeeCents, 0);
-  if (accrued === 0 && owed === 0 && paid === 0) return null;
-  let amount = (
-    <dd className="text-ink-900" data-testid="desk-storage-total">
-      {formatCents(accrued)}
-    </dd>
-  );
-  if (known && owed > 0) {
-    amount = (
-      <dd className="font-semibold text-danger-700" data-testid="desk-storage-total">
-        {formatCents(owed)} owed{paid > 0 ? ` (${formatCents(paid)} paid)` : ''}
-      </dd>
-    );
-  } else if (known) {
-    amount = (
-      <dd className="font-semibold text-brand-800" data-testid="desk-storage-total">
-        Paid {formatCents(paid)}
-      </dd>
-    );
-  }
+  if (!answers.every((a) => a !== undefined)) return null;
+  const sum = sumStorageFeeFigures(answers as DeskFeeResponse[]);
+  if (sum.dueCents === 0 && sum.owedCents === 0 && sum.paidCents === 0) return null;
   return (
     <>
       <dt className="text-ink-600">Storage fee</dt>
-      {amount}
+      {sum.owedCents > 0 ? (
+        <dd className="font-semibold text-danger-700" data-testid="desk-storage-total">
+          {storageFeeOwedText(sum)}
+        </dd>
+      ) : (
+        <dd className="font-semibold text-brand-800" data-testid="desk-storage-total">
+          {storageFeePaidText(sum)}
+        </dd>
+      )}
     </>
   );
 }
@@ -60,14 +51,13 @@ export function DeskStorageFee({ orderId, enabled }: { orderId: string; enabled:
   const [method, setMethod] = useState<'cash' | 'card_terminal'>('cash');
   const name = useId();
   if (!enabled || !fee.data || fee.data.dueCents === 0) return null;
-  const { owedCents, paidCents } = fee.data;
-  if (owedCents === 0) {
+  if (fee.data.owedCents === 0) {
     return (
       <p
         data-testid="desk-storage-fee"
         className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800"
       >
-        Storage paid: {formatCents(paidCents)}.
+        Storage: {storageFeePaidText(fee.data)}.
       </p>
     );
   }
@@ -78,8 +68,7 @@ export function DeskStorageFee({ orderId, enabled }: { orderId: string; enabled:
     >
       <p className="flex items-center gap-2 font-semibold text-danger-700">
         <Banknote className="size-4 shrink-0" aria-hidden="true" />
-        Collect {formatCents(owedCents)} storage
-        {paidCents > 0 ? <span className="font-normal">({formatCents(paidCents)} paid online)</span> : null}
+        {storageFeeCollectText(fee.data)}
       </p>
       <fieldset className="flex flex-wrap gap-x-4 gap-y-1.5">
         <legend className="sr-only">How it was paid</legend>

@@ -2,7 +2,7 @@ import { type MyOrdersResponse, ORDER_TEXT, type OrderView, type StrikeView } fr
 import { visitSharedText } from '@rebound/contract/pickup-visit-text';
 import { formatTimeLeftShort } from '@rebound/core/countdown';
 import { formatCents } from '@rebound/core/money';
-import { MAX_ACTIVE_STRIKES } from '@rebound/core/orders';
+import { MAX_ACTIVE_STRIKES, strikesHeading } from '@rebound/core/orders';
 import { STORAGE_FEE_CENTS_PER_DAY } from '@rebound/core/pickup';
 import { addDaysToDateKey, PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 import { clsx } from 'clsx';
@@ -348,7 +348,7 @@ function Strikes({ data }: { data: MyOrdersResponse }) {
       className="rounded-card bg-white p-4 shadow-card ring-1 ring-ink-200/80"
     >
       <h3 id="strikes-heading" className="font-semibold text-ink-950">
-        Non-payment strikes ({data.activeStrikes} of {MAX_ACTIVE_STRIKES})
+        {strikesHeading(data.activeStrikes)}
       </h3>
       <p className="mt-0.5 text-sm text-ink-600">
         An order not paid within {PAYMENT_WINDOW_HOURS} hours of its auction's end is cancelled with a strike.{' '}

@@ -12,6 +12,8 @@ const line: StorageFeeLine = {
   title: 'Oak Bookshelf',
   dueCents: 2_500,
   paidCents: 1_000,
+  paidOnlineCents: 1_000,
+  paidAtDeskCents: 0,
   owedCents: 1_500,
   days: 5,
   fromDate: '2026-06-23',
@@ -26,7 +28,7 @@ describe('the storage fee summary before the visit', () => {
     const box = screen.getByTestId('storage-fee-summary');
     expect(screen.getByRole('heading').textContent).toBe('Storage owed: $15.00');
     expect(box.textContent).toContain(
-      '$5.00 per day from Tue, Jun 23 through Sat, Jun 27 (your visit): 5 days, $25.00, $10.00 paid.',
+      '$5.00 per day from Tue, Jun 23 through Sat, Jun 27 (your visit): 5 days, $25.00, paid $10.00 online.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Pay $15.00 online' }));
     expect(onPay).toHaveBeenCalledWith(line.orderId);
@@ -34,7 +36,10 @@ describe('the storage fee summary before the visit', () => {
 
   it('says it is paid with no button when nothing is owed, and shows nothing before the fee starts', () => {
     const { rerender } = render(
-      <StorageFeeSummary line={{ ...line, paidCents: 2_500, owedCents: 0 }} onPay={() => {}} />,
+      <StorageFeeSummary
+        line={{ ...line, paidCents: 2_500, paidOnlineCents: 2_500, owedCents: 0 }}
+        onPay={() => {}}
+      />,
     );
     expect(screen.getByRole('heading').textContent).toBe('Storage paid');
     expect(screen.queryByRole('button')).toBeNull();

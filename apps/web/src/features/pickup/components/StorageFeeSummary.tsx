@@ -1,6 +1,6 @@
 import type { StorageFeeLine } from '@rebound/contract/storage-fees';
 import { formatCents } from '@rebound/core/money';
-import { STORAGE_FEE_CENTS_PER_DAY } from '@rebound/core/storage-fee-charges';
+import { STORAGE_FEE_CENTS_PER_DAY, storageFeePaidText } from '@rebound/core/storage-fee-charges';
 import { Warehouse } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -42,7 +42,7 @@ export function StorageFeeSummary({
         {perDay} per day from {formatDateKey(line.fromDate)} through {formatDateKey(line.throughDate)}
         {line.visitStartsAt ? ' (your visit)' : ' (today)'}: {line.days} {line.days === 1 ? 'day' : 'days'},{' '}
         {formatCents(line.dueCents)}
-        {line.paidCents > 0 ? `, ${formatCents(line.paidCents)} paid` : ''}.
+        {line.paidCents > 0 ? `, ${storageFeePaidText(line).toLowerCase()}` : ''}.
       </p>
       <p className="mt-1 text-ink-700">
         Storage is paid before the item is handed over. A later visit day adds its days again.
