@@ -190,6 +190,14 @@ export const ERRORS = {
     message: 'A product can have at most {limit} images. Delete some before adding more.',
   },
   too_many_files: { status: 413, message: 'Please upload at most {limit} images at a time.' },
+  upload_too_large: {
+    status: 413,
+    message: 'The upload is larger than {limit}: send at most {count} photos of up to {each} each.',
+  },
+  upload_in_progress: {
+    status: 429,
+    message: 'Your other upload is still being sent. Please wait for it to finish and try again.',
+  },
   image_order_mismatch: {
     status: 409,
     message: 'The images changed while you were ordering them. Reload the product and try again.',
