@@ -18,7 +18,7 @@ import { JobStatus } from './lib/job-status';
 import { fastifyLogOptions, requestLogPlugin } from './lib/logging';
 import { hubPublisher, type Publisher } from './lib/publish';
 import { requestContextPlugin, requestIdOf } from './lib/request-context';
-import { securityHeadersPlugin } from './lib/security-headers';
+import { securityHeadersPlugin, socketOrigin } from './lib/security-headers';
 import { closeConnectionsWhileClosing } from './lib/shutdown';
 import { adminRoutes } from './modules/admin';
 import { adminAuctionsRoutes } from './modules/admin-auctions';
@@ -173,7 +173,8 @@ export async function buildApp({
         // Toasts and dialogs inject style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Requests and the realtime socket to this site only (never ws:/wss: to any host).
+        connectSrc: ["'self'", socketOrigin(config.publicUrl)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
