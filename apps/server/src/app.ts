@@ -13,12 +13,12 @@ import type { Database } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import { errorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
-import { containsNul } from './lib/input-guard';
+import { findBadInput } from './lib/input-guard';
 import { JobStatus } from './lib/job-status';
 import { fastifyLogOptions, requestLogPlugin } from './lib/logging';
 import { hubPublisher, type Publisher } from './lib/publish';
 import { requestContextPlugin, requestIdOf } from './lib/request-context';
-import { securityHeadersPlugin } from './lib/security-headers';
+import { securityHeadersPlugin, socketOrigin } from './lib/security-headers';
 import { closeConnectionsWhileClosing } from './lib/shutdown';
 import { adminRoutes } from './modules/admin';
 import { adminAuctionsRoutes } from './modules/admin-auctions';
@@ -173,7 +173,8 @@ export async function buildApp({
         // Toasts and dialogs inject style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Requests and the realtime socket to this site only (never ws:/wss: to any host).
+        connectSrc: ["'self'", socketOrigin(config.publicUrl)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -192,15 +193,20 @@ export async function buildApp({
 
   app.setErrorHandler(errorHandler);
 
-  // NUL characters cannot reach the database (PostgreSQL text refuses them): a clear 400 instead.
+  // The one input guard (lib/input-guard.ts): a NUL character or half of a UTF-16 pair anywhere in
+  // the params, query or body (keys too) is a clear 400 before validation, never a 500 or U+FFFD.
   app.addHook('preValidation', async (request) => {
-    if (
-      request.url.includes('%00') ||
-      containsNul(request.params) ||
-      containsNul(request.query) ||
-      containsNul(request.body)
-    ) {
-      throw new AppError('invalid_characters');
+    if (request.url.includes('%00')) throw new AppError('invalid_characters');
+    const parts = { params: request.params, query: request.query, body: request.body };
+    for (const [part, value] of Object.entries(parts)) {
+      const bad = findBadInput(value);
+      if (!bad) continue;
+      if (bad.kind === 'nul') throw new AppError('invalid_characters');
+      const field = bad.path || part;
+      throw new AppError('unpaired_surrogate', {
+        params: { field },
+        details: [{ path: bad.path, message: errorMessage('unpaired_surrogate', { field }) }],
+      });
     }
   });
 

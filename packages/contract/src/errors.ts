@@ -26,6 +26,12 @@ export const ERRORS = {
   invalid_bid_amount: { status: 422, message: 'Please enter a valid proxy bid amount' },
   payload_too_large: { status: 413, message: 'The request is too large.' },
   invalid_characters: { status: 400, message: 'The request contains characters that are not allowed.' },
+  // Half of a UTF-16 pair, as JSON's "\ud83d" alone (apps/server/src/lib/input-guard.ts).
+  unpaired_surrogate: {
+    status: 400,
+    message:
+      'The text in {field} has a broken character (half of a UTF-16 surrogate pair). Please send whole characters.',
+  },
   unsupported_media_type: { status: 415, message: 'Send JSON with Content-Type: application/json.' },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   test_clock_disabled: { status: 404, message: 'Not found' },
@@ -189,6 +195,14 @@ export const ERRORS = {
     message: 'A product can have at most {limit} images. Delete some before adding more.',
   },
   too_many_files: { status: 413, message: 'Please upload at most {limit} images at a time.' },
+  upload_too_large: {
+    status: 413,
+    message: 'The upload is larger than {limit}: send at most {count} photos of up to {each} each.',
+  },
+  upload_in_progress: {
+    status: 429,
+    message: 'Your other upload is still being sent. Please wait for it to finish and try again.',
+  },
   image_order_mismatch: {
     status: 409,
     message: 'The images changed while you were ordering them. Reload the product and try again.',

@@ -1,7 +1,8 @@
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { helmetHeaders, securityHeadersPlugin } from './security-headers';
+import { createTestApp } from '../../test/harness';
+import { helmetHeaders, securityHeadersPlugin, socketOrigin } from './security-headers';
 
 const OPTIONS: FastifyHelmetOptions = {
   contentSecurityPolicy: {
@@ -33,5 +34,34 @@ describe('security headers worked out once', () => {
 
   it('refuses per-request nonces, which cannot be worked out once', async () => {
     await expect(helmetHeaders({ enableCSPNonces: true })).rejects.toThrow(/nonces/);
+  });
+});
+
+describe('the content security policy of the app', () => {
+  const connectSrc = (csp: string | undefined) =>
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('connect-src'));
+
+  it.each([
+    { publicUrl: 'https://shop.example.com', expected: "connect-src 'self' wss://shop.example.com" },
+    { publicUrl: 'http://127.0.0.1:4312', expected: "connect-src 'self' ws://127.0.0.1:4312" },
+  ])('lets pages open sockets to $publicUrl only', async ({ publicUrl, expected }) => {
+    const t = await createTestApp({ env: { PUBLIC_URL: publicUrl } });
+    try {
+      for (const url of ['/api/health', '/']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(connectSrc(res.headers['content-security-policy'] as string)).toBe(expected);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('names the socket origin as the web app builds it (same scheme family and host)', () => {
+    expect(socketOrigin('https://rebound.example/path')).toBe('wss://rebound.example');
+    expect(socketOrigin('http://localhost:3000')).toBe('ws://localhost:3000');
+    expect(socketOrigin('https://localhost:8443/')).toBe('wss://localhost:8443');
   });
 });

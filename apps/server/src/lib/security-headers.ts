@@ -30,6 +30,17 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
   }
 }
 
+/**
+ * The site's own WebSocket origin for the CSP's connect-src: ws:// or wss:// and the host of the
+ * public address, the one the web app's socket opens (apps/web/src/lib/realtime.ts builds it from
+ * the page's own address). 'self' covers it too in browsers that follow CSP level 3; naming it
+ * keeps the older ones working without allowing sockets to any other host.
+ */
+export function socketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
 /** helmet's headers on every answer, as @fastify/helmet would set them, from a hook that only copies. */
 export const securityHeadersPlugin = fp<FastifyHelmetOptions>(
   async (app: FastifyInstance, options) => {

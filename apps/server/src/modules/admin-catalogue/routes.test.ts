@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../../../test/auth';
 import { makeAuction, makeCategory, makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
-import { multipartBody } from '../../../test/multipart';
+import { countedMultipart, multipartBody } from '../../../test/multipart';
 import { makeOrder } from '../../../test/won-orders';
 import { auctions, auditLog, productImages } from '../../db/schema';
 
@@ -645,5 +645,22 @@ describe('images', () => {
       headers: as(staff),
     });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('an image upload to no product', () => {
+  it('is refused 404 before its body is read (lib/photo-upload.ts: who and what first)', async () => {
+    // 20 MB: over the file limit, so reading it would have answered 413 instead.
+    const body = countedMultipart(20 * 1024 * 1024);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.adminProductImages('00000000-0000-4000-8000-000000000321'),
+      headers: { cookie: staff.cookie, ...body.headers },
+      payload: body.stream,
+    });
+    body.stream.destroy();
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().error.code).toBe('product_not_found');
+    expect(body.read()).toBeLessThan(1024 * 1024);
   });
 });

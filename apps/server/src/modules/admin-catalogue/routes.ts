@@ -90,6 +90,8 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
     { schema: { params: AdminProductParams, response: { 201: ImagesResponse } } },
     async (request, reply) => {
       const staff = requireActiveStaff(request);
+      // The product first: an upload to no product is refused before a byte of it is read.
+      await service.checkImageTarget(db, request.params.id);
       const files = await readPhotoUpload(request, IMAGE_UPLOAD);
       const images = await service.addImages(db, storage, staff.id, request.params.id, files, clock.now());
       return reply.status(201).send({ images });

@@ -252,6 +252,18 @@ export async function withdrawProduct(
 }
 
 /** Processes the files (each one checked and resized), then records them after the product's images. */
+/**
+ * The product images are uploaded to exists and has room for one more: asked before the upload's
+ * body is read (routes.ts, lib/photo-upload.ts); addImages checks again with the files in hand.
+ */
+export async function checkImageTarget(db: Db, productId: string): Promise<void> {
+  const product = await repo.productById(db, productId);
+  if (!product) throw new AppError('product_not_found');
+  const limit = IMAGE_UPLOAD_LIMITS.maxImagesPerProduct;
+  if ((await repo.imagesOf(db, productId)).length >= limit)
+    throw new AppError('too_many_images', { params: { limit: String(limit) } });
+}
+
 export async function addImages(
   db: Db,
   storage: MediaStorage,

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMediaStorage } from '../../adapters/storage';
 import type { MediaStorage } from '../../adapters/storage/types';
 import { AppError } from '../../lib/errors';
+import { badText } from '../../lib/input-guard';
 import { requireActiveStaff } from '../staff';
 import type { StoredImage } from './manifest';
 import * as service from './service';
@@ -48,8 +49,10 @@ async function readUpload(request: FastifyRequest, storage: MediaStorage, import
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
       current = part.filename || 'The file';
-      // A file name is kept with the import (PostgreSQL text cannot hold a NUL).
-      if (current.includes('\u0000')) throw new AppError('invalid_characters');
+      // A file name is kept with the import: the same text rules as every other input (lib/input-guard.ts).
+      const bad = badText(current);
+      if (bad === 'nul') throw new AppError('invalid_characters');
+      if (bad) throw new AppError('unpaired_surrogate', { params: { field: 'the file name' } });
       const bytes = await part.toBuffer();
       if (isCsv(part.fieldname, current, part.mimetype)) {
         if (csv) throw new AppError('import_two_csv', { params: { name: current } });

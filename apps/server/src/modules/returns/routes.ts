@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import {
   AdminReturnResponse,
   AdminReturnsQuery,
@@ -20,7 +21,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMediaStorage } from '../../adapters/storage';
 import { requireUser } from '../../lib/auth-context';
 import { AppError } from '../../lib/errors';
-import { type PhotoUploadLimits, readPhotoUpload, registerPhotoUpload } from '../../lib/photo-upload';
+import {
+  type PhotoUploadLimits,
+  readPhotoUpload,
+  registerPhotoUpload,
+  UploadsInFlight,
+} from '../../lib/photo-upload';
+import { sharedRateLimitOptions } from '../../lib/shared-limits';
 import { requireActiveStaff } from '../staff';
 import * as service from './service';
 
@@ -33,6 +40,13 @@ const PHOTO_UPLOAD: PhotoUploadLimits = {
     new AppError('return_too_many_photos', { params: { max: String(RETURN_PHOTO_LIMITS.maxPhotos) } }),
 };
 
+/**
+ * Photo uploads an hour per shopper (a return takes up to 4 photos in one upload; several tries
+ * and several returns fit) and per staff account (the desk photographs every return it receives).
+ */
+const SHOPPER_UPLOADS_PER_HOUR = 20;
+const STAFF_UPLOADS_PER_HOUR = 240;
+
 /** Returns: the shopper's /api/me/returns and the staff's /api/admin/returns (docs/decisions/055). */
 export async function returnsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +56,17 @@ export async function returnsRoutes(fastify: FastifyInstance) {
 
   // Only this plugin's photo routes read multipart bodies; its limits are the upload's.
   await registerPhotoUpload(app, PHOTO_UPLOAD);
+  // The uploads' hourly limits count in the shared store (lib/shared-limits), per account.
+  await app.register(rateLimit, sharedRateLimitOptions(app, 'returns'));
+  const uploadLimit = (perHour: number) => ({
+    rateLimit: {
+      max: perHour * config.rateLimitScale,
+      timeWindow: '1 hour',
+      keyGenerator: (request: { user?: { id: string } | null; ip: string }) =>
+        request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
+    },
+  });
+  const inFlight = new UploadsInFlight();
 
   app.get(RETURN_API.meReturns, { schema: { response: { 200: MyReturnsResponse } } }, async (request) => ({
     returns: await service.myReturns(deps, requireUser(request)),
@@ -99,12 +124,20 @@ export async function returnsRoutes(fastify: FastifyInstance) {
 
   app.post(
     RETURN_API.meReturnPhotosPattern,
-    { schema: { params: ReturnParams, response: { 200: ReturnResponse } } },
+    {
+      config: uploadLimit(SHOPPER_UPLOADS_PER_HOUR),
+      schema: { params: ReturnParams, response: { 200: ReturnResponse } },
+    },
     async (request) => {
       const user = requireUser(request);
-      const files = await readPhotoUpload(request, PHOTO_UPLOAD);
-      await service.addPhotos(deps, storage, user, request.params.id, false, files);
-      return { return: await service.myReturn(deps, user, request.params.id) };
+      const id = request.params.id;
+      // Who and how many first: someone else's return is refused before a byte of the body is read.
+      const room = await service.photoRoom(deps, user, id, false);
+      await inFlight.run(user.id, async () => {
+        const files = await readPhotoUpload(request, PHOTO_UPLOAD, room);
+        await service.addPhotos(deps, storage, user, id, false, files);
+      });
+      return { return: await service.myReturn(deps, user, id) };
     },
   );
 
@@ -156,12 +189,19 @@ export async function returnsRoutes(fastify: FastifyInstance) {
 
   app.post(
     RETURN_API.adminReturnPhotosPattern,
-    { schema: { params: ReturnParams, response: { 200: AdminReturnResponse } } },
+    {
+      config: uploadLimit(STAFF_UPLOADS_PER_HOUR),
+      schema: { params: ReturnParams, response: { 200: AdminReturnResponse } },
+    },
     async (request) => {
       const staff = requireActiveStaff(request);
-      const files = await readPhotoUpload(request, PHOTO_UPLOAD);
-      await service.addPhotos(deps, storage, staff, request.params.id, true, files);
-      return { return: await service.adminDetail(deps, request.params.id) };
+      const id = request.params.id;
+      const room = await service.photoRoom(deps, staff, id, true);
+      await inFlight.run(staff.id, async () => {
+        const files = await readPhotoUpload(request, PHOTO_UPLOAD, room);
+        await service.addPhotos(deps, storage, staff, id, true, files);
+      });
+      return { return: await service.adminDetail(deps, id) };
     },
   );
 

@@ -457,6 +457,38 @@ async function closeOpen(
 
 // ── Photos ──────────────────────────────────────────────────────────────────────────────────────
 
+/** Whether `actor` may add photos to `ret`: the shopper to their own open return, staff before it is settled. */
+function checkMayAddPhotos(
+  ret: { userId: string; state: ReturnState },
+  actor: SessionUser,
+  byStaff: boolean,
+) {
+  if (!byStaff && ret.userId !== actor.id) throw new AppError('return_not_found');
+  if (!byStaff && !isReturnOpen(ret.state)) throw notOpen(ret.state);
+  if (byStaff && (ret.state === 'refunded' || ret.state === 'refused')) throw notOpen(ret.state);
+}
+
+/**
+ * How many more photos `actor` may add to the return (404 for someone else's or no return, the
+ * state's refusal, or too many already): the routes ask before they read a byte of the upload
+ * (lib/photo-upload.ts). addPhotos checks again with the files in hand, and under the lock.
+ */
+export async function photoRoom(
+  deps: Pick<ReturnsDeps, 'db'>,
+  actor: SessionUser,
+  id: string,
+  byStaff: boolean,
+): Promise<number> {
+  const row = await repo.returnWithOrder(deps.db, id);
+  if (!row) throw new AppError('return_not_found');
+  checkMayAddPhotos(row.ret, actor, byStaff);
+  const mine = (await repo.photosOf(deps.db, [id])).filter((p) => p.byStaff === byStaff).length;
+  if (mine >= RETURN_PHOTOS_MAX) {
+    throw new AppError('return_too_many_photos', { params: { max: String(RETURN_PHOTOS_MAX) } });
+  }
+  return RETURN_PHOTOS_MAX - mine;
+}
+
 /** Adds photos (the shopper's while open, staff's any time before it is settled); at most 4 per side. */
 export async function addPhotos(
   deps: ReturnsDeps,
@@ -467,10 +499,7 @@ export async function addPhotos(
   files: UploadedPhoto[],
 ): Promise<void> {
   const one = await loadOne(deps.db, id);
-  const ret = one.row.ret;
-  if (!byStaff && ret.userId !== actor.id) throw new AppError('return_not_found');
-  if (!byStaff && !isReturnOpen(ret.state)) throw notOpen(ret.state);
-  if (byStaff && (ret.state === 'refunded' || ret.state === 'refused')) throw notOpen(ret.state);
+  checkMayAddPhotos(one.row.ret, actor, byStaff);
   const mine = one.loaded.photos.filter((p) => p.byStaff === byStaff).length;
   if (files.length === 0 || mine + files.length > RETURN_PHOTOS_MAX) {
     throw new AppError('return_too_many_photos', { params: { max: String(RETURN_PHOTOS_MAX) } });
