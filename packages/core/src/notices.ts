@@ -8,6 +8,7 @@ import { BID_SUCCESS_LEADING, RESERVE_NOT_MET_STANDING } from './bidding-text';
 import { formatCents } from './money';
 import { formatShortCode } from './pickup';
 import { minutesLeft } from './reminders';
+import { type LotTerms, saleTermsText } from './sale-terms';
 import { formatShopDateTime } from './shop-clock';
 import { PAYMENT_WINDOW_HOURS } from './time';
 
@@ -29,8 +30,10 @@ export function outbidNotice(productTitle: string, priceCents: number): string {
   return `You've been outbid on ${productTitle}. The price is now ${formatCents(priceCents)}.`;
 }
 
-export function auctionWonNotice(productTitle: string, finalCents: number): string {
-  return `You won ${productTitle} for ${formatCents(finalCents)}! Pay within ${PAYMENT_WINDOW_HOURS} hours, then book your pickup.`;
+/** The win, with the lot's sale terms when known (core sale-terms.ts), so the winner reads them before paying. */
+export function auctionWonNotice(productTitle: string, finalCents: number, terms?: LotTerms): string {
+  const said = terms ? ` ${saleTermsText(terms)}` : '';
+  return `You won ${productTitle} for ${formatCents(finalCents)}!${said} Pay within ${PAYMENT_WINDOW_HOURS} hours, then book your pickup.`;
 }
 
 /** To a bidder who did not win: `reserveMissed` when they led but the reserve was not reached. */
