@@ -9,7 +9,7 @@ import { formatCents } from './money';
 import { formatShortCode } from './pickup';
 import { minutesLeft } from './reminders';
 import { type LotTerms, saleTermsText } from './sale-terms';
-import { formatShopDateTime } from './shop-clock';
+import { formatDateKeyShort, formatShopDateTime } from './shop-clock';
 import { PAYMENT_WINDOW_HOURS } from './time';
 
 /** The bidder's standing right after the bid (core bidding.ts `standingOf`) says what they are told. */
@@ -214,4 +214,12 @@ export function newDropsNotice(count: number, matchedLots: number): string {
 /** The in-app text of a saved search's live match. */
 export function savedSearchMatchNotice(searchName: string, productTitle: string): string {
   return `New match for your saved search "${searchName}": ${productTitle} is live now.`;
+}
+
+/**
+ * The final notice for an item still not collected (core pickup.ts finalNoticeDueAt): the last day to
+ * collect it or contact the shop, and what happens after (the Terms, "Storage fees and abandoned items").
+ */
+export function pickupFinalNotice(productTitle: string, lastDayKey: string): string {
+  return `Final notice: ${productTitle} is still waiting at the warehouse and storage fees are adding up. Collect it or contact us by ${formatDateKeyShort(lastDayKey)}; after that it is treated as abandoned.`;
 }

@@ -118,6 +118,17 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     },
     path: '/account?tab=orders',
   },
+  pickup_final_notice: {
+    payload: {
+      kind: 'auction_won',
+      message: 'Final notice: Desk Lamp is still waiting at the warehouse…',
+      targetUrl: `/pickup-schedule/${ORDER}`,
+      orderId: ORDER,
+      productTitle: 'Desk Lamp',
+      lastDay: '2026-12-01',
+    },
+    path: `/pickup-schedule/${ORDER}`,
+  },
   payment_receipt: {
     payload: {
       kind: 'auction_won',
