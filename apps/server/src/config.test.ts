@@ -9,6 +9,23 @@ const PRODUCTION = {
 };
 
 describe('configuration', () => {
+  it('carries the seller’s GST/HST and PST numbers for receipts: the demo ones unless set, and set ones checked', () => {
+    expect(loadConfig({}).taxRegistration).toEqual({
+      gstNumber: '123456789 RT0001',
+      pstNumber: 'PST-1234-5678',
+    });
+    expect(
+      loadConfig({ ...PRODUCTION, SELLER_GST_NUMBER: '987654321rt0001', SELLER_PST_NUMBER: 'PST-8765-4321' })
+        .taxRegistration,
+    ).toEqual({ gstNumber: '987654321 RT0001', pstNumber: 'PST-8765-4321' });
+    expect(() => loadConfig({ SELLER_GST_NUMBER: '12345 RT0001' })).toThrow(
+      /SELLER_GST_NUMBER must be a GST\/HST number/,
+    );
+    expect(() => loadConfig({ SELLER_PST_NUMBER: '1234-5678' })).toThrow(
+      /SELLER_PST_NUMBER must be a BC PST number/,
+    );
+  });
+
   it('defaults to the embedded database with demo data on port 3000', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);

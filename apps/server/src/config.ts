@@ -3,6 +3,12 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SHOP_COUNT_CAP } from '@rebound/core/shop-cursor';
+import {
+  DEMO_GST_NUMBER,
+  DEMO_PST_NUMBER,
+  normalizeGstNumber,
+  normalizePstNumber,
+} from '@rebound/core/tax-registration';
 import { z } from 'zod';
 
 /**
@@ -112,6 +118,19 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // The seller's sales-tax registration numbers, printed on every receipt (core tax-registration.ts).
+  SELLER_GST_NUMBER: z
+    .string()
+    .refine((v) => v.trim() === '' || normalizeGstNumber(v) !== null, {
+      error: "must be a GST/HST number: 9 digits, RT and 4 digits ('123456789 RT0001')",
+    })
+    .optional(),
+  SELLER_PST_NUMBER: z
+    .string()
+    .refine((v) => v.trim() === '' || normalizePstNumber(v) !== null, {
+      error: "must be a BC PST number ('PST-1234-5678')",
+    })
+    .optional(),
   // Pre-launch mode: the lock's default until staff set it, and the internal bypass address.
   SITE_LOCKED: bool.optional(),
   LAUNCH_BYPASS_EMAIL: z
@@ -218,6 +237,11 @@ export interface Config {
    * that types it into the signup form, compared on the server only.
    */
   launch: { lockedByDefault: boolean; bypassEmail: string | null };
+  /**
+   * The seller's GST/HST and BC PST registration numbers, on every receipt (page and email). The
+   * demo numbers (core tax-registration.ts) when unset; production sets the real ones.
+   */
+  taxRegistration: { gstNumber: string; pstNumber: string };
   /** Stripe Checkout when configured; otherwise the built-in test checkout. */
   payments: {
     stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
@@ -356,6 +380,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
           : null,
+    },
+    taxRegistration: {
+      gstNumber: normalizeGstNumber(e.SELLER_GST_NUMBER ?? '') ?? DEMO_GST_NUMBER,
+      pstNumber: normalizePstNumber(e.SELLER_PST_NUMBER ?? '') ?? DEMO_PST_NUMBER,
     },
     launch: {
       lockedByDefault: e.SITE_LOCKED ?? false,

@@ -1,3 +1,4 @@
+import { NON_RETURNABLE_KINDS, SALE_TERMS } from '@rebound/core/sale-terms';
 import { MAX_SHOP_CURSOR_LENGTH, shopCursorProblem } from '@rebound/core/shop-cursor';
 import { z } from 'zod';
 import { Cents, Instant, Uuid } from './common';
@@ -5,6 +6,16 @@ import { Cents, Instant, Uuid } from './common';
 export const CONDITIONS = ['like_new', 'open_box', 'gently_used'] as const;
 export const Condition = z.enum(CONDITIONS);
 export const AuctionStatus = z.enum(['scheduled', 'live', 'ended', 'cancelled']);
+
+/**
+ * How a product is sold (the catalogue's field `saleTerms`): Final Sale and As-Is are not returnable.
+ * Here rather than in returns.ts so the shop's pages read it without the returns shapes.
+ */
+export const SaleTerms = z.enum(SALE_TERMS);
+export type SaleTerms = z.infer<typeof SaleTerms>;
+/** The never-returnable kinds (the catalogue's field `nonReturnableKind`); null for ordinary goods. */
+export const NonReturnableKind = z.enum(NON_RETURNABLE_KINDS);
+export type NonReturnableKind = z.infer<typeof NonReturnableKind>;
 
 export const Category = z.object({ id: Uuid, name: z.string(), slug: z.string() });
 export type Category = z.infer<typeof Category>;
@@ -56,6 +67,8 @@ export const AuctionCard = z.object({
   title: z.string(),
   brand: z.string(),
   condition: Condition,
+  /** Final Sale and As-Is lots carry a badge on the card (core sale-terms.ts). */
+  saleTerms: SaleTerms,
   categoryName: z.string(),
   categorySlug: z.string().nullable(),
   image: ProductImage.nullable(),
@@ -132,6 +145,9 @@ export const ProductDetail = z.object({
     brand: z.string(),
     condition: Condition,
     status: z.enum(PRODUCT_PAGE_STATUSES),
+    /** The lot's terms: the page and the bid step say them (core saleTermsText). */
+    saleTerms: SaleTerms,
+    nonReturnableKind: NonReturnableKind.nullable(),
     retailPriceCents: Cents,
     resalePriceCents: Cents,
     category: Category.nullable(),

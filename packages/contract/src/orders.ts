@@ -181,5 +181,7 @@ export const VerifyPaymentResponse = z.object({
    * per order ('Storage: Desk lamp (3 days)'); absent or empty for an order payment.
    */
   storageFees: z.array(z.object({ orderId: Uuid, title: z.string(), amountCents: Cents })).optional(),
+  /** The seller's GST/HST and PST registration numbers, which the receipt page prints (server config). */
+  taxRegistration: z.object({ gstNumber: z.string(), pstNumber: z.string() }),
 });
 export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponse>;

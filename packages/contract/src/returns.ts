@@ -79,12 +79,8 @@ export const ReturnState = z.enum(RETURN_STATES);
 export type ReturnState = z.infer<typeof ReturnState>;
 export const ReturnReason = z.enum(RETURN_REASONS, { error: 'Please choose a reason for the return.' });
 export type ReturnReason = z.infer<typeof ReturnReason>;
-/** How a product is sold (the catalogue's field `saleTerms`): Final Sale and As-Is are not returnable. */
-export const SaleTerms = z.enum(SALE_TERMS);
-export type SaleTerms = z.infer<typeof SaleTerms>;
-/** The never-returnable kinds (the catalogue's field `nonReturnableKind`); null for ordinary goods. */
-export const NonReturnableKind = z.enum(NON_RETURNABLE_KINDS);
-export type NonReturnableKind = z.infer<typeof NonReturnableKind>;
+// SaleTerms and NonReturnableKind are the catalogue's shapes (catalog.ts), read here as they are.
+export { NonReturnableKind, SaleTerms } from './catalog';
 export const ReturnRefusal = z.enum(RETURN_REFUSALS);
 
 const Note = z

@@ -39,6 +39,18 @@ describe('notice texts', () => {
     );
   });
 
+  it('says the lot’s sale terms in the win', () => {
+    expect(auctionWonNotice('Coffee', 2_500, { saleTerms: 'final_sale' })).toBe(
+      `You won Coffee for $25.00! Final sale: no returns. Pay within ${PAYMENT_WINDOW_HOURS} hours, then book your pickup.`,
+    );
+    expect(auctionWonNotice('Lamp', 2_500, { saleTerms: 'as_is' })).toContain(
+      'As is: sold as found, no returns.',
+    );
+    expect(auctionWonNotice('Lamp', 2_500, { saleTerms: 'standard', nonReturnableKind: null })).toContain(
+      'Standard: free returns within 7 days of pickup.',
+    );
+  });
+
   it('tells a leader below the reserve why nobody won', () => {
     expect(auctionLostNotice('Desk Lamp', true)).toContain("seller's reserve price");
     expect(auctionLostNotice('Desk Lamp', false)).toContain("You didn't win this one");

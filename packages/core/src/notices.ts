@@ -8,7 +8,8 @@ import { BID_SUCCESS_LEADING, RESERVE_NOT_MET_STANDING } from './bidding-text';
 import { formatCents } from './money';
 import { formatShortCode } from './pickup';
 import { minutesLeft } from './reminders';
-import { formatShopDateTime } from './shop-clock';
+import { type LotTerms, saleTermsText } from './sale-terms';
+import { formatDateKeyShort, formatShopDateTime } from './shop-clock';
 import { PAYMENT_WINDOW_HOURS } from './time';
 
 /** The bidder's standing right after the bid (core bidding.ts `standingOf`) says what they are told. */
@@ -29,8 +30,10 @@ export function outbidNotice(productTitle: string, priceCents: number): string {
   return `You've been outbid on ${productTitle}. The price is now ${formatCents(priceCents)}.`;
 }
 
-export function auctionWonNotice(productTitle: string, finalCents: number): string {
-  return `You won ${productTitle} for ${formatCents(finalCents)}! Pay within ${PAYMENT_WINDOW_HOURS} hours, then book your pickup.`;
+/** The win, with the lot's sale terms when known (core sale-terms.ts), so the winner reads them before paying. */
+export function auctionWonNotice(productTitle: string, finalCents: number, terms?: LotTerms): string {
+  const said = terms ? ` ${saleTermsText(terms)}` : '';
+  return `You won ${productTitle} for ${formatCents(finalCents)}!${said} Pay within ${PAYMENT_WINDOW_HOURS} hours, then book your pickup.`;
 }
 
 /** To a bidder who did not win: `reserveMissed` when they led but the reserve was not reached. */
@@ -211,4 +214,12 @@ export function newDropsNotice(count: number, matchedLots: number): string {
 /** The in-app text of a saved search's live match. */
 export function savedSearchMatchNotice(searchName: string, productTitle: string): string {
   return `New match for your saved search "${searchName}": ${productTitle} is live now.`;
+}
+
+/**
+ * The final notice for an item still not collected (core pickup.ts finalNoticeDueAt): the last day to
+ * collect it or contact the shop, and what happens after (the Terms, "Storage fees and abandoned items").
+ */
+export function pickupFinalNotice(productTitle: string, lastDayKey: string): string {
+  return `Final notice: ${productTitle} is still waiting at the warehouse and storage fees are adding up. Collect it or contact us by ${formatDateKeyShort(lastDayKey)}; after that it is treated as abandoned.`;
 }

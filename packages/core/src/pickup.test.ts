@@ -1,10 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  abandonLastDayKey,
   availableSlotDays,
   canBookSlot,
   canChangeAppointment,
+  finalNoticeDateKey,
+  finalNoticeDueAt,
   formatShortCode,
+  isFinalNoticeDue,
   meetsNotice,
   minutesOfDay,
   normalizeShortCode,
@@ -932,5 +936,32 @@ describe('pickup reminders', () => {
         },
       ),
     );
+  });
+});
+
+describe('final notice for an item not collected', () => {
+  // Ended Tue Nov 3, 2026 at 21:00 PT: the window runs through Nov 10; notice on Nov 24 at 09:00 PT.
+  const end = new Date('2026-11-04T04:00:00Z');
+
+  it('is due at 09:00 shop time on the 14th day after the window’s last day, and names a last day 7 days on', () => {
+    expect(finalNoticeDateKey(end)).toBe('2026-11-24');
+    // British Columbia keeps UTC-7 all year (docs/product.md "The shop's clock"): 09:00 PT is 16:00Z.
+    expect(finalNoticeDueAt(end).toISOString()).toBe('2026-11-24T16:00:00.000Z');
+    expect(abandonLastDayKey(end)).toBe('2026-12-01');
+  });
+
+  it('is due only for a paid item still waiting, from its time on', () => {
+    const due = finalNoticeDueAt(end);
+    const before = new Date(due.getTime() - 1);
+    for (const status of ['paid', 'ready_for_pickup', 'pickup_scheduled'] as const) {
+      expect(isFinalNoticeDue({ status, auctionEnd: end }, due), status).toBe(true);
+      expect(isFinalNoticeDue({ status, auctionEnd: end }, before), status).toBe(false);
+    }
+    for (const status of ['pending', 'completed', 'cancelled', 'refunded'] as const) {
+      expect(
+        isFinalNoticeDue({ status, auctionEnd: end }, new Date(due.getTime() + 86_400_000)),
+        status,
+      ).toBe(false);
+    }
   });
 });

@@ -398,12 +398,41 @@ export function canChangeAppointment(startsAt: Date, now: Date): boolean {
 export const STORAGE_FEE_CENTS_PER_DAY = 500;
 
 /**
- * Abandoned items, as the Terms of Service state the policy (no code applies it yet; the page reads it):
- * a final notice this many days after the pickup window's last day, then the item counts as
- * abandoned when it is neither collected nor asked about within ABANDONED_AFTER_FINAL_NOTICE_DAYS.
+ * Items not collected (the Terms of Service, "Storage fees and abandoned items"): a final notice this
+ * many days after the pickup window's last day (the job pickup.final-notices sends it, once per
+ * order, at FINAL_NOTICE_HOUR on that day), naming the last day to collect, ABANDONED_AFTER_FINAL_NOTICE_DAYS
+ * later; after it staff may treat the item as abandoned (docs/product.md "Pickup").
  */
 export const ABANDONED_FINAL_NOTICE_AFTER_DAYS = 14;
 export const ABANDONED_AFTER_FINAL_NOTICE_DAYS = 7;
+/** The final notice goes out from 09:00 shop time on its day, not at midnight. */
+export const FINAL_NOTICE_HOUR = 9;
+
+/** The shop date of an order's final notice: the pickup window's last day + 14. */
+export function finalNoticeDateKey(auctionEnd: Date): string {
+  return addDaysToDateKey(pickupWindow(auctionEnd).lastDateKey, ABANDONED_FINAL_NOTICE_AFTER_DAYS);
+}
+
+/** When the final notice is due: FINAL_NOTICE_HOUR on finalNoticeDateKey, shop time. */
+export function finalNoticeDueAt(auctionEnd: Date): Date {
+  return vancouverDateTime(finalNoticeDateKey(auctionEnd), FINAL_NOTICE_HOUR, 0);
+}
+
+/** The last day to collect (or contact the shop) that the final notice names: its day + 7. */
+export function abandonLastDayKey(auctionEnd: Date): string {
+  return addDaysToDateKey(finalNoticeDateKey(auctionEnd), ABANDONED_AFTER_FINAL_NOTICE_DAYS);
+}
+
+/**
+ * Whether an order is due its final notice at `now`: paid and still waiting in the warehouse (paid,
+ * ready, or a pickup booked but not collected), and its notice time has come. Sent once (the job's
+ * claim); a collected, refunded or cancelled order never gets one.
+ */
+export function isFinalNoticeDue(order: { status: OrderStatus; auctionEnd: Date }, now: Date): boolean {
+  return (
+    STORED_STATUSES.includes(order.status) && now.getTime() >= finalNoticeDueAt(order.auctionEnd).getTime()
+  );
+}
 
 /** The first Vancouver date that is charged: the day after the window's last day (end date + 8). */
 export function storageFeeStartDateKey(auctionEnd: Date): string {

@@ -13,6 +13,7 @@
 // - refunded, refused, withdrawn and expired are final. Moving a drop-off keeps drop_off_booked.
 
 import type { OrderStatus } from './orders';
+import type { NonReturnableKind, SaleTerms } from './sale-terms';
 import { formatDateKeyShort, shopDateKey } from './shop-clock';
 import { addDaysToDateKey, vancouverDateTime } from './time';
 import { RETURN_WINDOW_DAYS } from './windows';
@@ -130,31 +131,15 @@ export const RETURN_CHECK_LABELS: Readonly<Record<ReturnCheck, string>> = Object
 // ---------------------------------------------------------------------------------------------------
 // Sale terms and the kinds that never come back
 
-/** How a product is sold: 'standard' may be returned; Final Sale and As-Is may not. */
-export const SALE_TERMS = ['standard', 'final_sale', 'as_is'] as const;
-export type SaleTerms = (typeof SALE_TERMS)[number];
-export const SALE_TERMS_LABELS: Readonly<Record<SaleTerms, string>> = Object.freeze({
-  standard: 'Standard',
-  final_sale: 'Final Sale',
-  as_is: 'As-Is',
-});
-
-/** The published policy's kinds of goods that are never returnable, whatever their sale terms. */
-export const NON_RETURNABLE_KINDS = [
-  'perishable',
-  'personal_care',
-  'custom',
-  'hazardous',
-  'gift_card',
-] as const;
-export type NonReturnableKind = (typeof NON_RETURNABLE_KINDS)[number];
-export const NON_RETURNABLE_KIND_LABELS: Readonly<Record<NonReturnableKind, string>> = Object.freeze({
-  perishable: 'Perishable',
-  personal_care: 'Personal care',
-  custom: 'Custom item',
-  hazardous: 'Hazardous material',
-  gift_card: 'Gift card',
-});
+// Defined in sale-terms.ts (the product page and the card read them without the calendar code).
+export {
+  NON_RETURNABLE_KIND_LABELS,
+  NON_RETURNABLE_KINDS,
+  type NonReturnableKind,
+  SALE_TERMS,
+  SALE_TERMS_LABELS,
+  type SaleTerms,
+} from './sale-terms';
 
 // ---------------------------------------------------------------------------------------------------
 // The window

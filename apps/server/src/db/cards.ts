@@ -38,6 +38,7 @@ function cardColumns(image: ReturnType<typeof cardImage>) {
     title: products.title,
     brand: products.brand,
     condition: products.condition,
+    saleTerms: products.saleTerms,
     categoryName: categories.name,
     categorySlug: categories.slug,
     imageUrl: image.url,
@@ -87,6 +88,7 @@ export function toCard(r: CardRow): AuctionCard {
     title: r.title,
     brand: r.brand,
     condition: r.condition,
+    saleTerms: r.saleTerms,
     categoryName: r.categoryName ?? 'Other',
     categorySlug: r.categorySlug,
     image: r.imageUrl

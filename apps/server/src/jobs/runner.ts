@@ -10,7 +10,7 @@ import { runDailyDigest } from '../modules/digest';
 import { runEndingReminders } from '../modules/notifications';
 import { expireOffers } from '../modules/offers';
 import { runPaymentDeadlines } from '../modules/orders';
-import { runPickupReminders } from '../modules/pickup';
+import { runFinalNotices, runPickupReminders } from '../modules/pickup';
 import { runReturnJobs } from '../modules/returns';
 import { runSavedSearchAlerts } from '../modules/saved-searches';
 
@@ -145,7 +145,10 @@ export function orderJobs(app: FastifyInstance, everyMs = 30_000): Job[] {
   ];
 }
 
-/** Pickup reminders (the evening before at 18:00 and an hour before the slot), checked every 60 s. */
+/**
+ * Pickup reminders (the evening before at 18:00 and an hour before the slot) and the final notice of
+ * an item not collected, checked every 60 s.
+ */
 export function pickupJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
   const {
     database: { jobsDb: db },
@@ -158,6 +161,14 @@ export function pickupJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
       everyMs,
       run: async () => {
         await runPickupReminders(db, clock.now(), publish);
+      },
+    },
+    {
+      // The final notice for items not collected 14 days after their window (the Terms; core pickup.ts).
+      name: 'pickup.final-notices',
+      everyMs,
+      run: async () => {
+        await runFinalNotices(db, clock.now(), publish);
       },
     },
   ];

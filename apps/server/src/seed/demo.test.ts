@@ -11,6 +11,7 @@ import {
 import type { IncrementRule } from '@rebound/core/increments';
 import { NOTIFICATION_KINDS } from '@rebound/core/notifications';
 import { priceCheckout } from '@rebound/core/pricing';
+import { isReturnableLot, saleTermsText } from '@rebound/core/sale-terms';
 import { verifyPassword } from 'better-auth/crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +94,22 @@ describe('seedDemo', () => {
       ['Food & Grocery', 'food-grocery'],
       ['Garden & Tools', 'garden-tools'],
     ]);
+  });
+
+  it('says in each description the terms the lot is sold on (docs/product.md "Sale terms before the bid")', async () => {
+    const products = await database.db.select().from(s.products);
+    const seen = new Set<string>();
+    for (const p of products) {
+      seen.add(p.saleTerms);
+      const returnable = isReturnableLot(p);
+      if (returnable) {
+        expect(p.description, p.title).not.toMatch(/final sale|no returns|as is/i);
+      } else {
+        expect(p.description, p.title).toContain(saleTermsText(p));
+        expect(p.description, p.title).not.toMatch(/free return/i);
+      }
+    }
+    expect([...seen].sort()).toEqual(['as_is', 'final_sale', 'standard']);
   });
 
   it('creates a large, believable catalogue', async () => {

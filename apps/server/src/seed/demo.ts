@@ -20,6 +20,13 @@ import type { NotificationKind } from '@rebound/core/notifications';
 import { pickupShortCode } from '@rebound/core/pickup';
 import { DEFAULT_TAX_CONFIG, priceCheckout } from '@rebound/core/pricing';
 import {
+  isReturnableLot,
+  type LotTerms,
+  type NonReturnableKind,
+  type SaleTerms,
+  saleTermsText,
+} from '@rebound/core/sale-terms';
+import {
   PAYMENT_WINDOW_HOURS,
   PICKUP_WINDOW_DAYS,
   RETURN_WINDOW_DAYS,
@@ -540,7 +547,7 @@ export function buildDemoDataset(opts: {
     const condition = consumable
       ? rng.weighted(['like_new', 'open_box'] as const, [0.6, 0.4])
       : rng.weighted(['like_new', 'open_box', 'gently_used'] as const, [0.4, 0.4, 0.2]);
-    const description = describe(rng, d, condition, consumable);
+    const described = describe(rng, d, condition, consumable);
     const resaleCents = Math.max(199, Math.round((d.retailCents * rng.float(0.45, 0.7)) / 100) * 100 - 1);
     const createdAt =
       phase === 'scheduled' ? now - rng.float(HOUR, 30 * HOUR) : start - rng.float(2 * HOUR, 30 * HOUR);
@@ -616,6 +623,13 @@ export function buildDemoDataset(opts: {
     const state = sim?.state ?? initial;
     const hasWinner = phase === 'ended' && state.leaderUserId !== null && isReserveMet(state);
     const productStatus = phase === 'ended' ? (hasWinner ? 'sold' : 'unsold') : 'auctioned';
+    const terms = demoSaleTerms(
+      d.category,
+      condition,
+      phaseRank,
+      hasWinner && (state.leaderUserId === ava || state.leaderUserId === ben),
+    );
+    const description = withSaleTerms(described, terms);
 
     products.push({
       id: productId,
@@ -624,6 +638,8 @@ export function buildDemoDataset(opts: {
       description,
       brand: d.brand,
       condition,
+      saleTerms: terms.saleTerms,
+      nonReturnableKind: terms.nonReturnableKind,
       categoryId: categoryId.get(d.category) ?? null,
       retailPriceCents: d.retailCents,
       resalePriceCents: resaleCents,
@@ -1021,12 +1037,41 @@ export function buildDemoDataset(opts: {
   };
 }
 
+/**
+ * A demo lot's sale terms, which its description then states (withSaleTerms): food and beauty are
+ * Final Sale and of the policy's never-returnable kinds (perishable, personal care); one gently used
+ * lot in three of the other categories is sold As-Is; the rest are standard (docs/product.md
+ * "Returns"). Ava's and Ben's wins stay standard: their orders are the demo's (and the browser
+ * journeys') pickups and returns. Decided without the random source, so the rest of the store does
+ * not move.
+ */
+function demoSaleTerms(
+  category: string,
+  condition: 'like_new' | 'open_box' | 'gently_used',
+  rank: number,
+  wonByDemoShopper: boolean,
+): { saleTerms: SaleTerms; nonReturnableKind: NonReturnableKind | null } {
+  if (wonByDemoShopper) return { saleTerms: 'standard', nonReturnableKind: null };
+  if (category === 'food-grocery') return { saleTerms: 'final_sale', nonReturnableKind: 'perishable' };
+  if (category === 'beauty-health') return { saleTerms: 'final_sale', nonReturnableKind: 'personal_care' };
+  if (condition === 'gently_used' && rank % 3 === 0) return { saleTerms: 'as_is', nonReturnableKind: null };
+  return { saleTerms: 'standard', nonReturnableKind: null };
+}
+
+/** A description's sentences: the grade, the inspection note, and the pickup/returns line (or none). */
+interface Described {
+  first: string;
+  note: string;
+  /** The standard lot's closing line ('' for none); consumables draw none (as before terms existed). */
+  last: string;
+}
+
 function describe(
   rng: Rng,
   d: ProductDraft,
   condition: 'like_new' | 'open_box' | 'gently_used',
   consumable: boolean,
-): string {
+): Described {
   const grade = GRADE[condition];
   const first =
     condition === 'like_new'
@@ -1045,13 +1090,22 @@ function describe(
           ]);
   const note = rng.pick(INSPECTION_NOTES[d.kind] ?? ['Inspected and tested by our team.']);
   const last = consumable
-    ? 'Final sale: perishable and personal-care items cannot be returned.'
+    ? ''
     : rng.pick([
         `Pickup only at our Burnaby warehouse, with a ${RETURN_WINDOW_DAYS}-day free return.`,
         `Retails for ${formatCents(d.retailCents)} new. Pickup in Burnaby, ${RETURN_WINDOW_DAYS}-day free return.`,
         '',
       ]);
-  return [first, note, last].filter((x) => x !== '').join(' ');
+  return { first, note, last };
+}
+
+/**
+ * The description as the lot is sold: a lot that cannot come back says so in core's words (the
+ * sentence its card, page and bid step show); a standard one keeps its pickup/returns line.
+ */
+function withSaleTerms(described: Described, terms: LotTerms): string {
+  const last = isReturnableLot(terms) ? described.last : saleTermsText(terms);
+  return [described.first, described.note, last].filter((x) => x !== '').join(' ');
 }
 
 // ---------------------------------------------------------------------------------------------

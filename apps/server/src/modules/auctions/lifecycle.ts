@@ -97,7 +97,7 @@ export async function closeDueAuctionsBatch(
         userId: d.winner!,
         kind: 'auction_won',
         template: 'auction_won',
-        message: auctionWonNotice(d.title, d.auction.currentPriceCents),
+        message: auctionWonNotice(d.title, d.auction.currentPriceCents, d),
         targetUrl: '/account?tab=orders',
         data: {
           orderId: orderOf.get(d.auction.id) ?? null,
@@ -107,6 +107,9 @@ export async function closeDueAuctionsBatch(
           totalCents: priceLines([d.auction.currentPriceCents], resolveTaxConfig(rates.get(d.winner!)))
             .totalCents,
           payBy: paymentDueAt(d.auction.endTime).toISOString(),
+          // The lot's terms, said in the email and text (core sale-terms.ts).
+          saleTerms: d.saleTerms,
+          nonReturnableKind: d.nonReturnableKind,
         },
       });
     }

@@ -21,7 +21,13 @@ export function openDue(db: DbOrTx, now: Date): Promise<AuctionRow[]> {
  */
 export function claimDue(tx: DbOrTx, now: Date, limit: number) {
   return tx
-    .select({ auction: auctions, title: products.title, slug: products.slug })
+    .select({
+      auction: auctions,
+      title: products.title,
+      slug: products.slug,
+      saleTerms: products.saleTerms,
+      nonReturnableKind: products.nonReturnableKind,
+    })
     .from(auctions)
     .innerJoin(products, eq(products.id, auctions.productId))
     .where(and(eq(auctions.status, 'live'), lte(auctions.endTime, now)))

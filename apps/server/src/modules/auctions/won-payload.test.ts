@@ -7,6 +7,7 @@ import { useTestApp } from '../../../test/harness';
 import { orders, outbox, users } from '../../db/schema';
 import { placeBid } from '../bidding';
 import { quote } from '../checkout';
+import { renderEmail, renderSms } from '../notifications';
 import { closeDueAuctionsBatch } from './lifecycle';
 
 // The auction-won message's data: the order, the all-in total the cart shows, the deadline.
@@ -51,5 +52,34 @@ describe('auction won payload', () => {
       });
     }
     expect(order!.paymentDueAt.getTime() - end.getTime()).toBe(72 * 3_600_000);
+  });
+
+  it('says a Final Sale lot’s terms in the win’s email, text and in-app line', async () => {
+    const now = t.clock.now();
+    const end = new Date(now.getTime() + 10 * 60_000);
+    const { auction } = await makeAuction(t.db, {
+      now,
+      locationId,
+      product: { title: 'Instant Coffee', saleTerms: 'final_sale' },
+      auction: { endTime: end, startingBidCents: 1_000 },
+    });
+    const winnerRow = await makeUser(t.db);
+    await placeBid(t.db, t.clock, asSession(winnerRow), auction.id, '20', null, t.app.deps.publish);
+    await closeDueAuctionsBatch(t.db, new Date(end.getTime() + 1), t.app.deps.publish);
+
+    const rows = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, winnerRow.id), eq(outbox.template, 'auction_won')));
+    const ctx = { publicUrl: 'https://rebound.example', secret: 'won-payload-test-secret-0123456789' };
+    const row = rows.find((r) => r.channel === 'email')!;
+    const payload = row.payload as Record<string, unknown>;
+    expect(payload).toMatchObject({ saleTerms: 'final_sale', nonReturnableKind: null });
+    expect(payload.message).toContain('Final sale: no returns.');
+    const email = renderEmail({ ...row, payload }, ctx);
+    expect(email.text).toContain('Final sale: no returns.');
+    expect(email.html).toContain('Final sale: no returns.');
+    // The text message of the same payload (this shopper has no phone on file).
+    expect(renderSms({ ...row, channel: 'sms', payload }, ctx).body).toContain('Final sale: no returns.');
   });
 });

@@ -377,6 +377,8 @@ export async function productDetail(db: DbOrTx, now: Date, slug: string): Promis
       brand: product.brand,
       condition: product.condition,
       status,
+      saleTerms: product.saleTerms,
+      nonReturnableKind: product.nonReturnableKind,
       retailPriceCents: product.retailPriceCents,
       resalePriceCents: product.resalePriceCents,
       category: category ? { id: category.id, name: category.name, slug: category.slug } : null,

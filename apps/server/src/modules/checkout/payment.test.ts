@@ -27,9 +27,13 @@ import { syncCheckoutSession } from './sync';
 // refunded, never applied.
 
 let locationId: string;
-const t = useTestApp({}, async (t) => {
-  locationId = (await makeLocation(t.db, { name: 'Burnaby Warehouse' })).id;
-});
+// The seller's tax numbers as production sets them (config SELLER_GST_NUMBER, SELLER_PST_NUMBER).
+const t = useTestApp(
+  { env: { SELLER_GST_NUMBER: '987654321 RT0001', SELLER_PST_NUMBER: 'PST-8765-4321' } },
+  async (t) => {
+    locationId = (await makeLocation(t.db, { name: 'Burnaby Warehouse' })).id;
+  },
+);
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const GOOD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Ava Shopper' };
@@ -171,6 +175,8 @@ describe('the test checkout page', () => {
         orderIds: [a.id, b.id, c.id].sort(),
         message: 'Payment successful! Your orders have been confirmed.',
         storageFees: [],
+        // The receipt page prints them.
+        taxRegistration: { gstNumber: '987654321 RT0001', pstNumber: 'PST-8765-4321' },
       });
     }
     expect(await paymentsOf(session.id)).toHaveLength(1);

@@ -50,7 +50,14 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
   app.post(
     API.checkoutVerify,
     { onRequest: signedIn, schema: { body: VerifyPaymentRequest, response: { 200: VerifyPaymentResponse } } },
-    async (request) =>
-      service.verifyPayment(deps(request.log), requireUser(request, 'auth_required'), request.body.sessionId),
+    async (request) => ({
+      ...(await service.verifyPayment(
+        deps(request.log),
+        requireUser(request, 'auth_required'),
+        request.body.sessionId,
+      )),
+      // The receipt page prints the seller's registrations (config SELLER_GST_NUMBER, SELLER_PST_NUMBER).
+      taxRegistration: config.taxRegistration,
+    }),
   );
 }

@@ -139,10 +139,13 @@ export async function createCheckout(
   };
 }
 
+/** The verify answer less the seller's tax numbers, which the route adds from its config. */
+export type PaymentVerdict = Omit<VerifyPaymentResponse, 'taxRegistration'>;
+
 export function verifyAnswer(
   r: SyncResult,
   storageFees: VerifyPaymentResponse['storageFees'] = [],
-): VerifyPaymentResponse {
+): PaymentVerdict {
   const paid = r.status === 'paid';
   return {
     success: paid,
@@ -170,7 +173,7 @@ export async function verifyPayment(
   deps: CheckoutDeps,
   user: SessionUser,
   providerSessionId: string,
-): Promise<VerifyPaymentResponse> {
+): Promise<PaymentVerdict> {
   const row = await repo.sessionByProviderId(deps.db, providerSessionId);
   if (!row || row.userId !== user.id) throw new AppError('checkout_not_found');
   const result = await syncCheckoutSession(deps, providerSessionId);

@@ -118,6 +118,17 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     },
     path: '/account?tab=orders',
   },
+  pickup_final_notice: {
+    payload: {
+      kind: 'auction_won',
+      message: 'Final notice: Desk Lamp is still waiting at the warehouse…',
+      targetUrl: `/pickup-schedule/${ORDER}`,
+      orderId: ORDER,
+      productTitle: 'Desk Lamp',
+      lastDay: '2026-12-01',
+    },
+    path: `/pickup-schedule/${ORDER}`,
+  },
   payment_receipt: {
     payload: {
       kind: 'auction_won',
@@ -493,6 +504,39 @@ describe('what the messages say', () => {
     expect(renderSms(msg('auction_won', SAMPLES.auction_won!.payload, 'sms'), CTX).body).toBe(
       'Rebound: You won Desk Lamp for $123.45! Pay by Fri, Nov 27, 4:00 p.m. PT: https://rebound.example/account?tab=orders',
     );
+  });
+
+  it('auction won: the lot’s sale terms, when the payload has them', () => {
+    const finalSale = { ...SAMPLES.auction_won!.payload, saleTerms: 'final_sale', nonReturnableKind: null };
+    expect(renderEmail(msg('auction_won', finalSale), CTX).text).toContain(
+      'Sale terms: Final sale: no returns.',
+    );
+    expect(renderSms(msg('auction_won', finalSale, 'sms'), CTX).body).toBe(
+      'Rebound: You won Desk Lamp for $123.45! Final sale: no returns. Pay by Fri, Nov 27, 4:00 p.m. PT: https://rebound.example/account?tab=orders',
+    );
+    const asIs = { ...SAMPLES.auction_won!.payload, saleTerms: 'as_is' };
+    expect(renderPush(msg('auction_won', asIs, 'push'), CTX).body).toContain(
+      'As is: sold as found, no returns.',
+    );
+    // A row written before the terms were carried says none.
+    expect(renderEmail(msg('auction_won', SAMPLES.auction_won!.payload), CTX).text).not.toContain(
+      'Sale terms',
+    );
+  });
+
+  it('receipt: names the seller’s GST/HST and PST registration numbers (config, else the demo ones)', () => {
+    const text = renderEmail(msg('payment_receipt', SAMPLES.payment_receipt!.payload), {
+      ...CTX,
+      taxRegistration: { gstNumber: '987654321 RT0001', pstNumber: 'PST-8765-4321' },
+    }).text;
+    expect(text).toContain('GST/HST registration no.: 987654321 RT0001');
+    expect(text).toContain('PST registration no.: PST-8765-4321');
+    const fees = renderEmail(
+      msg('payment_receipt', { ...SAMPLES.payment_receipt!.payload, storageFeesOnly: true }),
+      CTX,
+    ).text;
+    expect(fees).toContain('GST/HST registration no.: 123456789 RT0001');
+    expect(fees).toContain('PST registration no.: PST-1234-5678');
   });
 
   it('pickup: the short code set large, when and where', () => {

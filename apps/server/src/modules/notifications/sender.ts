@@ -473,6 +473,7 @@ export class OutboxSender {
       publicUrl: this.deps.config.publicUrl.replace(/\/+$/, ''),
       secret: this.deps.config.authSecret,
       now: this.deps.clock.now(),
+      taxRegistration: this.deps.config.taxRegistration,
     };
     // One line per message handed to its adapter, naming the request that queued it (decision 064):
     // the way from a proxy's log line to the email.

@@ -10,8 +10,10 @@ import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, 
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderItemColumns, orderQuery } from '../../db/orders';
 import {
+  auctions,
   deskMarks,
   locations,
+  noticeOnce,
   orders,
   pickupAppointmentOrders,
   pickupAppointments,
@@ -490,6 +492,25 @@ export function claimDueReminders(tx: DbOrTx, now: Date, limit: number) {
     .orderBy(asc(pickupSlots.startsAt), asc(pickupAppointments.id))
     .limit(limit)
     .for('update', { of: pickupAppointments, skipLocked: true });
+}
+
+/**
+ * Orders paid and still in the warehouse whose final notice may be due (pickup/final-notices.ts):
+ * their auction ended over 20 days ago (the notice's day is 21 days after the end date, so none
+ * due is missed), and no final notice was sent yet (its notice_once key is not taken).
+ */
+export function finalNoticeCandidates(db: DbOrTx, now: Date, limit: number) {
+  const since = new Date(now.getTime() - 20 * 86_400_000);
+  return orderQuery(db, orderItemColumns)
+    .where(
+      and(
+        inArray(orders.status, ['paid', 'ready_for_pickup', 'pickup_scheduled']),
+        lte(auctions.endTime, since),
+        sql`not exists (select 1 from ${noticeOnce} where ${noticeOnce.key} = 'pickup-final-notice:' || ${orders.id}::text)`,
+      ),
+    )
+    .orderBy(asc(auctions.endTime), asc(orders.id))
+    .limit(limit);
 }
 
 /** The orders still waiting in these visits (pickup_scheduled), with their titles, by order id. */

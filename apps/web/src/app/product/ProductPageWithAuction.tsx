@@ -16,6 +16,7 @@ export default function ProductPageWithAuction({ slug }: { slug: string }) {
             retailPriceCents={product.retailPriceCents}
             productStatus={product.status}
             location={location}
+            terms={product}
             onPhaseChange={onPhaseChange}
           />
         </>

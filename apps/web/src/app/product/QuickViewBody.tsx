@@ -17,6 +17,7 @@ export default function QuickViewBody({ card }: { card: AuctionCard }) {
             retailPriceCents={card.retailPriceCents}
             productStatus={product?.status}
             location={location}
+            terms={product ?? card}
             compact
             onPhaseChange={onPhaseChange}
           >

@@ -1,5 +1,6 @@
 import { formatCents } from '@rebound/core/money';
 import { STORAGE_FEE_CENTS_PER_DAY } from '@rebound/core/pickup';
+import { DEMO_TAX_REGISTRATION, taxRegistrationLines } from '@rebound/core/tax-registration';
 import { PICKUP_WINDOW_DAYS } from '@rebound/core/time';
 import { z } from 'zod';
 import { cents, defineTemplate, flag, id, text, when } from './define';
@@ -61,6 +62,8 @@ export const paymentReceipt = defineTemplate({
         ...(total ? [{ label: 'Total paid', value: total, strong: true }] : []),
         ...(paidAt ? [{ label: 'Paid', value: paidAt }] : []),
         ...(str(p, 'checkoutId', 60) ? [{ label: 'Receipt number', value: str(p, 'checkoutId', 60)! }] : []),
+        // The seller's registrations, as a Canadian receipt names them (config.taxRegistration).
+        ...taxRegistrationLines(ctx.taxRegistration ?? DEMO_TAX_REGISTRATION),
       ],
     });
     blocks.push(

@@ -19,6 +19,7 @@ import { outbid } from './outbid';
 import { paymentReceipt } from './payment-receipt';
 import { paymentReminder } from './payment-reminder';
 import { pickupConfirmed, pickupReminder } from './pickup';
+import { pickupFinalNotice } from './pickup-final-notice';
 import { refundIssued } from './refund-issued';
 import { returnUpdate } from './return-update';
 import { savedSearchMatch } from './saved-search-match';
@@ -45,6 +46,7 @@ const DEFINITIONS = [
   marketing,
   pickupConfirmed,
   pickupReminder,
+  pickupFinalNotice,
   testEmail,
   authConfirmEmail,
   authResetPassword,

@@ -1,6 +1,9 @@
 // What a template produces: the content of one message for every channel. The layout (layout.ts)
 // turns the email content into HTML and plain text, so every email looks and reads alike and
 // every payload value is escaped in one place.
+
+import type { TaxRegistration } from '@rebound/core/tax-registration';
+
 export type Payload = Record<string, unknown>;
 
 export interface Lot {
@@ -68,4 +71,6 @@ export interface RenderContext {
   secret: string;
   /** When the message is rendered (unsubscribe links run a year from it); the system time if absent. */
   now?: Date;
+  /** The seller's GST/HST and PST numbers (config.taxRegistration), on every receipt; the demo ones if absent. */
+  taxRegistration?: TaxRegistration;
 }

@@ -42,6 +42,7 @@ function renderForm(props: Partial<Parameters<typeof BidForm>[0]> = {}) {
       locationName="Burnaby Warehouse"
       bidder={{ role: 'shopper', status: 'active' }}
       {...props}
+      terms={props.terms ?? { saleTerms: 'standard', nonReturnableKind: null }}
     />,
   );
 }
@@ -122,6 +123,32 @@ describe('BidForm: the confirm step', () => {
 
     await user.click(within(step).getByRole('button', { name: /back/i }));
     expect((amountBox() as HTMLInputElement).value).toBe('100');
+  });
+
+  it('says the lot’s sale terms before the shopper confirms', async () => {
+    fakeServer({});
+    const { user, unmount } = renderForm({ terms: { saleTerms: 'final_sale', nonReturnableKind: null } });
+    await user.type(amountBox(), '30');
+    await user.click(screen.getByRole('button', { name: /place max bid/i }));
+    let step = screen.getByRole('region', { name: /confirm your maximum bid/i });
+    expect(within(step).getByTestId('bid-sale-terms').textContent).toBe('Final sale: no returns.');
+    expect(within(step).getByRole('button', { name: /confirm \$30\.00/i })).toBeTruthy();
+    unmount();
+
+    const asIs = renderForm({ terms: { saleTerms: 'as_is', nonReturnableKind: null } });
+    await asIs.user.type(amountBox(), '30');
+    await asIs.user.click(screen.getByRole('button', { name: /place max bid/i }));
+    step = screen.getByRole('region', { name: /confirm your maximum bid/i });
+    expect(within(step).getByTestId('bid-sale-terms').textContent).toBe('As is: sold as found, no returns.');
+    asIs.unmount();
+
+    const standard = renderForm();
+    await standard.user.type(amountBox(), '30');
+    await standard.user.click(screen.getByRole('button', { name: /place max bid/i }));
+    step = screen.getByRole('region', { name: /confirm your maximum bid/i });
+    expect(within(step).getByTestId('bid-sale-terms').textContent).toBe(
+      'Standard: free returns within 7 days of pickup.',
+    );
   });
 
   it('Confirm sends the maximum once with an idempotency key, then empties the form and says so', async () => {

@@ -4,6 +4,7 @@ import { smallestMaxBidFor, suggestedMaxBids } from '@rebound/core/bidding';
 import { centsToDollarText } from '@rebound/core/dollars';
 import { formatCents, parseDollarsToCents } from '@rebound/core/money';
 import { allInCost, checkoutLineLabels, DEFAULT_TAX_CONFIG, type TaxConfig } from '@rebound/core/pricing';
+import { isReturnableLot, type LotTerms, saleTermsText } from '@rebound/core/sale-terms';
 import { PAYMENT_WINDOW_HOURS } from '@rebound/core/windows';
 import { clsx } from 'clsx';
 import { ArrowLeft, Gavel, Info } from 'lucide-react';
@@ -20,6 +21,8 @@ type BidFormProps = {
   /** The pickup location's rates (buyer's premium, PST, GST); BC defaults when unknown. */
   taxConfig: TaxConfig | null;
   locationName: string | null;
+  /** The lot's sale terms, said on the confirm step before the shopper confirms (core sale-terms.ts). */
+  terms: LotTerms;
   /** The signed-in bidder (the session's role and status). */
   bidder: Pick<AuthUser, 'role' | 'status'>;
   /** Smaller layout for the quick-view modal. */
@@ -31,7 +34,15 @@ type BidFormProps = {
  * pickup location's rates, confirm, and the server answers. The minimum shown is the server's
  * (price + increment, or the starting bid), and above the shopper's own maximum.
  */
-export function BidForm({ auction, me, bidder, taxConfig, locationName, compact = false }: BidFormProps) {
+export function BidForm({
+  auction,
+  me,
+  bidder,
+  taxConfig,
+  locationName,
+  terms,
+  compact = false,
+}: BidFormProps) {
   const tax = taxConfig ?? DEFAULT_TAX_CONFIG;
   const labels = checkoutLineLabels(tax);
   const floor = smallestMaxBidFor(auction.minimumNextBidCents, me?.maxBidCents ?? null);
@@ -113,6 +124,17 @@ export function BidForm({ auction, me, bidder, taxConfig, locationName, compact 
           bidLabel="Your maximum bid"
           locationName={locationName}
         />
+        <p
+          data-testid="bid-sale-terms"
+          className={clsx(
+            'mt-3 rounded-lg px-3 py-2 text-sm ring-1 ring-inset',
+            isReturnableLot(terms)
+              ? 'bg-white text-ink-800 ring-ink-200'
+              : 'bg-gold-100 font-semibold text-gold-800 ring-gold-800/20',
+          )}
+        >
+          {saleTermsText(terms)}
+        </p>
         <div className="mt-4 grid grid-cols-[auto_1fr] gap-2">
           <Button variant="secondary" onClick={back} disabled={place.isPending}>
             <ArrowLeft aria-hidden="true" />

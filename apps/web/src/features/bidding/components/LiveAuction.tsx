@@ -1,5 +1,6 @@
 import type { Location, ProductDetail } from '@rebound/contract/catalog';
 import { auctionPhase } from '@rebound/core/catalog';
+import type { LotTerms } from '@rebound/core/sale-terms';
 import { extensionNotice as extensionText } from '@rebound/core/soft-close-text';
 import { Timer } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
@@ -32,6 +33,8 @@ type LiveAuctionProps = {
   retailPriceCents: number;
   productStatus?: ProductDetail['product']['status'];
   location: Location | null;
+  /** The lot's sale terms: the confirm step says them before the bid (core sale-terms.ts). */
+  terms: LotTerms;
   /** The quick view: smaller bid form, the sign-in link without its hint. */
   compact?: boolean;
   /** Show the bid history under the panel (not for scheduled auctions). */
@@ -63,6 +66,7 @@ export function LiveAuction({
   retailPriceCents,
   productStatus,
   location,
+  terms,
   compact = false,
   withHistory = true,
   onPhaseChange,
@@ -112,6 +116,7 @@ export function LiveAuction({
             bidder={user}
             taxConfig={location?.taxConfig ?? null}
             locationName={location?.name ?? null}
+            terms={terms}
             compact={compact}
           />
         </Suspense>

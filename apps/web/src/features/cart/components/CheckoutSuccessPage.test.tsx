@@ -5,6 +5,9 @@ import { fakeServer, renderPage } from '../../../../test/render';
 import { CheckoutSuccessPage } from './CheckoutSuccessPage';
 
 const ORDER = '00000000-0000-4000-8000-0000000000a1';
+const TAX = { gstNumber: '987654321 RT0001', pstNumber: 'PST-8765-4321' };
+const TAX_LINE =
+  'Rebound Marketplace Inc. · GST/HST registration no. 987654321 RT0001 · PST registration no. PST-8765-4321';
 
 describe('the payment confirmation', () => {
   it('a storage-fee payment says which storage fee was paid, with no order confirmed and nothing to book', async () => {
@@ -16,6 +19,7 @@ describe('the payment confirmation', () => {
         orderIds: [],
         message: 'Storage fee paid. Thank you!',
         storageFees: [{ orderId: ORDER, title: 'Storage: Desk lamp (3 days)', amountCents: 1_500 }],
+        taxRegistration: TAX,
       },
     });
     renderPage(<CheckoutSuccessPage />, { path: '/checkout/success?session_id=cs_test_1' });
@@ -26,6 +30,7 @@ describe('the payment confirmation', () => {
     expect(screen.getByRole('link', { name: 'Back to your pickup' }).getAttribute('href')).toBe(
       `/pickup-schedule/${ORDER}`,
     );
+    expect(screen.getByTestId('receipt-tax-numbers').textContent).toBe(TAX_LINE);
   });
 
   it('an order payment still confirms the orders and points to booking a pickup', async () => {
@@ -37,11 +42,13 @@ describe('the payment confirmation', () => {
         orderIds: [ORDER],
         message: 'Payment successful! Your orders have been confirmed.',
         storageFees: [],
+        taxRegistration: TAX,
       },
     });
     renderPage(<CheckoutSuccessPage />, { path: '/checkout/success?session_id=cs_test_2' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeTruthy();
     expect(document.body.textContent).toContain('Your order is paid and confirmed.');
     expect(document.body.textContent).toContain('Book a pickup time');
+    expect(screen.getByTestId('receipt-tax-numbers').textContent).toBe(TAX_LINE);
   });
 });

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Container } from '../../../components/ui/Container';
 import { forgetCartIds } from '../../../lib/cart';
+import { COMPANY } from '../../../lib/company';
 import { USER_SCOPE } from '../../../lib/query-scope';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -71,8 +72,22 @@ export function CheckoutSuccessPage() {
   if (verify.isError) return <PaymentError message={ORDER_TEXT.verifyFailed} />;
   if (!paid) return <PaymentError message={ORDER_TEXT.notPaid} />;
   const fees = feesOf(verify.data);
-  if (fees.length > 0) return <StorageFeePaid amountCents={verify.data.amountCents} fees={fees} />;
-  return <PaymentSuccess amountCents={verify.data.amountCents} count={verify.data.orderIds.length} />;
+  const tax = verify.data.taxRegistration;
+  if (fees.length > 0) return <StorageFeePaid amountCents={verify.data.amountCents} fees={fees} tax={tax} />;
+  return (
+    <PaymentSuccess amountCents={verify.data.amountCents} count={verify.data.orderIds.length} tax={tax} />
+  );
+}
+
+type TaxNumbers = VerifyPaymentResponse['taxRegistration'];
+
+/** The seller and its GST/HST and PST registration numbers, as a Canadian receipt names them. */
+function SellerTaxNumbers({ tax }: { tax: TaxNumbers }) {
+  return (
+    <p className="mt-6 text-xs text-ink-600" data-testid="receipt-tax-numbers">
+      {COMPANY.legalName} · GST/HST registration no. {tax.gstNumber} · PST registration no. {tax.pstNumber}
+    </p>
+  );
 }
 
 function Shell({ children }: { children: ReactNode }) {
@@ -97,7 +112,15 @@ function Verifying() {
   );
 }
 
-function PaymentSuccess({ amountCents, count }: { amountCents: number; count: number }) {
+function PaymentSuccess({
+  amountCents,
+  count,
+  tax,
+}: {
+  amountCents: number;
+  count: number;
+  tax: TaxNumbers;
+}) {
   return (
     <Shell>
       <PaidHeading title="Payment Successful!" amountCents={amountCents}>
@@ -124,6 +147,7 @@ function PaymentSuccess({ amountCents, count }: { amountCents: number; count: nu
           Continue Shopping
         </ButtonLink>
       </div>
+      <SellerTaxNumbers tax={tax} />
     </Shell>
   );
 }
@@ -132,7 +156,15 @@ function PaymentSuccess({ amountCents, count }: { amountCents: number; count: nu
  * The receipt of a storage-fee payment (docs/decisions/059-storage-fees-and-ledger.md): what was paid
  * and for which items, and back to the pickup page it was paid from; no order was paid, nothing to book.
  */
-function StorageFeePaid({ amountCents, fees }: { amountCents: number; fees: FeeLine[] }) {
+function StorageFeePaid({
+  amountCents,
+  fees,
+  tax,
+}: {
+  amountCents: number;
+  fees: FeeLine[];
+  tax: TaxNumbers;
+}) {
   const back = fees.length === 1 ? `/pickup-schedule/${fees[0]!.orderId}` : '/account?tab=appointments';
   return (
     <Shell>
@@ -152,6 +184,7 @@ function StorageFeePaid({ amountCents, fees }: { amountCents: number; fees: FeeL
           {fees.length === 1 ? 'Back to your pickup' : 'See your pickups'}
         </ButtonLink>
       </div>
+      <SellerTaxNumbers tax={tax} />
     </Shell>
   );
 }

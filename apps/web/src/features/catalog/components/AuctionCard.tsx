@@ -1,5 +1,6 @@
 import type { AuctionCard as AuctionCardData } from '@rebound/contract/catalog';
 import { conditionLabel, savingsPercent } from '@rebound/core/catalog';
+import { saleTermsBadge, saleTermsText } from '@rebound/core/sale-terms';
 import { Clock, Gavel, ImageOff } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
@@ -35,6 +36,7 @@ export function AuctionCard({ card, onOpen, onIntent, priority = false, watch }:
   const titleId = useId();
   const savings = savingsPercent(card.retailPriceCents, card.currentPriceCents);
   const scheduled = card.status === 'scheduled';
+  const terms = saleTermsBadge(card.saleTerms);
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     if (event.defaultPrevented || !isPlainLeftClick(event)) return;
@@ -64,9 +66,20 @@ export function AuctionCard({ card, onOpen, onIntent, priority = false, watch }:
             <ImageOff className="size-8" aria-hidden="true" />
           </div>
         )}
-        <Badge className="absolute top-2 left-2 shadow-card sm:top-3 sm:left-3">
-          {conditionLabel(card.condition)}
-        </Badge>
+        <div className="absolute top-2 left-2 flex flex-col items-start gap-1 sm:top-3 sm:left-3">
+          <Badge className="shadow-card">{conditionLabel(card.condition)}</Badge>
+          {terms ? (
+            // Final Sale / As-Is: no returns (core sale-terms.ts); the whole sentence as its title.
+            <Badge
+              tone="gold"
+              className="shadow-card"
+              data-testid="sale-terms-badge"
+              title={saleTermsText({ saleTerms: card.saleTerms })}
+            >
+              {terms}
+            </Badge>
+          ) : null}
+        </div>
         {watch ? <div className="absolute top-2 right-2 z-10 flex sm:top-3 sm:right-3">{watch}</div> : null}
       </div>
 

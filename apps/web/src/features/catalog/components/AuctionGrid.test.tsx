@@ -14,6 +14,7 @@ function card(n: number): AuctionCard {
     title: `Lot number ${n}`,
     brand: 'Acme',
     condition: 'like_new',
+    saleTerms: 'standard',
     categoryName: 'Kitchen',
     categorySlug: 'kitchen',
     image: null,

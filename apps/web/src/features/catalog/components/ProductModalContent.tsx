@@ -1,5 +1,6 @@
 import type { AuctionCard as AuctionCardData } from '@rebound/contract/catalog';
 import { conditionLabel } from '@rebound/core/catalog';
+import { saleTermsBadge } from '@rebound/core/sale-terms';
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/Badge';
@@ -29,6 +30,7 @@ export function ProductModalContent({
 }) {
   const { data, error, isError, refetch } = useProduct(card.slug);
   const product = data?.product;
+  const termsBadge = saleTermsBadge(card.saleTerms);
   const images = product?.images.length ? product.images : card.image ? [card.image] : [];
 
   return (
@@ -45,6 +47,7 @@ export function ProductModalContent({
           </DialogTitle>
           <div className="mt-3 flex flex-wrap gap-2">
             <Badge tone="brand">{conditionLabel(card.condition)}</Badge>
+            {termsBadge ? <Badge tone="gold">{termsBadge}</Badge> : null}
             <Badge>{card.categoryName}</Badge>
           </div>
           <ConditionRubric condition={card.condition} className="mt-3" />

@@ -1,6 +1,6 @@
 import { conditionLabel, DEFAULT_CATEGORY_NAME, slugify } from '@rebound/core/catalog';
-import { RETURN_WINDOW_DAYS } from '@rebound/core/windows';
-import { BadgeCheck, ChevronRight, IdCard, MapPin, RotateCcw } from 'lucide-react';
+import { isReturnableLot, saleTermsBadge, saleTermsText } from '@rebound/core/sale-terms';
+import { BadgeCheck, Ban, ChevronRight, IdCard, MapPin, RotateCcw } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/Badge';
@@ -56,6 +56,8 @@ export function ProductPage({ slug, renderAuction }: ProductPageProps) {
 
   const { product, auction, location: pickup } = data;
   const category = product.category;
+  const termsBadge = saleTermsBadge(product.saleTerms);
+  const returnable = isReturnableLot(product);
 
   return (
     <Container className="py-6 sm:py-8 lg:py-12">
@@ -111,6 +113,11 @@ export function ProductPage({ slug, renderAuction }: ProductPageProps) {
             </h1>
             <div className="mt-4 flex flex-wrap gap-2">
               <Badge tone="brand">{conditionLabel(product.condition)}</Badge>
+              {termsBadge ? (
+                <Badge tone="gold" data-testid="sale-terms-badge">
+                  {termsBadge}
+                </Badge>
+              ) : null}
               <Badge>{category?.name ?? DEFAULT_CATEGORY_NAME}</Badge>
               <Badge>
                 <BadgeCheck aria-hidden="true" />
@@ -169,9 +176,13 @@ export function ProductPage({ slug, renderAuction }: ProductPageProps) {
                 <IdCard className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
                 Pickup only, bring valid ID
               </li>
-              <li className="flex items-center gap-2">
-                <RotateCcw className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-                {RETURN_WINDOW_DAYS}-day free returns
+              <li className="flex items-center gap-2" data-testid="product-sale-terms">
+                {returnable ? (
+                  <RotateCcw className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                ) : (
+                  <Ban className="size-4 shrink-0 text-accent-700" aria-hidden="true" />
+                )}
+                {saleTermsText(product)}
               </li>
             </ul>
           </section>

@@ -153,8 +153,8 @@ export const RETURNS_SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           If you do not pay within {PAYMENT_WINDOW_HOURS} hours of an auction's end, the order is cancelled.
-          You are not charged for the item, but the cancellation adds a non-payment strike to your account and
-          a re-listing fee may apply, as our <Link to="/terms-of-service">Terms of Service</Link> explain.
+          You are not charged for the item, but the cancellation adds a non-payment strike to your account, as
+          our <Link to="/terms-of-service">Terms of Service</Link> explain.
         </p>
         <p>
           If we cancel a sale ourselves, for example because the item was damaged before pickup, anything you

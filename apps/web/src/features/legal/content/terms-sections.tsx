@@ -215,8 +215,7 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         <p>
           If an order is not paid within {PAYMENT_WINDOW_HOURS} hours of the auction's end, it is cancelled
           automatically and a non-payment strike is added to your account. We may then relist the item or
-          offer it to the next bidder, and a re-listing fee may apply (section 14). A cancelled order cannot
-          be reinstated.
+          offer it to the next bidder. A cancelled order cannot be reinstated.
         </p>
         <p>
           Strikes are listed in your account with their reason and date. With {MAX_ACTIVE_STRIKES} active
@@ -276,23 +275,24 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         </p>
         <p>
           If an item is still not collected {ABANDONED_FINAL_NOTICE_AFTER_DAYS} days after the end of its
-          pickup window, we will send you a final notice by email. If you do not collect it or contact us
-          within {ABANDONED_AFTER_FINAL_NOTICE_DAYS} days of that notice, the item is considered abandoned: we
-          may resell, donate, recycle or dispose of it, the purchase is treated as a default (section 14), and
-          we refund what you paid for it, less storage fees and the re-listing fee.
+          pickup window, we send you a final notice (in your account, and by email and your other channels as
+          your notification settings allow) naming the last day to collect it. If you do not collect it or
+          contact us within {ABANDONED_AFTER_FINAL_NOTICE_DAYS} days of that notice, the item is considered
+          abandoned: our staff may resell, donate, recycle or dispose of it, and refund what you paid for it
+          less the storage fees owed.
         </p>
       </>
     ),
   },
   {
     id: 're-listing-fee',
-    title: 'Re-listing fee',
+    title: 'No re-listing fee',
     content: (
       <p>
-        If you default on a purchase, by not paying within {PAYMENT_WINDOW_HOURS} hours or by abandoning an
-        item, we may charge a re-listing fee of up to 25% of the purchase price (the winning bid) to cover the
-        cost of selling the item again. For a paid item, the fee is deducted from your refund. For an unpaid
-        item, we may ask you to pay it before you bid again.
+        We do not charge a re-listing fee. If you default on a purchase by not paying within{' '}
+        {PAYMENT_WINDOW_HOURS} hours, the order is cancelled with a non-payment strike (section 11); if you
+        abandon a paid item, storage fees owed are kept from your refund (section 13). Nothing else is
+        charged.
       </p>
     ),
   },
