@@ -41,6 +41,8 @@ export async function startServer(
         PORT: String(port),
         LOG_LEVEL: 'warn',
         AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+        SELLER_GST_NUMBER: '123456789 RT0001',
+        SELLER_PST_NUMBER: 'PST-1234-5678',
         // Plain http on this machine: production insists on https unless told otherwise.
         ALLOW_INSECURE_PUBLIC_URL: 'true',
         ...env,

@@ -88,6 +88,7 @@ port="${DRILL_PORT:-$(node -e 'const s=require("net").createServer().listen(0,"1
 env -i PATH="$PATH" HOME="${HOME:-/tmp}" NODE_ENV=production HOST=127.0.0.1 PORT="$port" \
   DATABASE_URL="$db_url" DATA_DIR="$work/data" AUTH_SECRET="$(head -c 48 /dev/urandom | base64 | tr -d '\n')" \
   PUBLIC_URL=https://restore-drill.invalid SITE_LOCKED=true LOG_FORMAT=json LOG_LEVEL=warn WEB_CONCURRENCY=1 \
+  SELLER_GST_NUMBER="123456789 RT0001" SELLER_PST_NUMBER="PST-1234-5678" \
   node --enable-source-maps apps/server/dist/main.js >"$work/server.log" 2>&1 &
 server_pid=$!
 ready=""

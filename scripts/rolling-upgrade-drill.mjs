@@ -154,6 +154,8 @@ function serverEnv(port) {
     DATABASE_URL: dbUrl,
     DATA_DIR: path.join(work, 'data'),
     AUTH_SECRET: 'rolling-drill-secret-rolling-drill-secret-0123',
+    SELLER_GST_NUMBER: '123456789 RT0001',
+    SELLER_PST_NUMBER: 'PST-1234-5678',
     ALLOW_INSECURE_PUBLIC_URL: 'true',
     TRUST_PROXY: 'true',
     SEED_ON_START: 'false',

@@ -145,6 +145,7 @@ start_server() {
     NODE_ENV=production HOST=127.0.0.1 PORT="$1" LOG_FORMAT=json LOG_LEVEL=warn \
     DATABASE_URL="$db_url" DATABASE_POOL_SIZE=5 REDIS_URL="$REDIS_URL" REALTIME=auto \
     AUTH_SECRET="$auth_secret" PUBLIC_URL="$public_url" TRUST_PROXY=true \
+    SELLER_GST_NUMBER="123456789 RT0001" SELLER_PST_NUMBER="PST-1234-5678" \
     SMTP_URL="smtp://127.0.0.1:${smtp_port}" MAIL_FROM="Rebound <no-reply@rebound.localhost>" \
     DATA_DIR="$work/data" SHUTDOWN_GRACE_MS=3000 \
     node --enable-source-maps apps/server/dist/main.js >"$work/logs/server-$1.log" 2>&1 &

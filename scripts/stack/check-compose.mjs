@@ -58,6 +58,8 @@ for (const name of ['server-1', 'server-2']) {
   if (!String(env.PUBLIC_URL).startsWith('https://')) fail(`${name}: PUBLIC_URL must be https`);
   if (String(env.TRUST_PROXY) !== 'true') fail(`${name}: TRUST_PROXY must be true behind the proxy`);
   if (!env.AUTH_SECRET) fail(`${name}: no AUTH_SECRET`);
+  if (!env.SELLER_GST_NUMBER || !env.SELLER_PST_NUMBER)
+    fail(`${name}: no SELLER_GST_NUMBER / SELLER_PST_NUMBER`);
   if (s.ports) fail(`${name} publishes ports: only the proxy should reach it`);
   if (!String(s.healthcheck.test).includes('/readyz')) fail(`${name}'s health check should ask /readyz`);
 }

@@ -31,6 +31,8 @@ function productionEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     HOME: process.env.HOME,
     NODE_ENV: 'production',
     AUTH_SECRET: 'a-production-secret-of-forty-characters!',
+    SELLER_GST_NUMBER: '123456789 RT0001',
+    SELLER_PST_NUMBER: 'PST-1234-5678',
     PUBLIC_URL: 'https://rebound.example',
     HOST: '127.0.0.1',
     ...extra,

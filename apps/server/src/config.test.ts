@@ -5,6 +5,8 @@ import { ConfigError, databaseLocation, loadConfig } from './config';
 const PRODUCTION = {
   NODE_ENV: 'production',
   AUTH_SECRET: 'p'.repeat(40),
+  SELLER_GST_NUMBER: '123456789 RT0001',
+  SELLER_PST_NUMBER: 'PST-1234-5678',
   PUBLIC_URL: 'https://rebound.example',
 };
 
@@ -123,6 +125,8 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production', TEST_CLOCK: 'true' }, /TEST_CLOCK/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ ...PRODUCTION, SEED_ON_START: 'true' }, /SEED_ON_START cannot be enabled in production/],
+    [{ ...PRODUCTION, SELLER_GST_NUMBER: undefined }, /SELLER_GST_NUMBER and SELLER_PST_NUMBER are required/],
+    [{ ...PRODUCTION, SELLER_PST_NUMBER: ' ' }, /SELLER_GST_NUMBER and SELLER_PST_NUMBER are required/],
     [{ ...PRODUCTION, DEV_MAILBOX: 'true' }, /DEV_MAILBOX cannot be enabled in production/],
     [
       { ...PRODUCTION, PUBLIC_URL: undefined },

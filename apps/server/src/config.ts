@@ -292,6 +292,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration: AUTH_SECRET is required in production');
   }
+  // Receipts name the seller's tax registrations: production never prints the demo numbers.
+  if (e.NODE_ENV === 'production' && (!e.SELLER_GST_NUMBER?.trim() || !e.SELLER_PST_NUMBER?.trim())) {
+    throw new ConfigError(
+      'Invalid configuration: SELLER_GST_NUMBER and SELLER_PST_NUMBER are required in production (every receipt shows them)',
+    );
+  }
   // Production never has demo accounts (their passwords are public) nor the development mailbox
   // (it shows password-reset links): asking for either is a mistake worth stopping for.
   if (e.NODE_ENV === 'production' && e.SEED_ON_START) {

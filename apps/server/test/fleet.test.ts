@@ -33,6 +33,8 @@ function startServer(databaseUrl: string, port: number): Server {
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_SIZE: '8',
       AUTH_SECRET: 'fleet-secret-fleet-secret-fleet-secret-0123',
+      SELLER_GST_NUMBER: '123456789 RT0001',
+      SELLER_PST_NUMBER: 'PST-1234-5678',
       ALLOW_INSECURE_PUBLIC_URL: 'true',
       // Each bidder signs in from an address of its own (X-Forwarded-For).
       TRUST_PROXY: 'true',

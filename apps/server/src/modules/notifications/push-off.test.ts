@@ -19,6 +19,8 @@ const production = (extra: Record<string, string> = {}) =>
   loadConfig({
     NODE_ENV: 'production',
     AUTH_SECRET: 'p'.repeat(40),
+    SELLER_GST_NUMBER: '123456789 RT0001',
+    SELLER_PST_NUMBER: 'PST-1234-5678',
     PUBLIC_URL: 'https://rebound.example',
     DATA_DIR: 'memory://',
     ...extra,

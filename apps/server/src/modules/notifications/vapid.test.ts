@@ -30,6 +30,8 @@ describe('VAPID keys', () => {
     const production = {
       NODE_ENV: 'production',
       AUTH_SECRET: 'p'.repeat(40),
+      SELLER_GST_NUMBER: '123456789 RT0001',
+      SELLER_PST_NUMBER: 'PST-1234-5678',
       PUBLIC_URL: 'https://rebound.example',
     };
     expect(await getVapidKeys({ db: t.db, config: loadConfig({ ...production, ...keys }) })).toEqual({

@@ -582,6 +582,8 @@ describe('production keeps development helpers and source maps private', () => {
     NODE_ENV: 'production',
     TEST_CLOCK: 'false',
     AUTH_SECRET: 'p'.repeat(40),
+    SELLER_GST_NUMBER: '123456789 RT0001',
+    SELLER_PST_NUMBER: 'PST-1234-5678',
     PUBLIC_URL,
   };
   const built: TestApp['app'][] = [];
