@@ -118,6 +118,14 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     },
     path: '/account?tab=orders',
   },
+  account_suspended: {
+    payload: {
+      kind: 'auction_won',
+      message: 'Your Rebound account is suspended: you cannot bid…',
+      targetUrl: '/contact',
+    },
+    path: '/contact',
+  },
   payment_receipt: {
     payload: {
       kind: 'auction_won',
