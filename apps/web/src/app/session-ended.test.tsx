@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import type { ServerEvent } from '@rebound/contract/realtime';
+import { SESSION_ENDED_CLOSE_CODE } from '@rebound/contract/routes';
 import { ACCOUNT_SUSPENDED_BANNER, ACCOUNT_SUSPENDED_CANNOT_BID } from '@rebound/core/bidding-text';
 import { useQuery } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
@@ -26,6 +27,11 @@ class FakeSocket extends EventTarget {
   send() {}
   close() {
     this.readyState = 3;
+  }
+  /** The server ends the socket: its session ended (docs/decisions/047). */
+  closeWith(code: number) {
+    this.readyState = 3;
+    this.dispatchEvent(Object.assign(new Event('close'), { code }));
   }
   deliver(event: ServerEvent) {
     this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(event) }));
@@ -78,6 +84,16 @@ describe('a page open when the session ends', () => {
     const socket = FakeSocket.all[0];
     if (!socket) throw new Error('no socket opened');
     act(() => socket.deliver({ type: 'AccountChangedV1', serverTime: new Date().toISOString() }));
+    expect(await screen.findByText('Signed out')).toBeTruthy();
+    expect(server.calls('GET', '/api/auth/session')).toHaveLength(1);
+  });
+
+  it('the server closing the socket for an ended session (4401) asks again: signed out', async () => {
+    const server = fakeServer({ 'GET /api/auth/session': { user: null } });
+    renderPage(<LayoutBits />);
+    const socket = FakeSocket.all[0];
+    if (!socket) throw new Error('no socket opened');
+    act(() => socket.closeWith(SESSION_ENDED_CLOSE_CODE));
     expect(await screen.findByText('Signed out')).toBeTruthy();
     expect(server.calls('GET', '/api/auth/session')).toHaveLength(1);
   });

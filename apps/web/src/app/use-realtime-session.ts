@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { restartRealtime, useRealtimeEvents } from '../lib/realtime';
+import { onRealtimeSessionEnded, restartRealtime, useRealtimeEvents } from '../lib/realtime';
 import { recheckSession, useSession } from '../lib/session';
 
 /**
  * Reopens the tab's socket when who is signed in changes (sign-in, sign-out, a session ended
  * elsewhere): the server picks the shopper's own room from the session cookie when the socket opens.
  * And asks who is signed in again when the server says the account changed (AccountChangedV1: a
- * suspension, which may also have ended the session, or a restore), so the header, the banner and
- * the bid form follow at once.
+ * suspension or a restore) or closes the socket because its session ended (a suspension, a sign-out
+ * elsewhere), so the header, the banner and the bid form follow at once.
  */
 export function useRealtimeSession(): void {
   const { user, isPending } = useSession();
@@ -29,4 +29,5 @@ export function useRealtimeSession(): void {
     [queryClient],
   );
   useRealtimeEvents(onEvent, undefined, userId !== null);
+  useEffect(() => onRealtimeSessionEnded(() => void recheckSession(queryClient)), [queryClient]);
 }
