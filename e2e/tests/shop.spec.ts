@@ -72,7 +72,7 @@ test('filters by category, condition and price, pages, and the back button resto
     expect(badge).toBe('Like New');
   }
 
-  // Price: the filter's rule is checked inline, then applied by core's normalizePriceRange.
+  // Price: the filter's rule is checked inline; a range it refuses is not applied (nothing changes).
   panel = await filters(page, isMobile);
   await panel.getByRole('radio', { name: 'All categories' }).check();
   await expect(page).toHaveURL(/\/shop\?condition=like_new$/);

@@ -58,6 +58,11 @@ export const NotificationsChangedV1 = z.object({
   type: z.literal('NotificationsChangedV1'),
   serverTime: Instant,
 });
+/**
+ * Sent to a person's room when their account changed standing (suspended by staff or by strikes,
+ * restored): ask who is signed in again, since a staff suspension also ended every session.
+ */
+export const AccountChangedV1 = z.object({ type: z.literal('AccountChangedV1'), serverTime: Instant });
 /** Sent to a location's room when bookings there changed (booked, moved, cancelled): refetch its slots. */
 export const PickupSlotsChangedV1 = z.object({
   type: z.literal('PickupSlotsChangedV1'),
@@ -82,6 +87,7 @@ export const ServerEvent = z.discriminatedUnion('type', [
   WatchlistChangedV1,
   OrdersChangedV1,
   NotificationsChangedV1,
+  AccountChangedV1,
   PickupSlotsChangedV1,
   ResyncV1,
   HelloV1,

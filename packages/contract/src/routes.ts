@@ -263,6 +263,11 @@ export const testCheckoutPage = (sessionId: string) =>
 
 /** The WebSocket endpoint (realtime.ts has the events). */
 export const WS_PATH = '/ws';
+/**
+ * The socket's close code when the session it opened with has ended (signed out, expired, the
+ * account suspended or restored since): the page asks who is signed in and reconnects as that.
+ */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 /** The OpenAPI 3.1 document of every endpoint, and its reference page (docs/decisions/030). */
 export const OPENAPI_PATH = '/api/openapi.json';

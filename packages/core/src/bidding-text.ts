@@ -16,3 +16,9 @@ export const BID_HISTORY_ROW_LABELS = {
   automatic: 'Automatic bid',
   beaten_maximum: 'Maximum, outbid',
 } as const;
+
+/** Where the bid form would be, for a suspended account (by staff or by strikes: docs/product.md). */
+export const ACCOUNT_SUSPENDED_CANNOT_BID = 'Your account is suspended: you cannot bid.';
+/** The banner a suspended account sees on every page while signed in, before a link to the contact page. */
+export const ACCOUNT_SUSPENDED_BANNER =
+  'Your account is suspended: you cannot bid. You can still pay for and pick up orders you already won.';

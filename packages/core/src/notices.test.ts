@@ -108,6 +108,10 @@ describe('the soft-close extension notice says what changed', () => {
       title: 'Extended by 45 seconds!',
       text: 'A late bid moved the end to Fri, Nov 27, 6:06 p.m. PT.',
     });
+    // Within the same minute as the end shown before: the seconds say what moved.
+    expect(extensionNotice(new Date('2026-11-27T23:40:04Z'), new Date('2026-11-27T23:40:19Z')).text).toBe(
+      'A late bid moved the end to Fri, Nov 27, 4:40:19 p.m. PT.',
+    );
     expect(extensionLabel(0, 120_000)).toBe('2 minutes');
     expect(extensionLabel(0, 90_000)).toBe('1 minute 30 seconds');
     expect(extensionLabel(0, 1_000)).toBe('1 second');

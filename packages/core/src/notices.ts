@@ -80,6 +80,13 @@ export function biddingSuspendedNotice(activeStrikes: number): string {
   return `Your account is suspended from bidding because of ${activeStrikes} unpaid orders. Contact support.`;
 }
 
+/**
+ * After staff suspend an account in the back-office (it is signed out everywhere at once): what it
+ * means and where to ask (docs/product.md "Accounts and sign-in").
+ */
+export const ACCOUNT_SUSPENDED_NOTICE =
+  'Your Rebound account is suspended: you cannot bid, and you were signed out. You can still pay for and pick up orders you already won. To ask why or to have it restored, write to us on the contact page.';
+
 /** After staff remove a strike and the account may bid again. */
 export const STRIKE_REMOVED_NOTICE = 'A strike was removed from your account. You can bid again.';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from './return-path';
+import { afterSignInPath, safeReturnPath } from './return-path';
 
 describe('safeReturnPath', () => {
   it('keeps paths on the site, with their query and hash', () => {
@@ -48,5 +48,16 @@ describe('safeReturnPath', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('afterSignInPath', () => {
+  it('sends staff to the back-office and shoppers home, unless a safe ?next= was given', () => {
+    expect(afterSignInPath('staff', null)).toBe('/admin');
+    expect(afterSignInPath('shopper', null)).toBe('/');
+    expect(afterSignInPath('staff', '/shop?q=lamp')).toBe('/shop?q=lamp');
+    expect(afterSignInPath('shopper', '/account')).toBe('/account');
+    expect(afterSignInPath('staff', '//evil.test')).toBe('/admin');
+    expect(afterSignInPath('shopper', '/auth')).toBe('/');
   });
 });

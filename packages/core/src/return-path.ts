@@ -23,3 +23,11 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * Where a person goes once signed in: the `?next=` path when it is a safe one (safeReturnPath), else
+ * staff to the back-office (`/admin`) and shoppers home (docs/product.md "Accounts and sign-in").
+ */
+export function afterSignInPath(role: 'shopper' | 'staff', next: string | null | undefined): string {
+  return safeReturnPath(next) ?? (role === 'staff' ? '/admin' : '/');
+}

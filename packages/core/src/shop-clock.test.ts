@@ -2,6 +2,7 @@ import moment from 'moment-timezone';
 import { describe, expect, it } from 'vitest';
 import {
   formatDateKeyShort,
+  formatMovedShopDateTime,
   formatShopClock,
   formatShopDate,
   formatShopDateTime,
@@ -111,6 +112,21 @@ describe('the one format for times a person reads', () => {
     expect(formatDateKeyLong('2026-06-16')).toBe('Tuesday, June 16, 2026');
     expect(formatShopLongDateTime(at('2026-11-27T22:00:00Z'))).toBe(
       'Friday, November 27, 2026 at 3:00 p.m. PT',
+    );
+  });
+
+  it('says a moved time with its seconds only when it reads the same to the minute as before', () => {
+    // 4:40:04 -> 4:40:19 p.m.: both read '4:40 p.m.', so the seconds show what moved.
+    expect(formatMovedShopDateTime(at('2026-11-27T23:40:04Z'), at('2026-11-27T23:40:19Z'))).toBe(
+      'Fri, Nov 27, 4:40:19 p.m. PT',
+    );
+    // 4:39:50 -> 4:40:19 p.m.: the minute changed; the one format is enough.
+    expect(formatMovedShopDateTime(at('2026-11-27T23:39:50Z'), at('2026-11-27T23:40:19Z'))).toBe(
+      'Fri, Nov 27, 4:40 p.m. PT',
+    );
+    // Exactly on the minute, still the same minute shown: '4:40:00'.
+    expect(formatMovedShopDateTime(at('2026-11-27T23:40:00Z'), at('2026-11-27T23:40:00.900Z'))).toBe(
+      'Fri, Nov 27, 4:40:00 p.m. PT',
     );
   });
 

@@ -180,11 +180,24 @@ export function formatShopTime(at: Date | number): string {
   return `${formatShopClock(at)} ${SHOP_ZONE_LABEL}`;
 }
 
+function dateTimeText(at: Date | number, seconds: boolean): string {
+  const c = shopWallClock(at);
+  const { time, meridiem } = clockText(c, seconds);
+  return `${WEEKDAYS_SHORT[c.weekday]}, ${MONTHS_SHORT[c.month - 1]} ${c.day}, ${time} ${meridiem} ${SHOP_ZONE_LABEL}`;
+}
+
 /** 'Fri, Nov 27, 2:30 p.m. PT': the format of every date and time a person reads. */
 export function formatShopDateTime(at: Date | number): string {
-  const c = shopWallClock(at);
-  const { time, meridiem } = clockText(c, false);
-  return `${WEEKDAYS_SHORT[c.weekday]}, ${MONTHS_SHORT[c.month - 1]} ${c.day}, ${time} ${meridiem} ${SHOP_ZONE_LABEL}`;
+  return dateTimeText(at, false);
+}
+
+/**
+ * A time that moved (a soft close's new end), said so that the move shows: in the one format, with
+ * the seconds ('Fri, Nov 27, 4:40:19 p.m. PT') when the new time reads the same to the minute as the
+ * time shown before it ('4:40 p.m.'); otherwise without.
+ */
+export function formatMovedShopDateTime(previous: Date | number, next: Date | number): string {
+  return dateTimeText(next, dateTimeText(previous, false) === dateTimeText(next, false));
 }
 
 /** 'Nov 27, 2026': an instant's shop date, with the year (lists of past things). */

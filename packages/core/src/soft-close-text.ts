@@ -1,6 +1,6 @@
 // What the product page says when a late bid moves an auction's end (soft close), without the rest of
 // the notices: the product page loads only this (e2e/tests/budget.spec.ts).
-import { formatShopDateTime } from './shop-clock';
+import { formatMovedShopDateTime } from './shop-clock';
 
 const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -15,11 +15,12 @@ export function extensionLabel(previousEndMs: number, endMs: number): string {
 
 /**
  * The live notice of a soft-close extension: what changed (by how much) and the new end in the one
- * format, so it never reads as a repeat of the 'Ends ...' line beside it.
+ * format, so it never reads as a repeat of the 'Ends ...' line beside it; with the seconds when the
+ * new end falls in the minute shown before (formatMovedShopDateTime).
  */
 export function extensionNotice(previousEnd: Date, end: Date): { title: string; text: string } {
   return {
     title: `Extended by ${extensionLabel(previousEnd.getTime(), end.getTime())}!`,
-    text: `A late bid moved the end to ${formatShopDateTime(end)}.`,
+    text: `A late bid moved the end to ${formatMovedShopDateTime(previousEnd, end)}.`,
   };
 }

@@ -61,6 +61,9 @@ describe('private events over WebSocket', () => {
     const cleo = await signedInUser(t);
     const client = await connectSocket(base, cleo.cookie);
     await client.waitFor((e) => e.type === 'HelloV1');
+    // Watched from before the suspension: the suspension's own AccountChangedV1 (people.ts) may end
+    // the socket before the test publishes anything.
+    const first = firstOf(client);
     const res = await t.app.inject({
       method: 'POST',
       url: API.adminPersonSuspend(cleo.user.id),
@@ -68,10 +71,29 @@ describe('private events over WebSocket', () => {
       payload: { reason: 'Unpaid orders, twice' },
     });
     expect(res.statusCode).toBe(200);
-    const first = firstOf(client);
     await t.app.deps.hub.publish([{ room: userRoom(cleo.user.id), event: notice() }]);
     expect(await first).toBe(`closed ${SESSION_ENDED_CLOSE_CODE}`);
     expect(client.events.filter(isPrivate)).toEqual([]);
+  });
+});
+
+describe('a suspension on its own', () => {
+  it('ends the person\u2019s open socket at once (its AccountChangedV1 is checked), not at the next heartbeat', async () => {
+    const staff = await signedInUser(t, { role: 'staff' });
+    const dora = await signedInUser(t);
+    const client = await connectSocket(base, dora.cookie);
+    await client.waitFor((e) => e.type === 'HelloV1');
+    const closed = new Promise<number>((resolve) => client.ws.once('close', (code) => resolve(code)));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.adminPersonSuspend(dora.user.id),
+      headers: { cookie: staff.cookie },
+      payload: { reason: 'Shill bidding' },
+    });
+    expect(res.statusCode).toBe(200);
+    // Well inside the 30 s heartbeat: nothing else is published to the room.
+    const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 10_000));
+    expect(await Promise.race([closed, timeout])).toBe(SESSION_ENDED_CLOSE_CODE);
   });
 });
 

@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import { ClientMessage, type ServerEvent, WS_PATH } from '@rebound/contract/realtime';
 import { auctionRoom, locationRoom, userRoom } from '@rebound/contract/rooms';
+import { SESSION_ENDED_CLOSE_CODE } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { type SessionState, sessionStates } from '../modules/auth';
@@ -14,11 +15,12 @@ export const RESTART_CLOSE_CODE = 1012;
 export const RESTART_CLOSE_REASON = 'reconnect';
 /** A client that does not answer the closing handshake within this is cut (ws would wait 30 s). */
 const CLOSE_HANDSHAKE_MS = 2_000;
+
 /**
  * Close code and reason when the session the socket opened with has ended (signed out, expired, or
  * the account suspended): the browser reconnects as whoever its cookie now says (docs/decisions/047).
  */
-export const SESSION_ENDED_CLOSE_CODE = 4401;
+export { SESSION_ENDED_CLOSE_CODE };
 export const SESSION_ENDED_CLOSE_REASON = 'session ended';
 
 /** Who a signed-in socket belongs to: the session it opened with and the account's status then. */

@@ -1,5 +1,5 @@
 import type { ClientMessage, ServerEvent } from '@rebound/contract/realtime';
-import { WS_PATH } from '@rebound/contract/routes';
+import { SESSION_ENDED_CLOSE_CODE, WS_PATH } from '@rebound/contract/routes';
 import { useEffect, useRef } from 'react';
 import { syncServerClock } from './server-clock';
 
@@ -25,6 +25,7 @@ const auctionRefs = new Map<string, number>();
 const locationRefs = new Map<string, number>();
 const eventListeners = new Set<EventListener>();
 const resyncListeners = new Set<ResyncListener>();
+const sessionEndedListeners = new Set<() => void>();
 
 let socket: WebSocket | null = null;
 let everOpened = false;
@@ -75,7 +76,11 @@ function connect(): void {
   ws.addEventListener('close', (event) => {
     if (socket !== ws) return;
     socket = null;
-    scheduleReconnect((event as Partial<CloseEvent>).code === SERVICE_RESTART_CODE);
+    const code = (event as Partial<CloseEvent>).code;
+    // The server ended the socket because its session ended (signed out elsewhere, suspended):
+    // the page asks who is signed in (app/use-realtime-session.ts) before it reconnects as them.
+    if (code === SESSION_ENDED_CLOSE_CODE) for (const listener of sessionEndedListeners) listener();
+    scheduleReconnect(code === SERVICE_RESTART_CODE);
   });
 }
 
@@ -181,6 +186,14 @@ export function listenRealtime(listener: EventListener, resync: ResyncListener):
     eventListeners.delete(listener);
     resyncListeners.delete(resync);
     disconnectIfUnused();
+  };
+}
+
+/** Called when the server closes the socket because its session ended, until the returned stop. */
+export function onRealtimeSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => {
+    sessionEndedListeners.delete(listener);
   };
 }
 

@@ -1,10 +1,10 @@
 import type { AuthUser, SessionResponse, SignOutResponse } from '@rebound/contract/auth';
 import { API } from '@rebound/contract/routes';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { errorMessageOf, getJson, sendJson } from './api-client';
+import { ApiError, errorMessageOf, getJson, sendJson } from './api-client';
 import { forgetUserData } from './query-scope';
 import { toast } from './toast';
 
@@ -33,6 +33,24 @@ export function useSetSignedInUser(): (user: AuthUser) => void {
     },
     [queryClient],
   );
+}
+
+/**
+ * Asks the server again who is signed in, when something says the session may have ended (a 401 from
+ * any call while signed in, or AccountChangedV1 on the user's room: app/providers.tsx,
+ * app/use-realtime-session.ts). When it has, the header shows signed out and the user's cached
+ * answers are dropped.
+ */
+export async function recheckSession(queryClient: QueryClient): Promise<void> {
+  const before = queryClient.getQueryData<Session>(sessionQuery.queryKey)?.user ?? null;
+  await queryClient.refetchQueries({ queryKey: sessionQuery.queryKey, exact: true });
+  const after = queryClient.getQueryData<Session>(sessionQuery.queryKey)?.user ?? null;
+  if (before && after?.id !== before.id) forgetUserData(queryClient);
+}
+
+/** Whether an error says the request was made without a live session (it ended elsewhere). */
+export function isSignedOutError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
 }
 
 /** Asks the server again who is signed in (e.g. after a password reset ended every session). */

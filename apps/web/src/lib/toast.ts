@@ -24,12 +24,29 @@ function show(kind: 'success' | 'error' | 'info' | 'warning'): Show {
   };
 }
 
-/** sonner's toast.success / error / info / warning, loaded on first use. */
+/** The id of an action's error toast: one at a time per action, closed when the action later succeeds. */
+export function errorToastId(action: string): string {
+  return `error:${action}`;
+}
+
+/**
+ * sonner's toast.success / error / info / warning, loaded on first use. For an action the person may
+ * try again (a bid, saving a form), `failed` shows its error under the action's id (a second failure
+ * replaces the first) and `succeeded` closes that error once a later attempt works, so an old error
+ * never sits beside the success.
+ */
 export const toast = {
   success: show('success'),
   error: show('error'),
   info: show('info'),
   warning: show('warning'),
+  failed(action: string, ...[message, data]: Parameters<Show>): void {
+    show('error')(message, { ...data, id: errorToastId(action) });
+  },
+  succeeded(action: string): void {
+    // Nothing to close when no toast was ever shown (sonner not loaded).
+    if (sonner) void sonner.then((m) => m.toast.dismiss(errorToastId(action)));
+  },
 };
 
 /** True once a toast was asked for (or the toaster was loaded): then the Toaster is mounted. */

@@ -757,6 +757,11 @@ async function removeStrikeIn(
         },
       ]);
       events.push(...notificationsChanged([userId], now));
+      // Their open pages drop the suspension banner (the session is asked again).
+      events.push({
+        room: userRoom(userId),
+        event: { type: 'AccountChangedV1', serverTime: now.toISOString() },
+      });
     }
     events.push({
       room: userRoom(userId),

@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { type SignedInUser, sessionCookieFrom, signedInUser, testAddress } from '../../../test/auth';
 import { makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { recordingPublisher } from '../../../test/publish';
 import { makeOrder } from '../../../test/won-orders';
-import { auditLog, sessions, userStrikes, users } from '../../db/schema';
+import { auditLog, notifications, outbox, sessions, userStrikes, users } from '../../db/schema';
+import { renderEmail } from '../notifications';
 import * as people from './people';
 
 // People in the back-office: search, detail, suspend/restore, strikes, roles,
@@ -176,6 +178,68 @@ describe('suspending and restoring', () => {
     expect(restore.statusCode).toBe(200);
     expect(await sessionsOf()).toHaveLength(0);
     expect(await whoIs(cara.cookie)).toBeNull();
+  });
+
+  it('the suspended shopper is told what it means and where to ask, and their open pages hear of it', async () => {
+    const dan = await signedInUser(t, { handle: 'dan_bids', email: 'dan.admin@example.test' });
+    const recorder = recordingPublisher();
+    await people.setSuspended(
+      { db: t.db, clock: t.clock, publish: recorder.publish },
+      staff.user,
+      dan.user.id,
+      true,
+      'Shill bidding',
+    );
+    const inApp = await t.db.select().from(notifications).where(eq(notifications.userId, dan.user.id));
+    expect(inApp).toHaveLength(1);
+    expect(inApp[0]).toMatchObject({ targetUrl: '/contact' });
+    expect(inApp[0]!.message).toMatch(/^Your Rebound account is suspended: you cannot bid/);
+    expect(inApp[0]!.message).not.toContain('Shill bidding'); // staff's reason stays among staff
+    const [email] = await t.db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.userId, dan.user.id),
+          eq(outbox.template, 'account_suspended'),
+          eq(outbox.channel, 'email'),
+        ),
+      );
+    expect(email).toBeDefined();
+    const rendered = renderEmail(
+      { ...email!, recipient: dan.user.email, payload: email!.payload as Record<string, unknown> },
+      { publicUrl: 'https://rebound.example', secret: 'people-test-secret-0123456789-abcdefgh' },
+    );
+    expect(rendered.subject).toBe('Your Rebound account is suspended');
+    expect(rendered.text).toContain('https://rebound.example/contact');
+    expect(recorder.events.map((e) => [e.room, e.event.type])).toEqual([
+      [`user:${dan.user.id}`, 'AccountChangedV1'],
+      [`user:${dan.user.id}`, 'NotificationsChangedV1'],
+    ]);
+
+    // Suspending again changes nothing and tells nobody twice; restoring is announced, not noticed.
+    await people.setSuspended(
+      { db: t.db, clock: t.clock, publish: recorder.publish },
+      staff.user,
+      dan.user.id,
+      true,
+      'again',
+    );
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, dan.user.id))).toHaveLength(
+      1,
+    );
+    recorder.events.length = 0;
+    await people.setSuspended(
+      { db: t.db, clock: t.clock, publish: recorder.publish },
+      staff.user,
+      dan.user.id,
+      false,
+      'cleared',
+    );
+    expect(recorder.events.map((e) => e.event.type)).toEqual(['AccountChangedV1']);
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, dan.user.id))).toHaveLength(
+      1,
+    );
   });
 
   it('a refused suspension ends no session', async () => {

@@ -5,18 +5,24 @@ import type {
   PersonDetail,
   RoleBody,
 } from '@rebound/contract/admin-people';
+import { userRoom } from '@rebound/contract/rooms';
+import { ACCOUNT_SUSPENDED_NOTICE } from '@rebound/core/notices';
 import { isOrderStatus, orderStatusLabel } from '@rebound/core/orders';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { Publisher } from '../../lib/publish';
 import { endAllSessions } from '../auth';
+import { enqueueNotices, notificationsChanged } from '../notifications';
 import { recordAudit } from '../staff';
 import * as repo from './people-repository';
 
 export interface PeopleDeps {
   db: Db;
   clock: Clock;
+  /** After a suspension or a restore: the person's open pages ask who is signed in again. */
+  publish?: Publisher;
 }
 
 export async function listPeople({ db }: PeopleDeps, query: PeopleQuery): Promise<PeopleResponse> {
@@ -116,22 +122,23 @@ function keepOneActiveStaff(activeStaff: string[], target: Locked) {
 }
 
 export async function setSuspended(
-  { db, clock }: PeopleDeps,
+  { db, clock, publish }: PeopleDeps,
   actor: SessionUser,
   id: string,
   suspended: boolean,
   reason: string,
 ): Promise<void> {
   if (suspended && id === actor.id) throw new AppError('cannot_change_self');
-  await db.transaction(async (tx) => {
+  const now = clock.now();
+  const changed = await db.transaction(async (tx) => {
     // Staff rows first (when the change may leave fewer active staff), then the person: one order.
     const activeStaff = suspended ? await repo.lockActiveStaff(tx) : [];
     const before = await repo.lockPerson(tx, id);
     if (!before) throw new AppError('person_not_found');
     const status = suspended ? 'suspended' : 'active';
-    if (before.status === status) return; // already so: nothing changes, nothing to record
+    if (before.status === status) return false; // already so: nothing changes, nothing to record
     if (suspended) keepOneActiveStaff(activeStaff, before);
-    await repo.updatePerson(tx, id, { status }, clock.now());
+    await repo.updatePerson(tx, id, { status }, now);
     // A suspension signs them out everywhere, in the same transaction (restoring creates nothing:
     // they sign in again).
     const sessionsEnded = suspended ? await endAllSessions(tx, id) : 0;
@@ -144,7 +151,29 @@ export async function setSuspended(
       after: { ...snapshot(before), status, ...(suspended ? { sessionsEnded } : {}) },
       reason,
     });
+    // The shopper is told what it means and where to ask (their open pages learn it below). Staff's
+    // reason stays in the audit log: it is a note between staff.
+    if (suspended && before.role === 'shopper') {
+      await enqueueNotices(tx, now, [
+        {
+          userId: id,
+          kind: 'auction_won',
+          template: 'account_suspended',
+          message: ACCOUNT_SUSPENDED_NOTICE,
+          targetUrl: '/contact',
+          data: {},
+        },
+      ]);
+    }
+    return true;
   });
+  if (!changed || !publish) return;
+  // After the commit: a page still open shows them signed out (its session query is asked again),
+  // and the Mail menu shows the notice.
+  await publish([
+    { room: userRoom(id), event: { type: 'AccountChangedV1', serverTime: now.toISOString() } },
+    ...(suspended ? notificationsChanged([id], now) : []),
+  ]);
 }
 
 export async function setRole({ db, clock }: PeopleDeps, actor: SessionUser, id: string, body: RoleBody) {

@@ -30,8 +30,8 @@ const StrikeParams = z.object({ id: Uuid, strikeId: Uuid });
  */
 export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock } = app.deps;
-  const deps: people.PeopleDeps = { db, clock };
+  const { db, clock, publish } = app.deps;
+  const deps: people.PeopleDeps = { db, clock, publish };
 
   app.get(
     API.adminAudit,

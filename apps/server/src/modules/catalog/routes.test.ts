@@ -279,6 +279,12 @@ describe('catalogue', () => {
       expect(body.error.message).toBeTruthy();
       expect(JSON.stringify(body.error.details)).toContain(field);
     });
+
+    it('refuses a minimum above the maximum with the sentence the shopper reads, not a swapped range', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/shop?minPrice=50&maxPrice=10' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('The maximum price cannot be below the minimum price.');
+    });
   });
 
   it('moving the test clock past an end time takes the auction off the listings', async () => {

@@ -129,6 +129,14 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     },
     path: `/pickup-schedule/${ORDER}`,
   },
+  account_suspended: {
+    payload: {
+      kind: 'auction_won',
+      message: 'Your Rebound account is suspended: you cannot bid…',
+      targetUrl: '/contact',
+    },
+    path: '/contact',
+  },
   payment_receipt: {
     payload: {
       kind: 'auction_won',

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/auth';
 import { makeAuction, makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { recordingPublisher } from '../../../test/publish';
 import { makeOrder } from '../../../test/won-orders';
 import { notifications, orders, outbox, products, userStrikes, users } from '../../db/schema';
 import { renderEmail, renderSms } from '../notifications';
@@ -123,8 +124,30 @@ describe('the 72-hour payment deadline', () => {
   it('three active strikes suspend bidding with a clear message', async () => {
     const cy = await signedInUser(t);
     for (const title of ['Lamp', 'Kettle', 'Blender']) await wonOrder(cy.user.id, -HOUR, title);
-    const total = await run();
+    const recorder = recordingPublisher();
+    const total = await runPaymentDeadlines(t.db, t.clock.now(), recorder.publish);
     expect(total.suspendedUserIds).toContain(cy.user.id);
+    // Their open pages ask who is signed in again (the banner and the bid form show the suspension).
+    expect(recorder.events).toContainEqual({
+      room: `user:${cy.user.id}`,
+      event: expect.objectContaining({ type: 'AccountChangedV1' }),
+    });
+    // The notice says how to reach the shop: the contact page.
+    const [email] = await t.db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.userId, cy.user.id),
+          eq(outbox.template, 'bidding_suspended'),
+          eq(outbox.channel, 'email'),
+        ),
+      );
+    const rendered = renderEmail(
+      { ...email!, recipient: 'cy@example.com', payload: email!.payload as Record<string, unknown> },
+      { publicUrl: 'https://rebound.example', secret: 'deadline-test-secret-0123456789-abcdefgh' },
+    );
+    expect(rendered.text).toContain('https://rebound.example/contact');
     const [u] = await t.db.select().from(users).where(eq(users.id, cy.user.id));
     expect(u).toMatchObject({ status: 'suspended', strikes: 3 });
 

@@ -143,6 +143,11 @@ export async function runPaymentDeadlineBatch(
             notices.map((n) => n.userId),
             now,
           ),
+          // A page they have open shows the suspension (its session query is asked again).
+          ...suspendedUserIds.map((userId) => ({
+            room: userRoom(userId),
+            event: { type: 'AccountChangedV1', serverTime } as const,
+          })),
         ],
       };
     },

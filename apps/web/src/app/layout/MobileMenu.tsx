@@ -97,7 +97,8 @@ function MenuAccount({ onNavigate }: { onNavigate: () => void }) {
         Signed in as <span className="font-semibold text-ink-900">{user.handle || user.email}</span>
       </p>
       <div className="mb-2">
-        <HeaderBadges layout="menu" onNavigate={onNavigate} />
+        {/* Staff cannot bid: no Winning / Losing counts for them (the header links the back-office). */}
+        {user.role === 'staff' ? null : <HeaderBadges layout="menu" onNavigate={onNavigate} />}
         <div className="mt-2">
           <CartLink layout="menu" onNavigate={onNavigate} />
         </div>

@@ -4,6 +4,7 @@ import { useRealtimeSession } from '../use-realtime-session';
 import { LockedBanner } from './LockedBanner';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import { SuspendedBanner } from './SuspendedBanner';
 
 export function RootLayout() {
   useRealtimeSession();
@@ -16,6 +17,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <LockedBanner />
+      <SuspendedBanner />
       <SiteHeader />
       {/* At least a screen tall: the footer starts below the first screen, so it cannot be seen
           jumping down when a page's code or data arrives (it did: layout shift 0.62 on phones). */}

@@ -1,4 +1,4 @@
-import { safeReturnPath } from '@rebound/core/return-path';
+import { afterSignInPath } from '@rebound/core/return-path';
 import { lazy, Suspense } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Container } from '../../components/ui/Container';
@@ -8,24 +8,25 @@ import { useSession, useSetSignedInUser } from '../../lib/session';
 const AuthPage = lazy(() => import('../../features/auth/components/AuthPage'));
 
 /**
- * /auth: sign in, sign up or phone. A signed-in visitor is sent home, or back to
- * `?next=` when that is a path on this site (e.g. /admin sent them here); nothing else is followed.
+ * /auth: sign in, sign up or phone. A signed-in visitor is sent back to `?next=` when that is a path
+ * on this site (e.g. /admin sent them here; nothing else is followed), else staff to the back-office
+ * and shoppers home (core's afterSignInPath).
  */
 export function AuthRoute() {
   const session = useSession();
   const setSignedInUser = useSetSignedInUser();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const target = safeReturnPath(params.get('next')) ?? '/';
+  const next = params.get('next');
 
-  if (session.user) return <Navigate to={target} replace />;
+  if (session.user) return <Navigate to={afterSignInPath(session.user.role, next)} replace />;
   if (session.isPending) return <AuthSkeleton />;
   return (
     <Suspense fallback={<AuthSkeleton />}>
       <AuthPage
         onSignedIn={(user) => {
           setSignedInUser(user);
-          navigate(target, { replace: true });
+          navigate(afterSignInPath(user.role, next), { replace: true });
         }}
       />
     </Suspense>

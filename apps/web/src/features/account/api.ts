@@ -49,11 +49,12 @@ function useProfileChange<T>(path: string, failure: string, body: (input: T) => 
     mutationFn: (input: T) => sendJson<UpdateAnswer>('PATCH', path, body(input)),
     onSuccess: (answer) => {
       queryClient.setQueryData<Profile>(accountKeys.profile(), answer.profile);
+      toast.succeeded(`profile:${path}`);
       toast.success(answer.message);
     },
     onError: (error) => {
       const reason = errorMessageOf(error);
-      toast.error(failure, reason === failure ? undefined : { description: reason });
+      toast.failed(`profile:${path}`, failure, reason === failure ? undefined : { description: reason });
     },
   });
 }

@@ -12,6 +12,9 @@ import { biddingKeys } from './api';
 
 export const PROXY_BID_FAILED = 'Failed to set proxy bid';
 
+/** The action a bid's error toast belongs to (one auction's bids): a later success, or a live outbid, closes it. */
+export const bidAction = (auctionId: string) => `bid:${auctionId}`;
+
 /**
  * Places a maximum bid; the server's message ('You've got the highest bid!', 'Highest bid, reserve not
  * met' or 'Highest bid set!') is toasted.
@@ -32,6 +35,8 @@ export function usePlaceBid(auctionId: string) {
       return answer;
     },
     onSuccess: (answer) => {
+      // An earlier failed attempt's error closes: it is not true any more (lib/toast.ts).
+      toast.succeeded(bidAction(auctionId));
       queryClient.setQueryData<AuctionStateResponse>(
         biddingKeys.state(auctionId, user?.id ?? null),
         (old) => ({
@@ -55,7 +60,7 @@ export function usePlaceBid(auctionId: string) {
       // The server's message, or the catalogue's fallback when the answer carried none.
       const hasMessage =
         error instanceof ApiError && error.code !== 'http_error' && error.code !== 'bad_response';
-      toast.error(hasMessage ? error.message : PROXY_BID_FAILED);
+      toast.failed(bidAction(auctionId), hasMessage ? error.message : PROXY_BID_FAILED);
       // The minimum may have moved under the shopper: show the current state.
       void queryClient.invalidateQueries({ queryKey: biddingKeys.stateAll(auctionId) });
     },

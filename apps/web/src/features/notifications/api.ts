@@ -83,7 +83,8 @@ function useMarkMutation(path: (id: string) => string, failed: string) {
       await queryClient.cancelQueries({ queryKey: notificationKeys.all() });
       markCached(queryClient, id === '' ? 'all' : id);
     },
-    onError: (error) => toast.error(failed, { description: errorMessageOf(error) }),
+    onSuccess: () => toast.succeeded(failed),
+    onError: (error) => toast.failed(failed, failed, { description: errorMessageOf(error) }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all() }),
   });
 }

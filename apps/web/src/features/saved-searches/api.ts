@@ -74,13 +74,14 @@ export function useSetSearchPush() {
       queryClient.setQueryData<SavedSearchesResponse>(savedSearchKeys.list(), (old) =>
         replaceItem(old, item),
       );
+      toast.succeeded(`saved-search-push:${item.id}`);
       toast.success(
         item.notifyPush ? `Push alerts on for "${item.name}"` : `Push alerts off for "${item.name}"`,
       );
     },
-    onError: (error, _vars, context) => {
+    onError: (error, vars, context) => {
       if (context?.previous) queryClient.setQueryData(savedSearchKeys.list(), context.previous);
-      toast.error(errorMessageOf(error));
+      toast.failed(`saved-search-push:${vars.id}`, errorMessageOf(error));
     },
   });
 }
@@ -93,9 +94,10 @@ export function useDeleteSavedSearch() {
       queryClient.setQueryData<SavedSearchesResponse>(savedSearchKeys.list(), (old) =>
         old ? { ...old, items: old.items.filter((s) => s.id !== answer.id) } : old,
       );
+      toast.succeeded(`saved-search-delete:${answer.id}`);
       toast.success(answer.message);
     },
-    onError: (error) => toast.error(errorMessageOf(error)),
+    onError: (error, id) => toast.failed(`saved-search-delete:${id}`, errorMessageOf(error)),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.list() }),
   });
 }

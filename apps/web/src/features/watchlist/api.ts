@@ -88,6 +88,7 @@ export function useToggleWatch(auctionId: string) {
       return { previous };
     },
     onSuccess: (answer) => {
+      toast.succeeded(`watch:${auctionId}`);
       toast.success(answer.message);
       queryClient.setQueriesData<WatchStatusResponse>({ queryKey: watchKeys.status(auctionId) }, (old) =>
         old ? { ...old, watching: answer.watching, watcherCount: answer.watcherCount } : old,
@@ -95,7 +96,7 @@ export function useToggleWatch(auctionId: string) {
     },
     onError: (error, _next, context) => {
       if (context?.previous) queryClient.setQueryData(meKeys.summary(), context.previous);
-      toast.error(watchFailedMessage(errorMessageOf(error)));
+      toast.failed(`watch:${auctionId}`, watchFailedMessage(errorMessageOf(error)));
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: meKeys.summary() });

@@ -10,6 +10,7 @@ export const biddingSuspended = defineTemplate({
   render: (p, ctx) => {
     const message = messageOf(p);
     const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
+    const contact = `${ctx.publicUrl}/contact`;
     return {
       email: {
         subject: 'Bidding is suspended on your Rebound account',
@@ -19,9 +20,10 @@ export const biddingSuspended = defineTemplate({
           { type: 'p', text: message },
           {
             type: 'p',
-            text: `You can still pay for and pick up the orders you have. To talk about the strikes, write to ${SELLER.supportEmail}.`,
+            text: `You cannot place bids while it lasts. You can still pay for and pick up the orders you have. To talk about the strikes, write to us on the contact page (${contact}) or at ${SELLER.supportEmail}.`,
           },
           { type: 'button', label: 'See your orders', url },
+          { type: 'button', label: 'Contact us', url: contact },
         ],
         reason: 'orders on your account were not paid in time',
       },

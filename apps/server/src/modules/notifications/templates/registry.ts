@@ -1,5 +1,6 @@
 // Every outbox template by name (the `template` column), built from the templates' own declarations
 // (each file declares its name, payload schema and rendering: define.ts).
+import { accountSuspended } from './account-suspended';
 import { auctionCancelled, secondChanceOffer } from './admin-auctions';
 import { auctionEnding } from './auction-ending';
 import { auctionLost } from './auction-lost';
@@ -37,6 +38,7 @@ const DEFINITIONS = [
   paymentReminder,
   orderCancelled,
   biddingSuspended,
+  accountSuspended,
   paymentReceipt,
   refundIssued,
   deskMarkRefund,

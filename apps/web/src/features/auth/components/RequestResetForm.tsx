@@ -31,13 +31,14 @@ export function RequestResetForm({ defaultEmail = '', onSent }: RequestResetForm
   const onSubmit = handleSubmit(({ email }) => {
     forgot.mutate(normalizeEmail(email), {
       onSuccess: (answer) => {
+        toast.succeeded('reset-link');
         toast.success(answer.title, { description: answer.message });
         onSent?.();
       },
       onError: (error) => {
         const message = errorMessageOf(error);
         setError('email', { message });
-        toast.error('Could not send the link', { description: message });
+        toast.failed('reset-link', 'Could not send the link', { description: message });
       },
     });
   });

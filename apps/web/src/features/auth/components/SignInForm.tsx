@@ -40,13 +40,14 @@ export function SignInForm({ defaultEmail = '', onSignedIn }: SignInFormProps) {
       { email: normalizeEmail(values.email), password: values.password },
       {
         onSuccess: (answer) => {
+          toast.succeeded('sign-in');
           toast.success(answer.title, { description: answer.message });
           onSignedIn(answer.user);
         },
         onError: (error) => {
           const message = errorMessageOf(error);
           setServerError(message);
-          toast.error(AUTH_TEXT.signInErrorTitle, { description: message });
+          toast.failed('sign-in', AUTH_TEXT.signInErrorTitle, { description: message });
         },
       },
     );

@@ -12,8 +12,9 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { toast } from '../../../lib/toast';
 import { bidFormProblem } from '../bid-check';
-import { usePlaceBid } from '../place-bid';
+import { bidAction, usePlaceBid } from '../place-bid';
 
 type BidFormProps = {
   auction: AuctionLiveState;
@@ -57,6 +58,16 @@ export function BidForm({
   useEffect(() => {
     if (confirming) confirmHeading.current?.focus();
   }, [confirming]);
+
+  // The minimum moved under the shopper (outbid live, another bid): the error about the old minimum,
+  // the form's and the last attempt's toast, is not true any more; the next check says the new one.
+  const shownFloor = useRef(floor);
+  useEffect(() => {
+    if (shownFloor.current === floor) return;
+    shownFloor.current = floor;
+    setError(undefined);
+    toast.succeeded(bidAction(auction.auctionId));
+  }, [floor, auction.auctionId]);
 
   const typedCents = parseDollarsToCents(text);
 
@@ -193,7 +204,8 @@ export function BidForm({
       ) : null}
       {!compact ? (
         <div aria-live="polite" className="min-h-5 text-sm text-ink-700">
-          {typedCents !== null && typedCents > 0 ? (
+          {/* Only for a maximum that can still be placed: one below the (new) minimum shows no all-in. */}
+          {typedCents !== null && typedCents >= floor ? (
             <p className="flex items-start gap-1.5">
               <Info className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
               <span>

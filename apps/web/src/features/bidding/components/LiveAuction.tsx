@@ -1,4 +1,5 @@
 import type { Location, ProductDetail } from '@rebound/contract/catalog';
+import { ACCOUNT_SUSPENDED_CANNOT_BID } from '@rebound/core/bidding-text';
 import { auctionPhase } from '@rebound/core/catalog';
 import type { LotTerms } from '@rebound/core/sale-terms';
 import { extensionNotice as extensionText } from '@rebound/core/soft-close-text';
@@ -86,7 +87,7 @@ export function LiveAuction({
   // price, the time left and the way to bid (PhoneBidBar). Not in the quick view (a dialog).
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const oneColumn = useSyncExternalStore(subscribeOneColumn, isOneColumn, () => false);
-  const canBid = !sessionPending && user?.role !== 'staff';
+  const canBid = !sessionPending && user?.role !== 'staff' && user?.status !== 'suspended';
 
   const onEnded = useCallback(() => {
     if (auctionId) void state.refetch();
@@ -99,6 +100,9 @@ export function LiveAuction({
     else if (!user) action = <SignInToBid size={compact ? 'md' : 'lg'} hint={!compact} />;
     else if (user.role === 'staff') {
       action = <p className="text-sm text-ink-600">Staff accounts cannot bid.</p>;
+    } else if (user.status === 'suspended') {
+      // Said before they try (the server refuses a suspended account's bid anyway).
+      action = <p className="text-sm font-medium text-accent-800">{ACCOUNT_SUSPENDED_CANNOT_BID}</p>;
     } else if (phase === 'scheduled') {
       action = (
         <p className="text-sm text-ink-600">

@@ -45,11 +45,12 @@ export function ContactForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const answer = await sendJson<ContactMessageResponse>('POST', API.contactMessages, values);
+      toast.succeeded('contact');
       toast.success(answer.title, { description: answer.message });
       reset(EMPTY);
     } catch (error) {
       // What was typed stays in the form, to send again.
-      toast.error('Your message was not sent', { description: errorMessageOf(error) });
+      toast.failed('contact', 'Your message was not sent', { description: errorMessageOf(error) });
     }
   });
 

@@ -51,9 +51,11 @@ export default function OfferPage() {
   const expired = o.status === 'open' && Date.parse(o.expiresAt) <= Date.now();
   const respond = (what: 'accept' | 'decline') =>
     answer.mutate(what, {
-      onSuccess: (next) =>
-        toast.success(next.status === 'accepted' ? 'Accepted: the item is in your orders' : 'Offer declined'),
-      onError: (err) => toast.error(errorMessageOf(err)),
+      onSuccess: (next) => {
+        toast.succeeded('offer');
+        toast.success(next.status === 'accepted' ? 'Accepted: the item is in your orders' : 'Offer declined');
+      },
+      onError: (err) => toast.failed('offer', errorMessageOf(err)),
     });
 
   return (

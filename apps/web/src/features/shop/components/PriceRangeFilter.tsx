@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
-import { Info, TriangleAlert } from 'lucide-react';
-import { type FocusEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { TriangleAlert } from 'lucide-react';
+import { type FocusEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { inputClasses } from '../../../components/ui/input-classes';
-import { applyPriceRange, formatPriceRange, MAX_PRICE, priceProblem } from '../search-params';
+import { applyPriceRange, MAX_PRICE, priceProblem } from '../search-params';
 
 type PriceRangeFilterProps = {
   /** The range in force (from the address), in dollars; a null max is no upper bound. */
@@ -12,47 +12,34 @@ type PriceRangeFilterProps = {
   onApply: (range: { min: number; max: number | null }) => void;
 };
 
-type Note = { kind: 'problem' | 'adjusted'; text: string };
-
 /**
  * Minimum and maximum price in dollars (docs/product.md "Browsing and search"). Applied on Enter, on leaving
- * a box, or with the button. A range the rule does not allow is shown as a problem while typing, then
- * corrected by core's normalizePriceRange when applied, with a note that says what changed.
+ * a box, or with the button. A range the rule does not allow (a minimum below $0, a maximum below the
+ * minimum) is refused: the message shows beside the boxes, what was typed stays as typed, and the
+ * range in force does not change until the shopper fixes it (the server refuses it too: contract
+ * ShopQuery).
  */
 export function PriceRangeFilter({ min, max, onApply }: PriceRangeFilterProps) {
   const id = useId();
   const noteId = `${id}-note`;
   const [minText, setMinText] = useState(String(min));
   const [maxText, setMaxText] = useState(maxBoxText(max));
-  const [adjusted, setAdjusted] = useState<string | null>(null);
-  const appliedHere = useRef<{ min: number; max: number | null } | null>(null);
 
-  // The range can change from outside (back button, 'Clear filters'): show what is in force, and
-  // drop a note about an earlier correction unless this is the range that note describes.
+  // The range can change from outside (back button, 'Clear filters'): show what is in force.
   useEffect(() => {
     setMinText(String(min));
     setMaxText(maxBoxText(max));
-    const mine = appliedHere.current;
-    appliedHere.current = null;
-    if (!mine || mine.min !== min || mine.max !== max) setAdjusted(null);
   }, [min, max]);
 
   const problem = priceProblem(minText, maxText);
-  const note: Note | null = problem
-    ? { kind: 'problem', text: problem.message }
-    : adjusted
-      ? { kind: 'adjusted', text: adjusted }
-      : null;
 
   function apply() {
+    // Refused, not corrected: the boxes keep what was typed and the message says why.
+    if (problem) return;
     const range = applyPriceRange(minText, maxText);
     setMinText(String(range.min));
     setMaxText(maxBoxText(range.max));
-    setAdjusted(range.problem ? `${range.problem} Showing ${formatPriceRange(range.min, range.max)}.` : null);
-    if (range.min !== min || range.max !== max) {
-      appliedHere.current = { min: range.min, max: range.max };
-      onApply({ min: range.min, max: range.max });
-    }
+    if (range.min !== min || range.max !== max) onApply({ min: range.min, max: range.max });
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -66,15 +53,6 @@ export function PriceRangeFilter({ min, max, onApply }: PriceRangeFilterProps) {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) apply();
   }
 
-  function edit(setter: (text: string) => void) {
-    return (text: string) => {
-      setAdjusted(null);
-      setter(text);
-    };
-  }
-
-  const NoteIcon = note?.kind === 'problem' ? TriangleAlert : Info;
-
   return (
     <form onSubmit={handleSubmit} onBlur={handleBlur} noValidate aria-labelledby={`${id}-legend`}>
       <p id={`${id}-legend`} className="mb-2 text-sm font-semibold text-ink-950">
@@ -84,9 +62,9 @@ export function PriceRangeFilter({ min, max, onApply }: PriceRangeFilterProps) {
         <PriceBox
           label="Min price"
           value={minText}
-          onChange={edit(setMinText)}
+          onChange={setMinText}
           invalid={problem?.field === 'min'}
-          describedBy={note ? noteId : undefined}
+          describedBy={problem ? noteId : undefined}
         />
         <span aria-hidden="true" className="pb-3 text-ink-500">
           –
@@ -94,23 +72,20 @@ export function PriceRangeFilter({ min, max, onApply }: PriceRangeFilterProps) {
         <PriceBox
           label="Max price"
           value={maxText}
-          onChange={edit(setMaxText)}
+          onChange={setMaxText}
           placeholder="No max"
           invalid={problem?.field === 'max'}
-          describedBy={note ? noteId : undefined}
+          describedBy={problem ? noteId : undefined}
         />
       </div>
       <div aria-live="polite" className="min-h-0">
-        {note ? (
+        {problem ? (
           <p
             id={noteId}
-            className={clsx(
-              'mt-2 flex items-start gap-1.5 text-xs leading-snug font-medium',
-              note.kind === 'problem' ? 'text-danger-700' : 'text-ink-700',
-            )}
+            className="mt-2 flex items-start gap-1.5 text-xs leading-snug font-medium text-danger-700"
           >
-            <NoteIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-            {note.text}
+            <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+            {problem.message}
           </p>
         ) : null}
       </div>
