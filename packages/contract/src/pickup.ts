@@ -43,6 +43,12 @@ export const PICKUP_TEXT = {
   visitOrderElsewhere:
     'One of these orders is already in another pickup visit. Cancel or move that visit first.',
   visitTakesTwoPlaces: 'This visit has many items, so it takes two places in its time slot.',
+  /** A visit whose slot ended without a check-in (docs/decisions/080-pickup-missed-walk-ins.md). */
+  missed:
+    'You missed this pickup. Your items are kept for you: book a new time from your orders, or walk in during opening hours with your order number and photo ID.',
+  /** No date left in the window: the desk hands paid orders over without an appointment. */
+  windowEnded:
+    'The pickup window has ended, so there is no time left to book. Walk in during opening hours with your order number and a government-issued photo ID; storage fees apply.',
 } as const;
 
 /** 'N spots left' under a time button. */
@@ -143,7 +149,8 @@ export const SchedulePickupRequest = z
 export type SchedulePickupRequest = z.input<typeof SchedulePickupRequest>;
 export type SchedulePickupBody = z.output<typeof SchedulePickupRequest>;
 
-export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
+/** missed: the slot ended without a check-in; its orders went back to be booked again (decision 080). */
+export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled', 'missed'] as const;
 export const AppointmentStatus = z.enum(APPOINTMENT_STATUSES);
 
 /** One appointment as its shopper sees it (Appointments tab). */

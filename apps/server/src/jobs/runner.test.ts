@@ -45,6 +45,7 @@ describe('serverJobs', () => {
       'orders.payment-deadline': 30_000,
       'offers.expire': 30_000,
       'pickup.reminders': 60_000,
+      'pickup.missed': 60_000,
       'notifications.ending-reminders': 10_000,
       'notifications.saved-search-alerts': 30_000,
       'notifications.send': 1_000,

@@ -10,7 +10,7 @@ import { runDailyDigest } from '../modules/digest';
 import { runEndingReminders } from '../modules/notifications';
 import { expireOffers } from '../modules/offers';
 import { runPaymentDeadlines } from '../modules/orders';
-import { runPickupReminders } from '../modules/pickup';
+import { markMissedVisits, runPickupReminders } from '../modules/pickup';
 import { runReturnJobs } from '../modules/returns';
 import { runSavedSearchAlerts } from '../modules/saved-searches';
 
@@ -154,7 +154,10 @@ export function orderJobs(app: FastifyInstance, everyMs = 30_000): Job[] {
   ];
 }
 
-/** Pickup reminders (the evening before at 18:00 and an hour before the slot), checked every 60 s. */
+/**
+ * Pickup reminders (the evening before at 18:00 and an hour before the slot) and missed visits,
+ * checked every 60 s.
+ */
 export function pickupJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
   const {
     database: { jobsDb: db },
@@ -167,6 +170,14 @@ export function pickupJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
       everyMs,
       run: async () => {
         await runPickupReminders(db, clock.now(), publish);
+      },
+    },
+    {
+      // Visits whose slot ended with nobody checked in (docs/decisions/080-pickup-missed-walk-ins.md).
+      name: 'pickup.missed',
+      everyMs,
+      run: async () => {
+        await markMissedVisits(db, clock.now(), publish);
       },
     },
   ];

@@ -1,5 +1,6 @@
 // The pickup module's door: the only file other modules, app.ts and jobs/ import (docs/architecture.md).
 
+export { markMissedVisits } from './missed';
 export { type PlaceSlot, releaseSlotPlace, slotsBefore, takeSlotPlace } from './places';
 export { runPickupReminders } from './reminders';
 export { pickupRoutes } from './routes';

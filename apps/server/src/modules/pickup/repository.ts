@@ -527,3 +527,64 @@ export function upcomingScheduled(db: DbOrTx, locationId: string, now: Date) {
     )
     .orderBy(asc(pickupSlots.startsAt));
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Missed visits (docs/decisions/080-pickup-missed-walk-ins.md)
+
+/**
+ * Up to `limit` scheduled visits whose slot ended by `now` with nobody checked in (core
+ * isVisitMissed in SQL), oldest slot first; only `userId`'s when given. Not locked: the caller locks
+ * each visit's orders first (the booking's lock order) and checks again under that lock.
+ */
+export function missedCandidates(db: DbOrTx, now: Date, limit: number, userId?: string) {
+  return db
+    .select({ id: pickupAppointments.id, userId: pickupAppointments.userId })
+    .from(pickupAppointments)
+    .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+    .where(
+      and(
+        eq(pickupAppointments.status, 'scheduled'),
+        isNull(pickupAppointments.checkedInAt),
+        lte(pickupSlots.endsAt, now),
+        ...(userId ? [eq(pickupAppointments.userId, userId)] : []),
+      ),
+    )
+    .orderBy(asc(pickupSlots.endsAt), asc(pickupAppointments.id))
+    .limit(limit);
+}
+
+/** One visit with its slot, its row locked FOR UPDATE. */
+export async function lockedVisit(tx: Tx, appointmentId: string) {
+  const [row] = await tx
+    .select({ appointment: pickupAppointments, slot: pickupSlots })
+    .from(pickupAppointments)
+    .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+    .where(eq(pickupAppointments.id, appointmentId))
+    .for('update', { of: pickupAppointments });
+  return row ?? null;
+}
+
+/**
+ * A shopper's missed visits, one row per order the miss let go of (links released at or after the
+ * slot's end; an order taken out earlier, e.g. refunded, is not one of them), in the shape of
+ * appointmentsOf.
+ */
+export function missedVisitsOf(db: DbOrTx, userId: string) {
+  return orderQuery(db, {
+    ...orderItemColumns,
+    locationName: locations.name,
+    appointment: pickupAppointments,
+    slot: pickupSlots,
+  })
+    .innerJoin(locations, eq(locations.id, orders.locationId))
+    .innerJoin(pickupAppointmentOrders, eq(pickupAppointmentOrders.orderId, orders.id))
+    .innerJoin(pickupAppointments, eq(pickupAppointments.id, pickupAppointmentOrders.appointmentId))
+    .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(pickupAppointments.status, 'missed'),
+        gte(pickupAppointmentOrders.releasedAt, pickupSlots.endsAt),
+      ),
+    );
+}

@@ -40,7 +40,13 @@ import {
 } from '@rebound/core/pickup';
 import { daysEarly } from '@rebound/core/pickup-desk';
 import { pickupDateLabel } from '@rebound/core/pickup-notices';
-import { visitItemsLabel, visitPlaces, visitRefusal, visitWindow } from '@rebound/core/pickup-visit';
+import {
+  statusAfterVisit,
+  visitItemsLabel,
+  visitPlaces,
+  visitRefusal,
+  visitWindow,
+} from '@rebound/core/pickup-visit';
 import { slotTimeLabel } from '@rebound/core/slot-label';
 import { addDaysToDateKey, relativeDayLabel, vancouverDateKey, vancouverDateTime } from '@rebound/core/time';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -53,6 +59,7 @@ import type { Published } from '../../realtime/hub';
 import { enqueueNotices, notificationsChanged } from '../notifications';
 import { transitionOrder, updateOrderFields } from '../orders';
 import { assertNoStorageOwed } from '../storage-fees';
+import { markMissedVisits } from './missed';
 import { pickupConfirmedNoticeOf } from './notices';
 import * as repo from './repository';
 
@@ -106,6 +113,14 @@ async function bookedCountsFor(
 // ---------------------------------------------------------------------------------------------------
 // Shopper
 
+/**
+ * Marks the shopper's visits whose slot ended without a check-in as missed before reading or changing
+ * them (./missed.ts), so their orders are bookable again and the views say missed.
+ */
+async function missedFirst(deps: PickupDeps, user: SessionUser): Promise<void> {
+  await markMissedVisits(deps.db, deps.clock.now(), deps.publish, { userId: user.id });
+}
+
 /** The order ids a request names: `orderIds`, else the one `orderId` (deduplicated, in id order). */
 function requestedOrderIds(b: { orderId?: string | undefined; orderIds?: string[] | undefined }): string[] {
   const ids = [...new Set([...(b.orderIds ?? []), ...(b.orderId ? [b.orderId] : [])])].sort();
@@ -151,6 +166,7 @@ export async function availableSlots(
 ): Promise<AvailableSlotsResponse> {
   const { db, clock } = deps;
   const ids = requestedOrderIds(query);
+  await missedFirst(deps, user);
   const { rows: asked, scheduled } = await visitRequest(db, user, ids, false);
   // Moving a visit: its other orders come along, and their windows count too.
   const others = scheduled
@@ -297,6 +313,7 @@ export async function schedulePickup(
 ): Promise<SchedulePickupResponse> {
   const { db, clock } = deps;
   const ids = requestedOrderIds(body);
+  await missedFirst(deps, user);
   const { answer, events } = await withRetry(() =>
     db.transaction(async (tx) => {
       const now = clock.now();
@@ -504,6 +521,7 @@ export async function cancelPickup(
   orderId: string,
 ): Promise<CancelPickupResponse> {
   const { db, clock } = deps;
+  await missedFirst(deps, user);
   const { answer, events } = await withRetry(() =>
     db.transaction(async (tx) => {
       const now = clock.now();
@@ -520,7 +538,7 @@ export async function cancelPickup(
           lockedMove(
             await transitionOrder(tx, r.order.id, {
               from: 'pickup_scheduled',
-              to: r.order.readyAt ? 'ready_for_pickup' : 'paid',
+              to: statusAfterVisit(r.order),
               at: now,
             }),
             r.order.id,
@@ -540,21 +558,31 @@ export async function cancelPickup(
 /** GET /api/me/appointments: scheduled and completed pickups, soonest first (no slot detail last). */
 export async function myAppointments(deps: PickupDeps, user: SessionUser): Promise<AppointmentsResponse> {
   const now = deps.clock.now();
-  const rows = await repo.appointmentsOf(deps.db, user.id);
+  await missedFirst(deps, user);
+  const [rows, missed] = await Promise.all([
+    repo.appointmentsOf(deps.db, user.id),
+    repo.missedVisitsOf(deps.db, user.id),
+  ]);
   const visits = await repo.visitOrderIdsOf(
     deps.db,
     rows.flatMap((r) => (r.appointment ? [r.appointment.id] : [])),
   );
-  const views = rows
-    .map((r) =>
+  // A missed visit's orders are the ones its miss let go of (their links are released).
+  const missedIds = new Map<string, string[]>();
+  for (const r of missed) {
+    missedIds.set(r.appointment.id, [...(missedIds.get(r.appointment.id) ?? []), r.order.id].sort());
+  }
+  const views = [
+    ...rows.map((r) =>
       toAppointmentView(r, now, r.appointment ? (visits.get(r.appointment.id) ?? [r.order.id]) : []),
-    )
-    .sort((a, b) => {
-      if (a.startsAt === b.startsAt) return a.orderId.localeCompare(b.orderId);
-      if (a.startsAt === null) return 1;
-      if (b.startsAt === null) return -1;
-      return a.startsAt.localeCompare(b.startsAt);
-    });
+    ),
+    ...missed.map((r) => toAppointmentView(r, now, missedIds.get(r.appointment.id) ?? [r.order.id])),
+  ].sort((a, b) => {
+    if (a.startsAt === b.startsAt) return a.orderId.localeCompare(b.orderId);
+    if (a.startsAt === null) return 1;
+    if (b.startsAt === null) return -1;
+    return a.startsAt.localeCompare(b.startsAt);
+  });
   return { serverTime: now.toISOString(), appointments: views };
 }
 

@@ -59,3 +59,27 @@ describe('the Appointments tab', () => {
     expect(screen.getAllByTestId('appointment-time').map((p) => p.textContent)).toEqual([time, time]);
   });
 });
+
+describe('a missed visit', () => {
+  it('reads Missed with what to do next, never Scheduled with a day in the past, and offers no code or change', async () => {
+    fakeServer({
+      'GET /api/me/appointments': () => ({
+        serverTime: '2026-12-04T18:00:00.000Z',
+        appointments: ORDERS.map((id) => ({
+          ...row(id, '10:00 – 10:30 a.m. PT'),
+          status: 'missed' as const,
+          orderStatus: 'ready_for_pickup' as const,
+          relativeDay: null,
+          canChange: false,
+        })),
+      }),
+    });
+    renderPage(<AppointmentsPanel />);
+    expect((await screen.findAllByText('Missed')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Scheduled')).toBeNull();
+    expect(screen.queryByTestId('appointment-relative-day')).toBeNull();
+    expect(screen.getAllByTestId('appointment-missed')[0]!.textContent).toMatch(/You missed this pickup/);
+    expect(screen.queryByTestId('appointment-code')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Cancel/ })).toBeNull();
+  });
+});

@@ -5,7 +5,7 @@ import { clsx } from 'clsx';
 import { CalendarClock, CalendarX2, CircleAlert, Clock, MapPin, QrCode } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/Badge';
+import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import {
   Dialog,
@@ -71,6 +71,19 @@ export function AppointmentsPanel() {
   );
 }
 
+const STATUS_LABEL: Record<AppointmentView['status'], string> = {
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  missed: 'Missed',
+};
+const STATUS_TONE: Record<AppointmentView['status'], BadgeTone> = {
+  scheduled: 'accent',
+  completed: 'neutral',
+  cancelled: 'neutral',
+  missed: 'danger',
+};
+
 function AppointmentCard({ appointment: a }: { appointment: AppointmentView }) {
   const scheduled = a.status === 'scheduled';
   return (
@@ -83,7 +96,7 @@ function AppointmentCard({ appointment: a }: { appointment: AppointmentView }) {
       <div className="flex flex-col gap-4 sm:flex-row sm:justify-between sm:gap-6">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge tone={scheduled ? 'accent' : 'neutral'}>{scheduled ? 'Scheduled' : 'Completed'}</Badge>
+            <Badge tone={STATUS_TONE[a.status]}>{STATUS_LABEL[a.status]}</Badge>
             {scheduled && a.relativeDay ? (
               <Badge tone="brand" data-testid="appointment-relative-day">
                 {a.relativeDay}
@@ -139,6 +152,20 @@ function AppointmentCard({ appointment: a }: { appointment: AppointmentView }) {
               <p className="text-xs text-ink-600">{PICKUP_TEXT.notesLabel}</p>
               <p className="mt-0.5 break-words whitespace-pre-line text-ink-900">{a.notes}</p>
             </div>
+          ) : null}
+          {a.status === 'missed' ? (
+            <p
+              data-testid="appointment-missed"
+              className="mt-3 flex items-start gap-2 rounded-lg bg-danger-50 px-3 py-2 text-sm text-danger-700"
+            >
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                {PICKUP_TEXT.missed}{' '}
+                <Link to="/account?tab=orders" className="font-semibold underline underline-offset-2">
+                  View My Orders
+                </Link>
+              </span>
+            </p>
           ) : null}
           {a.status === 'completed' && a.completedAt ? (
             <p className="mt-3 text-sm text-ink-700">
