@@ -360,16 +360,48 @@ export const DeskTodayResponse = z.object({
 });
 export type DeskTodayResponse = z.infer<typeof DeskTodayResponse>;
 
-/** GET /api/admin/pickup/lookup?code= (typed or scanned) or ?q= (shopper name or email). */
+/**
+ * GET /api/admin/pickup/lookup?code= (typed or scanned) or ?q= (the shopper's name or email, an
+ * order number, or a pickup code).
+ */
 export const DeskLookupQuery = z
   .object({
     code: ShortCodeInput.optional(),
     q: z.string().trim().min(2).max(100).optional(),
   })
-  .refine((v) => v.code !== undefined || v.q !== undefined, { error: 'Give a pickup code or a name.' });
+  .refine((v) => v.code !== undefined || v.q !== undefined, {
+    error: 'Give a pickup code, an order number, a name or an email.',
+  });
 export type DeskLookupQuery = z.input<typeof DeskLookupQuery>;
 
-export const DeskLookupResponse = z.object({ appointments: z.array(DeskAppointment) });
+/**
+ * A paid order in no booked visit, which the desk may hand over to a shopper who walks in
+ * (docs/decisions/080-pickup-missed-walk-ins.md): never booked, its visit missed, or its window over.
+ */
+export const DeskWalkIn = DeskAppointment.pick({
+  orderId: true,
+  orderNumber: true,
+  productTitle: true,
+  sku: true,
+  deskNotes: true,
+  shopperName: true,
+  shopperEmail: true,
+  orderStatus: true,
+  readyAt: true,
+  completedAt: true,
+  storageFeeCents: true,
+}).extend({
+  locationName: z.string(),
+  /** The pickup code of the visit this order missed, if it missed one. */
+  missedCode: z.string().nullable(),
+});
+export type DeskWalkIn = z.infer<typeof DeskWalkIn>;
+
+export const DeskLookupResponse = z.object({
+  appointments: z.array(DeskAppointment),
+  /** Paid orders without a booked visit matching the search (at most 50). */
+  walkIns: z.array(DeskWalkIn),
+});
 export type DeskLookupResponse = z.infer<typeof DeskLookupResponse>;
 
 /** POST /api/admin/pickup/orders/:orderId/complete: staff confirm they checked the buyer's ID. */

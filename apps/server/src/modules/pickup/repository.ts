@@ -10,6 +10,7 @@ import { and, asc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, 
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderItemColumns, orderQuery } from '../../db/orders';
 import {
+  auctions,
   deskMarks,
   locations,
   orders,
@@ -392,16 +393,33 @@ export function deskByAppointment(db: DbOrTx, appointmentId: string) {
   return deskQuery(db).where(eq(pickupAppointments.id, appointmentId)).orderBy(asc(orders.id));
 }
 
-/** Scheduled appointments whose shopper's name or email contains `q` (at most 20, soonest first). */
+/** `q` for LIKE, its wildcards escaped. */
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** An order number (the start of the order id the shopper sees, 4 characters or more), or null. */
+function orderNumberPrefix(q: string): string | null {
+  const t = q.trim().replace(/^#/, '').toLowerCase();
+  return /^[0-9a-f-]{4,36}$/.test(t) ? `${escapeLike(t)}%` : null;
+}
+
+/** The shopper's name or email contains `q`, or `q` starts the order's number. */
+function nameEmailOrNumber(q: string) {
+  const like = `%${escapeLike(q)}%`;
+  const prefix = orderNumberPrefix(q);
+  return or(
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+    ilike(users.email, like),
+    ...(prefix ? [sql`${orders.id}::text like ${prefix}`] : []),
+  );
+}
+
+/**
+ * Scheduled appointments whose shopper's name or email contains `q`, or one of whose orders' numbers
+ * starts with it (at most 100 rows, soonest first).
+ */
 export function deskByName(db: DbOrTx, q: string) {
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return deskQuery(db)
-    .where(
-      and(
-        eq(pickupAppointments.status, 'scheduled'),
-        or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like)),
-      ),
-    )
+    .where(and(eq(pickupAppointments.status, 'scheduled'), nameEmailOrNumber(q)))
     .orderBy(asc(pickupSlots.startsAt), asc(pickupAppointments.id), asc(orders.id))
     .limit(100);
 }
@@ -587,4 +605,50 @@ export function missedVisitsOf(db: DbOrTx, userId: string) {
         gte(pickupAppointmentOrders.releasedAt, pickupSlots.endsAt),
       ),
     );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Walk-ins (docs/decisions/080-pickup-missed-walk-ins.md)
+
+/** The pickup code of the latest visit this order missed (null: none). */
+const missedCodeOf = sql<
+  string | null
+>`(select ${pickupAppointments.shortCode} from ${pickupAppointmentOrders} inner join ${pickupAppointments} on ${pickupAppointments.id} = ${pickupAppointmentOrders.appointmentId} where ${pickupAppointmentOrders.orderId} = ${orders.id} and ${pickupAppointments.status} = 'missed' order by ${pickupAppointments.updatedAt} desc limit 1)`;
+
+/**
+ * Paid orders (paid or ready_for_pickup) in no booked visit whose shopper's name or email contains
+ * `q`, whose number starts with `q`, or whose missed visit had the pickup code `code`: the desk hands
+ * them over without an appointment. At most 50, the oldest auction first.
+ */
+export function deskWalkIns(
+  db: DbOrTx,
+  search: { q?: string | undefined; code?: string | null | undefined },
+) {
+  const matches = [
+    ...(search.q ? [nameEmailOrNumber(search.q)] : []),
+    ...(search.code ? [sql`${missedCodeOf} = ${search.code}`] : []),
+  ];
+  if (matches.length === 0) return Promise.resolve([]);
+  return orderQuery(db, {
+    ...orderItemColumns,
+    slug: products.slug,
+    sku: products.sku,
+    deskNotes: products.deskNotes,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    locationName: locations.name,
+    missedCode: missedCodeOf,
+  })
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(locations, eq(locations.id, orders.locationId))
+    .where(
+      and(
+        inArray(orders.status, ['paid', 'ready_for_pickup']),
+        sql`not exists (select 1 from ${pickupAppointmentOrders} where ${pickupAppointmentOrders.orderId} = ${orders.id} and ${pickupAppointmentOrders.releasedAt} is null)`,
+        or(...matches),
+      ),
+    )
+    .orderBy(asc(auctions.endTime), asc(orders.id))
+    .limit(50);
 }

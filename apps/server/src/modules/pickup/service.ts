@@ -11,6 +11,7 @@ import {
   type AvailableSlotsResponse,
   type CancelPickupResponse,
   type DeskAppointment,
+  type DeskLookupResponse,
   type DeskOrderResponse,
   type DeskTodayResponse,
   PICKUP_TEXT,
@@ -29,6 +30,7 @@ import {
   availableSlotDays,
   canBookSlot,
   canChangeAppointment,
+  normalizeShortCode,
   orderStorageFeeCents,
   type PickupSchedule,
   pickupQrPayload,
@@ -62,6 +64,7 @@ import { assertNoStorageOwed } from '../storage-fees';
 import { markMissedVisits } from './missed';
 import { pickupConfirmedNoticeOf } from './notices';
 import * as repo from './repository';
+import { findWalkIns } from './walk-in';
 
 export interface PickupDeps {
   db: Db;
@@ -724,16 +727,30 @@ export async function deskToday(
   };
 }
 
-/** GET /api/admin/pickup/lookup: by short code (or QR text), else by shopper name or email. */
+/**
+ * GET /api/admin/pickup/lookup: by short code (or QR text), else by shopper name, email, order number
+ * or a code typed in the search box; with the paid orders in no booked visit that match, which the
+ * desk hands over as walk-ins (./walk-in.ts).
+ */
 export async function deskLookup(
   deps: PickupDeps,
   query: { code?: string | undefined; q?: string | undefined },
-): Promise<{ appointments: DeskAppointment[] }> {
+): Promise<DeskLookupResponse> {
   const now = deps.clock.now();
-  const rows = query.code
-    ? await repo.deskByCode(deps.db, query.code)
-    : await repo.deskByName(deps.db, query.q ?? '');
-  return { appointments: toDeskAppointments(rows, now) };
+  const code = query.code ?? (query.q ? normalizeShortCode(query.q) : null);
+  const [byCode, byName, walkIns] = await Promise.all([
+    code ? repo.deskByCode(deps.db, code) : [],
+    query.q ? repo.deskByName(deps.db, query.q) : [],
+    findWalkIns(deps.db, { q: query.q, code }, now),
+  ]);
+  const seen = new Set<string>();
+  const rows = [...byCode, ...byName].filter((r) => {
+    const key = `${r.appointment.id}:${r.order.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { appointments: toDeskAppointments(rows, now), walkIns };
 }
 
 function deskOrderAnswer(o: OrderRecord): DeskOrderResponse {
