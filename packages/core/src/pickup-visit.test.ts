@@ -89,10 +89,11 @@ describe('visitRefusal', () => {
 });
 
 describe('visitItemsLabel', () => {
-  it('names one or two items, and counts the rest', () => {
+  it('names every item, never "and N more"', () => {
     expect(visitItemsLabel(['Lamp'])).toBe('Lamp');
     expect(visitItemsLabel(['Lamp', 'Chair'])).toBe('Lamp and Chair');
-    expect(visitItemsLabel(['Lamp', 'Chair', 'Desk'])).toBe('Lamp and 2 more items');
+    expect(visitItemsLabel(['Lamp', 'Chair', 'Desk'])).toBe('Lamp, Chair and Desk');
+    expect(visitItemsLabel(['A', 'B', 'C', 'D', 'E', 'F'])).toBe('A, B, C, D, E and F');
     expect(visitItemsLabel([])).toBe('');
   });
 });

@@ -48,12 +48,14 @@ export function visitRefusal(
   return null;
 }
 
-/** A visit's items on one line: 'Lamp', 'Lamp and Chair', 'Lamp and 2 more items'. */
+/**
+ * A visit's items on one line, every one named (the shopper checks what to collect; decision 080):
+ * 'Lamp', 'Lamp and Chair', 'Lamp, Chair and Desk'.
+ */
 export function visitItemsLabel(titles: readonly string[]): string {
   if (titles.length === 0) return '';
   if (titles.length === 1) return titles[0]!;
-  if (titles.length === 2) return `${titles[0]} and ${titles[1]}`;
-  return `${titles[0]} and ${titles.length - 1} more items`;
+  return `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)}`;
 }
 
 /**

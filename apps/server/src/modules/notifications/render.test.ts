@@ -225,6 +225,22 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     },
     path: '/account?tab=appointments',
   },
+  pickup_cancelled: {
+    payload: {
+      kind: 'auction_won',
+      message: 'Your pickup of Desk Lamp, Oak Chair and Side Table on Friday… is cancelled.',
+      targetUrl: '/account?tab=orders',
+      orderId: ORDER,
+      productTitle: 'Desk Lamp, Oak Chair and Side Table',
+      slotStartsAt: '2026-11-27T18:00:00.000Z',
+      timeLabel: '10:00 – 10:30 a.m. PT',
+      dateLabel: 'Friday, November 27, 2026',
+      locationName: 'Rebound Warehouse',
+      appointmentsUrl: '/account?tab=appointments',
+      ordersUrl: '/account?tab=orders',
+    },
+    path: '/account?tab=orders',
+  },
   pickup_reminder: {
     payload: {
       kind: 'auction_won',

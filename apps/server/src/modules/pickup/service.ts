@@ -62,7 +62,7 @@ import { enqueueNotices, notificationsChanged } from '../notifications';
 import { transitionOrder, updateOrderFields } from '../orders';
 import { assertNoStorageOwed } from '../storage-fees';
 import { markMissedVisits } from './missed';
-import { pickupConfirmedNoticeOf } from './notices';
+import { pickupCancelledNoticeOf, pickupConfirmedNoticeOf } from './notices';
 import * as repo from './repository';
 import { findWalkIns } from './walk-in';
 
@@ -516,7 +516,8 @@ export async function releaseAppointment(
 
 /**
  * DELETE /api/pickup/appointments/:orderId: cancels the order's whole visit as one; each of its
- * orders goes back to where it was before the booking and can be scheduled again.
+ * orders goes back to where it was before the booking and can be scheduled again. The shopper gets
+ * one confirmation naming every item (docs/decisions/080-pickup-missed-walk-ins.md).
  */
 export async function cancelPickup(
   deps: PickupDeps,
@@ -548,9 +549,27 @@ export async function cancelPickup(
           );
         }
       }
+      // The shopper is told by their settings what was cancelled: every item and the time it had.
+      const location = await repo.locationOf(tx, existing.slot.locationId);
+      if (location) {
+        await enqueueNotices(tx, now, [
+          pickupCancelledNoticeOf({
+            userId: user.id,
+            orderId: ids[0] ?? orderId,
+            productTitle: visitItemsLabel(rows.map((r) => r.title)),
+            shortCode: null,
+            startsAt: existing.slot.startsAt,
+            endsAt: existing.slot.endsAt,
+            location,
+          }),
+        ]);
+      }
       return {
         answer: { orderId, cancelled: true as const, orderIds: ids },
-        events: slotsChanged(row.order.locationId, user.id, now),
+        events: [
+          ...slotsChanged(row.order.locationId, user.id, now),
+          ...notificationsChanged([user.id], now),
+        ],
       };
     }),
   );

@@ -115,3 +115,48 @@ export const pickupReminder = defineTemplate({
   fields: { ...PICKUP_FIELDS, which: z.enum(PICKUP_REMINDER_WHICH).nullish() },
   render: (p, ctx) => pickupMessage(p, ctx, p.which === 'hour_before' ? 'hour_before' : 'day_before'),
 });
+
+/**
+ * 'pickup_cancelled' (docs/decisions/080-pickup-missed-walk-ins.md): the shopper cancelled a visit;
+ * every item it held, the time it had, and where to book again. No code: it no longer opens anything.
+ */
+export const pickupCancelled = defineTemplate({
+  name: 'pickup_cancelled',
+  fields: { ...PICKUP_FIELDS, ordersUrl: text },
+  render: (p, ctx): TemplateOutput => {
+    const title = str(p, 'productTitle') ?? 'your items';
+    const date = str(p, 'dateLabel', 80);
+    const time = str(p, 'timeLabel', 80);
+    const place = str(p, 'locationName', 120);
+    const when = [date, time].filter(Boolean).join(', ');
+    const url = siteUrl(ctx, p, ['ordersUrl', 'targetUrl'], '/account?tab=orders');
+    const message = messageOf(p);
+    const heading = 'Your pickup is cancelled';
+    return {
+      email: {
+        subject: `Pickup cancelled${date ? ` for ${date}` : ''}`,
+        preheader: message,
+        heading,
+        blocks: [
+          { type: 'p', text: message },
+          {
+            type: 'facts',
+            rows: [
+              { label: 'Items', value: title },
+              ...(when ? [{ label: 'Was booked for', value: when, strong: true }] : []),
+              ...(place ? [{ label: 'Where', value: place }] : []),
+            ],
+          },
+          { type: 'button', label: 'Book a new pickup time', url },
+          {
+            type: 'note',
+            text: "Your orders stay paid. Book a new time within each order's pickup window; storage fees apply after it.",
+          },
+        ],
+        reason: 'you cancelled a pickup on Rebound',
+      },
+      sms: sms(`${heading}: ${title}${when ? `, ${when}` : ''}. Book a new time:`, url),
+      push: { title: heading, body: message, url, tag: `pickup-${str(p, 'orderId', 60) ?? 'latest'}` },
+    };
+  },
+});

@@ -18,7 +18,7 @@ import { orderCancelled } from './order-cancelled';
 import { outbid } from './outbid';
 import { paymentReceipt } from './payment-receipt';
 import { paymentReminder } from './payment-reminder';
-import { pickupConfirmed, pickupReminder } from './pickup';
+import { pickupCancelled, pickupConfirmed, pickupReminder } from './pickup';
 import { refundIssued } from './refund-issued';
 import { returnUpdate } from './return-update';
 import { savedSearchMatch } from './saved-search-match';
@@ -45,6 +45,7 @@ const DEFINITIONS = [
   marketing,
   pickupConfirmed,
   pickupReminder,
+  pickupCancelled,
   testEmail,
   authConfirmEmail,
   authResetPassword,
