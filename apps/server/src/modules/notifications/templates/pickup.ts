@@ -1,13 +1,14 @@
 import { PICKUP_REMINDER_WHICH } from '@rebound/contract/pickup';
 import { formatShortCode, pickupQrPayload } from '@rebound/core/pickup';
 import { z } from 'zod';
+import { pickupQrImagePath } from '../../../lib/pickup-qr';
 import { defineTemplate, flag, id, text, when } from './define';
 import { messageOf, siteUrl, sms, str } from './format';
 import type { Payload, RenderContext, TemplateOutput } from './types';
 
 // 'pickup_confirmed' and 'pickup_reminder' (contract PickupConfirmedData / PickupReminderData). The short
-// code is what the desk needs: set large, with a QR code of it under it (an inline PNG the sender
-// attaches; decision 019).
+// code is what the desk needs: set large, with a QR code of it under it (a hosted PNG behind a signed
+// link, lib/pickup-qr.ts: docs/decisions/080-pickup-missed-walk-ins.md).
 
 const CODE = /^[0-9A-Z]{6}$/;
 
@@ -20,8 +21,11 @@ function pickupMessage(
   const rawCode = str(p, 'shortCode', 20);
   const code = rawCode && CODE.test(rawCode) ? formatShortCode(rawCode) : null;
   // The QR carries exactly what the Appointments tab shows; only for this appointment's own code.
-  const qr =
-    rawCode && code && str(p, 'qrPayload', 60) === pickupQrPayload(rawCode) ? pickupQrPayload(rawCode) : null;
+  const qrPath =
+    rawCode && code && str(p, 'qrPayload', 60) === pickupQrPayload(rawCode)
+      ? pickupQrImagePath(ctx.secret, rawCode)
+      : null;
+  const qrUrl = qrPath ? `${ctx.publicUrl}${qrPath}` : null;
   const date = str(p, 'dateLabel', 80);
   const time = str(p, 'timeLabel', 80);
   const place = str(p, 'locationName', 120);
@@ -54,7 +58,8 @@ function pickupMessage(
                 type: 'code' as const,
                 label: 'Show this code at the pickup desk',
                 code,
-                ...(qr ? { qr } : {}),
+                // A hosted image every webmail shows (lib/pickup-qr.ts), not an inline attachment.
+                ...(qrUrl ? { qrUrl } : {}),
               },
             ]
           : []),
