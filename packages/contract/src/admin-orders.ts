@@ -144,7 +144,7 @@ export const AdminOrderDetail = z.object({
   strikes: z.array(AdminStrike),
   appointment: z
     .object({
-      status: z.enum(['scheduled', 'completed', 'cancelled']),
+      status: z.enum(['scheduled', 'completed', 'cancelled', 'missed']),
       shortCode: z.string().nullable(),
       startsAt: Instant,
       timeLabel: z.string(),

@@ -43,6 +43,12 @@ export const PICKUP_TEXT = {
   visitOrderElsewhere:
     'One of these orders is already in another pickup visit. Cancel or move that visit first.',
   visitTakesTwoPlaces: 'This visit has many items, so it takes two places in its time slot.',
+  /** A visit whose slot ended without a check-in (docs/decisions/080-pickup-missed-walk-ins.md). */
+  missed:
+    'You missed this pickup. Your items are kept for you: book a new time from your orders, or walk in during opening hours with your order number and photo ID.',
+  /** No date left in the window: the desk hands paid orders over without an appointment. */
+  windowEnded:
+    'The pickup window has ended, so there is no time left to book. Walk in during opening hours with your order number and a government-issued photo ID; storage fees apply.',
 } as const;
 
 /** 'N spots left' under a time button. */
@@ -143,7 +149,8 @@ export const SchedulePickupRequest = z
 export type SchedulePickupRequest = z.input<typeof SchedulePickupRequest>;
 export type SchedulePickupBody = z.output<typeof SchedulePickupRequest>;
 
-export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
+/** missed: the slot ended without a check-in; its orders went back to be booked again (decision 080). */
+export const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled', 'missed'] as const;
 export const AppointmentStatus = z.enum(APPOINTMENT_STATUSES);
 
 /** One appointment as its shopper sees it (Appointments tab). */
@@ -353,16 +360,48 @@ export const DeskTodayResponse = z.object({
 });
 export type DeskTodayResponse = z.infer<typeof DeskTodayResponse>;
 
-/** GET /api/admin/pickup/lookup?code= (typed or scanned) or ?q= (shopper name or email). */
+/**
+ * GET /api/admin/pickup/lookup?code= (typed or scanned) or ?q= (the shopper's name or email, an
+ * order number, or a pickup code).
+ */
 export const DeskLookupQuery = z
   .object({
     code: ShortCodeInput.optional(),
     q: z.string().trim().min(2).max(100).optional(),
   })
-  .refine((v) => v.code !== undefined || v.q !== undefined, { error: 'Give a pickup code or a name.' });
+  .refine((v) => v.code !== undefined || v.q !== undefined, {
+    error: 'Give a pickup code, an order number, a name or an email.',
+  });
 export type DeskLookupQuery = z.input<typeof DeskLookupQuery>;
 
-export const DeskLookupResponse = z.object({ appointments: z.array(DeskAppointment) });
+/**
+ * A paid order in no booked visit, which the desk may hand over to a shopper who walks in
+ * (docs/decisions/080-pickup-missed-walk-ins.md): never booked, its visit missed, or its window over.
+ */
+export const DeskWalkIn = DeskAppointment.pick({
+  orderId: true,
+  orderNumber: true,
+  productTitle: true,
+  sku: true,
+  deskNotes: true,
+  shopperName: true,
+  shopperEmail: true,
+  orderStatus: true,
+  readyAt: true,
+  completedAt: true,
+  storageFeeCents: true,
+}).extend({
+  locationName: z.string(),
+  /** The pickup code of the visit this order missed, if it missed one. */
+  missedCode: z.string().nullable(),
+});
+export type DeskWalkIn = z.infer<typeof DeskWalkIn>;
+
+export const DeskLookupResponse = z.object({
+  appointments: z.array(DeskAppointment),
+  /** Paid orders without a booked visit matching the search (at most 50). */
+  walkIns: z.array(DeskWalkIn),
+});
 export type DeskLookupResponse = z.infer<typeof DeskLookupResponse>;
 
 /** POST /api/admin/pickup/orders/:orderId/complete: staff confirm they checked the buyer's ID. */

@@ -140,6 +140,14 @@ export function pickupConfirmedNotice(f: PickupNoticeFacts, moved: boolean): str
   return `${what} ${f.dateLabel}, ${f.timeLabel} at ${f.locationName}. Show ${codeOf(f)} and a photo ID at the desk.`;
 }
 
+/**
+ * After the shopper cancels a visit (docs/decisions/080-pickup-missed-walk-ins.md): which items, which
+ * time, and that the orders stay paid and can be booked again.
+ */
+export function pickupCancelledNotice(f: Omit<PickupNoticeFacts, 'shortCode'>): string {
+  return `Your pickup of ${f.productTitle} on ${f.dateLabel}, ${f.timeLabel} at ${f.locationName} is cancelled. Your orders stay paid: book a new time from your orders.`;
+}
+
 export type PickupReminderWhich = 'day_before' | 'hour_before';
 
 /** The evening before ('tomorrow') and an hour before ('in an hour'). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { visitItemsLabel, visitPlaces, visitRefusal, visitWindow } from './pickup-visit';
+import {
+  isVisitMissed,
+  statusAfterVisit,
+  visitItemsLabel,
+  visitPlaces,
+  visitRefusal,
+  visitWindow,
+} from './pickup-visit';
 
 // Noon UTC: 4 a.m. in Vancouver, the same shop date.
 const end = (dateKey: string) => new Date(`${dateKey}T12:00:00Z`);
@@ -82,10 +89,34 @@ describe('visitRefusal', () => {
 });
 
 describe('visitItemsLabel', () => {
-  it('names one or two items, and counts the rest', () => {
+  it('names every item, never "and N more"', () => {
     expect(visitItemsLabel(['Lamp'])).toBe('Lamp');
     expect(visitItemsLabel(['Lamp', 'Chair'])).toBe('Lamp and Chair');
-    expect(visitItemsLabel(['Lamp', 'Chair', 'Desk'])).toBe('Lamp and 2 more items');
+    expect(visitItemsLabel(['Lamp', 'Chair', 'Desk'])).toBe('Lamp, Chair and Desk');
+    expect(visitItemsLabel(['A', 'B', 'C', 'D', 'E', 'F'])).toBe('A, B, C, D, E and F');
     expect(visitItemsLabel([])).toBe('');
+  });
+});
+
+describe('isVisitMissed', () => {
+  const end = new Date('2026-06-16T17:30:00.000Z');
+  const visit = { status: 'scheduled', checkedInAt: null, slotEndsAt: end };
+  it('is missed once the slot has ended without a check-in', () => {
+    expect(isVisitMissed(visit, new Date(end.getTime() - 1))).toBe(false);
+    expect(isVisitMissed(visit, end)).toBe(true);
+    expect(isVisitMissed(visit, new Date(end.getTime() + 86_400_000))).toBe(true);
+  });
+  it('is not missed when checked in, completed or cancelled', () => {
+    const later = new Date(end.getTime() + 60_000);
+    expect(isVisitMissed({ ...visit, checkedInAt: end }, later)).toBe(false);
+    expect(isVisitMissed({ ...visit, status: 'completed' }, later)).toBe(false);
+    expect(isVisitMissed({ ...visit, status: 'cancelled' }, later)).toBe(false);
+  });
+});
+
+describe('statusAfterVisit', () => {
+  it('is ready when staged, else paid', () => {
+    expect(statusAfterVisit({ readyAt: new Date() })).toBe('ready_for_pickup');
+    expect(statusAfterVisit({ readyAt: null })).toBe('paid');
   });
 });

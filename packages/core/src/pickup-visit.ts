@@ -48,10 +48,35 @@ export function visitRefusal(
   return null;
 }
 
-/** A visit's items on one line: 'Lamp', 'Lamp and Chair', 'Lamp and 2 more items'. */
+/**
+ * A visit's items on one line, every one named (the shopper checks what to collect; decision 080):
+ * 'Lamp', 'Lamp and Chair', 'Lamp, Chair and Desk'.
+ */
 export function visitItemsLabel(titles: readonly string[]): string {
   if (titles.length === 0) return '';
   if (titles.length === 1) return titles[0]!;
-  if (titles.length === 2) return `${titles[0]} and ${titles[1]}`;
-  return `${titles[0]} and ${titles.length - 1} more items`;
+  return `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)}`;
+}
+
+/**
+ * Whether a visit was missed (docs/decisions/080-pickup-missed-walk-ins.md): still scheduled, nobody
+ * checked it in at the desk, and its slot has ended (at the end instant exactly, it has). A missed
+ * visit lets go of its orders, which go back to be booked again or collected as walk-ins.
+ */
+export function isVisitMissed(
+  visit: { status: string; checkedInAt: Date | null; slotEndsAt: Date },
+  now: Date,
+): boolean {
+  return (
+    visit.status === 'scheduled' && visit.checkedInAt === null && visit.slotEndsAt.getTime() <= now.getTime()
+  );
+}
+
+/**
+ * Where an order goes when its visit ends without it (cancelled or missed): back to
+ * `ready_for_pickup` if staff had staged it, else `paid` (packages/core/src/orders.ts allows both
+ * from `pickup_scheduled`).
+ */
+export function statusAfterVisit(order: { readyAt: Date | null }): 'ready_for_pickup' | 'paid' {
+  return order.readyAt ? 'ready_for_pickup' : 'paid';
 }

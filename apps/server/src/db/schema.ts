@@ -50,7 +50,8 @@ const CHECKOUT_PROVIDERS = ['stripe', 'test'] as const;
 const CHECKOUT_STATUSES = ['open', 'paid', 'expired', 'failed', 'refunded'] as const;
 const PAYMENT_STATUSES = ['paid', 'refunded'] as const;
 const STRIKE_KINDS = ['non_payment'] as const;
-const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled'] as const;
+// missed: the slot ended without a check-in (docs/decisions/080-pickup-missed-walk-ins.md).
+const APPOINTMENT_STATUSES = ['scheduled', 'completed', 'cancelled', 'missed'] as const;
 const SIGNUP_STATUSES = ['pending', 'confirmed'] as const;
 /** The signup lists (list_signups.list). */
 const SIGNUP_LISTS = ['launch', 'drops'] as const;

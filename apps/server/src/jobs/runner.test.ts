@@ -46,6 +46,7 @@ describe('serverJobs', () => {
       'offers.expire': 30_000,
       'pickup.reminders': 60_000,
       'pickup.final-notices': 60_000,
+      'pickup.missed': 60_000,
       'notifications.ending-reminders': 10_000,
       'notifications.saved-search-alerts': 30_000,
       'notifications.send': 1_000,

@@ -10,7 +10,7 @@ import { runDailyDigest } from '../modules/digest';
 import { runEndingReminders } from '../modules/notifications';
 import { expireOffers } from '../modules/offers';
 import { runPaymentDeadlines } from '../modules/orders';
-import { runFinalNotices, runPickupReminders } from '../modules/pickup';
+import { markMissedVisits, runFinalNotices, runPickupReminders } from '../modules/pickup';
 import { runReturnJobs } from '../modules/returns';
 import { runSavedSearchAlerts } from '../modules/saved-searches';
 
@@ -146,8 +146,8 @@ export function orderJobs(app: FastifyInstance, everyMs = 30_000): Job[] {
 }
 
 /**
- * Pickup reminders (the evening before at 18:00 and an hour before the slot) and the final notice of
- * an item not collected, checked every 60 s.
+ * Pickup reminders (the evening before at 18:00 and an hour before the slot), the final notice of
+ * an item not collected, and missed visits, checked every 60 s.
  */
 export function pickupJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
   const {
@@ -169,6 +169,14 @@ export function pickupJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
       everyMs,
       run: async () => {
         await runFinalNotices(db, clock.now(), publish);
+      },
+    },
+    {
+      // Visits whose slot ended with nobody checked in (docs/decisions/080-pickup-missed-walk-ins.md).
+      name: 'pickup.missed',
+      everyMs,
+      run: async () => {
+        await markMissedVisits(db, clock.now(), publish);
       },
     },
   ];

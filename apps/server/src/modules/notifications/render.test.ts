@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pickupQrImagePath } from '../../lib/pickup-qr';
 import { type OutgoingMessage, renderEmail, renderPush, renderSms } from './render';
 import { SELLER } from './templates/company';
 import { TEMPLATES } from './templates/registry';
@@ -244,6 +245,22 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     },
     path: '/account?tab=appointments',
   },
+  pickup_cancelled: {
+    payload: {
+      kind: 'auction_won',
+      message: 'Your pickup of Desk Lamp, Oak Chair and Side Table on Friday… is cancelled.',
+      targetUrl: '/account?tab=orders',
+      orderId: ORDER,
+      productTitle: 'Desk Lamp, Oak Chair and Side Table',
+      slotStartsAt: '2026-11-27T18:00:00.000Z',
+      timeLabel: '10:00 – 10:30 a.m. PT',
+      dateLabel: 'Friday, November 27, 2026',
+      locationName: 'Rebound Warehouse',
+      appointmentsUrl: '/account?tab=appointments',
+      ordersUrl: '/account?tab=orders',
+    },
+    path: '/account?tab=orders',
+  },
   pickup_reminder: {
     payload: {
       kind: 'auction_won',
@@ -440,7 +457,10 @@ describe('what the messages say', () => {
       const { html } = renderEmail(msg(template, dirty), CTX);
       expect(html, template).not.toContain('<script>');
       // The only image is the template's own inline QR code (pickup), never one from the payload.
-      expect(html.replace(/<img src="cid:pickup-qr@rebound"[^>]*>/, ''), template).not.toContain('<img');
+      expect(
+        html.replace(/<img src="https:\/\/rebound\.example\/api\/pickup\/qr\/[^"]+"[^>]*>/, ''),
+        template,
+      ).not.toContain('<img');
     }
     expect(renderEmail(msg('outbid', { productTitle: evil }), CTX).html).toContain(
       '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img',
@@ -565,17 +585,21 @@ describe('what the messages say', () => {
     expect(hour.subject).toBe('Reminder: pickup in about an hour (10:00 – 10:30 a.m. PT)');
   });
 
-  it("pickup: a QR code of the appointment's own code, inline; none for a code that does not match", () => {
+  it("pickup: a QR code of the appointment's own code as a hosted image (no data: URL, no attachment); none for a code that does not match", () => {
     const email = renderEmail(msg('pickup_confirmed', SAMPLES.pickup_confirmed!.payload), CTX);
-    expect(email.qrImages).toEqual([{ cid: 'pickup-qr@rebound', text: 'REBOUND-PICKUP:ABC234' }]);
-    expect(email.html).toContain('<img src="cid:pickup-qr@rebound"');
+    const src = `https://rebound.example${pickupQrImagePath(CTX.secret, 'ABC234')}`;
+    expect(src).toMatch(/^https:\/\/rebound\.example\/api\/pickup\/qr\/ABC234-[\w-]{22}\.png$/);
+    expect(email.html).toContain(`<img src="${src}"`);
+    expect(email.html).not.toContain('data:');
+    expect(email.html).not.toContain('cid:');
+    expect(email.qrImages).toEqual([]);
     expect(email.html).toContain('alt="QR code for pickup code ABC-234"');
     const other = renderEmail(
       msg('pickup_confirmed', { ...SAMPLES.pickup_confirmed!.payload, qrPayload: 'REBOUND-PICKUP:ZZZ999' }),
       CTX,
     );
     expect(other.qrImages).toEqual([]);
-    expect(other.html).not.toContain('cid:');
+    expect(other.html).not.toContain('<img');
     expect(renderEmail(msg('outbid', SAMPLES.outbid!.payload), CTX).qrImages).toEqual([]);
   });
 

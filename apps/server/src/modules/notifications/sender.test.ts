@@ -11,6 +11,7 @@ import { queueTestMessages, recordingChannels } from '../../../test/outbox';
 import { PermanentDeliveryError } from '../../adapters/delivery-error';
 import { type Database, openDatabase } from '../../db/client';
 import { devMessages, outbox } from '../../db/schema';
+import { pickupQrImagePath } from '../../lib/pickup-qr';
 import * as repo from './outbox-repository';
 import { type Channels, deliverNow, listDeadLetters, OutboxSender, type SenderOptions } from './sender';
 
@@ -33,7 +34,7 @@ async function fresh() {
 }
 
 describe('the outbox sender', () => {
-  it('a pickup confirmation carries its QR code: a PNG attached inline, shown in the mailbox', async () => {
+  it('a pickup confirmation carries its QR code as a hosted PNG (no data: URL, no attachment) that the server serves', async () => {
     await fresh();
     const [id] = await queueTestMessages(t.db, t.clock.now(), 1, () => ({
       template: 'pickup_confirmed',
@@ -49,13 +50,13 @@ describe('the outbox sender', () => {
     await t.app.deps.sender.drain();
     const [row] = await t.db.select().from(devMessages);
     expect(row!.html).not.toContain('cid:');
-    const png =
-      /<img src="data:image\/png;base64,([A-Za-z0-9+/=]+)"[^>]*alt="QR code for pickup code ABC-234"/.exec(
-        row!.html ?? '',
-      );
-    expect(png).not.toBeNull();
-    // A real PNG (signature bytes), not an empty placeholder.
-    expect(Buffer.from(png![1]!, 'base64').subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(row!.html).not.toContain('data:');
+    const src = /<img src="([^"]+)"[^>]*alt="QR code for pickup code ABC-234"/.exec(row!.html ?? '');
+    expect(src![1]).toBe(`${t.config.publicUrl}${pickupQrImagePath(t.config.authSecret, 'ABC234')}`);
+    // A real PNG (signature bytes), not an empty placeholder, at that address.
+    const image = await t.app.inject({ url: new URL(src![1]!).pathname });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     expect((await rowsOf([id!]))[0]!.status).toBe('sent');
   });
 

@@ -1,6 +1,7 @@
 // The pickup module's door: the only file other modules, app.ts and jobs/ import (docs/architecture.md).
 
 export { runFinalNotices } from './final-notices';
+export { markMissedVisits } from './missed';
 export { type PlaceSlot, releaseSlotPlace, slotsBefore, takeSlotPlace } from './places';
 export { runPickupReminders } from './reminders';
 export { pickupRoutes } from './routes';

@@ -6,6 +6,7 @@ import type { PickupConfirmedData, PickupReminderData } from '@rebound/contract/
 import {
   type PickupNoticeFacts,
   type PickupReminderWhich,
+  pickupCancelledNotice,
   pickupConfirmedNotice,
   pickupReminderNotice,
 } from '@rebound/core/notices';
@@ -85,5 +86,33 @@ export function pickupReminderNoticeOf(
     message: pickupReminderNotice(facts, which),
     targetUrl: APPOINTMENTS_URL,
     data: reminder,
+  };
+}
+
+export const ORDERS_URL = '/account?tab=orders';
+
+/**
+ * The confirmation of a cancelled visit (docs/decisions/080-pickup-missed-walk-ins.md), by the
+ * shopper's 'auction won' settings like the booking's: which items, the time it had, where to book.
+ */
+export function pickupCancelledNoticeOf(s: PickupNoticeSubject): NoticeOf<'pickup_cancelled'> {
+  const { facts, data } = factsAndData(s, false);
+  return {
+    userId: s.userId,
+    kind: 'auction_won',
+    template: 'pickup_cancelled',
+    message: pickupCancelledNotice(facts),
+    targetUrl: ORDERS_URL,
+    data: {
+      orderId: data.orderId,
+      productTitle: data.productTitle,
+      slotStartsAt: data.slotStartsAt,
+      timeLabel: data.timeLabel,
+      dateLabel: data.dateLabel,
+      locationName: data.locationName,
+      locationAddress: data.locationAddress,
+      appointmentsUrl: data.appointmentsUrl,
+      ordersUrl: ORDERS_URL,
+    },
   };
 }

@@ -407,16 +407,33 @@ export function deskByAppointment(db: DbOrTx, appointmentId: string) {
   return deskQuery(db).where(eq(pickupAppointments.id, appointmentId)).orderBy(asc(orders.id));
 }
 
-/** Scheduled appointments whose shopper's name or email contains `q` (at most 20, soonest first). */
+/** `q` for LIKE, its wildcards escaped. */
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** An order number (the start of the order id the shopper sees, 4 characters or more), or null. */
+function orderNumberPrefix(q: string): string | null {
+  const t = q.trim().replace(/^#/, '').toLowerCase();
+  return /^[0-9a-f-]{4,36}$/.test(t) ? `${escapeLike(t)}%` : null;
+}
+
+/** The shopper's name or email contains `q`, or `q` starts the order's number. */
+function nameEmailOrNumber(q: string) {
+  const like = `%${escapeLike(q)}%`;
+  const prefix = orderNumberPrefix(q);
+  return or(
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+    ilike(users.email, like),
+    ...(prefix ? [sql`${orders.id}::text like ${prefix}`] : []),
+  );
+}
+
+/**
+ * Scheduled appointments whose shopper's name or email contains `q`, or one of whose orders' numbers
+ * starts with it (at most 100 rows, soonest first).
+ */
 export function deskByName(db: DbOrTx, q: string) {
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return deskQuery(db)
-    .where(
-      and(
-        eq(pickupAppointments.status, 'scheduled'),
-        or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.email, like)),
-      ),
-    )
+    .where(and(eq(pickupAppointments.status, 'scheduled'), nameEmailOrNumber(q)))
     .orderBy(asc(pickupSlots.startsAt), asc(pickupAppointments.id), asc(orders.id))
     .limit(100);
 }
@@ -560,4 +577,111 @@ export function upcomingScheduled(db: DbOrTx, locationId: string, now: Date) {
       ),
     )
     .orderBy(asc(pickupSlots.startsAt));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Missed visits (docs/decisions/080-pickup-missed-walk-ins.md)
+
+/**
+ * Up to `limit` scheduled visits whose slot ended by `now` with nobody checked in (core
+ * isVisitMissed in SQL), oldest slot first; only `userId`'s when given. Not locked: the caller locks
+ * each visit's orders first (the booking's lock order) and checks again under that lock.
+ */
+export function missedCandidates(db: DbOrTx, now: Date, limit: number, userId?: string) {
+  return db
+    .select({ id: pickupAppointments.id, userId: pickupAppointments.userId })
+    .from(pickupAppointments)
+    .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+    .where(
+      and(
+        eq(pickupAppointments.status, 'scheduled'),
+        isNull(pickupAppointments.checkedInAt),
+        lte(pickupSlots.endsAt, now),
+        ...(userId ? [eq(pickupAppointments.userId, userId)] : []),
+      ),
+    )
+    .orderBy(asc(pickupSlots.endsAt), asc(pickupAppointments.id))
+    .limit(limit);
+}
+
+/** One visit with its slot, its row locked FOR UPDATE. */
+export async function lockedVisit(tx: Tx, appointmentId: string) {
+  const [row] = await tx
+    .select({ appointment: pickupAppointments, slot: pickupSlots })
+    .from(pickupAppointments)
+    .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+    .where(eq(pickupAppointments.id, appointmentId))
+    .for('update', { of: pickupAppointments });
+  return row ?? null;
+}
+
+/**
+ * A shopper's missed visits, one row per order the miss let go of (links released at or after the
+ * slot's end; an order taken out earlier, e.g. refunded, is not one of them), in the shape of
+ * appointmentsOf.
+ */
+export function missedVisitsOf(db: DbOrTx, userId: string) {
+  return orderQuery(db, {
+    ...orderItemColumns,
+    locationName: locations.name,
+    appointment: pickupAppointments,
+    slot: pickupSlots,
+  })
+    .innerJoin(locations, eq(locations.id, orders.locationId))
+    .innerJoin(pickupAppointmentOrders, eq(pickupAppointmentOrders.orderId, orders.id))
+    .innerJoin(pickupAppointments, eq(pickupAppointments.id, pickupAppointmentOrders.appointmentId))
+    .innerJoin(pickupSlots, eq(pickupSlots.id, pickupAppointments.slotId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(pickupAppointments.status, 'missed'),
+        gte(pickupAppointmentOrders.releasedAt, pickupSlots.endsAt),
+      ),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Walk-ins (docs/decisions/080-pickup-missed-walk-ins.md)
+
+/** The pickup code of the latest visit this order missed (null: none). */
+const missedCodeOf = sql<
+  string | null
+>`(select ${pickupAppointments.shortCode} from ${pickupAppointmentOrders} inner join ${pickupAppointments} on ${pickupAppointments.id} = ${pickupAppointmentOrders.appointmentId} where ${pickupAppointmentOrders.orderId} = ${orders.id} and ${pickupAppointments.status} = 'missed' order by ${pickupAppointments.updatedAt} desc limit 1)`;
+
+/**
+ * Paid orders (paid or ready_for_pickup) in no booked visit whose shopper's name or email contains
+ * `q`, whose number starts with `q`, or whose missed visit had the pickup code `code`: the desk hands
+ * them over without an appointment. At most 50, the oldest auction first.
+ */
+export function deskWalkIns(
+  db: DbOrTx,
+  search: { q?: string | undefined; code?: string | null | undefined },
+) {
+  const matches = [
+    ...(search.q ? [nameEmailOrNumber(search.q)] : []),
+    ...(search.code ? [sql`${missedCodeOf} = ${search.code}`] : []),
+  ];
+  if (matches.length === 0) return Promise.resolve([]);
+  return orderQuery(db, {
+    ...orderItemColumns,
+    slug: products.slug,
+    sku: products.sku,
+    deskNotes: products.deskNotes,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    locationName: locations.name,
+    missedCode: missedCodeOf,
+  })
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(locations, eq(locations.id, orders.locationId))
+    .where(
+      and(
+        inArray(orders.status, ['paid', 'ready_for_pickup']),
+        sql`not exists (select 1 from ${pickupAppointmentOrders} where ${pickupAppointmentOrders.orderId} = ${orders.id} and ${pickupAppointmentOrders.releasedAt} is null)`,
+        or(...matches),
+      ),
+    )
+    .orderBy(asc(auctions.endTime), asc(orders.id))
+    .limit(50);
 }

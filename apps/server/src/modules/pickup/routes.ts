@@ -21,6 +21,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff, requireUser } from '../../lib/auth-context';
+import { AppError } from '../../lib/errors';
+import { codeOfQrImageToken, PICKUP_QR_IMAGE_ROUTE, pickupQrPng } from '../../lib/pickup-qr';
 import * as service from './service';
 
 const OrderParams = z.object({ orderId: Uuid });
@@ -68,6 +70,20 @@ export async function pickupRoutes(fastify: FastifyInstance) {
     API.meAppointments,
     { onRequest: signedIn, schema: { response: { 200: AppointmentsResponse } } },
     async (request) => service.myAppointments(deps, requireUser(request, 'auth_required')),
+  );
+
+  // The pickup QR code as an image for emails (docs/decisions/080-pickup-missed-walk-ins.md): no
+  // session (a mail client or its image proxy loads it); the signed token is the key.
+  app.get(
+    PICKUP_QR_IMAGE_ROUTE,
+    { schema: { params: z.object({ token: z.string().max(64) }) } },
+    async (request, reply) => {
+      const code = codeOfQrImageToken(app.deps.config.authSecret, request.params.token);
+      if (!code) throw new AppError('not_found');
+      const png = await pickupQrPng(code);
+      // The image of a code never changes.
+      return reply.header('Cache-Control', 'public, max-age=604800, immutable').type('image/png').send(png);
+    },
   );
 
   // Staff: the schedule.

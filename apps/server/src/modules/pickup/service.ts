@@ -11,6 +11,7 @@ import {
   type AvailableSlotsResponse,
   type CancelPickupResponse,
   type DeskAppointment,
+  type DeskLookupResponse,
   type DeskOrderResponse,
   type DeskTodayResponse,
   PICKUP_TEXT,
@@ -29,6 +30,7 @@ import {
   availableSlotDays,
   canBookSlot,
   canChangeAppointment,
+  normalizeShortCode,
   orderStorageFeeCents,
   type PickupSchedule,
   pickupQrPayload,
@@ -40,7 +42,13 @@ import {
 } from '@rebound/core/pickup';
 import { daysEarly } from '@rebound/core/pickup-desk';
 import { pickupDateLabel } from '@rebound/core/pickup-notices';
-import { visitItemsLabel, visitPlaces, visitRefusal, visitWindow } from '@rebound/core/pickup-visit';
+import {
+  statusAfterVisit,
+  visitItemsLabel,
+  visitPlaces,
+  visitRefusal,
+  visitWindow,
+} from '@rebound/core/pickup-visit';
 import { slotTimeLabel } from '@rebound/core/slot-label';
 import { addDaysToDateKey, relativeDayLabel, vancouverDateKey, vancouverDateTime } from '@rebound/core/time';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -53,8 +61,10 @@ import type { Published } from '../../realtime/hub';
 import { enqueueNotices, notificationsChanged } from '../notifications';
 import { transitionOrder, updateOrderFields } from '../orders';
 import { assertNoStorageOwed } from '../storage-fees';
-import { pickupConfirmedNoticeOf } from './notices';
+import { markMissedVisits } from './missed';
+import { pickupCancelledNoticeOf, pickupConfirmedNoticeOf } from './notices';
 import * as repo from './repository';
+import { findWalkIns } from './walk-in';
 
 export interface PickupDeps {
   db: Db;
@@ -106,6 +116,14 @@ async function bookedCountsFor(
 // ---------------------------------------------------------------------------------------------------
 // Shopper
 
+/**
+ * Marks the shopper's visits whose slot ended without a check-in as missed before reading or changing
+ * them (./missed.ts), so their orders are bookable again and the views say missed.
+ */
+async function missedFirst(deps: PickupDeps, user: SessionUser): Promise<void> {
+  await markMissedVisits(deps.db, deps.clock.now(), deps.publish, { userId: user.id });
+}
+
 /** The order ids a request names: `orderIds`, else the one `orderId` (deduplicated, in id order). */
 function requestedOrderIds(b: { orderId?: string | undefined; orderIds?: string[] | undefined }): string[] {
   const ids = [...new Set([...(b.orderIds ?? []), ...(b.orderId ? [b.orderId] : [])])].sort();
@@ -151,6 +169,7 @@ export async function availableSlots(
 ): Promise<AvailableSlotsResponse> {
   const { db, clock } = deps;
   const ids = requestedOrderIds(query);
+  await missedFirst(deps, user);
   const { rows: asked, scheduled } = await visitRequest(db, user, ids, false);
   // Moving a visit: its other orders come along, and their windows count too.
   const others = scheduled
@@ -297,6 +316,7 @@ export async function schedulePickup(
 ): Promise<SchedulePickupResponse> {
   const { db, clock } = deps;
   const ids = requestedOrderIds(body);
+  await missedFirst(deps, user);
   const { answer, events } = await withRetry(() =>
     db.transaction(async (tx) => {
       const now = clock.now();
@@ -496,7 +516,8 @@ export async function releaseAppointment(
 
 /**
  * DELETE /api/pickup/appointments/:orderId: cancels the order's whole visit as one; each of its
- * orders goes back to where it was before the booking and can be scheduled again.
+ * orders goes back to where it was before the booking and can be scheduled again. The shopper gets
+ * one confirmation naming every item (docs/decisions/080-pickup-missed-walk-ins.md).
  */
 export async function cancelPickup(
   deps: PickupDeps,
@@ -504,6 +525,7 @@ export async function cancelPickup(
   orderId: string,
 ): Promise<CancelPickupResponse> {
   const { db, clock } = deps;
+  await missedFirst(deps, user);
   const { answer, events } = await withRetry(() =>
     db.transaction(async (tx) => {
       const now = clock.now();
@@ -520,16 +542,34 @@ export async function cancelPickup(
           lockedMove(
             await transitionOrder(tx, r.order.id, {
               from: 'pickup_scheduled',
-              to: r.order.readyAt ? 'ready_for_pickup' : 'paid',
+              to: statusAfterVisit(r.order),
               at: now,
             }),
             r.order.id,
           );
         }
       }
+      // The shopper is told by their settings what was cancelled: every item and the time it had.
+      const location = await repo.locationOf(tx, existing.slot.locationId);
+      if (location) {
+        await enqueueNotices(tx, now, [
+          pickupCancelledNoticeOf({
+            userId: user.id,
+            orderId: ids[0] ?? orderId,
+            productTitle: visitItemsLabel(rows.map((r) => r.title)),
+            shortCode: null,
+            startsAt: existing.slot.startsAt,
+            endsAt: existing.slot.endsAt,
+            location,
+          }),
+        ]);
+      }
       return {
         answer: { orderId, cancelled: true as const, orderIds: ids },
-        events: slotsChanged(row.order.locationId, user.id, now),
+        events: [
+          ...slotsChanged(row.order.locationId, user.id, now),
+          ...notificationsChanged([user.id], now),
+        ],
       };
     }),
   );
@@ -540,21 +580,31 @@ export async function cancelPickup(
 /** GET /api/me/appointments: scheduled and completed pickups, soonest first (no slot detail last). */
 export async function myAppointments(deps: PickupDeps, user: SessionUser): Promise<AppointmentsResponse> {
   const now = deps.clock.now();
-  const rows = await repo.appointmentsOf(deps.db, user.id);
+  await missedFirst(deps, user);
+  const [rows, missed] = await Promise.all([
+    repo.appointmentsOf(deps.db, user.id),
+    repo.missedVisitsOf(deps.db, user.id),
+  ]);
   const visits = await repo.visitOrderIdsOf(
     deps.db,
     rows.flatMap((r) => (r.appointment ? [r.appointment.id] : [])),
   );
-  const views = rows
-    .map((r) =>
+  // A missed visit's orders are the ones its miss let go of (their links are released).
+  const missedIds = new Map<string, string[]>();
+  for (const r of missed) {
+    missedIds.set(r.appointment.id, [...(missedIds.get(r.appointment.id) ?? []), r.order.id].sort());
+  }
+  const views = [
+    ...rows.map((r) =>
       toAppointmentView(r, now, r.appointment ? (visits.get(r.appointment.id) ?? [r.order.id]) : []),
-    )
-    .sort((a, b) => {
-      if (a.startsAt === b.startsAt) return a.orderId.localeCompare(b.orderId);
-      if (a.startsAt === null) return 1;
-      if (b.startsAt === null) return -1;
-      return a.startsAt.localeCompare(b.startsAt);
-    });
+    ),
+    ...missed.map((r) => toAppointmentView(r, now, missedIds.get(r.appointment.id) ?? [r.order.id])),
+  ].sort((a, b) => {
+    if (a.startsAt === b.startsAt) return a.orderId.localeCompare(b.orderId);
+    if (a.startsAt === null) return 1;
+    if (b.startsAt === null) return -1;
+    return a.startsAt.localeCompare(b.startsAt);
+  });
   return { serverTime: now.toISOString(), appointments: views };
 }
 
@@ -696,16 +746,30 @@ export async function deskToday(
   };
 }
 
-/** GET /api/admin/pickup/lookup: by short code (or QR text), else by shopper name or email. */
+/**
+ * GET /api/admin/pickup/lookup: by short code (or QR text), else by shopper name, email, order number
+ * or a code typed in the search box; with the paid orders in no booked visit that match, which the
+ * desk hands over as walk-ins (./walk-in.ts).
+ */
 export async function deskLookup(
   deps: PickupDeps,
   query: { code?: string | undefined; q?: string | undefined },
-): Promise<{ appointments: DeskAppointment[] }> {
+): Promise<DeskLookupResponse> {
   const now = deps.clock.now();
-  const rows = query.code
-    ? await repo.deskByCode(deps.db, query.code)
-    : await repo.deskByName(deps.db, query.q ?? '');
-  return { appointments: toDeskAppointments(rows, now) };
+  const code = query.code ?? (query.q ? normalizeShortCode(query.q) : null);
+  const [byCode, byName, walkIns] = await Promise.all([
+    code ? repo.deskByCode(deps.db, code) : [],
+    query.q ? repo.deskByName(deps.db, query.q) : [],
+    findWalkIns(deps.db, { q: query.q, code }, now),
+  ]);
+  const seen = new Set<string>();
+  const rows = [...byCode, ...byName].filter((r) => {
+    const key = `${r.appointment.id}:${r.order.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { appointments: toDeskAppointments(rows, now), walkIns };
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   locations,
   notifications,
   orders,
+  outbox,
   pickupAppointments,
   pickupSchedules,
   pickupSlots,
@@ -126,7 +127,8 @@ describe('a visit of several orders', () => {
     // One confirmation for the visit, naming its items on one line.
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, ava.user.id));
     expect(notes).toHaveLength(1);
-    expect(notes[0]!.message).toMatch(/^Your pickup of .+ and 2 more items is booked/);
+    expect(notes[0]!.message).toMatch(/^Your pickup of .+, .+ and .+ is booked/);
+    for (const title of ['Desk Lamp', 'Oak Chair', 'Side Table']) expect(notes[0]!.message).toContain(title);
 
     // The Appointments tab: three orders sharing one visit.
     const tab = await t.app.inject({ url: API.meAppointments, headers: { cookie: ava.cookie } });
@@ -153,6 +155,15 @@ describe('a visit of several orders', () => {
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json<CancelPickupResponse>().orderIds).toEqual([...ids].sort());
+    // One confirmation of the cancel, naming every item of the visit (docs/decisions/080).
+    const cancelled = (
+      await t.db.select().from(notifications).where(eq(notifications.userId, ava.user.id))
+    ).filter((n) => n.message.includes('is cancelled'));
+    expect(cancelled).toHaveLength(1);
+    for (const title of ['Desk Lamp', 'Oak Chair', 'Side Table'])
+      expect(cancelled[0]!.message).toContain(title);
+    const mail = await t.db.select().from(outbox).where(eq(outbox.userId, ava.user.id));
+    expect(mail.filter((m) => m.template === 'pickup_cancelled').map((m) => m.channel)).toContain('email');
     expect(await statusesOf(ids)).toEqual({ [a.id]: 'paid', [b.id]: 'ready_for_pickup', [c.id]: 'paid' });
     expect((await slotRowAt(slotAt(17, 11)))!.bookedCount).toBe(0);
     expect(await appointmentRowOf(t.db, a.id)).toBeUndefined();
@@ -356,7 +367,7 @@ describe('reminders and the desk for a visit', () => {
     const reminders = rows.filter((n) => n.message.startsWith('Reminder: your pickup'));
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.message).toMatch(
-      /^Reminder: your pickup of (Lamp|Chair|Table) and 2 more items is tomorrow/,
+      /^Reminder: your pickup of (Lamp|Chair|Table), (Lamp|Chair|Table) and (Lamp|Chair|Table) is tomorrow/,
     );
   });
 

@@ -10,7 +10,7 @@ import { USER_SCOPE } from '../../lib/query-scope';
 const keys = {
   all: [USER_SCOPE, 'admin-desk'] as const,
   day: (locationId: string, date: string) => [USER_SCOPE, 'admin-desk', 'day', locationId, date] as const,
-  lookup: (code: string) => [USER_SCOPE, 'admin-desk', 'lookup', code] as const,
+  lookup: (search: DeskSearch | null) => [USER_SCOPE, 'admin-desk', 'lookup', search] as const,
 };
 
 export function useLocations() {
@@ -35,12 +35,22 @@ export function useDeskDay(locationId: string | undefined, date: string) {
   });
 }
 
-export function useDeskLookup(code: string) {
+/** What the desk searches: a pickup code (typed or scanned), or a name, email or order number. */
+export type DeskSearch = { code: string } | { q: string };
+
+export function useDeskLookup(search: DeskSearch | null) {
   return useQuery({
-    queryKey: keys.lookup(code),
-    enabled: code.length > 0,
+    queryKey: keys.lookup(search),
+    enabled: search !== null,
     queryFn: ({ signal }) =>
-      getJson<DeskLookupResponse>(`${API.adminPickupLookup}?code=${encodeURIComponent(code)}`, signal),
+      getJson<DeskLookupResponse>(
+        `${API.adminPickupLookup}?${
+          search && 'code' in search
+            ? `code=${encodeURIComponent(search.code)}`
+            : `q=${encodeURIComponent(search?.q ?? '')}`
+        }`,
+        signal,
+      ),
     retry: false,
   });
 }

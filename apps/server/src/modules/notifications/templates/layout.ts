@@ -66,7 +66,7 @@ function blockHtml(b: Block): string {
       return `<div style="margin:0 0 20px;padding:16px;background:${C.brandSoft};border:2px dashed ${C.brand};border-radius:12px;text-align:center" class="rb-code-box">
 <div style="font-size:14px;color:${C.body}" class="rb-body">${e(b.label)}</div>
 <div style="margin-top:6px;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:36px;font-weight:800;letter-spacing:6px;color:${C.code}" class="rb-code">${e(b.code)}</div>
-${b.qr ? `<img src="cid:${QR_CID}" width="168" height="168" alt="QR code for pickup code ${e(b.code)}" style="display:block;margin:14px auto 0;width:168px;height:168px;background:#ffffff;border-radius:8px">` : ''}
+${b.qrUrl || b.qr ? `<img src="${b.qrUrl ? e(b.qrUrl) : `cid:${QR_CID}`}" width="168" height="168" alt="QR code for pickup code ${e(b.code)}" style="display:block;margin:14px auto 0;width:168px;height:168px;background:#ffffff;border-radius:8px">` : ''}
 </div>`;
     case 'lots':
       return `<ul style="margin:0 0 16px;padding:0">${b.lots.map(lotHtml).join('')}</ul>`;

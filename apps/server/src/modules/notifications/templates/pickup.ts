@@ -1,13 +1,14 @@
 import { PICKUP_REMINDER_WHICH } from '@rebound/contract/pickup';
 import { formatShortCode, pickupQrPayload } from '@rebound/core/pickup';
 import { z } from 'zod';
+import { pickupQrImagePath } from '../../../lib/pickup-qr';
 import { defineTemplate, flag, id, text, when } from './define';
 import { messageOf, siteUrl, sms, str } from './format';
 import type { Payload, RenderContext, TemplateOutput } from './types';
 
 // 'pickup_confirmed' and 'pickup_reminder' (contract PickupConfirmedData / PickupReminderData). The short
-// code is what the desk needs: set large, with a QR code of it under it (an inline PNG the sender
-// attaches; decision 019).
+// code is what the desk needs: set large, with a QR code of it under it (a hosted PNG behind a signed
+// link, lib/pickup-qr.ts: docs/decisions/080-pickup-missed-walk-ins.md).
 
 const CODE = /^[0-9A-Z]{6}$/;
 
@@ -20,8 +21,11 @@ function pickupMessage(
   const rawCode = str(p, 'shortCode', 20);
   const code = rawCode && CODE.test(rawCode) ? formatShortCode(rawCode) : null;
   // The QR carries exactly what the Appointments tab shows; only for this appointment's own code.
-  const qr =
-    rawCode && code && str(p, 'qrPayload', 60) === pickupQrPayload(rawCode) ? pickupQrPayload(rawCode) : null;
+  const qrPath =
+    rawCode && code && str(p, 'qrPayload', 60) === pickupQrPayload(rawCode)
+      ? pickupQrImagePath(ctx.secret, rawCode)
+      : null;
+  const qrUrl = qrPath ? `${ctx.publicUrl}${qrPath}` : null;
   const date = str(p, 'dateLabel', 80);
   const time = str(p, 'timeLabel', 80);
   const place = str(p, 'locationName', 120);
@@ -54,7 +58,8 @@ function pickupMessage(
                 type: 'code' as const,
                 label: 'Show this code at the pickup desk',
                 code,
-                ...(qr ? { qr } : {}),
+                // A hosted image every webmail shows (lib/pickup-qr.ts), not an inline attachment.
+                ...(qrUrl ? { qrUrl } : {}),
               },
             ]
           : []),
@@ -114,4 +119,49 @@ export const pickupReminder = defineTemplate({
   name: 'pickup_reminder',
   fields: { ...PICKUP_FIELDS, which: z.enum(PICKUP_REMINDER_WHICH).nullish() },
   render: (p, ctx) => pickupMessage(p, ctx, p.which === 'hour_before' ? 'hour_before' : 'day_before'),
+});
+
+/**
+ * 'pickup_cancelled' (docs/decisions/080-pickup-missed-walk-ins.md): the shopper cancelled a visit;
+ * every item it held, the time it had, and where to book again. No code: it no longer opens anything.
+ */
+export const pickupCancelled = defineTemplate({
+  name: 'pickup_cancelled',
+  fields: { ...PICKUP_FIELDS, ordersUrl: text },
+  render: (p, ctx): TemplateOutput => {
+    const title = str(p, 'productTitle') ?? 'your items';
+    const date = str(p, 'dateLabel', 80);
+    const time = str(p, 'timeLabel', 80);
+    const place = str(p, 'locationName', 120);
+    const when = [date, time].filter(Boolean).join(', ');
+    const url = siteUrl(ctx, p, ['ordersUrl', 'targetUrl'], '/account?tab=orders');
+    const message = messageOf(p);
+    const heading = 'Your pickup is cancelled';
+    return {
+      email: {
+        subject: `Pickup cancelled${date ? ` for ${date}` : ''}`,
+        preheader: message,
+        heading,
+        blocks: [
+          { type: 'p', text: message },
+          {
+            type: 'facts',
+            rows: [
+              { label: 'Items', value: title },
+              ...(when ? [{ label: 'Was booked for', value: when, strong: true }] : []),
+              ...(place ? [{ label: 'Where', value: place }] : []),
+            ],
+          },
+          { type: 'button', label: 'Book a new pickup time', url },
+          {
+            type: 'note',
+            text: "Your orders stay paid. Book a new time within each order's pickup window; storage fees apply after it.",
+          },
+        ],
+        reason: 'you cancelled a pickup on Rebound',
+      },
+      sms: sms(`${heading}: ${title}${when ? `, ${when}` : ''}. Book a new time:`, url),
+      push: { title: heading, body: message, url, tag: `pickup-${str(p, 'orderId', 60) ?? 'latest'}` },
+    };
+  },
 });

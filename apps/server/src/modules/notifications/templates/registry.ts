@@ -19,7 +19,7 @@ import { orderCancelled } from './order-cancelled';
 import { outbid } from './outbid';
 import { paymentReceipt } from './payment-receipt';
 import { paymentReminder } from './payment-reminder';
-import { pickupConfirmed, pickupReminder } from './pickup';
+import { pickupCancelled, pickupConfirmed, pickupReminder } from './pickup';
 import { pickupFinalNotice } from './pickup-final-notice';
 import { refundIssued } from './refund-issued';
 import { returnUpdate } from './return-update';
@@ -49,6 +49,7 @@ const DEFINITIONS = [
   pickupConfirmed,
   pickupReminder,
   pickupFinalNotice,
+  pickupCancelled,
   testEmail,
   authConfirmEmail,
   authResetPassword,

@@ -31,6 +31,8 @@ export type Block =
       code: string;
       /** Text of a QR code shown under the code (the desk scans it); sent as an inline PNG. */
       qr?: string;
+      /** The QR code as a hosted image (lib/pickup-qr.ts), shown instead of the inline one. */
+      qrUrl?: string;
     }
   | { type: 'lots'; lots: Lot[] };
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import type { DeskAppointment } from '@rebound/contract/pickup';
+import type { DeskAppointment, DeskWalkIn } from '@rebound/contract/pickup';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderPage, shopper } from '../../../../test/render';
 import DeskPage from './DeskPage';
@@ -73,5 +74,69 @@ describe('the pickup desk day list', () => {
     expect(within(drill).queryByRole('button')).toBeNull();
     const lamp = rows.find((r) => r.textContent?.includes('Desk lamp'))!;
     expect(within(lamp).getByRole('button', { name: 'Hand over: Desk lamp' })).toBeTruthy();
+  });
+});
+
+describe('the pickup desk and a walk-in', () => {
+  it('finds a paid order without an appointment by its order number and hands it over after the ID check', async () => {
+    const ORDER = '3f2a9c1b-0000-4000-8000-0000000000d1';
+    const walkIn: DeskWalkIn = {
+      orderId: ORDER,
+      orderNumber: '3f2a9c1b',
+      productTitle: 'Walk-in lamp',
+      sku: 'SKU-9',
+      deskNotes: 'B-12',
+      shopperName: 'Zed Walker',
+      shopperEmail: 'zed@example.test',
+      orderStatus: 'ready_for_pickup',
+      readyAt: '2026-06-15T16:00:00.000Z',
+      completedAt: null,
+      storageFeeCents: 0,
+      locationName: 'Burnaby',
+      missedCode: 'ABC234',
+    };
+    const server = fakeServer({
+      'GET /api/locations': { locations: [{ id: LOCATION, name: 'Burnaby', address: '1 Main St' }] },
+      'GET /api/admin/pickup/today': {
+        serverTime: '2026-06-15T18:00:00.000Z',
+        locationId: LOCATION,
+        date: '2026-06-15',
+        slots: [],
+      },
+      'GET /api/admin/pickup/lookup': { appointments: [], walkIns: [walkIn] },
+      [`GET /api/admin/storage-fees/orders/${ORDER}`]: {
+        orderId: ORDER,
+        owedCents: 0,
+        paidCents: 0,
+        dueCents: 0,
+        days: 0,
+      },
+      [`POST /api/admin/pickup/orders/${ORDER}/complete`]: {
+        orderId: ORDER,
+        orderStatus: 'completed',
+        readyAt: walkIn.readyAt,
+        completedAt: '2026-06-15T18:01:00.000Z',
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<DeskPage />, { user: shopper({ role: 'staff' }) });
+    await user.type(await screen.findByLabelText(/order number, name or email/), '3f2a9c1b{Enter}');
+    const result = await screen.findByTestId('desk-walk-in-result');
+    expect(server.calls('GET', '/api/admin/pickup/lookup').map((r) => r.path)).toEqual([
+      '/api/admin/pickup/lookup?q=3f2a9c1b',
+    ]);
+    expect(result.textContent).toContain('Walk-in lamp (#3f2a9c1b)');
+    await user.click(within(result).getByRole('button', { name: 'Hand over walk-in: Zed Walker' }));
+
+    const handover = await screen.findByTestId('desk-walk-in');
+    expect(handover.textContent).toContain('No appointment booked. Missed the visit ABC-234.');
+    const give = within(handover).getByRole('button', { name: 'Hand over: Walk-in lamp' });
+    expect((give as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(handover).getByRole('checkbox', { name: /ID checked/ }));
+    await user.click(give);
+    expect(await within(handover).findByText('Handed over. The order is completed.')).toBeTruthy();
+    expect(server.calls('POST', `/api/admin/pickup/orders/${ORDER}/complete`)[0]!.body).toEqual({
+      idChecked: true,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { DeskMarkResponse } from '@rebound/contract/desk-marks';
-import type { DeskAppointment } from '@rebound/contract/pickup';
+import type { DeskAppointment, DeskWalkIn } from '@rebound/contract/pickup';
 import { isPickupOpen } from '@rebound/core/orders';
-import { formatShortCode, normalizeShortCode } from '@rebound/core/pickup';
+import { formatShortCode, normalizeShortCode, PICKUP_QR_PREFIX } from '@rebound/core/pickup';
 import { clsx } from 'clsx';
 import {
   CalendarClock,
@@ -12,7 +12,7 @@ import {
   ScanLine,
   UserCheck,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
 import { LocationSelect } from '../../../components/admin/LocationSelect';
 import { Badge } from '../../../components/ui/Badge';
@@ -22,9 +22,10 @@ import { Skeleton } from '../../../components/ui/Skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatDateKey } from '../../../lib/format-date';
-import { useDeskAction, useDeskDay, useDeskLookup, useLocations } from '../api';
+import { type DeskSearch, useDeskAction, useDeskDay, useDeskLookup, useLocations } from '../api';
 import { DeskMarkActions } from './DeskMark';
 import { DeskStorageFee, DeskStorageTotal } from './DeskStorageFee';
+import { WalkInHandover } from './WalkInHandover';
 
 /** What the desk last marked, shown until the next mark: the refund and the item. */
 type Marked = { answer: DeskMarkResponse; title: string; shopper: string };
@@ -38,6 +39,16 @@ export default function DeskPage() {
   const chosen = locationId || locations.data?.locations[0]?.id;
   // A visit: every item (order) under one pickup code (docs/decisions/058).
   const [selected, setSelected] = useState<DeskAppointment[] | null>(null);
+  // A shopper without an appointment: their paid orders in no booked visit (docs/decisions/080).
+  const [walkIn, setWalkIn] = useState<DeskWalkIn[] | null>(null);
+  const pickVisit = useCallback((visit: DeskAppointment[] | null) => {
+    setWalkIn(null);
+    setSelected(visit);
+  }, []);
+  const pickWalkIn = useCallback((items: DeskWalkIn[]) => {
+    setSelected(null);
+    setWalkIn(items);
+  }, []);
   const [marked, setMarked] = useState<Marked | null>(null);
   // A marked item leaves the hand-over; the rest of the visit stays ready to hand over.
   const onMarked = (answer: DeskMarkResponse, a: DeskAppointment) => {
@@ -80,18 +91,15 @@ export default function DeskPage() {
       </div>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="order-2 min-w-0 xl:order-1">
-          <DaySlots
-            locationId={chosen}
-            date={date}
-            onPick={setSelected}
-            onDate={setDate}
-            onMarked={onMarked}
-          />
+          <DaySlots locationId={chosen} date={date} onPick={pickVisit} onDate={setDate} onMarked={onMarked} />
         </div>
         <div className="order-1 flex min-w-0 flex-col gap-6 xl:order-2">
-          <CodeLookup onFound={setSelected} />
+          <CodeLookup onFound={pickVisit} onWalkIn={pickWalkIn} />
           {selected && selected.length > 0 ? (
-            <Handover items={selected} onDone={setSelected} onMarked={onMarked} />
+            <Handover items={selected} onDone={pickVisit} onMarked={onMarked} />
+          ) : null}
+          {walkIn && walkIn.length > 0 ? (
+            <WalkInHandover items={walkIn} onClose={() => setWalkIn(null)} />
           ) : null}
         </div>
       </div>
@@ -254,39 +262,72 @@ function DaySlots({
 
 type Detector = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
 
+/** Typed or scanned text that is a pickup code ('ABC-234', 'abc234', the QR text), else null. */
+function codeOf(text: string): string | null {
+  const t = text.trim();
+  const shaped =
+    t.toUpperCase().startsWith(PICKUP_QR_PREFIX) || /^[A-Za-z0-9]{3}[\s\-_.]?[A-Za-z0-9]{3}$/.test(t);
+  return shaped ? normalizeShortCode(t) : null;
+}
+
+/** Walk-in orders by shopper (one hand-over per shopper), in the server's order. */
+function walkInsByShopper(rows: readonly DeskWalkIn[]): DeskWalkIn[][] {
+  const by = new Map<string, DeskWalkIn[]>();
+  for (const r of rows) by.set(r.shopperEmail, [...(by.get(r.shopperEmail) ?? []), r]);
+  return [...by.values()];
+}
+
 /**
- * The code box: a USB scanner types the QR text ('REBOUND-PICKUP:ABC234') followed by Enter, a person
- * types 'ABC-234'. With the BarcodeDetector API (Chrome, Edge, Android) the camera can read the QR too.
+ * The search box: a USB scanner types the QR text ('REBOUND-PICKUP:ABC234') followed by Enter, a person
+ * types 'ABC-234', or the shopper's name, email or order number (a shopper without an appointment:
+ * docs/decisions/080-pickup-missed-walk-ins.md). With the BarcodeDetector API (Chrome, Edge, Android)
+ * the camera can read the QR too. A code opens its visit at once; a search lists what it found.
  */
-function CodeLookup({ onFound }: { onFound: (items: DeskAppointment[]) => void }) {
+function CodeLookup({
+  onFound,
+  onWalkIn,
+}: {
+  onFound: (items: DeskAppointment[]) => void;
+  onWalkIn: (items: DeskWalkIn[]) => void;
+}) {
   const [text, setText] = useState('');
-  const [code, setCode] = useState('');
+  const [search, setSearch] = useState<DeskSearch | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
-  const lookup = useDeskLookup(code);
+  const lookup = useDeskLookup(search);
   const input = useRef<HTMLInputElement>(null);
   const [scanning, setScanning] = useState(false);
   const canScan = typeof window !== 'undefined' && 'BarcodeDetector' in window;
+  const byCode = search !== null && 'code' in search;
 
   useEffect(() => {
-    const found = lookup.data?.appointments;
-    if (found && found.length > 0) onFound(found);
-  }, [lookup.data, onFound]);
+    if (!byCode || !lookup.data) return;
+    const { appointments, walkIns } = lookup.data;
+    if (appointments.length > 0) onFound(appointments);
+    else if (walkIns.length > 0) onWalkIn(walkIns);
+  }, [byCode, lookup.data, onFound, onWalkIn]);
 
   const submit = (value: string) => {
-    const normal = normalizeShortCode(value);
-    if (!normal) {
-      setInvalid('That is not a pickup code. It has 6 letters and numbers, like ABC-234.');
+    const code = codeOf(value);
+    if (code) {
+      setInvalid(null);
+      setSearch({ code });
+      return;
+    }
+    if (value.trim().length < 2) {
+      setInvalid('Type a pickup code (like ABC-234), an order number, a name or an email.');
       return;
     }
     setInvalid(null);
-    setCode(normal);
+    setSearch({ q: value.trim() });
   };
 
+  const found = lookup.data;
+  const nothing = found && found.appointments.length === 0 && found.walkIns.length === 0;
   return (
     <section className="rounded-card border border-ink-200 bg-white p-4" aria-labelledby="desk-lookup">
       <h2 id="desk-lookup" className="mb-3 flex items-center gap-2 text-base font-bold text-ink-950">
         <ScanLine className="size-5" aria-hidden="true" />
-        Find by pickup code
+        Find a shopper
       </h2>
       <form
         className="flex flex-wrap items-start gap-2"
@@ -298,14 +339,13 @@ function CodeLookup({ onFound }: { onFound: (items: DeskAppointment[]) => void }
         <TextField
           ref={input}
           className="min-w-0 flex-1"
-          label="Pickup code or scanned QR"
+          label="Pickup code or scanned QR, order number, name or email"
           autoComplete="off"
-          autoCapitalize="characters"
           spellCheck={false}
           value={text}
           onChange={(e) => setText(e.target.value)}
           error={invalid ?? undefined}
-          hint="Scan the QR code with the desk scanner, or type the code the shopper reads out."
+          hint="Scan the QR code, type the code the shopper reads out, or find a walk-in by order number, name or email."
         />
         {/* Level with the input, below its label (the hint may wrap under it). */}
         <Button type="submit" className="mt-6.5" loading={lookup.isFetching}>
@@ -325,10 +365,49 @@ function CodeLookup({ onFound }: { onFound: (items: DeskAppointment[]) => void }
       ) : null}
       <div aria-live="polite" className="mt-3 text-sm">
         {lookup.isError ? <FormAlert>{errorMessageOf(lookup.error)}</FormAlert> : null}
-        {lookup.data && lookup.data.appointments.length === 0 ? (
+        {nothing ? (
           <p className="rounded-lg bg-danger-50 px-3 py-2 text-danger-700">
-            No appointment has the code {formatShortCode(code)}. Check it with the shopper.
+            {search && 'code' in search
+              ? `No appointment has the code ${formatShortCode(search.code)}. Check it with the shopper.`
+              : 'No paid order or appointment matches. Check the spelling, or try the order number.'}
           </p>
+        ) : null}
+        {found && !byCode && !nothing ? (
+          <ul className="flex flex-col gap-2" data-testid="desk-search-results">
+            {visitsOf(found.appointments).map((visit) => (
+              <li
+                key={visit[0]!.appointmentId}
+                className="flex flex-wrap items-center gap-2 rounded-lg px-3 py-2 ring-1 ring-ink-200"
+              >
+                <p className="min-w-0 flex-1 basis-48">
+                  <span className="font-semibold text-ink-900">{visit[0]!.shopperName}</span> ·{' '}
+                  <span className="font-mono">
+                    {visit[0]!.shortCode ? formatShortCode(visit[0]!.shortCode) : '—'}
+                  </span>{' '}
+                  · {formatDateKey(visit[0]!.date)}, {visit[0]!.timeLabel} ·{' '}
+                  {visit.map((a) => a.productTitle).join(', ')}
+                </p>
+                <Button size="sm" variant="secondary" onClick={() => onFound(visit)}>
+                  Open visit<span className="sr-only">: {visit[0]!.shopperName}</span>
+                </Button>
+              </li>
+            ))}
+            {walkInsByShopper(found.walkIns).map((items) => (
+              <li
+                key={items[0]!.shopperEmail}
+                data-testid="desk-walk-in-result"
+                className="flex flex-wrap items-center gap-2 rounded-lg px-3 py-2 ring-1 ring-ink-200"
+              >
+                <p className="min-w-0 flex-1 basis-48">
+                  <span className="font-semibold text-ink-900">{items[0]!.shopperName}</span> · no appointment
+                  · {items.map((i) => `${i.productTitle} (#${i.orderNumber})`).join(', ')}
+                </p>
+                <Button size="sm" onClick={() => onWalkIn(items)}>
+                  Hand over walk-in<span className="sr-only">: {items[0]!.shopperName}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
         ) : null}
       </div>
     </section>

@@ -5,7 +5,7 @@ import { clsx } from 'clsx';
 import { CalendarClock, CalendarX2, CircleAlert, Clock, MapPin, QrCode } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/Badge';
+import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import {
   Dialog,
@@ -25,13 +25,14 @@ import { formatDateKeyLong } from '../format';
 const AppointmentQr = lazy(() => import('./AppointmentQr'));
 
 /**
- * The account's Appointments tab: scheduled and completed pickups by date, each with its order
- * number, amount, full date, time, notes and (scheduled ones) the relative day, the code for the
- * desk as a QR code and as 'ABC-234', and Reschedule / Cancel until the slot starts.
+ * The account's Appointments tab: scheduled, completed and missed pickups by date, one card per visit
+ * (docs/decisions/058, 080) with each of its orders (title, order number, amount), the full date,
+ * time, notes and (scheduled ones) the relative day, the code for the desk as a QR code and as
+ * 'ABC-234', and Reschedule / Cancel until the slot starts.
  */
 export function AppointmentsPanel() {
   const appointments = useMyAppointments();
-  const list = appointments.data?.appointments;
+  const list = appointments.data ? visitsOf(appointments.data.appointments) : undefined;
 
   return (
     <div className="flex flex-col gap-5">
@@ -56,14 +57,14 @@ export function AppointmentsPanel() {
           message={errorMessageOf(appointments.error)}
           onRetry={() => void appointments.refetch()}
         />
-      ) : appointments.data.appointments.length === 0 ? (
+      ) : list === undefined || list.length === 0 ? (
         <EmptyState action={<ButtonLink to="/account?tab=orders">View My Orders</ButtonLink>}>
           {PICKUP_TEXT.noAppointments}
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-4" aria-label="Your pickup appointments">
-          {appointments.data.appointments.map((a) => (
-            <AppointmentCard key={`${a.id ?? ''}:${a.orderId}`} appointment={a} />
+          {list.map((visit) => (
+            <AppointmentCard key={`${visit[0]!.id ?? ''}:${visit[0]!.orderId}`} visit={visit} />
           ))}
         </ul>
       )}
@@ -71,36 +72,84 @@ export function AppointmentsPanel() {
   );
 }
 
-function AppointmentCard({ appointment: a }: { appointment: AppointmentView }) {
+const STATUS_LABEL: Record<AppointmentView['status'], string> = {
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  missed: 'Missed',
+};
+const STATUS_TONE: Record<AppointmentView['status'], BadgeTone> = {
+  scheduled: 'accent',
+  completed: 'neutral',
+  cancelled: 'neutral',
+  missed: 'danger',
+};
+
+/**
+ * The server's rows (one per order) grouped by visit, in its order: a visit once, with every order
+ * (a row without an appointment stays on its own).
+ */
+function visitsOf(rows: readonly AppointmentView[]): AppointmentView[][] {
+  const by = new Map<string, AppointmentView[]>();
+  for (const r of rows) {
+    const key = r.id ? `${r.id}:${r.status}` : `order:${r.orderId}`;
+    by.set(key, [...(by.get(key) ?? []), r]);
+  }
+  return [...by.values()];
+}
+
+function AppointmentCard({ visit }: { visit: AppointmentView[] }) {
+  const a = visit[0]!;
   const scheduled = a.status === 'scheduled';
+  const storageFeeCents = visit.reduce((n, v) => n + v.storageFeeCents, 0);
   return (
     <li
       data-testid="appointment"
       data-order-id={a.orderId}
+      data-order-ids={visit.map((v) => v.orderId).join(' ')}
       data-status={a.status}
       className="rounded-card bg-white p-4 shadow-card ring-1 ring-ink-200/80 sm:p-5"
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:justify-between sm:gap-6">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge tone={scheduled ? 'accent' : 'neutral'}>{scheduled ? 'Scheduled' : 'Completed'}</Badge>
+            <Badge tone={STATUS_TONE[a.status]}>{STATUS_LABEL[a.status]}</Badge>
             {scheduled && a.relativeDay ? (
               <Badge tone="brand" data-testid="appointment-relative-day">
                 {a.relativeDay}
               </Badge>
             ) : null}
           </div>
-          <h3 className="mt-2 line-clamp-2 leading-snug font-semibold text-ink-950">{a.productTitle}</h3>
-          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:flex sm:flex-wrap sm:gap-x-8">
-            <div>
-              <dt className="text-xs text-ink-600">Order number</dt>
-              <dd className="font-mono text-ink-900">{a.orderNumber}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-ink-600">Amount</dt>
-              <dd className="font-semibold tabular-nums text-ink-950">{formatCents(a.amountCents)}</dd>
-            </div>
-          </dl>
+          {visit.length === 1 ? (
+            <>
+              <h3 className="mt-2 line-clamp-2 leading-snug font-semibold text-ink-950">{a.productTitle}</h3>
+              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:flex sm:flex-wrap sm:gap-x-8">
+                <div>
+                  <dt className="text-xs text-ink-600">Order number</dt>
+                  <dd className="font-mono text-ink-900">{a.orderNumber}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-ink-600">Amount</dt>
+                  <dd className="font-semibold tabular-nums text-ink-950">{formatCents(a.amountCents)}</dd>
+                </div>
+              </dl>
+            </>
+          ) : (
+            <>
+              <h3 className="mt-2 leading-snug font-semibold text-ink-950">
+                One visit for {visit.length} orders
+              </h3>
+              <ul className="mt-2 flex flex-col gap-1 text-sm" data-testid="appointment-items">
+                {visit.map((v) => (
+                  <li key={v.orderId} className="flex flex-wrap items-baseline gap-x-2">
+                    <span className="font-medium text-ink-900">{v.productTitle}</span>
+                    <span className="font-mono text-xs text-ink-600">#{v.orderNumber}</span>
+                    <span className="tabular-nums text-ink-800">{formatCents(v.amountCents)}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
 
           {a.detailsPending || a.date === null ? (
             <p className="mt-3 flex items-start gap-2 rounded-lg bg-gold-100/60 px-3 py-2 text-sm text-ink-800">
@@ -140,17 +189,31 @@ function AppointmentCard({ appointment: a }: { appointment: AppointmentView }) {
               <p className="mt-0.5 break-words whitespace-pre-line text-ink-900">{a.notes}</p>
             </div>
           ) : null}
+          {a.status === 'missed' ? (
+            <p
+              data-testid="appointment-missed"
+              className="mt-3 flex items-start gap-2 rounded-lg bg-danger-50 px-3 py-2 text-sm text-danger-700"
+            >
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                {PICKUP_TEXT.missed}{' '}
+                <Link to="/account?tab=orders" className="font-semibold underline underline-offset-2">
+                  View My Orders
+                </Link>
+              </span>
+            </p>
+          ) : null}
           {a.status === 'completed' && a.completedAt ? (
             <p className="mt-3 text-sm text-ink-700">
               Collected <time dateTime={a.completedAt}>{formatShopDateTime(a.completedAt)}</time>
             </p>
           ) : null}
-          {a.storageFeeCents > 0 ? (
+          {storageFeeCents > 0 ? (
             <p
               data-testid="appointment-storage-fee"
               className={clsx('mt-3 text-sm font-medium', scheduled ? 'text-danger-700' : 'text-ink-800')}
             >
-              {scheduled ? 'Storage fee so far' : 'Storage fee'}: {formatCents(a.storageFeeCents)} (
+              {scheduled ? 'Storage fee so far' : 'Storage fee'}: {formatCents(storageFeeCents)} (
               {formatCents(STORAGE_FEE_CENTS_PER_DAY)} per day from {formatDateKeyLong(a.storageFeeFrom)}
               {scheduled ? '' : ' until pickup'})
             </p>
@@ -164,12 +227,12 @@ function AppointmentCard({ appointment: a }: { appointment: AppointmentView }) {
 
       {scheduled && a.canChange ? (
         <div className="mt-4 flex flex-col gap-2 border-t border-ink-100 pt-4 sm:flex-row sm:justify-end">
-          <CancelButton appointment={a} />
+          <CancelButton visit={visit} />
           <ButtonLink
             to={`/pickup-schedule/${a.orderId}`}
             size="sm"
             className="sm:min-w-32"
-            aria-label={`Reschedule the pickup of ${a.productTitle}`}
+            aria-label={`Reschedule the pickup of ${itemsOf(visit)}`}
           >
             <CalendarClock aria-hidden="true" />
             Reschedule
@@ -206,15 +269,29 @@ function PickupCode({ code, payload }: { code: string; payload: string }) {
   );
 }
 
-function CancelButton({ appointment: a }: { appointment: AppointmentView }) {
+/** 'Lamp', 'Lamp and Chair', 'Lamp, Chair and Desk'. */
+function itemsOf(visit: readonly AppointmentView[]): string {
+  const titles = visit.map((v) => v.productTitle);
+  return titles.length === 1 ? titles[0]! : `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)}`;
+}
+
+/**
+ * Cancels the whole visit (every order in it goes back to be booked again); the dialog names each
+ * item it releases, and the server sends a confirmation (docs/decisions/080-pickup-missed-walk-ins.md).
+ */
+function CancelButton({ visit }: { visit: AppointmentView[] }) {
+  const a = visit[0]!;
   const [open, setOpen] = useState(false);
   const cancel = useCancelPickup();
   const when = a.date ? `${formatDateKeyLong(a.date)}${a.timeLabel ? `, ${a.timeLabel}` : ''}` : null;
+  const several = visit.length > 1;
 
   const onConfirm = () =>
     cancel.mutate(a.orderId, {
       onSuccess: () => {
-        toast.success('Pickup cancelled. You can book another time from your orders.');
+        toast.success(
+          `Pickup cancelled for ${several ? `${visit.length} items` : a.productTitle}. We sent you a confirmation; book another time from your orders.`,
+        );
         setOpen(false);
       },
       onError: (error) => toast.error(errorMessageOf(error)),
@@ -227,17 +304,32 @@ function CancelButton({ appointment: a }: { appointment: AppointmentView }) {
         size="sm"
         className="sm:min-w-32"
         onClick={() => setOpen(true)}
-        aria-label={`Cancel the pickup of ${a.productTitle}`}
+        aria-label={`Cancel the pickup of ${itemsOf(visit)}`}
       >
         <CalendarX2 aria-hidden="true" />
-        Cancel
+        {several ? 'Cancel visit' : 'Cancel'}
       </Button>
       <DialogContent className="max-w-md p-5 sm:p-6">
-        <DialogTitle className="pr-10 text-lg font-bold text-ink-950">Cancel this pickup?</DialogTitle>
+        <DialogTitle className="pr-10 text-lg font-bold text-ink-950">
+          {several ? `Cancel this visit for ${visit.length} items?` : 'Cancel this pickup?'}
+        </DialogTitle>
         <DialogDescription className="mt-2 text-sm text-ink-700">
-          {when ? <>Your appointment on {when} will be released. </> : null}
-          The order stays paid: book a new time from your orders within the pickup window.
+          {when ? <>Your appointment on {when} will be released for </> : <>This releases </>}
+          {several ? 'every item in it:' : `${a.productTitle}.`}
         </DialogDescription>
+        {several ? (
+          <ul className="mt-2 list-disc pl-5 text-sm text-ink-900" data-testid="cancel-items">
+            {visit.map((v) => (
+              <li key={v.orderId}>
+                {v.productTitle} <span className="font-mono text-xs text-ink-600">#{v.orderNumber}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="mt-2 text-sm text-ink-700">
+          {several ? 'The orders stay paid' : 'The order stays paid'}: book a new time from your orders within
+          the pickup window. We will email you a confirmation.
+        </p>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="secondary" disabled={cancel.isPending}>

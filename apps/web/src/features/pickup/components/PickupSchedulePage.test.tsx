@@ -205,6 +205,18 @@ describe('choosing a pickup slot', () => {
     expect(empty.textContent).toContain('Thursday, December 3, 2026');
   });
 
+  it('after the window (a missed visit, a late payment): tells the shopper to walk in, naming the window', async () => {
+    fakeServer({
+      'GET /api/pickup/slots': slotsAnswer({ slots: {}, serverTime: '2026-12-05T18:00:00.000Z' }),
+    });
+    renderPage(<PickupSchedulePage order={order} />);
+    const walkIn = await screen.findByTestId('pickup-walk-in');
+    expect(walkIn.textContent).toContain('The pickup window has ended');
+    expect(walkIn.textContent).toContain('Walk in during opening hours with your order number');
+    expect(walkIn.textContent).toContain('Thursday, December 3, 2026');
+    expect(screen.queryByTestId('pickup-no-slots')).toBeNull();
+  });
+
   it('a visit: other paid orders at the location are checked by default, and one slot books them all', async () => {
     const second: OrderView = {
       ...order,

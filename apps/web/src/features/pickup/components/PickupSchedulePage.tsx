@@ -6,6 +6,7 @@ import {
   type PickupSlot,
 } from '@rebound/contract/pickup';
 import { formatCents } from '@rebound/core/money';
+import { vancouverDateKey } from '@rebound/core/time';
 import { PICKUP_WINDOW_DAYS } from '@rebound/core/windows';
 import { ArrowLeft, CalendarX2, MapPin } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -295,7 +296,15 @@ function SlotPicker({
   const days = Object.keys(slots.data.slots)
     .filter((key) => (slots.data.slots[key]?.length ?? 0) > 0)
     .sort();
-  if (days.length === 0) return <NoSlots window={slots.data.window} />;
+  if (days.length === 0) {
+    return (
+      <NoSlots
+        window={slots.data.window}
+        several={slots.data.orderIds.length > 1}
+        ended={vancouverDateKey(new Date(slots.data.serverTime)) > slots.data.window.lastDate}
+      />
+    );
+  }
   return (
     <SlotForm
       order={order}
@@ -307,7 +316,35 @@ function SlotPicker({
   );
 }
 
-function NoSlots({ window }: { window: AvailableSlotsResponse['window'] }) {
+/**
+ * No time to offer: inside the window every slot is taken or closed; after it (a missed visit, a
+ * late payment) the shopper is told to walk in (docs/decisions/080-pickup-missed-walk-ins.md).
+ */
+function NoSlots({
+  window,
+  several,
+  ended,
+}: {
+  window: AvailableSlotsResponse['window'];
+  several: boolean;
+  ended: boolean;
+}) {
+  if (ended) {
+    return (
+      <div
+        data-testid="pickup-walk-in"
+        className="flex flex-col items-center gap-3 rounded-card border border-dashed border-ink-300 bg-white/60 px-6 py-10 text-center"
+      >
+        <CalendarX2 className="size-8 text-ink-400" aria-hidden="true" />
+        <p className="max-w-md font-semibold text-ink-900">{PICKUP_TEXT.windowEnded}</p>
+        <p className="max-w-md text-sm text-ink-700">
+          Pickup times were offered from{' '}
+          <span className="font-semibold whitespace-nowrap">{formatDateKeyLong(window.firstDate)}</span> to{' '}
+          <span className="font-semibold whitespace-nowrap">{formatDateKeyLong(window.lastDate)}</span>.
+        </p>
+      </div>
+    );
+  }
   return (
     <div
       data-testid="pickup-no-slots"
@@ -316,9 +353,11 @@ function NoSlots({ window }: { window: AvailableSlotsResponse['window'] }) {
       <CalendarX2 className="size-8 text-ink-400" aria-hidden="true" />
       <p className="font-semibold text-ink-900">{PICKUP_TEXT.noSlots}</p>
       <p className="max-w-md text-sm text-ink-700">
-        Pickups are booked from the auction's end date through {PICKUP_WINDOW_DAYS} days after: for this
-        order, <span className="font-semibold whitespace-nowrap">{formatDateKeyLong(window.firstDate)}</span>{' '}
-        to <span className="font-semibold whitespace-nowrap">{formatDateKeyLong(window.lastDate)}</span>.
+        Pickups are booked from the auction's end date through {PICKUP_WINDOW_DAYS} days after: for{' '}
+        {several ? '' : 'this '}
+        {several ? 'the orders chosen' : 'order'},{' '}
+        <span className="font-semibold whitespace-nowrap">{formatDateKeyLong(window.firstDate)}</span> to{' '}
+        <span className="font-semibold whitespace-nowrap">{formatDateKeyLong(window.lastDate)}</span>.
       </p>
       <p className="text-sm text-ink-700">
         Need another time?{' '}

@@ -1,0 +1,149 @@
+import type { DeskWalkIn } from '@rebound/contract/pickup';
+import { isPickupOpen } from '@rebound/core/orders';
+import { formatShortCode } from '@rebound/core/pickup';
+import { clsx } from 'clsx';
+import { CircleCheck, UserCheck } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { FormAlert } from '../../../components/ui/Field';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useDeskAction } from '../api';
+import { DeskStorageFee } from './DeskStorageFee';
+
+/**
+ * The hand-over of a shopper who walked in without an appointment
+ * (docs/decisions/080-pickup-missed-walk-ins.md): their paid orders in no booked visit, an explicit
+ * 'ID checked' box, then each item handed over on its own. The server refuses while storage is owed.
+ */
+export function WalkInHandover({ items, onClose }: { items: DeskWalkIn[]; onClose: () => void }) {
+  const a = items[0]!;
+  const action = useDeskAction();
+  const [checked, setChecked] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<ReadonlySet<string>>(new Set());
+  const heading = useRef<HTMLHeadingElement>(null);
+  const checkId = useId();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new shopper at the desk starts over
+  useEffect(() => {
+    setChecked(false);
+    setError(null);
+    setDone(new Set());
+    heading.current?.focus();
+  }, [a.shopperEmail]);
+  const open = items.filter((i) => !done.has(i.orderId) && isPickupOpen(i.orderStatus));
+  const handOver = (orderId: string) => {
+    setError(null);
+    action
+      .mutateAsync({ orderId, action: 'complete' })
+      .then(() => setDone((prev) => new Set([...prev, orderId])))
+      .catch((e: unknown) => setError(errorMessageOf(e)));
+  };
+  return (
+    <section
+      className="rounded-card border-2 border-brand-600 bg-white p-4"
+      aria-labelledby="desk-walk-in"
+      data-testid="desk-walk-in"
+    >
+      <h2
+        id="desk-walk-in"
+        ref={heading}
+        tabIndex={-1}
+        className="text-base font-bold text-ink-950 focus:outline-none"
+      >
+        Walk-in: {a.shopperName}
+      </h2>
+      <p className="mt-1 text-sm text-ink-700">
+        No appointment booked.
+        {a.missedCode ? ` Missed the visit ${formatShortCode(a.missedCode)}.` : ''}
+      </p>
+      <dl className="mt-3 grid grid-cols-[7rem_1fr] gap-y-1 text-sm">
+        <dt className="text-ink-600">Shopper</dt>
+        <dd className="font-semibold break-words text-ink-900">
+          {a.shopperName} <span className="font-normal text-ink-700">({a.shopperEmail})</span>
+        </dd>
+        <dt className="text-ink-600">Items</dt>
+        <dd className="text-ink-900">
+          {items.length} ({items.length - open.length} handed over)
+        </dd>
+      </dl>
+      {open.map((i) => (
+        <DeskStorageFee key={i.orderId} orderId={i.orderId} enabled />
+      ))}
+      {error ? (
+        <div className="mt-3">
+          <FormAlert>{error}</FormAlert>
+        </div>
+      ) : null}
+      {open.length > 0 ? (
+        <label
+          htmlFor={checkId}
+          className={clsx(
+            'mt-4 flex items-start gap-3 rounded-xl p-3 text-sm ring-1 ring-inset',
+            checked ? 'bg-brand-50 ring-brand-200' : 'ring-ink-300',
+          )}
+        >
+          <input
+            id={checkId}
+            type="checkbox"
+            className="mt-0.5 size-5 accent-brand-700"
+            checked={checked}
+            onChange={(e) => setChecked(e.target.checked)}
+          />
+          <span>
+            <span className="font-semibold text-ink-900">ID checked</span>
+            <span className="block text-ink-700">
+              I checked a photo ID and the name matches {a.shopperName}.
+            </span>
+          </span>
+        </label>
+      ) : (
+        <p
+          role="status"
+          className="mt-4 flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800"
+        >
+          <CircleCheck className="size-4" aria-hidden="true" />
+          {items.length > 1 ? 'Every item handed over.' : 'Handed over. The order is completed.'}
+        </p>
+      )}
+      <ul
+        className="mt-4 divide-y divide-ink-100 rounded-xl ring-1 ring-ink-200"
+        data-testid="desk-walk-in-items"
+      >
+        {items.map((i) => {
+          const handed = done.has(i.orderId) || !isPickupOpen(i.orderStatus);
+          return (
+            <li key={i.orderId} className="flex flex-wrap items-center gap-3 px-3 py-2.5 text-sm">
+              <div className="min-w-0 flex-1 basis-64">
+                <p className="font-medium break-words text-ink-900">{i.productTitle}</p>
+                <p className="text-ink-700">
+                  <span className="font-mono">{i.sku}</span> · #{i.orderNumber} · {i.locationName}
+                  {i.readyAt ? ' · staged' : ' · fetch from the shelves'}
+                </p>
+                {i.deskNotes ? <p className="text-xs text-ink-700">Shelf: {i.deskNotes}</p> : null}
+              </div>
+              {handed ? (
+                <Badge tone="neutral">
+                  <CircleCheck aria-hidden="true" /> Handed over
+                </Badge>
+              ) : (
+                <Button
+                  size="sm"
+                  disabled={!checked}
+                  loading={action.isPending && action.variables?.orderId === i.orderId}
+                  onClick={() => handOver(i.orderId)}
+                >
+                  <UserCheck aria-hidden="true" />
+                  Hand over<span className="sr-only">: {i.productTitle}</span>
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <Button variant="ghost" size="sm" className="mt-3" onClick={onClose}>
+        Close
+      </Button>
+    </section>
+  );
+}
