@@ -96,6 +96,11 @@ export const ERRORS = {
     status: 409,
     message: 'Some items in your cart can no longer be paid for. Please review your cart and try again.',
   },
+  pay_all_changed: {
+    status: 409,
+    message:
+      'Your unpaid orders changed since the total was shown. Please check the new total and try again.',
+  },
   checkout_failed: { status: 502, message: 'Failed to create checkout session. Please try again.' },
   checkout_not_found: { status: 404, message: 'Payment verification failed. Please contact support.' },
   payment_declined: { status: 402, message: 'Your card was declined. Please use another card.' },
