@@ -299,6 +299,15 @@ export const ERRORS = {
     message: 'The increment must be between $0.01 and $100,000.',
   },
   schedule_reserve_out_of_range: { status: 422, message: 'The reserve must be between $0.01 and $100,000.' },
+  schedule_reserve_below_starting_bid: {
+    status: 422,
+    message: 'The reserve must be at least the starting bid.',
+  },
+  drop_lot_invalid: { status: 422, message: 'Lot {number} ({title}): {problem}' },
+  drop_lot_not_in_drop: {
+    status: 422,
+    message: 'A lot’s own amounts name a product that is not in this drop.',
+  },
   schedule_soft_close_out_of_range: { status: 422, message: 'Soft close is 0 to 600 seconds.' },
   schedule_stagger_out_of_range: { status: 422, message: 'The stagger is 0 to 3,600 seconds.' },
   schedule_too_many_lots: { status: 422, message: 'A drop has 1 to 500 lots.' },
