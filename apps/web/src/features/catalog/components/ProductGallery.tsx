@@ -1,6 +1,6 @@
 import type { ProductImage } from '@rebound/contract/catalog';
 import { clsx } from 'clsx';
-import { ImageOff, Maximize2 } from 'lucide-react';
+import { ImageOff } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { ProductPicture } from './ProductPicture';
 
@@ -38,7 +38,7 @@ export function ProductGallery({ images, title, priority = false, className }: P
           <button
             ref={opener}
             type="button"
-            className="group block size-full cursor-zoom-in"
+            className="block size-full cursor-zoom-in"
             aria-label={`Open photo ${Math.min(index, images.length - 1) + 1} of ${images.length} large`}
             aria-haspopup="dialog"
             onPointerEnter={() => void loadLightbox()}
@@ -58,12 +58,6 @@ export function ProductGallery({ images, title, priority = false, className }: P
               decoding={priority ? 'auto' : 'async'}
               className={clsx('size-full object-cover', picked && 'animate-fade-in')}
             />
-            <span
-              aria-hidden="true"
-              className="absolute bottom-3 left-3 inline-flex size-9 items-center justify-center rounded-full bg-white/85 text-ink-800 opacity-80 ring-1 ring-ink-200 transition-opacity group-hover:opacity-100"
-            >
-              <Maximize2 className="size-4" />
-            </span>
           </button>
         ) : (
           <div className="flex size-full flex-col items-center justify-center gap-2 text-ink-500">
