@@ -72,6 +72,7 @@ describe('staff auction and drop forms', () => {
     [{ softCloseSeconds: '601' }, 'softCloseSeconds: Soft close is 0 to 600 seconds.'],
     [{ softCloseSeconds: '1000' }, 'softCloseSeconds: Soft close is 0 to 600 seconds.'],
     [{ locationId: '' }, 'locationId: Please choose a pickup location.'],
+    [{ startingBid: '10.00', reserve: '9.99' }, 'reserve: The reserve must be at least the starting bid.'],
   ])('both forms refuse %o with the same message', (change, message) => {
     expect(messages(AuctionFormValues.safeParse({ ...auction, ...change }))).toContain(message);
     expect(messages(DropFormValues.safeParse({ ...drop, ...change }))).toContain(message);

@@ -1,3 +1,4 @@
+import { parseDollarsToCents } from '@rebound/core/money';
 import { dateToVancouverLocal, SCHEDULING_LIMITS, vancouverLocalToDate } from '@rebound/core/scheduling';
 import { z } from 'zod';
 import { adminListQuery, adminPage, Reason } from './admin';
@@ -96,6 +97,22 @@ export const CreateDropInput = AuctionMoney.extend({
     .min(1, 'Please choose at least one product.')
     .max(SCHEDULING_LIMITS.maxDropLots, `A drop has at most ${SCHEDULING_LIMITS.maxDropLots} lots.`)
     .refine((ids) => new Set(ids).size === ids.length, 'A product can be in a drop only once.'),
+  /**
+   * A lot's own starting bid and reserve, by product (docs/decisions/082-pay-all-photos-large-lot-amounts.md).
+   * An amount left out takes the drop's common one; a reserve of null means this lot has none. The
+   * amounts are checked on the server, each lot with the one auction's rules (core lotMoneyProblems),
+   * and a refusal names the lot.
+   */
+  lots: z
+    .array(
+      z.object({
+        productId: Uuid,
+        startingBidCents: z.number().int().optional(),
+        reservePriceCents: z.number().int().nullable().optional(),
+      }),
+    )
+    .max(SCHEDULING_LIMITS.maxDropLots)
+    .optional(),
   startTime: Instant,
   firstEndTime: Instant,
   staggerSeconds: z
@@ -254,10 +271,26 @@ const LotSettingsFields = {
 
 /** The checks of those settings, and that `endKey` comes after `start`, shared by both forms. */
 function checkLotSettings(
-  v: { start: string; incrementMode: string; increment: string; softCloseSeconds: string },
+  v: {
+    start: string;
+    incrementMode: string;
+    increment: string;
+    softCloseSeconds: string;
+    startingBid: string;
+    reserve: string;
+  },
   end: { key: string; value: string; message: string },
   ctx: z.RefinementCtx,
 ) {
+  // One auction's rule (core lotMoneyProblems): a reserve no lower than the starting bid.
+  const startingBid = parseDollarsToCents(v.startingBid);
+  const reserve = v.reserve === '' ? null : parseDollarsToCents(v.reserve);
+  if (startingBid !== null && reserve !== null && reserve < startingBid)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['reserve'],
+      message: 'The reserve must be at least the starting bid.',
+    });
   if (v.incrementMode === 'fixed' && (v.increment === '' || Number(v.increment) <= 0))
     ctx.addIssue({ code: 'custom', path: ['increment'], message: 'Please enter the increment.' });
   if (Number(v.softCloseSeconds) > SCHEDULING_LIMITS.maxSoftCloseSeconds)

@@ -102,6 +102,11 @@ export const ERRORS = {
     status: 409,
     message: 'Some items in your cart can no longer be paid for. Please review your cart and try again.',
   },
+  pay_all_changed: {
+    status: 409,
+    message:
+      'Your unpaid orders changed since the total was shown. Please check the new total and try again.',
+  },
   checkout_failed: { status: 502, message: 'Failed to create checkout session. Please try again.' },
   checkout_not_found: { status: 404, message: 'Payment verification failed. Please contact support.' },
   payment_declined: { status: 402, message: 'Your card was declined. Please use another card.' },
@@ -308,6 +313,15 @@ export const ERRORS = {
     message: 'The increment must be between $0.01 and $100,000.',
   },
   schedule_reserve_out_of_range: { status: 422, message: 'The reserve must be between $0.01 and $100,000.' },
+  schedule_reserve_below_starting_bid: {
+    status: 422,
+    message: 'The reserve must be at least the starting bid.',
+  },
+  drop_lot_invalid: { status: 422, message: 'Lot {number} ({title}): {problem}' },
+  drop_lot_not_in_drop: {
+    status: 422,
+    message: 'A lot’s own amounts name a product that is not in this drop.',
+  },
   schedule_soft_close_out_of_range: { status: 422, message: 'Soft close is 0 to 600 seconds.' },
   schedule_stagger_out_of_range: { status: 422, message: 'The stagger is 0 to 3,600 seconds.' },
   schedule_too_many_lots: { status: 422, message: 'A drop has 1 to 500 lots.' },

@@ -164,6 +164,27 @@ export const CreateCheckoutResponse = z.object({
 });
 export type CreateCheckoutResponse = z.infer<typeof CreateCheckoutResponse>;
 
+/**
+ * GET /api/checkout/pay-all: what 'Pay all' would charge now. The server picks the orders (every
+ * pending order of the shopper whose payment deadline has not passed, at most CART_MAX_ITEMS, the
+ * soonest due first) and prices them with the cart's own computation (checkout/cart.ts buildCart).
+ */
+export const PayAllQuoteResponse = z.object({
+  orderIds: z.array(Uuid),
+  totals: PriceBreakdown,
+  /** Checkout is possible: orders to pay and a pickup location chosen. */
+  canCheckout: z.boolean(),
+});
+export type PayAllQuoteResponse = z.infer<typeof PayAllQuoteResponse>;
+
+/**
+ * POST /api/checkout/pay-all: one checkout for every order the quote would take now. The total the
+ * button showed may be sent: when the server's total differs (a win arrived, a deadline passed), it
+ * refuses with pay_all_changed and charges nothing.
+ */
+export const PayAllRequest = z.object({ expectedTotalCents: Cents.optional() });
+export type PayAllRequest = z.infer<typeof PayAllRequest>;
+
 /** POST /api/checkout/verify {sessionId}: the success page's check (runs the same sync as the webhook). */
 export const VerifyPaymentRequest = z.object({ sessionId: z.string().min(1).max(300) });
 export type VerifyPaymentRequest = z.infer<typeof VerifyPaymentRequest>;

@@ -156,6 +156,8 @@ export const API = {
   cartQuote: '/api/cart/quote',
   checkout: '/api/checkout',
   checkoutVerify: '/api/checkout/verify',
+  /** GET: the 'Pay all' quote; POST: one checkout for every unpaid order (orders.ts PayAll*). */
+  checkoutPayAll: '/api/checkout/pay-all',
   stripeWebhook: '/api/webhooks/stripe',
   // Pickup (pickup.ts has the shapes).
   /** GET ?orderId&days&startDate: the available pickup slots. */

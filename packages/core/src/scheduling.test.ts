@@ -4,10 +4,12 @@ import { auctionCancelledNotice, secondChanceOfferNotice } from './notices';
 import {
   dateToVancouverLocal,
   dropEndTimes,
+  dropLotAmounts,
   dropProblems,
   effectiveStart,
   isCancellable,
   isEditable,
+  lotMoneyProblems,
   offerExpiresAt,
   productStatusAfterCancel,
   SCHEDULING_LIMITS,
@@ -207,5 +209,46 @@ describe('labels', () => {
     expect(secondChanceOfferNotice('Drill', 4500, 'Thu, Nov 26, 10:30 a.m. PT')).toBe(
       'Second chance: Drill is yours for your maximum bid of $45.00 if you accept by Thu, Nov 26, 10:30 a.m. PT.',
     );
+  });
+});
+
+describe('a lot’s own amounts (drops with a starting bid and reserve per lot)', () => {
+  it('a reserve below the starting bid is refused, for one auction and for a lot alike', () => {
+    expect(scheduleProblems({ ...ok, startingBidCents: 1_000, reserveCents: 999 }, NOW, MAX)).toEqual([
+      'reserve_below_starting_bid',
+    ]);
+    expect(scheduleProblems({ ...ok, startingBidCents: 1_000, reserveCents: 1_000 }, NOW, MAX)).toEqual([]);
+    expect(lotMoneyProblems({ startingBidCents: 5_000, reserveCents: 4_000 }, MAX)).toEqual([
+      'reserve_below_starting_bid',
+    ]);
+    expect(lotMoneyProblems({ startingBidCents: 5_000, reserveCents: null }, MAX)).toEqual([]);
+  });
+
+  it('amounts outside the money limits are named, and no comparison is made with a bad one', () => {
+    expect(lotMoneyProblems({ startingBidCents: 0, reserveCents: MAX + 1 }, MAX)).toEqual([
+      'starting_bid_out_of_range',
+      'reserve_out_of_range',
+    ]);
+    expect(lotMoneyProblems({ startingBidCents: MAX + 1, reserveCents: 100 }, MAX)).toEqual([
+      'starting_bid_out_of_range',
+    ]);
+  });
+
+  it('an empty lot amount takes the drop’s common one; a lot may drop the reserve with null', () => {
+    const common = { startingBidCents: 500, reserveCents: 2_000 };
+    expect(dropLotAmounts(common, undefined)).toEqual(common);
+    expect(dropLotAmounts(common, {})).toEqual(common);
+    expect(dropLotAmounts(common, { startingBidCents: 900 })).toEqual({
+      startingBidCents: 900,
+      reserveCents: 2_000,
+    });
+    expect(dropLotAmounts(common, { reserveCents: null })).toEqual({
+      startingBidCents: 500,
+      reserveCents: null,
+    });
+    expect(dropLotAmounts(common, { startingBidCents: 100, reserveCents: 300 })).toEqual({
+      startingBidCents: 100,
+      reserveCents: 300,
+    });
   });
 });

@@ -39,6 +39,7 @@ export type ScheduleProblem =
   | 'starting_bid_out_of_range'
   | 'increment_out_of_range'
   | 'reserve_out_of_range'
+  | 'reserve_below_starting_bid'
   | 'soft_close_out_of_range'
   | 'stagger_out_of_range'
   | 'too_many_lots';
@@ -75,16 +76,47 @@ export function scheduleProblems(input: ScheduleInput, nowMs: number, maxCents: 
   if (!isWhole(input.endMs) || input.endMs < nowMs + L.minEndAheadMs) problems.push('end_in_past');
   else if (input.endMs < start + L.minDurationMs) problems.push('end_before_start');
   else if (input.endMs - start > L.maxDurationMs) problems.push('too_long');
-  if (!inRange(input.startingBidCents, 1, maxCents)) problems.push('starting_bid_out_of_range');
+  problems.push(...lotMoneyProblems(input, maxCents));
   if (
     !isValidIncrementRule(input.increment) ||
     (input.increment.mode === 'fixed' && input.increment.cents > maxCents)
   )
     problems.push('increment_out_of_range');
-  if (input.reserveCents !== null && !inRange(input.reserveCents, 1, maxCents))
-    problems.push('reserve_out_of_range');
   if (!inRange(input.softCloseSeconds, 0, L.maxSoftCloseSeconds)) problems.push('soft_close_out_of_range');
   return problems;
+}
+
+/**
+ * A lot's own amounts: the starting bid and the reserve (none: null) each from 1 cent to `maxCents`,
+ * and a reserve no lower than the starting bid (a lower one would be met by any first bid, so it
+ * would hide nothing). One auction's rule, and each lot of a drop's with its own amounts.
+ */
+export function lotMoneyProblems(
+  lot: { startingBidCents: number; reserveCents: number | null },
+  maxCents: number,
+): ScheduleProblem[] {
+  const problems: ScheduleProblem[] = [];
+  const startOk = inRange(lot.startingBidCents, 1, maxCents);
+  if (!startOk) problems.push('starting_bid_out_of_range');
+  if (lot.reserveCents !== null) {
+    if (!inRange(lot.reserveCents, 1, maxCents)) problems.push('reserve_out_of_range');
+    else if (startOk && lot.reserveCents < lot.startingBidCents) problems.push('reserve_below_starting_bid');
+  }
+  return problems;
+}
+
+/**
+ * The amounts each lot of a drop gets: its own starting bid and reserve where staff typed one, the
+ * drop's common ones where they left it empty (undefined). A lot's reserve may be null: no reserve.
+ */
+export function dropLotAmounts(
+  common: { startingBidCents: number; reserveCents: number | null },
+  own: { startingBidCents?: number | undefined; reserveCents?: number | null | undefined } | undefined,
+): { startingBidCents: number; reserveCents: number | null } {
+  return {
+    startingBidCents: own?.startingBidCents ?? common.startingBidCents,
+    reserveCents: own?.reserveCents === undefined ? common.reserveCents : own.reserveCents,
+  };
 }
 
 /** The end of lot `index` (0-based) of a drop: the first end plus index times the stagger. */

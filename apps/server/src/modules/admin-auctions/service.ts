@@ -12,16 +12,18 @@ import type {
   DropList,
 } from '@rebound/contract/admin-auctions';
 import { MAX_BID_CENTS } from '@rebound/contract/bidding';
-import type { ErrorCode } from '@rebound/contract/errors';
+import { ERRORS, type ErrorCode } from '@rebound/contract/errors';
 import { auctionRoom, userRoom } from '@rebound/contract/rooms';
 import { productSku } from '@rebound/core/catalog';
 import { auctionCancelledNotice, secondChanceOfferNotice } from '@rebound/core/notices';
 import {
+  dropLotAmounts,
   dropLotEnd,
   dropProblems,
   effectiveStart,
   isCancellable,
   isEditable,
+  lotMoneyProblems,
   offerExpiresAt,
   productStatusAfterCancel,
   type ScheduleProblem,
@@ -204,11 +206,61 @@ export async function createAuction(
   return getAuction(db, id, now);
 }
 
+type DropLotOwn = NonNullable<CreateDropInput['lots']>[number];
+
+/** The lots' own amounts by product; one naming a product outside the drop, or twice, is refused. */
+function lotsByProduct(productIds: readonly string[], lots: readonly DropLotOwn[] | undefined) {
+  const inDrop = new Set(productIds);
+  const own = new Map<string, DropLotOwn>();
+  for (const lot of lots ?? []) {
+    if (!inDrop.has(lot.productId) || own.has(lot.productId)) throw new AppError('drop_lot_not_in_drop');
+    own.set(lot.productId, lot);
+  }
+  return own;
+}
+
+/**
+ * Each lot's starting bid and reserve (its own, or the drop's common one), checked with one auction's
+ * rules (core lotMoneyProblems); the first lot refused is named by its number and title.
+ */
+function lotAmountsChecked(
+  input: { productIds: readonly string[]; startingBidCents: number; reservePriceCents: number | null },
+  own: Map<string, DropLotOwn>,
+  locked: readonly { id: string; title: string }[],
+): { startingBidCents: number; reservePriceCents: number | null }[] {
+  const titles = new Map(locked.map((p) => [p.id, p.title]));
+  const common = { startingBidCents: input.startingBidCents, reserveCents: input.reservePriceCents };
+  return input.productIds.map((productId, i) => {
+    const lot = own.get(productId);
+    const amounts = dropLotAmounts(
+      common,
+      lot && { startingBidCents: lot.startingBidCents, reserveCents: lot.reservePriceCents },
+    );
+    const problem = lotMoneyProblems(amounts, MAX_BID_CENTS)[0];
+    if (problem) {
+      const code = `schedule_${problem}` as const;
+      const field = problem === 'starting_bid_out_of_range' ? 'startingBidCents' : 'reservePriceCents';
+      throw new AppError('drop_lot_invalid', {
+        params: {
+          number: String(i + 1),
+          title: titles.get(productId) ?? productId,
+          problem: ERRORS[code].message,
+        },
+        details: [{ path: `lots.${productId}.${field}`, message: ERRORS[code].message }],
+      });
+    }
+    return { startingBidCents: amounts.startingBidCents, reservePriceCents: amounts.reserveCents };
+  });
+}
+
 /** A drop: every lot in one transaction, lot i ending `i * stagger` seconds after the first end. */
 export async function createDrop(
   db: Db,
   actorId: string,
-  input: Omit<Required<CreateDropInput>, 'reservePriceCents'> & { reservePriceCents: number | null },
+  input: Omit<Required<CreateDropInput>, 'reservePriceCents' | 'lots'> & {
+    reservePriceCents: number | null;
+    lots?: CreateDropInput['lots'];
+  },
   now: Date,
 ): Promise<DropCreated> {
   const startMs = Date.parse(input.startTime);
@@ -232,9 +284,11 @@ export async function createDrop(
       MAX_BID_CENTS,
     ),
   );
+  const own = lotsByProduct(input.productIds, input.lots);
   return db.transaction(async (tx) => {
     if (!(await repo.locationExists(tx, input.locationId))) throw new AppError('auction_location_not_found');
-    await lockSchedulable(tx, input.productIds);
+    const locked = await lockSchedulable(tx, input.productIds);
+    const amounts = lotAmountsChecked(input, own, locked);
     const start = new Date(effectiveStart(startMs, now.getTime()));
     const drop = await repo.insertDrop(tx, {
       title: input.title,
@@ -249,7 +303,11 @@ export async function createDrop(
     const rows = await repo.insertAuctions(
       tx,
       input.productIds.map((productId, i) => ({
-        ...auctionValues(settings, start, new Date(dropLotEnd(firstEndMs, input.staggerSeconds, i))),
+        ...auctionValues(
+          { ...settings, ...amounts[i]! },
+          start,
+          new Date(dropLotEnd(firstEndMs, input.staggerSeconds, i)),
+        ),
         productId,
         status: 'scheduled' as const,
         dropId: drop.id,
@@ -277,6 +335,14 @@ export async function createDrop(
         lots: lots.length,
         auctionIds: lots.map((l) => l.auctionId),
         settings: rows[0] ? snapshot(rows[0]) : null,
+        // Lots with amounts of their own (the others have the drop's).
+        lotAmounts: rows
+          .filter((_, i) => own.has(input.productIds[i]!))
+          .map((r) => ({
+            auctionId: r.id,
+            startingBidCents: r.startingBidCents,
+            reservePriceCents: r.reservePriceCents,
+          })),
       },
     });
     return { id: drop.id, title: drop.title, lots };

@@ -1,7 +1,13 @@
 // The cart (docs/product.md "Prices, premium and taxes"): the browser keeps only order ids; every line is
 // rebuilt here from the shopper's own pending orders, and anything else is dropped with a note. The quote and
 // the checkout both go through buildCart, so what is quoted is exactly what checkout accepts.
-import type { CartItem, CartQuoteResponse, DroppedCartItem, PriceBreakdown } from '@rebound/contract/orders';
+import type {
+  CartItem,
+  CartQuoteResponse,
+  DroppedCartItem,
+  PayAllQuoteResponse,
+  PriceBreakdown,
+} from '@rebound/contract/orders';
 import { priceLines, resolveTaxConfig, type TaxConfig } from '@rebound/core/pricing';
 import { PAYMENT_WINDOW_HOURS } from '@rebound/core/time';
 import type { DbOrTx } from '../../db/client';
@@ -101,4 +107,18 @@ export async function quote(
 ): Promise<CartQuoteResponse> {
   const cart = await buildCart(db, userId, orderIds);
   return { ...cart, canCheckout: cart.items.length > 0 && cart.location !== null };
+}
+
+/**
+ * GET /api/checkout/pay-all: the orders 'Pay all' would take now (the same pick as the checkout's,
+ * repository payableOrderIdsOf) priced by buildCart, so the total shown is the one charged.
+ */
+export async function payAllQuote(db: DbOrTx, userId: string, now: Date): Promise<PayAllQuoteResponse> {
+  const ids = await repo.payableOrderIdsOf(db, userId, now);
+  const cart = await buildCart(db, userId, ids);
+  return {
+    orderIds: cart.items.map((i) => i.orderId),
+    totals: cart.totals,
+    canCheckout: cart.items.length > 0 && cart.location !== null,
+  };
 }

@@ -1,5 +1,6 @@
 // The cart's, checkout's and payment sync's SQL. No rules here: cart.ts, service.ts and sync.ts decide.
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { CART_MAX_ITEMS } from '@rebound/contract/orders';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import { orderItemColumns, orderQuery } from '../../db/orders';
@@ -50,6 +51,20 @@ export function ordersForCart(db: DbOrTx, orderIds: string[]) {
   })
     .leftJoin(firstImage, and(eq(firstImage.productId, products.id), eq(firstImage.position, 0)))
     .where(inArray(orders.id, orderIds));
+}
+
+/**
+ * 'Pay all' (pay-all.ts): the shopper's pending orders whose payment deadline is still ahead, the
+ * soonest due first, at most a cart's worth. The user id is in the WHERE: only their own.
+ */
+export async function payableOrderIdsOf(db: DbOrTx, userId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), gt(orders.paymentDueAt, now)))
+    .orderBy(asc(orders.paymentDueAt), asc(orders.id))
+    .limit(CART_MAX_ITEMS);
+  return rows.map((r) => r.id);
 }
 
 export async function insertSession(db: DbOrTx, values: typeof checkoutSessions.$inferInsert) {

@@ -2,6 +2,8 @@ import {
   CartQuoteRequest,
   CartQuoteResponse,
   CreateCheckoutResponse,
+  PayAllQuoteResponse,
+  PayAllRequest,
   VerifyPaymentRequest,
   VerifyPaymentResponse,
 } from '@rebound/contract/orders';
@@ -9,7 +11,7 @@ import { API } from '@rebound/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/auth-context';
-import { quote } from './cart';
+import { payAllQuote, quote } from './cart';
 import { feeCheckoutRoutes } from './fee-checkout';
 import * as service from './service';
 
@@ -42,6 +44,23 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
     { onRequest: signedIn, schema: { body: CartQuoteRequest, response: { 200: CreateCheckoutResponse } } },
     async (request) =>
       service.createCheckout(deps(request.log), requireUser(request, 'auth_required'), request.body.orderIds),
+  );
+
+  // 'Pay all': the server picks every unpaid order whose deadline is ahead (cart.ts payAllQuote).
+  app.get(
+    API.checkoutPayAll,
+    { onRequest: signedIn, schema: { response: { 200: PayAllQuoteResponse } } },
+    async (request) => payAllQuote(db, requireUser(request, 'auth_required').id, clock.now()),
+  );
+
+  app.post(
+    API.checkoutPayAll,
+    { onRequest: signedIn, schema: { body: PayAllRequest, response: { 200: CreateCheckoutResponse } } },
+    async (request) =>
+      service.createCheckout(deps(request.log), requireUser(request, 'auth_required'), {
+        allUnpaid: true,
+        expectedTotalCents: request.body.expectedTotalCents,
+      }),
   );
 
   // Storage fees paid online before the visit (fee-checkout.ts).

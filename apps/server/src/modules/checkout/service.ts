@@ -74,17 +74,38 @@ export async function openAtProvider(
   return created;
 }
 
-/** POST /api/checkout: a hosted checkout for the shopper's own pending orders, or a clear refusal. */
+/**
+ * 'Pay all' instead of a list of ids: the server takes every pending order of the shopper whose
+ * deadline is ahead (repository payableOrderIdsOf); `expectedTotalCents`, when given, is the total the
+ * shopper was shown, and a different total now is refused (pay_all_changed) before anything is made.
+ */
+export interface PayAllOrders {
+  allUnpaid: true;
+  expectedTotalCents?: number | undefined;
+}
+
+/**
+ * POST /api/checkout (and /api/checkout/pay-all): a hosted checkout for the shopper's own pending
+ * orders, or a clear refusal.
+ */
 export async function createCheckout(
   deps: CheckoutDeps,
   user: SessionUser,
-  orderIds: readonly string[],
+  which: readonly string[] | PayAllOrders,
 ): Promise<CreateCheckoutResponse> {
   const { db, clock, provider } = deps;
-  if (orderIds.length === 0) throw new AppError('cart_empty');
+  const payAll = 'allUnpaid' in which ? which : null;
+  if (!payAll && (which as readonly string[]).length === 0) throw new AppError('cart_empty');
 
   const created = await db.transaction(async (tx) => {
+    const orderIds = payAll
+      ? await repo.payableOrderIdsOf(tx, user.id, clock.now())
+      : (which as readonly string[]);
+    if (orderIds.length === 0) throw new AppError('cart_empty');
     const cart = await buildCart(tx, user.id, orderIds);
+    if (payAll?.expectedTotalCents !== undefined && payAll.expectedTotalCents !== cart.totals.totalCents) {
+      throw new AppError('pay_all_changed');
+    }
     if (cart.dropped.length > 0) {
       throw new AppError('cart_items_unavailable', {
         details: cart.dropped.map((d) => ({ path: d.orderId, message: d.message })),

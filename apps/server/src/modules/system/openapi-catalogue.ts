@@ -145,6 +145,8 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/me/orders': 'Orders of the signed-in shopper, with strikes',
   'POST /api/cart/quote': 'Price a set of won items: subtotal, fees and taxes',
   'POST /api/checkout': 'Start a hosted checkout for won items',
+  'GET /api/checkout/pay-all': 'What paying every unpaid order at once would charge',
+  'POST /api/checkout/pay-all': 'Start one hosted checkout for every unpaid order',
   'POST /api/checkout/verify': 'Confirm a returning checkout session',
   'POST /api/webhooks/stripe': 'Payment provider events (signed; not for browsers)',
   // Pickup

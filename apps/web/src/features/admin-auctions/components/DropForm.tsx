@@ -1,5 +1,6 @@
 import { DropFormValues, dropInputFromForm } from '@rebound/contract/admin-auctions';
 import type { AdminProductRow } from '@rebound/contract/admin-catalogue';
+import { type DropLotErrors, type DropLotText, dropLotsFromForm } from '@rebound/contract/drop-lots';
 import {
   dateToVancouverLocal,
   dropEndTimes,
@@ -19,7 +20,8 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateDrop, useLocations } from '../api';
 import { CatalogueSearchFields, Thumb, useCatalogueSearch } from './CatalogueSearch';
-import { BackLink, SettingsFields, shopTime } from './shared';
+import { DropLots } from './DropLots';
+import { BackLink, SettingsFields } from './shared';
 
 type Picked = Pick<AdminProductRow, 'id' | 'title' | 'sku' | 'thumbnailUrl'>;
 
@@ -52,6 +54,9 @@ function DropFormBody({ locations }: { locations: readonly { id: string; name: s
   const [picked, setPicked] = useState<Picked[]>([]);
   const [pickError, setPickError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  // Each lot's own starting bid and reserve as typed ('' takes the drop's), by product.
+  const [lotText, setLotText] = useState<Record<string, DropLotText>>({});
+  const [lotErrors, setLotErrors] = useState<DropLotErrors>({});
   const create = useCreateDrop();
   const now = new Date();
   const form = useContractForm(DropFormValues, {
@@ -81,13 +86,22 @@ function DropFormBody({ locations }: { locations: readonly { id: string; name: s
       setPickError('Please choose at least one product.');
       return;
     }
+    const ids = picked.map((p) => p.id);
+    const base = dropInputFromForm(values, ids);
+    const { lots, errors: lotProblems } = dropLotsFromForm(ids, lotText, {
+      startingBidCents: base.startingBidCents,
+      reserveCents: base.reservePriceCents ?? null,
+    });
+    setLotErrors(lotProblems);
+    const firstBad = picked.findIndex((p) => lotProblems[p.id]);
+    if (firstBad >= 0) {
+      const bad = picked[firstBad]!;
+      const problem = lotProblems[bad.id]!;
+      setFormError(`Lot ${firstBad + 1} (${bad.title}): ${problem.startingBid ?? problem.reserve}`);
+      return;
+    }
     try {
-      const drop = await create.mutateAsync(
-        dropInputFromForm(
-          values,
-          picked.map((p) => p.id),
-        ),
-      );
+      const drop = await create.mutateAsync(lots.length > 0 ? { ...base, lots } : base);
       toast.success(`Drop scheduled: ${drop.lots.length} lots`);
       navigate(`/admin/auctions?dropId=${drop.id}&sort=end&dir=asc`);
     } catch (err) {
@@ -159,33 +173,29 @@ function DropFormBody({ locations }: { locations: readonly { id: string; name: s
           />
           <section aria-labelledby="preview-h" className="rounded-xl bg-ink-50 p-3 ring-1 ring-ink-200/70">
             <h3 id="preview-h" className="text-sm font-semibold text-ink-900">
-              Lot end times ({picked.length} {picked.length === 1 ? 'lot' : 'lots'})
+              Lots, end times and amounts ({picked.length} {picked.length === 1 ? 'lot' : 'lots'})
             </h3>
             {picked.length === 0 ? (
               <p className="mt-1 text-sm text-ink-600">Choose products to see when each lot ends.</p>
-            ) : ends ? (
-              <ol
-                className="mt-2 max-h-72 overflow-y-auto text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
-                aria-label="Lot end times"
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must take keyboard focus to scroll.
-                tabIndex={0}
-              >
-                {picked.map((p, i) => (
-                  <li
-                    key={p.id}
-                    className="flex justify-between gap-3 border-b border-ink-100 py-1 last:border-0"
-                  >
-                    <span className="min-w-0 truncate">
-                      <span className="tabular-nums text-ink-600">{i + 1}.</span> {p.title}
-                    </span>
-                    <span className="shrink-0 tabular-nums text-ink-900">
-                      {shopTime(new Date(ends[i]!), true)}
-                    </span>
-                  </li>
-                ))}
-              </ol>
             ) : (
-              <p className="mt-1 text-sm text-ink-600">Enter the first end and the stagger.</p>
+              <>
+                <p className="mt-1 text-xs text-ink-600">
+                  Each lot may have its own starting bid and reserve; an empty one takes the drop's.
+                  {ends ? '' : ' Enter the first end and the stagger to see when each lot ends.'}
+                </p>
+                <DropLots
+                  lots={picked}
+                  ends={ends}
+                  typed={lotText}
+                  onType={(id, text) => {
+                    setLotText((cur) => ({ ...cur, [id]: text }));
+                    setLotErrors(({ [id]: _, ...rest }) => rest);
+                  }}
+                  errors={lotErrors}
+                  commonStartingBid={watch('startingBid') ?? ''}
+                  commonReserve={watch('reserve') ?? ''}
+                />
+              </>
             )}
           </section>
           <div className="flex flex-wrap items-center gap-3 border-t border-ink-100 pt-4">

@@ -12,6 +12,7 @@ import { ArrowLeft, Info, Lock, MapPin, ShoppingCart, Trash2, TriangleAlert, X }
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AuctionThumb } from '../../../components/AuctionThumb';
+import { PayAllButton } from '../../../components/PayAllButton';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Container } from '../../../components/ui/Container';
 import { Skeleton } from '../../../components/ui/Skeleton';
@@ -58,10 +59,14 @@ export function CartPage() {
           </p>
         </div>
         {empty ? null : (
-          <Button variant="secondary" size="sm" onClick={clearCart}>
-            <Trash2 aria-hidden="true" />
-            Clear Cart
-          </Button>
+          <div className="flex flex-wrap items-start gap-2">
+            {/* Every unpaid order, not only the cart's (components/PayAllButton.tsx). */}
+            <PayAllButton />
+            <Button variant="secondary" size="sm" onClick={clearCart}>
+              <Trash2 aria-hidden="true" />
+              Clear Cart
+            </Button>
+          </div>
         )}
       </div>
 

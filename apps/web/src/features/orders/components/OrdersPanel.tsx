@@ -18,6 +18,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AuctionThumb } from '../../../components/AuctionThumb';
+import { PayAllButton } from '../../../components/PayAllButton';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Skeleton } from '../../../components/ui/Skeleton';
@@ -65,7 +66,10 @@ export function OrdersPanel({ renderReturn }: { renderReturn?: (order: OrderView
           </h2>
           <p className="mt-0.5 text-sm text-ink-600">{ORDER_TEXT.ordersSubtitle}</p>
         </div>
-        <CartShortcut />
+        <div className="flex flex-wrap items-start gap-2 self-start sm:self-auto">
+          <PayAllButton />
+          <CartShortcut />
+        </div>
       </div>
 
       {data === undefined && !orders.isError ? (
@@ -113,7 +117,7 @@ function CartShortcut() {
   const ids = useCartIds();
   if (ids.length === 0) return null;
   return (
-    <ButtonLink to="/cart" variant="secondary" size="sm" className="self-start sm:self-auto">
+    <ButtonLink to="/cart" variant="secondary" size="sm">
       <ShoppingCart aria-hidden="true" />
       View Cart ({ids.length})
     </ButtonLink>
