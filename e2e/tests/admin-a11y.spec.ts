@@ -52,7 +52,9 @@ test('a visitor opening /admin signs in and comes back to /admin', async ({ page
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible();
 });
 
-test('a next= leading off the site is ignored after sign-in: staff go to the back-office', async ({ page }) => {
+test('a next= leading off the site is ignored after sign-in: staff go to the back-office', async ({
+  page,
+}) => {
   await page.goto('/auth?next=%2F%2Fevil.test%2Fadmin');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(STAFF.email);
   await page.getByLabel('Password', { exact: true }).fill(STAFF.password);

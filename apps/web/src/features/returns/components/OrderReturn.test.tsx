@@ -66,7 +66,9 @@ describe('the return part of an order', () => {
   it('within the window: the deadline on the shop clock, and the form on request', async () => {
     fakeServer({});
     const { user } = renderPage(<OrderReturn order={order({ canRequest: true })} />);
-    expect(screen.getByTestId('order-return-request').textContent).toMatch(/Return it free by the end of \w{3}, \w{3} \d{1,2} \(PT\)\./);
+    expect(screen.getByTestId('order-return-request').textContent).toMatch(
+      /Return it free by the end of \w{3}, \w{3} \d{1,2} \(PT\)\./,
+    );
     await user.click(screen.getByRole('button', { name: 'Request a return' }));
     expect(screen.getByRole('form', { name: 'Request a return of Cordless drill' })).toBeTruthy();
   });
