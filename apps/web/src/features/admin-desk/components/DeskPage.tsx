@@ -2,7 +2,6 @@ import type { DeskMarkResponse } from '@rebound/contract/desk-marks';
 import type { DeskAppointment, DeskWalkIn } from '@rebound/contract/pickup';
 import { isPickupOpen } from '@rebound/core/orders';
 import { formatShortCode, normalizeShortCode, PICKUP_QR_PREFIX } from '@rebound/core/pickup';
-import { clsx } from 'clsx';
 import {
   CalendarClock,
   Camera,
@@ -25,6 +24,7 @@ import { formatDateKey } from '../../../lib/format-date';
 import { type DeskSearch, useDeskAction, useDeskDay, useDeskLookup, useLocations } from '../api';
 import { DeskMarkActions } from './DeskMark';
 import { DeskStorageFee, DeskStorageTotal } from './DeskStorageFee';
+import { IdCheck } from './IdCheck';
 import { WalkInHandover } from './WalkInHandover';
 
 /** What the desk last marked, shown until the next mark: the refund and the item. */
@@ -583,27 +583,7 @@ function Handover({
               </label>
             </div>
           ) : null}
-          <label
-            htmlFor={checkId}
-            className={clsx(
-              'flex items-start gap-3 rounded-xl p-3 text-sm ring-1 ring-inset',
-              checked ? 'bg-brand-50 ring-brand-200' : 'ring-ink-300',
-            )}
-          >
-            <input
-              id={checkId}
-              type="checkbox"
-              className="mt-0.5 size-5 accent-brand-700"
-              checked={checked}
-              onChange={(e) => setChecked(e.target.checked)}
-            />
-            <span>
-              <span className="font-semibold text-ink-900">ID checked</span>
-              <span className="block text-ink-700">
-                I checked a photo ID and the name matches {a.shopperName}.
-              </span>
-            </span>
-          </label>
+          <IdCheck id={checkId} checked={checked} onChange={setChecked} shopperName={a.shopperName} />
         </div>
       ) : (
         <p

@@ -1,7 +1,6 @@
 import type { DeskWalkIn } from '@rebound/contract/pickup';
 import { isPickupOpen } from '@rebound/core/orders';
 import { formatShortCode } from '@rebound/core/pickup';
-import { clsx } from 'clsx';
 import { CircleCheck, UserCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/Badge';
@@ -10,6 +9,7 @@ import { FormAlert } from '../../../components/ui/Field';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDeskAction } from '../api';
 import { DeskStorageFee } from './DeskStorageFee';
+import { IdCheck } from './IdCheck';
 
 /**
  * The hand-over of a shopper who walked in without an appointment
@@ -76,27 +76,13 @@ export function WalkInHandover({ items, onClose }: { items: DeskWalkIn[]; onClos
         </div>
       ) : null}
       {open.length > 0 ? (
-        <label
-          htmlFor={checkId}
-          className={clsx(
-            'mt-4 flex items-start gap-3 rounded-xl p-3 text-sm ring-1 ring-inset',
-            checked ? 'bg-brand-50 ring-brand-200' : 'ring-ink-300',
-          )}
-        >
-          <input
-            id={checkId}
-            type="checkbox"
-            className="mt-0.5 size-5 accent-brand-700"
-            checked={checked}
-            onChange={(e) => setChecked(e.target.checked)}
-          />
-          <span>
-            <span className="font-semibold text-ink-900">ID checked</span>
-            <span className="block text-ink-700">
-              I checked a photo ID and the name matches {a.shopperName}.
-            </span>
-          </span>
-        </label>
+        <IdCheck
+          id={checkId}
+          checked={checked}
+          onChange={setChecked}
+          shopperName={a.shopperName}
+          className="mt-4"
+        />
       ) : (
         <p
           role="status"
