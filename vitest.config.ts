@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['./scripts/vitest-setup.ts'],
+          // The migrations run once per run into a template each file's database copies (apps/server/test/db-template.ts).
+          globalSetup: ['./apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file builds its own database; two cores, so keep parallelism modest.

@@ -109,17 +109,28 @@ async function browserTier() {
   results.push({ label: 'browser', passed, failed });
 }
 
-if (want('unit')) vitestTier('unit', 'unit', {}, false);
+// Each tier's wall time, for the summary.
+async function timedTier(run) {
+  const before = results.length;
+  const t0 = Date.now();
+  await run();
+  for (const r of results.slice(before)) r.seconds = Math.round((Date.now() - t0) / 1000);
+}
+
+if (want('unit')) await timedTier(() => vitestTier('unit', 'unit', {}, false));
 if (want('medium')) {
-  vitestTier('medium-pglite', 'medium', {}, true);
-  if (process.env.TEST_DATABASE_URL) vitestTier('medium-postgres', 'medium', {}, false);
+  await timedTier(() => vitestTier('medium-pglite', 'medium', {}, true));
+  if (process.env.TEST_DATABASE_URL)
+    await timedTier(() => vitestTier('medium-postgres', 'medium', {}, false));
   else console.log('\n(TEST_DATABASE_URL is not set: medium tests ran on PGlite only.)');
 }
-if (want('e2e')) await browserTier();
+if (want('e2e')) await timedTier(browserTier);
 
 console.log('\n━━ summary ━━');
 for (const r of results)
-  console.log(`${r.label.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}`);
+  console.log(
+    `${r.label.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}${r.seconds === undefined ? '' : ` in ${r.seconds} s`}`,
+  );
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -107,6 +107,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; 'memory://' keeps it in memory. */
   pgliteDir?: string;
+  /** PGlite: start from this saved data directory (a `dumpDataDir` tarball) instead of an empty one. */
+  pgliteDataDir?: Blob;
   poolSize?: number;
   /** Connections of the background work's own pool (`Database.jobsDb`); 0 shares the requests' pool. Default 2. */
   jobsPoolSize?: number;
@@ -167,7 +169,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   // pg_trgm backs the shop's keyword search index; PGlite ships it but loads it only when asked.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    ...(opts.pgliteDataDir ? { loadDataDir: opts.pgliteDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
