@@ -119,7 +119,7 @@ test('staff schedule a drop of 20 lots with ends 30 seconds apart', async ({ pag
   await page.getByLabel('Starting bid ($)').fill('5');
 
   // The preview shows every lot's end before anything is saved.
-  const preview = page.getByRole('list', { name: 'Lot end times' }).getByRole('listitem');
+  const preview = page.getByRole('list', { name: 'Lots, end times and amounts' }).getByRole('listitem');
   await expect(preview).toHaveCount(20);
   await expectNoSeriousA11yViolations(page, 'new drop');
   await page.screenshot({ path: test.info().outputPath('drop-form.png'), fullPage: true });

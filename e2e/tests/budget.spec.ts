@@ -2,15 +2,18 @@ import { expect, type Page, test } from '@playwright/test';
 
 // Page weight budget (decisions 037 and 040): a shop page's initial JavaScript,
 // gzip-compressed (the build's .gz copies, what the server sends a browser that does not take brotli),
-// stays within 121 KB (below); the page's own scripts and its first API answer are asked for by the HTML
+// stays within 123 KB (below); the page's own scripts and its first API answer are asked for by the HTML
 // (modulepreload, preload) and used by the app, not fetched a second time. A size budget, not a
 // timing: the speed itself is measured by bench/lighthouse.bench.ts.
 
 test.skip(({ isMobile }) => isMobile, 'the same scripts on every device');
 
-// 121 KB while the visit, returns and fee texts sit in the first bundle (the pickup and order texts
-// the header shares); bringing every page under 100 KB is the next step (docs/benchmarks.md).
-const BUDGET_BYTES = 121 * 1024;
+// 123 KB while the visit, returns and fee texts sit in the first bundle (the pickup and order texts
+// the header shares); bringing every page under 100 KB is the next step (docs/benchmarks.md). It was
+// 121 KB until the lot's sale terms (card and page), the photo viewer's button and the signed-in
+// session's refresh on a suspension joined the first scripts (about 1.5 KB; docs/benchmarks.md,
+// 'Page weight'); the lot-ending and suspension banners load only where they show.
+const BUDGET_BYTES = 123 * 1024;
 
 interface Load {
   /** Every script the page loaded, by path. */

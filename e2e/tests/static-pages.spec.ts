@@ -67,7 +67,8 @@ test('the terms of service have 25 numbered sections and state the store rules',
   await expect(article).toContainText('1-minute soft close');
   await expect(article).toContainText('Reserve not met');
   await expect(article).toContainText('$5.00 per item per day');
-  await expect(article).toContainText('up to 25% of the purchase price');
+  await expect(article).toContainText('We do not charge a re-listing fee.');
+  await expect(article).toContainText('Each item is priced on its own');
   await expect(article).toContainText('greater of CAD $100');
   // The worked example: $100.00 + 15% premium + 7% PST + 5% GST on both.
   await expect(article.getByRole('table', { name: /winning bid of \$100\.00/ })).toContainText('$128.80');

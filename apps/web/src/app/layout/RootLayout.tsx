@@ -1,13 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useSession } from '../../lib/session';
 import { RouteErrorBoundary } from '../route-error-boundary';
 import { useRealtimeSession } from '../use-realtime-session';
 import { LockedBanner } from './LockedBanner';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
-import { SuspendedBanner } from './SuspendedBanner';
+
+// Only a suspended shopper sees it: not in every visitor's first script (e2e/tests/budget.spec.ts).
+const SuspendedBanner = lazy(() => import('./SuspendedBanner').then((m) => ({ default: m.SuspendedBanner })));
 
 export function RootLayout() {
   useRealtimeSession();
+  const { user } = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -17,7 +22,11 @@ export function RootLayout() {
         Skip to content
       </a>
       <LockedBanner />
-      <SuspendedBanner />
+      {user?.status === 'suspended' ? (
+        <Suspense fallback={null}>
+          <SuspendedBanner />
+        </Suspense>
+      ) : null}
       <SiteHeader />
       {/* At least a screen tall: the footer starts below the first screen, so it cannot be seen
           jumping down when a page's code or data arrives (it did: layout shift 0.62 on phones). */}

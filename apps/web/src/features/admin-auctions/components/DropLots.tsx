@@ -29,7 +29,7 @@ export function DropLots({
   return (
     <ol
       className="mt-2 flex max-h-[32rem] flex-col overflow-y-auto text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
-      aria-label="Lots"
+      aria-label="Lots, end times and amounts"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must take keyboard focus to scroll.
       tabIndex={0}
     >

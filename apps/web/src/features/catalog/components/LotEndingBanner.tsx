@@ -16,7 +16,7 @@ export function LotEndingBanner({ ending, earlierEnding, productStatus }: LotEnd
   if (ending) {
     return (
       <section
-        aria-label="How this auction ended"
+        aria-label="How this lot ended"
         data-testid="lot-ending"
         className={`${box} bg-ink-50 text-ink-800 ring-ink-200`}
       >

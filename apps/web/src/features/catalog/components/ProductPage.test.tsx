@@ -68,7 +68,7 @@ describe('the product page of a lot that is over', () => {
         ending: { outcome: 'sold', at: '2026-11-22T20:00:00.000Z', priceCents: 2_600 },
       }),
     );
-    const banner = await screen.findByRole('region', { name: 'How this auction ended' });
+    const banner = await screen.findByRole('region', { name: 'How this lot ended' });
     expect(banner.textContent).toContain('Ended Nov 22, 2026 — sold for $26.00');
     expect(banner.textContent).toContain('The item is back with us and may be auctioned again.');
     expect(screen.queryByRole('region', { name: 'This item is up again' })).toBeNull();

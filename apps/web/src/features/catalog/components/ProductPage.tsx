@@ -1,7 +1,7 @@
 import { conditionLabel, DEFAULT_CATEGORY_NAME, slugify } from '@rebound/core/catalog';
 import { isReturnableLot, saleTermsBadge, saleTermsText } from '@rebound/core/sale-terms';
 import { BadgeCheck, Ban, ChevronRight, IdCard, MapPin, RotateCcw } from 'lucide-react';
-import { type ReactNode, useDeferredValue, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/Badge';
 import { Container } from '../../../components/ui/Container';
@@ -11,10 +11,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProduct } from '../api';
 import type { ProductAuctionSlot } from '../slots';
 import { ConditionRubric } from './ConditionRubric';
-import { LotEndingBanner } from './LotEndingBanner';
 import { ProductFacts } from './ProductFacts';
 import { ProductGallery } from './ProductGallery';
 import { ProductPageSkeleton } from './ProductPageSkeleton';
+
+// Only a lot that is over (or an item up again) has an ending to tell: its banner is not in the
+// page's first script (the page weight budget, e2e/tests/budget.spec.ts).
+const LotEndingBanner = lazy(() => import('./LotEndingBanner').then((m) => ({ default: m.LotEndingBanner })));
 
 type ProductPageProps = {
   slug: string;
@@ -127,11 +130,15 @@ export function ProductPage({ slug, renderAuction }: ProductPageProps) {
             <ConditionRubric condition={product.condition} className="mt-3" />
           </header>
 
-          <LotEndingBanner
-            ending={data.ending}
-            earlierEnding={data.earlierEnding}
-            productStatus={product.status}
-          />
+          {data.ending || data.earlierEnding ? (
+            <Suspense fallback={null}>
+              <LotEndingBanner
+                ending={data.ending}
+                earlierEnding={data.earlierEnding}
+                productStatus={product.status}
+              />
+            </Suspense>
+          ) : null}
 
           {/* The lot the page shows: the relisted one when the banner above links to it. */}
           <div id="lot" className="flex scroll-mt-24 flex-col gap-6">

@@ -129,9 +129,9 @@ const TOPICS: readonly Topic[] = [
         q: 'I won several items. How is that priced?',
         a: (
           <p>
-            When you pay for several items at once, they are added up first; the premium and each tax are then
-            worked out once on the total and rounded to the nearest cent. Your cart shows every line before
-            you pay.
+            Each item is priced on its own: its premium and each tax are worked out on it and rounded to the
+            nearest cent. Paying for several at once charges the sum of their totals, the same figures each
+            win showed you. Your cart shows every line before you pay.
           </p>
         ),
       },

@@ -12,7 +12,7 @@ const taxBase = (tax: TaxConfig) =>
   tax.applyTaxesOnPremium ? 'the winning bid plus the premium' : 'the winning bid (the premium is not taxed)';
 
 const HOW_SUMMED =
-  'When you pay for several items at once, they are added up first, then the premium and each tax are calculated once on the total and rounded to the nearest cent. Your cart shows every line before you pay. If tax rates change by law, we charge the rates in force when you pay.';
+  'Each item is priced on its own: its premium and each tax are calculated on it and rounded to the nearest cent. When you pay for several items at once, you pay the sum of their totals, exactly the figures each item showed you. Your cart shows every line before you pay. If tax rates change by law, we charge the rates in force when you pay.';
 
 function Example({ group, named }: { group: RateGroup; named: boolean }) {
   const labels = checkoutLineLabels(group.tax);
