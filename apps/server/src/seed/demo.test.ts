@@ -13,7 +13,7 @@ import { NOTIFICATION_KINDS } from '@rebound/core/notifications';
 import { priceCheckout } from '@rebound/core/pricing';
 import { isReturnableLot, saleTermsText } from '@rebound/core/sale-terms';
 import { verifyPassword } from 'better-auth/crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, runMigrations } from '../db/client';
 import * as s from '../db/schema';
@@ -110,6 +110,26 @@ describe('seedDemo', () => {
       }
     }
     expect([...seen].sort()).toEqual(['as_is', 'final_sale', 'standard']);
+  });
+
+  it('sells every lot Ava or Ben won or leads as returnable: a live one they lead becomes their order as it ends', async () => {
+    const demo = await database.db
+      .select({ id: s.users.id })
+      .from(s.users)
+      .where(inArray(s.users.email, ['ava@rebound.test', 'ben@rebound.test']));
+    const ids = demo.map((u) => u.id);
+    expect(ids).toHaveLength(2);
+    const rows = await database.db
+      .select({
+        status: s.auctions.status,
+        saleTerms: s.products.saleTerms,
+        nonReturnableKind: s.products.nonReturnableKind,
+      })
+      .from(s.auctions)
+      .innerJoin(s.products, eq(s.products.id, s.auctions.productId))
+      .where(or(inArray(s.auctions.leaderUserId, ids), inArray(s.auctions.winnerUserId, ids)));
+    expect(rows.filter((r) => r.status === 'live').length).toBeGreaterThan(0);
+    for (const r of rows) expect(isReturnableLot(r)).toBe(true);
   });
 
   it('creates a large, believable catalogue', async () => {

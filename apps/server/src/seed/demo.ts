@@ -627,7 +627,8 @@ export function buildDemoDataset(opts: {
       d.category,
       condition,
       phaseRank,
-      hasWinner && (state.leaderUserId === ava || state.leaderUserId === ben),
+      // Led, not only won: a live lot Ava or Ben leads becomes their order when it ends.
+      state.leaderUserId === ava || state.leaderUserId === ben,
     );
     const description = withSaleTerms(described, terms);
 
@@ -1041,17 +1042,17 @@ export function buildDemoDataset(opts: {
  * A demo lot's sale terms, which its description then states (withSaleTerms): food and beauty are
  * Final Sale and of the policy's never-returnable kinds (perishable, personal care); one gently used
  * lot in three of the other categories is sold As-Is; the rest are standard (docs/product.md
- * "Returns"). Ava's and Ben's wins stay standard: their orders are the demo's (and the browser
- * journeys') pickups and returns. Decided without the random source, so the rest of the store does
+ * "Returns"). Lots Ava or Ben won or lead stay standard: their orders, including those of live lots
+ * that end while the demo runs, are the demo's (and the browser journeys') pickups and returns. Decided without the random source, so the rest of the store does
  * not move.
  */
 function demoSaleTerms(
   category: string,
   condition: 'like_new' | 'open_box' | 'gently_used',
   rank: number,
-  wonByDemoShopper: boolean,
+  ledByDemoShopper: boolean,
 ): { saleTerms: SaleTerms; nonReturnableKind: NonReturnableKind | null } {
-  if (wonByDemoShopper) return { saleTerms: 'standard', nonReturnableKind: null };
+  if (ledByDemoShopper) return { saleTerms: 'standard', nonReturnableKind: null };
   if (category === 'food-grocery') return { saleTerms: 'final_sale', nonReturnableKind: 'perishable' };
   if (category === 'beauty-health') return { saleTerms: 'final_sale', nonReturnableKind: 'personal_care' };
   if (condition === 'gently_used' && rank % 3 === 0) return { saleTerms: 'as_is', nonReturnableKind: null };
