@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import type { MyOrdersResponse, OrderView } from '@rebound/contract/orders';
 import type { ProductDetail } from '@rebound/contract/catalog';
+import type { MyOrdersResponse, OrderView } from '@rebound/contract/orders';
 import type { AppointmentsResponse } from '@rebound/contract/pickup';
 import { API } from '@rebound/contract/routes';
 import { formatShortCode } from '@rebound/core/pickup';
@@ -88,7 +88,9 @@ test('three wins: one visit, one missing and refunded at the desk, one returned 
     const detail = (await (await ben.get(API.product(o.product.slug))).json()) as ProductDetail;
     if (detail.product.saleTerms === 'standard' && detail.product.nonReturnableKind === null) unpaid.push(o);
   }
-  expect(unpaid.length, 'the seed gives Ben at least three unpaid, returnable wins').toBeGreaterThanOrEqual(3);
+  expect(unpaid.length, 'the seed gives Ben at least three unpaid, returnable wins').toBeGreaterThanOrEqual(
+    3,
+  );
   const ids = unpaid.slice(0, 3).map((o) => o.id);
   await page.goto('/account?tab=orders');
   for (const id of ids) {
