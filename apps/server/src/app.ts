@@ -30,7 +30,7 @@ import { authPlugin } from './modules/auth';
 import { biddingRoutes } from './modules/bidding';
 import { catalogRoutes } from './modules/catalog';
 import { checkoutRoutes, stripeWebhookRoutes, testCheckoutRoutes } from './modules/checkout';
-import { deskMarksRoutes } from './modules/desk-marks';
+import { deskMarkKindOf, deskMarksRoutes } from './modules/desk-marks';
 import { inboxRoutes } from './modules/inbox';
 import { dropListRoutes, launchPlugin } from './modules/launch';
 import { ledgerRoutes } from './modules/ledger';
@@ -234,7 +234,9 @@ export async function buildApp({
     returnInfo: (orders: { id: string; status: string }[]) =>
       returnInfoForOrders({ db: app.deps.db, clock: app.deps.clock }, orders),
   });
-  await app.register(pickupRoutes);
+  // The hand-over refuses a marked item: pickup reads the mark through desk-marks' door, given here
+  // (desk-marks refunds through refunds, which frees pickup places; docs/decisions/084).
+  await app.register(pickupRoutes, { deskMarkOf: deskMarkKindOf });
   await app.register(storageFeeRoutes);
   await app.register(ledgerRoutes);
   await app.register(savedSearchRoutes);

@@ -3,7 +3,6 @@ import { createMediaStorage } from '../adapters/storage';
 import { postgresLimits, sharedLimits } from '../lib/shared-limits';
 
 import { runImports } from '../modules/admin-import';
-import { type AdminOrdersDeps, resolveReservedRefunds } from '../modules/admin-orders';
 import { closeDueAuctions, openDueAuctions } from '../modules/auctions';
 import { purgeExpiredIdempotencyKeys } from '../modules/bidding';
 import { runDailyDigest } from '../modules/digest';
@@ -11,6 +10,7 @@ import { runEndingReminders } from '../modules/notifications';
 import { expireOffers } from '../modules/offers';
 import { runPaymentDeadlines } from '../modules/orders';
 import { markMissedVisits, runFinalNotices, runPickupReminders } from '../modules/pickup';
+import { type RefundsDeps, resolveReservedRefunds } from '../modules/refunds';
 import { runReturnJobs } from '../modules/returns';
 import { runSavedSearchAlerts } from '../modules/saved-searches';
 
@@ -86,7 +86,7 @@ function paymentJob(
   app: FastifyInstance,
   name: string,
   everyMs: number,
-  work: (deps: AdminOrdersDeps) => Promise<unknown>,
+  work: (deps: RefundsDeps) => Promise<unknown>,
 ): Job {
   const {
     database: { jobsDb: db },
@@ -105,7 +105,7 @@ function paymentJob(
 
 /**
  * Refunds reserved but never answered by the provider (the server stopped mid-call): asked again
- * with the same idempotency key once their lease has run out (admin-orders, decision 027).
+ * with the same idempotency key once their lease has run out (refunds, decisions 027 and 084).
  */
 export function refundJobs(app: FastifyInstance, everyMs = 60_000): Job[] {
   return [paymentJob(app, 'refunds.resolve-reserved', everyMs, (deps) => resolveReservedRefunds(deps))];

@@ -1,11 +1,3 @@
 // The admin-orders module's door: the only file other modules, app.ts and jobs/ import (docs/architecture.md).
 export { adminOrdersRoutes } from './routes';
-export {
-  type AdminOrdersDeps,
-  REFUND_RESERVATION_LEASE_MS,
-  type RefundNotice,
-  type RefundOptions,
-  refundOrder,
-  removeUserStrike,
-  resolveReservedRefunds,
-} from './service';
+export { removeUserStrike } from './strikes';

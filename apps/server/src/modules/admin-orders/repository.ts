@@ -1,8 +1,7 @@
-// SQL of the back-office's orders: search, an order's detail, refunds under the payment's row lock,
-// and strike removal. The rules are in service.ts and packages/core.
+// SQL of the back-office's orders: search, an order's detail and strike removal. Refunds are the
+// refunds module's, desk marks desk-marks', returns returns' (docs/decisions/084-refunds-module.md).
 import type { AdminOrdersQuery } from '@rebound/contract/admin-orders';
 import type { OrderStatus } from '@rebound/core/orders';
-import { isReturnActive, RETURN_STATES } from '@rebound/core/returns';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -11,7 +10,6 @@ import { orderQuery } from '../../db/orders';
 import {
   auditLog,
   checkoutSessionOrders,
-  deskMarks,
   locations,
   orders,
   payments,
@@ -19,8 +17,6 @@ import {
   pickupAppointments,
   pickupSlots,
   products,
-  refunds,
-  returns,
   userStrikes,
   users,
 } from '../../db/schema';
@@ -30,8 +26,6 @@ type ListQuery = z.output<typeof import('@rebound/contract/admin-orders').AdminO
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
-
-const refundedOfOrder = sql<string>`coalesce((select sum(r.amount_cents) from refunds r where r.order_id = "orders"."id"), 0)`;
 
 /** Orders matching the search, one page, with the total count. */
 export async function listOrders(db: DbOrTx, q: ListQuery) {
@@ -75,7 +69,6 @@ export async function listOrders(db: DbOrTx, q: ListQuery) {
       lastName: users.lastName,
       finalAmountCents: orders.finalAmountCents,
       totalCents: orders.totalCents,
-      refundedCents: refundedOfOrder,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
       paymentDueAt: orders.paymentDueAt,
@@ -126,29 +119,11 @@ export async function paymentsOfOrder(db: DbOrTx, orderId: string) {
     .select({
       payment: payments,
       orderCount: sql<number>`(select count(*)::int from checkout_session_orders c where c.checkout_session_id = "payments"."checkout_session_id")`,
-      refundedCents: sql<string>`coalesce((select sum(r.amount_cents) from refunds r where r.payment_id = "payments"."id"), 0)`,
     })
     .from(payments)
     .where(inArray(payments.checkoutSessionId, sessions))
     .orderBy(asc(payments.paidAt));
-  return rows.map((r) => ({
-    ...r,
-    orderCount: Number(r.orderCount),
-    refundedCents: Number(r.refundedCents),
-  }));
-}
-
-const creator = alias(users, 'creator');
-
-/** Refunds of these payments, oldest first, with who made them. */
-export async function refundsOf(db: DbOrTx, paymentIds: string[]) {
-  if (paymentIds.length === 0) return [];
-  return db
-    .select({ refund: refunds, createdBy: creator.email })
-    .from(refunds)
-    .leftJoin(creator, eq(creator.id, refunds.createdBy))
-    .where(inArray(refunds.paymentId, paymentIds))
-    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  return rows.map((r) => ({ ...r, orderCount: Number(r.orderCount) }));
 }
 
 const remover = alias(users, 'remover');
@@ -174,72 +149,6 @@ export async function appointmentOf(db: DbOrTx, orderId: string) {
     .orderBy(desc(pickupAppointments.createdAt))
     .limit(1);
   return row ?? null;
-}
-
-// ── Refunds ─────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * Locks the payment row: every refund of one payment queues here, so the sums read after it are
- * final until commit and two refunds can never together exceed what was paid.
- */
-export async function lockPayment(tx: Tx, paymentId: string) {
-  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-  return row ?? null;
-}
-
-/** The payment that paid for the order (its checkout), if any. */
-export async function appliedPaymentId(db: DbOrTx, checkoutSessionId: string | null) {
-  if (!checkoutSessionId) return null;
-  const [row] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(eq(payments.checkoutSessionId, checkoutSessionId))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-export async function refundByKey(db: DbOrTx, key: string) {
-  const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, key)).limit(1);
-  return row ?? null;
-}
-
-/** Refunded (or reserved by a refund awaiting the provider) on the payment and on the order. */
-export async function refundedSums(tx: DbOrTx, paymentId: string, orderId: string) {
-  const [row] = await tx
-    .select({
-      payment: sql<string>`coalesce(sum(${refunds.amountCents}), 0)`,
-      order: sql<string>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.orderId} = ${orderId}), 0)`,
-    })
-    .from(refunds)
-    .where(eq(refunds.paymentId, paymentId));
-  return { payment: Number(row?.payment ?? 0), order: Number(row?.order ?? 0) };
-}
-
-export async function insertRefund(tx: Tx, values: typeof refunds.$inferInsert) {
-  const [row] = await tx.insert(refunds).values(values).returning();
-  return row!;
-}
-
-/** Records the provider's refund id on a refund still waiting for it; null when another call did. */
-export async function confirmRefund(tx: Tx, id: string, providerRefundId: string) {
-  const [row] = await tx
-    .update(refunds)
-    .set({ providerRefundId })
-    .where(and(eq(refunds.id, id), isNull(refunds.providerRefundId)))
-    .returning();
-  return row ?? null;
-}
-
-/** A refund the provider refused is forgotten (its amount is no longer reserved). */
-export async function dropUnconfirmedRefund(db: DbOrTx, id: string) {
-  await db.delete(refunds).where(and(eq(refunds.id, id), isNull(refunds.providerRefundId)));
-}
-
-export async function setPaymentRefunded(tx: DbOrTx, paymentId: string, now: Date, reason: string) {
-  await tx
-    .update(payments)
-    .set({ status: 'refunded', refundedAt: now, refundReason: reason })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid')));
 }
 
 // ── Strikes ─────────────────────────────────────────────────────────────────────────────────────
@@ -309,62 +218,3 @@ export async function lastManualSuspension(db: DbOrTx, userId: string) {
 }
 
 export type { AdminOrdersQuery, OrderStatus };
-
-/**
- * Refunds reserved before `before` whose provider call never got an answer (no provider id yet),
- * oldest first, with the payment's provider id to ask again with the same key.
- */
-export function staleReservedRefunds(db: DbOrTx, before: Date, limit: number) {
-  return db
-    .select({
-      id: refunds.id,
-      paymentId: refunds.paymentId,
-      orderId: refunds.orderId,
-      amountCents: refunds.amountCents,
-      reason: refunds.reason,
-      idempotencyKey: refunds.idempotencyKey,
-      createdBy: refunds.createdBy,
-      createdAt: refunds.createdAt,
-      providerPaymentId: payments.providerPaymentId,
-    })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(
-      and(isNull(refunds.providerRefundId), sql`${refunds.createdAt} < ${before.toISOString()}::timestamptz`),
-    )
-    .orderBy(asc(refunds.createdAt))
-    .limit(limit);
-}
-
-/** dropUnconfirmedRefund, saying whether this call removed it (another may have confirmed it). */
-export async function dropUnconfirmedRefundReturning(db: DbOrTx, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(refunds)
-    .where(and(eq(refunds.id, id), isNull(refunds.providerRefundId)))
-    .returning({ id: refunds.id });
-  return rows.length === 1;
-}
-
-/** The pickup desk's mark of the order (table desk_marks), with the staff member, or null. */
-export async function deskMarkOf(db: DbOrTx, orderId: string) {
-  const [row] = await db
-    .select({ mark: deskMarks, email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(deskMarks)
-    .innerJoin(users, eq(users.id, deskMarks.staffId))
-    .where(eq(deskMarks.orderId, orderId));
-  return row ?? null;
-}
-
-/**
- * The order's return that is not settled yet (requested, drop-off booked or received; table returns),
- * or null. Read under the order's lock by a refund: while a return is under way, only the return's own
- * refund pays the order back (docs/decisions/075-desk-and-return-races.md).
- */
-export async function activeReturnOf(db: DbOrTx, orderId: string) {
-  const [row] = await db
-    .select({ id: returns.id, state: returns.state })
-    .from(returns)
-    .where(and(eq(returns.orderId, orderId), inArray(returns.state, RETURN_STATES.filter(isReturnActive))))
-    .limit(1);
-  return row ?? null;
-}

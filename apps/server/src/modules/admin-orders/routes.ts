@@ -14,8 +14,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { refundOrder } from '../refunds';
+import { activeReturnOf } from '../returns';
 import { requireActiveStaff } from '../staff';
 import * as service from './service';
+import { removeStrike } from './strikes';
 
 const OrderParams = z.object({ id: Uuid });
 const StrikeParams = z.object({ id: Uuid, strikeId: Uuid });
@@ -24,7 +27,14 @@ const StrikeParams = z.object({ id: Uuid, strikeId: Uuid });
 export async function adminOrdersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, publish, payments } = app.deps;
-  const deps: service.AdminOrdersDeps = { db, clock, provider: payments, publish, log: app.log };
+  const deps: service.AdminOrdersDeps = {
+    db,
+    clock,
+    provider: payments,
+    publish,
+    log: app.log,
+    openReturnOf: activeReturnOf,
+  };
 
   app.get(
     API.adminOrders,
@@ -51,7 +61,7 @@ export async function adminOrdersRoutes(fastify: FastifyInstance) {
       const staff = requireActiveStaff(request);
       const key = IdempotencyKeyHeader.safeParse(request.headers['idempotency-key']);
       if (!key.success) throw new AppError('idempotency_key_required');
-      return service.refundOrder(deps, staff, request.params.id, request.body, key.data);
+      return refundOrder(deps, staff, request.params.id, request.body, key.data);
     },
   );
 
@@ -60,13 +70,7 @@ export async function adminOrdersRoutes(fastify: FastifyInstance) {
     { schema: { params: StrikeParams, body: RemoveStrikeRequest, response: { 200: RemoveStrikeResponse } } },
     async (request) => {
       const staff = requireActiveStaff(request);
-      return service.removeStrike(
-        deps,
-        staff,
-        request.params.id,
-        request.params.strikeId,
-        request.body.reason,
-      );
+      return removeStrike(deps, staff, request.params.id, request.params.strikeId, request.body.reason);
     },
   );
 }

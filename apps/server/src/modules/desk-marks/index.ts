@@ -1,3 +1,3 @@
 // The desk-marks module's door: the only file other modules, app.ts and jobs/ import (docs/architecture.md).
 export { deskMarksRoutes } from './routes';
-export { deskMarkOf, deskMarkWeeks } from './service';
+export { deskMarkKindOf, deskMarkOf, deskMarkWeeks } from './service';

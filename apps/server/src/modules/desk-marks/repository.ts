@@ -1,8 +1,8 @@
 // The desk marks' SQL (table desk_marks, migration 0015_desk_marks.sql).
-import { and, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderQuery } from '../../db/orders';
-import { deskMarks, orders, products, refunds, users } from '../../db/schema';
+import { deskMarks, orders, products, users } from '../../db/schema';
 import { shopDateKeySql } from '../../db/shop-clock';
 
 /** The order locked for the mark (FOR UPDATE), with its product's title; null when there is none. */
@@ -19,21 +19,17 @@ export async function lockOrder(tx: Tx, orderId: string) {
   return row ?? null;
 }
 
-/** The order's mark with the staff member's name and the refund that settled it (by id, else by key). */
-export async function markOf(db: DbOrTx, orderId: string, refundKey: string) {
+/** The order's mark with the staff member's name (the refund it settled with is the refunds module's). */
+export async function markOf(db: DbOrTx, orderId: string) {
   const [row] = await db
     .select({
       mark: deskMarks,
       staffEmail: users.email,
       staffFirstName: users.firstName,
       staffLastName: users.lastName,
-      keyRefundId: refunds.id,
-      keyRefundCents: refunds.amountCents,
-      keyRefundConfirmed: sql<boolean>`${refunds.providerRefundId} is not null`,
     })
     .from(deskMarks)
     .innerJoin(users, eq(users.id, deskMarks.staffId))
-    .leftJoin(refunds, eq(refunds.idempotencyKey, refundKey))
     .where(eq(deskMarks.orderId, orderId));
   return row ?? null;
 }
@@ -49,15 +45,6 @@ export async function setMarkRefund(db: DbOrTx, orderId: string, refundId: strin
     .update(deskMarks)
     .set({ refundId })
     .where(and(eq(deskMarks.orderId, orderId), isNull(deskMarks.refundId)));
-}
-
-/** What earlier refunds of the order (confirmed or reserved) took, apart from the desk's own key. */
-export async function otherRefundsOfOrder(db: DbOrTx, orderId: string, refundKey: string) {
-  const [row] = await db
-    .select({ cents: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), ne(refunds.idempotencyKey, refundKey)));
-  return Number(row?.cents ?? 0);
 }
 
 /** Marks made in [from, to), counted by the shop's date of the mark and kind. */

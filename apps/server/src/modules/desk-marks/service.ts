@@ -1,8 +1,8 @@
 // The pickup desk settles a missing or damaged item at the hand-over (docs/decisions/057): staff mark
 // the order's item instead of handing it over, and the order is refunded in full at once through the
-// back-office's one refund path (admin-orders refundOrder: reserve, ask the provider with an
-// idempotency key, confirm; the order becomes 'refunded' there, through transitionOrder, and its
-// booked place is released through pickup's releaseAppointment).
+// one refund path (the refunds module's refundOrder: reserve, ask the provider with an idempotency
+// key, confirm; the order becomes 'refunded' there, through transitionOrder, and its booked place is
+// released through pickup's releaseAppointment).
 //
 //   1. The mark (one transaction, the order locked): an order already marked is that mark's replay;
 //      else the order must still be at the desk (core canMarkAtDesk) and the mark is written and
@@ -29,33 +29,41 @@ import {
 } from '@rebound/core/desk-notices';
 import { orderStatusLabel } from '@rebound/core/orders';
 import { addDaysToDateKey, vancouverDateKey, vancouverDateTime, weekdayOfDateKey } from '@rebound/core/time';
-import type { PaymentProvider } from '../../adapters/payments/types';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { Publisher } from '../../lib/publish';
-import { refundOrder } from '../admin-orders';
+import {
+  type KeyedRefund,
+  type RefundsDeps,
+  refundByKey,
+  refundedCentsByOrder,
+  refundOrder,
+} from '../refunds';
+import { activeReturnOf } from '../returns';
 import { recordAudit } from '../staff';
 import * as repo from './repository';
 
-export interface DeskMarksDeps {
-  db: Db;
-  clock: Clock;
-  provider: PaymentProvider;
-  /** Realtime events, called after each commit (lib/publish.ts). */
-  publish: Publisher;
-  log?: { error(obj: unknown, msg?: string): void };
-}
+/** What the desk's marks need: a refund's (the payment provider, through the refunds module). */
+export interface DeskMarksDeps extends RefundsDeps {}
 
 /** The one idempotency key of an order's desk refund: every mark of the order refunds once. */
 export const deskRefundKey = (orderId: string) => `desk:${orderId}`;
 
-type MarkRow = NonNullable<Awaited<ReturnType<typeof repo.markOf>>>;
+/**
+ * The order's mark with the staff member's name, and the refund held by the desk's key (reserved or
+ * confirmed, from the refunds module), or null; in the caller's transaction when it holds a lock.
+ */
+async function markOf(db: DbOrTx, orderId: string) {
+  const mark = await repo.markOf(db, orderId);
+  if (!mark) return null;
+  return { ...mark, keyRefund: await refundByKey(db, deskRefundKey(orderId)) };
+}
+
+type MarkRow = NonNullable<Awaited<ReturnType<typeof repo.markOf>>> & { keyRefund: KeyedRefund | null };
 
 function markView(r: MarkRow): DeskMarkView {
   const staff = `${r.staffFirstName} ${r.staffLastName}`.trim() || r.staffEmail;
-  const refundId = r.mark.refundId ?? (r.keyRefundConfirmed ? r.keyRefundId : null);
+  const refundId = r.mark.refundId ?? (r.keyRefund?.confirmed ? r.keyRefund.id : null);
   return {
     orderId: r.mark.orderId,
     kind: r.mark.kind,
@@ -64,14 +72,24 @@ function markView(r: MarkRow): DeskMarkView {
     staff,
     markedAt: r.mark.createdAt.toISOString(),
     refundId,
-    refundedCents: refundId && r.keyRefundCents !== null ? r.keyRefundCents : 0,
+    refundedCents: refundId && r.keyRefund ? r.keyRefund.amountCents : 0,
   };
 }
 
 /** The order's desk mark (the back-office order page), or null. */
 export async function deskMarkOf(db: DbOrTx, orderId: string): Promise<DeskMarkView | null> {
-  const row = await repo.markOf(db, orderId, deskRefundKey(orderId));
+  const row = await markOf(db, orderId);
   return row ? markView(row) : null;
+}
+
+/**
+ * The kind of the order's mark, or null: read under the order's row lock by the pickup desk's
+ * hand-over and 'staged' step, which refuse a marked item (docs/decisions/075-desk-and-return-races.md).
+ * Passed to pickup by app.ts: this module refunds through the refunds module, which frees pickup places.
+ */
+export async function deskMarkKindOf(db: DbOrTx, orderId: string): Promise<{ kind: DeskMarkKind } | null> {
+  const row = await repo.markOf(db, orderId);
+  return row ? { kind: row.mark.kind } : null;
 }
 
 /**
@@ -92,10 +110,12 @@ export async function markItem(
   const step = await deps.db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, orderId);
     if (!order) throw new AppError('order_not_found');
-    const existing = await repo.markOf(tx, orderId, key);
+    const existing = await markOf(tx, orderId);
     if (existing) {
       const settled =
-        existing.mark.refundId !== null || existing.keyRefundConfirmed || order.status === 'refunded';
+        existing.mark.refundId !== null ||
+        existing.keyRefund?.confirmed === true ||
+        order.status === 'refunded';
       return { order, kind: existing.mark.kind, settled, made: false };
     }
     if (!canMarkAtDesk(order.status) || order.totalCents === null) {
@@ -120,12 +140,12 @@ export async function markItem(
   // 2. The refund, once per order whoever asks.
   let orderStatus = step.order.status;
   if (!step.settled) {
-    const amountCents =
-      (step.order.totalCents ?? 0) - (await repo.otherRefundsOfOrder(deps.db, orderId, key));
+    const others = await refundedCentsByOrder(deps.db, [orderId], { exceptKey: key });
+    const amountCents = (step.order.totalCents ?? 0) - (others.get(orderId) ?? 0);
     if (amountCents <= 0) throw new AppError('refund_not_allowed');
     const kind = step.kind;
     const refunded = await refundOrder(
-      deps,
+      { ...deps, openReturnOf: activeReturnOf },
       staff,
       orderId,
       { amountCents, reason: deskMarkReason(kind) },
@@ -146,7 +166,7 @@ export async function markItem(
     await repo.setMarkRefund(deps.db, orderId, refunded.refund.id);
   }
 
-  const row = await repo.markOf(deps.db, orderId, key);
+  const row = await markOf(deps.db, orderId);
   if (!row) throw new Error(`desk mark of ${orderId} missing after it was made`);
   const mark = markView(row);
   if (step.settled) orderStatus = 'refunded';

@@ -9,7 +9,7 @@ import * as service from './service';
 export interface OrdersRoutesOptions {
   /**
    * The return part of each order (OrderView.returnInfo), given by app.ts from the returns module:
-   * orders does not import returns (returns refunds through admin-orders, which moves orders).
+   * orders does not import returns (returns refunds through refunds, which moves orders).
    */
   returnInfo?: (orders: { id: string; status: string }[]) => Promise<Map<string, OrderReturnInfo>>;
 }

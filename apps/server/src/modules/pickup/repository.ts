@@ -100,19 +100,6 @@ export function bookedSlots(db: DbOrTx, locationId: string, from: Date, to: Date
 }
 
 /** An order with what pickup needs (auction end, title), locked FOR UPDATE when asked. */
-/**
- * The order's desk mark (missing or damaged), read under the order's lock by the hand-over: a marked
- * item is being refunded and is never handed over (docs/decisions/075-desk-and-return-races.md).
- */
-export async function deskMarkOfOrder(tx: Tx, orderId: string) {
-  const [row] = await tx
-    .select({ kind: deskMarks.kind })
-    .from(deskMarks)
-    .where(eq(deskMarks.orderId, orderId))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function orderForPickup(db: DbOrTx, orderId: string, lock = false) {
   const q = orderQuery(db, {
     ...orderItemColumns,

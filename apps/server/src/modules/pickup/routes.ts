@@ -28,10 +28,16 @@ import * as service from './service';
 const OrderParams = z.object({ orderId: Uuid });
 const LocationParams = z.object({ id: Uuid });
 
-export async function pickupRoutes(fastify: FastifyInstance) {
+export interface PickupRoutesOptions {
+  /** The order's desk mark, given by app.ts from the desk-marks module (service.ts DeskStepDeps). */
+  deskMarkOf: service.DeskStepDeps['deskMarkOf'];
+}
+
+export async function pickupRoutes(fastify: FastifyInstance, opts: PickupRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, publish } = app.deps;
   const deps: service.PickupDeps = { db, clock, publish };
+  const deskDeps: service.DeskStepDeps = { ...deps, deskMarkOf: opts.deskMarkOf };
 
   // Signed-out requests (and shoppers at staff routes) are refused before anything else is looked at.
   const signedIn = async (request: FastifyRequest) => {
@@ -132,7 +138,7 @@ export async function pickupRoutes(fastify: FastifyInstance) {
   app.post(
     API.adminPickupReadyPattern,
     { onRequest: staffOnly, schema: { params: OrderParams, response: { 200: DeskOrderResponse } } },
-    async (request) => service.deskReady(deps, request.params.orderId),
+    async (request) => service.deskReady(deskDeps, request.params.orderId),
   );
 
   app.post(
@@ -142,7 +148,7 @@ export async function pickupRoutes(fastify: FastifyInstance) {
       schema: { params: OrderParams, body: DeskCompleteRequest, response: { 200: DeskOrderResponse } },
     },
     async (request) =>
-      service.deskComplete(deps, requireStaff(request), request.params.orderId, {
+      service.deskComplete(deskDeps, requireStaff(request), request.params.orderId, {
         early: request.body.early,
       }),
   );

@@ -4,6 +4,7 @@
 // (decision 058): it is booked, moved and cancelled as one and takes 1 place, or 2 above the
 // location's items limit. The rules are core's; this file loads, locks and stores.
 import { randomBytes } from 'node:crypto';
+import type { DeskMarkKind } from '@rebound/contract/desk-marks';
 import {
   type AppointmentsResponse,
   type AppointmentView,
@@ -71,6 +72,15 @@ export interface PickupDeps {
   clock: Clock;
   /** Realtime events, called after each commit (lib/publish.ts). */
   publish: Publisher;
+}
+
+/**
+ * The desk's steps that must refuse a marked item: the order's desk mark, read under the order's
+ * lock (desk-marks' `deskMarkKindOf`, passed in by app.ts: desk-marks refunds through the refunds
+ * module, which frees pickup places, so pickup cannot import it).
+ */
+export interface DeskStepDeps extends PickupDeps {
+  deskMarkOf: (tx: Tx, orderId: string) => Promise<{ kind: DeskMarkKind } | null>;
 }
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof repo.orderForPickup>>>;
@@ -778,8 +788,8 @@ export async function deskLookup(
  * gets the lock after a mark finds the mark here, and a mark after a hand-over finds the order
  * completed (core canMarkAtDesk).
  */
-async function assertNotMarked(tx: Tx, orderId: string): Promise<void> {
-  const mark = await repo.deskMarkOfOrder(tx, orderId);
+async function assertNotMarked(deps: DeskStepDeps, tx: Tx, orderId: string): Promise<void> {
+  const mark = await deps.deskMarkOf(tx, orderId);
   if (mark) throw new AppError('pickup_handover_not_allowed', { message: deskMarkedRefusal(mark.kind) });
 }
 
@@ -796,14 +806,14 @@ function deskOrderAnswer(o: OrderRecord): DeskOrderResponse {
  * POST /api/admin/pickup/orders/:orderId/ready: the item is staged. A paid order becomes
  * ready_for_pickup; a scheduled one keeps its booking (pickup_scheduled) and gets its ready time.
  */
-export async function deskReady(deps: PickupDeps, orderId: string): Promise<DeskOrderResponse> {
+export async function deskReady(deps: DeskStepDeps, orderId: string): Promise<DeskOrderResponse> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const row = await repo.orderForPickup(tx, orderId, true);
     if (!row) throw new AppError('order_not_found');
     const o = row.order;
     if (!isPickupOpen(o.status)) throw new AppError('pickup_handover_not_allowed');
-    await assertNotMarked(tx, orderId);
+    await assertNotMarked(deps, tx, orderId);
     const readyAt = o.readyAt ?? now;
     const updated =
       o.status === 'paid'
@@ -826,7 +836,7 @@ export async function deskReady(deps: PickupDeps, orderId: string): Promise<Desk
  * booked day it is refused with 'pickup_early' unless staff confirm the early hand-over (`early`).
  */
 export async function deskComplete(
-  deps: PickupDeps,
+  deps: DeskStepDeps,
   staff: SessionUser,
   orderId: string,
   opts: { early?: boolean | undefined } = {},
@@ -837,7 +847,7 @@ export async function deskComplete(
     if (!row) throw new AppError('order_not_found');
     const o = row.order;
     if (!isPickupOpen(o.status)) throw new AppError('pickup_handover_not_allowed');
-    await assertNotMarked(tx, orderId);
+    await assertNotMarked(deps, tx, orderId);
     const existing = await repo.appointmentOfOrder(tx, orderId);
     // Storage fees owed are paid (online, or recorded at the desk) before the hand-over.
     await assertNoStorageOwed(tx, orderId, now);

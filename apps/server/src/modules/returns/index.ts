@@ -1,3 +1,5 @@
 // The returns module's door: the only file other modules, app.ts and jobs/ import (docs/architecture.md).
+export { type ReturnsRun, runReturnJobs } from './jobs';
+export { returnInfoForOrders } from './orders-tab';
 export { returnsRoutes } from './routes';
-export { type ReturnsDeps, type ReturnsRun, returnInfoForOrders, runReturnJobs } from './service';
+export { activeReturnOf, type ReturnsDeps } from './shared';

@@ -1,21 +1,12 @@
 // Returns SQL (docs/decisions/055-returns.md): the return rows, their history and photos, the
 // order and item they belong to, the staff list, the expiry job's claims, and the product put
 // back in the catalogue to relist.
-import type { ReturnState } from '@rebound/core/returns';
+import { isReturnActive, RETURN_STATES, type ReturnState } from '@rebound/core/returns';
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderItemColumns, orderQuery } from '../../db/orders';
-import {
-  locations,
-  orders,
-  products,
-  refunds,
-  returnEvents,
-  returnPhotos,
-  returns,
-  users,
-} from '../../db/schema';
+import { locations, orders, products, returnEvents, returnPhotos, returns, users } from '../../db/schema';
 
 const itemColumns = {
   ...orderItemColumns,
@@ -239,45 +230,30 @@ export function claimExpired(tx: Tx, now: Date, limit: number) {
 }
 
 /**
- * Received returns whose refund (the key `return:<id>`) the provider confirmed but that were not
- * marked refunded (the server stopped in between; resolveReservedRefunds may have confirmed it).
+ * Received returns whose refund amount is fixed (a refund was asked for under the key `return:<id>`),
+ * oldest first: the job looks their refunds up through the refunds module's door.
  */
-export function refundedButNotMarked(db: DbOrTx, limit: number) {
-  return db
-    .select({ id: returns.id, refundId: refunds.id, amountCents: refunds.amountCents })
+export async function receivedWithFixedAmount(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: returns.id })
     .from(returns)
-    .innerJoin(refunds, eq(refunds.idempotencyKey, sql`'return:' || ${returns.id}::text`))
-    .where(and(eq(returns.state, 'received'), isNotNull(refunds.providerRefundId)))
-    .limit(limit);
+    .where(and(eq(returns.state, 'received'), isNotNull(returns.refundAmountCents)))
+    .orderBy(asc(returns.updatedAt));
+  return rows.map((r) => r.id);
 }
 
-/** The refund made under the return's key, if it is confirmed. */
-export async function confirmedRefundByKey(db: DbOrTx, key: string) {
+/**
+ * The order's return that is not settled yet (requested, drop-off booked or received), or null. Read
+ * under the order's lock by a refund: while a return is under way, only the return's own refund pays
+ * the order back (docs/decisions/075-desk-and-return-races.md).
+ */
+export async function activeReturnOf(db: DbOrTx, orderId: string) {
   const [row] = await db
-    .select({ id: refunds.id, amountCents: refunds.amountCents, providerRefundId: refunds.providerRefundId })
-    .from(refunds)
-    .where(eq(refunds.idempotencyKey, key))
+    .select({ id: returns.id, state: returns.state })
+    .from(returns)
+    .where(and(eq(returns.orderId, orderId), inArray(returns.state, RETURN_STATES.filter(isReturnActive))))
     .limit(1);
-  return row?.providerRefundId ? row : null;
-}
-
-/** Paid for the order and refunded so far (confirmed or reserved): what a refund may still take. */
-export async function refundedForOrder(db: DbOrTx, orderId: string) {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::bigint` })
-    .from(refunds)
-    .where(eq(refunds.orderId, orderId));
-  return Number(row?.n ?? 0);
-}
-
-/** A refund row (reserved or confirmed) holds this idempotency key. */
-export async function refundKeyUsed(db: DbOrTx, key: string) {
-  const [row] = await db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(eq(refunds.idempotencyKey, key))
-    .limit(1);
-  return row !== undefined;
+  return row ?? null;
 }
 
 /** The item goes back to the catalogue to be graded and relisted, with the return's notes. */

@@ -23,8 +23,9 @@ import {
   returns,
 } from '../../db/schema';
 import type { SessionUser } from '../../lib/auth-context';
-import { REFUND_RESERVATION_LEASE_MS, resolveReservedRefunds } from '../admin-orders';
-import * as service from './service';
+import { REFUND_RESERVATION_LEASE_MS, resolveReservedRefunds } from '../refunds';
+import * as desk from './desk';
+import * as jobs from './jobs';
 
 // Returns end to end through the routes (docs/decisions/055). The clock: Monday 2026-06-15 10:50 PT.
 // Orders are handed over on Sun Jun 14, so returns run until the end of Sun Jun 21 (PT).
@@ -433,10 +434,10 @@ describe('jobs', () => {
     expect((await book(u, r.id, slotTue10())).statusCode).toBe(200);
     const deps = { db: t.db, clock: t.clock, provider: t.app.deps.payments, publish: t.app.deps.publish };
     t.clock.set(new Date('2026-06-22T06:59:00.000Z'));
-    await service.runReturnJobs(deps);
+    await jobs.runReturnJobs(deps);
     expect((await t.db.select().from(returns).where(eq(returns.id, r.id)))[0]!.state).toBe('drop_off_booked');
     t.clock.set(new Date('2026-06-22T07:00:00.000Z'));
-    const run = await service.runReturnJobs(deps);
+    const run = await jobs.runReturnJobs(deps);
     expect(run.expired).toBeGreaterThanOrEqual(1);
     expect((await t.db.select().from(returns).where(eq(returns.id, r.id)))[0]!.state).toBe('expired');
     expect(await placesTaken('2026-06-16T17:00:00.000Z')).toBe(0);
@@ -470,7 +471,7 @@ describe('jobs', () => {
     };
     const staffUser = { id: staff.user.id } as SessionUser;
     await expect(
-      service.refundReturn(
+      desk.refundReturn(
         { db: t.db, clock: t.clock, provider: crashing, publish: t.app.deps.publish },
         staffUser,
         r.id,
@@ -494,7 +495,7 @@ describe('jobs', () => {
       provider: recording,
       publish: t.app.deps.publish,
     });
-    const settled = await service.runReturnJobs({
+    const settled = await jobs.runReturnJobs({
       db: t.db,
       clock: t.clock,
       provider: recording,

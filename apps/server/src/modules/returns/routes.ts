@@ -29,7 +29,10 @@ import {
 } from '../../lib/photo-upload';
 import { sharedRateLimitOptions } from '../../lib/shared-limits';
 import { requireActiveStaff } from '../staff';
-import * as service from './service';
+import * as desk from './desk';
+import * as photos from './photos';
+import * as requests from './requests';
+import type { ReturnsDeps } from './shared';
 
 /** A return's photos (multipart field `photos`): the limits of RETURN_PHOTO_LIMITS. */
 const PHOTO_UPLOAD: PhotoUploadLimits = {
@@ -51,7 +54,7 @@ const STAFF_UPLOADS_PER_HOUR = 240;
 export async function returnsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, publish, payments, config } = app.deps;
-  const deps: service.ReturnsDeps = { db, clock, provider: payments, log: app.log, publish };
+  const deps: ReturnsDeps = { db, clock, provider: payments, log: app.log, publish };
   const storage = createMediaStorage(config);
 
   // Only this plugin's photo routes read multipart bodies; its limits are the upload's.
@@ -69,14 +72,14 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   const inFlight = new UploadsInFlight();
 
   app.get(RETURN_API.meReturns, { schema: { response: { 200: MyReturnsResponse } } }, async (request) => ({
-    returns: await service.myReturns(deps, requireUser(request)),
+    returns: await requests.myReturns(deps, requireUser(request)),
   }));
 
   app.post(
     RETURN_API.meReturns,
     { schema: { body: CreateReturnRequest, response: { 201: ReturnResponse } } },
     async (request, reply) => {
-      const answer = await service.createReturn(deps, requireUser(request), request.body);
+      const answer = await requests.createReturn(deps, requireUser(request), request.body);
       return reply.code(201).send({ return: answer });
     },
   );
@@ -84,7 +87,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
   app.get(
     RETURN_API.meReturnPattern,
     { schema: { params: ReturnParams, response: { 200: ReturnResponse } } },
-    async (request) => ({ return: await service.myReturn(deps, requireUser(request), request.params.id) }),
+    async (request) => ({ return: await requests.myReturn(deps, requireUser(request), request.params.id) }),
   );
 
   app.get(
@@ -96,14 +99,14 @@ export async function returnsRoutes(fastify: FastifyInstance) {
         response: { 200: DropOffSlotsResponse },
       },
     },
-    async (request) => service.dropOffSlots(deps, requireUser(request), request.params.id, request.query),
+    async (request) => requests.dropOffSlots(deps, requireUser(request), request.params.id, request.query),
   );
 
   app.put(
     RETURN_API.meReturnDropOffPattern,
     { schema: { params: ReturnParams, body: BookDropOffRequest, response: { 200: ReturnResponse } } },
     async (request) => {
-      const answer = await service.bookDropOff(
+      const answer = await requests.bookDropOff(
         deps,
         requireUser(request),
         request.params.id,
@@ -117,7 +120,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     RETURN_API.meReturnWithdrawPattern,
     { schema: { params: ReturnParams, response: { 200: ReturnResponse } } },
     async (request) => {
-      const answer = await service.withdrawReturn(deps, requireUser(request), request.params.id);
+      const answer = await requests.withdrawReturn(deps, requireUser(request), request.params.id);
       return { return: answer };
     },
   );
@@ -132,12 +135,12 @@ export async function returnsRoutes(fastify: FastifyInstance) {
       const user = requireUser(request);
       const id = request.params.id;
       // Who and how many first: someone else's return is refused before a byte of the body is read.
-      const room = await service.photoRoom(deps, user, id, false);
+      const room = await photos.photoRoom(deps, user, id, false);
       await inFlight.run(user.id, async () => {
         const files = await readPhotoUpload(request, PHOTO_UPLOAD, room);
-        await service.addPhotos(deps, storage, user, id, false, files);
+        await photos.addPhotos(deps, storage, user, id, false, files);
       });
-      return { return: await service.myReturn(deps, user, id) };
+      return { return: await requests.myReturn(deps, user, id) };
     },
   );
 
@@ -146,7 +149,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     RETURN_API.returnPhotoPattern,
     { schema: { params: ReturnPhotoParams } },
     async (request, reply) => {
-      const bytes = await service.photoFile(
+      const bytes = await photos.photoFile(
         deps,
         storage,
         requireUser(request),
@@ -164,7 +167,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     { schema: { querystring: AdminReturnsQuery, response: { 200: AdminReturnsResponse } } },
     async (request) => {
       requireActiveStaff(request);
-      return service.adminList(deps, request.query);
+      return desk.adminList(deps, request.query);
     },
   );
 
@@ -173,7 +176,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     { schema: { params: ReturnParams, response: { 200: AdminReturnResponse } } },
     async (request) => {
       requireActiveStaff(request);
-      return { return: await service.adminDetail(deps, request.params.id) };
+      return { return: await desk.adminDetail(deps, request.params.id) };
     },
   );
 
@@ -182,7 +185,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     { schema: { params: ReturnParams, body: ReceiveReturnRequest, response: { 200: AdminReturnResponse } } },
     async (request) => {
       const staff = requireActiveStaff(request);
-      const answer = await service.receiveReturn(deps, staff, request.params.id, request.body);
+      const answer = await desk.receiveReturn(deps, staff, request.params.id, request.body);
       return { return: answer };
     },
   );
@@ -196,12 +199,12 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const staff = requireActiveStaff(request);
       const id = request.params.id;
-      const room = await service.photoRoom(deps, staff, id, true);
+      const room = await photos.photoRoom(deps, staff, id, true);
       await inFlight.run(staff.id, async () => {
         const files = await readPhotoUpload(request, PHOTO_UPLOAD, room);
-        await service.addPhotos(deps, storage, staff, id, true, files);
+        await photos.addPhotos(deps, storage, staff, id, true, files);
       });
-      return { return: await service.adminDetail(deps, id) };
+      return { return: await desk.adminDetail(deps, id) };
     },
   );
 
@@ -210,7 +213,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     { schema: { params: ReturnParams, response: { 200: AdminReturnResponse } } },
     async (request) => {
       const staff = requireActiveStaff(request);
-      const answer = await service.refundReturn(deps, staff, request.params.id);
+      const answer = await desk.refundReturn(deps, staff, request.params.id);
       return { return: answer };
     },
   );
@@ -220,7 +223,7 @@ export async function returnsRoutes(fastify: FastifyInstance) {
     { schema: { params: ReturnParams, body: RefuseReturnRequest, response: { 200: AdminReturnResponse } } },
     async (request) => {
       const staff = requireActiveStaff(request);
-      const answer = await service.refuseReturn(deps, staff, request.params.id, request.body);
+      const answer = await desk.refuseReturn(deps, staff, request.params.id, request.body);
       return { return: answer };
     },
   );
