@@ -1,3 +1,6 @@
+// The desk's side of a return (docs/decisions/055-returns.md, 075): the list and a return's page,
+// receiving the item with a checklist, then refunding it through the refunds module (once, under the
+// key `return:<id>`) or refusing it with a reason. Staff actions are audited.
 import type {
   AdminReturnDetail,
   AdminReturnRow,

@@ -1,3 +1,5 @@
+// The returns module's job 'returns.expire' (docs/decisions/055-returns.md): expiry, and refunds the
+// provider confirmed late marked on their return.
 import type { Published } from '../../realtime/hub';
 import { refundsByKeys } from '../refunds';
 import { markRefunded } from './desk';

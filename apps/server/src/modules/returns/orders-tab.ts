@@ -1,3 +1,4 @@
+// The return part of the shopper's Orders tab (GET /api/me/orders' returnInfo; docs/decisions/055-returns.md).
 import type { OrderReturnInfo } from '@rebound/contract/returns';
 import { returnEligibility, returnLastDayKey } from '@rebound/core/returns';
 import { formatDateKeyShort } from '@rebound/core/shop-clock';

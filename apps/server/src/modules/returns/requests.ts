@@ -1,3 +1,6 @@
+// A shopper's return (docs/product.md "Returns"; docs/decisions/055-returns.md): ask to return a
+// collected order, book or move a drop-off (one place in a pickup slot, through pickup's door),
+// withdraw. Every state change is one transaction with its history line and the shopper's notice.
 import type {
   CreateReturnBody,
   DropOffSlotsQuery,

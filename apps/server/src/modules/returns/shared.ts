@@ -1,3 +1,7 @@
+// The returns module's shared parts (docs/product.md "Returns"; docs/decisions/055-returns.md): its
+// deps, the views of a return, a state change's history line and the shopper's notice, what the
+// shopper's and the desk's steps both do, and the active return other modules read (decision 075).
+// The rules are core's.
 import type { ReturnView } from '@rebound/contract/returns';
 import type { ReturnErrorCode } from '@rebound/contract/returns-errors';
 import { RETURN_ERRORS } from '@rebound/contract/returns-errors';
