@@ -16,11 +16,12 @@ import { Badge } from '../../../components/ui/Badge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
 import { FormAlert, TextField } from '../../../components/ui/Field';
+import { SelectField } from '../../../components/ui/FormFields';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuction, useCancelAuction, useSecondChanceOffer, useWithdrawOffer } from '../api';
 import { Thumb } from './CatalogueSearch';
-import { SelectField, ShopTime, StatusBadge } from './shared';
+import { ShopTime, StatusBadge } from './shared';
 
 /** /admin/auctions/:id: the auction, its bids and maximums, orders and offers, and what staff may do. */
 export function AuctionDetailPage() {

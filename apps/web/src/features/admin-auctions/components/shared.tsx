@@ -1,13 +1,13 @@
 import { ADMIN_AUCTION_STATUS_LABELS, type AdminAuctionStatus } from '@rebound/contract/admin-auctions';
 import { formatShopDateTime } from '@rebound/core/shop-clock';
 import { formatShopDateTimeSeconds } from '@rebound/core/shop-clock-formats';
-import { clsx } from 'clsx';
-import { ArrowLeft, TriangleAlert } from 'lucide-react';
-import { type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
-import { inputClasses, TextField } from '../../../components/ui/Field';
+import { TextField } from '../../../components/ui/Field';
+import { SelectField } from '../../../components/ui/FormFields';
 
 const TONES: Record<AdminAuctionStatus, BadgeTone> = {
   scheduled: 'neutral',
@@ -46,34 +46,6 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
       <ArrowLeft className="size-4" aria-hidden="true" />
       {children}
     </Link>
-  );
-}
-
-type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string | undefined };
-
-export function SelectField({ label, error, children, className, ...props }: SelectProps) {
-  const id = useId();
-  return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-semibold text-ink-900">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClasses}
-        {...props}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger-700">
-          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
