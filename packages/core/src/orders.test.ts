@@ -14,6 +14,7 @@ import {
   orderSourcesOf,
   orderStatusLabel,
   PAID_ORDER_STATUSES,
+  PAYMENT_REMINDERS_HOURS,
   paymentDeadlineAction,
   strikesHeading,
   wasPaid,
@@ -165,6 +166,16 @@ describe('paymentDeadlineAction', () => {
     expect(paymentDeadlineAction({ ...fresh, reminder24hSent: true, reminder2hSent: true }, due)).toBe(
       'cancel',
     );
+  });
+
+  it('reminds at the marks of PAYMENT_REMINDERS_HOURS (24 h, then 2 h), not a millisecond before', () => {
+    expect(PAYMENT_REMINDERS_HOURS).toEqual([24, 2]);
+    const [first, last] = PAYMENT_REMINDERS_HOURS;
+    expect(paymentDeadlineAction(fresh, due - first * H - 1)).toBe('none');
+    expect(paymentDeadlineAction(fresh, due - first * H)).toBe('remind_24h');
+    const reminded = { ...fresh, reminder24hSent: true };
+    expect(paymentDeadlineAction(reminded, due - last * H - 1)).toBe('none');
+    expect(paymentDeadlineAction(reminded, due - last * H)).toBe('remind_2h');
   });
 
   it('sends the 2-hour reminder rather than a late 24-hour one, and cancels even without reminders', () => {

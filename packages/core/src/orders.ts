@@ -123,8 +123,14 @@ export function strikesHeading(activeStrikes: number): string {
   return `Non-payment strikes: ${activeStrikes} active (bidding is suspended at ${MAX_ACTIVE_STRIKES})`;
 }
 
-/** Payment reminders go out this long before the deadline, each once. */
+/**
+ * Payment reminders go out this long before the deadline, each once: the first (24 hours), then the
+ * last (2 hours). The deadline job's marks and every text naming them read these.
+ */
 export const PAYMENT_REMINDERS_HOURS = [24, 2] as const;
+
+const [FIRST_REMINDER_HOURS, LAST_REMINDER_HOURS] = PAYMENT_REMINDERS_HOURS;
+const HOUR_MS = 3_600_000;
 
 export type PaymentDeadlineAction = 'none' | 'remind_24h' | 'remind_2h' | 'cancel';
 
@@ -139,7 +145,7 @@ export function paymentDeadlineAction(
 ): PaymentDeadlineAction {
   const left = o.paymentDueAt - nowMs;
   if (left <= 0) return 'cancel';
-  if (left <= 2 * 3_600_000) return o.reminder2hSent ? 'none' : 'remind_2h';
-  if (left <= 24 * 3_600_000) return o.reminder24hSent ? 'none' : 'remind_24h';
+  if (left <= LAST_REMINDER_HOURS * HOUR_MS) return o.reminder2hSent ? 'none' : 'remind_2h';
+  if (left <= FIRST_REMINDER_HOURS * HOUR_MS) return o.reminder24hSent ? 'none' : 'remind_24h';
   return 'none';
 }

@@ -4,12 +4,11 @@ import { API } from '@rebound/contract/routes';
 import { formatCents } from '@rebound/core/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
-import { useState } from 'react';
-import { ApiError, getJson, sendJson } from '../lib/api-client';
+import { getJson, sendJson } from '../lib/api-client';
+import { useHostedCheckout } from '../lib/hosted-checkout';
 import { useRefetchOnOrdersChanged } from '../lib/orders-changed';
 import { USER_SCOPE } from '../lib/query-scope';
 import { useSession } from '../lib/session';
-import { toast } from '../lib/toast';
 import { Button } from './ui/Button';
 
 // 'Pay all (N) — $total' on the Orders tab and the cart (docs/product.md "Prices, premium and taxes"):
@@ -33,47 +32,32 @@ export function PayAllButton({ className }: { className?: string }) {
     queryFn: ({ signal }) => getJson<PayAllQuoteResponse>(API.checkoutPayAll, signal),
     enabled: user !== null,
   });
-  const [leaving, setLeaving] = useState(false);
   const pay = useMutation({
     mutationFn: (expectedTotalCents: number) =>
       sendJson<CreateCheckoutResponse>('POST', API.checkoutPayAll, { expectedTotalCents }),
   });
+  // A refusal: the set or the total moved on, so show the new one.
+  const checkout = useHostedCheckout(
+    pay,
+    () => void queryClient.invalidateQueries({ queryKey: PAY_ALL_KEY }),
+  );
 
   const data = quote.data;
   if (!data || data.orderIds.length < 2) return null;
   const count = data.orderIds.length;
   const total = data.totals.totalCents;
 
-  function start() {
-    pay.mutate(total, {
-      onSuccess: (answer) => {
-        if (!answer.url) {
-          toast.error(ORDER_TEXT.checkoutFailed);
-          return;
-        }
-        setLeaving(true);
-        window.location.assign(answer.url);
-      },
-      onError: (error) => {
-        const clear = error instanceof ApiError && error.status >= 400 && error.status < 500;
-        toast.error(clear ? error.message : ORDER_TEXT.checkoutFailed);
-        // The set or the total moved on: show the new one.
-        void queryClient.invalidateQueries({ queryKey: PAY_ALL_KEY });
-      },
-    });
-  }
-
   return (
     <div className={className}>
       <Button
         size="sm"
-        onClick={start}
-        disabled={!data.canCheckout || pay.isPending || leaving}
+        onClick={() => checkout.open(total)}
+        disabled={!data.canCheckout || checkout.busy}
         aria-describedby={data.canCheckout ? undefined : 'pay-all-no-location'}
         data-testid="pay-all"
       >
         <CreditCard aria-hidden="true" />
-        {pay.isPending || leaving ? 'Opening checkout…' : payAllLabel(count, total)}
+        {checkout.busy ? 'Opening checkout…' : payAllLabel(count, total)}
       </Button>
       {data.canCheckout ? null : (
         <p id="pay-all-no-location" className="mt-1 max-w-xs text-xs text-danger-700">

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { clsx } from 'clsx';
-import { TriangleAlert } from 'lucide-react';
-import { type ReactNode, type TextareaHTMLAttributes, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldValues, type UseFormProps, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessageOf } from '../../lib/api-client';
 import { Button } from '../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/Dialog';
 import { FormAlert } from '../ui/Field';
+import { TextAreaField } from '../ui/FormFields';
 
 /**
  * react-hook-form checked by a contract schema (the same zod schema the server validates with), so
@@ -23,44 +22,6 @@ export function useContractForm<S extends z.ZodType<FieldValues, FieldValues>>(
     defaultValues,
     ...options,
   });
-}
-
-type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
-  label: string;
-  hint?: ReactNode;
-  error?: string | undefined;
-};
-
-/** A labelled text area with its error under it (read with it by screen readers). */
-export function TextAreaField({ label, hint, error, className, ...props }: TextAreaProps) {
-  const id = useId();
-  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
-  return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-semibold text-ink-900">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        className="block w-full rounded-xl bg-white px-3.5 py-2.5 text-base text-ink-950 ring-1 ring-ink-300 ring-inset placeholder:text-ink-400 hover:ring-ink-400 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-danger-700 sm:text-sm"
-        {...props}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger-700">
-          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-ink-600">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   WithdrawOfferInput,
 } from '@rebound/contract/admin-auctions';
 import { formatCents } from '@rebound/core/money';
+import { SCHEDULING_LIMITS } from '@rebound/core/scheduling';
 import { PAYMENT_WINDOW_HOURS } from '@rebound/core/windows';
 import { ExternalLink, Pencil, Repeat, Send, Undo2, XCircle } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -15,11 +16,12 @@ import { Badge } from '../../../components/ui/Badge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
 import { FormAlert, TextField } from '../../../components/ui/Field';
+import { SelectField } from '../../../components/ui/FormFields';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuction, useCancelAuction, useSecondChanceOffer, useWithdrawOffer } from '../api';
 import { Thumb } from './CatalogueSearch';
-import { SelectField, ShopTime, StatusBadge } from './shared';
+import { ShopTime, StatusBadge } from './shared';
 
 /** /admin/auctions/:id: the auction, its bids and maximums, orders and offers, and what staff may do. */
 export function AuctionDetailPage() {
@@ -348,6 +350,13 @@ const OFFER_LABELS: Record<AdminAuctionDetail['offers'][number]['status'], strin
   withdrawn: 'Withdrawn',
 };
 
+const { minOfferHours, maxOfferHours, defaultOfferHours } = SCHEDULING_LIMITS;
+
+/** The hours typed are a whole number within core's offer deadline limits. */
+function offerHoursValid(hours: string): boolean {
+  return /^\d+$/.test(hours) && Number(hours) >= minOfferHours && Number(hours) <= maxOfferHours;
+}
+
 function OfferDialog({
   a,
   open,
@@ -358,10 +367,10 @@ function OfferDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [userId, setUserId] = useState(a.offerCandidates[0]?.id ?? '');
-  const [hours, setHours] = useState('48');
+  const [hours, setHours] = useState(String(defaultOfferHours));
   const [error, setError] = useState<string | null>(null);
   const offer = useSecondChanceOffer(a.id);
-  const hoursValid = /^\d{1,3}$/.test(hours) && Number(hours) >= 1 && Number(hours) <= 168;
+  const hoursValid = offerHoursValid(hours);
   const chosen = a.offerCandidates.find((c) => c.id === userId);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -407,8 +416,8 @@ function OfferDialog({
             inputMode="numeric"
             value={hours}
             onChange={(e) => setHours(e.target.value)}
-            error={hoursValid ? undefined : 'The deadline is 1 to 168 hours.'}
-            hint="48 hours by default."
+            error={hoursValid ? undefined : `The deadline is ${minOfferHours} to ${maxOfferHours} hours.`}
+            hint={`${defaultOfferHours} hours by default.`}
           />
           <div className="mt-1 flex justify-end gap-2">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>

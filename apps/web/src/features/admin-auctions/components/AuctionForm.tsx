@@ -10,10 +10,11 @@ import { dateToVancouverLocal } from '@rebound/core/scheduling';
 import { useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { AuctionFields, NEW_LOT_SETTINGS } from '../../../components/admin/AuctionFields';
 import { useContractForm } from '../../../components/admin/form';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
-import { FormAlert, TextField } from '../../../components/ui/Field';
+import { FormAlert } from '../../../components/ui/Field';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -27,7 +28,7 @@ import {
   useUpdateAuction,
 } from '../api';
 import { CatalogueSearchFields, SCHEDULABLE, Thumb, useCatalogueSearch } from './CatalogueSearch';
-import { BackLink, SettingsFields } from './shared';
+import { BackLink } from './shared';
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
@@ -37,11 +38,7 @@ export function newAuctionDefaults(locationId: string): AuctionFormValues {
   return {
     start: dateToVancouverLocal(now),
     end: dateToVancouverLocal(new Date(now.getTime() + WEEK_MS)),
-    startingBid: '1.00',
-    incrementMode: 'table',
-    increment: '',
-    reserve: '',
-    softCloseSeconds: '60',
+    ...NEW_LOT_SETTINGS,
     locationId,
   };
 }
@@ -179,25 +176,10 @@ function AuctionFormBody({
         >
           <h2 className="text-base font-semibold text-ink-950">Schedule and bidding</h2>
           {formError ? <FormAlert>{formError}</FormAlert> : null}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Starts"
-              type="datetime-local"
-              required
-              error={errors.start?.message}
-              {...register('start')}
-            />
-            <TextField
-              label="Ends"
-              type="datetime-local"
-              required
-              error={errors.end?.message}
-              {...register('end')}
-            />
-          </div>
-          <SettingsFields
+          <AuctionFields
             register={register}
             errors={errors as never}
+            end={{ name: 'end', label: 'Ends' }}
             incrementMode={watch('incrementMode')}
             locations={locations}
           />

@@ -3,8 +3,8 @@ import { clsx } from 'clsx';
 import { ImageOff, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { inputClasses } from '../../../components/ui/Field';
+import { SelectField } from '../../../components/ui/FormFields';
 import { useSchedulableProducts } from '../api';
-import { SelectField } from './shared';
 
 /** The product statuses a new auction or drop may take (the others are live, sold or archived). */
 export const SCHEDULABLE = ['draft', 'unsold', 'to_relist'] as const;

@@ -11,6 +11,7 @@ import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { AuctionFields, NEW_LOT_SETTINGS } from '../../../components/admin/AuctionFields';
 import { useContractForm } from '../../../components/admin/form';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert, TextField } from '../../../components/ui/Field';
@@ -21,7 +22,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateDrop, useLocations } from '../api';
 import { CatalogueSearchFields, Thumb, useCatalogueSearch } from './CatalogueSearch';
 import { DropLots } from './DropLots';
-import { BackLink, SettingsFields } from './shared';
+import { BackLink } from './shared';
 
 type Picked = Pick<AdminProductRow, 'id' | 'title' | 'sku' | 'thumbnailUrl'>;
 
@@ -64,11 +65,7 @@ function DropFormBody({ locations }: { locations: readonly { id: string; name: s
     start: dateToVancouverLocal(now),
     firstEnd: dateToVancouverLocal(new Date(now.getTime() + 2 * 24 * 60 * 60_000)),
     staggerSeconds: '30',
-    startingBid: '1.00',
-    incrementMode: 'table',
-    increment: '',
-    reserve: '',
-    softCloseSeconds: '60',
+    ...NEW_LOT_SETTINGS,
     locationId: locations[0]?.id ?? '',
   });
   const { register, handleSubmit, formState, watch } = form;
@@ -140,37 +137,23 @@ function DropFormBody({ locations }: { locations: readonly { id: string; name: s
           <h2 className="text-base font-semibold text-ink-950">Drop</h2>
           {formError ? <FormAlert>{formError}</FormAlert> : null}
           <TextField label="Name" required error={errors.title?.message} {...register('title')} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Starts"
-              type="datetime-local"
-              required
-              error={errors.start?.message}
-              {...register('start')}
-            />
-            <TextField
-              label="First lot ends"
-              type="datetime-local"
-              required
-              error={errors.firstEnd?.message}
-              {...register('firstEnd')}
-            />
-          </div>
-          <TextField
-            label="Stagger (seconds)"
-            required
-            inputMode="numeric"
-            className="sm:max-w-[50%]"
-            hint="Between lot ends, 0 to 3,600. 30 s lets shoppers follow one close at a time."
-            error={errors.staggerSeconds?.message}
-            {...register('staggerSeconds')}
-          />
-          <SettingsFields
+          <AuctionFields
             register={register}
             errors={errors as never}
+            end={{ name: 'firstEnd', label: 'First lot ends' }}
             incrementMode={watch('incrementMode')}
             locations={locations}
-          />
+          >
+            <TextField
+              label="Stagger (seconds)"
+              required
+              inputMode="numeric"
+              className="sm:max-w-[50%]"
+              hint={`Between lot ends, 0 to ${SCHEDULING_LIMITS.maxStaggerSeconds.toLocaleString('en-CA')}. 30 s lets shoppers follow one close at a time.`}
+              error={errors.staggerSeconds?.message}
+              {...register('staggerSeconds')}
+            />
+          </AuctionFields>
           <section aria-labelledby="preview-h" className="rounded-xl bg-ink-50 p-3 ring-1 ring-ink-200/70">
             <h3 id="preview-h" className="text-sm font-semibold text-ink-900">
               Lots, end times and amounts ({picked.length} {picked.length === 1 ? 'lot' : 'lots'})

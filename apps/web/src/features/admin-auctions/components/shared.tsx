@@ -1,13 +1,10 @@
 import { ADMIN_AUCTION_STATUS_LABELS, type AdminAuctionStatus } from '@rebound/contract/admin-auctions';
 import { formatShopDateTime } from '@rebound/core/shop-clock';
 import { formatShopDateTimeSeconds } from '@rebound/core/shop-clock-formats';
-import { clsx } from 'clsx';
-import { ArrowLeft, TriangleAlert } from 'lucide-react';
-import { type ReactNode, type SelectHTMLAttributes, useId } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
-import { inputClasses, TextField } from '../../../components/ui/Field';
 
 const TONES: Record<AdminAuctionStatus, BadgeTone> = {
   scheduled: 'neutral',
@@ -46,121 +43,5 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
       <ArrowLeft className="size-4" aria-hidden="true" />
       {children}
     </Link>
-  );
-}
-
-type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string | undefined };
-
-export function SelectField({ label, error, children, className, ...props }: SelectProps) {
-  const id = useId();
-  return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-semibold text-ink-900">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClasses}
-        {...props}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger-700">
-          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** The money, increment, soft close and location fields both the auction and the drop forms have. */
-export function SettingsFields({
-  register,
-  errors,
-  incrementMode,
-  locations,
-}: {
-  // biome-ignore lint/suspicious/noExplicitAny: shared by two forms whose other fields differ.
-  register: UseFormRegister<any>;
-  errors: FieldErrors<Record<string, unknown>>;
-  incrementMode: 'fixed' | 'table';
-  locations: readonly { id: string; name: string }[];
-}) {
-  const msg = (name: string) => (errors[name]?.message as string | undefined) ?? undefined;
-  return (
-    <>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Starting bid ($)"
-          required
-          inputMode="decimal"
-          error={msg('startingBid')}
-          {...register('startingBid')}
-        />
-        <TextField
-          label="Reserve ($)"
-          inputMode="decimal"
-          hint="Optional. Below it, the item does not sell."
-          error={msg('reserve')}
-          {...register('reserve')}
-        />
-      </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-semibold text-ink-900">Bid increment</legend>
-        <div className="flex flex-wrap gap-x-6 gap-y-2">
-          <label className="flex items-center gap-2 text-sm text-ink-900">
-            <input
-              type="radio"
-              value="table"
-              className="size-4 accent-brand-700"
-              {...register('incrementMode')}
-            />
-            The site's increment table
-          </label>
-          <label className="flex items-center gap-2 text-sm text-ink-900">
-            <input
-              type="radio"
-              value="fixed"
-              className="size-4 accent-brand-700"
-              {...register('incrementMode')}
-            />
-            A fixed amount
-          </label>
-        </div>
-        {incrementMode === 'fixed' ? (
-          <TextField
-            label="Increment ($)"
-            required
-            inputMode="decimal"
-            className="sm:max-w-[50%]"
-            error={msg('increment')}
-            {...register('increment')}
-          />
-        ) : (
-          <p className="text-xs text-ink-600">From $0.05 under $1 up to $100 from $5,000.</p>
-        )}
-      </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Soft close (seconds)"
-          required
-          inputMode="numeric"
-          hint="A bid in the last seconds extends the end by this much (0 to 600)."
-          error={msg('softCloseSeconds')}
-          {...register('softCloseSeconds')}
-        />
-        <SelectField label="Pickup location" error={msg('locationId')} {...register('locationId')}>
-          {locations.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-    </>
   );
 }

@@ -5,6 +5,7 @@ import {
 } from '@rebound/contract/admin-catalogue';
 import { ArrowDown, ArrowUp, ImagePlus, Star, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { UploadProgress } from '../../../components/admin/UploadProgress';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
@@ -94,18 +95,7 @@ export function ImageManager({ product }: { product: AdminProduct }) {
       </p>
 
       {progress !== null ? (
-        <div className="mt-3">
-          <div className="flex justify-between text-xs text-ink-700">
-            <span>{progress < 1 ? 'Uploading…' : 'Resizing…'}</span>
-            <span className="tabular-nums">{Math.round(progress * 100)}%</span>
-          </div>
-          <progress
-            className="mt-1 h-2 w-full overflow-hidden rounded-full accent-brand-700"
-            value={progress}
-            max={1}
-            aria-label="Upload progress"
-          />
-        </div>
+        <UploadProgress progress={progress} afterUpload="Resizing…" className="mt-3" />
       ) : null}
       {upload.isError ? (
         <p

@@ -16,7 +16,6 @@ import {
 } from '@rebound/contract/returns';
 import { CONDITION_LABELS, PRODUCT_CONDITIONS, productSku } from '@rebound/core/catalog';
 import { conditionGrade } from '@rebound/core/condition-rubric';
-import { clsx } from 'clsx';
 import { ExternalLink, Lock, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,7 +24,8 @@ import { AdminBackLink, AdminDetailFrame } from '../../../components/admin/Detai
 import { Badge } from '../../../components/ui/Badge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
-import { inputClasses, TextField } from '../../../components/ui/Field';
+import { TextField } from '../../../components/ui/Field';
+import { SelectField, TextAreaField } from '../../../components/ui/FormFields';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -123,7 +123,6 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
   const lockedHint = locked ? 'Locked: shoppers are bidding on this.' : undefined;
   const lockedClass = locked ? 'bg-ink-50 text-ink-700' : undefined;
   const formErrorId = useId();
-  const saleTermsHintId = useId();
 
   useEffect(() => {
     if (product) {
@@ -324,23 +323,18 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
             {...register('deskNotes')}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-1.5">
-              <SelectField
-                label="Sale terms"
-                value={saleTerms}
-                onChange={(e) => setSaleTerms(e.target.value as SaleTerms)}
-                aria-describedby={saleTermsHintId}
-              >
-                {SALE_TERMS.map((t) => (
-                  <option key={t} value={t}>
-                    {SALE_TERMS_LABELS[t]}
-                  </option>
-                ))}
-              </SelectField>
-              <p id={saleTermsHintId} className="text-xs text-ink-600">
-                Final Sale and As-Is items cannot be returned; shoppers are told so on their order.
-              </p>
-            </div>
+            <SelectField
+              label="Sale terms"
+              value={saleTerms}
+              onChange={(e) => setSaleTerms(e.target.value as SaleTerms)}
+              hint="Final Sale and As-Is items cannot be returned; shoppers are told so on their order."
+            >
+              {SALE_TERMS.map((t) => (
+                <option key={t} value={t}>
+                  {SALE_TERMS_LABELS[t]}
+                </option>
+              ))}
+            </SelectField>
             <SelectField
               label="Never returnable as"
               value={kind ?? ''}
@@ -445,78 +439,5 @@ function WithdrawPanel({ product }: { product: AdminProduct }) {
         </DialogContent>
       </Dialog>
     </section>
-  );
-}
-
-type SelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string;
-  error?: string | undefined;
-  ref?: React.Ref<HTMLSelectElement>;
-};
-
-function SelectField({ label, error, children, className, ...props }: SelectProps) {
-  const id = useId();
-  return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-semibold text-ink-900">
-        {label}
-        {props.required ? (
-          <span className="text-danger-700" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClasses}
-        {...props}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-type TextAreaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & {
-  label: string;
-  hint?: string;
-  error?: string | undefined;
-  ref?: React.Ref<HTMLTextAreaElement>;
-};
-
-function TextAreaField({ label, hint, error, className, ...props }: TextAreaProps) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
-  return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-semibold text-ink-900">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={clsx(inputClasses, 'h-auto py-2.5')}
-        {...props}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-ink-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

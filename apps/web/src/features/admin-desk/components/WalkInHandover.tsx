@@ -1,14 +1,13 @@
 import type { DeskWalkIn } from '@rebound/contract/pickup';
 import { isPickupOpen } from '@rebound/core/orders';
 import { formatShortCode } from '@rebound/core/pickup';
-import { CircleCheck, UserCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/Field';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDeskAction } from '../api';
 import { DeskStorageFee } from './DeskStorageFee';
+import { HandedOverNote, HandoverItems } from './HandoverItems';
 import { IdCheck } from './IdCheck';
 
 /**
@@ -84,49 +83,19 @@ export function WalkInHandover({ items, onClose }: { items: DeskWalkIn[]; onClos
           className="mt-4"
         />
       ) : (
-        <p
-          role="status"
-          className="mt-4 flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800"
-        >
-          <CircleCheck className="size-4" aria-hidden="true" />
+        <HandedOverNote>
           {items.length > 1 ? 'Every item handed over.' : 'Handed over. The order is completed.'}
-        </p>
+        </HandedOverNote>
       )}
-      <ul
-        className="mt-4 divide-y divide-ink-100 rounded-xl ring-1 ring-ink-200"
-        data-testid="desk-walk-in-items"
-      >
-        {items.map((i) => {
-          const handed = done.has(i.orderId) || !isPickupOpen(i.orderStatus);
-          return (
-            <li key={i.orderId} className="flex flex-wrap items-center gap-3 px-3 py-2.5 text-sm">
-              <div className="min-w-0 flex-1 basis-64">
-                <p className="font-medium break-words text-ink-900">{i.productTitle}</p>
-                <p className="text-ink-700">
-                  <span className="font-mono">{i.sku}</span> · #{i.orderNumber} · {i.locationName}
-                  {i.readyAt ? ' · staged' : ' · fetch from the shelves'}
-                </p>
-                {i.deskNotes ? <p className="text-xs text-ink-700">Shelf: {i.deskNotes}</p> : null}
-              </div>
-              {handed ? (
-                <Badge tone="neutral">
-                  <CircleCheck aria-hidden="true" /> Handed over
-                </Badge>
-              ) : (
-                <Button
-                  size="sm"
-                  disabled={!checked}
-                  loading={action.isPending && action.variables?.orderId === i.orderId}
-                  onClick={() => handOver(i.orderId)}
-                >
-                  <UserCheck aria-hidden="true" />
-                  Hand over<span className="sr-only">: {i.productTitle}</span>
-                </Button>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      <HandoverItems
+        items={items}
+        testId="desk-walk-in-items"
+        handed={(i) => done.has(i.orderId) || !isPickupOpen(i.orderStatus)}
+        canHandOver={() => true}
+        disabled={!checked}
+        pendingOrderId={action.isPending ? action.variables?.orderId : undefined}
+        onHandOver={handOver}
+      />
       <Button variant="ghost" size="sm" className="mt-3" onClick={onClose}>
         Close
       </Button>

@@ -11,6 +11,7 @@ import { Download, FileSpreadsheet, Images, Upload, X } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AdminListPage } from '../../../components/admin/ListPage';
+import { UploadProgress } from '../../../components/admin/UploadProgress';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -236,18 +237,7 @@ function DropZone() {
       ) : null}
 
       {progress !== null ? (
-        <div className="mt-4">
-          <div className="flex justify-between text-xs text-ink-700">
-            <span>{progress < 1 ? 'Uploading…' : 'Checking rows and photos…'}</span>
-            <span className="tabular-nums">{Math.round(progress * 100)}%</span>
-          </div>
-          <progress
-            className="mt-1 h-2 w-full overflow-hidden rounded-full accent-brand-700"
-            value={progress}
-            max={1}
-            aria-label="Upload progress"
-          />
-        </div>
+        <UploadProgress progress={progress} afterUpload="Checking rows and photos…" className="mt-4" />
       ) : null}
       {problem || upload.isError ? (
         <p

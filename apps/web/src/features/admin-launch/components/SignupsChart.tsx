@@ -1,5 +1,5 @@
 import type { AdminLaunchStatsResponse } from '@rebound/contract/launch';
-import { formatDateKey } from '../../../lib/format-date';
+import { DayBarChart } from '../../../components/admin/DayBarChart';
 import { SOURCE_LABELS } from './labels';
 
 const DAYS_SHOWN = 14;
@@ -17,80 +17,40 @@ export function lastDays(byDay: AdminLaunchStatsResponse['byDay'], count = DAYS_
   return days;
 }
 
-/** Signups by day as stacked SVG bars (confirmed, then pending), with the numbers as a table for screen readers. */
+/** Signups by day as stacked bars (confirmed, then pending), with the numbers as a table for screen readers. */
 export function SignupsByDayChart({ byDay }: { byDay: AdminLaunchStatsResponse['byDay'] }) {
   const days = lastDays(byDay);
-  const max = Math.max(1, ...days.map((d) => d.total));
-  const w = 28;
-  const gap = 10;
-  const h = 120;
   return (
-    <figure>
-      <svg
-        viewBox={`0 0 ${days.length * (w + gap) - gap} ${h + 22}`}
-        className="h-40 w-full"
-        aria-hidden="true"
-        preserveAspectRatio="xMidYMid meet"
-      >
-        {days.map((d, i) => {
-          const total = Math.round((d.total / max) * h);
-          const confirmed = Math.round((d.confirmed / max) * h);
-          const x = i * (w + gap);
-          return (
-            <g key={d.date}>
-              <rect x={x} y={0} width={w} height={h} rx={5} className="fill-ink-100" />
-              {total > 0 ? (
-                <rect x={x} y={h - total} width={w} height={total} rx={5} className="fill-brand-200" />
-              ) : null}
-              {confirmed > 0 ? (
-                <rect
-                  x={x}
-                  y={h - confirmed}
-                  width={w}
-                  height={confirmed}
-                  rx={5}
-                  className="fill-brand-700"
-                />
-              ) : null}
-              {i % 2 === (days.length - 1) % 2 ? (
-                <text x={x + w / 2} y={h + 16} textAnchor="middle" className="fill-ink-700 text-[10px]">
-                  {d.date.slice(5).replace('-', '/')}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-      </svg>
-      <figcaption className="mt-2 flex flex-wrap gap-4 text-xs text-ink-700">
-        <span className="inline-flex items-center gap-1.5">
-          <span className="size-3 rounded-sm bg-brand-700" aria-hidden="true" />
-          Confirmed
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <span className="size-3 rounded-sm bg-brand-200" aria-hidden="true" />
-          Pending
-        </span>
-      </figcaption>
-      <table className="sr-only">
-        <caption>Launch signups by day, the last {DAYS_SHOWN} days</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Confirmed</th>
-            <th scope="col">Pending</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.date}>
-              <th scope="row">{formatDateKey(d.date)}</th>
-              <td>{d.confirmed}</td>
-              <td>{d.total - d.confirmed}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+    <DayBarChart
+      days={days}
+      bars={(d) => [
+        { value: d.total, className: 'fill-brand-200' },
+        { value: d.confirmed, className: 'fill-brand-700' },
+      ]}
+      // Every other day, ending on the last.
+      label={(d, i) => (i % 2 === (days.length - 1) % 2 ? d.date.slice(5).replace('-', '/') : null)}
+      barWidth={28}
+      gap={10}
+      radius={5}
+      labelClassName="fill-ink-700 text-[10px]"
+      caption={
+        <figcaption className="mt-2 flex flex-wrap gap-4 text-xs text-ink-700">
+          <span className="inline-flex items-center gap-1.5">
+            <span className="size-3 rounded-sm bg-brand-700" aria-hidden="true" />
+            Confirmed
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <span className="size-3 rounded-sm bg-brand-200" aria-hidden="true" />
+            Pending
+          </span>
+        </figcaption>
+      }
+      table={{
+        caption: `Launch signups by day, the last ${DAYS_SHOWN} days`,
+        columns: ['Confirmed', 'Pending'],
+        cells: (d) => [d.confirmed, d.total - d.confirmed],
+      }}
+    />
   );
 }
 

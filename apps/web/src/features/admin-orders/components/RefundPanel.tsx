@@ -2,9 +2,9 @@ import { type AdminOrderDetail, RefundRequest } from '@rebound/contract/admin-or
 import { formatCents, parseDollarsToCents } from '@rebound/core/money';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
-import { TextAreaField } from '../../../components/admin/form';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert, TextField } from '../../../components/ui/Field';
+import { TextAreaField } from '../../../components/ui/FormFields';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useRefund } from '../api';

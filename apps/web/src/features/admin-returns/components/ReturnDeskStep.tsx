@@ -11,10 +11,10 @@ import {
 import { formatCents } from '@rebound/core/money';
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { TextAreaField } from '../../../components/admin/form';
 import { PhotoPicker, photoLimits } from '../../../components/PhotoPicker';
 import { Button } from '../../../components/ui/Button';
 import { CheckboxField, FormAlert } from '../../../components/ui/Field';
+import { TextAreaField } from '../../../components/ui/FormFields';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { useReceiveReturn, useRefundReturn, useRefuseReturn } from '../api';

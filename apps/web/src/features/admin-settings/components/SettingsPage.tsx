@@ -1,11 +1,11 @@
 import { Lock, LockOpen } from 'lucide-react';
 import { useId, useState } from 'react';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
-import { TextAreaField } from '../../../components/admin/form';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
 import { FormAlert } from '../../../components/ui/Field';
+import { TextAreaField } from '../../../components/ui/FormFields';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';

@@ -17,11 +17,11 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Container } from '../../../components/ui/Container';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
-import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { errorMessageOf } from '../../../lib/api-client';
 import { clearCart, forgetCartIds, removeFromCart, useCartIds } from '../../../lib/cart';
 import { formatShopDate } from '../../../lib/format-date';
+import { useHostedCheckout } from '../../../lib/hosted-checkout';
 import { productPath } from '../../../lib/paths';
-import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCartQuote, useCreateCheckout } from '../api';
 
@@ -225,31 +225,11 @@ function Summary({
   ids: readonly string[];
   stale: boolean;
 }) {
-  const checkout = useCreateCheckout();
-  const [leaving, setLeaving] = useState(false);
+  // The hosted checkout in this tab; it returns to /checkout/success.
+  const createCheckout = useCreateCheckout();
+  const { open, busy } = useHostedCheckout(createCheckout);
   const labels = checkoutLineLabels(quote.rates);
   const { totals } = quote;
-  const busy = checkout.isPending || leaving;
-
-  function proceed() {
-    checkout.mutate(ids, {
-      onSuccess: (answer) => {
-        if (!answer.url) {
-          toast.error(ORDER_TEXT.checkoutFailed);
-          return;
-        }
-        // The hosted checkout (Stripe's page or the test one) in this tab; it returns to
-        // /checkout/success.
-        setLeaving(true);
-        window.location.assign(answer.url);
-      },
-      onError: (error) => {
-        // A refusal the shopper can act on carries the server's message; anything else is the catalogue's.
-        const clear = error instanceof ApiError && error.status >= 400 && error.status < 500;
-        toast.error(clear ? error.message : ORDER_TEXT.checkoutFailed);
-      },
-    });
-  }
 
   return (
     <section
@@ -309,7 +289,7 @@ function Summary({
         className="mt-5"
         loading={busy}
         disabled={!quote.canCheckout || quote.items.length === 0 || stale}
-        onClick={proceed}
+        onClick={() => open(ids)}
       >
         {busy ? (
           'Creating Checkout...'

@@ -8,12 +8,13 @@ import {
 } from '@rebound/contract/inbox';
 import { API } from '@rebound/contract/routes';
 import { clsx } from 'clsx';
-import { Send, TriangleAlert } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
-import { EmailField, inputClasses, TextField } from '../../../components/ui/Field';
+import { EmailField, TextField } from '../../../components/ui/Field';
+import { TextAreaField } from '../../../components/ui/FormFields';
 import { errorMessageOf, sendJson } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 
@@ -26,9 +27,6 @@ const EMPTY: ContactMessageInput = { name: '', email: '', message: '' };
  */
 export function ContactForm() {
   const headingId = useId();
-  const messageId = useId();
-  const messageHintId = useId();
-  const messageErrorId = useId();
   const {
     register,
     handleSubmit,
@@ -80,36 +78,19 @@ export function ContactForm() {
           <EmailField required error={errors.email?.message} {...register('email')} />
         </div>
 
-        <div className="flex flex-col gap-1.5">
-          <span className="inline-flex items-baseline gap-0.5">
-            <label htmlFor={messageId} className="text-sm font-semibold text-ink-900">
-              Message
-            </label>
-            {/* Outside the label, as in the shared fields: the textarea's name stays 'Message'. */}
-            <span className="text-sm font-semibold text-danger-700" aria-hidden="true">
-              *
-            </span>
-          </span>
-          <textarea
-            id={messageId}
-            rows={6}
-            required
-            aria-invalid={messageError ? true : undefined}
-            aria-describedby={clsx(messageError && messageErrorId, messageHintId)}
-            className={clsx(inputClasses, 'h-auto min-h-36 resize-y py-3 leading-relaxed')}
-            {...register('message')}
-          />
-          {messageError ? (
-            <p id={messageErrorId} className="flex items-start gap-1.5 text-sm font-medium text-danger-700">
-              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {messageError}
-            </p>
-          ) : null}
-          <div className="flex items-start justify-between gap-4 text-xs text-ink-600">
-            <p id={messageHintId}>
+        <TextAreaField
+          label="Message"
+          rows={6}
+          required
+          textAreaClassName="min-h-36 py-3 leading-relaxed"
+          error={messageError}
+          hint={
+            <>
               About an order? Include your order number. Up to {CONTACT_MESSAGE_MAX.toLocaleString('en-CA')}{' '}
               characters.
-            </p>
+            </>
+          }
+          hintAside={
             <p
               aria-hidden="true"
               className={clsx(
@@ -119,8 +100,9 @@ export function ContactForm() {
             >
               {messageLength.toLocaleString('en-CA')} / {CONTACT_MESSAGE_MAX.toLocaleString('en-CA')}
             </p>
-          </div>
-        </div>
+          }
+          {...register('message')}
+        />
 
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-xs leading-relaxed text-ink-600 sm:max-w-xs">

@@ -15,6 +15,7 @@ import { SlotPicker as SlotChoices } from '../../../components/SlotPicker';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Container } from '../../../components/ui/Container';
+import { TextAreaField } from '../../../components/ui/FormFields';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
@@ -385,7 +386,6 @@ function SlotForm({
 }) {
   const navigate = useNavigate();
   const schedule = useSchedulePickup();
-  const notesId = useId();
   const counterId = useId();
   const currentDay = data.currentSlotId
     ? days.find((d) => data.slots[d]?.some((s) => s.slotId === data.currentSlotId))
@@ -463,26 +463,23 @@ function SlotForm({
         }}
       />
 
-      <div className="flex flex-col gap-1.5">
-        <div className="flex items-baseline justify-between gap-3">
-          <label htmlFor={notesId} className="text-sm font-semibold text-ink-900">
+      <TextAreaField
+        label={
+          <>
             {PICKUP_TEXT.notesLabel} <span className="font-normal text-ink-600">(optional)</span>
-          </label>
+          </>
+        }
+        labelAside={
           <span id={counterId} className="text-xs tabular-nums text-ink-600">
             {notes.length}/{PICKUP_NOTES_MAX}
           </span>
-        </div>
-        <textarea
-          id={notesId}
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
-          maxLength={PICKUP_NOTES_MAX}
-          rows={3}
-          aria-describedby={counterId}
-          placeholder="Anything the desk should know: who is collecting, a large vehicle, help loading..."
-          className="block w-full min-w-0 resize-y rounded-xl bg-white px-3.5 py-2.5 text-base text-ink-950 ring-1 ring-ink-300 ring-inset placeholder:text-ink-400 hover:ring-ink-400 focus-visible:outline-2 focus-visible:outline-brand-600 sm:text-sm"
-        />
-      </div>
+        }
+        describedBy={counterId}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        maxLength={PICKUP_NOTES_MAX}
+        placeholder="Anything the desk should know: who is collecting, a large vehicle, help loading..."
+      />
 
       <div className="flex flex-col gap-3 border-t border-ink-100 pt-4">
         {data.places > 1 ? (

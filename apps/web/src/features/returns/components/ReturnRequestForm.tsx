@@ -10,6 +10,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { PhotoPicker, photoLimits } from '../../../components/PhotoPicker';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/Field';
+import { SelectField, TextAreaField } from '../../../components/ui/FormFields';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useServerNow } from '../../../lib/server-clock';
 import { useRequestReturn } from '../api';
@@ -37,8 +38,7 @@ export function ReturnRequestForm({
 }) {
   const now = useServerNow();
   const request = useRequestReturn();
-  const reasonId = useId();
-  const noteId = useId();
+  const noteCountId = useId();
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [note, setNote] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);
@@ -79,58 +79,40 @@ export function ReturnRequestForm({
         everything it came with; the refund is the price, premium and taxes you paid for it.
       </p>
       {request.isError ? <FormAlert>{errorMessageOf(request.error)}</FormAlert> : null}
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={reasonId} className="text-sm font-semibold text-ink-900">
-          Reason
-          <span className="ml-0.5 text-danger-700" aria-hidden="true">
-            *
-          </span>
-        </label>
-        <select
-          id={reasonId}
-          value={reason}
-          required
-          onChange={(e) => {
-            setReason(e.target.value as ReturnReason | '');
-            setReasonError(null);
-          }}
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-          className="block h-11 w-full rounded-xl bg-white px-3 text-base text-ink-950 ring-1 ring-ink-300 ring-inset hover:ring-ink-400 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-danger-700 sm:text-sm"
-        >
-          <option value="">Choose a reason…</option>
-          {RETURN_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {RETURN_REASON_LABELS[r]}
-            </option>
-          ))}
-        </select>
-        {reasonError ? (
-          <p id={`${reasonId}-error`} className="text-sm font-medium text-danger-700">
-            {reasonError}
-          </p>
-        ) : null}
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <div className="flex items-baseline justify-between gap-3">
-          <label htmlFor={noteId} className="text-sm font-semibold text-ink-900">
+      <SelectField
+        label="Reason"
+        value={reason}
+        required
+        onChange={(e) => {
+          setReason(e.target.value as ReturnReason | '');
+          setReasonError(null);
+        }}
+        error={reasonError ?? undefined}
+      >
+        <option value="">Choose a reason…</option>
+        {RETURN_REASONS.map((r) => (
+          <option key={r} value={r}>
+            {RETURN_REASON_LABELS[r]}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        label={
+          <>
             Note <span className="font-normal text-ink-600">(optional)</span>
-          </label>
-          <span id={`${noteId}-count`} className="text-xs tabular-nums text-ink-600">
+          </>
+        }
+        labelAside={
+          <span id={noteCountId} className="text-xs tabular-nums text-ink-600">
             {note.length}/{RETURN_NOTE_MAX}
           </span>
-        </div>
-        <textarea
-          id={noteId}
-          value={note}
-          maxLength={RETURN_NOTE_MAX}
-          rows={3}
-          onChange={(e) => setNote(e.target.value)}
-          aria-describedby={`${noteId}-count`}
-          placeholder="What is wrong with the item? Anything the desk should know."
-          className="block w-full resize-y rounded-xl bg-white px-3.5 py-2.5 text-base text-ink-950 ring-1 ring-ink-300 ring-inset placeholder:text-ink-500 hover:ring-ink-400 focus-visible:outline-2 focus-visible:outline-brand-600 sm:text-sm"
-        />
-      </div>
+        }
+        describedBy={noteCountId}
+        value={note}
+        maxLength={RETURN_NOTE_MAX}
+        onChange={(e) => setNote(e.target.value)}
+        placeholder="What is wrong with the item? Anything the desk should know."
+      />
       <PhotoPicker
         label="Photos"
         files={photos}
