@@ -7,6 +7,10 @@ import { MAX_BID_CENTS } from './bidding';
 import { Instant, Uuid } from './common';
 import { OrderStatus } from './orders';
 
+// The limits' own words, from core's numbers (SCHEDULING_LIMITS).
+const STAGGER_MESSAGE = `The stagger is 0 to ${String(SCHEDULING_LIMITS.maxStaggerSeconds).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} seconds.`;
+const OFFER_HOURS_MESSAGE = `The deadline is ${SCHEDULING_LIMITS.minOfferHours} to ${SCHEDULING_LIMITS.maxOfferHours} hours.`;
+
 // The back-office's auctions and drops (docs/decisions/025) and the shopper's
 // second-chance offers. Staff only under /api/admin; the offer endpoints are the shopper's own.
 
@@ -118,8 +122,8 @@ export const CreateDropInput = AuctionMoney.extend({
   staggerSeconds: z
     .number()
     .int()
-    .min(0, 'The stagger is 0 to 3,600 seconds.')
-    .max(SCHEDULING_LIMITS.maxStaggerSeconds, 'The stagger is 0 to 3,600 seconds.'),
+    .min(0, STAGGER_MESSAGE)
+    .max(SCHEDULING_LIMITS.maxStaggerSeconds, STAGGER_MESSAGE),
 });
 export type CreateDropInput = z.input<typeof CreateDropInput>;
 
@@ -154,8 +158,8 @@ export const SecondChanceInput = z.object({
   hours: z
     .number()
     .int()
-    .min(SCHEDULING_LIMITS.minOfferHours, 'The deadline is 1 to 168 hours.')
-    .max(SCHEDULING_LIMITS.maxOfferHours, 'The deadline is 1 to 168 hours.')
+    .min(SCHEDULING_LIMITS.minOfferHours, OFFER_HOURS_MESSAGE)
+    .max(SCHEDULING_LIMITS.maxOfferHours, OFFER_HOURS_MESSAGE)
     .default(SCHEDULING_LIMITS.defaultOfferHours),
 });
 export type SecondChanceInput = z.input<typeof SecondChanceInput>;
@@ -363,7 +367,7 @@ export const DropFormValues = z
     title: z.string().trim().min(3, 'Please name the drop (at least 3 characters).').max(200),
     start: LocalTime,
     firstEnd: LocalTime,
-    staggerSeconds: z.string().regex(/^\d{1,4}$/, 'The stagger is 0 to 3,600 seconds.'),
+    staggerSeconds: z.string().regex(/^\d{1,4}$/, STAGGER_MESSAGE),
     ...LotSettingsFields,
   })
   .superRefine((v, ctx) => {
@@ -371,7 +375,7 @@ export const DropFormValues = z
       ctx.addIssue({
         code: 'custom',
         path: ['staggerSeconds'],
-        message: 'The stagger is 0 to 3,600 seconds.',
+        message: STAGGER_MESSAGE,
       });
     checkLotSettings(
       v,

@@ -5,7 +5,7 @@ import type { AdminOrderDetail, AdminOrdersResponse, TimelineEvent } from '@rebo
 import { productSku } from '@rebound/core/catalog';
 import { deskMarkLabel } from '@rebound/core/desk-notices';
 import { formatCents } from '@rebound/core/money';
-import { orderStatusLabel } from '@rebound/core/orders';
+import { orderStatusLabel, PAYMENT_REMINDERS_HOURS } from '@rebound/core/orders';
 import { formatDateKeyShort } from '@rebound/core/shop-clock';
 import { slotTimeLabel } from '@rebound/core/slot-label';
 import { PAYMENT_WINDOW_HOURS, vancouverDateKey } from '@rebound/core/time';
@@ -14,6 +14,8 @@ import { deskMarkOf } from '../desk-marks';
 import { type RefundOrderDeps, refundableOf, refundedCentsByOrder, refundsOfPayments } from '../refunds';
 import * as repo from './repository';
 import { strikeView } from './strikes';
+
+const [FIRST_REMINDER_HOURS, LAST_REMINDER_HOURS] = PAYMENT_REMINDERS_HOURS;
 
 /**
  * What the back-office's orders need: a refund's (the payment provider; the returns module's
@@ -94,8 +96,8 @@ export async function orderDetail(deps: AdminOrdersDeps, orderId: string): Promi
     `Won at ${formatCents(o.finalAmountCents)}`,
     `Pay by ${o.paymentDueAt.toISOString()}`,
   );
-  add(o.reminder24hSentAt, 'reminder', 'Payment reminder sent (24 hours left)');
-  add(o.reminder2hSentAt, 'reminder', 'Payment reminder sent (2 hours left)');
+  add(o.reminder24hSentAt, 'reminder', `Payment reminder sent (${FIRST_REMINDER_HOURS} hours left)`);
+  add(o.reminder2hSentAt, 'reminder', `Payment reminder sent (${LAST_REMINDER_HOURS} hours left)`);
   for (const p of paymentRows) {
     const applies = p.payment.checkoutSessionId === o.checkoutSessionId;
     add(

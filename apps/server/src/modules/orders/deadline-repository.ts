@@ -1,9 +1,12 @@
 // SQL of the payment deadline job. The rules are in deadline.ts and packages/core.
+import { PAYMENT_REMINDERS_HOURS } from '@rebound/core/orders';
 import { and, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderQuery } from '../../db/orders';
 import { orders, products, userStrikes, users } from '../../db/schema';
 import { transitionOrders } from './transition';
+
+const [FIRST_REMINDER_HOURS, LAST_REMINDER_HOURS] = PAYMENT_REMINDERS_HOURS;
 
 const HOUR_MS = 3_600_000;
 
@@ -29,8 +32,8 @@ export function claimDueOrders(tx: DbOrTx, now: Date, limit: number) {
         eq(orders.status, 'pending'),
         or(
           lte(orders.paymentDueAt, now),
-          and(isNull(orders.reminder2hSentAt), lte(orders.paymentDueAt, within(2))),
-          and(isNull(orders.reminder24hSentAt), lte(orders.paymentDueAt, within(24))),
+          and(isNull(orders.reminder2hSentAt), lte(orders.paymentDueAt, within(LAST_REMINDER_HOURS))),
+          and(isNull(orders.reminder24hSentAt), lte(orders.paymentDueAt, within(FIRST_REMINDER_HOURS))),
         ),
       ),
     )
