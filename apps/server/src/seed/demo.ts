@@ -18,7 +18,7 @@ import type { IncrementRule } from '@rebound/core/increments';
 import { formatCents } from '@rebound/core/money';
 import type { NotificationKind } from '@rebound/core/notifications';
 import { pickupShortCode } from '@rebound/core/pickup';
-import { DEFAULT_TAX_CONFIG, priceCheckout } from '@rebound/core/pricing';
+import { DEFAULT_TAX_CONFIG, priceCheckout, type TaxConfig } from '@rebound/core/pricing';
 import {
   isReturnableLot,
   type LotTerms,
@@ -322,7 +322,8 @@ interface DemoCast {
   shopperWeights: number[];
 }
 
-type DemoLocation = DemoDataset['location'];
+/** The demo's warehouse row, its tax settings known (DEMO_LOCATION). */
+type DemoLocation = DemoDataset['location'] & TaxConfig;
 
 /** The warehouse, its weekly pickup hours (Monday to Saturday) and one closure four days from now. */
 function seedPlace(d: SeedDraws) {
@@ -980,7 +981,7 @@ function orderStatusAndSlot(
   return { status, slotStart };
 }
 
-type Tax = Pick<DemoLocation, 'buyersPremiumBp' | 'pstBp' | 'gstBp' | 'applyTaxesOnPremium'>;
+type Tax = TaxConfig;
 
 /**
  * A paid order's payment, as the test checkout (the provider's side) and the sync would have
