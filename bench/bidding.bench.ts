@@ -341,7 +341,7 @@ async function main() {
     const [token] = (await rowsOf(
       sql`select token from sessions where user_id = ${people[0]!.id}::uuid limit 1`,
     )) as { token: string }[];
-    const script = oneBidTransactionSql({
+    const script = await oneBidTransactionSql({
       auction: sqlLiteral(hot.auction.id),
       user: sqlLiteral(people[0]!.id),
       token: sqlLiteral(token!.token),

@@ -12,7 +12,7 @@ import { recordTestPayment, testPaymentProvider } from '../apps/server/src/adapt
 import { checkoutSessions, orders, payments, users } from '../apps/server/src/db/schema';
 import type { SessionUser } from '../apps/server/src/lib/auth-context';
 import { systemClock } from '../apps/server/src/lib/clock';
-import { publishNothing } from '../apps/server/src/lib/publish';
+import type { Publisher } from '../apps/server/src/lib/publish';
 import { type CheckoutDeps, createCheckout, syncCheckoutSession } from '../apps/server/src/modules/checkout';
 import { createTestDatabase } from '../apps/server/test/database';
 import { makeLocation, makeUser } from '../apps/server/test/factories';
@@ -24,6 +24,8 @@ const arg = (name: string, dflt: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : dflt;
 };
 const N = arg('n', 500);
+/** No socket listens in this script: the services' events go nowhere. */
+const publishNothing: Publisher = async () => {};
 const WARMUP = 20;
 const SHOPPERS = 20;
 const PRICE_CENTS = 12_500;

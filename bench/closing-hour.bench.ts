@@ -292,7 +292,7 @@ async function main() {
                 sql.raw(`select * from ${table} order by created_at desc limit ${Math.round(n)}`),
               ),
             );
-          const script = oneBidTransactionSql({
+          const script = await oneBidTransactionSql({
             preamble: `\\set r random_zipfian(1, ${first.live.length}, ${ZIPF_S})\n\\set u random(1, ${users.length})\n`,
             auction: '(select auction_id::text from bench_hot where rank = :r)',
             user: '(select user_id::text from bench_bidders where n = :u)',

@@ -1,16 +1,21 @@
 import { type ChildProcess, type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  BATCH_FORGET_SQL,
-  BATCH_READ_SQL,
-  BATCH_WRITE_SQL,
-  type BatchWrite,
-  batchWritePayload,
-  LOCK_SQL,
-} from '../apps/server/src/modules/bidding/repository';
+import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client';
+import { type BatchWrite, bidBatchTransaction } from '../apps/server/src/modules/bidding/repository';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -22,18 +27,19 @@ export { freePort } from '../apps/server/test/child-server';
 
 /**
  * Starts the real server (apps/server/src/main.ts) as a child process in production mode on
- * 127.0.0.1:`port`, with `env` on top, and waits until /readyz answers (at most `waitMs`).
+ * 127.0.0.1:`port`, with `env` on top, and waits until /readyz answers (at most `waitMs`). `cwd`: a
+ * checkout of another commit (olderCheckout) to run that commit's server instead of this one.
  */
 export async function startServer(
   port: number,
   env: Record<string, string>,
-  opts: { nodeArgs?: string[]; waitMs?: number } = {},
+  opts: { nodeArgs?: string[]; waitMs?: number; cwd?: string } = {},
 ): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
     [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
     {
-      cwd: ROOT,
+      cwd: opts.cwd ?? ROOT,
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -59,6 +65,40 @@ export async function startServer(
   }
   child.kill('SIGTERM');
   throw new Error('server did not start');
+}
+
+/**
+ * An older commit of this repository checked out beside the work tree, to run its server as a
+ * benchmark's baseline in the same run (docs/benchmarks.md "How the baselines are taken"): a git
+ * worktree (detached) under bench/.cache/, which node resolves from this checkout's installed
+ * packages (no install of its own), except the workspace's own packages (`@rebound/core`,
+ * `@rebound/contract`), which point at the older commit's. The server runs from source through tsx,
+ * so there is nothing to build. `remove()` takes the worktree away again.
+ */
+export function olderCheckout(rev: string): { dir: string; commit: string; remove: () => void } {
+  const git = (...a: string[]) => {
+    const r = spawnSync('git', a, { cwd: ROOT, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`git ${a.join(' ')}: ${r.stderr.trim()}`);
+    return r.stdout.trim();
+  };
+  const commit = git('rev-parse', '--verify', `${rev}^{commit}`);
+  const dir = path.join(ROOT, 'bench/.cache', `before-${commit.slice(0, 12)}`);
+  if (!existsSync(path.join(dir, '.git'))) {
+    rmSync(dir, { recursive: true, force: true });
+    git('worktree', 'prune');
+    git('worktree', 'add', '--detach', dir, commit);
+  }
+  const scoped = path.join(dir, 'node_modules/@rebound');
+  mkdirSync(scoped, { recursive: true });
+  for (const pkg of ['core', 'contract']) {
+    const link = path.join(scoped, pkg);
+    if (!existsSync(link)) symlinkSync(`../../packages/${pkg}`, link);
+  }
+  // A workspace's own installed packages (apps/server's), where this checkout has them.
+  const own = path.join(ROOT, 'apps/server/node_modules');
+  const ownLink = path.join(dir, 'apps/server/node_modules');
+  if (existsSync(own) && !existsSync(ownLink)) symlinkSync(realpathSync(own), ownLink);
+  return { dir, commit, remove: () => git('worktree', 'remove', '--force', dir) };
 }
 
 /**
@@ -113,16 +153,19 @@ export const sqlLiteral = (v: string) => `'${v.replace(/'/g, "''")}'`;
 
 /**
  * pgbench's baseline for the bid benches: the transaction the server runs for a batch of ONE bid
- * (repository.ts bidBatchTransaction, decision 038): `begin`, the lock and read
- * (bid_lock_and_read), forgetting the expired key and reading the bidder (BATCH_FORGET_SQL,
- * BATCH_READ_SQL), then the write of one accepted bid (BATCH_WRITE_SQL) and `end`. The same text the
- * server sends, so the baseline cannot drift from it. `auction`, `user` and `token` are SQL
+ * (repository.ts bidBatchTransaction, decision 038): `begin`, the lock and read (bid_lock_and_read),
+ * forgetting the expired key and reading the bidder, then the write of one accepted bid and `commit`.
+ * The statements are the server's own, as it sends them: bidBatchTransaction runs here over a
+ * stand-in connection that keeps the text it is handed and answers as the database would for one
+ * active bidder (so nothing is sent anywhere), and the bid's values are markers (`@AUCTION@`,
+ * `@USER@`, `@TOKEN@`, `@KEY@`) that the script swaps for pgbench expressions. The baseline cannot
+ * drift from the server, and the server exports nothing for it. `auction`, `user` and `token` are SQL
  * expressions (literals or subselects on pgbench variables); the script sets `:k`, so every
  * transaction stores a fresh Idempotency-Key. The bid: `leader` (a user id) goes to 1,234.00 over
  * `runnerUp` at 1,233.00 (two history rows, the new price and leader, reserve met). The write carries
  * `inApp` and `outbox` rows sampled from what the server wrote (as many per bid as it wrote on average).
  */
-export function oneBidTransactionSql(o: {
+export async function oneBidTransactionSql(o: {
   auction: string;
   user: string;
   token: string;
@@ -134,7 +177,7 @@ export function oneBidTransactionSql(o: {
   outbox: Record<string, unknown>[];
   /** pgbench lines to put first (e.g. `\set` of the variables the expressions use). */
   preamble?: string;
-}): string {
+}): Promise<string> {
   const at = new Date();
   const state: BatchWrite['state'] = {
     currentPriceCents: 123_400,
@@ -146,11 +189,7 @@ export function oneBidTransactionSql(o: {
     { userId: o.runnerUp, amountCents: 123_300, isLeaderRow: false },
     { userId: o.leader, amountCents: 123_400, isLeaderRow: true },
   ];
-  const reads = JSON.stringify({
-    since: new Date(at.getTime() - 86_400_000).toISOString(),
-    items: [{ n: 0, user_id: '@USER@', key: '@KEY@', token: '@TOKEN@' }],
-  });
-  const write = batchWritePayload({
+  const write: BatchWrite = {
     auctionId: '@AUCTION@',
     now: at,
     maxes: [{ userId: '@USER@', amountCents: 123_400, setAt: at, seq: 1 }],
@@ -186,17 +225,92 @@ export function oneBidTransactionSql(o: {
       },
     ],
     state,
-  });
-  const fill = (json: string) =>
-    `replace(replace(replace(replace(${sqlLiteral(json)}, '@KEY@', 'bench-' || :k), '@AUCTION@', ${o.auction}), '@USER@', ${o.user}), '@TOKEN@', ${o.token})`;
+  };
+  const sent = await serverBidStatements(write, new Date(at.getTime() - 86_400_000));
+  // A literal that is one marker becomes its expression; a literal holding markers (the JSON values)
+  // has them replaced in SQL, so each transaction's key is fresh.
+  const exprOf: Record<string, string> = {
+    '@AUCTION@': o.auction,
+    '@USER@': o.user,
+    '@TOKEN@': o.token,
+    '@KEY@': "('bench-' || :k)",
+  };
+  const fill = (literal: string, body: string) => {
+    if (exprOf[body]) return exprOf[body];
+    let out = literal;
+    for (const [marker, expr] of Object.entries(exprOf)) {
+      if (body.includes(marker)) out = `replace(${out}, '${marker}', ${expr})`;
+    }
+    return out;
+  };
+  const statements = sent.map((text) => withLiterals(text, fill));
   return `${o.preamble ?? ''}\\set k random(1, 1000000000000)
-BEGIN;
-${LOCK_SQL(o.auction, o.user, 'null', "(now() - interval '24 hours')")};
-${BATCH_FORGET_SQL(fill(reads))};
-${BATCH_READ_SQL(fill(reads))};
-${BATCH_WRITE_SQL(fill(write))};
-END;
+${statements.join(';\n')};
 `;
+}
+
+/**
+ * The texts bidBatchTransaction hands a PostgreSQL connection for a batch of one bid that writes
+ * `write`: its bidder and auction are the markers of `write`, its expired keys those before `keyFrom`.
+ * The stand-in pool's connection keeps each text and answers the lock with no row and the read with
+ * one active bidder; the write's `commit` is part of the text it keeps.
+ */
+async function serverBidStatements(write: BatchWrite, keyFrom: Date): Promise<string[]> {
+  const sent: string[] = [];
+  const escaper = new pg.Client();
+  const conn = {
+    escapeLiteral: (v: string) => escaper.escapeLiteral(v),
+    query: async (text: string) => {
+      sent.push(text);
+      if (sent.length > 1) return { rows: [] };
+      const reads = [{ status: 'active', sessionAlive: true, stored: null, person: null }];
+      return [{ rows: [] }, { rows: [{ r: null }] }, { rows: [] }, { rows: [{ r: JSON.stringify(reads) }] }];
+    },
+    release: () => {},
+  };
+  const pool = Object.assign(Object.create(pg.Pool.prototype) as pg.Pool, { connect: async () => conn });
+  await bidBatchTransaction(
+    { $client: pool } as unknown as Db,
+    {
+      auctionId: write.auctionId,
+      keyFrom,
+      bidders: [{ userId: '@USER@', idempotencyKey: '@KEY@', sessionToken: '@TOKEN@' }],
+    },
+    async () => ({ value: null, write }),
+  );
+  if (sent.length !== 2) throw new Error(`expected the server's two round trips, saw ${sent.length}`);
+  // pgbench splits each text at its semicolons (outside literals): one command per statement.
+  return sent;
+}
+
+/**
+ * `sql` with each string literal ('...' or E'...', quotes doubled inside) passed through `map`
+ * (the literal as written and its text without quotes), the rest unchanged.
+ */
+function withLiterals(sql: string, map: (literal: string, body: string) => string): string {
+  let out = '';
+  let i = 0;
+  while (i < sql.length) {
+    const start = sql.indexOf("'", i);
+    if (start < 0) {
+      out += sql.slice(i);
+      break;
+    }
+    const prefixed = start > 0 && /[eE]/.test(sql[start - 1]!) && !/\w/.test(sql[start - 2] ?? ' ');
+    let end = start + 1;
+    for (;;) {
+      end = sql.indexOf("'", end);
+      if (end < 0) throw new Error("unterminated literal in the server's statement");
+      if (sql[end + 1] === "'") end += 2;
+      else break;
+    }
+    const from = prefixed ? start - 1 : start;
+    const literal = sql.slice(from, end + 1);
+    const body = sql.slice(start + 1, end).replace(/''/g, "'");
+    out += sql.slice(i, from) + map(literal, body);
+    i = end + 1;
+  }
+  return out;
 }
 
 /** How many pgbench runs this process made: names each one's script file. */

@@ -9,6 +9,8 @@
 //   npx tsx bench/listing.bench.ts --quick          (5,000 / 50,000, 2 s per URL: a smoke run)
 //   options: --seconds N  --connections N  --reuse (keep a seeded database from a --keep run)
 //            --keep (do not drop the database at the end)  --db NAME  --port N (server N, bare N + 1)
+//            --before REV (the uncached path's "before" server: this commit checked out beside the work
+//            tree; default: the commit before the shop's cursor came, i.e. before decision 067)
 // Then the uncached path (every request another URL, so the 1 s response cache of decision 039
 // cannot answer) and a browser's request (Accept-Encoding: the cached brotli copy).
 import { spawnSync } from 'node:child_process';
@@ -20,7 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import * as repo from '../apps/server/src/modules/catalog/repository';
-import { fmt, freePort, machine, PG_URL, ROOT, sleep, startServer, writeSection } from './lib';
+import { fmt, freePort, machine, olderCheckout, PG_URL, ROOT, sleep, startServer, writeSection } from './lib';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -235,47 +237,63 @@ async function explainTable(url: string, categorySlug: string, searchTerm: strin
     const now = new Date();
     const deepKeys = await deepCursors(client, 1);
     const deep = deepKeys.at(-1)!.key;
+    // The statements the repository sends, as it sends them: each case runs the real repository
+    // function once (a warm-up too) and keeps the text and values its pool was handed.
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const sent: { sql: string; params: unknown[] }[] = [];
+    const query = pool.query.bind(pool) as (...a: unknown[]) => Promise<unknown>;
+    (pool as unknown as { query: (...a: unknown[]) => Promise<unknown> }).query = (cfg, values) => {
+      const c = cfg as { text?: string; values?: unknown[] } | string;
+      sent.push(
+        typeof c === 'string'
+          ? { sql: c, params: (values as unknown[]) ?? [] }
+          : { sql: c.text ?? '', params: (values as unknown[]) ?? c.values ?? [] },
+      );
+      return query(cfg, values);
+    };
+    const statementOf = async (run: () => Promise<unknown>) => {
+      sent.length = 0;
+      await run();
+      if (sent.length !== 1) throw new Error(`expected one statement, the repository sent ${sent.length}`);
+      return sent[0]!;
+    };
+    const rowsOf = (
+      filters: repo.ShopFilters,
+      sort: Parameters<typeof repo.shopRows>[3],
+      limit: number,
+      offset: number,
+      keyset: Parameters<typeof repo.shopRows>[6] = null,
+    ) => statementOf(() => repo.shopRows(database.db, now, filters, sort, limit, offset, keyset));
+    const countOf = (filters: repo.ShopFilters, cap = 0) =>
+      statementOf(() => repo.shopCount(database.db, now, filters, cap));
     const cases: [string, { sql: string; params: unknown[] }][] = [
-      ['shop page 1, no filter, newest first', repo.shopRowsSql(database.db, now, {}, 'newest', 40, 0)],
-      ['shop page 50, no filter, newest first', repo.shopRowsSql(database.db, now, {}, 'newest', 40, 1960)],
+      ['shop page 1, no filter, newest first', await rowsOf({}, 'newest', 40, 0)],
+      ['shop page 50, no filter, newest first', await rowsOf({}, 'newest', 40, 1960)],
       [
         'shop page 2,000 by page number (OFFSET 79,960), newest first',
-        repo.shopRowsSql(database.db, now, {}, 'newest', 41, 79_960),
+        await rowsOf({}, 'newest', 41, 79_960),
       ],
       [
         'shop page 2,000 by cursor (keyset, decision 067), newest first',
-        repo.shopRowsSql(database.db, now, {}, 'newest', 41, 0, { dir: 'after', ...deep }),
+        await rowsOf({}, 'newest', 41, 0, { dir: 'after', ...deep }),
       ],
       [
         'shop, category + price range, ending soonest',
-        repo.shopRowsSql(
-          database.db,
-          now,
-          { categorySlug, minPriceCents: 2_000, maxPriceCents: 10_000 },
-          'ending',
-          40,
-          0,
-        ),
+        await rowsOf({ categorySlug, minPriceCents: 2_000, maxPriceCents: 10_000 }, 'ending', 40, 0),
       ],
-      [
-        `shop, search "${searchTerm}", most bids`,
-        repo.shopRowsSql(database.db, now, { q: searchTerm }, 'bids', 40, 0),
-      ],
+      [`shop, search "${searchTerm}", most bids`, await rowsOf({ q: searchTerm }, 'bids', 40, 0)],
       ['home: hottest 4 live by bid count', repo.liveCards(database.db, now, 'hottest', 4).toSQL()],
       ['home: latest 8 live by start time', repo.liveCards(database.db, now, 'latest', 8).toSQL()],
-      ['shop total, no filter', repo.shopCountSql(database.db, now, {})],
-      ['shop total, category', repo.shopCountSql(database.db, now, { categorySlug })],
-      ['shop total, condition', repo.shopCountSql(database.db, now, { condition: 'open_box' })],
-      ['shop total, search', repo.shopCountSql(database.db, now, { q: searchTerm })],
-      [
-        'shop total capped at 1,001, no filter (decision 067)',
-        repo.shopCountSql(database.db, now, {}, 1_001),
-      ],
+      ['shop total, no filter', await countOf({})],
+      ['shop total, category', await countOf({ categorySlug })],
+      ['shop total, condition', await countOf({ condition: 'open_box' })],
+      ['shop total, search', await countOf({ q: searchTerm })],
+      ['shop total capped at 1,001, no filter (decision 067)', await countOf({}, 1_001)],
       [
         'shop total capped at 1,001, category + minimum price',
-        repo.shopCountSql(database.db, now, { categorySlug, minPriceCents: 1_234 }, 1_001),
+        await countOf({ categorySlug, minPriceCents: 1_234 }, 1_001),
       ],
-      ['shop total capped at 1,001, search', repo.shopCountSql(database.db, now, { q: searchTerm }, 1_001)],
+      ['shop total capped at 1,001, search', await countOf({ q: searchTerm }, 1_001)],
     ];
     const rows: string[] = [];
     for (const [name, q] of cases) {
@@ -306,74 +324,106 @@ interface UncachedRow {
 }
 
 /**
+ * The "before" server's commit: `--before REV`, else the parent of the commit that brought the shop's
+ * cursor (packages/core/src/shop-cursor.ts), the last server with page numbers and exact counts only.
+ */
+function beforeRevision(): string {
+  const given = argS('before', '');
+  if (given) return given;
+  const r = spawnSync(
+    'git',
+    ['log', '--diff-filter=A', '--format=%H', '--', 'packages/core/src/shop-cursor.ts'],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  const added = r.stdout.trim().split('\n').at(-1);
+  if (r.status !== 0 || !added)
+    throw new Error('cannot find the commit that added shop-cursor.ts: pass --before REV');
+  return `${added}^`;
+}
+
+/**
  * The uncached path, old and new in the same run (decision 067): every request asks another page or
- * another filter, so the 1 s response cache never answers. "before": a server with SHOP_COUNT_CAP=0
- * (exact counts) asked for numbered pages (OFFSET); "after": the default server asked with the
- * cursors its "Next" links carry, and counts capped at 1,000. Each server alone on the machine
- * while it is loaded; the CPU each process used is measured from /proc.
+ * another filter, so the 1 s response cache never answers. "before": the server of the commit before
+ * decision 067 (beforeRevision), checked out beside the work tree and started on the same database,
+ * asked for numbered pages (OFFSET, exact counts); "after": this commit's server asked with the
+ * cursors its "Next" links carry, and counts capped at 1,000. Each server alone on the machine while
+ * it is loaded; the CPU each process used is measured from /proc.
  */
 async function uncachedComparison(url: string, category: string): Promise<UncachedRow[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   const cursors = await deepCursors(c, 1).finally(() => c.end());
+  const older = olderCheckout(beforeRevision());
+  console.log(`before: the server of ${older.commit.slice(0, 12)}, checked out in ${older.dir}`);
   const rows: UncachedRow[] = [];
-  for (const path of ['before', 'after'] as const) {
-    // Each server its own port: the one before may still be closing (SHUTDOWN_GRACE_MS) on its own.
-    const port = PORT ? PORT + (path === 'before' ? 2 : 3) : await freePort();
-    const server = await startServer(
-      port,
-      {
-        DATABASE_URL: url,
-        SEED_ON_START: 'false',
-        WEB_CONCURRENCY: '1',
-        LOG_LEVEL: 'error',
-        ...(path === 'before' ? { SHOP_COUNT_CAP: '0' } : {}),
-      },
-      { nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), waitMs: 90_000 },
-    );
-    try {
-      let n = 0;
-      const cases: [string, () => string][] = [
-        [
-          'another page each request (pages 2-2,000, newest first)',
-          path === 'before'
-            ? () => `/api/shop?page=${2 + (n++ % 1_999)}`
-            : () => `/api/shop?cursor=${cursors[n++ % cursors.length]!.token}`,
-        ],
-        [
-          `another filter each request (category ${category}, another minimum price: page 1 and its count)`,
-          () => `/api/shop?category=${category}&minPrice=${((n++ % 5_000) / 100).toFixed(2)}`,
-        ],
-      ];
-      const base = `http://127.0.0.1:${port}/api/shop`;
-      await load(base, 2);
-      for (const [name, nextPath] of cases) {
-        await load(base, 1, { nextPath });
-        const gen0 = process.cpuUsage();
-        const srv0 = cpuSecondsOf(server.pid!);
-        const t0 = performance.now();
-        const real = await load(base, SECONDS, { nextPath });
-        const wall = (performance.now() - t0) / 1000;
-        const gen = process.cpuUsage(gen0);
-        const row: UncachedRow = {
-          path,
-          name,
-          real,
-          serverCpu: (cpuSecondsOf(server.pid!) - srv0) / wall,
-          generatorCpu: (gen.user + gen.system) / 1e6 / wall,
-          loadAvg: os.loadavg()[0]!,
-        };
-        rows.push(row);
-        console.log(
-          `${path.padEnd(6)} ${name.padEnd(60)} ${fmt(real.rps, 0).padStart(6)} req/s p50 ${fmt(real.p50, 1)} ms p99 ${fmt(real.p99, 1)} ms; server CPU ${fmt(row.serverCpu)}, load generator CPU ${fmt(row.generatorCpu)}, load ${fmt(row.loadAvg, 1)}`,
-        );
-      }
-    } finally {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
+  try {
+    await loadBoth(older.dir);
+  } finally {
+    if (!flag('keep')) older.remove();
   }
   return rows;
+
+  async function loadBoth(beforeDir: string) {
+    for (const path of ['before', 'after'] as const) {
+      // Each server its own port: the one before may still be closing (SHUTDOWN_GRACE_MS) on its own.
+      const port = PORT ? PORT + (path === 'before' ? 2 : 3) : await freePort();
+      const server = await startServer(
+        port,
+        {
+          DATABASE_URL: url,
+          SEED_ON_START: 'false',
+          WEB_CONCURRENCY: '1',
+          LOG_LEVEL: 'error',
+        },
+        {
+          nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+          waitMs: 90_000,
+          ...(path === 'before' ? { cwd: beforeDir } : {}),
+        },
+      );
+      try {
+        let n = 0;
+        const cases: [string, () => string][] = [
+          [
+            'another page each request (pages 2-2,000, newest first)',
+            path === 'before'
+              ? () => `/api/shop?page=${2 + (n++ % 1_999)}`
+              : () => `/api/shop?cursor=${cursors[n++ % cursors.length]!.token}`,
+          ],
+          [
+            `another filter each request (category ${category}, another minimum price: page 1 and its count)`,
+            () => `/api/shop?category=${category}&minPrice=${((n++ % 5_000) / 100).toFixed(2)}`,
+          ],
+        ];
+        const base = `http://127.0.0.1:${port}/api/shop`;
+        await load(base, 2);
+        for (const [name, nextPath] of cases) {
+          await load(base, 1, { nextPath });
+          const gen0 = process.cpuUsage();
+          const srv0 = cpuSecondsOf(server.pid!);
+          const t0 = performance.now();
+          const real = await load(base, SECONDS, { nextPath });
+          const wall = (performance.now() - t0) / 1000;
+          const gen = process.cpuUsage(gen0);
+          const row: UncachedRow = {
+            path,
+            name,
+            real,
+            serverCpu: (cpuSecondsOf(server.pid!) - srv0) / wall,
+            generatorCpu: (gen.user + gen.system) / 1e6 / wall,
+            loadAvg: os.loadavg()[0]!,
+          };
+          rows.push(row);
+          console.log(
+            `${path.padEnd(6)} ${name.padEnd(60)} ${fmt(real.rps, 0).padStart(6)} req/s p50 ${fmt(real.p50, 1)} ms p99 ${fmt(real.p99, 1)} ms; server CPU ${fmt(row.serverCpu)}, load generator CPU ${fmt(row.generatorCpu)}, load ${fmt(row.loadAvg, 1)}`,
+          );
+        }
+      } finally {
+        server.kill('SIGTERM');
+        await new Promise((r) => server.once('exit', r));
+      }
+    }
+  }
 }
 
 function writeUncached(rows: UncachedRow[], counts: { products: number; live: number }, loadBefore: number) {
@@ -395,8 +445,9 @@ function writeUncached(rows: UncachedRow[], counts: { products: number; live: nu
 \`seed:large\` store (${counts.products.toLocaleString('en-CA')} products, ${counts.live.toLocaleString('en-CA')} live auctions), PostgreSQL 15 on the same machine.
 ${CONNECTIONS} connections for ${SECONDS} s per row (autocannon in the benchmark's process; the server is its own process,
 production, one process, pool of 10). "before" and "after" are two servers started one after the
-other in the same run: before = \`SHOP_COUNT_CAP=0\` asked for \`?page=N\` (OFFSET, exact counts, the
-path of decisions 036/039); after = the default server asked with the cursors of its "Next" links
+other in the same run: before = the server of the commit before decision 067 (a git worktree of it
+beside this one, started by the benchmark on the same database), asked for \`?page=N\` (OFFSET, exact
+counts, the path of decisions 036/039); after = this commit's server asked with the cursors of its "Next" links
 (keyset paging and the count capped at 1,000, decision 067). CPU columns: share of one core used
 by the server and by the load generator over the row's run. Goal: p99 <= ${GOAL_P99} ms and >= ${GOAL_RPS.toLocaleString('en-CA')} req/s.
 Machine load average (1 min) at the start of the run: ${fmt(loadBefore, 1)} (${os.cpus().length} cores, shared with other work: the figures are noisy).

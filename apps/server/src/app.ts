@@ -26,7 +26,7 @@ import { adminCatalogueRoutes, mediaPreviewRoutes } from './modules/admin-catalo
 import { adminImportRoutes } from './modules/admin-import';
 import { adminMessagesRoutes } from './modules/admin-messages';
 import { adminOrdersRoutes } from './modules/admin-orders';
-import { authPlugin } from './modules/auth';
+import { authPlugin, sessionStates } from './modules/auth';
 import { biddingRoutes } from './modules/bidding';
 import { catalogRoutes } from './modules/catalog';
 import { checkoutRoutes, stripeWebhookRoutes, testCheckoutRoutes } from './modules/checkout';
@@ -248,7 +248,8 @@ export async function buildApp({
   await app.register(testCheckoutRoutes);
   // Its own plugin: the Stripe webhook reads its body as raw bytes (signature), nothing else does.
   await app.register(stripeWebhookRoutes);
-  await app.register(realtimeRoutes);
+  // The socket checks sessions through auth's query, handed down: realtime/ imports no module.
+  await app.register(realtimeRoutes, { sessionStates: (tokens) => sessionStates(app.deps.db, tokens) });
   // The back-office: other areas' /api/admin routes register beside it.
   await app.register(adminRoutes);
   await app.register(adminOrdersRoutes);

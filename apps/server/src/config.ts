@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SHOP_COUNT_CAP } from '@rebound/core/shop-cursor';
 import {
   DEMO_GST_NUMBER,
   DEMO_PST_NUMBER,
@@ -73,8 +72,6 @@ const EnvSchema = z.object({
   // How long a stopping server lets requests in flight finish before cutting them (ms).
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
-  // The shop's count reads at most this many lots ("1,000+" beyond); 0 counts exactly (decision 067).
-  SHOP_COUNT_CAP: z.coerce.number().int().min(0).max(10_000_000).default(SHOP_COUNT_CAP),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -202,11 +199,6 @@ export interface Config {
    * have just written.
    */
   catalogCacheMs: number;
-  /**
-   * The shop's total is exact up to this many lots, then "at least this many" (decision 067); 0 is
-   * an exact count always (the path before it, kept for the benchmark's baseline).
-   */
-  shopCountCap: number;
   bodyLimitBytes: number;
   /** The built web app; served with an index.html fallback for client routes. */
   webDist: string | null;
@@ -360,7 +352,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     catalogCacheMs: e.CATALOG_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1_000),
-    shopCountCap: e.SHOP_COUNT_CAP,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -28,6 +28,3 @@ export function hubPublisher(hub: PublishHub, log: PublishLog): Publisher {
     }
   };
 }
-
-/** A sink that publishes nothing, for callers with no one listening (scripts, seeds). */
-export const publishNothing: Publisher = async () => {};

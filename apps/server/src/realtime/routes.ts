@@ -4,7 +4,6 @@ import { auctionRoom, locationRoom, userRoom } from '@rebound/contract/rooms';
 import { SESSION_ENDED_CLOSE_CODE } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { type SessionState, sessionStates } from '../modules/auth';
 import { batchedSessionChecks } from './session-checks';
 
 const MAX_ROOMS_PER_SOCKET = 200;
@@ -23,10 +22,25 @@ const CLOSE_HANDSHAKE_MS = 2_000;
 export { SESSION_ENDED_CLOSE_CODE };
 export const SESSION_ENDED_CLOSE_REASON = 'session ended';
 
+/** A session as the sockets check it: when it expires and its account's status (auth's sessionStates). */
+export interface SocketSession {
+  expiresAt: Date;
+  status: 'active' | 'suspended';
+}
+
+/**
+ * What the socket needs from outside: the sessions among `tokens` that still exist (a token signed
+ * out or ended is absent), read in one query. app.ts passes auth's `sessionStates`, so realtime/
+ * imports no module (docs/architecture.md "Layers").
+ */
+export interface RealtimeOptions {
+  sessionStates: (tokens: readonly string[]) => Promise<Map<string, SocketSession>>;
+}
+
 /** Who a signed-in socket belongs to: the session it opened with and the account's status then. */
 interface Owner {
   token: string;
-  status: SessionState['status'];
+  status: SocketSession['status'];
   /** Leaves the private room and closes the socket (once). */
   end: () => void;
 }
@@ -35,7 +49,8 @@ interface Owner {
  * One socket per tab. Auction and pickup-location rooms on request; the signed-in shopper's own room
  * automatically. A location room carries only 'slots changed' (no one's bookings), so anyone may join.
  */
-export async function realtimeRoutes(app: FastifyInstance) {
+export async function realtimeRoutes(app: FastifyInstance, opts: RealtimeOptions) {
+  const { sessionStates } = opts;
   const sockets = new Set<WebSocket>();
   await app.register(websocket, {
     options: { maxPayload: 16 * 1024 },
@@ -51,26 +66,24 @@ export async function realtimeRoutes(app: FastifyInstance) {
       }
     },
   });
-  const { hub, clock, db } = app.deps;
+  const { hub, clock } = app.deps;
   const alive = new WeakMap<WebSocket, boolean>();
   const owners = new Map<WebSocket, Owner>();
 
   /** Whether the session still exists, has not expired and the account was not suspended since. */
-  const stillSignedIn = (owner: Owner, state: SessionState | undefined) =>
+  const stillSignedIn = (owner: Owner, state: SocketSession | undefined) =>
     state !== undefined && state.expiresAt.getTime() > clock.now().getTime() && state.status === owner.status;
 
   /** Private events' session checks: those that arrive together are checked in one query. */
-  const checkThen = batchedSessionChecks(
-    (tokens) => sessionStates(db, tokens),
-    (err, events) =>
-      app.log.warn({ err, events }, 'live-update sessions could not be checked; events not sent'),
+  const checkThen = batchedSessionChecks(sessionStates, (err, events) =>
+    app.log.warn({ err, events }, 'live-update sessions could not be checked; events not sent'),
   );
 
   /** Every signed-in socket's session, checked in one query: those that ended leave. */
   const checkSessions = async () => {
     const open = [...owners];
     if (open.length === 0) return;
-    const states = await sessionStates(db, [...new Set(open.map(([, o]) => o.token))]);
+    const states = await sessionStates([...new Set(open.map(([, o]) => o.token))]);
     for (const [, owner] of open) if (!stillSignedIn(owner, states.get(owner.token))) owner.end();
   };
 

@@ -18,7 +18,7 @@ import type { IncrementRule } from '@rebound/core/increments';
 import { formatCents } from '@rebound/core/money';
 import type { NotificationKind } from '@rebound/core/notifications';
 import { pickupShortCode } from '@rebound/core/pickup';
-import { DEFAULT_TAX_CONFIG, priceCheckout } from '@rebound/core/pricing';
+import { DEFAULT_TAX_CONFIG, priceCheckout, type TaxConfig } from '@rebound/core/pricing';
 import {
   isReturnableLot,
   type LotTerms,
@@ -289,23 +289,46 @@ interface ProductDraft {
   kind: string;
 }
 
-export function buildDemoDataset(opts: {
-  now: Date;
-  seed?: number;
-  staffPasswordHash: string;
-  shopperPasswordHash: string;
-}): DemoDataset {
-  const seed = opts.seed ?? DEMO_SEED;
-  const now = opts.now.getTime();
-  const rng = createRng(seed);
-  const idRng = createRng(seed ^ hashString('ids'));
-  const imageRng = createRng(seed ^ hashString('images'));
-  const bidRng = createRng(seed ^ hashString('bids'));
-  const uuid = () => idRng.uuid();
-  const at = (ms: number) => new Date(ms);
+// ---- The demo's steps. Each draws from the same random streams (SeedDraws) in the order the
+// dataset has always been drawn, so the same seed and `now` still give the same rows: a step that
+// moved a draw would change every row after it (seed/demo.test.ts pins the story the rows tell).
 
-  // ---- Location, pickup schedule, closure
-  const location = {
+/** The random streams and the clock every step draws from. */
+interface SeedDraws {
+  now: number;
+  /** Today's date in Vancouver. */
+  today: string;
+  /** The story's choices (times, prices, who wins). */
+  rng: Rng;
+  /** Ids and provider tokens. */
+  idRng: Rng;
+  /** Photos. */
+  imageRng: Rng;
+  /** The bidding simulation. */
+  bidRng: Rng;
+  uuid: () => string;
+}
+
+const at = (ms: number) => new Date(ms);
+
+/** The demo's three shoppers whose accounts tell the story (seed/README.md). */
+interface DemoCast {
+  staffId: string;
+  shopperIds: string[];
+  ava: string;
+  ben: string;
+  chloe: string;
+  /** Ava is the account to sign in with, so she takes part in more auctions than the others. */
+  shopperWeights: number[];
+}
+
+/** The demo's warehouse row, its tax settings known (DEMO_LOCATION). */
+type DemoLocation = DemoDataset['location'] & TaxConfig;
+
+/** The warehouse, its weekly pickup hours (Monday to Saturday) and one closure four days from now. */
+function seedPlace(d: SeedDraws) {
+  const { now, uuid } = d;
+  const location: DemoLocation = {
     id: uuid(),
     ...DEMO_LOCATION,
     createdAt: at(now - 200 * DAY),
@@ -320,15 +343,22 @@ export function buildDemoDataset(opts: {
     slotMinutes: 30,
     capacity: 4,
   }));
-  const today = vancouverDate(opts.now);
-  let closureDate = addDays(today, 4);
+  let closureDate = addDays(d.today, 4);
   if (weekdayOf(closureDate) === 0) closureDate = addDays(closureDate, 1);
   const pickupClosures: Insert<typeof s.pickupClosures>[] = [
     { id: uuid(), locationId: location.id, date: closureDate, reason: 'Warehouse inventory count' },
   ];
   const isOpenDay = (date: string) => weekdayOf(date) !== 0 && date !== closureDate;
+  return { location, pickupSchedules, pickupClosures, isOpenDay };
+}
 
-  // ---- Users and password accounts
+/** The staff account and the demo shoppers, each with a password account. */
+function seedPeople(
+  d: SeedDraws,
+  locationId: string,
+  hashes: { staff: string; shopper: string },
+): { users: DemoDataset['users']; accounts: DemoDataset['accounts']; cast: DemoCast } {
+  const { now, rng, uuid } = d;
   const users: DemoDataset['users'] = [];
   const accounts: DemoDataset['accounts'] = [];
   const addUser = (
@@ -350,7 +380,7 @@ export function buildDemoDataset(opts: {
       handle: u.handle,
       phoneNumber: `+1604555${String(100 + index).padStart(4, '0')}`,
       phoneNumberVerified: role === 'staff' || rng.chance(0.6),
-      locationId: location.id,
+      locationId,
       notificationSettings: {},
       role,
       termsAcceptedAt: at(created),
@@ -364,7 +394,7 @@ export function buildDemoDataset(opts: {
       userId: id,
       accountId: id,
       providerId: 'credential',
-      password: role === 'staff' ? opts.staffPasswordHash : opts.shopperPasswordHash,
+      password: role === 'staff' ? hashes.staff : hashes.shopper,
       createdAt: at(created),
       updatedAt: at(created),
     });
@@ -373,14 +403,13 @@ export function buildDemoDataset(opts: {
   const staffId = addUser(DEMO_STAFF, 'staff', 0);
   const shopperIds = DEMO_SHOPPERS.map((u, i) => addUser(u, 'shopper', i + 1));
   const [ava, ben, chloe] = shopperIds as [string, string, string];
-  // Ava is the account to sign in with, so she takes part in more auctions than the others.
   const shopperWeights = shopperIds.map((_, i) => (i === 0 ? 2 : 1));
+  return { users, accounts, cast: { staffId, shopperIds, ava, ben, chloe, shopperWeights } };
+}
 
-  // ---- Categories
-  const categories = CATEGORIES.map((c) => ({ id: uuid(), name: c.name, slug: c.slug }));
-  const categoryId = new Map(categories.map((c) => [c.slug, c.id]));
-
-  // ---- Products (drafts in catalogue order, then shuffled into auction phases)
+/** The categories, and every product draft shuffled into its auction phase (live, scheduled, ended). */
+function seedCatalogue(d: SeedDraws) {
+  const categories = CATEGORIES.map((c) => ({ id: d.uuid(), name: c.name, slug: c.slug }));
   const drafts: ProductDraft[] = CATEGORIES.flatMap((c) =>
     (PRODUCTS[c.slug] ?? []).map(([brand, title, retail, kind]) => ({
       category: c.slug,
@@ -390,65 +419,72 @@ export function buildDemoDataset(opts: {
       kind,
     })),
   );
-  const order = rng.shuffle(drafts.map((_, i) => i));
+  const order = d.rng.shuffle(drafts.map((_, i) => i));
   const liveCount = Math.round(drafts.length * 0.6);
   const scheduledCount = Math.round(drafts.length * 0.15);
-  const phaseOf = (rank: number): AuctionPhase =>
-    rank < liveCount ? 'live' : rank < liveCount + scheduledCount ? 'scheduled' : 'ended';
+  return {
+    categories,
+    categoryId: new Map(categories.map((c) => [c.slug, c.id])),
+    drafts,
+    order,
+    liveCount,
+    scheduledCount,
+  };
+}
 
-  const products: DemoDataset['products'] = [];
-  const productImages: DemoDataset['productImages'] = [];
-  const auctions: DemoDataset['auctions'] = [];
-  const maxBids: DemoDataset['maxBids'] = [];
-  const bids: DemoDataset['bids'] = [];
-  const files: DemoDataset['files'] = [];
-  const slugs = new Set<string>();
+// Fixed ages for the orders the checkout demo needs (they replace random ones, so the generator
+// draws the same numbers as before): Ava and Ben each have three unpaid wins, Ava's oldest a few
+// hours before its payment deadline, and Ava has a paid order still waiting for a pickup booking.
+const AVA_UNPAID_AGO = [10 * HOUR, 69.5 * HOUR] as const;
+const BEN_UNPAID_AGO = [2 * HOUR, 6 * HOUR, 20 * HOUR] as const;
+const AVA_PAID_AGO = 50 * HOUR;
+const FIXED_AGO = [...AVA_UNPAID_AGO, ...BEN_UNPAID_AGO, AVA_PAID_AGO];
+/** Live auctions ending within the next 10 minutes, so countdowns visibly tick. */
+const SOON_MINUTES = [2.5, 4, 5.5, 7, 8.5, 9.75];
+/** Live auctions (by rank) with a reserve price. */
+const LIVE_WITH_RESERVE = new Set([3, 15, 28, 40, 66]);
 
-  interface AuctionInfo {
-    auctionId: string;
-    productId: string;
-    title: string;
-    slug: string;
-    phase: AuctionPhase;
-    endTime: number;
-    sim: SimulatedBids | null;
-    /** Rank among ended auctions, most recent first (-1 for the others). */
-    endedRank: number;
-  }
-  const infos: AuctionInfo[] = [];
+/** Which auctions tell the story: their end times and the scripted bidders of the demo accounts. */
+interface AuctionPlan {
+  /** How long ago each ended auction ended, most recent first (its index is its ended rank). */
+  endedAgo: number[];
+  avaPaidRank: number;
+  unpaidRanks: Set<number>;
+  checkoutRanks: Set<number>;
+  liveScripts: Map<number, Closer[]>;
+  endedScripts: Map<number, Closer[]>;
+  endedNoBids: Set<number>;
+  endedReserveNotMet: number;
+  endedReserveMet: number;
+}
 
-  // End times: a handful within the next 10 minutes so countdowns visibly tick, the rest spread
-  // out to about six days; ended ones within the last ~3.4 days (inside the payment window
-  // for the recent ones).
-  const soonMinutes = [2.5, 4, 5.5, 7, 8.5, 9.75];
-  // Fixed ages for the orders the checkout demo needs (they replace random ones, so the generator
-  // draws the same numbers as before): Ava and Ben each have three unpaid wins, Ava's oldest a few
-  // hours before its payment deadline, and Ava has a paid order still waiting for a pickup booking.
-  const AVA_UNPAID_AGO = [10 * HOUR, 69.5 * HOUR] as const;
-  const BEN_UNPAID_AGO = [2 * HOUR, 6 * HOUR, 20 * HOUR] as const;
-  const AVA_PAID_AGO = 50 * HOUR;
-  const fixedAgo = [...AVA_UNPAID_AGO, ...BEN_UNPAID_AGO, AVA_PAID_AGO];
+/**
+ * The story's auctions: ended ones within the last ~3.4 days (inside the payment window for the
+ * recent ones), the checkout demo's fixed ages among them, and the scripted moments that make the
+ * demo accounts interesting (listed in seed/README.md).
+ */
+function planAuctions(d: SeedDraws, cast: DemoCast, endedTotal: number): AuctionPlan {
+  const { rng } = d;
+  const { ava, ben, chloe } = cast;
   const endedOffsets = (count: number) => {
     const out: number[] = [15 * MINUTE, 3.3 * DAY];
     while (out.length < count) out.push(rng.float(20 * MINUTE, 3.25 * DAY));
-    fixedAgo.forEach((ago, k) => {
+    FIXED_AGO.forEach((ago, k) => {
       out[2 + k] = ago;
     });
     return out.sort((a, b) => a - b);
   };
-  const endedAgo = endedOffsets(drafts.length - liveCount - scheduledCount);
+  const endedAgo = endedOffsets(endedTotal);
   const endedRankOf = (ago: number) => endedAgo.indexOf(ago);
   const avaPaidRank = endedRankOf(AVA_PAID_AGO);
   const unpaidRanks = new Set([...AVA_UNPAID_AGO, ...BEN_UNPAID_AGO].map(endedRankOf));
-  const checkoutRanks = new Set(fixedAgo.map(endedRankOf));
+  const checkoutRanks = new Set(FIXED_AGO.map(endedRankOf));
   /** The first rank from `rank` on that no scripted checkout order uses. */
   const freeRank = (rank: number) => {
     let r = rank;
     while (checkoutRanks.has(r)) r++;
     return r;
   };
-
-  // Scripted moments that make the demo accounts interesting (listed in seed/README.md).
   const liveScripts = new Map<number, Closer[]>([
     [0, [{ userId: ava, factor: 1.08 }]], // Ava winning, ending in minutes
     [
@@ -501,366 +537,621 @@ export function buildDemoDataset(opts: {
     ]),
     [avaPaidRank, [{ userId: ava, factor: 1.09 }]],
   ]);
-  const liveWithReserve = new Set([3, 15, 28, 40, 66]);
+  return {
+    endedAgo,
+    avaPaidRank,
+    unpaidRanks,
+    checkoutRanks,
+    liveScripts,
+    endedScripts,
+    endedNoBids,
+    endedReserveNotMet,
+    endedReserveMet,
+  };
+}
 
-  order.forEach((draftIndex, rank) => {
-    const d = drafts[draftIndex]!;
-    const phase = phaseOf(rank);
-    const phaseRank =
-      phase === 'live' ? rank : phase === 'scheduled' ? rank - liveCount : rank - liveCount - scheduledCount;
+/** One auctioned lot as the later steps (orders, notices, watchlist) need it. */
+interface AuctionInfo {
+  auctionId: string;
+  productId: string;
+  title: string;
+  slug: string;
+  phase: AuctionPhase;
+  endTime: number;
+  sim: SimulatedBids | null;
+  /** Rank among ended auctions, most recent first (-1 for the others). */
+  endedRank: number;
+}
 
-    // Auction times
-    let start: number;
-    let end: number;
-    if (phase === 'live') {
-      const soon = soonMinutes[phaseRank];
-      if (soon !== undefined) end = now + soon * MINUTE;
-      else {
-        const r = rng.next();
-        const ahead =
-          r < 0.15
-            ? rng.float(15 * MINUTE, HOUR)
-            : r < 0.4
-              ? rng.float(HOUR, 12 * HOUR)
-              : r < 0.7
-                ? rng.float(12 * HOUR, 2 * DAY)
-                : rng.float(2 * DAY, 6 * DAY);
-        end = floorToMinute(now + ahead);
-      }
-      start = floorToMinute(now - rng.float(0.25 * DAY, 5 * DAY));
-    } else if (phase === 'scheduled') {
-      start = floorToMinute(now + rng.float(HOUR, 3 * DAY));
-      end = floorToMinute(start + rng.float(3 * DAY, 7 * DAY));
-    } else {
-      end = floorToMinute(now - (endedAgo[phaseRank] ?? DAY));
-      start = floorToMinute(end - rng.float(3 * DAY, 7 * DAY));
+/** The rows the lots step fills, lot by lot. */
+interface LotRows {
+  products: DemoDataset['products'];
+  productImages: DemoDataset['productImages'];
+  auctions: DemoDataset['auctions'];
+  maxBids: DemoDataset['maxBids'];
+  bids: DemoDataset['bids'];
+  files: DemoDataset['files'];
+  slugs: Set<string>;
+  infos: AuctionInfo[];
+}
+
+/** Where a lot stands: its phase, its rank within the phase, and what the story plans for it. */
+interface LotPlace {
+  phase: AuctionPhase;
+  phaseRank: number;
+  plan: AuctionPlan;
+}
+
+/**
+ * A lot's auction times: live ones end within minutes (the first few) to about six days, scheduled
+ * ones start within three days, ended ones ended at their planned age. Whole seconds.
+ */
+function lotTimes(d: SeedDraws, { phase, phaseRank, plan }: LotPlace): { start: number; end: number } {
+  const { now, rng } = d;
+  let start: number;
+  let end: number;
+  if (phase === 'live') {
+    const soon = SOON_MINUTES[phaseRank];
+    if (soon !== undefined) end = now + soon * MINUTE;
+    else {
+      const r = rng.next();
+      const ahead =
+        r < 0.15
+          ? rng.float(15 * MINUTE, HOUR)
+          : r < 0.4
+            ? rng.float(HOUR, 12 * HOUR)
+            : r < 0.7
+              ? rng.float(12 * HOUR, 2 * DAY)
+              : rng.float(2 * DAY, 6 * DAY);
+      end = floorToMinute(now + ahead);
     }
-    end = Math.floor(end / 1000) * 1000;
+    start = floorToMinute(now - rng.float(0.25 * DAY, 5 * DAY));
+  } else if (phase === 'scheduled') {
+    start = floorToMinute(now + rng.float(HOUR, 3 * DAY));
+    end = floorToMinute(start + rng.float(3 * DAY, 7 * DAY));
+  } else {
+    end = floorToMinute(now - (plan.endedAgo[phaseRank] ?? DAY));
+    start = floorToMinute(end - rng.float(3 * DAY, 7 * DAY));
+  }
+  return { start, end: Math.floor(end / 1000) * 1000 };
+}
 
-    // Product
-    const productId = uuid();
-    const fullTitle = `${d.brand} ${d.title}`;
-    let slug = `${slugify(fullTitle, 64)}-${rng.token(4)}`;
-    while (slugs.has(slug)) slug = `${slugify(fullTitle, 64)}-${rng.token(4)}`;
-    slugs.add(slug);
-    const consumable = d.category === 'food-grocery' || d.category === 'beauty-health';
-    const condition = consumable
-      ? rng.weighted(['like_new', 'open_box'] as const, [0.6, 0.4])
-      : rng.weighted(['like_new', 'open_box', 'gently_used'] as const, [0.4, 0.4, 0.2]);
-    const described = describe(rng, d, condition, consumable);
-    const resaleCents = Math.max(199, Math.round((d.retailCents * rng.float(0.45, 0.7)) / 100) * 100 - 1);
-    const createdAt =
-      phase === 'scheduled' ? now - rng.float(HOUR, 30 * HOUR) : start - rng.float(2 * HOUR, 30 * HOUR);
+/** A lot's auction settings: increment, starting bid, the price it is "worth", its reserve. */
+function lotAuctionSettings(d: SeedDraws, draft: ProductDraft, { phase, phaseRank, plan }: LotPlace) {
+  const { rng } = d;
+  const expensive = draft.retailCents >= 50_000;
+  const increment: IncrementRule = rng.chance(0.2)
+    ? { mode: 'table' }
+    : { mode: 'fixed', cents: expensive ? 500 : 100 };
+  const startingBidCents = roundToDollar(draft.retailCents * rng.float(0.1, 0.3));
+  const marketCents = Math.max(startingBidCents + 300, Math.round(draft.retailCents * rng.float(0.35, 0.85)));
+  let reserveCents: number | null = null;
+  if (phase === 'live' && LIVE_WITH_RESERVE.has(phaseRank))
+    reserveCents = roundToDollar(marketCents * rng.float(0.7, 1.15));
+  if (phase === 'ended' && phaseRank === plan.endedReserveMet)
+    reserveCents = roundToDollar(marketCents * 0.75);
+  if (phase === 'ended' && phaseRank === plan.endedReserveNotMet)
+    reserveCents = roundToDollar(marketCents * 1.2);
+  return { increment, startingBidCents, marketCents, reserveCents };
+}
 
-    // Auction settings
-    const expensive = d.retailCents >= 50_000;
-    const increment: IncrementRule = rng.chance(0.2)
-      ? { mode: 'table' }
-      : { mode: 'fixed', cents: expensive ? 500 : 100 };
-    const startingBidCents = roundToDollar(d.retailCents * rng.float(0.1, 0.3));
-    const marketCents = Math.max(startingBidCents + 300, Math.round(d.retailCents * rng.float(0.35, 0.85)));
-    let reserveCents: number | null = null;
-    if (phase === 'live' && liveWithReserve.has(phaseRank))
-      reserveCents = roundToDollar(marketCents * rng.float(0.7, 1.15));
-    if (phase === 'ended' && phaseRank === endedReserveMet) reserveCents = roundToDollar(marketCents * 0.75);
-    if (phase === 'ended' && phaseRank === endedReserveNotMet)
-      reserveCents = roundToDollar(marketCents * 1.2);
-
-    const auctionId = uuid();
-    const initial = initialBidState({
-      startingBidCents,
-      increment,
-      reserveCents,
-      softCloseSeconds: 60,
-      startTime: start,
-      endTime: end,
-    });
-
-    // Bids
-    let sim: SimulatedBids | null = null;
-    const scripted =
-      phase === 'live'
-        ? liveScripts.get(phaseRank)
-        : phase === 'ended'
-          ? endedScripts.get(phaseRank)
-          : undefined;
-    const wantsBids =
-      phase === 'live'
-        ? scripted !== undefined || phaseRank < soonMinutes.length || rng.chance(0.75)
-        : phase === 'ended'
-          ? !endedNoBids.has(phaseRank) &&
-            (scripted !== undefined || phaseRank === endedReserveMet || rng.chance(0.9))
-          : false;
-    const from = start + 3 * MINUTE;
-    // Bids stop 150 s before the end, so no seeded bid triggers the soft close (end = original end).
-    const to = Math.min(now - 30_000, end - 150_000);
-    if (wantsBids && to > from) {
-      const bidderCount = rng.weighted([2, 3, 4, 5, 6], [0.25, 0.3, 0.2, 0.15, 0.1]);
-      const pool = shopperIds.filter((u) => !(scripted ?? []).some((c) => c.userId === u));
-      const bidders: string[] = [];
-      while (bidders.length < bidderCount && bidders.length < pool.length) {
-        const u = rng.weighted(
-          pool,
-          pool.map((p) => shopperWeights[shopperIds.indexOf(p)] ?? 1),
-        );
-        if (!bidders.includes(u)) bidders.push(u);
-      }
-      const placements = rng.weighted([1, 2, 3, 5, 7, 10, 14], [0.15, 0.15, 0.15, 0.2, 0.15, 0.12, 0.08]);
-      const closers = [...(scripted ?? [])];
-      if (phaseRank === endedReserveMet && phase === 'ended')
-        closers.push({ userId: rng.pick(bidders), factor: 1.02 });
-      sim = simulateBidding(bidRng, auctionId, initial, {
-        bidders,
-        placements,
-        marketCents,
-        closers,
-        from,
-        to,
-      });
-      bids.push(...sim.bids);
-      maxBids.push(...sim.maxBids);
-    }
-    const state = sim?.state ?? initial;
-    const hasWinner = phase === 'ended' && state.leaderUserId !== null && isReserveMet(state);
-    const productStatus = phase === 'ended' ? (hasWinner ? 'sold' : 'unsold') : 'auctioned';
-    const terms = demoSaleTerms(
-      d.category,
-      condition,
-      phaseRank,
-      // Led, not only won: a live lot Ava or Ben leads becomes their order when it ends.
-      state.leaderUserId === ava || state.leaderUserId === ben,
+/**
+ * A lot's bids, if it has any: the real engine fed random maximums from 2 to 6 shoppers (the
+ * scripted demo accounts close), from three minutes after the start to 150 s before the end, so no
+ * seeded bid triggers the soft close (end = original end).
+ */
+function lotBids(
+  d: SeedDraws,
+  cast: DemoCast,
+  { phase, phaseRank, plan }: LotPlace,
+  auction: { auctionId: string; initial: AuctionBidState; marketCents: number; start: number; end: number },
+): SimulatedBids | null {
+  const { rng } = d;
+  const scripted =
+    phase === 'live'
+      ? plan.liveScripts.get(phaseRank)
+      : phase === 'ended'
+        ? plan.endedScripts.get(phaseRank)
+        : undefined;
+  const wantsBids =
+    phase === 'live'
+      ? scripted !== undefined || phaseRank < SOON_MINUTES.length || rng.chance(0.75)
+      : phase === 'ended'
+        ? !plan.endedNoBids.has(phaseRank) &&
+          (scripted !== undefined || phaseRank === plan.endedReserveMet || rng.chance(0.9))
+        : false;
+  const from = auction.start + 3 * MINUTE;
+  const to = Math.min(d.now - 30_000, auction.end - 150_000);
+  if (!wantsBids || to <= from) return null;
+  const { shopperIds, shopperWeights } = cast;
+  const bidderCount = rng.weighted([2, 3, 4, 5, 6], [0.25, 0.3, 0.2, 0.15, 0.1]);
+  const pool = shopperIds.filter((u) => !(scripted ?? []).some((c) => c.userId === u));
+  const bidders: string[] = [];
+  while (bidders.length < bidderCount && bidders.length < pool.length) {
+    const u = rng.weighted(
+      pool,
+      pool.map((p) => shopperWeights[shopperIds.indexOf(p)] ?? 1),
     );
-    const description = withSaleTerms(described, terms);
+    if (!bidders.includes(u)) bidders.push(u);
+  }
+  const placements = rng.weighted([1, 2, 3, 5, 7, 10, 14], [0.15, 0.15, 0.15, 0.2, 0.15, 0.12, 0.08]);
+  const closers = [...(scripted ?? [])];
+  if (phaseRank === plan.endedReserveMet && phase === 'ended')
+    closers.push({ userId: rng.pick(bidders), factor: 1.02 });
+  return simulateBidding(d.bidRng, auction.auctionId, auction.initial, {
+    bidders,
+    placements,
+    marketCents: auction.marketCents,
+    closers,
+    from,
+    to,
+  });
+}
 
-    products.push({
-      id: productId,
-      title: fullTitle,
-      slug,
-      description,
-      brand: d.brand,
-      condition,
-      saleTerms: terms.saleTerms,
-      nonReturnableKind: terms.nonReturnableKind,
-      categoryId: categoryId.get(d.category) ?? null,
-      retailPriceCents: d.retailCents,
-      resalePriceCents: resaleCents,
-      isFeatured: phase !== 'ended' && rng.chance(0.18),
-      status: productStatus,
-      createdAt: at(createdAt),
-      updatedAt: at(phase === 'ended' ? end : createdAt),
+/** A lot's drawn photos (one to three views), as files under the media folder and image rows. */
+function lotPhotos(
+  d: SeedDraws,
+  rows: LotRows,
+  lot: { draft: ProductDraft; productId: string; title: string; createdAt: number },
+) {
+  const style = pickStyle(d.imageRng, lot.draft.category, lot.draft.kind);
+  const photoCount = d.imageRng.weighted([1, 2, 3], [0.3, 0.45, 0.25]);
+  const views = ['', ', another angle', ', close-up'];
+  for (let n = 1; n <= photoCount; n++) {
+    const path = `products/${lot.productId}-${n}.svg`;
+    rows.files.push({ path, content: renderIllustration(style, n - 1) });
+    rows.productImages.push({
+      id: d.uuid(),
+      productId: lot.productId,
+      position: n - 1,
+      url: `/media/${path}`,
+      width: 800,
+      height: 800,
+      alt: `${lot.title}${views[n - 1] ?? ''}`,
+      createdAt: at(lot.createdAt),
     });
+  }
+}
 
-    auctions.push({
-      id: auctionId,
-      productId,
-      locationId: location.id,
-      status: phase,
-      startTime: at(start),
-      endTime: at(state.endTime),
-      originalEndTime: at(end),
-      startingBidCents,
-      incrementMode: increment.mode,
-      bidIncrementCents: increment.mode === 'fixed' ? increment.cents : 100,
-      reservePriceCents: reserveCents,
-      buyNowPriceCents: null,
-      softCloseSeconds: 60,
-      currentPriceCents: state.priceCents ?? startingBidCents,
-      leaderUserId: state.leaderUserId,
-      reserveMet: isReserveMet(state),
-      bidCount: state.bidCount,
-      // One per accepted maximum, as the bidding service counts; the close job adds one at the end.
-      seq: state.nextSeq - 1 + (phase === 'ended' ? 1 : 0),
-      winnerUserId: hasWinner ? state.leaderUserId : null,
-      closedAt: phase === 'ended' ? at(state.endTime) : null,
-      createdAt: at(createdAt + 5 * MINUTE),
-      updatedAt: at(phase === 'ended' ? state.endTime : (sim?.lastActivity ?? createdAt + 5 * MINUTE)),
-    });
+/** A lot's auction row: as the engine left it, closed if ended (the close job's seq included). */
+function lotAuctionRow(
+  lot: {
+    auctionId: string;
+    productId: string;
+    locationId: string;
+    phase: AuctionPhase;
+    start: number;
+    end: number;
+    createdAt: number;
+  },
+  settings: ReturnType<typeof lotAuctionSettings>,
+  state: AuctionBidState,
+  sim: SimulatedBids | null,
+): DemoDataset['auctions'][number] {
+  const { phase, createdAt } = lot;
+  const { increment, startingBidCents } = settings;
+  const hasWinner = phase === 'ended' && state.leaderUserId !== null && isReserveMet(state);
+  return {
+    id: lot.auctionId,
+    productId: lot.productId,
+    locationId: lot.locationId,
+    status: phase,
+    startTime: at(lot.start),
+    endTime: at(state.endTime),
+    originalEndTime: at(lot.end),
+    startingBidCents,
+    incrementMode: increment.mode,
+    bidIncrementCents: increment.mode === 'fixed' ? increment.cents : 100,
+    reservePriceCents: settings.reserveCents,
+    buyNowPriceCents: null,
+    softCloseSeconds: 60,
+    currentPriceCents: state.priceCents ?? startingBidCents,
+    leaderUserId: state.leaderUserId,
+    reserveMet: isReserveMet(state),
+    bidCount: state.bidCount,
+    // One per accepted maximum, as the bidding service counts; the close job adds one at the end.
+    seq: state.nextSeq - 1 + (phase === 'ended' ? 1 : 0),
+    winnerUserId: hasWinner ? state.leaderUserId : null,
+    closedAt: phase === 'ended' ? at(state.endTime) : null,
+    createdAt: at(createdAt + 5 * MINUTE),
+    updatedAt: at(phase === 'ended' ? state.endTime : (sim?.lastActivity ?? createdAt + 5 * MINUTE)),
+  };
+}
 
-    // Photos
-    const style = pickStyle(imageRng, d.category, d.kind);
-    const photoCount = imageRng.weighted([1, 2, 3], [0.3, 0.45, 0.25]);
-    const views = ['', ', another angle', ', close-up'];
-    for (let n = 1; n <= photoCount; n++) {
-      const path = `products/${productId}-${n}.svg`;
-      files.push({ path, content: renderIllustration(style, n - 1) });
-      productImages.push({
-        id: uuid(),
-        productId,
-        position: n - 1,
-        url: `/media/${path}`,
-        width: 800,
-        height: 800,
-        alt: `${fullTitle}${views[n - 1] ?? ''}`,
-        createdAt: at(createdAt),
-      });
-    }
+/** One product and its auction: times, description and terms, settings, bids, photos. */
+function seedLot(
+  d: SeedDraws,
+  cast: DemoCast,
+  rows: LotRows,
+  ctx: { location: DemoLocation; categoryId: Map<string, string> },
+  draft: ProductDraft,
+  place: LotPlace,
+) {
+  const { now, rng } = d;
+  const { phase, phaseRank } = place;
+  const { start, end } = lotTimes(d, place);
 
-    infos.push({
-      auctionId,
-      productId,
-      title: fullTitle,
-      slug,
-      phase,
-      endTime: state.endTime,
-      sim,
-      endedRank: phase === 'ended' ? phaseRank : -1,
-    });
+  // Product
+  const productId = d.uuid();
+  const fullTitle = `${draft.brand} ${draft.title}`;
+  let slug = `${slugify(fullTitle, 64)}-${rng.token(4)}`;
+  while (rows.slugs.has(slug)) slug = `${slugify(fullTitle, 64)}-${rng.token(4)}`;
+  rows.slugs.add(slug);
+  const consumable = draft.category === 'food-grocery' || draft.category === 'beauty-health';
+  const condition = consumable
+    ? rng.weighted(['like_new', 'open_box'] as const, [0.6, 0.4])
+    : rng.weighted(['like_new', 'open_box', 'gently_used'] as const, [0.4, 0.4, 0.2]);
+  const described = describe(rng, draft, condition, consumable);
+  const resaleCents = Math.max(199, Math.round((draft.retailCents * rng.float(0.45, 0.7)) / 100) * 100 - 1);
+  const createdAt =
+    phase === 'scheduled' ? now - rng.float(HOUR, 30 * HOUR) : start - rng.float(2 * HOUR, 30 * HOUR);
+
+  const settings = lotAuctionSettings(d, draft, place);
+  const { increment, startingBidCents, reserveCents } = settings;
+  const auctionId = d.uuid();
+  const initial = initialBidState({
+    startingBidCents,
+    increment,
+    reserveCents,
+    softCloseSeconds: 60,
+    startTime: start,
+    endTime: end,
+  });
+  const sim = lotBids(d, cast, place, { auctionId, initial, marketCents: settings.marketCents, start, end });
+  if (sim) {
+    rows.bids.push(...sim.bids);
+    rows.maxBids.push(...sim.maxBids);
+  }
+  const state = sim?.state ?? initial;
+  const hasWinner = phase === 'ended' && state.leaderUserId !== null && isReserveMet(state);
+  const productStatus = phase === 'ended' ? (hasWinner ? 'sold' : 'unsold') : 'auctioned';
+  const terms = demoSaleTerms(
+    draft.category,
+    condition,
+    phaseRank,
+    // Led, not only won: a live lot Ava or Ben leads becomes their order when it ends.
+    state.leaderUserId === cast.ava || state.leaderUserId === cast.ben,
+  );
+
+  rows.products.push({
+    id: productId,
+    title: fullTitle,
+    slug,
+    description: withSaleTerms(described, terms),
+    brand: draft.brand,
+    condition,
+    saleTerms: terms.saleTerms,
+    nonReturnableKind: terms.nonReturnableKind,
+    categoryId: ctx.categoryId.get(draft.category) ?? null,
+    retailPriceCents: draft.retailCents,
+    resalePriceCents: resaleCents,
+    isFeatured: phase !== 'ended' && rng.chance(0.18),
+    status: productStatus,
+    createdAt: at(createdAt),
+    updatedAt: at(phase === 'ended' ? end : createdAt),
   });
 
-  // ---- Orders for ended auctions with a winner, most recent first
-  const checkoutSessions: DemoDataset['checkoutSessions'] = [];
-  const orders: DemoDataset['orders'] = [];
-  const checkoutSessionOrders: DemoDataset['checkoutSessionOrders'] = [];
-  const payments: DemoDataset['payments'] = [];
-  const testCheckoutPayments: DemoDataset['testCheckoutPayments'] = [];
-  const pickupSlots: DemoDataset['pickupSlots'] = [];
-  const pickupAppointments: DemoDataset['pickupAppointments'] = [];
-  const pickupAppointmentOrders: DemoDataset['pickupAppointmentOrders'] = [];
-  const notifications: DemoDataset['notifications'] = [];
-  const tax = {
+  rows.auctions.push(
+    lotAuctionRow(
+      { auctionId, productId, locationId: ctx.location.id, phase, start, end, createdAt },
+      settings,
+      state,
+      sim,
+    ),
+  );
+
+  lotPhotos(d, rows, { draft, productId, title: fullTitle, createdAt });
+
+  rows.infos.push({
+    auctionId,
+    productId,
+    title: fullTitle,
+    slug,
+    phase,
+    endTime: state.endTime,
+    sim,
+    endedRank: phase === 'ended' ? phaseRank : -1,
+  });
+}
+
+/** Every product and its auction, in the shuffled catalogue order. */
+function seedLots(
+  d: SeedDraws,
+  cast: DemoCast,
+  location: DemoLocation,
+  catalogue: ReturnType<typeof seedCatalogue>,
+  plan: AuctionPlan,
+): LotRows {
+  const rows: LotRows = {
+    products: [],
+    productImages: [],
+    auctions: [],
+    maxBids: [],
+    bids: [],
+    files: [],
+    slugs: new Set<string>(),
+    infos: [],
+  };
+  const { drafts, order, liveCount, scheduledCount, categoryId } = catalogue;
+  order.forEach((draftIndex, rank) => {
+    const phase: AuctionPhase =
+      rank < liveCount ? 'live' : rank < liveCount + scheduledCount ? 'scheduled' : 'ended';
+    const phaseRank =
+      phase === 'live' ? rank : phase === 'scheduled' ? rank - liveCount : rank - liveCount - scheduledCount;
+    seedLot(d, cast, rows, { location, categoryId }, drafts[draftIndex]!, { phase, phaseRank, plan });
+  });
+  return rows;
+}
+
+type Notify = (
+  userId: string,
+  kind: NotificationKind,
+  message: string,
+  targetUrl: string | null,
+  when: number,
+) => void;
+
+/** A notice in the shopper's list (read when older than 20 hours). */
+function notifier(d: SeedDraws, notifications: DemoDataset['notifications']): Notify {
+  return (userId, kind, message, targetUrl, when) => {
+    notifications.push({
+      id: d.uuid(),
+      userId,
+      kind,
+      message,
+      targetUrl,
+      isRead: when < d.now - 20 * HOUR,
+      createdAt: at(when),
+    });
+  };
+}
+
+/** The rows the orders step fills, order by order. */
+interface OrderRows {
+  checkoutSessions: DemoDataset['checkoutSessions'];
+  orders: DemoDataset['orders'];
+  checkoutSessionOrders: DemoDataset['checkoutSessionOrders'];
+  payments: DemoDataset['payments'];
+  testCheckoutPayments: DemoDataset['testCheckoutPayments'];
+  pickupSlots: DemoDataset['pickupSlots'];
+  pickupAppointments: DemoDataset['pickupAppointments'];
+  pickupAppointmentOrders: DemoDataset['pickupAppointmentOrders'];
+}
+
+type OrderStatus = 'pending' | 'paid' | 'ready_for_pickup' | 'pickup_scheduled' | 'completed';
+
+/** The winners' scripted orders: Ava's completed, booked and paid-but-unbooked ones. */
+function scriptedWins(d: SeedDraws, lots: LotRows, cast: DemoCast, plan: AuctionPlan) {
+  const auctionById = new Map(lots.auctions.map((a) => [a.id, a]));
+  const winnerOf = (i: AuctionInfo) => auctionById.get(i.auctionId)?.winnerUserId;
+  const ended = lots.infos.filter((i) => i.phase === 'ended').sort((a, b) => b.endTime - a.endTime);
+  const winners = ended.filter((i) => winnerOf(i));
+  const oldestAvaWin = [...winners].reverse().find((i) => winnerOf(i) === cast.ava);
+  const avaPickupWin = winners.find(
+    (i) =>
+      winnerOf(i) === cast.ava &&
+      d.now - i.endTime > 40 * HOUR &&
+      i !== oldestAvaWin &&
+      i.endedRank !== plan.avaPaidRank,
+  );
+  // Paid, with no pickup booked yet ('Schedule Pickup' in the Orders tab).
+  const avaPaidWin = winners.find((i) => i.endedRank === plan.avaPaidRank && winnerOf(i) === cast.ava);
+  return { auctionById, winners, oldestAvaWin, avaPickupWin, avaPaidWin };
+}
+
+/**
+ * A won lot's order status and, for a completed or booked one, its pickup slot's start: within the
+ * pickup window after the auction's end, open days only (a status whose slot cannot be found is paid).
+ */
+function orderStatusAndSlot(
+  d: SeedDraws,
+  isOpenDay: (date: string) => boolean,
+  wins: ReturnType<typeof scriptedWins>,
+  plan: AuctionPlan,
+  info: AuctionInfo,
+): { status: OrderStatus; slotStart: number | null } {
+  const { now, rng } = d;
+  const end = info.endTime;
+  const ageHours = (now - end) / HOUR;
+  let status: OrderStatus = ageHours < 36 ? 'pending' : rng.chance(0.6) ? 'paid' : 'ready_for_pickup';
+  if (info === wins.oldestAvaWin) status = 'completed';
+  if (info === wins.avaPickupWin) status = 'pickup_scheduled';
+  if (info === wins.avaPaidWin) status = 'paid';
+  // The checkout demo's unpaid wins stay unpaid whatever their age (one is near its deadline).
+  if (plan.unpaidRanks.has(info.endedRank) && plan.checkoutRanks.has(info.endedRank)) status = 'pending';
+
+  const endDate = vancouverDate(at(end));
+  let slotStart: number | null = null;
+  if (status === 'completed') {
+    for (let k = 1; k <= PICKUP_WINDOW_DAYS && slotStart === null; k++) {
+      const date = addDays(endDate, k);
+      const t = vancouverTime(date, 11, 0).getTime();
+      if (isOpenDay(date) && t < now - 2 * HOUR && t > end + 6 * HOUR) slotStart = t;
+    }
+    if (slotStart === null) status = 'paid';
+  }
+  if (status === 'pickup_scheduled') {
+    for (let k = 1; k <= PICKUP_WINDOW_DAYS && slotStart === null; k++) {
+      const date = addDays(d.today, k);
+      if (date > addDays(endDate, PICKUP_WINDOW_DAYS)) break;
+      if (isOpenDay(date)) slotStart = vancouverTime(date, 14, 30).getTime();
+    }
+    if (slotStart === null) status = 'paid';
+  }
+  return { status, slotStart };
+}
+
+type Tax = TaxConfig;
+
+/**
+ * A paid order's payment, as the test checkout (the provider's side) and the sync would have
+ * recorded it: the provider's payment, the payments row and the checkout session. Its session id.
+ */
+function orderPayment(
+  d: SeedDraws,
+  rows: OrderRows,
+  o: {
+    userId: string;
+    locationId: string;
+    tax: Tax;
+    price: ReturnType<typeof priceCheckout>;
+    paidAt: number;
+  },
+): string {
+  const { uuid, idRng } = d;
+  const { userId, price, paidAt } = o;
+  const sessionId = uuid();
+  const providerSessionId = `cs_test_demo_${idRng.token(16)}`;
+  const providerPaymentId = `pay_test_demo_${idRng.token(16)}`;
+  rows.testCheckoutPayments.push({
+    providerSessionId,
+    paymentId: providerPaymentId,
+    status: 'paid',
+    amountCents: price.totalCents,
+    cardLast4: '4242',
+    paidAt: at(paidAt),
+  });
+  const amounts = {
+    subtotalCents: price.subtotalCents,
+    premiumCents: price.premiumCents,
+    pstCents: price.pstCents,
+    gstCents: price.gstCents,
+    totalCents: price.totalCents,
+  };
+  rows.payments.push({
+    id: uuid(),
+    checkoutSessionId: sessionId,
+    userId,
+    provider: 'test',
+    providerSessionId,
+    providerPaymentId,
+    status: 'paid',
+    ...amounts,
+    currency: 'cad',
+    paidAt: at(paidAt),
+    createdAt: at(paidAt),
+  });
+  rows.checkoutSessions.push({
+    id: sessionId,
+    userId,
+    locationId: o.locationId,
+    provider: 'test',
+    providerSessionId,
+    providerPaymentId,
+    status: 'paid',
+    ...amounts,
+    ...o.tax,
+    currency: 'cad',
+    url: null,
+    paidAt: at(paidAt),
+    createdAt: at(paidAt - 4 * MINUTE),
+    updatedAt: at(paidAt),
+  });
+  return sessionId;
+}
+
+/** A completed or booked order's pickup: its slot, the appointment, and the booking's notice. */
+function orderPickup(
+  d: SeedDraws,
+  rows: OrderRows,
+  notify: Notify,
+  o: {
+    locationId: string;
+    staffId: string;
+    orderId: string;
+    userId: string;
+    title: string;
+    status: OrderStatus;
+    slotStart: number;
+    paidAt: number;
+  },
+) {
+  const { uuid } = d;
+  const { status, slotStart } = o;
+  const slotId = uuid();
+  rows.pickupSlots.push({
+    id: slotId,
+    locationId: o.locationId,
+    startsAt: at(slotStart),
+    endsAt: at(slotStart + 30 * MINUTE),
+    capacity: 4,
+    bookedCount: 1,
+  });
+  const booked = Math.min(o.paidAt + HOUR, d.now - 10 * MINUTE);
+  const appointmentId = uuid();
+  const done = status === 'completed';
+  rows.pickupAppointments.push({
+    id: appointmentId,
+    shortCode: pickupShortCode(appointmentId),
+    bookedAt: at(booked),
+    completedAt: done ? at(slotStart + 12 * MINUTE) : null,
+    completedBy: done ? o.staffId : null,
+    slotId,
+    userId: o.userId,
+    notes: done ? 'Picking up in a hatchback.' : 'I will bring a friend to help carry it.',
+    status: done ? 'completed' : 'scheduled',
+    checkedInAt: done ? at(slotStart + 12 * MINUTE) : null,
+    checkedInBy: done ? o.staffId : null,
+    createdAt: at(booked),
+    updatedAt: at(done ? slotStart + 12 * MINUTE : booked),
+  });
+  rows.pickupAppointmentOrders.push({ appointmentId, orderId: o.orderId });
+  if (status === 'pickup_scheduled') {
+    notify(
+      o.userId,
+      'auction_won',
+      `Pickup booked for ${o.title}: ${vancouverLabel(at(slotStart))} at ${DEMO_LOCATION.name}.`,
+      '/account?tab=appointments',
+      booked,
+    );
+  }
+}
+
+/**
+ * The orders of ended auctions with a winner, most recent first: status, payment, pickup and the
+ * winner's notices (won; paid).
+ */
+function seedOrders(
+  d: SeedDraws,
+  place: { location: DemoLocation; isOpenDay: (date: string) => boolean },
+  cast: DemoCast,
+  plan: AuctionPlan,
+  wins: ReturnType<typeof scriptedWins>,
+  notify: Notify,
+): OrderRows {
+  const { now, rng, uuid } = d;
+  const { location } = place;
+  const rows: OrderRows = {
+    checkoutSessions: [],
+    orders: [],
+    checkoutSessionOrders: [],
+    payments: [],
+    testCheckoutPayments: [],
+    pickupSlots: [],
+    pickupAppointments: [],
+    pickupAppointmentOrders: [],
+  };
+  const tax: Tax = {
     buyersPremiumBp: location.buyersPremiumBp,
     pstBp: location.pstBp,
     gstBp: location.gstBp,
     applyTaxesOnPremium: location.applyTaxesOnPremium,
   };
-  const notify = (
-    userId: string,
-    kind: NotificationKind,
-    message: string,
-    targetUrl: string | null,
-    when: number,
-  ) =>
-    notifications.push({
-      id: uuid(),
-      userId,
-      kind,
-      message,
-      targetUrl,
-      isRead: when < now - 20 * HOUR,
-      createdAt: at(when),
-    });
-
-  const auctionById = new Map(auctions.map((a) => [a.id, a]));
-  const ended = infos.filter((i) => i.phase === 'ended').sort((a, b) => b.endTime - a.endTime);
-  const winners = ended.filter((i) => auctionById.get(i.auctionId)?.winnerUserId);
-  const oldestAvaWin = [...winners].reverse().find((i) => auctionById.get(i.auctionId)?.winnerUserId === ava);
-  const avaPickupWin = winners.find(
-    (i) =>
-      auctionById.get(i.auctionId)?.winnerUserId === ava &&
-      now - i.endTime > 40 * HOUR &&
-      i !== oldestAvaWin &&
-      i.endedRank !== avaPaidRank,
-  );
-  // Paid, with no pickup booked yet ('Schedule Pickup' in the Orders tab).
-  const avaPaidWin = winners.find(
-    (i) => i.endedRank === avaPaidRank && auctionById.get(i.auctionId)?.winnerUserId === ava,
-  );
-
-  const makeSlot = (startsAt: number, bookedCount: number) => {
-    const id = uuid();
-    pickupSlots.push({
-      id,
-      locationId: location.id,
-      startsAt: at(startsAt),
-      endsAt: at(startsAt + 30 * MINUTE),
-      capacity: 4,
-      bookedCount,
-    });
-    return id;
-  };
-
-  for (const info of winners) {
-    const auction = auctionById.get(info.auctionId)!;
+  for (const info of wins.winners) {
+    const auction = wins.auctionById.get(info.auctionId)!;
     const userId = auction.winnerUserId!;
     const end = info.endTime;
     const finalCents = auction.currentPriceCents;
     const orderId = uuid();
-    const ageHours = (now - end) / HOUR;
-    let status: 'pending' | 'paid' | 'ready_for_pickup' | 'pickup_scheduled' | 'completed' =
-      ageHours < 36 ? 'pending' : rng.chance(0.6) ? 'paid' : 'ready_for_pickup';
-    if (info === oldestAvaWin) status = 'completed';
-    if (info === avaPickupWin) status = 'pickup_scheduled';
-    if (info === avaPaidWin) status = 'paid';
-    // The checkout demo's unpaid wins stay unpaid whatever their age (one is near its deadline).
-    if (unpaidRanks.has(info.endedRank) && checkoutRanks.has(info.endedRank)) status = 'pending';
-
-    // Pickup slots: the auction's end date through PICKUP_WINDOW_DAYS later, open days only.
-    const endDate = vancouverDate(at(end));
-    let slotStart: number | null = null;
-    if (status === 'completed') {
-      for (let k = 1; k <= PICKUP_WINDOW_DAYS && slotStart === null; k++) {
-        const date = addDays(endDate, k);
-        const t = vancouverTime(date, 11, 0).getTime();
-        if (isOpenDay(date) && t < now - 2 * HOUR && t > end + 6 * HOUR) slotStart = t;
-      }
-      if (slotStart === null) status = 'paid';
-    }
-    if (status === 'pickup_scheduled') {
-      for (let k = 1; k <= PICKUP_WINDOW_DAYS && slotStart === null; k++) {
-        const date = addDays(today, k);
-        if (date > addDays(endDate, PICKUP_WINDOW_DAYS)) break;
-        if (isOpenDay(date)) slotStart = vancouverTime(date, 14, 30).getTime();
-      }
-      if (slotStart === null) status = 'paid';
-    }
-
+    const { status, slotStart } = orderStatusAndSlot(d, place.isOpenDay, wins, plan, info);
     const paid = status !== 'pending';
     const paidAt = Math.min(end + rng.float(2 * HOUR, 20 * HOUR), now - HOUR);
     const readyAt = Math.min(paidAt + rng.float(3 * HOUR, 12 * HOUR), now - 30 * MINUTE);
     const price = priceCheckout(finalCents, tax);
-    let sessionId: string | null = null;
-    if (paid) {
-      sessionId = uuid();
-      const providerSessionId = `cs_test_demo_${idRng.token(16)}`;
-      const providerPaymentId = `pay_test_demo_${idRng.token(16)}`;
-      // What the test checkout (the provider's side) and the sync function would have recorded.
-      testCheckoutPayments.push({
-        providerSessionId,
-        paymentId: providerPaymentId,
-        status: 'paid',
-        amountCents: price.totalCents,
-        cardLast4: '4242',
-        paidAt: at(paidAt),
-      });
-      payments.push({
-        id: uuid(),
-        checkoutSessionId: sessionId,
-        userId,
-        provider: 'test',
-        providerSessionId,
-        providerPaymentId,
-        status: 'paid',
-        subtotalCents: price.subtotalCents,
-        premiumCents: price.premiumCents,
-        pstCents: price.pstCents,
-        gstCents: price.gstCents,
-        totalCents: price.totalCents,
-        currency: 'cad',
-        paidAt: at(paidAt),
-        createdAt: at(paidAt),
-      });
-      checkoutSessions.push({
-        id: sessionId,
-        userId,
-        locationId: location.id,
-        provider: 'test',
-        providerSessionId,
-        providerPaymentId,
-        status: 'paid',
-        subtotalCents: price.subtotalCents,
-        premiumCents: price.premiumCents,
-        pstCents: price.pstCents,
-        gstCents: price.gstCents,
-        totalCents: price.totalCents,
-        ...tax,
-        currency: 'cad',
-        url: null,
-        paidAt: at(paidAt),
-        createdAt: at(paidAt - 4 * MINUTE),
-        updatedAt: at(paidAt),
-      });
-    }
-    orders.push({
+    const sessionId = paid
+      ? orderPayment(d, rows, { userId, locationId: location.id, tax, price, paidAt })
+      : null;
+    rows.orders.push({
       id: orderId,
       auctionId: info.auctionId,
       userId,
@@ -880,40 +1171,12 @@ export function buildDemoDataset(opts: {
       updatedAt: at(status === 'pending' ? end : paidAt),
     });
     if (sessionId !== null) {
-      checkoutSessionOrders.push({ checkoutSessionId: sessionId, orderId, amountCents: finalCents });
+      rows.checkoutSessionOrders.push({ checkoutSessionId: sessionId, orderId, amountCents: finalCents });
     }
     if (slotStart !== null && (status === 'completed' || status === 'pickup_scheduled')) {
-      const slotId = makeSlot(slotStart, 1);
-      const booked = Math.min(paidAt + HOUR, now - 10 * MINUTE);
-      const appointmentId = uuid();
-      pickupAppointments.push({
-        id: appointmentId,
-        shortCode: pickupShortCode(appointmentId),
-        bookedAt: at(booked),
-        completedAt: status === 'completed' ? at(slotStart + 12 * MINUTE) : null,
-        completedBy: status === 'completed' ? staffId : null,
-        slotId,
-        userId,
-        notes:
-          status === 'completed' ? 'Picking up in a hatchback.' : 'I will bring a friend to help carry it.',
-        status: status === 'completed' ? 'completed' : 'scheduled',
-        checkedInAt: status === 'completed' ? at(slotStart + 12 * MINUTE) : null,
-        checkedInBy: status === 'completed' ? staffId : null,
-        createdAt: at(booked),
-        updatedAt: at(status === 'completed' ? slotStart + 12 * MINUTE : booked),
-      });
-      pickupAppointmentOrders.push({ appointmentId, orderId });
-      if (status === 'pickup_scheduled') {
-        notify(
-          userId,
-          'auction_won',
-          `Pickup booked for ${info.title}: ${vancouverLabel(at(slotStart))} at ${DEMO_LOCATION.name}.`,
-          '/account?tab=appointments',
-          booked,
-        );
-      }
+      const pickup = { locationId: location.id, staffId: cast.staffId, orderId, userId, title: info.title };
+      orderPickup(d, rows, notify, { ...pickup, status, slotStart, paidAt });
     }
-
     notify(
       userId,
       'auction_won',
@@ -931,10 +1194,19 @@ export function buildDemoDataset(opts: {
       );
     }
   }
+  return rows;
+}
 
-  // ---- Outbid notices on live auctions and "ended" notices to the other bidders, worded as the
-  // bidding service and the closing job word them (kinds are the notification-settings kinds).
-  for (const info of infos) {
+/**
+ * Outbid notices on live auctions and "ended" notices to the other bidders, worded as the bidding
+ * service and the closing job word them (kinds are the notification-settings kinds).
+ */
+function seedBidNotices(
+  lots: LotRows,
+  auctionById: Map<string, { winnerUserId?: string | null }>,
+  notify: Notify,
+) {
+  for (const info of lots.infos) {
     if (info.sim === null) continue;
     const leader = info.sim.state.leaderUserId;
     const target = `/product/${info.slug}`;
@@ -965,20 +1237,26 @@ export function buildDemoDataset(opts: {
       }
     }
   }
-  // Keep every order notice, but only each shopper's latest few outbid / "ended" notices.
+}
+
+/** Every order notice, but only each shopper's latest few outbid / "ended" notices; oldest first. */
+function keptNotices(notifications: DemoDataset['notifications']): DemoDataset['notifications'] {
   notifications.sort((a, b) => (b.createdAt as Date).getTime() - (a.createdAt as Date).getTime());
   const routine = new Map<string, number>();
-  const keptNotifications = notifications.filter((n) => {
+  const kept = notifications.filter((n) => {
     if (n.kind !== 'outbid_alerts') return true;
     const seen = routine.get(n.userId) ?? 0;
     routine.set(n.userId, seen + 1);
     return seen < 8;
   });
-  keptNotifications.reverse();
+  return kept.reverse();
+}
 
-  // ---- Watchlist: live auctions the shopper hasn't bid on, one of them ending within minutes
+/** Watchlists: live auctions the shopper hasn't bid on, one of them ending within minutes. */
+function seedWatchlist(d: SeedDraws, lots: LotRows, cast: DemoCast): DemoDataset['watchlist'] {
+  const { now, rng } = d;
   const watchlist: DemoDataset['watchlist'] = [];
-  const live = infos.filter((i) => i.phase === 'live').sort((a, b) => a.endTime - b.endTime);
+  const live = lots.infos.filter((i) => i.phase === 'live').sort((a, b) => a.endTime - b.endTime);
   const watch = (userId: string, count: number) => {
     const candidates = live.filter((i) => !i.sim?.maxBids.some((m) => m.userId === userId));
     const picks = [candidates[rng.int(0, 3)], ...rng.sample(candidates.slice(4), count - 1)];
@@ -986,20 +1264,25 @@ export function buildDemoDataset(opts: {
       if (pick === undefined || watchlist.some((w) => w.userId === userId && w.auctionId === pick.auctionId))
         continue;
       watchlist.push({
-        id: uuid(),
+        id: d.uuid(),
         userId,
         auctionId: pick.auctionId,
         createdAt: at(now - rng.float(HOUR, 2 * DAY)),
       });
     }
   };
-  watch(ava, 4);
-  watch(ben, 2);
-  watch(chloe, 2);
+  watch(cast.ava, 4);
+  watch(cast.ben, 2);
+  watch(cast.chloe, 2);
+  return watchlist;
+}
 
-  const listSignups: DemoDataset['listSignups'] = [
+/** One confirmed signup on the pre-launch list. */
+function seedListSignups(d: SeedDraws): DemoDataset['listSignups'] {
+  const { now } = d;
+  return [
     {
-      id: uuid(),
+      id: d.uuid(),
       email: 'early.bird@rebound.test',
       source: 'landing-page',
       utm: { source: 'instagram', medium: 'social', campaign: 'spring-launch' },
@@ -1010,31 +1293,71 @@ export function buildDemoDataset(opts: {
       updatedAt: at(now - 9 * DAY + 20 * MINUTE),
     },
   ];
+}
 
+/** The whole demo, step by step (the order of the steps is the order of the random draws). */
+export function buildDemoDataset(opts: {
+  now: Date;
+  seed?: number;
+  staffPasswordHash: string;
+  shopperPasswordHash: string;
+}): DemoDataset {
+  const seed = opts.seed ?? DEMO_SEED;
+  const idRng = createRng(seed ^ hashString('ids'));
+  const d: SeedDraws = {
+    now: opts.now.getTime(),
+    today: vancouverDate(opts.now),
+    rng: createRng(seed),
+    idRng,
+    imageRng: createRng(seed ^ hashString('images')),
+    bidRng: createRng(seed ^ hashString('bids')),
+    uuid: () => idRng.uuid(),
+  };
+  const place = seedPlace(d);
+  const people = seedPeople(d, place.location.id, {
+    staff: opts.staffPasswordHash,
+    shopper: opts.shopperPasswordHash,
+  });
+  const { cast } = people;
+  const catalogue = seedCatalogue(d);
+  const plan = planAuctions(
+    d,
+    cast,
+    catalogue.drafts.length - catalogue.liveCount - catalogue.scheduledCount,
+  );
+  const lots = seedLots(d, cast, place.location, catalogue, plan);
+  const notifications: DemoDataset['notifications'] = [];
+  const notify = notifier(d, notifications);
+  const wins = scriptedWins(d, lots, cast, plan);
+  const orders = seedOrders(d, place, cast, plan, wins, notify);
+  seedBidNotices(lots, wins.auctionById, notify);
+  const kept = keptNotices(notifications);
+  const watchlist = seedWatchlist(d, lots, cast);
+  const listSignups = seedListSignups(d);
   return {
-    location,
-    pickupSchedules,
-    pickupClosures,
-    users,
-    accounts,
-    categories,
-    products,
-    productImages,
-    auctions,
-    maxBids,
-    bids,
-    checkoutSessions,
-    orders,
-    checkoutSessionOrders,
-    payments,
-    testCheckoutPayments,
-    pickupSlots,
-    pickupAppointments,
-    pickupAppointmentOrders,
-    notifications: keptNotifications,
+    location: place.location,
+    pickupSchedules: place.pickupSchedules,
+    pickupClosures: place.pickupClosures,
+    users: people.users,
+    accounts: people.accounts,
+    categories: catalogue.categories,
+    products: lots.products,
+    productImages: lots.productImages,
+    auctions: lots.auctions,
+    maxBids: lots.maxBids,
+    bids: lots.bids,
+    checkoutSessions: orders.checkoutSessions,
+    orders: orders.orders,
+    checkoutSessionOrders: orders.checkoutSessionOrders,
+    payments: orders.payments,
+    testCheckoutPayments: orders.testCheckoutPayments,
+    pickupSlots: orders.pickupSlots,
+    pickupAppointments: orders.pickupAppointments,
+    pickupAppointmentOrders: orders.pickupAppointmentOrders,
+    notifications: kept,
     watchlist,
     listSignups,
-    files,
+    files: lots.files,
   };
 }
 

@@ -15,12 +15,12 @@ import { toCsv } from '@rebound/core/manifest';
 import sharp, { type Metadata } from 'sharp';
 import type { MediaStorage } from '../../adapters/storage/types';
 import type { Database, DbOrTx } from '../../db/client';
-import { checkImportRows } from '../../jobs/payloads';
 import { AppError } from '../../lib/errors';
 import { processImage, variantKeys } from '../admin-catalogue';
 import { recordAudit } from '../staff';
 import { type Category, matchImages, parseManifest, type StoredImage, type StoredRow } from './manifest';
 import * as repo from './repository';
+import { checkImportRows } from './stored-rows';
 
 type Db = Database['db'];
 
@@ -340,7 +340,7 @@ export async function runImports(
     let lease: Date | null = new Date(now().getTime() + leaseMs);
     const claimed = await repo.claimImport(db, now(), lease);
     if (!claimed) return finished;
-    // The stored rows' shape (jobs/payloads.ts): a wrong one fails the import with the reason.
+    // The stored rows' shape (stored-rows.ts): a wrong one fails the import with the reason.
     const checked = checkImportRows<StoredRow>(claimed.rows);
     const rows = checked.ok ? checked.rows.filter((r) => r.product) : [];
     const images = new Map(((claimed.images ?? []) as StoredImage[]).map((i) => [i.fileName, i]));

@@ -89,7 +89,7 @@ export interface BidderAccess {
   sessionAlive: boolean;
 }
 
-export const LOCK_SQL = (auction: string, user: string, key: string, since: string) =>
+const LOCK_SQL = (auction: string, user: string, key: string, since: string) =>
   `select bid_lock_and_read(${auction}::uuid, ${user}::uuid, ${key}::text, ${since}::timestamptz) as r`;
 
 export type LockedForBid = NonNullable<ReturnType<typeof parseLocked>>;
@@ -141,7 +141,7 @@ export interface BatchWrite {
   };
 }
 
-export function batchWritePayload(v: BatchWrite): string {
+function batchWritePayload(v: BatchWrite): string {
   return JSON.stringify({
     auctionId: v.auctionId,
     at: v.now.toISOString(),
@@ -199,12 +199,12 @@ export function batchWritePayload(v: BatchWrite): string {
  * statements after the locking one, so under READ COMMITTED they see what the previous lock
  * holder committed.
  */
-export const BATCH_FORGET_SQL = (p: string) => `with p as (select ${p}::json as j)
+const BATCH_FORGET_SQL = (p: string) => `with p as (select ${p}::json as j)
     delete from idempotency_keys k using p, json_to_recordset(p.j->'items') as i(user_id uuid, key text, token text)
     where i.key is not null and k.user_id = i.user_id and k.scope = 'bid' and k.key = i.key
       and k.created_at <= (p.j->>'since')::timestamptz`;
 
-export const BATCH_READ_SQL = (p: string) => `select coalesce(json_agg(json_build_object(
+const BATCH_READ_SQL = (p: string) => `select coalesce(json_agg(json_build_object(
       'status', u.status,
       'sessionAlive', (i.token is null or exists (select 1 from sessions s where s.token = i.token)),
       'stored', (select json_build_object('response', k.response, 'requestHash', k.request_hash)
@@ -221,11 +221,11 @@ export const BATCH_READ_SQL = (p: string) => `select coalesce(json_agg(json_buil
  * Writes a batch's accepted bids in one statement: each bidder's maximum, the public history rows,
  * the notices (in-app and outbox), the idempotent answers and the auction's new state. Everything
  * travels as ONE JSON value, so the text is fixed and the PostgreSQL path can send it as a literal
- * together with its COMMIT. The benches' pgbench baseline runs this with a batch of one
- * (bench/lib.ts oneBidTransactionSql). The value is read as jsonb, parsed once: as json, every `->`
+ * together with its COMMIT. The benches' pgbench baseline runs it with a batch of one, as
+ * bidBatchTransaction sends it (bench/lib.ts oneBidTransactionSql records the text). The value is read as jsonb, parsed once: as json, every `->`
  * on it parsed the whole text again (once per row inserted: ~5 KB per bid, 20 ms of a batch of 15).
  */
-export const BATCH_WRITE_SQL = (p: string) => `with
+const BATCH_WRITE_SQL = (p: string) => `with
     p as (select ${p}::jsonb as j),
     m as (
       insert into max_bids (auction_id, user_id, max_amount_cents, set_at, seq)

@@ -297,23 +297,6 @@ export function shopRows(
   return query.execute({ ...shopParams(filters, now, keyset), limit, offset }) as Promise<ShopRow[]>;
 }
 
-/** The SQL and parameters of shopRows (for EXPLAIN in bench/listing.bench.ts). */
-export function shopRowsSql(
-  db: DbOrTx,
-  now: Date,
-  filters: ShopFilters,
-  sort: ShopSort,
-  limit: number,
-  offset: number,
-  keyset: ShopKeyset | null = null,
-) {
-  return withParams(buildShopRows(db, shapeOf(filters, keyset), sort).toSQL(), {
-    ...shopParams(filters, now, keyset),
-    limit,
-    offset,
-  });
-}
-
 /**
  * How many lots on sale match the filters: all of them when `cap` is 0, else at most `cap` (the
  * caller asks for one more than it shows, to know "more than").
@@ -326,24 +309,6 @@ export async function shopCount(db: DbOrTx, now: Date, filters: ShopFilters, cap
   );
   const [row] = await query.execute({ ...shopParams(filters, now), cap });
   return row?.total ?? 0;
-}
-
-/** The SQL and parameters of shopCount (for EXPLAIN in bench/listing.bench.ts). */
-export function shopCountSql(db: DbOrTx, now: Date, filters: ShopFilters, cap = 0) {
-  return withParams(buildShopCount(db, shapeOf(filters), cap > 0).toSQL(), {
-    ...shopParams(filters, now),
-    cap,
-  });
-}
-
-/** toSQL() leaves placeholders in `params`: filled here. */
-function withParams(q: { sql: string; params: unknown[] }, values: Record<string, unknown>) {
-  return {
-    sql: q.sql,
-    params: q.params.map((p) =>
-      p !== null && typeof p === 'object' && 'name' in p ? values[(p as { name: string }).name] : p,
-    ),
-  };
 }
 
 /** Featured products with a live auction, newest product first (the drops page). */

@@ -78,7 +78,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     { config: PUBLIC, schema: { querystring: ShopQuery, response: { 200: ShopResponse } } },
     async (request, reply) =>
       cached(caches.shop, service.shopCacheKey(request.query), reply, (now) =>
-        service.shop(db, now, request.query, shopCounts, config.shopCountCap),
+        service.shop(db, now, request.query, shopCounts),
       ),
   );
 

@@ -16,7 +16,13 @@ import {
   pageLots,
   productPageReachable,
 } from '@rebound/core/product-page';
-import { decodeShopCursor, encodeShopCursor, type ShopCursor, shopTotal } from '@rebound/core/shop-cursor';
+import {
+  decodeShopCursor,
+  encodeShopCursor,
+  SHOP_COUNT_CAP,
+  type ShopCursor,
+  shopTotal,
+} from '@rebound/core/shop-cursor';
 import { z } from 'zod';
 import { toCard } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
@@ -169,15 +175,16 @@ function cursorOf(q: ShopQuery): ShopCursor | null {
  * A page of the shop. With a cursor (decision 067) the page starts at its card (keyset paging: the
  * sort's index walked from there, however deep); without one, at `page` (OFFSET: the first pages,
  * and old or typed links). Either way one row more than a page is read, to know whether a next page
- * exists. `countCap` (config SHOP_COUNT_CAP): the total is exact up to it, else "at least"; 0 always
- * counts exactly.
+ * exists. `countCap` (core's SHOP_COUNT_CAP, the "1,000+" of docs/product.md): the total is exact up
+ * to it, else "at least"; 0 always counts exactly. The route always passes the rule; a smaller cap is
+ * a test's way to reach "at least" without a thousand lots.
  */
 export async function shop(
   db: DbOrTx,
   now: Date,
   q: ShopQuery,
   counts: ShopCountCache | null = null,
-  countCap = 0,
+  countCap = SHOP_COUNT_CAP,
 ): Promise<ShopResponse> {
   const filters = shopFilters(q);
   const cursor = cursorOf(q);

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 
-// Payload schemas of the queued work (docs/decisions/033-several-servers.md). Outbox rows are
-// checked against the schema their template declares (modules/notifications/payloads.ts). Manifest
-// imports: the stored rows are checked when the job claims the import (a wrong shape fails the
-// import with the reason). Refund reservations are typed columns (see the record).
+// The payload schema of a queued manifest import (docs/decisions/033-several-servers.md): the
+// stored rows (manifest_imports.rows) are checked when the imports.run job claims the import (a
+// wrong shape fails the import with the reason). It lives with the import it describes, so the
+// module needs nothing from jobs/ (docs/decisions/088-no-baselines-no-back-arrows.md). Outbox rows
+// are checked against the schema their template declares (modules/notifications/payloads.ts).
 
-// ── Manifest imports (manifest_imports.rows, read by the imports.run job) ──────────────────────
-
-/** One stored row of a checked manifest (admin-import/manifest.ts StoredRow), as the job reads it. */
+/** One stored row of a checked manifest (manifest.ts StoredRow), as the job reads it. */
 const StoredManifestRow = z.looseObject({
   row: z.number().int().nonnegative(),
   sku: z.string(),

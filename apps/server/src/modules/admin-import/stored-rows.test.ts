@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/harness';
-import { createMediaStorage } from '../adapters/storage';
-import { manifestImports } from '../db/schema';
-import { runImports } from '../modules/admin-import';
+import { useTestApp } from '../../../test/harness';
+import { createMediaStorage } from '../../adapters/storage';
+import { manifestImports } from '../../db/schema';
+import { runImports } from './service';
 
 // Payload schemas of queued work (decision 033): a claimed manifest import whose stored rows do not
 // fit fails with the reason. Outbox payloads: modules/notifications/payloads.test.ts.
