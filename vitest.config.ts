@@ -2,14 +2,20 @@ import { defineConfig } from 'vitest/config';
 
 // Two tiers run by Vitest: `unit` (pure rules, no I/O) and `medium` (services and routes against a
 // real database: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set). Browser journeys
-// run under Playwright (e2e/).
+// run under Playwright (e2e/). A server test that needs no database, no network and no child
+// process is named `*.unit.test.ts` and runs once, in the unit tier, not once per database engine.
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/server/src/**/*.unit.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['./scripts/vitest-setup.ts'],
           // A component test renders a whole page in jsdom: on a loaded two-core machine that can pass
@@ -21,6 +27,7 @@ export default defineConfig({
         test: {
           name: 'medium',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'apps/server/src/**/*.unit.test.ts'],
           environment: 'node',
           setupFiles: ['./scripts/vitest-setup.ts'],
           // The migrations run once per run into a template each file's database copies (apps/server/test/db-template.ts).
