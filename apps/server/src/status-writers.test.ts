@@ -58,7 +58,7 @@ describe('the status-write finder', () => {
       "  .set({ status: 'cancelled', updatedAt: now })",
       '  .where(inArray(auctions.id, ids));',
       "await db.execute(sql`update products p set status = 'unsold' from auctions a where p.id = a.product_id`);",
-      "await db.execute(sql`UPDATE auctions SET seq = seq + 1, status = 'live' WHERE id = ${id}`);",
+      "await db.execute(sql`UPDATE auctions SET seq = seq + 1, status = 'live' WHERE id = $1`);",
     ].join('\n');
     expect(statusWritesIn('x.ts', text)).toEqual([
       { file: 'x.ts', line: 1, table: 'products' },
@@ -73,7 +73,7 @@ describe('the status-write finder', () => {
       'await tx.update(products).set({ deskNotes, updatedAt: now }).where(eq(products.status, "sold"));',
       'await tx.update(auctions).set({ seq: 1 }).where(eq(auctions.status, "live")).returning({ status: auctions.status });',
       "await db.execute(sql`update auctions set seq = seq + 1 where status = 'live'`);",
-      "await db.execute(sql`update orders set status = 'paid' where id = ${id}`);",
+      "await db.execute(sql`update orders set status = 'paid' where id = $1`);",
       "await tx.update(orders).set({ status: 'paid' });",
     ].join('\n');
     expect(statusWritesIn('y.ts', text)).toEqual([]);
