@@ -26,6 +26,7 @@ import { adminCatalogueRoutes, mediaPreviewRoutes } from './modules/admin-catalo
 import { adminImportRoutes } from './modules/admin-import';
 import { adminMessagesRoutes } from './modules/admin-messages';
 import { adminOrdersRoutes } from './modules/admin-orders';
+import { cancelAuction } from './modules/auctions';
 import { authPlugin, sessionStates } from './modules/auth';
 import { biddingRoutes } from './modules/bidding';
 import { catalogRoutes } from './modules/catalog';
@@ -254,7 +255,8 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(deskMarksRoutes);
-  await app.register(adminCatalogueRoutes);
+  // Withdrawing a product cancels its open auctions through the auctions module's one cancel path.
+  await app.register(adminCatalogueRoutes, { cancelAuction });
   await app.register(adminAuctionsRoutes);
   await app.register(adminImportRoutes);
   await app.register(adminMessagesRoutes);

@@ -1,3 +1,4 @@
+import { AUCTION_STATUSES } from '@rebound/core/auction-status';
 import { parseDollarsToCents } from '@rebound/core/money';
 import { dateToVancouverLocal, SCHEDULING_LIMITS, vancouverLocalToDate } from '@rebound/core/scheduling';
 import { z } from 'zod';
@@ -14,7 +15,8 @@ const OFFER_HOURS_MESSAGE = `The deadline is ${SCHEDULING_LIMITS.minOfferHours} 
 // The back-office's auctions and drops (docs/decisions/025) and the shopper's
 // second-chance offers. Staff only under /api/admin; the offer endpoints are the shopper's own.
 
-export const ADMIN_AUCTION_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;
+/** Every auction status, as core lists them (packages/core/src/auction-status.ts). */
+export const ADMIN_AUCTION_STATUSES = AUCTION_STATUSES;
 export const AdminAuctionStatus = z.enum(ADMIN_AUCTION_STATUSES);
 export type AdminAuctionStatus = z.infer<typeof AdminAuctionStatus>;
 

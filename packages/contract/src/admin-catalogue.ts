@@ -1,4 +1,6 @@
+import { AUCTION_STATUSES } from '@rebound/core/auction-status';
 import { parseDollarsToCents } from '@rebound/core/money';
+import { PRODUCT_STATUSES } from '@rebound/core/product-status';
 import { z } from 'zod';
 import { adminListQuery, adminPage } from './admin';
 import { MAX_BID_CENTS } from './bidding';
@@ -8,14 +10,8 @@ import { NonReturnableKind, SaleTerms } from './returns';
 
 // The back-office catalogue: products and their images, staff only.
 
-export const ADMIN_PRODUCT_STATUSES = [
-  'draft',
-  'auctioned',
-  'sold',
-  'unsold',
-  'to_relist',
-  'withdrawn',
-] as const;
+/** Every product status, as core lists them (packages/core/src/product-status.ts). */
+export const ADMIN_PRODUCT_STATUSES = PRODUCT_STATUSES;
 export const AdminProductStatus = z.enum(ADMIN_PRODUCT_STATUSES);
 export type AdminProductStatus = z.infer<typeof AdminProductStatus>;
 
@@ -211,7 +207,7 @@ export const AdminProduct = z.object({
   auction: z
     .object({
       id: Uuid,
-      status: z.enum(['scheduled', 'live', 'ended', 'cancelled']),
+      status: z.enum(AUCTION_STATUSES),
       bidCount: z.number().int(),
       endTime: Instant,
     })

@@ -1,3 +1,4 @@
+import { AUCTION_STATUSES } from '@rebound/core/auction-status';
 import type { Standing as CoreStanding } from '@rebound/core/bidding';
 import { ORDER_STATUSES } from '@rebound/core/orders';
 import { z } from 'zod';
@@ -29,7 +30,7 @@ export type PlaceBidRequest = z.infer<typeof PlaceBidRequest>;
 /** The public, live state of one auction: everything a watcher may see. */
 export const AuctionLiveState = z.object({
   auctionId: Uuid,
-  status: z.enum(['scheduled', 'live', 'ended', 'cancelled']),
+  status: z.enum(AUCTION_STATUSES),
   startTime: Instant,
   endTime: Instant,
   startingBidCents: Cents,

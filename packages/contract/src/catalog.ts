@@ -1,3 +1,4 @@
+import { AUCTION_STATUSES } from '@rebound/core/auction-status';
 import { NON_RETURNABLE_KINDS, SALE_TERMS } from '@rebound/core/sale-terms';
 import { MAX_SHOP_CURSOR_LENGTH, shopCursorProblem } from '@rebound/core/shop-cursor';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { Cents, Instant, Uuid } from './common';
 
 export const CONDITIONS = ['like_new', 'open_box', 'gently_used'] as const;
 export const Condition = z.enum(CONDITIONS);
-export const AuctionStatus = z.enum(['scheduled', 'live', 'ended', 'cancelled']);
+export const AuctionStatus = z.enum(AUCTION_STATUSES);
 
 /**
  * How a product is sold (the catalogue's field `saleTerms`): Final Sale and As-Is are not returnable.

@@ -2,11 +2,12 @@
 // docs/decisions/079-product-pages-stay-reachable.md). The server reads a product's auctions and
 // decides here; the web page only shows what the answer says.
 
+import type { AuctionStatus } from './auction-status';
 import { formatCents } from './money';
+import type { ProductStatus } from './product-status';
 import { formatShopDate } from './shop-clock';
 
-export type ProductStatus = 'draft' | 'auctioned' | 'sold' | 'unsold' | 'to_relist' | 'withdrawn';
-export type AuctionStatus = 'scheduled' | 'live' | 'ended' | 'cancelled';
+export type { AuctionStatus, ProductStatus };
 
 /** What the rules need of each of a product's auctions. */
 export interface PageAuctionFacts {

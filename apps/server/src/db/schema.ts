@@ -1,8 +1,10 @@
 // The whole product's schema. Money is integer cents (CAD), times are
 // timestamptz (UTC), ids are UUIDs. Rates are basis points (1500 = 15%) so pricing stays integer.
 import { MAX_BID_CENTS } from '@rebound/contract/bidding';
+import { AUCTION_STATUSES } from '@rebound/core/auction-status';
 import { ORDER_STATUSES } from '@rebound/core/orders';
 import { DEFAULT_TAX_CONFIG } from '@rebound/core/pricing';
+import { PRODUCT_STATUSES } from '@rebound/core/product-status';
 import { NON_RETURNABLE_KINDS, RETURN_REASONS, RETURN_STATES, SALE_TERMS } from '@rebound/core/returns';
 import { SHOP_TIME_ZONE } from '@rebound/core/time';
 import { type SQL, sql } from 'drizzle-orm';
@@ -43,8 +45,6 @@ const ROLES = ['shopper', 'staff'] as const;
 const USER_STATUSES = ['active', 'suspended'] as const;
 const CONDITIONS = ['like_new', 'open_box', 'gently_used'] as const;
 // to_relist: the winner did not pay in time; the item is back with staff to relist or offer on.
-const PRODUCT_STATUSES = ['draft', 'auctioned', 'sold', 'unsold', 'to_relist', 'withdrawn'] as const;
-const AUCTION_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;
 const INCREMENT_MODES = ['fixed', 'table'] as const;
 const CHECKOUT_PROVIDERS = ['stripe', 'test'] as const;
 const CHECKOUT_STATUSES = ['open', 'paid', 'expired', 'failed', 'refunded'] as const;

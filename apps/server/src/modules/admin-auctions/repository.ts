@@ -1,5 +1,6 @@
-// The back-office auctions' SQL: lists, details, scheduling, cancelling, offers. No rules here:
-// service.ts decides (with packages/core/src/scheduling.ts), this reads and writes.
+// The back-office auctions' SQL: lists, details, scheduling, offers. No rules here: service.ts,
+// schedule.ts and offers.ts decide (with packages/core/src/scheduling.ts), this reads and writes.
+// Statuses are not written here: auctions' transitionAuctions and admin-catalogue's transitionProducts.
 import type { AdminAuctionQuery, AdminAuctionSort } from '@rebound/contract/admin-auctions';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -139,23 +140,18 @@ export async function insertDrop(tx: DbOrTx, row: typeof drops.$inferInsert) {
   return d!;
 }
 
-export async function setProductStatus(
-  tx: DbOrTx,
-  ids: string[],
-  status: (typeof products.$inferSelect)['status'],
-  now: Date,
-) {
-  if (ids.length === 0) return;
-  await tx.update(products).set({ status, updatedAt: now }).where(inArray(products.id, ids));
-}
-
 /** The auction row, locked until the transaction ends (a bid on it waits, as does another staff change). */
 export async function lockAuction(tx: DbOrTx, id: string) {
   const [row] = await tx.select().from(auctions).where(eq(auctions.id, id)).for('update').limit(1);
   return row ?? null;
 }
 
-export async function updateAuction(tx: DbOrTx, id: string, values: Partial<typeof auctions.$inferInsert>) {
+/** Changes an auction's settings; its status only ever changes through the auctions module's writer. */
+export async function updateAuction(
+  tx: DbOrTx,
+  id: string,
+  values: Omit<Partial<typeof auctions.$inferInsert>, 'status'>,
+) {
   const [row] = await tx
     .update(auctions)
     .set({ ...values, seq: sql`${auctions.seq} + 1` })
@@ -255,15 +251,6 @@ export async function relistsOf(db: DbOrTx, auctionId: string) {
     .where(eq(auctions.relistedFromId, auctionId))
     .orderBy(asc(auctions.createdAt));
   return rows.map((r) => r.id);
-}
-
-/** Everyone holding a maximum on the auction (its bidders). */
-export async function bidderIds(tx: DbOrTx, auctionId: string) {
-  const rows = await tx
-    .select({ userId: maxBids.userId })
-    .from(maxBids)
-    .where(eq(maxBids.auctionId, auctionId));
-  return rows.map((r) => r.userId);
 }
 
 export async function productOf(tx: DbOrTx, productId: string) {

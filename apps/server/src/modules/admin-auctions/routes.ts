@@ -16,6 +16,8 @@ import { API } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActiveStaff } from '../staff';
+import * as offers from './offers';
+import * as schedule from './schedule';
 import * as service from './service';
 
 /** /api/admin/auctions and /api/admin/drops (staff only: the admin guard covers the prefix). */
@@ -37,7 +39,7 @@ export async function adminAuctionsRoutes(fastify: FastifyInstance) {
     { schema: { body: CreateAuctionInput, response: { 201: AdminAuctionDetail } } },
     async (request, reply) => {
       const staff = requireActiveStaff(request);
-      const detail = await service.createAuction(db, staff.id, request.body, clock.now());
+      const detail = await schedule.createAuction(db, staff.id, request.body, clock.now());
       return reply.status(201).send(detail);
     },
   );
@@ -62,7 +64,7 @@ export async function adminAuctionsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const staff = requireActiveStaff(request);
-      return service.updateAuction(db, staff.id, request.params.id, request.body, clock.now());
+      return schedule.updateAuction(db, staff.id, request.params.id, request.body, clock.now());
     },
   );
 
@@ -73,7 +75,7 @@ export async function adminAuctionsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const staff = requireActiveStaff(request);
-      return service.cancelAuction(
+      return schedule.cancelAuction(
         db,
         staff.id,
         request.params.id,
@@ -95,7 +97,7 @@ export async function adminAuctionsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const staff = requireActiveStaff(request);
-      const detail = await service.relistAuction(db, staff.id, request.params.id, request.body, clock.now());
+      const detail = await schedule.relistAuction(db, staff.id, request.params.id, request.body, clock.now());
       return reply.status(201).send(detail);
     },
   );
@@ -112,7 +114,7 @@ export async function adminAuctionsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const staff = requireActiveStaff(request);
       const body = SecondChanceInput.parse(request.body ?? {});
-      const detail = await service.createOffer(db, staff.id, request.params.id, body, clock.now(), publish);
+      const detail = await offers.createOffer(db, staff.id, request.params.id, body, clock.now(), publish);
       return reply.status(201).send(detail);
     },
   );
@@ -123,7 +125,7 @@ export async function adminAuctionsRoutes(fastify: FastifyInstance) {
       schema: { params: AdminAuctionParams, body: WithdrawOfferInput, response: { 200: AdminAuctionDetail } },
     },
     async (request) =>
-      service.withdrawOffer(
+      offers.withdrawOffer(
         db,
         requireActiveStaff(request).id,
         request.params.id,
@@ -142,7 +144,7 @@ export async function adminAuctionsRoutes(fastify: FastifyInstance) {
     { schema: { body: CreateDropInput, response: { 201: DropCreated } } },
     async (request, reply) => {
       const staff = requireActiveStaff(request);
-      return reply.status(201).send(await service.createDrop(db, staff.id, request.body, clock.now()));
+      return reply.status(201).send(await schedule.createDrop(db, staff.id, request.body, clock.now()));
     },
   );
 }

@@ -116,11 +116,6 @@ export function openAuctionsForUpdate(db: DbOrTx, productId: string) {
     .for('update');
 }
 
-export async function cancelAuctions(db: DbOrTx, ids: string[], now: Date) {
-  if (ids.length === 0) return;
-  await db.update(auctions).set({ status: 'cancelled', updatedAt: now }).where(inArray(auctions.id, ids));
-}
-
 export async function categoryExists(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
   return Boolean(row);
@@ -136,7 +131,12 @@ export async function insertProduct(db: DbOrTx, values: typeof products.$inferIn
   return row!;
 }
 
-export async function updateProduct(db: DbOrTx, id: string, values: Partial<typeof products.$inferInsert>) {
+/** Changes a product's fields; its status only ever changes through product-status.ts. */
+export async function updateProduct(
+  db: DbOrTx,
+  id: string,
+  values: Omit<Partial<typeof products.$inferInsert>, 'status'>,
+) {
   const [row] = await db.update(products).set(values).where(eq(products.id, id)).returning();
   return row!;
 }

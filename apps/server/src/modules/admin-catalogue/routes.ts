@@ -17,6 +17,7 @@ import { createMediaStorage } from '../../adapters/storage';
 import { AppError } from '../../lib/errors';
 import { type PhotoUploadLimits, readPhotoUpload, registerPhotoUpload } from '../../lib/photo-upload';
 import { requireActiveStaff } from '../staff';
+import type { CancelOpenAuction } from './service';
 import * as service from './service';
 
 /** Product images: 15 MB a file, 10 files an upload (IMAGE_UPLOAD_LIMITS). */
@@ -28,10 +29,15 @@ const IMAGE_UPLOAD: PhotoUploadLimits = {
     new AppError('too_many_files', { params: { limit: String(IMAGE_UPLOAD_LIMITS.maxFilesPerUpload) } }),
 };
 
+export interface AdminCatalogueRoutesOptions {
+  /** The auctions module's cancelAuction (app.ts passes it: an import would make a loop). */
+  cancelAuction: CancelOpenAuction;
+}
+
 /** /api/admin/catalogue: products and their images (staff only: the admin guard covers the prefix). */
-export async function adminCatalogueRoutes(fastify: FastifyInstance) {
+export async function adminCatalogueRoutes(fastify: FastifyInstance, opts: AdminCatalogueRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, config } = app.deps;
+  const { db, clock, config, publish } = app.deps;
   const storage = createMediaStorage(config);
 
   // Only this plugin parses multipart bodies; its limits are the upload's.
@@ -81,7 +87,10 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const staff = requireActiveStaff(request);
-      return service.withdrawProduct(db, staff.id, request.params.id, request.body?.reason, clock.now());
+      return service.withdrawProduct(db, staff.id, request.params.id, request.body?.reason, clock.now(), {
+        cancelAuction: opts.cancelAuction,
+        publish,
+      });
     },
   );
 

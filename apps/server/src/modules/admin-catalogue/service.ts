@@ -10,6 +10,7 @@ import {
 import { ImageVariant } from '@rebound/contract/catalog';
 import { productSku, slugify } from '@rebound/core/catalog';
 import { refusedListingChanges } from '@rebound/core/listing-lock';
+import { INITIAL_PRODUCT_STATUS, PRODUCT_MOVES } from '@rebound/core/product-status';
 import { z } from 'zod';
 import type { MediaStorage } from '../../adapters/storage/types';
 import type { Database, DbOrTx } from '../../db/client';
@@ -17,8 +18,11 @@ import { isUniqueViolation } from '../../db/errors';
 import type { productImages, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { UploadedPhoto } from '../../lib/photo-upload';
+import type { Publisher } from '../../lib/publish';
+import type { Published } from '../../realtime/hub';
 import { recordAudit } from '../staff';
 import { processImage, variantKeys } from './images';
+import { transitionProduct } from './product-status';
 import * as repo from './repository';
 
 type Db = Database['db'];
@@ -165,7 +169,7 @@ export async function createProduct(db: Db, actorId: string, input: ParsedInput,
       const row = await repo.insertProduct(tx, {
         ...input,
         slug,
-        status: 'draft',
+        status: INITIAL_PRODUCT_STATUS,
         createdAt: now,
         updatedAt: now,
       });
@@ -212,8 +216,25 @@ export async function updateProduct(db: Db, actorId: string, id: string, input: 
 }
 
 /**
+ * Cancels one open auction the way staff cancel one (the auctions module's cancelAuction: row locked,
+ * seq bumped, who and when recorded, bidders told), inside the caller's transaction, and returns the
+ * events to publish after the commit. app.ts passes it in: admin-catalogue cannot import the auctions
+ * module, which moves products through this module's door.
+ */
+export type CancelOpenAuction = (
+  tx: DbOrTx,
+  args: { auctionId: string; actorId: string; reason: string | null; now: Date },
+) => Promise<{ published: Published[] }>;
+
+export interface WithdrawDeps {
+  cancelAuction: CancelOpenAuction;
+  publish: Publisher;
+}
+
+/**
  * Withdraws the product: refused while a scheduled or live auction has bids (cancelling that is the
- * auctions screen's job, with bidders told); an open auction nobody has bid on is cancelled with it.
+ * auctions screen's job, with bidders told); an open auction nobody has bid on is cancelled with it,
+ * through the one cancel path, and its page hears the end once this has committed.
  */
 export async function withdrawProduct(
   db: Db,
@@ -221,23 +242,26 @@ export async function withdrawProduct(
   id: string,
   reason: string | undefined,
   now: Date,
+  deps: WithdrawDeps,
 ) {
-  await db.transaction(async (tx) => {
+  const published = await db.transaction(async (tx) => {
     const before = await repo.lockProduct(tx, id);
     if (!before) throw new AppError('product_not_found');
-    if (before.status === 'withdrawn') return;
+    if (before.status === 'withdrawn') return [];
     const open = await repo.openAuctionsForUpdate(tx, id);
     if (open.some((a) => a.bidCount > 0)) throw new AppError('product_has_bids');
-    await repo.cancelAuctions(
-      tx,
-      open.map((a) => a.id),
-      now,
-    );
-    const after = await repo.updateProduct(tx, id, {
-      status: 'withdrawn',
-      isFeatured: false,
-      updatedAt: now,
-    });
+    const events: Published[] = [];
+    for (const a of open) {
+      const cancelled = await deps.cancelAuction(tx, {
+        auctionId: a.id,
+        actorId,
+        reason: reason ?? null,
+        now,
+      });
+      events.push(...cancelled.published);
+    }
+    await transitionProduct(tx, id, { ...PRODUCT_MOVES.withdraw, at: now, set: { isFeatured: false } });
+    const after = (await repo.productById(tx, id))!;
     await recordAudit(tx, {
       actorId,
       action: 'product.withdraw',
@@ -247,7 +271,9 @@ export async function withdrawProduct(
       after: { ...snapshot(after), cancelledAuctionIds: open.map((a) => a.id) },
       reason: reason ?? null,
     });
+    return events;
   });
+  await deps.publish(published);
   return getProduct(db, id);
 }
 

@@ -2,10 +2,12 @@ import { auctionRoom, userRoom } from '@rebound/contract/rooms';
 import { summaryWinner } from '@rebound/core/auction-summary';
 import { auctionLostNotice, auctionWonNotice } from '@rebound/core/notices';
 import { priceLines, resolveTaxConfig } from '@rebound/core/pricing';
+import { PRODUCT_MOVES } from '@rebound/core/product-status';
 import { paymentDueAt } from '@rebound/core/time';
 import type { Db } from '../../db/client';
 import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
+import { transitionProducts } from '../admin-catalogue';
 import { liveState } from '../bidding';
 import { enqueueNotices, type Notice, notificationsChanged } from '../notifications';
 import { createPendingOrders } from '../orders';
@@ -66,17 +68,15 @@ export async function closeDueAuctionsBatch(
       })),
       now,
     );
-    await repo.setProductStatus(
+    await transitionProducts(
       tx,
       won.map((d) => d.auction.productId),
-      'sold',
-      now,
+      { ...PRODUCT_MOVES.won, at: now },
     );
-    await repo.setProductStatus(
+    await transitionProducts(
       tx,
       decided.filter((d) => d.winner === null).map((d) => d.auction.productId),
-      'unsold',
-      now,
+      { ...PRODUCT_MOVES.notWon, at: now },
     );
 
     const ids = decided.map((d) => d.auction.id);

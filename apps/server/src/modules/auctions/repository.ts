@@ -1,18 +1,17 @@
 // The auction lifecycle's SQL: opening scheduled auctions, claiming due ones, ending them, the orders
-// and product statuses that follow. No rules here: lifecycle.ts decides, this reads and writes.
+// orders that follow. No rules here: lifecycle.ts decides, this reads and writes; every status change
+// goes through status.ts (auctions) or admin-catalogue's transitionProducts (products).
+import { AUCTION_MOVES } from '@rebound/core/auction-status';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auctions, locations, maxBids, products, users } from '../../db/schema';
+import { transitionAuctions } from './status';
 
 export type AuctionRow = typeof auctions.$inferSelect;
 
 /** Scheduled auctions whose start has come go live; returns them as they are now. */
 export function openDue(db: DbOrTx, now: Date): Promise<AuctionRow[]> {
-  return db
-    .update(auctions)
-    .set({ status: 'live', seq: sql`${auctions.seq} + 1`, updatedAt: now })
-    .where(and(eq(auctions.status, 'scheduled'), lte(auctions.startTime, now)))
-    .returning();
+  return transitionAuctions(db, lte(auctions.startTime, now), { ...AUCTION_MOVES.open, at: now });
 }
 
 /**
@@ -37,24 +36,24 @@ export function claimDue(tx: DbOrTx, now: Date, limit: number) {
 }
 
 /** Ends the claimed auctions, each with the winner the caller decided (or none). */
-export function markEnded(
+export async function markEnded(
   tx: DbOrTx,
   now: Date,
   ended: { id: string; winnerUserId: string | null }[],
 ): Promise<AuctionRow[]> {
+  if (ended.length === 0) return [];
+  // The winners first (not a status), then the one status change of them all.
   const rows = JSON.stringify(ended.map((e) => ({ id: e.id, winner: e.winnerUserId })));
-  return tx
+  await tx
     .update(auctions)
-    .set({
-      status: 'ended',
-      closedAt: now,
-      updatedAt: now,
-      seq: sql`${auctions.seq} + 1`,
-      winnerUserId: sql`e.winner`,
-    })
+    .set({ winnerUserId: sql`e.winner` })
     .from(sql`json_to_recordset(${rows}::json) as e(id uuid, winner uuid)`)
-    .where(sql`${auctions.id} = e.id`)
-    .returning();
+    .where(and(sql`${auctions.id} = e.id`, eq(auctions.status, 'live')));
+  return transitionAuctions(
+    tx,
+    ended.map((e) => e.id),
+    { ...AUCTION_MOVES.close, at: now, set: { closedAt: now } },
+  );
 }
 
 /**
@@ -78,16 +77,6 @@ export async function cartRatesOf(tx: DbOrTx, userIds: string[]) {
 }
 
 type TaxRates = { buyersPremiumBp: number; pstBp: number; gstBp: number; applyTaxesOnPremium: boolean };
-
-export async function setProductStatus(
-  tx: DbOrTx,
-  productIds: string[],
-  status: 'sold' | 'unsold',
-  now: Date,
-) {
-  if (productIds.length === 0) return;
-  await tx.update(products).set({ status, updatedAt: now }).where(inArray(products.id, productIds));
-}
 
 /** Everyone holding a maximum on these auctions. */
 export function biddersOf(tx: DbOrTx, auctionIds: string[]) {
@@ -115,4 +104,28 @@ export async function oldestOverdueEnd(db: DbOrTx, now: Date): Promise<Date | nu
     .orderBy(auctions.endTime)
     .limit(1);
   return row?.endTime ?? null;
+}
+
+/** The auction row, locked until the transaction ends (a bid on it waits, as does another staff change). */
+export async function lockAuction(tx: DbOrTx, id: string) {
+  const [row] = await tx.select().from(auctions).where(eq(auctions.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+/** Everyone holding a maximum on the auction (its bidders). */
+export async function bidderIds(tx: DbOrTx, auctionId: string) {
+  const rows = await tx
+    .select({ userId: maxBids.userId })
+    .from(maxBids)
+    .where(eq(maxBids.auctionId, auctionId));
+  return rows.map((r) => r.userId);
+}
+
+export async function productOf(tx: DbOrTx, productId: string) {
+  const [row] = await tx
+    .select({ id: products.id, title: products.title, slug: products.slug })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  return row!;
 }

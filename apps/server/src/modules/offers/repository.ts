@@ -1,8 +1,11 @@
 // The second-chance offers' SQL: the shopper's view, locking and updating an offer, the expiry job's
 // claim. No rules here: service.ts decides.
+
+import { PRODUCT_MOVES } from '@rebound/core/product-status';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auctions, locations, productImages, products, secondChanceOffers } from '../../db/schema';
+import { transitionProduct } from '../admin-catalogue';
 
 export type OfferRow = typeof secondChanceOffers.$inferSelect;
 
@@ -86,7 +89,7 @@ export async function lockAuction(tx: DbOrTx, id: string) {
   return row ?? null;
 }
 
-/** The item is promised to the shopper who accepted. */
+/** The item is promised to the shopper who accepted (to relist -> sold, through its owner's writer). */
 export async function markProductSold(tx: DbOrTx, productId: string, now: Date) {
-  await tx.update(products).set({ status: 'sold', updatedAt: now }).where(eq(products.id, productId));
+  await transitionProduct(tx, productId, { ...PRODUCT_MOVES.offerAccepted, at: now });
 }

@@ -1,9 +1,12 @@
 // SQL of the payment deadline job. The rules are in deadline.ts and packages/core.
+
 import { PAYMENT_REMINDERS_HOURS } from '@rebound/core/orders';
+import { PRODUCT_MOVES } from '@rebound/core/product-status';
 import { and, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderQuery } from '../../db/orders';
 import { orders, products, userStrikes, users } from '../../db/schema';
+import { transitionProducts } from '../admin-catalogue';
 import { transitionOrders } from './transition';
 
 const [FIRST_REMINDER_HOURS, LAST_REMINDER_HOURS] = PAYMENT_REMINDERS_HOURS;
@@ -86,10 +89,7 @@ export async function addStrikes(
 /** The item goes back to staff, to relist or offer to the next bidder. */
 export async function markToRelist(tx: DbOrTx, productIds: string[], now: Date) {
   if (productIds.length === 0) return;
-  await tx
-    .update(products)
-    .set({ status: 'to_relist', updatedAt: now })
-    .where(and(inArray(products.id, productIds), eq(products.status, 'sold')));
+  await transitionProducts(tx, productIds, { ...PRODUCT_MOVES.orderUnpaid, at: now });
 }
 
 /** Active (not removed) strikes per user. */

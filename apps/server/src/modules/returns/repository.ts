@@ -1,12 +1,14 @@
 // Returns SQL (docs/decisions/055-returns.md): the return rows, their history and photos, the
 // order and item they belong to, the staff list, the expiry job's claims, and the product put
 // back in the catalogue to relist.
+import { PRODUCT_MOVES } from '@rebound/core/product-status';
 import { isReturnActive, RETURN_STATES, type ReturnState } from '@rebound/core/returns';
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderItemColumns, orderQuery } from '../../db/orders';
 import { locations, orders, products, returnEvents, returnPhotos, returns, users } from '../../db/schema';
+import { transitionProduct } from '../admin-catalogue';
 
 const itemColumns = {
   ...orderItemColumns,
@@ -258,8 +260,5 @@ export async function activeReturnOf(db: DbOrTx, orderId: string) {
 
 /** The item goes back to the catalogue to be graded and relisted, with the return's notes. */
 export async function productToRelist(tx: Tx, productId: string, deskNotes: string, now: Date) {
-  await tx
-    .update(products)
-    .set({ status: 'to_relist', deskNotes, updatedAt: now })
-    .where(eq(products.id, productId));
+  await transitionProduct(tx, productId, { ...PRODUCT_MOVES.returnRefunded, at: now, set: { deskNotes } });
 }
