@@ -1,5 +1,13 @@
 import { type ChildProcess, type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,13 +35,14 @@ export { freePort } from '../apps/server/test/child-server';
 export async function startServer(
   port: number,
   env: Record<string, string>,
-  opts: { nodeArgs?: string[]; waitMs?: number } = {},
+  opts: { nodeArgs?: string[]; waitMs?: number; cwd?: string } = {},
 ): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
     [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
     {
-      cwd: ROOT,
+      // Another checkout (checkoutBeside) runs that commit's server; by default this one's.
+      cwd: opts.cwd ?? ROOT,
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -59,6 +68,42 @@ export async function startServer(
   }
   child.kill('SIGTERM');
   throw new Error('server did not start');
+}
+
+/**
+ * An older commit checked out beside this one (a detached `git worktree` in a temporary folder), for
+ * a baseline in the same run: startServer({ cwd: dir }) runs that commit's server. It shares this
+ * checkout's installed packages (node_modules linked in), so pick a commit with the same
+ * dependencies; it serves the database this run migrated, so one whose schema this one only
+ * extends. `remove()` deletes the worktree.
+ */
+export function checkoutBeside(ref: string): { dir: string; commit: string; remove: () => void } {
+  const git = (args: string[]) => {
+    const r = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr.trim()}`);
+    return r.stdout.trim();
+  };
+  const commit = git(['rev-parse', '--verify', `${ref}^{commit}`]);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rebound-baseline-'));
+  rmSync(dir, { recursive: true, force: true });
+  git(['worktree', 'add', '--detach', dir, commit]);
+  for (const modules of [
+    'node_modules',
+    'apps/server/node_modules',
+    'apps/web/node_modules',
+    'bench/node_modules',
+  ]) {
+    const from = path.join(ROOT, modules);
+    if (existsSync(from) && !existsSync(path.join(dir, modules)))
+      symlinkSync(from, path.join(dir, modules), 'dir');
+  }
+  return {
+    dir,
+    commit,
+    remove: () => {
+      git(['worktree', 'remove', '--force', dir]);
+    },
+  };
 }
 
 /**
