@@ -14,7 +14,7 @@ export type { QueuedMessage } from './outbox';
 export { listDeadLetters, outboxGauges, outboxSentLastDay, queueMessages } from './outbox';
 export { pushRoutes } from './push-routes';
 export { renderEmail, renderSms } from './render';
-export { hasPushSql } from './repository';
+export { hasPushSql, type NoticeWrites, noticeWritesJson, noticeWritesSql } from './repository';
 export { notificationRoutes } from './routes';
 export type { RunStats } from './sender';
 export { createOutboxSender, OutboxSender, outboxSenderPlugin, PUSH_OFF_WARNING } from './sender';
