@@ -29,8 +29,12 @@ export const dollars = z.union([z.number(), z.string()]).nullish();
 
 type Fields = z.ZodRawShape;
 type Base = typeof BASE_FIELDS;
-/** The payload a template's rendering sees: checked, unknown keys kept (older and newer rows). */
-export type PayloadSeen<F extends Fields> = z.output<z.ZodObject<Base & F, z.core.$loose>>;
+/**
+ * The payload a template's rendering sees: checked by its schema, and typed by the same schema
+ * without an index signature, so rendering reads keys the schema declares and a misspelled key does
+ * not compile (unknown keys of older and newer rows pass at run time, unread).
+ */
+export type PayloadSeen<F extends Fields> = z.output<z.ZodObject<Base & F, z.core.$strip>>;
 
 export interface TemplateDef<N extends string = string, F extends Fields = Fields> {
   /** The outbox `template` column. */
