@@ -1,7 +1,7 @@
 // Walk-ins at the pickup desk (docs/decisions/080-pickup-missed-walk-ins.md): a paid order in no
 // booked visit (never booked, its visit missed, or its window over) is found by the shopper's name or
 // email, its order number, or the code of the visit it missed, and handed over like any other
-// (service.ts deskComplete needs no appointment; the storage fee owed is settled first, 059).
+// (desk-service.ts deskComplete needs no appointment; the storage fee owed is settled first, 059).
 import type { DeskWalkIn } from '@rebound/contract/pickup';
 import { productSku } from '@rebound/core/catalog';
 import { orderStorageFeeCents } from '@rebound/core/pickup';

@@ -1,6 +1,6 @@
 // How a template is declared: its name, the payload it reads (a zod schema), and its rendering, in
 // one place (its own file); the registry (registry.ts) is built from these declarations, and the
-// payload type the code queues is inferred from the same schema (enqueue.ts, sender.ts).
+// payload type the code queues is inferred from the same schema (enqueue.ts, outbox.ts).
 import { z } from 'zod';
 import type { Payload, RenderContext, TemplateOutput } from './types';
 
@@ -39,7 +39,7 @@ export type PayloadSeen<F extends Fields> = z.output<z.ZodObject<Base & F, z.cor
 export interface TemplateDef<N extends string = string, F extends Fields = Fields> {
   /** The outbox `template` column. */
   readonly name: N;
-  /** The template's own payload keys (types: enqueue.ts, sender.ts). */
+  /** The template's own payload keys (types: enqueue.ts, outbox.ts). */
   readonly fields: F;
   /** The whole payload as stored: BASE_FIELDS, the template's keys, anything else passes. */
   readonly schema: z.ZodType<Payload>;
