@@ -7,7 +7,10 @@
 // (b) Correctness under contention: 64 bidders with random and equal amounts on one auction whose
 //     end races their last bids; then the accepted bids are replayed through the pure rule.
 // The server runs as a child process (the real main.ts), the load comes from this process.
-// Run: npx tsx bench/bidding.bench.ts [--seconds 10] [--quick]
+// A baseline for the outbid alerts: `--baseline <commit>` runs the same storm first against that
+// commit's server, checked out beside this one (bench/lib.ts olderCheckout), e.g. a commit before
+// decision 066 for the sender it replaced. Without it, (a)'s measure against the machine is pgbench.
+// Run: npx tsx bench/bidding.bench.ts [--seconds 10] [--quick] [--baseline <commit>]
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
@@ -38,6 +41,7 @@ import {
   fmt,
   freePort,
   machine,
+  olderCheckout,
   oneBidTransactionSql,
   PG_URL,
   runPgbench,
@@ -55,6 +59,10 @@ const argN = (name: string, dflt: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : dflt;
 };
 const SECONDS = argN('seconds', quick ? 3 : 10);
+const baselineRef = (() => {
+  const i = process.argv.indexOf('--baseline');
+  return i > 0 ? (process.argv[i + 1] ?? null) : null;
+})();
 const HOT_BIDDERS = 32;
 const RACE_BIDDERS = 64;
 const PASSWORD = 'bench-password-2026';
@@ -142,16 +150,15 @@ async function main() {
       })
       .where(eq(users.id, p.id));
   }
-  const serverEnv = (sender: 'current' | 'before-066') => ({
+  const serverEnv = {
     DATABASE_URL: dbUrl,
     TRUST_PROXY: 'true',
     SEED_ON_START: 'false',
-    OUTBOX_SENDER: sender,
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: 'mailto:bench@bench.test',
     ...pushService.serverEnv,
-  });
+  };
   const hotAuction = async () =>
     makeAuction(db, {
       now: new Date(),
@@ -282,26 +289,33 @@ async function main() {
     return { latencies, accepted, refused, errors, elapsed, lat, drainSeconds, alerts };
   };
 
-  // Baseline in the same run: the same storm on a fresh lot, with the sender as it was before
-  // decision 066 (OUTBOX_SENDER=before-066: 32 rows a claim, 16 workers, no coalescing).
-  let before: Awaited<ReturnType<typeof storm>> | null = null;
-  if (!process.argv.includes('--no-baseline')) {
-    const old = await startServer(port, serverEnv('before-066'), serverOpts).catch(async (err) => {
-      await database.close();
-      throw err;
-    });
+  // Baseline in the same run (--baseline <commit>): the same storm on a fresh lot, against the server
+  // of an older commit checked out beside this one; production code keeps no old version of itself.
+  let before: (Awaited<ReturnType<typeof storm>> & { commit: string }) | null = null;
+  if (baselineRef) {
+    const beside = olderCheckout(baselineRef);
     try {
-      await signIn();
-      before = await storm((await hotAuction()).auction.id);
-      console.log(
-        `(a, sender before 066) ${before.accepted} accepted in ${fmt(before.elapsed)} s, p99 ${fmt(before.lat.p99)} ms; sender done ${fmt(before.drainSeconds, 1)} s after the load\n    ${alertText(before.alerts)}`,
+      const old = await startServer(port, serverEnv, { ...serverOpts, cwd: beside.dir }).catch(
+        async (err) => {
+          await database.close();
+          throw err;
+        },
       );
+      try {
+        await signIn();
+        before = { ...(await storm((await hotAuction()).auction.id)), commit: beside.commit.slice(0, 7) };
+        console.log(
+          `(a, baseline ${before.commit}) ${before.accepted} accepted in ${fmt(before.elapsed)} s, p99 ${fmt(before.lat.p99)} ms; sender done ${fmt(before.drainSeconds, 1)} s after the load\n    ${alertText(before.alerts)}`,
+        );
+      } finally {
+        await stopServer(old);
+      }
     } finally {
-      await stopServer(old);
+      beside.remove();
     }
   }
 
-  const server = await startServer(port, serverEnv('current'), serverOpts).catch(async (err) => {
+  const server = await startServer(port, serverEnv, serverOpts).catch(async (err) => {
     // A server that does not start still leaves no database behind.
     await database.close();
     throw err;
@@ -512,16 +526,14 @@ the local mailbox for email and SMS (${HOT_BIDDERS / 4} of the bidders have outb
 keys for push to a stand-in push service on loopback HTTPS (${HOT_BIDDERS / 2} of the bidders subscribed; it answered
 ${pushService.received()} pushes). Sender's lag:
 the oldest message not yet handed, sampled every 250 ms during the storm and until the sender was done.
-The baseline is the same storm on a fresh lot in this run, with the server started with
-\`OUTBOX_SENDER=before-066\` (32 rows a claim, 16 workers, the next claim only once the queue was empty,
-no coalescing). Machine load (uptime) at the start: ${loadAtStart}; at the end of (a): ${os
+${before ? `The baseline is the same storm on a fresh lot in this run, against the server of commit ${before.commit} checked out beside this one (\`--baseline\`, a git worktree sharing this checkout's packages and database). ` : 'No baseline in this run (`--baseline <commit>` adds one: the same storm against an older commit checked out beside this one). '}Machine load (uptime) at the start: ${loadAtStart}; at the end of (a): ${os
           .loadavg()
           .map((l) => l.toFixed(2))
           .join(', ')}.
 
 | sender | email: p50 / **p99** / max ms (n) | SMS | push | in-app socket p50 / **p99** / max ms (n) | sender's max lag |
 |---|---|---|---|---|---|
-${before ? `${alertRows(`before 066 (${before.accepted} bids in ${fmt(before.elapsed, 1)} s; done ${fmt(before.drainSeconds, 1)} s after the load)`, before.alerts)}\n` : ''}${alertRows(`decisions 066 + 069 (${accepted} bids in ${fmt(elapsed, 1)} s; done ${fmt(drainSeconds, 1)} s after the load)`, alerts)}
+${before ? `${alertRows(`baseline ${before.commit} (${before.accepted} bids in ${fmt(before.elapsed, 1)} s; done ${fmt(before.drainSeconds, 1)} s after the load)`, before.alerts)}\n` : ''}${alertRows(`decisions 066 + 069 (${accepted} bids in ${fmt(elapsed, 1)} s; done ${fmt(drainSeconds, 1)} s after the load)`, alerts)}
 
 (b) ${RACE_BIDDERS} bidders with random and often equal maximums on one auction (soft close off, so its
 end races the last bids); the closing job runs in the server on its one-second tick.

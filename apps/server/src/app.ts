@@ -150,10 +150,7 @@ export async function buildApp({
     hub: realtime,
     publish: hubPublisher(realtime, app.log),
     payments: payments ?? createPaymentProvider(config, database.db, clock),
-    sender: createOutboxSender(
-      { config, db: database.jobsDb, clock, log: app.log },
-      { before066: config.outboxSender === 'before-066' },
-    ),
+    sender: createOutboxSender({ config, db: database.jobsDb, clock, log: app.log }),
     jobs: new JobStatus(),
     live: { openSockets: 0 },
   });

@@ -81,7 +81,6 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.optional(),
   DEV_MAILBOX: bool.optional(),
-  OUTBOX_SENDER: z.enum(['current', 'before-066']).default('current'),
   METRICS_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')
@@ -209,11 +208,6 @@ export interface Config {
   metricsToken: string | null;
   /** Signs session cookies and email links (better-auth). Required in production. */
   authSecret: string;
-  /**
-   * 'before-066' runs the outbox sender as it was before decision 066 (32 rows a claim, 16 workers,
-   * no coalescing): only for the benches' same-run baseline.
-   */
-  outboxSender: 'current' | 'before-066';
   /** SMTP when configured; otherwise the local mailbox (dev_messages). */
   email: { smtpUrl: string | null; from: string };
   /** Twilio when configured; otherwise the local outbox (dev_messages). */
@@ -359,7 +353,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN ?? null,
     // Outside production a fixed, public secret is fine: nothing signed with it leaves the laptop.
     authSecret: e.AUTH_SECRET ?? 'rebound-development-secret-do-not-use-in-production',
-    outboxSender: e.OUTBOX_SENDER,
     email: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     sms: {
       twilio:

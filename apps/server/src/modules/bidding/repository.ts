@@ -7,7 +7,7 @@ import { databaseCode } from '../../db/errors';
 import { preparedOnce } from '../../db/prepared';
 import * as schema from '../../db/schema';
 import { auctions, bids, idempotencyKeys, maxBids, orders, userStrikes, users } from '../../db/schema';
-import { hasPushSql, type NotificationRow, type OutboxRow } from '../notifications';
+import { hasPushSql, type NoticeWrites, noticeWritesJson, noticeWritesSql } from '../notifications';
 
 export type AuctionRow = typeof auctions.$inferSelect;
 
@@ -126,8 +126,9 @@ export interface BatchWrite {
   maxes: { userId: string; amountCents: number; setAt: Date; seq: number }[];
   /** The public history rows in order, each with its bid's auction seq and time. */
   history: { userId: string; amountCents: number; isLeaderRow: boolean; seq: number; at: Date }[];
-  inApp: { row: NotificationRow; at: Date }[];
-  outgoing: { row: OutboxRow; at: Date }[];
+  /** The notices (in-app and outbox), written by the notifications module's SQL (noticeWritesSql). */
+  inApp: NoticeWrites['inApp'];
+  outgoing: NoticeWrites['outgoing'];
   /** Stored with a plain insert: a key another transaction stored meanwhile fails the batch. */
   keys: { userId: string; key: string; requestHash: string; response: unknown; at: Date }[];
   /** The auction's state after the last accepted bid (seq advanced by one per accepted bid). */
@@ -158,22 +159,7 @@ function batchWritePayload(v: BatchWrite): string {
       seq: h.seq,
       at: h.at.toISOString(),
     })),
-    inApp: v.inApp.map(({ row: n, at }) => ({
-      user_id: n.userId,
-      kind: n.kind,
-      message: n.message,
-      target_url: n.targetUrl ?? null,
-      at: at.toISOString(),
-    })),
-    outgoing: v.outgoing.map(({ row: o, at }) => ({
-      channel: o.channel,
-      template: o.template,
-      user_id: o.userId ?? null,
-      recipient: o.recipient,
-      payload: o.payload ?? {},
-      at: at.toISOString(),
-      request_id: o.requestId ?? null,
-    })),
+    ...noticeWritesJson({ inApp: v.inApp, outgoing: v.outgoing }),
     keys: v.keys.map((k) => ({
       user_id: k.userId,
       key: k.key,
@@ -219,7 +205,8 @@ const BATCH_READ_SQL = (p: string) => `select coalesce(json_agg(json_build_objec
 
 /**
  * Writes a batch's accepted bids in one statement: each bidder's maximum, the public history rows,
- * the notices (in-app and outbox), the idempotent answers and the auction's new state. Everything
+ * the notices (in-app and outbox, the notifications module's noticeWritesSql inside this statement:
+ * docs/decisions/086), the idempotent answers and the auction's new state. Everything
  * travels as ONE JSON value, so the text is fixed and the PostgreSQL path can send it as a literal
  * together with its COMMIT. The benches' pgbench baseline runs it with a batch of one, as
  * bidBatchTransaction sends it (bench/lib.ts oneBidTransactionSql records the text). The value is read as jsonb, parsed once: as json, every `->`
@@ -239,16 +226,7 @@ const BATCH_WRITE_SQL = (p: string) => `with
       select (p.j->>'auctionId')::uuid, r.user_id, r.amount_cents, r.is_leader_row, r.seq, r.at
       from p, jsonb_to_recordset(p.j->'history') as r(user_id uuid, amount_cents integer, is_leader_row boolean, seq bigint, at timestamptz)
       returning 1),
-    n as (
-      insert into notifications (user_id, kind, message, target_url, created_at)
-      select r.user_id, r.kind, r.message, r.target_url, r.at
-      from p, jsonb_to_recordset(p.j->'inApp') as r(user_id uuid, kind text, message text, target_url text, at timestamptz)
-      returning 1),
-    o as (
-      insert into outbox (channel, template, user_id, recipient, payload, next_attempt_at, created_at, request_id)
-      select r.channel, r.template, r.user_id, r.recipient, r.payload, r.at, r.at, r.request_id
-      from p, jsonb_to_recordset(p.j->'outgoing') as r(channel text, template text, user_id uuid, recipient text, payload jsonb, at timestamptz, request_id text)
-      returning 1),
+    ${noticeWritesSql('p', 'p.j')},
     k as (
       insert into idempotency_keys (user_id, scope, key, request_hash, status_code, response, created_at)
       select r.user_id, 'bid', r.key, r.request_hash, 200, r.response, r.at

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Notice, NoticeOf } from './enqueue';
-import type { QueuedMessage } from './sender';
+import type { QueuedMessage } from './outbox';
 import type { TemplateData } from './templates/registry';
 
 // The payload the code queues is typed by the template's own schema (templates/define.ts): a wrong

@@ -10,20 +10,14 @@ export {
 export { runEndingReminders } from './ending-reminders';
 export type { Contact, Notice, NoticeOf, NotificationRow, OutboxRow } from './enqueue';
 export { enqueueNotices, loadContacts, noticeRows } from './enqueue';
+export type { QueuedMessage } from './outbox';
+export { listDeadLetters, outboxGauges, outboxSentLastDay, queueMessages } from './outbox';
 export { pushRoutes } from './push-routes';
 export { renderEmail, renderSms } from './render';
-export { hasPushSql } from './repository';
+export { hasPushSql, type NoticeWrites, noticeWritesJson, noticeWritesSql } from './repository';
 export { notificationRoutes } from './routes';
-export type { Channels, QueuedMessage, RunStats } from './sender';
-export {
-  createOutboxSender,
-  listDeadLetters,
-  OutboxSender,
-  outboxGauges,
-  outboxSenderPlugin,
-  outboxSentLastDay,
-  PUSH_OFF_WARNING,
-  queueMessages,
-} from './sender';
+export type { RunStats } from './sender';
+export { createOutboxSender, OutboxSender, outboxSenderPlugin, PUSH_OFF_WARNING } from './sender';
+export type { Channels } from './sender-channels';
 export { TEMPLATES } from './templates/registry';
 export { unsubscribeRoutes } from './unsubscribe-routes';

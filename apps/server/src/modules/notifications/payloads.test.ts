@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness';
 import { drainOutbox, queueTestMessages } from '../../../test/outbox';
 import { outbox } from '../../db/schema';
+import { queueMessages } from './outbox';
 import { outboxPayloadProblem } from './payloads';
-import { queueMessages } from './sender';
 import { TemplatePayloadError } from './templates/define';
 import { TEMPLATES } from './templates/registry';
 

@@ -1,4 +1,4 @@
-// How an outbox row becomes what a channel sends. The sender (sender.ts) calls these; the
+// How an outbox row becomes what a channel sends. The sender (sender-channels.ts) calls these; the
 // templates behind them live in templates/ (each declares its payload schema and rendering,
 // templates/define.ts; templates/registry.ts lists them). Each template checks the payload against
 // its schema before rendering; the sender makes a row that does not fit a dead letter before it

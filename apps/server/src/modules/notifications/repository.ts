@@ -216,6 +216,56 @@ export function contactsOf(tx: DbOrTx, userIds: string[]): Promise<Contact[]> {
     .where(inArray(users.id, userIds));
 }
 
+/** Notice rows to write, each with its time (the in-app row's, and the outbox row's queueing). */
+export interface NoticeWrites {
+  inApp: { row: NotificationRow; at: Date }[];
+  outgoing: { row: OutboxRow; at: Date }[];
+}
+
+/**
+ * Notice rows as the JSON that noticeWritesSql reads: put it where the statement's JSON value has it
+ * (its own, or under a key of the caller's). An outbox row is due at its `nextAttemptAt`, else at once.
+ */
+export function noticeWritesJson(w: NoticeWrites) {
+  return {
+    inApp: w.inApp.map(({ row: n, at }) => ({
+      user_id: n.userId,
+      kind: n.kind,
+      message: n.message,
+      target_url: n.targetUrl ?? null,
+      at: at.toISOString(),
+    })),
+    outgoing: w.outgoing.map(({ row: o, at }) => ({
+      channel: o.channel,
+      template: o.template,
+      user_id: o.userId ?? null,
+      recipient: o.recipient,
+      payload: o.payload ?? {},
+      due: (o.nextAttemptAt ?? at).toISOString(),
+      at: at.toISOString(),
+      request_id: o.requestId ?? null,
+    })),
+  };
+}
+
+/**
+ * The two common table expressions (`n`, `o`) that write notice rows into notifications and outbox,
+ * reading noticeWritesJson's value at the jsonb expression `json` of the FROM item `from`. The one
+ * SQL for these tables' notice rows: enqueueNotices runs it as its own statement (insertNoticeRows),
+ * and a module whose hot path is one statement (bidding's batch write, docs/decisions/043 and 086)
+ * puts it in that statement, so the notice commits with it at no extra statement.
+ */
+export const noticeWritesSql = (from: string, json: string) => `n as (
+      insert into notifications (user_id, kind, message, target_url, created_at)
+      select r.user_id, r.kind, r.message, r.target_url, r.at
+      from ${from}, jsonb_to_recordset(${json}->'inApp') as r(user_id uuid, kind text, message text, target_url text, at timestamptz)
+      returning 1),
+    o as (
+      insert into outbox (channel, template, user_id, recipient, payload, next_attempt_at, created_at, request_id)
+      select r.channel, r.template, r.user_id, r.recipient, r.payload, r.due, r.at, r.request_id
+      from ${from}, jsonb_to_recordset(${json}->'outgoing') as r(channel text, template text, user_id uuid, recipient text, payload jsonb, due timestamptz, at timestamptz, request_id text)
+      returning 1)`;
+
 /**
  * One statement for both tables, its rows as ONE jsonb parameter (parsed once): a closing hour's
  * reminders or results for thousands of shoppers would otherwise bind more than the 65,535
@@ -227,33 +277,17 @@ export async function insertNoticeRows(
   inApp: NotificationRow[],
   outgoing: OutboxRow[],
 ): Promise<void> {
-  const iso = (d: Date | undefined) => (d ?? new Date()).toISOString();
-  const rows = JSON.stringify({
-    inApp: inApp.map((n) => ({
-      user_id: n.userId,
-      kind: n.kind,
-      message: n.message,
-      target_url: n.targetUrl ?? null,
-      at: iso(n.createdAt),
-    })),
-    outgoing: outgoing.map((o) => ({
-      channel: o.channel,
-      template: o.template,
-      user_id: o.userId ?? null,
-      recipient: o.recipient,
-      payload: o.payload ?? {},
-      due: iso(o.nextAttemptAt),
-      at: iso(o.createdAt),
-      request_id: o.requestId ?? currentRequestId(),
-    })),
-  });
+  const now = new Date();
+  const rows = JSON.stringify(
+    noticeWritesJson({
+      inApp: inApp.map((row) => ({ row, at: row.createdAt ?? now })),
+      outgoing: outgoing.map((row) => ({
+        row: { ...row, requestId: row.requestId ?? currentRequestId() },
+        at: row.createdAt ?? now,
+      })),
+    }),
+  );
   await tx.execute(sql`with p as (select ${rows}::jsonb as j),
-    n as (
-      insert into notifications (user_id, kind, message, target_url, created_at)
-      select r.user_id, r.kind, r.message, r.target_url, r.at
-      from p, jsonb_to_recordset(p.j->'inApp') as r(user_id uuid, kind text, message text, target_url text, at timestamptz)
-      returning 1)
-    insert into outbox (channel, template, user_id, recipient, payload, next_attempt_at, created_at, request_id)
-    select r.channel, r.template, r.user_id, r.recipient, r.payload, r.due, r.at, r.request_id
-    from p, jsonb_to_recordset(p.j->'outgoing') as r(channel text, template text, user_id uuid, recipient text, payload jsonb, due timestamptz, at timestamptz, request_id text)`);
+    ${sql.raw(noticeWritesSql('p', 'p.j'))}
+    select 1`);
 }

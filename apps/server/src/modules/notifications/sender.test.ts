@@ -12,8 +12,10 @@ import { PermanentDeliveryError } from '../../adapters/delivery-error';
 import { type Database, openDatabase } from '../../db/client';
 import { devMessages, outbox } from '../../db/schema';
 import { pickupQrImagePath } from '../../lib/pickup-qr';
+import { deliverNow, listDeadLetters } from './outbox';
 import * as repo from './outbox-repository';
-import { type Channels, deliverNow, listDeadLetters, OutboxSender, type SenderOptions } from './sender';
+import { OutboxSender, type SenderOptions } from './sender';
+import type { Channels } from './sender-channels';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 const t = useTestApp({ now: NOW });
@@ -547,17 +549,6 @@ describe('the outbox sender', () => {
     expect(first[0]!.id).toBe(alert);
     // The rest of the claim is the oldest of the others, as before.
     expect(first.filter((r) => r.template === 'test')).toHaveLength(9);
-  });
-
-  it("the sender before decision 066 (the benches' baseline) sends all five", async () => {
-    await fresh();
-    await queueTestMessages(t.db, t.clock.now(), 5, (i) => ({
-      template: 'outbid',
-      recipient: 'ann@example.test',
-      payload: { auctionId: '00000000-0000-4000-8000-0000000000a1', currentPriceCents: 10_000 + i * 500 },
-    }));
-    const channels = recordingChannels();
-    expect(await senderWith(channels, { before066: true }).drain()).toMatchObject({ sent: 5, coalesced: 0 });
   });
 
   it('a row claimed again with no attempts left becomes a dead letter instead of looping', async () => {

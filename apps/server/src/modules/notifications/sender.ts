@@ -14,37 +14,19 @@ import {
   exhaustedOnReclaim,
   OUTBOX_LEASE_MS,
   OUTBOX_RETRY,
-  outboxMessageId,
-  outboxPushTopic,
   type RetryPolicy,
 } from '@rebound/core/outbox';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import QRCode from 'qrcode';
 import { isPermanent } from '../../adapters/delivery-error';
-import { createEmailSender } from '../../adapters/email/index';
-import type { EmailSender, InlineImage } from '../../adapters/email/types';
-import { createPushSender } from '../../adapters/push/index';
-import type { PushSender } from '../../adapters/push/types';
 import { PUSH_OFF_SKIPPED } from '../../adapters/push/web-push';
-import { createSmsSender } from '../../adapters/sms/index';
-import type { SmsSender } from '../../adapters/sms/types';
 import type { Config } from '../../config';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { KeyedBatcher } from '../../lib/batcher';
 import type { Clock } from '../../lib/clock';
 import { withRequestId } from '../../lib/request-context';
 import * as repo from './outbox-repository';
-import { checkClaimedPayload } from './payloads';
-import { type OutgoingMessage, renderEmail, renderPush, renderSms } from './render';
-import type { TemplateName, TemplatePayload } from './templates/registry';
-import { getVapidKeys } from './vapid';
-
-export interface Channels {
-  email: EmailSender;
-  sms: SmsSender;
-  push: PushSender;
-}
+import { type Channels, createChannels, type SendContext, sendMessage } from './sender-channels';
 
 export interface SenderDeps {
   db: Db;
@@ -63,11 +45,6 @@ export interface SenderOptions {
   batchSize?: number;
   /** Messages on their way at once within a run (default 32). */
   concurrency?: number;
-  /**
-   * How the sender worked before decision 066 (a claim only once the claimed queue is empty, no
-   * coalescing; with 16 workers and 32 rows a claim): the benches' same-run baseline.
-   */
-  before066?: boolean;
   leaseMs?: number;
   /** The least time between the starts of two passes when wakes come during one (default PASS_GAP_MS). */
   passGapMs?: number;
@@ -111,21 +88,6 @@ function describe(err: unknown): string {
   return text.slice(0, ERROR_MAX) || 'unknown error';
 }
 
-/** The adapters the configuration asks for (the development mailbox for what is not configured). */
-export function createChannels(deps: { config: Config; db: Db; log: FastifyBaseLogger }): Channels {
-  const { config, db, log } = deps;
-  return {
-    email: createEmailSender(config, db),
-    sms: createSmsSender(config, db),
-    push: createPushSender(
-      config,
-      db,
-      () => getVapidKeys({ db, config }),
-      (err) => log.warn({ err }, 'development push to a subscribed browser failed'),
-    ),
-  };
-}
-
 /**
  * The least time between the starts of two passes of one sender when requests keep waking it
  * (docs/decisions/073-fewer-statements-per-request.md): short against the alerts' two seconds.
@@ -139,17 +101,16 @@ export class OutboxSender {
   readonly channels: Channels;
   private readonly batchSize: number;
   private readonly concurrency: number;
-  private readonly before066: boolean;
   private readonly leaseMs: number;
   private readonly passGapMs: number;
   private readonly policy: RetryPolicy;
-  private readonly host: string;
   /**
    * Outcomes (sent, retry, dead, skipped) recorded while one UPDATE is on its way go together into
    * the next (group commit, decision 043): a busy sender writes one statement per handful of
    * messages, not one transaction each, and leaves the pool to the bids.
    */
   private readonly marks: KeyedBatcher<repo.OutboxMark, boolean>;
+  private readonly sendContext: SendContext;
   private loop: Promise<void> | null = null;
   private wanted = false;
   private wakeEnabled = false;
@@ -160,13 +121,18 @@ export class OutboxSender {
     private readonly opts: SenderOptions = {},
   ) {
     this.channels = deps.channels ?? createChannels(deps);
-    this.before066 = opts.before066 ?? false;
-    this.concurrency = opts.concurrency ?? (this.before066 ? 16 : 32);
+    this.concurrency = opts.concurrency ?? 32;
     this.batchSize = opts.batchSize ?? 2 * this.concurrency;
     this.leaseMs = opts.leaseMs ?? OUTBOX_LEASE_MS;
-    this.passGapMs = opts.passGapMs ?? (this.before066 ? 0 : PASS_GAP_MS);
+    this.passGapMs = opts.passGapMs ?? PASS_GAP_MS;
     this.policy = opts.policy ?? OUTBOX_RETRY;
-    this.host = new URL(deps.config.publicUrl).hostname;
+    this.sendContext = {
+      channels: this.channels,
+      config: deps.config,
+      clock: deps.clock,
+      log: deps.log,
+      host: new URL(deps.config.publicUrl).hostname,
+    };
     this.marks = new KeyedBatcher<repo.OutboxMark, boolean>(async (_key, marks) => {
       const mine = await repo.markMany(this.deps.db, marks);
       return marks.map((m) => ({ ok: true as const, value: mine.has(m.id) }));
@@ -179,16 +145,14 @@ export class OutboxSender {
   }
 
   /**
-   * Claims the next batch. First, unless this is the before-066 baseline, the due outbid alerts that a
-   * later one to the same shopper, lot and channel replaces are coalesced in the database (all of
-   * them, not only those this claim would take), so a backlog never holds stale alerts.
+   * Claims the next batch. First the due outbid alerts that a later one to the same shopper, lot and
+   * channel replaces are coalesced in the database (all of them, not only those this claim would
+   * take), so a backlog never holds stale alerts.
    */
   private async claim(stats?: RunStats): Promise<repo.OutboxRecord[]> {
     const now = this.deps.clock.now();
-    if (!this.before066) {
-      const n = await repo.coalescePending(this.deps.db, now, [...COALESCING_TEMPLATES]);
-      if (stats) stats.coalesced += n;
-    }
+    const n = await repo.coalescePending(this.deps.db, now, [...COALESCING_TEMPLATES]);
+    if (stats) stats.coalesced += n;
     return repo.claimDue(this.deps.db, now, { limit: this.batchSize, leaseMs: this.leaseMs });
   }
 
@@ -239,9 +203,9 @@ export class OutboxSender {
       stats.claimed += rows.length;
       // A claim short of a batch took everything due when it ran: no second claim to find nothing
       // (a message queued since then wakes the sender, which runs another pass; the tick takes the
-      // rest). The before-066 baseline claims until one comes back empty.
-      if (rows.length === 0 || (!this.before066 && rows.length < this.batchSize)) exhausted = true;
-      queue = this.before066 ? [...queue, ...rows] : this.coalesce([...queue, ...rows], stats, coalescing);
+      // rest).
+      if (rows.length < this.batchSize) exhausted = true;
+      queue = this.coalesce([...queue, ...rows], stats, coalescing);
     };
     const startRefill = () => {
       claiming ??= refill().finally(() => {
@@ -253,7 +217,7 @@ export class OutboxSender {
       for (;;) {
         const row = queue.shift();
         if (row) {
-          if (!this.before066 && !exhausted && !this.closed && queue.length < this.concurrency) {
+          if (!exhausted && !this.closed && queue.length < this.concurrency) {
             startRefill().catch(() => {});
           }
           await this.deliverCounted(row, stats);
@@ -409,7 +373,7 @@ export class OutboxSender {
     }
     const handed: { at: Date | null } = { at: null };
     try {
-      await this.send(row, handed);
+      await sendMessage(this.sendContext, row, handed);
     } catch (err) {
       const error = describe(err);
       const now = clock.now();
@@ -456,75 +420,6 @@ export class OutboxSender {
     );
     return 'lost';
   }
-
-  /** Renders and sends one message; `handed.at` is when it was handed to its channel's adapter. */
-  private async send(row: repo.OutboxRecord, handed: { at: Date | null }): Promise<void> {
-    // A payload that does not fit its template's schema (payloads.ts) is a dead letter at once.
-    checkClaimedPayload(row);
-    const msg: OutgoingMessage = {
-      id: row.id,
-      channel: row.channel,
-      template: row.template,
-      recipient: row.recipient,
-      userId: row.userId,
-      payload: (row.payload ?? {}) as Record<string, unknown>,
-    };
-    const ctx = {
-      publicUrl: this.deps.config.publicUrl.replace(/\/+$/, ''),
-      secret: this.deps.config.authSecret,
-      now: this.deps.clock.now(),
-      taxRegistration: this.deps.config.taxRegistration,
-    };
-    // One line per message handed to its adapter, naming the request that queued it (decision 064):
-    // the way from a proxy's log line to the email.
-    this.deps.log.info(
-      {
-        outboxId: row.id,
-        requestId: row.requestId,
-        channel: row.channel,
-        template: row.template,
-        attempts: row.attempts,
-      },
-      'outbox: handing message to its adapter',
-    );
-    switch (row.channel) {
-      case 'email': {
-        const r = renderEmail(msg, ctx);
-        const inlineImages = r.qrImages.length > 0 ? await qrPngs(r.qrImages) : null;
-        handed.at = this.deps.clock.now();
-        await this.channels.email.send({
-          to: row.recipient,
-          subject: r.subject,
-          text: r.text,
-          html: r.html,
-          messageId: outboxMessageId(row.id, this.host),
-          headers: r.headers,
-          ...(inlineImages ? { inlineImages } : {}),
-        });
-        return;
-      }
-      case 'sms': {
-        const r = renderSms(msg, ctx);
-        handed.at = this.deps.clock.now();
-        await this.channels.sms.send({ to: row.recipient, body: r.body });
-        return;
-      }
-      case 'push': {
-        const r = renderPush(msg, ctx);
-        const topic = outboxPushTopic(row.id);
-        handed.at = this.deps.clock.now();
-        await this.channels.push.send({
-          userId: row.recipient,
-          title: r.title,
-          body: r.body,
-          url: r.url,
-          tag: r.tag ?? topic,
-          topic,
-        });
-        return;
-      }
-    }
-  }
 }
 
 /** The one warning, at start, when push is off (a cluster's primary says it for all its workers). */
@@ -533,90 +428,6 @@ export const PUSH_OFF_WARNING =
 
 export function createOutboxSender(deps: SenderDeps, opts?: SenderOptions): OutboxSender {
   return new OutboxSender(deps, opts);
-}
-
-/** A message for one template: its payload is typed from the template's schema (templates/define.ts). */
-export interface QueuedMessageOf<N extends TemplateName> {
-  channel: 'email' | 'sms' | 'push';
-  template: N;
-  /** The account it is for, when there is one. */
-  userId: string | null;
-  /** Email address, E.164 number, or for push the user id. */
-  recipient: string;
-  payload: TemplatePayload<N>;
-  /** At most one message per key (a second one is skipped). */
-  dedupeKey?: string;
-}
-
-/** A message for any template (a union by template name: a wrong payload does not compile). */
-export type QueuedMessage = { [N in TemplateName]: QueuedMessageOf<N> }[TemplateName];
-
-/**
- * Queues messages that are not notices (account emails, sign-in codes, test emails): outbox rows
- * due now, sent by the sender like every other message. Returns the new rows' ids.
- */
-export function queueMessages(db: DbOrTx, now: Date, messages: QueuedMessage[]): Promise<string[]> {
-  return repo.insertMessages(
-    db,
-    messages.map((m) => ({
-      channel: m.channel,
-      template: m.template,
-      userId: m.userId,
-      recipient: m.recipient,
-      payload: m.payload,
-      dedupeKey: m.dedupeKey ?? null,
-      nextAttemptAt: now,
-      createdAt: now,
-    })),
-  );
-}
-
-/** Sends one given outbox row now ('Send test email'); see OutboxSender.deliverNow. */
-export function deliverNow(deps: { sender: OutboxSender }, outboxId: string): Promise<DeliverOutcome> {
-  return deps.sender.deliverNow(outboxId);
-}
-
-/**
- * Outbox rows by status: waiting (pending and on their way), dead letters, and when the oldest
- * waiting message was queued (null when none waits), for /metrics.
- */
-export async function outboxGauges(
-  db: Db,
-): Promise<{ pending: number; dead: number; oldestPendingAt: Date | null }> {
-  const { counts, oldest } = await repo.countByStatus(db);
-  const waiting = [oldest.pending, oldest.sending].filter((d): d is Date => d !== undefined);
-  return {
-    pending: counts.pending + counts.sending,
-    dead: counts.dead,
-    oldestPendingAt: waiting.length ? new Date(Math.min(...waiting.map((d) => d.getTime()))) : null,
-  };
-}
-
-export interface DeadLetter {
-  id: string;
-  channel: 'email' | 'sms' | 'push';
-  template: string;
-  userId: string | null;
-  recipient: string;
-  attempts: number;
-  lastError: string | null;
-  /** The request that queued it (decision 064), or null. */
-  requestId: string | null;
-  createdAt: Date;
-  deadAt: Date | null;
-}
-
-/** Messages sent in the 24 hours before `now`, per channel (the operator page). */
-export function outboxSentLastDay(db: Db, now: Date) {
-  return repo.sentPerChannelSince(db, new Date(now.getTime() - 24 * 3600_000));
-}
-
-/** Dead letters, newest first, with their last error (the back-office and operators read these). */
-export function listDeadLetters(db: Db, opts: { limit?: number; before?: Date } = {}): Promise<DeadLetter[]> {
-  return repo.listDead(db, {
-    limit: Math.min(Math.max(opts.limit ?? 50, 1), 500),
-    ...(opts.before ? { before: opts.before } : {}),
-  });
 }
 
 /**
@@ -640,20 +451,3 @@ export const outboxSenderPlugin = fp(
   },
   { name: 'rebound-outbox-sender' },
 );
-
-/** PNGs of the QR codes an email shows inline (white with a quiet zone, so dark mode keeps them readable). */
-async function qrPngs(codes: { cid: string; text: string }[]): Promise<InlineImage[]> {
-  return Promise.all(
-    codes.map(async (c) => ({
-      cid: c.cid,
-      filename: 'pickup-code.png',
-      contentType: 'image/png' as const,
-      content: await QRCode.toBuffer(c.text, {
-        type: 'png',
-        margin: 4,
-        width: 336,
-        errorCorrectionLevel: 'M',
-      }),
-    })),
-  );
-}

@@ -16,8 +16,9 @@ import { isUuid } from '../../lib/ids';
 import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
 import { notificationsChanged } from './changed';
+import { deliverNow } from './outbox';
 import * as repo from './repository';
-import { deliverNow, type OutboxSender } from './sender';
+import type { OutboxSender } from './sender';
 
 // The notification screens: the shopper's own notifications, newest first, and marking
 // them read. Every change tells the shopper's other tabs to refetch (NotificationsChangedV1).

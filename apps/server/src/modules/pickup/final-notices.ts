@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { claimOnce } from '../../db/notice-once';
 import type { Publisher } from '../../lib/publish';
 import { enqueueNotices, type NoticeOf, notificationsChanged } from '../notifications';
-import * as repo from './repository';
+import * as jobsRepo from './jobs-repository';
 
 export const FINAL_NOTICE_BATCH = 500;
 
@@ -24,7 +24,7 @@ async function runFinalNoticeBatch(
   publish: Publisher,
 ): Promise<{ sent: number; more: boolean }> {
   const { sent, more, published } = await db.transaction(async (tx) => {
-    const candidates = await repo.finalNoticeCandidates(tx, now, FINAL_NOTICE_BATCH);
+    const candidates = await jobsRepo.finalNoticeCandidates(tx, now, FINAL_NOTICE_BATCH);
     // The SQL narrows; core's rule decides.
     const due = candidates.filter((c) =>
       isFinalNoticeDue({ status: c.order.status, auctionEnd: c.auctionEndedAt }, now),

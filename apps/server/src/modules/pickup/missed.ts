@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
 import { transitionOrder } from '../orders';
+import * as jobsRepo from './jobs-repository';
 import * as repo from './repository';
 
 export const MISSED_BATCH = 200;
@@ -23,7 +24,7 @@ async function markOne(db: Db, appointmentId: string, now: Date): Promise<boolea
     // The booking's lock order: the orders (in id order), then the visit.
     const ids = await repo.visitOrderIds(tx, appointmentId);
     const rows = await repo.ordersForPickup(tx, ids, true);
-    const visit = await repo.lockedVisit(tx, appointmentId);
+    const visit = await jobsRepo.lockedVisit(tx, appointmentId);
     if (
       !visit ||
       !isVisitMissed(
@@ -64,7 +65,7 @@ export async function markMissedVisits(
   let marked = 0;
   const users = new Set<string>();
   for (;;) {
-    const due = await repo.missedCandidates(db, now, MISSED_BATCH, opts.userId);
+    const due = await jobsRepo.missedCandidates(db, now, MISSED_BATCH, opts.userId);
     let batch = 0;
     for (const a of due) {
       if (await markOne(db, a.id, now)) {

@@ -10,8 +10,8 @@ import type { Db } from '../../db/client';
 import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
 import { enqueueNotices, type NoticeOf, notificationsChanged } from '../notifications';
+import * as jobsRepo from './jobs-repository';
 import { pickupReminderNoticeOf } from './notices';
-import * as repo from './repository';
 
 export const REMINDER_BATCH = 500;
 
@@ -30,7 +30,7 @@ export async function runPickupReminderBatch(
 ): Promise<ReminderRun> {
   const { published, ...run } = await db.transaction(
     async (tx): Promise<ReminderRun & { published: Published[] }> => {
-      const due = await repo.claimDueReminders(tx, now, batchSize);
+      const due = await jobsRepo.claimDueReminders(tx, now, batchSize);
       const by: Record<PickupReminderWhich, typeof due> = { day_before: [], hour_before: [] };
       for (const a of due) {
         // The claim's SQL picks the candidates; core's rule has the last word.
@@ -43,13 +43,13 @@ export async function runPickupReminderBatch(
         else if (action === 'remind_hour_before') by.hour_before.push(a);
       }
       // One reminder per visit: its waiting orders' titles on one line (core visitItemsLabel).
-      const waiting = await repo.waitingOrdersOf(
+      const waiting = await jobsRepo.waitingOrdersOf(
         tx,
         [...by.day_before, ...by.hour_before].map((a) => a.id),
       );
       const notices: NoticeOf<'pickup_reminder'>[] = [];
       for (const which of ['day_before', 'hour_before'] as const) {
-        const stamped = await repo.markReminded(
+        const stamped = await jobsRepo.markReminded(
           tx,
           by[which].map((a) => a.id),
           which,

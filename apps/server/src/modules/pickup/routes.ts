@@ -23,21 +23,24 @@ import { z } from 'zod';
 import { requireStaff, requireUser } from '../../lib/auth-context';
 import { AppError } from '../../lib/errors';
 import { codeOfQrImageToken, PICKUP_QR_IMAGE_ROUTE, pickupQrPng } from '../../lib/pickup-qr';
-import * as service from './service';
+import * as booking from './booking-service';
+import * as desk from './desk-service';
+import * as schedule from './schedule-service';
+import type { DeskStepDeps, PickupDeps } from './service';
 
 const OrderParams = z.object({ orderId: Uuid });
 const LocationParams = z.object({ id: Uuid });
 
 export interface PickupRoutesOptions {
   /** The order's desk mark, given by app.ts from the desk-marks module (service.ts DeskStepDeps). */
-  deskMarkOf: service.DeskStepDeps['deskMarkOf'];
+  deskMarkOf: DeskStepDeps['deskMarkOf'];
 }
 
 export async function pickupRoutes(fastify: FastifyInstance, opts: PickupRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, publish } = app.deps;
-  const deps: service.PickupDeps = { db, clock, publish };
-  const deskDeps: service.DeskStepDeps = { ...deps, deskMarkOf: opts.deskMarkOf };
+  const deps: PickupDeps = { db, clock, publish };
+  const deskDeps: DeskStepDeps = { ...deps, deskMarkOf: opts.deskMarkOf };
 
   // Signed-out requests (and shoppers at staff routes) are refused before anything else is looked at.
   const signedIn = async (request: FastifyRequest) => {
@@ -53,7 +56,7 @@ export async function pickupRoutes(fastify: FastifyInstance, opts: PickupRoutesO
       onRequest: signedIn,
       schema: { querystring: AvailableSlotsQuery, response: { 200: AvailableSlotsResponse } },
     },
-    async (request) => service.availableSlots(deps, requireUser(request, 'auth_required'), request.query),
+    async (request) => booking.availableSlots(deps, requireUser(request, 'auth_required'), request.query),
   );
 
   app.post(
@@ -62,20 +65,20 @@ export async function pickupRoutes(fastify: FastifyInstance, opts: PickupRoutesO
       onRequest: signedIn,
       schema: { body: SchedulePickupRequest, response: { 200: SchedulePickupResponse } },
     },
-    async (request) => service.schedulePickup(deps, requireUser(request, 'auth_required'), request.body),
+    async (request) => booking.schedulePickup(deps, requireUser(request, 'auth_required'), request.body),
   );
 
   app.delete(
     API.pickupAppointmentPattern,
     { onRequest: signedIn, schema: { params: OrderParams, response: { 200: CancelPickupResponse } } },
     async (request) =>
-      service.cancelPickup(deps, requireUser(request, 'auth_required'), request.params.orderId),
+      booking.cancelPickup(deps, requireUser(request, 'auth_required'), request.params.orderId),
   );
 
   app.get(
     API.meAppointments,
     { onRequest: signedIn, schema: { response: { 200: AppointmentsResponse } } },
-    async (request) => service.myAppointments(deps, requireUser(request, 'auth_required')),
+    async (request) => booking.myAppointments(deps, requireUser(request, 'auth_required')),
   );
 
   // The pickup QR code as an image for emails (docs/decisions/080-pickup-missed-walk-ins.md): no
@@ -96,7 +99,7 @@ export async function pickupRoutes(fastify: FastifyInstance, opts: PickupRoutesO
   app.get(
     API.adminPickupSchedulePattern,
     { onRequest: staffOnly, schema: { params: LocationParams, response: { 200: PickupScheduleResponse } } },
-    async (request) => service.getSchedule(deps, request.params.id),
+    async (request) => schedule.getSchedule(deps, request.params.id),
   );
 
   app.put(
@@ -105,7 +108,7 @@ export async function pickupRoutes(fastify: FastifyInstance, opts: PickupRoutesO
       onRequest: staffOnly,
       schema: { params: LocationParams, body: PickupScheduleBody, response: { 200: PickupScheduleResponse } },
     },
-    async (request) => service.putSchedule(deps, request.params.id, request.body),
+    async (request) => schedule.putSchedule(deps, request.params.id, request.body),
   );
 
   // Staff: what a new schedule would strand (nothing saved; the editor warns before PUT).
@@ -119,26 +122,26 @@ export async function pickupRoutes(fastify: FastifyInstance, opts: PickupRoutesO
         response: { 200: SchedulePreviewResponse },
       },
     },
-    async (request) => service.previewSchedule(deps, request.params.id, request.body),
+    async (request) => schedule.previewSchedule(deps, request.params.id, request.body),
   );
 
   // Staff: the pickup desk.
   app.get(
     API.adminPickupToday,
     { onRequest: staffOnly, schema: { querystring: DeskTodayQuery, response: { 200: DeskTodayResponse } } },
-    async (request) => service.deskToday(deps, request.query.locationId, request.query.date),
+    async (request) => desk.deskToday(deps, request.query.locationId, request.query.date),
   );
 
   app.get(
     API.adminPickupLookup,
     { onRequest: staffOnly, schema: { querystring: DeskLookupQuery, response: { 200: DeskLookupResponse } } },
-    async (request) => service.deskLookup(deps, request.query),
+    async (request) => desk.deskLookup(deps, request.query),
   );
 
   app.post(
     API.adminPickupReadyPattern,
     { onRequest: staffOnly, schema: { params: OrderParams, response: { 200: DeskOrderResponse } } },
-    async (request) => service.deskReady(deskDeps, request.params.orderId),
+    async (request) => desk.deskReady(deskDeps, request.params.orderId),
   );
 
   app.post(
@@ -148,7 +151,7 @@ export async function pickupRoutes(fastify: FastifyInstance, opts: PickupRoutesO
       schema: { params: OrderParams, body: DeskCompleteRequest, response: { 200: DeskOrderResponse } },
     },
     async (request) =>
-      service.deskComplete(deskDeps, requireStaff(request), request.params.orderId, {
+      desk.deskComplete(deskDeps, requireStaff(request), request.params.orderId, {
         early: request.body.early,
       }),
   );

@@ -1,14 +1,14 @@
 // Walk-ins at the pickup desk (docs/decisions/080-pickup-missed-walk-ins.md): a paid order in no
 // booked visit (never booked, its visit missed, or its window over) is found by the shopper's name or
 // email, its order number, or the code of the visit it missed, and handed over like any other
-// (service.ts deskComplete needs no appointment; the storage fee owed is settled first, 059).
+// (desk-service.ts deskComplete needs no appointment; the storage fee owed is settled first, 059).
 import type { DeskWalkIn } from '@rebound/contract/pickup';
 import { productSku } from '@rebound/core/catalog';
 import { orderStorageFeeCents } from '@rebound/core/pickup';
 import type { DbOrTx } from '../../db/client';
-import * as repo from './repository';
+import * as deskRepo from './desk-repository';
 
-type WalkInRow = Awaited<ReturnType<typeof repo.deskWalkIns>>[number];
+type WalkInRow = Awaited<ReturnType<typeof deskRepo.deskWalkIns>>[number];
 
 function toWalkIn(r: WalkInRow, now: Date): DeskWalkIn {
   const o = r.order;
@@ -38,6 +38,6 @@ export async function findWalkIns(
   search: { q?: string | undefined; code?: string | null | undefined },
   now: Date,
 ): Promise<DeskWalkIn[]> {
-  const rows = await repo.deskWalkIns(db, search);
+  const rows = await deskRepo.deskWalkIns(db, search);
   return rows.map((r) => toWalkIn(r, now));
 }

@@ -11,7 +11,7 @@ export const accountSuspended = defineTemplate({
   fields: {},
   render: (p, ctx) => {
     const message = messageOf(p);
-    const url = siteUrl(ctx, p, ['targetUrl'], '/contact');
+    const url = siteUrl(ctx, [p.targetUrl], '/contact');
     return {
       email: {
         subject: 'Your Rebound account is suspended',

@@ -8,9 +8,9 @@ export const auctionCancelled = defineTemplate({
   name: 'auction_cancelled',
   fields: { auctionId: id, productTitle: text, reason: text },
   render: (p, ctx) => {
-    const title = str(p, 'productTitle') ?? 'a lot you bid on';
+    const title = str(p.productTitle) ?? 'a lot you bid on';
     const message = messageOf(p);
-    const lot = siteUrl(ctx, p, ['targetUrl'], '/account?tab=bids');
+    const lot = siteUrl(ctx, [p.targetUrl], '/account?tab=bids');
     const shop = `${ctx.publicUrl}/shop`;
     return {
       email: {
@@ -36,11 +36,11 @@ export const secondChanceOffer = defineTemplate({
   name: 'second_chance_offer',
   fields: { offerId: id, productTitle: text, amountCents: cents, expiresAt: when },
   render: (p, ctx) => {
-    const title = str(p, 'productTitle') ?? 'a lot you bid on';
+    const title = str(p.productTitle) ?? 'a lot you bid on';
     const message = messageOf(p);
-    const url = siteUrl(ctx, p, ['targetUrl'], '/notifications');
-    const amount = money(p, 'amountCents');
-    const until = longDateTime(p, 'expiresAt');
+    const url = siteUrl(ctx, [p.targetUrl], '/notifications');
+    const amount = money(p.amountCents);
+    const until = longDateTime(p.expiresAt);
     return {
       email: {
         subject: `Second chance: ${title}${amount ? ` for ${amount}` : ''}`,
@@ -61,7 +61,7 @@ export const secondChanceOffer = defineTemplate({
         title: 'Second chance offer',
         body: message,
         url,
-        tag: `offer-${str(p, 'offerId', 60) ?? title}`,
+        tag: `offer-${str(p.offerId, 60) ?? title}`,
       },
     };
   },

@@ -44,15 +44,15 @@ export const auctionEnding = defineTemplate({
     moreLots: z.array(LOT).nullish(),
   },
   render: (p, ctx) => {
-    const title = str(p, 'productTitle') ?? 'A lot you follow';
+    const title = str(p.productTitle) ?? 'A lot you follow';
     const soon = endingIn(p.minutesLeft, p.mark);
-    const price = money(p, 'currentPriceCents');
-    const ends = longDateTime(p, 'endsAt');
-    const endsTime = timeOfDay(p, 'endsAt');
+    const price = money(p.currentPriceCents);
+    const ends = longDateTime(p.endsAt);
+    const endsTime = timeOfDay(p.endsAt);
     const firstEnds = `${title} ends ${soon}${endsTime ? ` (${endsTime})` : ''}`;
-    const url = siteUrl(ctx, p, ['lotUrl', 'targetUrl'], '/account?tab=watchlist');
+    const url = siteUrl(ctx, [p.lotUrl, p.targetUrl], '/account?tab=watchlist');
     const message = messageOf(p);
-    const more = num(p, 'moreCount') ?? 0;
+    const more = num(p.moreCount) ?? 0;
     const others = lotsOf(p.moreLots, ctx, ENDING_LOTS_LISTED);
     const unlisted = more - others.length;
     const lots = more > 0 ? `${title} and ${more} more ${more === 1 ? 'lot' : 'lots'}` : title;
@@ -100,7 +100,7 @@ export const auctionEnding = defineTemplate({
         url,
         // One reminder per lot on the device: the 5-minute one replaces the 1-hour one (a grouped one
         // is tagged with the lot ending first).
-        tag: `ending-${str(p, 'auctionId', 60) ?? url}`,
+        tag: `ending-${str(p.auctionId, 60) ?? url}`,
       },
     };
   },

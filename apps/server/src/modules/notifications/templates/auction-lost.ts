@@ -6,9 +6,9 @@ export const auctionLost = defineTemplate({
   name: 'auction_lost',
   fields: { productTitle: text, lotUrl: text },
   render: (p, ctx) => {
-    const title = str(p, 'productTitle') ?? 'a lot you bid on';
+    const title = str(p.productTitle) ?? 'a lot you bid on';
     const message = messageOf(p);
-    const lot = siteUrl(ctx, p, ['lotUrl', 'targetUrl'], '/account?tab=bids');
+    const lot = siteUrl(ctx, [p.lotUrl, p.targetUrl], '/account?tab=bids');
     const shop = `${ctx.publicUrl}/shop`;
     return {
       email: {

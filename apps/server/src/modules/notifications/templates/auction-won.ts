@@ -22,12 +22,12 @@ export const auctionWon = defineTemplate({
     nonReturnableKind: z.enum(NON_RETURNABLE_KINDS).nullish(),
   },
   render: (p, ctx) => {
-    const title = str(p, 'productTitle') ?? 'your lot';
-    const total = money(p, 'totalCents');
-    const price = money(p, 'finalAmountCents');
-    const payBy = longDateTime(p, 'payBy') ?? longDateTime(p, 'paymentDueAt');
-    const payByShort = shortDateTime(p, 'payBy');
-    const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
+    const title = str(p.productTitle) ?? 'your lot';
+    const total = money(p.totalCents);
+    const price = money(p.finalAmountCents);
+    const payBy = longDateTime(p.payBy) ?? longDateTime(p.paymentDueAt);
+    const payByShort = shortDateTime(p.payBy);
+    const url = siteUrl(ctx, [p.targetUrl], '/account?tab=orders');
     const amount = total ?? price;
     const terms = p.saleTerms
       ? saleTermsText({ saleTerms: p.saleTerms, nonReturnableKind: p.nonReturnableKind ?? null })
@@ -75,7 +75,7 @@ export const auctionWon = defineTemplate({
         title: 'You won!',
         body: `${title}${amount ? ` for ${amount}` : ''}.${terms ? ` ${terms}` : ''} ${deadline}`,
         url,
-        tag: `won-${str(p, 'orderId', 60) ?? title}`,
+        tag: `won-${str(p.orderId, 60) ?? title}`,
       },
     };
   },

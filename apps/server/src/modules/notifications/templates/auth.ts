@@ -1,13 +1,13 @@
 import { defineTemplate, flag, text } from './define';
 import { str } from './format';
-import type { Payload, RenderContext } from './types';
+import type { RenderContext } from './types';
 
 // The account emails and the sign-in text (moved here from auth.ts): the same words as before,
 // since shoppers, tests and the browser journeys read them. Their links are better-auth's, made on
 // the site's public address; anything else is refused for the site's own page.
 
-function authLink(p: Payload, ctx: RenderContext, key: string, fallback: string): string {
-  const v = str(p, key, 2000);
+function authLink(value: unknown, ctx: RenderContext, fallback: string): string {
+  const v = str(value, 2000);
   if (v && /^https?:\/\//i.test(v)) {
     try {
       if (new URL(v).origin === new URL(ctx.publicUrl).origin) return v;
@@ -25,7 +25,7 @@ export const authConfirmEmail = defineTemplate({
   name: 'auth_confirm_email',
   fields: { url: text },
   render: (p, ctx) => {
-    const url = authLink(p, ctx, 'url', '/auth');
+    const url = authLink(p.url, ctx, '/auth');
     const after = 'The link works for 24 hours. If you did not create an account, ignore this email.';
     return {
       email: {
@@ -51,7 +51,7 @@ export const authResetPassword = defineTemplate({
   name: 'auth_reset_password',
   fields: { url: text },
   render: (p, ctx) => {
-    const url = authLink(p, ctx, 'url', '/auth');
+    const url = authLink(p.url, ctx, '/auth');
     const intro = 'Someone asked to reset the password of your Rebound account.';
     const after =
       'The link works for one hour. If it was not you, ignore this email: your password stays as it is.';
@@ -80,8 +80,8 @@ export const authPhoneCode = defineTemplate({
   name: 'auth_phone_code',
   fields: { code: text, known: flag, signUpUrl: text },
   render: (p, ctx) => {
-    const code = str(p, 'code', 12) ?? '';
-    const signUp = authLink(p, ctx, 'signUpUrl', '/auth');
+    const code = str(p.code, 12) ?? '';
+    const signUp = authLink(p.signUpUrl, ctx, '/auth');
     const text =
       p.known === true
         ? `Your Rebound sign-in code is ${code}. It expires in 5 minutes. Never share it.`
@@ -107,7 +107,7 @@ export const launchConfirm = defineTemplate({
   name: 'launch_confirm',
   fields: { url: text },
   render: (p, ctx) => {
-    const url = authLink(p, ctx, 'url', '/');
+    const url = authLink(p.url, ctx, '/');
     const after = 'If you did not ask to join, ignore this email: we will not write to you again.';
     return {
       email: {
@@ -136,7 +136,7 @@ export const dropListConfirm = defineTemplate({
   name: 'drop_list_confirm',
   fields: { url: text },
   render: (p, ctx) => {
-    const url = authLink(p, ctx, 'url', '/');
+    const url = authLink(p.url, ctx, '/');
     const after = 'If you did not ask for it, ignore this email: we will not write to you again.';
     return {
       email: {

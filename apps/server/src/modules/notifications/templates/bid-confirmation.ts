@@ -5,7 +5,10 @@ import { cents, defineTemplate, dollars, flag, text } from './define';
 import { centsFrom, messageOf, siteUrl, sms, str } from './format';
 
 /** The bidder's standing in the payload; notices queued before it was written carry only isHighest. */
-function standingIn(p: Record<string, unknown>): Standing {
+function standingIn(p: {
+  standing?: string | null | undefined;
+  isHighest?: boolean | null | undefined;
+}): Standing {
   const parsed = Standing.safeParse(p.standing);
   if (parsed.success) return parsed.data;
   return p.isHighest === true ? 'winning' : 'outbid';
@@ -28,10 +31,10 @@ export const bidConfirmation = defineTemplate({
     lotUrl: text,
   },
   render: (p, ctx) => {
-    const title = str(p, 'productTitle') ?? 'your lot';
-    const cents = centsFrom(p, 'bidAmountCents', 'bidAmount');
+    const title = str(p.productTitle) ?? 'your lot';
+    const cents = centsFrom(p.bidAmountCents, p.bidAmount);
     const standing = standingIn(p);
-    const url = siteUrl(ctx, p, ['lotUrl', 'targetUrl'], '/account?tab=bids');
+    const url = siteUrl(ctx, [p.lotUrl, p.targetUrl], '/account?tab=bids');
     const message = cents !== null ? bidConfirmationNotice(title, cents, standing) : messageOf(p);
     return {
       email: {

@@ -9,7 +9,7 @@ export const biddingSuspended = defineTemplate({
   fields: { activeStrikes: z.number().int().nonnegative().nullish() },
   render: (p, ctx) => {
     const message = messageOf(p);
-    const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
+    const url = siteUrl(ctx, [p.targetUrl], '/account?tab=orders');
     const contact = `${ctx.publicUrl}/contact`;
     return {
       email: {

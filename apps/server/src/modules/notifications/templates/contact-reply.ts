@@ -18,9 +18,9 @@ export const contactReply = defineTemplate({
   name: 'contact_reply',
   fields: { name: text, reply: text, contactMessageId: id },
   render: (p, ctx) => {
-    const name = str(p, 'name', 100);
-    const reply = str(p, 'reply', 5000) ?? '';
-    const original = str(p, 'message', 600);
+    const name = str(p.name, 100);
+    const reply = str(p.reply, 5000) ?? '';
+    const original = str(p.message, 600);
     const blocks: Block[] = [
       ...(name ? [{ type: 'p' as const, text: `Hi ${name},` }] : []),
       ...paragraphs(reply).map((text) => ({ type: 'p' as const, text })),

@@ -1,6 +1,6 @@
 // How a template is declared: its name, the payload it reads (a zod schema), and its rendering, in
 // one place (its own file); the registry (registry.ts) is built from these declarations, and the
-// payload type the code queues is inferred from the same schema (enqueue.ts, sender.ts).
+// payload type the code queues is inferred from the same schema (enqueue.ts, outbox.ts).
 import { z } from 'zod';
 import type { Payload, RenderContext, TemplateOutput } from './types';
 
@@ -29,13 +29,17 @@ export const dollars = z.union([z.number(), z.string()]).nullish();
 
 type Fields = z.ZodRawShape;
 type Base = typeof BASE_FIELDS;
-/** The payload a template's rendering sees: checked, unknown keys kept (older and newer rows). */
-export type PayloadSeen<F extends Fields> = z.output<z.ZodObject<Base & F, z.core.$loose>>;
+/**
+ * The payload a template's rendering sees: checked by its schema, and typed by the same schema
+ * without an index signature, so rendering reads keys the schema declares and a misspelled key does
+ * not compile (unknown keys of older and newer rows pass at run time, unread).
+ */
+export type PayloadSeen<F extends Fields> = z.output<z.ZodObject<Base & F, z.core.$strip>>;
 
 export interface TemplateDef<N extends string = string, F extends Fields = Fields> {
   /** The outbox `template` column. */
   readonly name: N;
-  /** The template's own payload keys (types: enqueue.ts, sender.ts). */
+  /** The template's own payload keys (types: enqueue.ts, outbox.ts). */
   readonly fields: F;
   /** The whole payload as stored: BASE_FIELDS, the template's keys, anything else passes. */
   readonly schema: z.ZodType<Payload>;

@@ -17,10 +17,10 @@ export const deskMarkRefund = defineTemplate({
   },
   render: (p, ctx) => {
     const message = messageOf(p);
-    const amount = money(p, 'amountCents');
-    const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
-    const title = str(p, 'productTitle', 200);
-    const orderId = str(p, 'orderId', 60);
+    const amount = money(p.amountCents);
+    const url = siteUrl(ctx, [p.targetUrl], '/account?tab=orders');
+    const title = str(p.productTitle, 200);
+    const orderId = str(p.orderId, 60);
     const what =
       p.markKind === 'damaged' ? 'Damaged at pickup' : p.markKind === 'missing' ? 'Missing at pickup' : null;
     const blocks: Block[] = [{ type: 'p', text: message }];

@@ -1,63 +1,59 @@
-// Reading untrusted payload values and formatting them for messages: money in dollars and cents,
+// Reading payload values (checked by the template's schema, read by name: define.ts) and formatting them for messages: money in dollars and cents,
 // times on the shop's clock (@rebound/core/shop-clock: never the runtime's time-zone data), links absolute on the site's public address.
 
 import { dollarsToCents } from '@rebound/core/dollars';
 import { formatCents, parseDollarsToCents } from '@rebound/core/money';
 import { formatShopDateTime, formatShopTime } from '@rebound/core/shop-clock';
-import type { Payload, RenderContext } from './types';
+import type { RenderContext } from './types';
 
-/** A non-empty string field (trimmed, and capped: a payload is data, not a novel). */
-export function str(p: Payload, key: string, max = 500): string | null {
-  const v = p[key];
+/** A non-empty string (trimmed, and capped: a payload is data, not a novel), or null. */
+export function str(v: unknown, max = 500): string | null {
   if (typeof v !== 'string') return null;
   const s = v.trim();
   return s ? (s.length > max ? `${s.slice(0, max - 1)}…` : s) : null;
 }
 
-/** A finite number field. */
-export function num(p: Payload, key: string): number | null {
-  const v = p[key];
+/** A finite number, or null. */
+export function num(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-/** Integer cents as '$1,234.56', or null when the field is missing. */
-export function money(p: Payload, key: string): string | null {
-  const v = num(p, key);
-  return v === null ? null : formatCents(Math.round(v));
+/** Integer cents as '$1,234.56', or null when missing. */
+export function money(v: unknown): string | null {
+  const n = num(v);
+  return n === null ? null : formatCents(Math.round(n));
 }
 
-/** Cents from a field in cents, or from one in dollars (the test email sends `bidAmount`). */
-export function centsFrom(p: Payload, centsKey: string, dollarsKey?: string): number | null {
-  const cents = num(p, centsKey);
+/** Cents from a value in cents, or from one in dollars (the test email sends `bidAmount`). */
+export function centsFrom(centsValue: unknown, dollars?: unknown): number | null {
+  const cents = num(centsValue);
   if (cents !== null) return Math.round(cents);
-  if (!dollarsKey) return null;
-  const dollars = p[dollarsKey];
   if (typeof dollars === 'number' && Number.isFinite(dollars) && dollars >= 0) return dollarsToCents(dollars);
   if (typeof dollars === 'string') return parseDollarsToCents(dollars);
   return null;
 }
 
-function instant(p: Payload, key: string): Date | null {
-  const v = p[key];
+/** An instant stored as ISO text, or null. */
+function instant(v: unknown): Date | null {
   if (typeof v !== 'string') return null;
   const d = new Date(v);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
 /** 'Fri, Nov 27, 3:00 p.m. PT' (the one format, @rebound/core/shop-clock), or null. */
-export function longDateTime(p: Payload, key: string): string | null {
-  const d = instant(p, key);
+export function longDateTime(v: unknown): string | null {
+  const d = instant(v);
   return d ? formatShopDateTime(d) : null;
 }
 
 /** The same 'Fri, Nov 27, 3:00 p.m. PT' (lists, texts), or null. */
-export function shortDateTime(p: Payload, key: string): string | null {
-  return longDateTime(p, key);
+export function shortDateTime(v: unknown): string | null {
+  return longDateTime(v);
 }
 
 /** '3:00 p.m. PT', or null. */
-export function timeOfDay(p: Payload, key: string): string | null {
-  const d = instant(p, key);
+export function timeOfDay(v: unknown): string | null {
+  const d = instant(v);
   return d ? formatShopTime(d) : null;
 }
 
@@ -82,18 +78,18 @@ export function sameSiteUrl(ctx: RenderContext, value: unknown): string | null {
   return null;
 }
 
-/** The first payload field that makes a site link (e.g. lotUrl, then targetUrl), else the fallback path. */
-export function siteUrl(ctx: RenderContext, p: Payload, keys: string[], fallback = '/notifications'): string {
-  for (const key of keys) {
-    const url = sameSiteUrl(ctx, p[key]);
+/** The first value that makes a site link (e.g. the lotUrl, then the targetUrl), else the fallback path. */
+export function siteUrl(ctx: RenderContext, values: unknown[], fallback = '/notifications'): string {
+  for (const value of values) {
+    const url = sameSiteUrl(ctx, value);
     if (url) return url;
   }
   return `${ctx.publicUrl}${fallback}`;
 }
 
 /** The in-app message, the generic text of every channel. */
-export function messageOf(p: Payload): string {
-  return str(p, 'message', 1000) ?? 'You have a new notification from Rebound.';
+export function messageOf(p: { message?: string | null | undefined }): string {
+  return str(p.message, 1000) ?? 'You have a new notification from Rebound.';
 }
 
 /** An SMS: the brand, the words and the link, kept short (one or two segments). */

@@ -7,7 +7,7 @@ export const generic = defineTemplate({
   fields: {},
   render: (p, ctx) => {
     const message = messageOf(p);
-    const url = siteUrl(ctx, p, ['targetUrl'], '/notifications');
+    const url = siteUrl(ctx, [p.targetUrl], '/notifications');
     return {
       email: {
         subject: message.length > 70 ? `${message.slice(0, 69)}…` : message,

@@ -11,7 +11,7 @@ export const launchOpen = defineTemplate({
   name: 'launch_open',
   fields: { signupId: id, url: text },
   render: (p, ctx) => {
-    const url = siteUrl(ctx, p, ['url'], '/');
+    const url = siteUrl(ctx, [p.url], '/');
     const intro = `Rebound is open! Daily auctions of returned goods from BC retailers are live now: browse, bid, and pick up locally with a ${RETURN_WINDOW_DAYS}-day free return.`;
     return {
       email: {

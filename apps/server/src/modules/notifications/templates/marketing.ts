@@ -8,9 +8,9 @@ export const marketing = defineTemplate({
   kind: 'marketing',
   fields: { subject: text, text: text, url: text },
   render: (p, ctx) => {
-    const subject = str(p, 'subject', 150) ?? 'News from Rebound';
-    const text = str(p, 'text', 5000) ?? messageOf(p);
-    const url = siteUrl(ctx, p, ['url', 'targetUrl'], '/shop');
+    const subject = str(p.subject, 150) ?? 'News from Rebound';
+    const text = str(p.text, 5000) ?? messageOf(p);
+    const url = siteUrl(ctx, [p.url, p.targetUrl], '/shop');
     const paragraphs = text
       .split(/\n\s*\n/)
       .map((t) => t.trim())

@@ -20,22 +20,18 @@ export const newDropsDigest = defineTemplate({
     count: z.number().int().nonnegative().nullish(),
     lots: z.array(LOT).nullish(),
     savedSearchMatches: z
-      .array(z.looseObject({ searchName: text, count: z.number().nullish(), lots: z.array(LOT).nullish() }))
+      .array(z.object({ searchName: text, count: z.number().nullish(), lots: z.array(LOT).nullish() }))
       .nullish(),
   },
   render: (p, ctx) => {
-    const count = num(p, 'count');
+    const count = num(p.count);
     const lots = lotsOf(p.lots, ctx, LOTS);
-    const searches = (Array.isArray(p.savedSearchMatches) ? p.savedSearchMatches : [])
-      .slice(0, SEARCHES)
-      .flatMap((s) => {
-        if (typeof s !== 'object' || s === null) return [];
-        const search = s as Record<string, unknown>;
-        const name = str(search, 'searchName', 80);
-        const found = lotsOf(search.lots, ctx, SEARCH_LOTS);
-        return name && found.length > 0 ? [{ name, lots: found }] : [];
-      });
-    const date = str(p, 'date', 10);
+    const searches = (p.savedSearchMatches ?? []).slice(0, SEARCHES).flatMap((search) => {
+      const name = str(search.searchName, 80);
+      const found = lotsOf(search.lots, ctx, SEARCH_LOTS);
+      return name && found.length > 0 ? [{ name, lots: found }] : [];
+    });
+    const date = str(p.date, 10);
     const day = date && isDateKey(date) ? formatDateKeyLong(date) : null;
     const n = count ?? lots.length;
     const headline = `${n} new ${n === 1 ? 'lot' : 'lots'} went live`;

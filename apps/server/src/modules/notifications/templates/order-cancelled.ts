@@ -7,9 +7,9 @@ export const orderCancelled = defineTemplate({
   name: 'order_cancelled',
   fields: { orderId: id, productTitle: text },
   render: (p, ctx) => {
-    const title = str(p, 'productTitle') ?? 'your order';
+    const title = str(p.productTitle) ?? 'your order';
     const message = messageOf(p);
-    const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
+    const url = siteUrl(ctx, [p.targetUrl], '/account?tab=orders');
     return {
       email: {
         subject: `Order cancelled: ${title}`,
@@ -26,7 +26,7 @@ export const orderCancelled = defineTemplate({
         reason: 'you won this auction and it was not paid within the payment window',
       },
       sms: sms(message, url),
-      push: { title: 'Order cancelled', body: message, url, tag: `pay-${str(p, 'orderId', 60) ?? title}` },
+      push: { title: 'Order cancelled', body: message, url, tag: `pay-${str(p.orderId, 60) ?? title}` },
     };
   },
 });

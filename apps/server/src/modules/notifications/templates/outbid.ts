@@ -13,11 +13,11 @@ export const outbid = defineTemplate({
     lotUrl: text,
   },
   render: (p, ctx) => {
-    const title = str(p, 'productTitle') ?? 'a lot you bid on';
-    const price = money(p, 'currentPriceCents');
-    const minimum = money(p, 'nextMinimumCents');
-    const url = siteUrl(ctx, p, ['lotUrl', 'targetUrl'], '/account?tab=bids&filter=losing');
-    const priceCents = num(p, 'currentPriceCents');
+    const title = str(p.productTitle) ?? 'a lot you bid on';
+    const price = money(p.currentPriceCents);
+    const minimum = money(p.nextMinimumCents);
+    const url = siteUrl(ctx, [p.lotUrl, p.targetUrl], '/account?tab=bids&filter=losing');
+    const priceCents = num(p.currentPriceCents);
     const message = priceCents !== null ? outbidNotice(title, priceCents) : messageOf(p);
     const bidAgain = minimum ? `Bid ${minimum} or more to lead again.` : 'Bid again to lead.';
     return {
@@ -50,7 +50,7 @@ export const outbid = defineTemplate({
           ? `${title}: ${price ? `now ${price}. ` : ''}Bid ${minimum} or more to lead again.`
           : message,
         url,
-        tag: `outbid-${str(p, 'auctionId', 60) ?? url}`,
+        tag: `outbid-${str(p.auctionId, 60) ?? url}`,
       },
     };
   },

@@ -21,35 +21,30 @@ export const paymentReceipt = defineTemplate({
     pstCents: cents,
     totalCents: cents,
     amountCents: cents,
-    lines: z.array(z.looseObject({ orderId: id, title: text, amountCents: cents })).nullish(),
+    lines: z.array(z.object({ orderId: id, title: text, amountCents: cents })).nullish(),
     /** A storage-fee payment (checkout/sync.ts): it paid no order, so there is no pickup to book. */
     storageFeesOnly: flag,
   },
   render: (p, ctx) => {
     const message = messageOf(p);
     const feesOnly = p.storageFeesOnly === true;
-    const total = money(p, 'totalCents');
-    const paidAt = longDateTime(p, 'paidAt');
-    const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
-    const lines = (Array.isArray(p.lines) ? p.lines : [])
-      .slice(0, 50)
-      .flatMap((l): { label: string; value: string }[] => {
-        if (typeof l !== 'object' || l === null) return [];
-        const line = l as Record<string, unknown>;
-        const title = str(line, 'title');
-        const cents =
-          typeof line.amountCents === 'number' && Number.isFinite(line.amountCents) ? line.amountCents : null;
-        return title ? [{ label: title, value: cents !== null ? formatCents(cents) : '' }] : [];
-      });
+    const total = money(p.totalCents);
+    const paidAt = longDateTime(p.paidAt);
+    const url = siteUrl(ctx, [p.targetUrl], '/account?tab=orders');
+    const lines = (p.lines ?? []).slice(0, 50).flatMap((line): { label: string; value: string }[] => {
+      const title = str(line.title);
+      const amount = money(line.amountCents);
+      return title ? [{ label: title, value: amount ?? '' }] : [];
+    });
     const sums = (
       [
-        ['Items', 'subtotalCents'],
-        ['Buyer’s premium', 'premiumCents'],
-        ['PST', 'pstCents'],
-        ['GST', 'gstCents'],
+        ['Items', p.subtotalCents],
+        ['Buyer’s premium', p.premiumCents],
+        ['PST', p.pstCents],
+        ['GST', p.gstCents],
       ] as const
-    ).flatMap(([label, key]) => {
-      const v = money(p, key);
+    ).flatMap(([label, amount]) => {
+      const v = money(amount);
       return v ? [{ label, value: v }] : [];
     });
     const blocks: Block[] = [{ type: 'p', text: message }];
@@ -61,7 +56,7 @@ export const paymentReceipt = defineTemplate({
         ...sums,
         ...(total ? [{ label: 'Total paid', value: total, strong: true }] : []),
         ...(paidAt ? [{ label: 'Paid', value: paidAt }] : []),
-        ...(str(p, 'checkoutId', 60) ? [{ label: 'Receipt number', value: str(p, 'checkoutId', 60)! }] : []),
+        ...(str(p.checkoutId, 60) ? [{ label: 'Receipt number', value: str(p.checkoutId, 60)! }] : []),
         // The seller's registrations, as a Canadian receipt names them (config.taxRegistration).
         ...taxRegistrationLines(ctx.taxRegistration ?? DEMO_TAX_REGISTRATION),
       ],
@@ -88,7 +83,7 @@ export const paymentReceipt = defineTemplate({
         title: feesOnly ? 'Storage fee paid' : 'Payment received',
         body: message,
         url,
-        tag: `receipt-${str(p, 'checkoutId', 60) ?? 'latest'}`,
+        tag: `receipt-${str(p.checkoutId, 60) ?? 'latest'}`,
       },
     };
   },

@@ -13,12 +13,12 @@ export const paymentReminder = defineTemplate({
     payBy: when,
   },
   render: (p, ctx) => {
-    const title = str(p, 'productTitle') ?? 'your order';
+    const title = str(p.productTitle) ?? 'your order';
     // The real time left when the reminder was written (core timeLeftLabel); never a nominal '24 hours'.
-    const timeLeft = str(p, 'timeLeft', 60);
-    const due = longDateTime(p, 'paymentDueAt');
-    const dueShort = shortDateTime(p, 'paymentDueAt');
-    const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
+    const timeLeft = str(p.timeLeft, 60);
+    const due = longDateTime(p.paymentDueAt);
+    const dueShort = shortDateTime(p.paymentDueAt);
+    const url = siteUrl(ctx, [p.targetUrl], '/account?tab=orders');
     const message = messageOf(p);
     const left = timeLeft ? `${timeLeft[0]!.toUpperCase()}${timeLeft.slice(1)} left` : 'Time is running out';
     return {
@@ -44,7 +44,7 @@ export const paymentReminder = defineTemplate({
         reason: 'you won this auction and have not paid for it yet',
       },
       sms: sms(`Pay for ${title}${dueShort ? ` by ${dueShort}` : ' soon'} or the order is cancelled:`, url),
-      push: { title: `${left} to pay`, body: message, url, tag: `pay-${str(p, 'orderId', 60) ?? title}` },
+      push: { title: `${left} to pay`, body: message, url, tag: `pay-${str(p.orderId, 60) ?? title}` },
     };
   },
 });

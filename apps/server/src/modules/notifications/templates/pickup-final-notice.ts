@@ -20,9 +20,9 @@ export const pickupFinalNotice = defineTemplate({
   },
   render: (p, ctx) => {
     const message = messageOf(p);
-    const title = str(p, 'productTitle') ?? 'your item';
+    const title = str(p.productTitle) ?? 'your item';
     const lastDay = p.lastDay ? formatDateKeyLong(p.lastDay) : null;
-    const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
+    const url = siteUrl(ctx, [p.targetUrl], '/account?tab=orders');
     return {
       email: {
         subject: `Final notice: collect ${title}${lastDay ? ` by ${lastDay}` : ''}`,
@@ -50,7 +50,7 @@ export const pickupFinalNotice = defineTemplate({
         title: 'Final notice',
         body: message,
         url,
-        tag: `final-notice-${str(p, 'orderId', 60) ?? title}`,
+        tag: `final-notice-${str(p.orderId, 60) ?? title}`,
       },
     };
   },

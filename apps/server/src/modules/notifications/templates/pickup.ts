@@ -17,20 +17,20 @@ function pickupMessage(
   ctx: RenderContext,
   kind: 'confirmed' | 'moved' | 'day_before' | 'hour_before',
 ): TemplateOutput {
-  const title = str(p, 'productTitle') ?? 'your item';
-  const rawCode = str(p, 'shortCode', 20);
+  const title = str(p.productTitle) ?? 'your item';
+  const rawCode = str(p.shortCode, 20);
   const code = rawCode && CODE.test(rawCode) ? formatShortCode(rawCode) : null;
   // The QR carries exactly what the Appointments tab shows; only for this appointment's own code.
   const qrPath =
-    rawCode && code && str(p, 'qrPayload', 60) === pickupQrPayload(rawCode)
+    rawCode && code && str(p.qrPayload, 60) === pickupQrPayload(rawCode)
       ? pickupQrImagePath(ctx.secret, rawCode)
       : null;
   const qrUrl = qrPath ? `${ctx.publicUrl}${qrPath}` : null;
-  const date = str(p, 'dateLabel', 80);
-  const time = str(p, 'timeLabel', 80);
-  const place = str(p, 'locationName', 120);
-  const address = str(p, 'locationAddress', 200);
-  const url = siteUrl(ctx, p, ['appointmentsUrl', 'targetUrl'], '/account?tab=appointments');
+  const date = str(p.dateLabel, 80);
+  const time = str(p.timeLabel, 80);
+  const place = str(p.locationName, 120);
+  const address = str(p.locationAddress, 200);
+  const url = siteUrl(ctx, [p.appointmentsUrl, p.targetUrl], '/account?tab=appointments');
   const message = messageOf(p);
   const when = [date, time].filter(Boolean).join(', ');
   const heading = {
@@ -90,7 +90,7 @@ function pickupMessage(
       title: heading,
       body: message,
       url,
-      tag: `pickup-${str(p, 'orderId', 60) ?? 'latest'}`,
+      tag: `pickup-${str(p.orderId, 60) ?? 'latest'}`,
     },
   };
 }
@@ -129,12 +129,12 @@ export const pickupCancelled = defineTemplate({
   name: 'pickup_cancelled',
   fields: { ...PICKUP_FIELDS, ordersUrl: text },
   render: (p, ctx): TemplateOutput => {
-    const title = str(p, 'productTitle') ?? 'your items';
-    const date = str(p, 'dateLabel', 80);
-    const time = str(p, 'timeLabel', 80);
-    const place = str(p, 'locationName', 120);
+    const title = str(p.productTitle) ?? 'your items';
+    const date = str(p.dateLabel, 80);
+    const time = str(p.timeLabel, 80);
+    const place = str(p.locationName, 120);
     const when = [date, time].filter(Boolean).join(', ');
-    const url = siteUrl(ctx, p, ['ordersUrl', 'targetUrl'], '/account?tab=orders');
+    const url = siteUrl(ctx, [p.ordersUrl, p.targetUrl], '/account?tab=orders');
     const message = messageOf(p);
     const heading = 'Your pickup is cancelled';
     return {
@@ -161,7 +161,7 @@ export const pickupCancelled = defineTemplate({
         reason: 'you cancelled a pickup on Rebound',
       },
       sms: sms(`${heading}: ${title}${when ? `, ${when}` : ''}. Book a new time:`, url),
-      push: { title: heading, body: message, url, tag: `pickup-${str(p, 'orderId', 60) ?? 'latest'}` },
+      push: { title: heading, body: message, url, tag: `pickup-${str(p.orderId, 60) ?? 'latest'}` },
     };
   },
 });

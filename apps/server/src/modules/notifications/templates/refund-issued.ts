@@ -8,11 +8,11 @@ export const refundIssued = defineTemplate({
   fields: { orderId: id, productTitle: text, amountCents: cents, reason: text },
   render: (p, ctx) => {
     const message = messageOf(p);
-    const amount = money(p, 'amountCents');
-    const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
-    const title = str(p, 'productTitle', 200);
-    const reason = str(p, 'reason', 500);
-    const orderId = str(p, 'orderId', 60);
+    const amount = money(p.amountCents);
+    const url = siteUrl(ctx, [p.targetUrl], '/account?tab=orders');
+    const title = str(p.productTitle, 200);
+    const reason = str(p.reason, 500);
+    const orderId = str(p.orderId, 60);
     const blocks: Block[] = [{ type: 'p', text: message }];
     blocks.push({
       type: 'facts',

@@ -68,7 +68,7 @@ export type TemplateName = Definition['name'];
 /** A template's own payload keys, typed from its schema: what a notice's `data` carries. */
 export type TemplateData<N extends TemplateName> = FieldsPayload<Extract<Definition, { name: N }>['fields']>;
 
-/** The whole payload of a message queued directly (sender.ts queueMessages): its keys and the shared ones. */
+/** The whole payload of a message queued directly (outbox.ts queueMessages): its keys and the shared ones. */
 export type TemplatePayload<N extends TemplateName> = TemplateData<N> & {
   message?: string | null;
   targetUrl?: string | null;

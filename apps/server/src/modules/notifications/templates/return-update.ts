@@ -18,9 +18,9 @@ export const returnUpdate = defineTemplate({
   fields: { returnId: id, orderId: id, state: text, productTitle: text },
   render: (p, ctx) => {
     const message = messageOf(p);
-    const state = str(p, 'state', 40) ?? 'requested';
-    const title = str(p, 'productTitle', 200);
-    const url = siteUrl(ctx, p, ['targetUrl'], '/account?tab=orders');
+    const state = str(p.state, 40) ?? 'requested';
+    const title = str(p.productTitle, 200);
+    const url = siteUrl(ctx, [p.targetUrl], '/account?tab=orders');
     const heading = HEADINGS[state] ?? 'Your return';
     const blocks: Block[] = [
       { type: 'p', text: message },
@@ -36,7 +36,7 @@ export const returnUpdate = defineTemplate({
         reason: 'you asked to return an order on Rebound',
       },
       sms: sms(message, url),
-      push: { title: heading, body: message, url, tag: `return-${str(p, 'returnId', 60) ?? 'latest'}` },
+      push: { title: heading, body: message, url, tag: `return-${str(p.returnId, 60) ?? 'latest'}` },
     };
   },
 });

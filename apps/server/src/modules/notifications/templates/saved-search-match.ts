@@ -7,10 +7,10 @@ export const savedSearchMatch = defineTemplate({
   kind: 'new_drops',
   fields: { searchName: text, productTitle: text, auctionId: id, lotUrl: text },
   render: (p, ctx) => {
-    const search = str(p, 'searchName', 80) ?? 'your saved search';
-    const title = str(p, 'productTitle') ?? 'A new lot';
-    const url = siteUrl(ctx, p, ['lotUrl', 'targetUrl'], '/shop');
-    const message = str(p, 'message', 1000) ?? `${title} just went live and matches “${search}”.`;
+    const search = str(p.searchName, 80) ?? 'your saved search';
+    const title = str(p.productTitle) ?? 'A new lot';
+    const url = siteUrl(ctx, [p.lotUrl, p.targetUrl], '/shop');
+    const message = str(p.message, 1000) ?? `${title} just went live and matches “${search}”.`;
     return {
       email: {
         subject: `New match for “${search}”: ${title}`,
@@ -35,7 +35,7 @@ export const savedSearchMatch = defineTemplate({
         title: `New match: ${search}`,
         body: title,
         url,
-        tag: `match-${str(p, 'auctionId', 60) ?? url}`,
+        tag: `match-${str(p.auctionId, 60) ?? url}`,
       },
     };
   },
