@@ -37,6 +37,10 @@ export default defineConfig({
           // Each file builds its own database; two cores, so keep parallelism modest.
           maxWorkers: 2,
           minWorkers: 1,
+          // The files of a worker share one module graph: the server's modules load once per worker,
+          // not once per file (loading them was most of a file's time). Each file still opens its own
+          // database and builds its own app; nothing in these tests mocks modules.
+          poolOptions: { forks: { isolate: false } },
         },
       },
     ],
