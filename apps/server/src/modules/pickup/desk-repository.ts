@@ -1,6 +1,6 @@
 // Pickup SQL of the pickup desk: the day's visits, lookups by code or name and walk-ins (docs/decisions/057-desk-missing-damaged.md, 080-pickup-missed-walk-ins.md).
 import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { orderItemColumns, orderQuery } from '../../db/orders';
 import {
   auctions,
