@@ -10,6 +10,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Both cores (the default leaves one idle on a two-core machine).
+          maxWorkers: 2,
+          minWorkers: 1,
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
@@ -37,10 +40,6 @@ export default defineConfig({
           // Each file builds its own database; two cores, so keep parallelism modest.
           maxWorkers: 2,
           minWorkers: 1,
-          // The files of a worker share one module graph: the server's modules load once per worker,
-          // not once per file (loading them was most of a file's time). Each file still opens its own
-          // database and builds its own app; nothing in these tests mocks modules.
-          poolOptions: { forks: { isolate: false } },
         },
       },
     ],

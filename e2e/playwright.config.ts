@@ -15,10 +15,7 @@ export default defineConfig({
   testDir: './tests',
   outputDir: '../.reports/e2e-artifacts',
   fullyParallel: false,
-  // The two projects run side by side, each on its own server and store; within a project the files
-  // run one at a time, in order (they share that store and its movable clock). E2E_WORKERS=1 runs
-  // everything one at a time.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -41,12 +38,10 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      workers: 1,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: urlOf(ports.desktop) },
     },
     {
       name: 'phone',
-      workers: 1,
       use: { ...devices['Pixel 7'], channel: undefined, baseURL: urlOf(ports.phone) },
       grepInvert: /@keyboard/,
     },
