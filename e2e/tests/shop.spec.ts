@@ -99,6 +99,9 @@ test('filters by category, condition and price, pages, and the back button resto
   await doneWithFilters(page, isMobile);
   await expect(resultsCount(page)).toHaveText(label((await apiShop(page, 'maxPrice=1000')).total));
   await expect(cards(page)).toHaveCount(40);
+  // Page 1 as shown now: other journeys publish lots while this one runs (the newest come first), so
+  // an answer read at the start can be a page behind by the time Page 2 is asked for.
+  const firstOnPage1 = (await cards(page).first().getByRole('heading').textContent())?.trim() ?? '';
 
   // Page 2, then away to a product's full page and back.
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' }).click();
@@ -107,7 +110,7 @@ test('filters by category, condition and price, pages, and the back button resto
   await expect(cards(page)).toHaveCount(40);
   const firstOnPage2 = (await cards(page).first().getByRole('heading').textContent())?.trim() ?? '';
   expect(firstOnPage2.length).toBeGreaterThan(0);
-  expect(firstOnPage2).not.toBe(to1000.items[0]?.title);
+  expect(firstOnPage2).not.toBe(firstOnPage1);
 
   await cards(page).first().getByRole('link').click();
   const dialog = page.getByRole('dialog');
