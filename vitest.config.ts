@@ -6,13 +6,14 @@ import { defineConfig } from 'vitest/config';
 // process is named `*.unit.test.ts` and runs once, in the unit tier, not once per database engine.
 export default defineConfig({
   test: {
+    // Both cores for every tier. Vitest sizes its one pool of forks from this root setting (a
+    // project's own maxWorkers does not size it): without it, a two-core machine runs one file at a time.
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       {
         test: {
           name: 'unit',
-          // Both cores (the default leaves one idle on a two-core machine).
-          maxWorkers: 2,
-          minWorkers: 1,
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
@@ -37,9 +38,6 @@ export default defineConfig({
           globalSetup: ['./apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file builds its own database; two cores, so keep parallelism modest.
-          maxWorkers: 2,
-          minWorkers: 1,
         },
       },
     ],
