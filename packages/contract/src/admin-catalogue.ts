@@ -1,4 +1,5 @@
 import { AUCTION_STATUSES } from '@rebound/core/auction-status';
+import { gtinProblem, parseGtin, tidyModel } from '@rebound/core/item-identity';
 import { parseDollarsToCents } from '@rebound/core/money';
 import { PRODUCT_STATUSES } from '@rebound/core/product-status';
 import { z } from 'zod';
@@ -66,6 +67,27 @@ export const Sku = z
   .regex(/^[A-Za-z0-9._-]*$/, 'A SKU uses only letters, digits, dots, dashes and underscores.')
   .transform((v) => (v === '' ? null : v.toUpperCase()));
 
+/**
+ * A GTIN as typed or scanned (UPC-A, UPC-E, EAN-13, GTIN-14; spaces and dashes allowed), its check
+ * digit verified, as its normal form (14 digits, packages/core/src/item-identity.ts). Empty: none.
+ */
+export const Gtin = z
+  .string()
+  .max(32, 'A GTIN has at most 14 digits.')
+  .transform((v, ctx) => {
+    if (v.trim() === '') return null;
+    const parsed = parseGtin(v);
+    if (parsed.ok) return parsed.gtin;
+    ctx.addIssue({ code: 'custom', message: gtinProblem(parsed.reason) });
+    return z.NEVER;
+  });
+
+/** The maker's model number (part number), tidied; compared without case, spaces or dashes. Empty: none. */
+export const ModelNumber = z
+  .string()
+  .max(64, 'A model number has at most 64 characters.')
+  .transform((v) => tidyModel(v) || null);
+
 /** POST (create) and PUT (edit) body of a product. */
 export const ProductInput = z.object({
   title: z
@@ -80,6 +102,10 @@ export const ProductInput = z.object({
   retailPriceCents: Money,
   resalePriceCents: Money,
   sku: Sku.nullable().default(null),
+  /** The barcode number; answered back in its normal form (14 digits). Left out: none on create, unchanged on edit. */
+  gtin: Gtin.nullable().optional(),
+  /** The maker's model number. Left out: none on create, unchanged on edit. */
+  model: ModelNumber.nullable().optional(),
   isFeatured: z.boolean().default(false),
   deskNotes: z
     .string()
@@ -194,6 +220,10 @@ export const AdminProduct = z.object({
   resalePriceCents: z.number().int(),
   /** The seller's own SKU (the editor's field); null: pages show the one made from the slug. */
   sku: z.string().nullable(),
+  /** The barcode number in its normal form (14 digits), or null. */
+  gtin: z.string().nullable(),
+  /** The maker's model number, or null. */
+  model: z.string().nullable(),
   isFeatured: z.boolean(),
   deskNotes: z.string().nullable(),
   /** How it is sold: 'standard', 'final_sale' (Final Sale) or 'as_is' (As-Is); the last two are not returnable. */

@@ -228,11 +228,22 @@ export const products = pgTable(
     saleTerms: text('sale_terms', { enum: SALE_TERMS }).notNull().default('standard'),
     /** One of the never-returnable kinds (perishable, gift card...); null for ordinary goods. */
     nonReturnableKind: text('non_returnable_kind', { enum: NON_RETURNABLE_KINDS }),
+    /** The barcode number in its normal form (14 digits, packages/core/src/item-identity.ts), or null. */
+    gtin: text('gtin'),
+    /** The maker's model number as staff wrote it (tidied), or null. */
+    model: text('model'),
+    /**
+     * The item this unit is one of: core's `itemKey` of gtin, brand and model, written with them
+     * (decision 090). Products with equal keys are the same item; null: an item of its own.
+     */
+    itemKey: text('item_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('products_sale_terms', oneOf(t.saleTerms, SALE_TERMS)),
+    check('products_gtin_normal', sql`${t.gtin} is null or ${t.gtin} ~ '^[0-9]{14}$'`),
+    index('products_item_key_idx').on(t.itemKey).where(sql`${t.itemKey} is not null`),
     check(
       'products_non_returnable_kind',
       sql`${t.nonReturnableKind} is null or ${oneOf(t.nonReturnableKind, NON_RETURNABLE_KINDS)}`,

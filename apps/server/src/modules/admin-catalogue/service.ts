@@ -9,6 +9,7 @@ import {
 } from '@rebound/contract/admin-catalogue';
 import { ImageVariant } from '@rebound/contract/catalog';
 import { productSku, slugify } from '@rebound/core/catalog';
+import { itemKey } from '@rebound/core/item-identity';
 import { refusedListingChanges } from '@rebound/core/listing-lock';
 import { INITIAL_PRODUCT_STATUS, PRODUCT_MOVES } from '@rebound/core/product-status';
 import { z } from 'zod';
@@ -47,6 +48,8 @@ function snapshot(p: ProductRow) {
     retailPriceCents: p.retailPriceCents,
     resalePriceCents: p.resalePriceCents,
     sku: p.sku,
+    gtin: p.gtin,
+    model: p.model,
     isFeatured: p.isFeatured,
     deskNotes: p.deskNotes,
     saleTerms: p.saleTerms,
@@ -112,6 +115,8 @@ export async function getProduct(db: DbOrTx, id: string): Promise<AdminProduct> 
     retailPriceCents: product.retailPriceCents,
     resalePriceCents: product.resalePriceCents,
     sku: product.sku,
+    gtin: product.gtin,
+    model: product.model,
     isFeatured: product.isFeatured,
     deskNotes: product.deskNotes,
     saleTerms: product.saleTerms,
@@ -133,6 +138,9 @@ type ParsedInput = {
   retailPriceCents: number;
   resalePriceCents: number;
   sku: string | null;
+  /** Normal form; left out (undefined): none on create, unchanged on edit. */
+  gtin?: string | null | undefined;
+  model?: string | null | undefined;
   isFeatured: boolean;
   deskNotes: string | null;
   /** Left out (undefined): 'standard' / null on create, unchanged on edit. */
@@ -166,8 +174,11 @@ export async function createProduct(db: Db, actorId: string, input: ParsedInput,
       await checkInput(tx, input, null);
       // A readable slug that cannot collide: the title and a short random tail.
       const slug = `${slugify(input.title).slice(0, 80) || 'product'}-${randomBytes(3).toString('hex')}`;
+      const identity = { gtin: input.gtin ?? null, brand: input.brand, model: input.model ?? null };
       const row = await repo.insertProduct(tx, {
         ...input,
+        ...identity,
+        itemKey: itemKey(identity),
         slug,
         status: INITIAL_PRODUCT_STATUS,
         createdAt: now,
@@ -201,7 +212,18 @@ export async function updateProduct(db: Db, actorId: string, id: string, input: 
         }
       }
       await checkInput(tx, input, id);
-      const after = await repo.updateProduct(tx, id, { ...input, updatedAt: now });
+      // The item's key follows its GTIN, brand and model (packages/core/src/item-identity.ts).
+      const identity = {
+        gtin: input.gtin === undefined ? before.gtin : input.gtin,
+        brand: input.brand,
+        model: input.model === undefined ? before.model : input.model,
+      };
+      const after = await repo.updateProduct(tx, id, {
+        ...input,
+        ...identity,
+        itemKey: itemKey(identity),
+        updatedAt: now,
+      });
       await recordAudit(tx, {
         actorId,
         action: 'product.update',
