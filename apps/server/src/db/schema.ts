@@ -237,6 +237,8 @@ export const products = pgTable(
      * (decision 090). Products with equal keys are the same item; null: an item of its own.
      */
     itemKey: text('item_key'),
+    /** The model number as compared (core's `modelKey`: no case, spaces or dashes), for search; or null. */
+    modelKey: text('model_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -244,6 +246,7 @@ export const products = pgTable(
     check('products_sale_terms', oneOf(t.saleTerms, SALE_TERMS)),
     check('products_gtin_normal', sql`${t.gtin} is null or ${t.gtin} ~ '^[0-9]{14}$'`),
     index('products_item_key_idx').on(t.itemKey).where(sql`${t.itemKey} is not null`),
+    index('products_model_key_idx').on(t.modelKey).where(sql`${t.modelKey} is not null`),
     check(
       'products_non_returnable_kind',
       sql`${t.nonReturnableKind} is null or ${oneOf(t.nonReturnableKind, NON_RETURNABLE_KINDS)}`,
@@ -333,6 +336,8 @@ export const auctions = pgTable(
     productCondition: text('product_condition', { enum: CONDITIONS }),
     productStatus: text('product_status', { enum: PRODUCT_STATUSES }),
     productCreatedAt: ts('product_created_at'),
+    /** The product's item (products.item_key), copied by the same triggers (migration 0024). */
+    productItemKey: text('product_item_key'),
   },
   (t) => [
     index('auctions_product_idx').on(t.productId, t.startTime),
@@ -340,6 +345,10 @@ export const auctions = pgTable(
     index('auctions_status_start_idx').on(t.status, t.startTime),
     index('auctions_status_end_idx').on(t.status, t.endTime),
     index('auctions_status_bids_idx').on(t.status, t.bidCount),
+    // The other lots of the same item, by end (product page: 'More of this item', 'Sold before').
+    index('auctions_item_end_idx')
+      .on(t.productItemKey, t.endTime)
+      .where(sql`${t.productItemKey} is not null`),
     index('auctions_location_idx').on(t.locationId),
     // The shop (decision 036): lots on sale (live auction, product auctioned), one index per sort
     // order so a page walks only the rows it shows, and one for the filtered counts (index only).

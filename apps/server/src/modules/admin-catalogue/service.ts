@@ -9,7 +9,7 @@ import {
 } from '@rebound/contract/admin-catalogue';
 import { ImageVariant } from '@rebound/contract/catalog';
 import { productSku, slugify } from '@rebound/core/catalog';
-import { itemKey } from '@rebound/core/item-identity';
+import { itemKey, modelKey } from '@rebound/core/item-identity';
 import { refusedListingChanges } from '@rebound/core/listing-lock';
 import { INITIAL_PRODUCT_STATUS, PRODUCT_MOVES } from '@rebound/core/product-status';
 import { z } from 'zod';
@@ -179,6 +179,7 @@ export async function createProduct(db: Db, actorId: string, input: ParsedInput,
         ...input,
         ...identity,
         itemKey: itemKey(identity),
+        modelKey: identity.model ? modelKey(identity.model) : null,
         slug,
         status: INITIAL_PRODUCT_STATUS,
         createdAt: now,
@@ -222,6 +223,7 @@ export async function updateProduct(db: Db, actorId: string, id: string, input: 
         ...input,
         ...identity,
         itemKey: itemKey(identity),
+        modelKey: identity.model ? modelKey(identity.model) : null,
         updatedAt: now,
       });
       await recordAudit(tx, {
