@@ -3,15 +3,12 @@ import type {
   AdminOrdersResponse,
   RemoveStrikeResponse,
 } from '@rebound/contract/admin-orders';
-import type { AvailableSlotsResponse, SchedulePreviewResponse } from '@rebound/contract/pickup';
+import type { SchedulePreviewResponse } from '@rebound/contract/pickup';
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type SignedInUser, signedInUser } from '../../../test/auth';
-import { makeLocation } from '../../../test/factories';
-import { useTestApp } from '../../../test/harness';
-import { paidOrdersAt, shopperAt } from '../../../test/paid-orders';
-import { makeOrder } from '../../../test/won-orders';
+import type { SignedInUser } from '../../../test/auth';
+import { useWarehouseApp, warehouseSteps, weekSchedule } from '../../../test/warehouse';
 import { auditLog, orders, pickupSlots, products, refunds, userStrikes, users } from '../../db/schema';
 
 // The back-office's orders on a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL):
@@ -21,32 +18,11 @@ import { auditLog, orders, pickupSlots, products, refunds, userStrikes, users } 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 let locationId: string;
 let staff: SignedInUser;
-const t = useTestApp({ now: NOW }, async (t) => {
-  locationId = (await makeLocation(t.db, { name: 'Burnaby Warehouse' })).id;
-  staff = await signedInUser(t, { role: 'staff' });
-});
-
-let keyN = 0;
-const newKey = () => `test-refund-key-${++keyN}-${Math.random().toString(36).slice(2)}`;
-
-const shopper = (over: { handle?: string; email?: string } = {}) => shopperAt(t, locationId, over);
-
-async function unpaidOrder(u: SignedInUser, amountCents = 10_000, title?: string) {
-  const { order, product } = await makeOrder(t.db, {
-    now: t.clock.now(),
-    userId: u.user.id,
-    locationId,
-    amountCents,
-    ...(title ? { title } : {}),
-  });
-  return { order, product };
-}
-
-/** Orders paid through the real checkout and the built-in test checkout page. */
-const paidOrders = (u: SignedInUser, amounts: number[]) => paidOrdersAt(t, u, locationId, amounts);
-
-const get = <T>(url: string, cookie = staff.cookie) =>
-  t.app.inject({ method: 'GET', url, headers: { cookie } }).then((r) => ({ r, body: r.json<T>() }));
+const t = useWarehouseApp(NOW, (w) => ({ locationId, staff } = w));
+const { newKey, shopper, unpaidOrder, paidOrders, get, putSchedule, bookFirstSlot } = warehouseSteps(
+  t,
+  () => ({ locationId, staff }),
+);
 
 describe('every admin orders route refuses visitors and shoppers', () => {
   it('401 without a session, 403 for a shopper, on each route', async () => {
@@ -252,52 +228,6 @@ describe('strikes', () => {
 
 // ── Pickup helpers and the stranding preview ────────────────────────────────────────────────────
 
-const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
-const schedule = (
-  over: Partial<{ hours: unknown[]; closedDates: string[]; minNoticeMinutes: number }> = {},
-) => ({
-  hours: WEEKDAYS.map((weekday) => ({
-    weekday,
-    opensAt: '09:00',
-    closesAt: '17:00',
-    slotMinutes: 30,
-    capacity: 4,
-  })),
-  closedDates: [],
-  minNoticeMinutes: 0,
-  ...over,
-});
-
-async function putSchedule() {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: API.adminPickupSchedule(locationId),
-    headers: { cookie: staff.cookie },
-    payload: schedule(),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-async function bookFirstSlot(u: SignedInUser, orderId: string) {
-  const slots = await t.app.inject({
-    method: 'GET',
-    url: `${API.pickupSlots}?orderId=${orderId}`,
-    headers: { cookie: u.cookie },
-  });
-  expect(slots.statusCode, slots.body).toBe(200);
-  const days = slots.json<AvailableSlotsResponse>().slots;
-  const firstDay = Object.keys(days).sort()[1]!;
-  const slot = days[firstDay]![0]!;
-  const booked = await t.app.inject({
-    method: 'POST',
-    url: API.pickupAppointments,
-    headers: { cookie: u.cookie },
-    payload: { orderId, slotId: slot.slotId },
-  });
-  expect(booked.statusCode, booked.body).toBe(200);
-  return { date: firstDay, slot };
-}
-
 describe('schedule preview', () => {
   it('lists booked appointments a new schedule would strand, and over-full slots, without saving', async () => {
     await putSchedule();
@@ -312,13 +242,13 @@ describe('schedule preview', () => {
         payload: body,
       });
 
-    const same = await preview(schedule());
+    const same = await preview(weekSchedule());
     expect(same.statusCode, same.body).toBe(200);
     expect(same.json<SchedulePreviewResponse>().stranded.filter((s) => s.orderId === p!.order.id)).toEqual(
       [],
     );
 
-    const closed = (await preview(schedule({ closedDates: [date] }))).json<SchedulePreviewResponse>();
+    const closed = (await preview(weekSchedule({ closedDates: [date] }))).json<SchedulePreviewResponse>();
     expect(closed.stranded.find((s) => s.orderId === p!.order.id)).toMatchObject({
       reason: 'closed_date',
       date,
@@ -326,8 +256,8 @@ describe('schedule preview', () => {
       shopperEmail: u.user.email,
     });
 
-    const later = schedule({
-      hours: WEEKDAYS.map((weekday) => ({
+    const later = weekSchedule({
+      hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
         weekday,
         opensAt: '12:00',
         closesAt: '17:00',
@@ -338,8 +268,8 @@ describe('schedule preview', () => {
     const moved = (await preview(later)).json<SchedulePreviewResponse>();
     expect(moved.stranded.find((s) => s.orderId === p!.order.id)?.reason).toBe('outside_hours');
 
-    const longer = schedule({
-      hours: WEEKDAYS.map((weekday) => ({
+    const longer = weekSchedule({
+      hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
         weekday,
         opensAt: '09:00',
         closesAt: '17:00',
@@ -356,8 +286,8 @@ describe('schedule preview', () => {
       .update(pickupSlots)
       .set({ capacity: 4, bookedCount: 2 })
       .where(eq(pickupSlots.startsAt, new Date(slot.startsAt)));
-    const small = schedule({
-      hours: WEEKDAYS.map((weekday) => ({
+    const small = weekSchedule({
+      hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
         weekday,
         opensAt: '09:00',
         closesAt: '17:00',

@@ -5,10 +5,9 @@ import type { AvailableSlotsResponse, DeskTodayResponse } from '@rebound/contrac
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type SignedInUser, signedInUser } from '../../../test/auth';
-import { makeLocation } from '../../../test/factories';
-import { useTestApp } from '../../../test/harness';
+import type { SignedInUser } from '../../../test/auth';
 import { paidOrdersAt, shopperAt } from '../../../test/paid-orders';
+import { useWarehouseApp, warehouseSteps } from '../../../test/warehouse';
 import { makeOrder } from '../../../test/won-orders';
 import type { PaymentProvider } from '../../adapters/payments/types';
 import {
@@ -32,36 +31,14 @@ import * as service from './service';
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 let locationId: string;
 let staff: SignedInUser;
-const t = useTestApp({ now: NOW }, async (t) => {
-  locationId = (await makeLocation(t.db, { name: 'Burnaby Warehouse' })).id;
-  staff = await signedInUser(t, { role: 'staff' });
-});
+const t = useWarehouseApp(NOW, (w) => ({ locationId, staff } = w));
+const { putSchedule } = warehouseSteps(t, () => ({ locationId, staff }));
 
 const shopper = () => shopperAt(t, locationId);
 
 /** Orders paid in one checkout through the built-in test checkout page. */
 const paidOrders = async (u: SignedInUser, amounts: number[]) =>
   (await paidOrdersAt(t, u, locationId, amounts)).map((p) => p.order);
-
-async function putSchedule() {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: API.adminPickupSchedule(locationId),
-    headers: { cookie: staff.cookie },
-    payload: {
-      hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
-        weekday,
-        opensAt: '09:00',
-        closesAt: '17:00',
-        slotMinutes: 30,
-        capacity: 4,
-      })),
-      closedDates: [],
-      minNoticeMinutes: 0,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 /** Books today's last slot for each order (the visit: one appointment per order, one time). */
 async function bookToday(u: SignedInUser, orderIds: string[]) {

@@ -1,13 +1,9 @@
 import type { AdminOrderDetail, AdminOrdersResponse, RefundResponse } from '@rebound/contract/admin-orders';
-import type { AvailableSlotsResponse } from '@rebound/contract/pickup';
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type SignedInUser, signedInUser } from '../../../test/auth';
-import { makeLocation } from '../../../test/factories';
-import { useTestApp } from '../../../test/harness';
-import { paidOrdersAt, shopperAt } from '../../../test/paid-orders';
-import { makeOrder } from '../../../test/won-orders';
+import type { SignedInUser } from '../../../test/auth';
+import { useWarehouseApp, warehouseSteps } from '../../../test/warehouse';
 import { type PaymentProvider, RefundRefusedError } from '../../adapters/payments/types';
 import {
   auditLog,
@@ -32,32 +28,11 @@ import { refundOrder } from './service';
 const NOW = new Date('2026-06-15T18:00:00.000Z');
 let locationId: string;
 let staff: SignedInUser;
-const t = useTestApp({ now: NOW }, async (t) => {
-  locationId = (await makeLocation(t.db, { name: 'Burnaby Warehouse' })).id;
-  staff = await signedInUser(t, { role: 'staff' });
-});
-
-let keyN = 0;
-const newKey = () => `test-refund-key-${++keyN}-${Math.random().toString(36).slice(2)}`;
-
-const shopper = (over: { handle?: string; email?: string } = {}) => shopperAt(t, locationId, over);
-
-async function unpaidOrder(u: SignedInUser, amountCents = 10_000, title?: string) {
-  const { order, product } = await makeOrder(t.db, {
-    now: t.clock.now(),
-    userId: u.user.id,
-    locationId,
-    amountCents,
-    ...(title ? { title } : {}),
-  });
-  return { order, product };
-}
-
-/** Orders paid through the real checkout and the built-in test checkout page. */
-const paidOrders = (u: SignedInUser, amounts: number[]) => paidOrdersAt(t, u, locationId, amounts);
-
-const get = <T>(url: string, cookie = staff.cookie) =>
-  t.app.inject({ method: 'GET', url, headers: { cookie } }).then((r) => ({ r, body: r.json<T>() }));
+const t = useWarehouseApp(NOW, (w) => ({ locationId, staff } = w));
+const { newKey, shopper, unpaidOrder, paidOrders, get, putSchedule, bookFirstSlot } = warehouseSteps(
+  t,
+  () => ({ locationId, staff }),
+);
 
 function refund(
   orderId: string,
@@ -71,53 +46,6 @@ function refund(
     headers: { cookie: staff.cookie, ...(key ? { 'idempotency-key': key } : {}) },
     payload: { amountCents, reason },
   });
-}
-
-// The pickup schedule and a booking, for a refunded order freeing its appointment.
-const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
-const schedule = (
-  over: Partial<{ hours: unknown[]; closedDates: string[]; minNoticeMinutes: number }> = {},
-) => ({
-  hours: WEEKDAYS.map((weekday) => ({
-    weekday,
-    opensAt: '09:00',
-    closesAt: '17:00',
-    slotMinutes: 30,
-    capacity: 4,
-  })),
-  closedDates: [],
-  minNoticeMinutes: 0,
-  ...over,
-});
-
-async function putSchedule() {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: API.adminPickupSchedule(locationId),
-    headers: { cookie: staff.cookie },
-    payload: schedule(),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-async function bookFirstSlot(u: SignedInUser, orderId: string) {
-  const slots = await t.app.inject({
-    method: 'GET',
-    url: `${API.pickupSlots}?orderId=${orderId}`,
-    headers: { cookie: u.cookie },
-  });
-  expect(slots.statusCode, slots.body).toBe(200);
-  const days = slots.json<AvailableSlotsResponse>().slots;
-  const firstDay = Object.keys(days).sort()[1]!;
-  const slot = days[firstDay]![0]!;
-  const booked = await t.app.inject({
-    method: 'POST',
-    url: API.pickupAppointments,
-    headers: { cookie: u.cookie },
-    payload: { orderId, slotId: slot.slotId },
-  });
-  expect(booked.statusCode, booked.body).toBe(200);
-  return { date: firstDay, slot };
 }
 
 describe('refunds', () => {
