@@ -91,40 +91,33 @@ function FieldFrame({
   );
 }
 
+/**
+ * A field's props split three ways: the frame's (label, hint, error…), the control's id and ARIA
+ * wiring, and the rest, which go to the control as they are.
+ */
+function useFieldParts<P extends FrameProps & { required?: boolean | undefined }>(props: P) {
+  const { label, hint, hintAside, error, labelAside, describedBy, className, ...rest } = props;
+  const id = useId();
+  return {
+    frame: { id, label, required: props.required, hint, hintAside, error, labelAside, className },
+    wiring: {
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedByOf(id, { error, hint, describedBy }),
+    },
+    rest,
+  };
+}
+
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> &
   FrameProps & { ref?: Ref<HTMLSelectElement> };
 
 /** A labelled select with an optional hint and an inline error, wired for screen readers. */
-export function SelectField({
-  label,
-  hint,
-  hintAside,
-  error,
-  labelAside,
-  describedBy,
-  className,
-  children,
-  ...props
-}: SelectFieldProps) {
-  const id = useId();
+export function SelectField({ children, ...props }: SelectFieldProps) {
+  const { frame, wiring, rest } = useFieldParts(props);
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      required={props.required}
-      hint={hint}
-      hintAside={hintAside}
-      error={error}
-      labelAside={labelAside}
-      className={className}
-    >
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByOf(id, { error, hint, describedBy })}
-        className={inputClasses}
-        {...props}
-      >
+    <FieldFrame {...frame}>
+      <select {...wiring} className={inputClasses} {...rest}>
         {children}
       </select>
     </FieldFrame>
@@ -139,36 +132,15 @@ type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'
   };
 
 /** A labelled text area (3 rows unless told) with an optional hint and an inline error. */
-export function TextAreaField({
-  label,
-  hint,
-  hintAside,
-  error,
-  labelAside,
-  describedBy,
-  className,
-  textAreaClassName,
-  ...props
-}: TextAreaFieldProps) {
-  const id = useId();
+export function TextAreaField({ textAreaClassName, ...props }: TextAreaFieldProps) {
+  const { frame, wiring, rest } = useFieldParts(props);
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      required={props.required}
-      hint={hint}
-      hintAside={hintAside}
-      error={error}
-      labelAside={labelAside}
-      className={className}
-    >
+    <FieldFrame {...frame}>
       <textarea
-        id={id}
+        {...wiring}
         rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByOf(id, { error, hint, describedBy })}
         className={clsx(inputClasses, 'h-auto resize-y py-2.5', textAreaClassName)}
-        {...props}
+        {...rest}
       />
     </FieldFrame>
   );
