@@ -2,24 +2,10 @@
 // alike: a type-only loop still ties the files together for a reader), tests left out. Read with
 // the TypeScript compiler's own import scanner, so `import type`, `export … from` and re-exports
 // count the way the compiler sees them. Used by import-loops.test.ts.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
-
-function sourceFiles(root: string): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (name === 'node_modules' || name === 'dist') continue;
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith('.d.ts'))
-        files.push(path);
-    }
-  };
-  walk(root);
-  return files.sort();
-}
+import { sourceFiles } from './source-files';
 
 function resolveImport(from: string, spec: string): string | null {
   const base = resolve(dirname(from), spec.replace(/\.js$/, ''));

@@ -4,8 +4,9 @@
 // table whose `.set({ ... })` names `status`, and raw SQL `update <table> [alias] set ... status =`
 // before its `from` / `where`. A generic helper that takes its columns as a value (`.set(values)`)
 // is kept from setting the status by its type instead (Omit<..., 'status'>).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { sourceFiles } from './source-files';
 
 export type StatusTable = 'products' | 'auctions';
 
@@ -14,21 +15,6 @@ export interface StatusWrite {
   file: string;
   line: number;
   table: StatusTable;
-}
-
-function sourceFiles(root: string): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (name === 'node_modules' || name === 'dist') continue;
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith('.d.ts'))
-        files.push(path);
-    }
-  };
-  walk(root);
-  return files.sort();
 }
 
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
