@@ -3,15 +3,13 @@ import type { DeskAppointment } from '@rebound/contract/pickup';
 import { isPickupOpen } from '@rebound/core/orders';
 import { formatShortCode } from '@rebound/core/pickup';
 import { CalendarClock } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { FormAlert } from '../../../components/ui/Field';
-import { errorMessageOf } from '../../../lib/api-client';
 import { formatDateKey } from '../../../lib/format-date';
-import { useDeskAction } from '../api';
 import { DeskMarkActions } from './DeskMark';
-import { DeskStorageFee, DeskStorageTotal } from './DeskStorageFee';
+import { DeskStorageTotal } from './DeskStorageFee';
 import { HandedOverNote, HandoverItems } from './HandoverItems';
+import { HandoverFees, HandoverShopper, useHandover } from './handover';
 import { IdCheck } from './IdCheck';
 
 /**
@@ -29,34 +27,17 @@ export function VisitHandover({
   onMarked: (answer: DeskMarkResponse, a: DeskAppointment) => void;
 }) {
   const a = items[0]!;
-  const action = useDeskAction();
-  const [checked, setChecked] = useState(false);
   // Before the booked day (the server counts the days): staff hand over only on purpose.
   const early = a.daysEarly > 0 && a.status === 'scheduled';
   const [earlyOk, setEarlyOk] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<ReadonlySet<string>>(
-    new Set(items.filter((i) => !isPickupOpen(i.orderStatus)).map((i) => i.orderId)),
+  const { checked, setChecked, error, done, heading, handOver, pendingOrderId } = useHandover(
+    a.appointmentId,
+    () => new Set(items.filter((i) => !isPickupOpen(i.orderStatus)).map((i) => i.orderId)),
+    () => setEarlyOk(false),
   );
-  const heading = useRef<HTMLHeadingElement>(null);
   const checkId = useId();
   const earlyId = useId();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new shopper at the desk starts over
-  useEffect(() => {
-    setChecked(false);
-    setEarlyOk(false);
-    setError(null);
-    setDone(new Set(items.filter((i) => !isPickupOpen(i.orderStatus)).map((i) => i.orderId)));
-    heading.current?.focus();
-  }, [a.appointmentId]);
   const open = items.filter((i) => !done.has(i.orderId));
-  const handOver = (orderId: string) => {
-    setError(null);
-    action
-      .mutateAsync({ orderId, action: 'complete', early: early && earlyOk })
-      .then(() => setDone((prev) => new Set([...prev, orderId])))
-      .catch((e: unknown) => setError(errorMessageOf(e)));
-  };
   return (
     <section className="rounded-card border-2 border-brand-600 bg-white p-4" aria-labelledby="desk-handover">
       <h2
@@ -67,29 +48,22 @@ export function VisitHandover({
       >
         Hand over: {a.shortCode ? formatShortCode(a.shortCode) : `order #${a.orderNumber}`}
       </h2>
-      <dl className="mt-3 grid grid-cols-[7rem_1fr] gap-y-1 text-sm">
-        <dt className="text-ink-600">Shopper</dt>
-        <dd className="font-semibold break-words text-ink-900">
-          {a.shopperName} <span className="font-normal text-ink-700">({a.shopperEmail})</span>
-        </dd>
-        <dt className="text-ink-600">Booked</dt>
-        <dd className="text-ink-900">
-          {formatDateKey(a.date)}, {a.timeLabel}
-        </dd>
-        <dt className="text-ink-600">Items</dt>
-        <dd className="text-ink-900">
-          {items.length} ({items.length - open.length} handed over)
-        </dd>
-        <DeskStorageTotal items={items} />
-      </dl>
-      {open.map((i) => (
-        <DeskStorageFee key={i.orderId} orderId={i.orderId} enabled={isPickupOpen(i.orderStatus)} />
-      ))}
-      {error ? (
-        <div className="mt-3">
-          <FormAlert>{error}</FormAlert>
-        </div>
-      ) : null}
+      <HandoverShopper
+        name={a.shopperName}
+        email={a.shopperEmail}
+        itemCount={items.length}
+        handedOver={items.length - open.length}
+        between={
+          <>
+            <dt className="text-ink-600">Booked</dt>
+            <dd className="text-ink-900">
+              {formatDateKey(a.date)}, {a.timeLabel}
+            </dd>
+          </>
+        }
+        after={<DeskStorageTotal items={items} />}
+      />
+      <HandoverFees open={open} enabled={(i) => isPickupOpen(i.orderStatus)} error={error} />
       {open.length > 0 ? (
         <div className="mt-4 flex flex-col gap-3">
           {early ? (
@@ -136,8 +110,8 @@ export function VisitHandover({
         handed={(i) => done.has(i.orderId)}
         canHandOver={(i) => isPickupOpen(i.orderStatus)}
         disabled={!checked || (early && !earlyOk)}
-        pendingOrderId={action.isPending ? action.variables?.orderId : undefined}
-        onHandOver={handOver}
+        pendingOrderId={pendingOrderId}
+        onHandOver={(orderId) => handOver(orderId, early && earlyOk)}
         completeWhenOne
         actions={(i) => <DeskMarkActions appointment={i} onMarked={onMarked} />}
       />

@@ -1,13 +1,10 @@
 import type { DeskWalkIn } from '@rebound/contract/pickup';
 import { isPickupOpen } from '@rebound/core/orders';
 import { formatShortCode } from '@rebound/core/pickup';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { FormAlert } from '../../../components/ui/Field';
-import { errorMessageOf } from '../../../lib/api-client';
-import { useDeskAction } from '../api';
-import { DeskStorageFee } from './DeskStorageFee';
 import { HandedOverNote, HandoverItems } from './HandoverItems';
+import { HandoverFees, HandoverShopper, useHandover } from './handover';
 import { IdCheck } from './IdCheck';
 
 /**
@@ -17,27 +14,12 @@ import { IdCheck } from './IdCheck';
  */
 export function WalkInHandover({ items, onClose }: { items: DeskWalkIn[]; onClose: () => void }) {
   const a = items[0]!;
-  const action = useDeskAction();
-  const [checked, setChecked] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<ReadonlySet<string>>(new Set());
-  const heading = useRef<HTMLHeadingElement>(null);
+  const { checked, setChecked, error, done, heading, handOver, pendingOrderId } = useHandover(
+    a.shopperEmail,
+    () => new Set(),
+  );
   const checkId = useId();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new shopper at the desk starts over
-  useEffect(() => {
-    setChecked(false);
-    setError(null);
-    setDone(new Set());
-    heading.current?.focus();
-  }, [a.shopperEmail]);
   const open = items.filter((i) => !done.has(i.orderId) && isPickupOpen(i.orderStatus));
-  const handOver = (orderId: string) => {
-    setError(null);
-    action
-      .mutateAsync({ orderId, action: 'complete' })
-      .then(() => setDone((prev) => new Set([...prev, orderId])))
-      .catch((e: unknown) => setError(errorMessageOf(e)));
-  };
   return (
     <section
       className="rounded-card border-2 border-brand-600 bg-white p-4"
@@ -56,24 +38,13 @@ export function WalkInHandover({ items, onClose }: { items: DeskWalkIn[]; onClos
         No appointment booked.
         {a.missedCode ? ` Missed the visit ${formatShortCode(a.missedCode)}.` : ''}
       </p>
-      <dl className="mt-3 grid grid-cols-[7rem_1fr] gap-y-1 text-sm">
-        <dt className="text-ink-600">Shopper</dt>
-        <dd className="font-semibold break-words text-ink-900">
-          {a.shopperName} <span className="font-normal text-ink-700">({a.shopperEmail})</span>
-        </dd>
-        <dt className="text-ink-600">Items</dt>
-        <dd className="text-ink-900">
-          {items.length} ({items.length - open.length} handed over)
-        </dd>
-      </dl>
-      {open.map((i) => (
-        <DeskStorageFee key={i.orderId} orderId={i.orderId} enabled />
-      ))}
-      {error ? (
-        <div className="mt-3">
-          <FormAlert>{error}</FormAlert>
-        </div>
-      ) : null}
+      <HandoverShopper
+        name={a.shopperName}
+        email={a.shopperEmail}
+        itemCount={items.length}
+        handedOver={items.length - open.length}
+      />
+      <HandoverFees open={open} enabled={() => true} error={error} />
       {open.length > 0 ? (
         <IdCheck
           id={checkId}
@@ -93,7 +64,7 @@ export function WalkInHandover({ items, onClose }: { items: DeskWalkIn[]; onClos
         handed={(i) => done.has(i.orderId) || !isPickupOpen(i.orderStatus)}
         canHandOver={() => true}
         disabled={!checked}
-        pendingOrderId={action.isPending ? action.variables?.orderId : undefined}
+        pendingOrderId={pendingOrderId}
         onHandOver={handOver}
       />
       <Button variant="ghost" size="sm" className="mt-3" onClick={onClose}>
