@@ -44,6 +44,7 @@ import { transitionOrder } from '../orders';
 import * as bookingRepo from './booking-repository';
 import { markMissedVisits } from './missed';
 import { pickupCancelledNoticeOf, pickupConfirmedNoticeOf } from './notices';
+import { slotDaysJson } from './places';
 import * as repo from './repository';
 import {
   lockedMove,
@@ -151,17 +152,7 @@ export async function availableSlots(
     ...(query.startDate !== undefined ? { startDate: query.startDate } : {}),
     ...(query.days !== undefined ? { days: query.days } : {}),
   });
-  const slots: AvailableSlotsResponse['slots'] = {};
-  for (const [dateKey, list] of Object.entries(days.slots)) {
-    slots[dateKey] = list.map((s) => ({
-      slotId: s.slotId,
-      timeLabel: s.timeLabel,
-      availableSpots: s.availableSpots,
-      isFull: s.isFull,
-      startsAt: s.startsAt.toISOString(),
-      endsAt: s.endsAt.toISOString(),
-    }));
-  }
+  const slots: AvailableSlotsResponse['slots'] = slotDaysJson(days.slots);
   return {
     serverTime: now.toISOString(),
     orderId: ids[0]!,

@@ -3,7 +3,7 @@
 export { completeVisitIfDone } from './desk-service';
 export { runFinalNotices } from './final-notices';
 export { markMissedVisits } from './missed';
-export { type PlaceSlot, releaseSlotPlace, slotsBefore, takeSlotPlace } from './places';
+export { type PlaceSlot, releaseSlotPlace, slotDaysJson, slotsBefore, takeSlotPlace } from './places';
 export { runPickupReminders } from './reminders';
 export { pickupRoutes } from './routes';
 export { releaseAppointment, releaseSlotPlaces, slotRowOf, takeSlotPlaces } from './service';

@@ -18,6 +18,25 @@ export interface PlaceSlot {
   isFull: boolean;
 }
 
+/** Slots by Vancouver date as the API answers them: the same fields, times as ISO strings. */
+export function slotDaysJson(days: Record<string, readonly PlaceSlot[]>) {
+  const out: Record<
+    string,
+    (Omit<PlaceSlot, 'startsAt' | 'endsAt'> & { startsAt: string; endsAt: string })[]
+  > = {};
+  for (const [dateKey, list] of Object.entries(days)) {
+    out[dateKey] = list.map((s) => ({
+      slotId: s.slotId,
+      timeLabel: s.timeLabel,
+      availableSpots: s.availableSpots,
+      isFull: s.isFull,
+      startsAt: s.startsAt.toISOString(),
+      endsAt: s.endsAt.toISOString(),
+    }));
+  }
+  return out;
+}
+
 async function scheduleFor(db: DbOrTx, locationId: string) {
   const location = await repo.locationOf(db, locationId);
   if (!location) throw new AppError('location_not_found');

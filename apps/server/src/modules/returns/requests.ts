@@ -18,7 +18,7 @@ import {
 import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../../lib/auth-context';
 import { AppError } from '../../lib/errors';
-import { slotsBefore, takeSlotPlace } from '../pickup';
+import { slotDaysJson, slotsBefore, takeSlotPlace } from '../pickup';
 import * as repo from './repository';
 import {
   changed,
@@ -122,17 +122,7 @@ export async function dropOffSlots(
   }
   const now = deps.clock.now();
   const days = await slotsBefore(deps.db, row.order.locationId, now, row.ret.deadline, query);
-  const slots: DropOffSlotsResponse['slots'] = {};
-  for (const [k, list] of Object.entries(days)) {
-    slots[k] = list.map((s) => ({
-      slotId: s.slotId,
-      timeLabel: s.timeLabel,
-      availableSpots: s.availableSpots,
-      isFull: s.isFull,
-      startsAt: s.startsAt.toISOString(),
-      endsAt: s.endsAt.toISOString(),
-    }));
-  }
+  const slots: DropOffSlotsResponse['slots'] = slotDaysJson(days);
   return {
     serverTime: now.toISOString(),
     returnId: id,
