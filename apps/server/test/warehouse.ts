@@ -17,14 +17,16 @@ export interface Warehouse {
 }
 
 /**
- * The file's app at `now` with its warehouse; `ready` receives the warehouse once it exists (before
- * the first test), so the file can keep plain variables for it.
+ * The file's app at `now`, its warehouse `w` (filled in before the first test) and the steps of
+ * warehouseSteps at that warehouse.
  */
-export function useWarehouseApp(now: Date, ready: (w: Warehouse) => void): TestApp {
-  return useTestApp({ now }, async (t) => {
-    const locationId = (await makeLocation(t.db, { name: 'Burnaby Warehouse' })).id;
-    ready({ locationId, staff: await signedInUser(t, { role: 'staff' }) });
+export function useWarehouse(now: Date) {
+  const w = {} as Warehouse;
+  const t = useTestApp({ now }, async (t) => {
+    w.locationId = (await makeLocation(t.db, { name: 'Burnaby Warehouse' })).id;
+    w.staff = await signedInUser(t, { role: 'staff' });
   });
+  return { t, w, ...warehouseSteps(t, () => w) };
 }
 
 /** Every day of the week, 9 to 5, half-hour slots of four, no notice needed (`over` replaces parts). */

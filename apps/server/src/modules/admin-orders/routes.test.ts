@@ -7,8 +7,7 @@ import type { SchedulePreviewResponse } from '@rebound/contract/pickup';
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { SignedInUser } from '../../../test/auth';
-import { useWarehouseApp, warehouseSteps, weekSchedule } from '../../../test/warehouse';
+import { useWarehouse, weekSchedule } from '../../../test/warehouse';
 import { auditLog, orders, pickupSlots, products, refunds, userStrikes, users } from '../../db/schema';
 
 // The back-office's orders on a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL):
@@ -16,13 +15,7 @@ import { auditLog, orders, pickupSlots, products, refunds, userStrikes, users } 
 // visitors and shoppers. Refunds (through this module's route) are tested in ../refunds/refunds.test.ts.
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
-let locationId: string;
-let staff: SignedInUser;
-const t = useWarehouseApp(NOW, (w) => ({ locationId, staff } = w));
-const { newKey, shopper, unpaidOrder, paidOrders, get, putSchedule, bookFirstSlot } = warehouseSteps(
-  t,
-  () => ({ locationId, staff }),
-);
+const { t, w, newKey, shopper, unpaidOrder, paidOrders, get, putSchedule, bookFirstSlot } = useWarehouse(NOW);
 
 describe('every admin orders route refuses visitors and shoppers', () => {
   it('401 without a session, 403 for a shopper, on each route', async () => {
@@ -37,7 +30,7 @@ describe('every admin orders route refuses visitors and shoppers', () => {
       { method: 'POST', url: API.adminOrderStrikeRemove(id, strike), payload: { reason: 'test it' } },
       {
         method: 'POST',
-        url: API.adminPickupSchedulePreview(locationId),
+        url: API.adminPickupSchedulePreview(w.locationId),
         payload: { hours: [], closedDates: [], minNoticeMinutes: 0 },
       },
     ];
@@ -174,7 +167,7 @@ describe('strikes', () => {
     t.app.inject({
       method: 'POST',
       url: API.adminOrderStrikeRemove(orderId, strikeId),
-      headers: { cookie: staff.cookie },
+      headers: { cookie: w.staff.cookie },
       payload: { reason },
     });
 
@@ -209,7 +202,7 @@ describe('strikes', () => {
 
     const three = await struck(3);
     await t.db.insert(auditLog).values({
-      actorId: staff.user.id,
+      actorId: w.staff.user.id,
       action: 'user.suspend',
       entityType: 'user',
       entityId: three.u.user.id,
@@ -237,8 +230,8 @@ describe('schedule preview', () => {
     const preview = (body: Record<string, unknown>) =>
       t.app.inject({
         method: 'POST',
-        url: API.adminPickupSchedulePreview(locationId),
-        headers: { cookie: staff.cookie },
+        url: API.adminPickupSchedulePreview(w.locationId),
+        headers: { cookie: w.staff.cookie },
         payload: body,
       });
 
@@ -304,8 +297,8 @@ describe('schedule preview', () => {
     // Nothing was saved.
     const now = await t.app.inject({
       method: 'GET',
-      url: API.adminPickupSchedule(locationId),
-      headers: { cookie: staff.cookie },
+      url: API.adminPickupSchedule(w.locationId),
+      headers: { cookie: w.staff.cookie },
     });
     expect(now.json().schedule.closedDates).toEqual([]);
     const invalid = await preview({ hours: [{ weekday: 9 }], closedDates: [], minNoticeMinutes: 0 });

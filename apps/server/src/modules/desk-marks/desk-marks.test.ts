@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../../../test/auth';
 import { paidOrdersAt, shopperAt } from '../../../test/paid-orders';
-import { useWarehouseApp, warehouseSteps } from '../../../test/warehouse';
+import { useWarehouse } from '../../../test/warehouse';
 import { makeOrder } from '../../../test/won-orders';
 import type { PaymentProvider } from '../../adapters/payments/types';
 import {
@@ -29,16 +29,13 @@ import * as service from './service';
 
 // Monday 2026-06-15, 11:00 a.m. PT.
 const NOW = new Date('2026-06-15T18:00:00.000Z');
-let locationId: string;
-let staff: SignedInUser;
-const t = useWarehouseApp(NOW, (w) => ({ locationId, staff } = w));
-const { putSchedule } = warehouseSteps(t, () => ({ locationId, staff }));
+const { t, w, putSchedule } = useWarehouse(NOW);
 
-const shopper = () => shopperAt(t, locationId);
+const shopper = () => shopperAt(t, w.locationId);
 
 /** Orders paid in one checkout through the built-in test checkout page. */
 const paidOrders = async (u: SignedInUser, amounts: number[]) =>
-  (await paidOrdersAt(t, u, locationId, amounts)).map((p) => p.order);
+  (await paidOrdersAt(t, u, w.locationId, amounts)).map((p) => p.order);
 
 /** Books today's last slot for each order (the visit: one appointment per order, one time). */
 async function bookToday(u: SignedInUser, orderIds: string[]) {
@@ -61,7 +58,7 @@ async function bookToday(u: SignedInUser, orderIds: string[]) {
   }
 }
 
-const mark = (orderId: string, payload: Record<string, unknown>, cookie = staff.cookie) =>
+const mark = (orderId: string, payload: Record<string, unknown>, cookie = w.staff.cookie) =>
   t.app.inject({ method: 'POST', url: DESK_MARK_PATHS.mark(orderId), headers: { cookie }, payload });
 
 const outboxOf = (userId: string, template: string) =>
@@ -99,11 +96,11 @@ describe('marking an item missing or damaged at the desk', () => {
     expect(rows[0]).toMatchObject({
       amountCents: kettle!.totalCents,
       idempotencyKey: `desk:${kettle!.id}`,
-      createdBy: staff.user.id,
+      createdBy: w.staff.user.id,
     });
     expect(rows[0]!.providerRefundId).toBeTruthy();
     const [m] = await t.db.select().from(deskMarks).where(eq(deskMarks.orderId, kettle!.id));
-    expect(m).toMatchObject({ kind: 'missing', staffId: staff.user.id, refundId: rows[0]!.id });
+    expect(m).toMatchObject({ kind: 'missing', staffId: w.staff.user.id, refundId: rows[0]!.id });
 
     const [o] = await t.db.select().from(orders).where(eq(orders.id, kettle!.id));
     expect(o!.status).toBe('refunded');
@@ -135,7 +132,7 @@ describe('marking an item missing or damaged at the desk', () => {
     const done = await t.app.inject({
       method: 'POST',
       url: API.adminPickupComplete(lamp!.id),
-      headers: { cookie: staff.cookie },
+      headers: { cookie: w.staff.cookie },
       payload: { idChecked: true },
     });
     expect(done.statusCode, done.body).toBe(200);
@@ -164,8 +161,8 @@ describe('marking an item missing or damaged at the desk', () => {
     expect(res.statusCode, res.body).toBe(200);
 
     const day = await t.app.inject({
-      url: `${API.adminPickupToday}?locationId=${locationId}&date=2026-06-15`,
-      headers: { cookie: staff.cookie },
+      url: `${API.adminPickupToday}?locationId=${w.locationId}&date=2026-06-15`,
+      headers: { cookie: w.staff.cookie },
     });
     expect(day.statusCode, day.body).toBe(200);
     const items = day
@@ -193,7 +190,7 @@ describe('marking an item missing or damaged at the desk', () => {
       },
     };
     const deps = { db: t.db, clock: t.clock, provider, publish: t.app.deps.publish };
-    const staffUser = { ...staff.user };
+    const staffUser = { ...w.staff.user };
     const answers = await Promise.all([
       service.markItem(deps, staffUser, o!.id, { kind: 'damaged' }),
       service.markItem(deps, staffUser, o!.id, { kind: 'missing' }),
@@ -216,7 +213,11 @@ describe('marking an item missing or damaged at the desk', () => {
 
   it('refuses orders not at the desk, with a clear message, and changes nothing', async () => {
     const u = await shopper();
-    const { order: unpaid } = await makeOrder(t.db, { now: t.clock.now(), userId: u.user.id, locationId });
+    const { order: unpaid } = await makeOrder(t.db, {
+      now: t.clock.now(),
+      userId: u.user.id,
+      locationId: w.locationId,
+    });
     const r1 = await mark(unpaid.id, { kind: 'missing' });
     expect(r1.statusCode).toBe(409);
     expect(r1.json<{ error: { message: string } }>().error.message).toBe(
@@ -227,7 +228,7 @@ describe('marking an item missing or damaged at the desk', () => {
     const done = await t.app.inject({
       method: 'POST',
       url: API.adminPickupComplete(handed!.id),
-      headers: { cookie: staff.cookie },
+      headers: { cookie: w.staff.cookie },
       payload: { idChecked: true },
     });
     expect(done.statusCode, done.body).toBe(200);
@@ -253,7 +254,7 @@ describe('a mark and a hand-over of one order at once (two staff screens)', () =
     t.app.inject({
       method: 'POST',
       url: API.adminPickupComplete(orderId),
-      headers: { cookie: staff.cookie },
+      headers: { cookie: w.staff.cookie },
       payload: { idChecked: true },
     });
 
@@ -278,7 +279,7 @@ describe('a mark and a hand-over of one order at once (two staff screens)', () =
       },
     };
     const deps = { db: t.db, clock: t.clock, provider, publish: t.app.deps.publish };
-    const marking = service.markItem(deps, { ...staff.user }, o!.id, { kind: 'damaged' });
+    const marking = service.markItem(deps, { ...w.staff.user }, o!.id, { kind: 'damaged' });
     await refundAsked;
 
     const res = await handOver(o!.id);
@@ -300,7 +301,7 @@ describe('a mark and a hand-over of one order at once (two staff screens)', () =
     const deps = { db: t.db, clock: t.clock, provider: t.app.deps.payments, publish: t.app.deps.publish };
     const outcomes = await Promise.all(
       all.map(async (o, i) => {
-        const mark = () => service.markItem(deps, { ...staff.user }, o!.id, { kind: 'missing' });
+        const mark = () => service.markItem(deps, { ...w.staff.user }, o!.id, { kind: 'missing' });
         // Half start with the mark, half with the hand-over.
         const [a, b] = await Promise.allSettled(
           i % 2 === 0 ? [mark(), handOver(o!.id)] : [handOver(o!.id), mark()],
@@ -337,10 +338,14 @@ describe("the dashboard's weeks", () => {
     // Other tests of this file marked items this week: count from what is there already.
     const before = await service.deskMarkWeeks(t.db, NOW);
     const at = async (iso: string, kind: 'missing' | 'damaged') => {
-      const { order } = await makeOrder(t.db, { now: t.clock.now(), userId: u.user.id, locationId });
+      const { order } = await makeOrder(t.db, {
+        now: t.clock.now(),
+        userId: u.user.id,
+        locationId: w.locationId,
+      });
       await t.db
         .insert(deskMarks)
-        .values({ orderId: order.id, kind, staffId: staff.user.id, createdAt: new Date(iso) });
+        .values({ orderId: order.id, kind, staffId: w.staff.user.id, createdAt: new Date(iso) });
     };
     // Sunday 2026-06-14, 11:30 p.m. PT (Monday 06:30 UTC): the week of Monday 2026-06-08.
     await at('2026-06-15T06:30:00.000Z', 'missing');

@@ -2,8 +2,7 @@ import type { AdminOrderDetail, AdminOrdersResponse, RefundResponse } from '@reb
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { SignedInUser } from '../../../test/auth';
-import { useWarehouseApp, warehouseSteps } from '../../../test/warehouse';
+import { useWarehouse } from '../../../test/warehouse';
 import { type PaymentProvider, RefundRefusedError } from '../../adapters/payments/types';
 import {
   auditLog,
@@ -26,13 +25,7 @@ import { refundOrder } from './service';
 // reservations nobody heard back about (docs/decisions/024, 027, 084).
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
-let locationId: string;
-let staff: SignedInUser;
-const t = useWarehouseApp(NOW, (w) => ({ locationId, staff } = w));
-const { newKey, shopper, unpaidOrder, paidOrders, get, putSchedule, bookFirstSlot } = warehouseSteps(
-  t,
-  () => ({ locationId, staff }),
-);
+const { t, w, newKey, shopper, unpaidOrder, paidOrders, get, putSchedule, bookFirstSlot } = useWarehouse(NOW);
 
 function refund(
   orderId: string,
@@ -43,7 +36,7 @@ function refund(
   return t.app.inject({
     method: 'POST',
     url: API.adminOrderRefunds(orderId),
-    headers: { cookie: staff.cookie, ...(key ? { 'idempotency-key': key } : {}) },
+    headers: { cookie: w.staff.cookie, ...(key ? { 'idempotency-key': key } : {}) },
     payload: { amountCents, reason },
   });
 }
@@ -92,7 +85,7 @@ describe('refunds', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, p!.order.id), eq(auditLog.action, 'refund.create')));
     expect(audit).toHaveLength(2);
-    expect(audit.every((x) => x.actorId === staff.user.id)).toBe(true);
+    expect(audit.every((x) => x.actorId === w.staff.user.id)).toBe(true);
     expect(audit.map((x) => x.reason)).toContain('Scratched on arrival');
 
     const detail = await get<AdminOrderDetail>(API.adminOrder(p!.order.id));
@@ -208,7 +201,7 @@ describe('when the payment provider says no, or does not answer', () => {
     publish: t.app.deps.publish,
     openReturnOf: activeReturnOf,
   });
-  const staffUser = () => ({ ...staff.user });
+  const staffUser = () => ({ ...w.staff.user });
 
   it('a refusal drops the reservation and says why; the money can still be refunded', async () => {
     const u = await shopper();
@@ -292,7 +285,7 @@ describe('the job that resolves refunds nobody heard back about', () => {
     const key = newKey();
     const err = await refundOrder(
       deps(silent()),
-      { ...staff.user },
+      { ...w.staff.user },
       p!.order.id,
       { amountCents, reason: 'Crushed box' },
       key,
@@ -338,7 +331,7 @@ describe('the job that resolves refunds nobody heard back about', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, p.order.id), eq(auditLog.action, 'refund.create')));
     expect(entry).toMatchObject({
-      actorId: staff.user.id,
+      actorId: w.staff.user.id,
       after: { resolvedBy: 'refunds.resolve-reserved job' },
     });
 
