@@ -5,25 +5,16 @@
 import { auctionRoom } from '@rebound/contract/rooms';
 import { API } from '@rebound/contract/routes';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { type SignedInUser, signedInUser } from '../../../test/auth';
-import { makeAuction, makeLocation } from '../../../test/factories';
-import { useTestApp } from '../../../test/harness';
+import { describe, expect, it, vi } from 'vitest';
+import { makeAuction } from '../../../test/factories';
 import { recordingPublisher } from '../../../test/publish';
+import { useWarehouse } from '../../../test/warehouse';
 import { auctions, products } from '../../db/schema';
 import { cancelAuction } from '../auctions';
 import { withdrawProduct } from './service';
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
-const t = useTestApp({ now: NOW });
-
-let staff: SignedInUser;
-let locationId: string;
-
-beforeAll(async () => {
-  staff = await signedInUser(t, { role: 'staff' });
-  locationId = (await makeLocation(t.db)).id;
-});
+const { t, w } = useWarehouse(NOW);
 
 async function auctionRow(id: string) {
   const [row] = await t.db.select().from(auctions).where(eq(auctions.id, id));
@@ -34,14 +25,14 @@ describe('withdrawing a product with an open auction nobody bid on', () => {
   it('cancels the auction through the one cancel path: seq bumped, who and when recorded, the end published', async () => {
     const { product, auction } = await makeAuction(t.db, {
       now: NOW,
-      locationId,
+      locationId: w.locationId,
       product: { status: 'auctioned', isFeatured: true },
       auction: { seq: 7 },
     });
     const cancelPath = vi.fn(cancelAuction);
     const recorder = recordingPublisher();
 
-    const answer = await withdrawProduct(t.db, staff.user.id, product.id, 'Damaged on the shelf', NOW, {
+    const answer = await withdrawProduct(t.db, w.staff.user.id, product.id, 'Damaged on the shelf', NOW, {
       cancelAuction: cancelPath,
       publish: recorder.publish,
     });
@@ -50,7 +41,7 @@ describe('withdrawing a product with an open auction nobody bid on', () => {
     expect(cancelPath).toHaveBeenCalledTimes(1);
     expect(cancelPath.mock.calls[0]![1]).toEqual({
       auctionId: auction.id,
-      actorId: staff.user.id,
+      actorId: w.staff.user.id,
       reason: 'Damaged on the shelf',
       now: NOW,
     });
@@ -58,7 +49,7 @@ describe('withdrawing a product with an open auction nobody bid on', () => {
     expect(after).toMatchObject({
       status: 'cancelled',
       seq: 8,
-      cancelledBy: staff.user.id,
+      cancelledBy: w.staff.user.id,
       cancelledAt: NOW,
       closedAt: NOW,
       cancelReason: 'Damaged on the shelf',
@@ -77,7 +68,7 @@ describe('withdrawing a product with an open auction nobody bid on', () => {
   it('the route wires the same path (app.ts passes the auctions module’s cancelAuction)', async () => {
     const { product, auction } = await makeAuction(t.db, {
       now: NOW,
-      locationId,
+      locationId: w.locationId,
       product: { status: 'auctioned' },
       auction: {
         status: 'scheduled',
@@ -89,7 +80,7 @@ describe('withdrawing a product with an open auction nobody bid on', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: API.adminProductWithdraw(product.id),
-      headers: { cookie: staff.cookie },
+      headers: { cookie: w.staff.cookie },
       payload: {},
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -101,7 +92,7 @@ describe('withdrawing a product with an open auction nobody bid on', () => {
     expect(await auctionRow(auction.id)).toMatchObject({
       status: 'cancelled',
       seq: 1,
-      cancelledBy: staff.user.id,
+      cancelledBy: w.staff.user.id,
       cancelledAt: p!.updatedAt,
       closedAt: p!.updatedAt,
       cancelReason: null,
@@ -112,14 +103,14 @@ describe('withdrawing a product with an open auction nobody bid on', () => {
   it('refuses while the open auction has bids and changes nothing', async () => {
     const { product, auction } = await makeAuction(t.db, {
       now: NOW,
-      locationId,
+      locationId: w.locationId,
       product: { status: 'auctioned' },
       auction: { bidCount: 1, seq: 3 },
     });
     const cancelPath = vi.fn(cancelAuction);
     const recorder = recordingPublisher();
     await expect(
-      withdrawProduct(t.db, staff.user.id, product.id, undefined, NOW, {
+      withdrawProduct(t.db, w.staff.user.id, product.id, undefined, NOW, {
         cancelAuction: cancelPath,
         publish: recorder.publish,
       }),

@@ -15,9 +15,8 @@ import {
 } from '../../db/schema';
 import { activeLink } from './repository';
 
-const deskColumns = {
-  appointment: pickupAppointments,
-  slot: pickupSlots,
+/** An order's item as the desk shows it: the item, where it sits, and whose it is. */
+const itemAndShopperColumns = {
   ...orderItemColumns,
   slug: products.slug,
   sku: products.sku,
@@ -25,6 +24,12 @@ const deskColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
+};
+
+const deskColumns = {
+  appointment: pickupAppointments,
+  slot: pickupSlots,
+  ...itemAndShopperColumns,
 };
 
 export function deskQuery(db: DbOrTx) {
@@ -147,13 +152,7 @@ export function deskWalkIns(
   ];
   if (matches.length === 0) return Promise.resolve([]);
   return orderQuery(db, {
-    ...orderItemColumns,
-    slug: products.slug,
-    sku: products.sku,
-    deskNotes: products.deskNotes,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    email: users.email,
+    ...itemAndShopperColumns,
     locationName: locations.name,
     missedCode: missedCodeOf,
   })
