@@ -116,13 +116,7 @@ describe('refunds', () => {
     expect(noKey.json()).toMatchObject({ error: { code: 'idempotency_key_required' } });
     const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, p!.order.id));
     expect(rows.map((r) => r.amountCents)).toEqual([1_500]);
-    const notes = await t.db
-      .select()
-      .from(outbox)
-      .where(
-        and(eq(outbox.userId, u.user.id), eq(outbox.template, 'refund_issued'), eq(outbox.channel, 'email')),
-      );
-    expect(notes).toHaveLength(1);
+    expect(await refundEmails(u.user.id)).toHaveLength(1);
   });
 
   it('never more than paid minus earlier refunds; an unpaid order has nothing to refund', async () => {
@@ -193,32 +187,48 @@ describe('refunds', () => {
   });
 });
 
-describe('when the payment provider says no, or does not answer', () => {
-  const deps = (provider: PaymentProvider) => ({
-    db: t.db,
-    clock: t.clock,
-    provider,
-    publish: t.app.deps.publish,
-    openReturnOf: activeReturnOf,
-  });
-  const staffUser = () => ({ ...w.staff.user });
+/** The refunds module's dependencies with `provider` for the payments. */
+const deps = (provider: PaymentProvider) => ({
+  db: t.db,
+  clock: t.clock,
+  provider,
+  publish: t.app.deps.publish,
+  openReturnOf: activeReturnOf,
+});
 
+/** The app's payments, except that a refund throws `error` (a refusal, or no answer). */
+const refundThrows = (error: Error): PaymentProvider => ({
+  ...t.app.deps.payments,
+  refund: async () => {
+    throw error;
+  },
+});
+
+/** A refund through the service as staff, with `provider`; what it threw (or answered). */
+const serviceRefund = (
+  provider: PaymentProvider,
+  orderId: string,
+  amountCents: number,
+  key: string,
+  reason = 'Dented box',
+) =>
+  refundOrder(deps(provider), { ...w.staff.user }, orderId, { amountCents, reason }, key).catch(
+    (e: unknown) => e,
+  );
+
+/** The 'refund issued' emails queued for the shopper. */
+const refundEmails = (userId: string) =>
+  t.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.userId, userId), eq(outbox.template, 'refund_issued'), eq(outbox.channel, 'email')));
+
+describe('when the payment provider says no, or does not answer', () => {
   it('a refusal drops the reservation and says why; the money can still be refunded', async () => {
     const u = await shopper();
     const [p] = await paidOrders(u, [6_000]);
-    const refusing: PaymentProvider = {
-      ...t.app.deps.payments,
-      refund: async () => {
-        throw new RefundRefusedError('Charge ch_1 has been disputed');
-      },
-    };
-    const err = await refundOrder(
-      deps(refusing),
-      staffUser(),
-      p!.order.id,
-      { amountCents: 1_000, reason: 'Dented box' },
-      newKey(),
-    ).catch((e: unknown) => e);
+    const refusing = refundThrows(new RefundRefusedError('Charge ch_1 has been disputed'));
+    const err = await serviceRefund(refusing, p!.order.id, 1_000, newKey());
     expect(err).toMatchObject({ code: 'refund_refused', status: 502 });
     expect((err as Error).message).toBe(
       'The payment provider refused the refund: Charge ch_1 has been disputed',
@@ -231,19 +241,7 @@ describe('when the payment provider says no, or does not answer', () => {
     const u = await shopper();
     const [p] = await paidOrders(u, [6_000]);
     const key = newKey();
-    const silent: PaymentProvider = {
-      ...t.app.deps.payments,
-      refund: async () => {
-        throw new Error('socket hang up');
-      },
-    };
-    const err = await refundOrder(
-      deps(silent),
-      staffUser(),
-      p!.order.id,
-      { amountCents: 2_500, reason: 'Dented box' },
-      key,
-    ).catch((e: unknown) => e);
+    const err = await serviceRefund(refundThrows(new Error('socket hang up')), p!.order.id, 2_500, key);
     expect(err).toMatchObject({ code: 'refund_unconfirmed', status: 502 });
     const detail = await get<AdminOrderDetail>(API.adminOrder(p!.order.id));
     expect(detail.body.refunds).toMatchObject([{ amountCents: 2_500, pending: true, idempotencyKey: key }]);
@@ -253,43 +251,19 @@ describe('when the payment provider says no, or does not answer', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json<RefundResponse>().refund).toMatchObject({ pending: false, amountCents: 2_500 });
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, p!.order.id))).toHaveLength(1);
-    const notes = await t.db
-      .select()
-      .from(outbox)
-      .where(
-        and(eq(outbox.userId, u.user.id), eq(outbox.template, 'refund_issued'), eq(outbox.channel, 'email')),
-      );
-    expect(notes).toHaveLength(1);
+    expect(await refundEmails(u.user.id)).toHaveLength(1);
   });
 });
 
 describe('the job that resolves refunds nobody heard back about', () => {
-  const deps = (provider: PaymentProvider) => ({
-    db: t.db,
-    clock: t.clock,
-    provider,
-    publish: t.app.deps.publish,
-    openReturnOf: activeReturnOf,
-  });
-  const silent = (): PaymentProvider => ({
-    ...t.app.deps.payments,
-    refund: async () => {
-      throw new Error('socket hang up');
-    },
-  });
+  const silent = () => refundThrows(new Error('socket hang up'));
 
   /** A refund reserved with `key` whose provider call got no answer (the server stopped mid-call). */
   async function unanswered(amountCents: number) {
     const u = await shopper();
     const [p] = await paidOrders(u, [6_000]);
     const key = newKey();
-    const err = await refundOrder(
-      deps(silent()),
-      { ...w.staff.user },
-      p!.order.id,
-      { amountCents, reason: 'Crushed box' },
-      key,
-    ).catch((e: unknown) => e);
+    const err = await serviceRefund(silent(), p!.order.id, amountCents, key, 'Crushed box');
     expect(err).toMatchObject({ code: 'refund_unconfirmed' });
     return { u, p: p!, key };
   }
@@ -319,13 +293,7 @@ describe('the job that resolves refunds nobody heard back about', () => {
     const [row] = await t.db.select().from(refunds).where(eq(refunds.idempotencyKey, key));
     expect(row!.providerRefundId).toBeTruthy();
     // Confirmed as a staff refund is: shopper told once, audit entry under who asked.
-    const notes = await t.db
-      .select()
-      .from(outbox)
-      .where(
-        and(eq(outbox.userId, u.user.id), eq(outbox.template, 'refund_issued'), eq(outbox.channel, 'email')),
-      );
-    expect(notes).toHaveLength(1);
+    expect(await refundEmails(u.user.id)).toHaveLength(1);
     const [entry] = await t.db
       .select()
       .from(auditLog)
@@ -350,13 +318,9 @@ describe('the job that resolves refunds nobody heard back about', () => {
     expect(still.unknown).toBeGreaterThanOrEqual(1);
     expect(await t.db.select().from(refunds).where(eq(refunds.idempotencyKey, key))).toHaveLength(1);
 
-    const refusing: PaymentProvider = {
-      ...t.app.deps.payments,
-      refund: async () => {
-        throw new RefundRefusedError('Charge has been disputed');
-      },
-    };
-    const run = await resolveReservedRefunds(deps(refusing));
+    const run = await resolveReservedRefunds(
+      deps(refundThrows(new RefundRefusedError('Charge has been disputed'))),
+    );
     expect(run.failed).toBeGreaterThanOrEqual(1);
     expect(await t.db.select().from(refunds).where(eq(refunds.idempotencyKey, key))).toHaveLength(0);
     const [entry] = await t.db
