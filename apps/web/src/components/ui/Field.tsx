@@ -25,6 +25,84 @@ type FieldProps = InputProps & {
   inputClassName?: string;
 };
 
+/** What the frame of every labelled control draws around it. */
+export type FrameProps = {
+  label: ReactNode;
+  /** Helpful text under the control, always read with it. */
+  hint?: ReactNode;
+  /** Shown at the end of the hint's line, not read (e.g. a '12 / 2,000' counter). */
+  hintAside?: ReactNode;
+  /** The message shown under the control; the control is marked invalid. */
+  error?: string | undefined;
+  /** Something at the end of the label's line, e.g. a counter; give it an id and `describedBy` to read it. */
+  labelAside?: ReactNode;
+  /** More ids the control is described by. */
+  describedBy?: string | undefined;
+  className?: string;
+};
+
+/** The ids a control is described by: its error, its hint, then any others. */
+export function describedByOf(
+  id: string,
+  { error, hint, describedBy }: Pick<FrameProps, 'error' | 'hint' | 'describedBy'>,
+) {
+  return (
+    [error ? `${id}-error` : null, hint ? `${id}-hint` : null, describedBy ?? null]
+      .filter(Boolean)
+      .join(' ') || undefined
+  );
+}
+
+export function FieldFrame({
+  id,
+  label,
+  required,
+  hint,
+  hintAside,
+  error,
+  labelAside,
+  className,
+  children,
+}: Omit<FrameProps, 'describedBy'> & { id: string; required: boolean | undefined; children: ReactNode }) {
+  return (
+    <div className={clsx('flex flex-col gap-1.5', className)}>
+      <div className="flex items-baseline justify-between gap-3">
+        <span className="inline-flex items-baseline gap-0.5">
+          <label htmlFor={id} className="text-sm font-semibold text-ink-900">
+            {label}
+          </label>
+          {/* Outside the label: the control's name stays the label's words; `required` says the rest. */}
+          {required ? (
+            <span className="text-sm font-semibold text-danger-700" aria-hidden="true">
+              *
+            </span>
+          ) : null}
+        </span>
+        {labelAside}
+      </div>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger-700">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        hintAside ? (
+          <div className="flex items-start justify-between gap-4 text-xs text-ink-600">
+            <p id={`${id}-hint`}>{hint}</p>
+            {hintAside}
+          </div>
+        ) : (
+          <p id={`${id}-hint`} className="text-xs text-ink-600">
+            {hint}
+          </p>
+        )
+      ) : null}
+    </div>
+  );
+}
+
 /** An email input: the keyboard, autofill and no auto-capitalising or spell-check. Props override. */
 export function EmailField({
   label = 'Email',
@@ -57,49 +135,27 @@ export function TextField({
   ...inputProps
 }: FieldProps) {
   const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedByIds = [error ? errorId : null, hint ? hintId : null, describedBy ?? null]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div className={clsx('flex flex-col gap-1.5', className)}>
-      <div className="flex items-baseline justify-between gap-3">
-        <span className="inline-flex items-baseline gap-0.5">
-          <label htmlFor={id} className="text-sm font-semibold text-ink-900">
-            {label}
-          </label>
-          {/* Outside the label: the input's name stays 'Email', and `required` says the rest. */}
-          {inputProps.required ? (
-            <span className="text-sm font-semibold text-danger-700" aria-hidden="true">
-              *
-            </span>
-          ) : null}
-        </span>
-        {labelAside}
-      </div>
+    <FieldFrame
+      id={id}
+      label={label}
+      required={inputProps.required}
+      hint={hint}
+      error={error}
+      labelAside={labelAside}
+      className={className}
+    >
       <div className="relative">
         <input
           id={id}
           aria-invalid={error || invalid ? true : undefined}
-          aria-describedby={describedByIds || undefined}
+          aria-describedby={describedByOf(id, { error, hint, describedBy })}
           className={clsx(inputClasses, trailing ? 'pr-12' : null, inputClassName)}
           {...inputProps}
         />
         {trailing ? <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div> : null}
       </div>
-      {error ? (
-        <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium text-danger-700">
-          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className="text-xs text-ink-600">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
