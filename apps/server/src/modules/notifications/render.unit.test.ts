@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { NOTIFICATION_KINDS } from '@rebound/core/notifications';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pickupQrImagePath } from '../../lib/pickup-qr';
@@ -390,14 +391,7 @@ describe('rendering every template', () => {
 });
 
 describe('unsubscribe', () => {
-  const kinds = [
-    'outbid_alerts',
-    'auction_won',
-    'auction_ending',
-    'bid_confirmation',
-    'new_drops',
-    'marketing',
-  ];
+  const kinds = NOTIFICATION_KINDS;
 
   it('List-Unsubscribe and List-Unsubscribe-Post go exactly on new-drops and marketing emails', () => {
     for (const template of Object.keys(SAMPLES)) {
