@@ -1,6 +1,11 @@
 import { AUCTION_STATUSES } from '@rebound/core/auction-status';
 import { parseDollarsToCents } from '@rebound/core/money';
-import { dateToVancouverLocal, SCHEDULING_LIMITS, vancouverLocalToDate } from '@rebound/core/scheduling';
+import {
+  dateToVancouverLocal,
+  SCHEDULING_LIMITS,
+  STAGGER_RANGE_MESSAGE,
+  vancouverLocalToDate,
+} from '@rebound/core/scheduling';
 import { z } from 'zod';
 import { adminListQuery, adminPage, Reason } from './admin';
 import { DollarText, dollarTextToCents } from './admin-catalogue';
@@ -9,7 +14,6 @@ import { Instant, Uuid } from './common';
 import { OrderStatus } from './orders';
 
 // The limits' own words, from core's numbers (SCHEDULING_LIMITS).
-const STAGGER_MESSAGE = `The stagger is 0 to ${String(SCHEDULING_LIMITS.maxStaggerSeconds).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} seconds.`;
 const OFFER_HOURS_MESSAGE = `The deadline is ${SCHEDULING_LIMITS.minOfferHours} to ${SCHEDULING_LIMITS.maxOfferHours} hours.`;
 
 // The back-office's auctions and drops (docs/decisions/025) and the shopper's
@@ -124,8 +128,8 @@ export const CreateDropInput = AuctionMoney.extend({
   staggerSeconds: z
     .number()
     .int()
-    .min(0, STAGGER_MESSAGE)
-    .max(SCHEDULING_LIMITS.maxStaggerSeconds, STAGGER_MESSAGE),
+    .min(0, STAGGER_RANGE_MESSAGE)
+    .max(SCHEDULING_LIMITS.maxStaggerSeconds, STAGGER_RANGE_MESSAGE),
 });
 export type CreateDropInput = z.input<typeof CreateDropInput>;
 
@@ -369,7 +373,7 @@ export const DropFormValues = z
     title: z.string().trim().min(3, 'Please name the drop (at least 3 characters).').max(200),
     start: LocalTime,
     firstEnd: LocalTime,
-    staggerSeconds: z.string().regex(/^\d{1,4}$/, STAGGER_MESSAGE),
+    staggerSeconds: z.string().regex(/^\d{1,4}$/, STAGGER_RANGE_MESSAGE),
     ...LotSettingsFields,
   })
   .superRefine((v, ctx) => {
@@ -377,7 +381,7 @@ export const DropFormValues = z
       ctx.addIssue({
         code: 'custom',
         path: ['staggerSeconds'],
-        message: STAGGER_MESSAGE,
+        message: STAGGER_RANGE_MESSAGE,
       });
     checkLotSettings(
       v,

@@ -1,3 +1,4 @@
+import { STAGGER_RANGE_MESSAGE } from '@rebound/core/scheduling';
 // One table of error codes: HTTP status and the user-facing message (docs/product.md "Errors and messages").
 // The server throws AppError(code); the browser shows `message` as it arrives.
 export const ERRORS = {
@@ -323,7 +324,7 @@ export const ERRORS = {
     message: 'A lot’s own amounts name a product that is not in this drop.',
   },
   schedule_soft_close_out_of_range: { status: 422, message: 'Soft close is 0 to 600 seconds.' },
-  schedule_stagger_out_of_range: { status: 422, message: 'The stagger is 0 to 3,600 seconds.' },
+  schedule_stagger_out_of_range: { status: 422, message: STAGGER_RANGE_MESSAGE },
   schedule_too_many_lots: { status: 422, message: 'A drop has 1 to 500 lots.' },
   auction_not_editable: {
     status: 409,

@@ -30,6 +30,9 @@ export const SCHEDULING_LIMITS = Object.freeze({
   maxOfferHours: 7 * 24,
 });
 
+/** The message for a stagger outside its range, with the bound as people write it ('3,600'). */
+export const STAGGER_RANGE_MESSAGE = `The stagger is 0 to ${String(SCHEDULING_LIMITS.maxStaggerSeconds).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} seconds.`;
+
 export type ScheduleProblem =
   | 'start_in_past'
   | 'start_too_far'
