@@ -6,6 +6,7 @@
 // cannot use, gets the generic message made from payload.message and payload.targetUrl
 // (docs/decisions/019).
 import { UNSUBSCRIBE_SCOPE_TEXT } from '@rebound/contract/unsubscribe';
+import { z } from 'zod';
 import { generic } from './templates/generic';
 import { layoutHtml, layoutText, QR_CID } from './templates/layout';
 import { templateOf } from './templates/registry';
@@ -86,10 +87,21 @@ function build(msg: OutgoingMessage, ctx: RenderContext): TemplateOutput {
   }
 }
 
+/**
+ * What every message's payload may carry besides its template's own values: the kind it was sent as
+ * (a consent-only kind asks for the one-click unsubscribe) and, for the launch and drop lists'
+ * emails, the signup it goes to. Anything else in a payload is the template's.
+ */
+const Envelope = z.object({
+  kind: z.string().optional().catch(undefined),
+  signupId: z.string().regex(UUID).optional().catch(undefined),
+});
+
+const envelopeOf = (msg: OutgoingMessage) => Envelope.parse(isRecord(msg.payload) ? msg.payload : {});
+
 /** Which consent-only kind an email is (new_drops, marketing), so it carries the one-click unsubscribe. */
 export function unsubscribeScopeOf(msg: OutgoingMessage): UnsubscribeScope | null {
-  const kind = isRecord(msg.payload) ? msg.payload.kind : undefined;
-  const scope = typeof kind === 'string' ? kind : templateOf(msg.template)?.kind;
+  const scope = envelopeOf(msg).kind ?? templateOf(msg.template)?.kind;
   return isUnsubscribeScope(scope) ? scope : null;
 }
 
@@ -101,8 +113,8 @@ export function renderEmail(msg: OutgoingMessage, ctx: RenderContext): RenderedE
   // The launch list's and the drop list's emails go to signups, which may have no account: their
   // token names the signup.
   const bySignup = scope === 'launch' || scope === 'drop_list';
-  const subject = bySignup && isRecord(msg.payload) ? msg.payload.signupId : msg.userId;
-  if (scope && typeof subject === 'string' && UUID.test(subject)) {
+  const subject = bySignup ? envelopeOf(msg).signupId : msg.userId;
+  if (scope && subject && UUID.test(subject)) {
     const token = encodeURIComponent(
       createUnsubscribeToken(ctx.secret, subject, scope, ctx.now ?? new Date()),
     );
