@@ -11,7 +11,6 @@ import {
   orders,
   payments,
   products,
-  refunds,
   users,
   webhookEvents,
 } from '../../db/schema';
@@ -156,28 +155,8 @@ export async function paymentOfSession(db: DbOrTx, checkoutSessionId: string) {
   return row ?? null;
 }
 
-/**
- * The refund went through at the provider: it is recorded among the payment's refunds (once: the
- * key is unique) and the payment and session say when.
- */
-export async function markRefundDone(
-  db: DbOrTx,
-  checkoutSessionId: string,
-  now: Date,
-  refund: {
-    paymentId: string;
-    amountCents: number;
-    reason: string;
-    idempotencyKey: string;
-    providerRefundId: string;
-  } | null,
-) {
-  if (refund) {
-    await db
-      .insert(refunds)
-      .values({ ...refund, orderId: null, createdBy: null, createdAt: now })
-      .onConflictDoNothing({ target: refunds.idempotencyKey });
-  }
+/** The refund of a session went through at the provider: the payment and session say when. */
+export async function markRefundDone(db: DbOrTx, checkoutSessionId: string, now: Date) {
   await db
     .update(payments)
     .set({ refundedAt: now })

@@ -35,6 +35,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Publisher } from '../../lib/publish';
 import { enqueueNotices, notificationsChanged } from '../notifications';
+import { recordSessionRefund } from '../refunds';
 import {
   lockSessionCharges,
   markSessionChargesPaid,
@@ -290,7 +291,9 @@ async function refundNow(deps: SyncDeps, row: repo.CheckoutSessionRow): Promise<
               providerRefundId,
             }
           : null;
-      await repo.markRefundDone(tx, row.id, now, refund);
+      // Recorded among the payment's refunds by their owner (the refunds module).
+      if (refund) await recordSessionRefund(tx, refund, now);
+      await repo.markRefundDone(tx, row.id, now);
     });
   // Nothing was captured: there is nothing to give back.
   if (payment.totalCents <= 0) return done(null);

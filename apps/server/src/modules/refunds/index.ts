@@ -7,6 +7,7 @@ export {
   refundsByKeys,
   refundsOfPayments,
 } from './lookups';
+export { recordSessionRefund } from './repository';
 export { REFUND_RESERVATION_LEASE_MS, type ResolveRun, resolveReservedRefunds } from './resolve';
 export {
   type OpenReturnOf,

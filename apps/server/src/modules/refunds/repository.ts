@@ -175,3 +175,25 @@ export function refundsByKeys(db: DbOrTx, keys: string[]) {
   if (keys.length === 0) return Promise.resolve([]);
   return db.select().from(refunds).where(inArray(refunds.idempotencyKey, keys));
 }
+
+/**
+ * A refund of a whole checkout that went through at the provider (a session paid after its orders
+ * went elsewhere, decision 084): recorded among the payment's refunds, on no order and by no staff
+ * member, once (the key is unique).
+ */
+export async function recordSessionRefund(
+  db: DbOrTx,
+  refund: {
+    paymentId: string;
+    amountCents: number;
+    reason: string;
+    idempotencyKey: string;
+    providerRefundId: string;
+  },
+  now: Date,
+) {
+  await db
+    .insert(refunds)
+    .values({ ...refund, orderId: null, createdBy: null, createdAt: now })
+    .onConflictDoNothing({ target: refunds.idempotencyKey });
+}
