@@ -1,3 +1,4 @@
+import { gtinProblem, parseGtin } from '@rebound/core/item-identity';
 import { z } from 'zod';
 import { DollarText, dollarTextToCents, type ProductInput } from './admin-catalogue';
 import { Condition, NonReturnableKind, SaleTerms } from './catalog';
@@ -76,7 +77,16 @@ export const IntakeFormValues = z.object({
     .max(64, 'A SKU has at most 64 characters.')
     .regex(/^[A-Za-z0-9._-]*$/, 'A SKU uses only letters, digits, dots, dashes and underscores.'),
   deskNotes: z.string().trim().max(1000, 'Desk notes have at most 1,000 characters.'),
-  gtin: z.string().trim().max(32),
+  /** As typed (any form); checked as the API checks it. Empty: none. */
+  gtin: z
+    .string()
+    .trim()
+    .max(32, 'A GTIN has at most 14 digits.')
+    .superRefine((v, ctx) => {
+      if (v === '') return;
+      const parsed = parseGtin(v);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: gtinProblem(parsed.reason) });
+    }),
   model: z.string().trim().max(64, 'A model number has at most 64 characters.'),
   saleTerms: SaleTerms,
   nonReturnableKind: z.union([NonReturnableKind, z.literal('')]),
