@@ -444,33 +444,32 @@ function UnitForm({
           Uploading photos… {Math.round(progress * 100)}%
         </p>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 border-t border-ink-100 pt-4 sm:flex-row sm:items-center">
-        <Button variant="ghost" onClick={onCancel} disabled={saving}>
+      {/* The default button first: Enter in a text field saves and returns to the scanner. */}
+      <div className="flex flex-col gap-2 border-t border-ink-100 pt-4 sm:flex-row-reverse sm:items-center">
+        <Button
+          type="submit"
+          size="lg"
+          loading={saving}
+          onClick={() => {
+            after.current = 'next';
+          }}
+        >
+          <ScanBarcode aria-hidden="true" />
+          Save and scan next
+        </Button>
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={saving}
+          onClick={() => {
+            after.current = 'open';
+          }}
+        >
+          Save and open
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={saving} className="sm:mr-auto">
           Cancel
         </Button>
-        <div className="flex flex-col gap-2 sm:ml-auto sm:flex-row">
-          <Button
-            type="submit"
-            variant="secondary"
-            disabled={saving}
-            onClick={() => {
-              after.current = 'open';
-            }}
-          >
-            Save and open
-          </Button>
-          <Button
-            type="submit"
-            size="lg"
-            loading={saving}
-            onClick={() => {
-              after.current = 'next';
-            }}
-          >
-            <ScanBarcode aria-hidden="true" />
-            Save and scan next
-          </Button>
-        </div>
       </div>
     </form>
   );
