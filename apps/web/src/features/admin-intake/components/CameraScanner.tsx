@@ -83,7 +83,7 @@ export default function CameraScanner({
   }, []);
 
   return (
-    <section className="flex flex-col gap-3" aria-label="Camera">
+    <section className="flex w-full max-w-md flex-col gap-3" aria-label="Camera">
       <div className="relative aspect-[4/3] w-full overflow-hidden rounded-xl bg-ink-950">
         <video ref={video} muted playsInline className="size-full object-cover" aria-label="Camera view" />
         {state.kind === 'reading' ? (

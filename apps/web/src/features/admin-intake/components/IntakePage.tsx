@@ -277,7 +277,7 @@ function UnitForm({
   const receive = useReceiveUnit(setProgress);
   const [photos, setPhotos] = useState<File[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
-  const [detailsOpen, setDetailsOpen] = useState(!lookup.found);
+  const [detailsOpen, setDetailsOpen] = useState(false);
   const after = useRef<'next' | 'open'>('next');
   const conditionName = useId();
   const form = useForm<IntakeFormValues>({
@@ -327,6 +327,20 @@ function UnitForm({
     }
   });
 
+  const itemFields =
+    categories === undefined && !categoriesError ? (
+      <div role="status" aria-label="Loading categories">
+        <Skeleton className="h-64 w-full" />
+      </div>
+    ) : (
+      <ItemFields
+        form={form}
+        categories={categories ?? []}
+        nextSku={lookup.found ? lookup.nextSku : null}
+        known={Boolean(item)}
+      />
+    );
+
   return (
     <form
       onSubmit={onSubmit}
@@ -351,6 +365,14 @@ function UnitForm({
         </p>
       </div>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {item ? null : (
+        <section aria-labelledby={`${conditionName}-item`} className="flex flex-col gap-4">
+          <h3 id={`${conditionName}-item`} className="text-sm font-semibold text-ink-900">
+            Item details
+          </h3>
+          {itemFields}
+        </section>
+      )}
 
       <fieldset aria-describedby={errors.condition ? `${conditionName}-error` : undefined}>
         <legend className="text-sm font-semibold text-ink-900">
@@ -413,31 +435,21 @@ function UnitForm({
         {...register('deskNotes')}
       />
 
-      <details
-        open={detailsOpen}
-        onToggle={(e) => setDetailsOpen(e.currentTarget.open)}
-        className="group rounded-xl ring-1 ring-ink-200"
-      >
-        <summary className="cursor-pointer list-inside rounded-xl px-4 py-3 text-sm font-semibold text-ink-900 hover:bg-ink-50 focus-visible:outline-2 focus-visible:outline-brand-600">
-          Item details{item ? ' (from the last unit)' : ''}
-          {detailErrors.length > 0 ? (
-            <span className="ml-2 font-medium text-danger-700">: please check</span>
-          ) : null}
-        </summary>
-        <div className="flex flex-col gap-4 border-t border-ink-100 p-4">
-          {categories === undefined && !categoriesError ? (
-            <div role="status" aria-label="Loading categories">
-              <Skeleton className="h-64 w-full" />
-            </div>
-          ) : (
-            <ItemFields
-              form={form}
-              categories={categories ?? []}
-              nextSku={lookup.found ? lookup.nextSku : null}
-            />
-          )}
-        </div>
-      </details>
+      {item ? (
+        <details
+          open={detailsOpen}
+          onToggle={(e) => setDetailsOpen(e.currentTarget.open)}
+          className="group rounded-xl ring-1 ring-ink-200"
+        >
+          <summary className="cursor-pointer list-inside rounded-xl px-4 py-3 text-sm font-semibold text-ink-900 hover:bg-ink-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+            Item details (from the last unit)
+            {detailErrors.length > 0 ? (
+              <span className="ml-2 font-medium text-danger-700">· please check</span>
+            ) : null}
+          </summary>
+          <div className="flex flex-col gap-4 border-t border-ink-100 p-4">{itemFields}</div>
+        </details>
+      ) : null}
 
       {receive.isPending && photos.length > 0 && progress > 0 ? (
         <p className="text-sm text-ink-700" role="status">
@@ -479,10 +491,12 @@ function ItemFields({
   form,
   categories,
   nextSku,
+  known,
 }: {
   form: ReturnType<typeof useForm<IntakeFormValues>>;
   categories: Category[];
   nextSku: string | null;
+  known: boolean;
 }) {
   const { register, formState } = form;
   const errors = formState.errors;
@@ -529,7 +543,7 @@ function ItemFields({
           label="Resale price ($)"
           required
           inputMode="decimal"
-          hint="The last unit’s price: check it suits this unit’s condition."
+          hint={known ? 'The last unit’s price: check it suits this unit’s condition.' : undefined}
           error={errors.resale?.message}
           {...register('resale')}
         />
