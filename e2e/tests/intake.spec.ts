@@ -80,6 +80,7 @@ test('a repeat item goes from scan to saved in four actions on a phone', async (
   await expect(page.getByRole('heading', { name: 'Countertop Air Fryer 5.5 L', level: 2 })).toBeVisible();
   await expect(page.getByText('1 unit so far')).toBeVisible();
   await shot(page, 'intake-phone-form');
+  await expectNoSeriousA11yViolations(page, 'intake unit form');
   // 2. Condition.
   actions++;
   await page.getByRole('radio', { name: /^Open Box/ }).check();
