@@ -19,6 +19,9 @@ const ADMIN_ONLY_TEXT = [
   'Revenue this week (paid)',
   'Search people',
   'Every change staff make',
+  // The receiving bench (IntakePage) and its camera chunk (CameraScanner).
+  'Save and scan next',
+  'Hold the barcode inside the frame',
 ];
 
 /** Every script the page downloaded so far, with its text. */

@@ -167,7 +167,9 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the back-office's barcode reader compile its WebAssembly (our own
+        // file, docs/decisions/093); it allows no eval of script text.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Toasts and dialogs inject style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

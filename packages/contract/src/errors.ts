@@ -169,6 +169,12 @@ export const ERRORS = {
       'The payment provider did not confirm the refund. Try again: the same request never refunds twice.',
   },
   // The back-office catalogue and images.
+  // The receiving bench (docs/product.md "Intake"): the GTIN's own problem, in core's words.
+  intake_code_invalid: { status: 422, message: '{problem}' },
+  intake_sku_busy: {
+    status: 409,
+    message: 'Another bench took the next SKU of this series at the same moment. Please save again.',
+  },
   sku_taken: { status: 409, message: 'Another product already has SKU {sku}. Please use a different SKU.' },
   category_not_found: {
     status: 422,

@@ -93,6 +93,11 @@ export const API = {
   adminProductImage: (id: string, imageId: string) =>
     `/api/admin/catalogue/products/${encodeURIComponent(id)}/images/${encodeURIComponent(imageId)}`,
   adminProductImagePattern: '/api/admin/catalogue/products/:id/images/:imageId',
+  // The receiving bench (admin-intake.ts has the shapes).
+  /** GET ?code=: a GTIN (any form) or model number, answered with the item's latest unit or not found. */
+  adminIntakeLookup: '/api/admin/catalogue/intake/lookup',
+  /** POST a ProductInput: a new unit; no SKU: the store gives the next in the item's series. */
+  adminIntakeUnits: '/api/admin/catalogue/intake/units',
   // The manifest import (admin-import.ts has the shapes).
   /** GET: past imports (paged); POST multipart (one CSV + photos): check it into a preview. */
   adminImports: '/api/admin/imports',

@@ -59,6 +59,20 @@ describe('the content security policy of the app', () => {
     }
   });
 
+  it('lets scripts come from this site only, and compile WebAssembly (the intake camera) but never eval', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      const scriptSrc = String(res.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('script-src '));
+      expect(scriptSrc).toBe("script-src 'self' 'wasm-unsafe-eval'");
+    } finally {
+      await t.close();
+    }
+  });
+
   it('names the socket origin as the web app builds it (same scheme family and host)', () => {
     expect(socketOrigin('https://rebound.example/path')).toBe('wss://rebound.example');
     expect(socketOrigin('http://localhost:3000')).toBe('ws://localhost:3000');

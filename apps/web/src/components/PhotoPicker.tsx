@@ -39,6 +39,7 @@ export function PhotoPicker({
   onChange,
   limits,
   disabled = false,
+  capture,
 }: {
   label: string;
   hint?: string;
@@ -46,6 +47,8 @@ export function PhotoPicker({
   onChange: (files: File[]) => void;
   limits: PhotoLimits;
   disabled?: boolean;
+  /** Opens the phone's camera (rear: 'environment') instead of its files; the picker takes any image. */
+  capture?: 'environment' | 'user';
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -137,7 +140,8 @@ export function PhotoPicker({
             id={id}
             type="file"
             multiple
-            accept={limits.types.join(',')}
+            accept={capture ? 'image/*' : limits.types.join(',')}
+            capture={capture}
             disabled={full || disabled}
             onChange={(e) => add(e.target.files)}
             aria-describedby={`${id}-hint`}

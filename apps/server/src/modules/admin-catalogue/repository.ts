@@ -170,3 +170,30 @@ export async function setImagePositions(db: DbOrTx, productId: string, ids: stri
       .where(and(eq(productImages.productId, productId), eq(productImages.id, id)));
   }
 }
+
+/** The item's latest unit (by when it was received, then id) and how many units it has. */
+export async function latestUnitOf(db: DbOrTx, where: { itemKey: string } | { modelKey: string }) {
+  const match =
+    'itemKey' in where ? eq(products.itemKey, where.itemKey) : eq(products.modelKey, where.modelKey);
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(match)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(1);
+  if (!row) return null;
+  // The item's units: those sharing the latest one's key (a model number alone may name two brands').
+  const [n] = row.itemKey
+    ? await db.select({ n: count() }).from(products).where(eq(products.itemKey, row.itemKey))
+    : [{ n: 1 }];
+  return { row, unitCount: Number(n?.n ?? 1) };
+}
+
+/** SKUs that may be members of the series `base` (`<base>-<digits>`): core's nextSeriesNumber picks. */
+export async function skusOfSeries(db: DbOrTx, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ sku: products.sku })
+    .from(products)
+    .where(ilike(products.sku, `${escapeLike(base)}-%`));
+  return rows.map((r) => r.sku).filter((s): s is string => s !== null);
+}

@@ -10,6 +10,7 @@ import {
   ProductInput,
   WithdrawInput,
 } from '@rebound/contract/admin-catalogue';
+import { IntakeLookup, IntakeLookupQuery } from '@rebound/contract/admin-intake';
 import { API } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import { createMediaStorage } from '../../adapters/storage';
 import { AppError } from '../../lib/errors';
 import { type PhotoUploadLimits, readPhotoUpload, registerPhotoUpload } from '../../lib/photo-upload';
 import { requireActiveStaff } from '../staff';
+import * as intake from './intake';
 import type { CancelOpenAuction } from './service';
 import * as service from './service';
 
@@ -58,6 +60,26 @@ export async function adminCatalogueRoutes(fastify: FastifyInstance, opts: Admin
     async (request, reply) => {
       const staff = requireActiveStaff(request);
       const product = await service.createProduct(db, staff.id, request.body, clock.now());
+      return reply.status(201).send(product);
+    },
+  );
+
+  // The receiving bench (intake.ts).
+  app.get(
+    API.adminIntakeLookup,
+    { schema: { querystring: IntakeLookupQuery, response: { 200: IntakeLookup } } },
+    async (request) => {
+      requireActiveStaff(request);
+      return intake.lookUpItem(db, request.query.code);
+    },
+  );
+
+  app.post(
+    API.adminIntakeUnits,
+    { schema: { body: ProductInput, response: { 201: AdminProduct } } },
+    async (request, reply) => {
+      const staff = requireActiveStaff(request);
+      const product = await intake.receiveUnit(db, staff.id, request.body, clock.now());
       return reply.status(201).send(product);
     },
   );

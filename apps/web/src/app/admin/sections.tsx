@@ -10,6 +10,7 @@ import {
   PackageCheck,
   Rocket,
   RotateCcw,
+  ScanBarcode,
   Settings,
   ShoppingBag,
   Upload,
@@ -49,6 +50,12 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: 'Catalogue',
     icon: Package,
     page: adminPage(() => import('../../features/admin-catalogue/components/CataloguePage')),
+  },
+  {
+    path: 'intake',
+    label: 'Intake',
+    icon: ScanBarcode,
+    page: adminPage(() => import('../../features/admin-intake/components/IntakePage')),
   },
   {
     path: 'import',
