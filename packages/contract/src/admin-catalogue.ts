@@ -38,7 +38,7 @@ export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** GET /api/admin/catalogue/products: one search box (title, brand, SKU) and the filters. */
+/** GET /api/admin/catalogue/products: one search box (title, brand, SKU words; or a GTIN in any form, or a model number) and the filters. */
 export const AdminProductQuery = adminListQuery(ADMIN_PRODUCT_SORTS, 'updated').extend({
   status: z.preprocess(emptyToUndefined, AdminProductStatus.optional()),
   categoryId: z.preprocess(emptyToUndefined, Uuid.optional()),
