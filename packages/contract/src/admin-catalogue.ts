@@ -38,7 +38,7 @@ export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** GET /api/admin/catalogue/products: one search box (title, brand, SKU) and the filters. */
+/** GET /api/admin/catalogue/products: one search box (title, brand, SKU words; or a GTIN in any form, or a model number) and the filters. */
 export const AdminProductQuery = adminListQuery(ADMIN_PRODUCT_SORTS, 'updated').extend({
   status: z.preprocess(emptyToUndefined, AdminProductStatus.optional()),
   categoryId: z.preprocess(emptyToUndefined, Uuid.optional()),
@@ -154,6 +154,16 @@ export const ProductFormValues = z.object({
     .trim()
     .max(64, 'A SKU has at most 64 characters.')
     .regex(/^[A-Za-z0-9._-]*$/, 'A SKU uses only letters, digits, dots, dashes and underscores.'),
+  /** As typed or scanned (any form); checked with core's words, sent as typed (the API normalises). */
+  gtin: z
+    .string()
+    .max(32, 'A GTIN has at most 14 digits.')
+    .superRefine((v, ctx) => {
+      if (v.trim() === '') return;
+      const parsed = parseGtin(v);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: gtinProblem(parsed.reason) });
+    }),
+  model: z.string().trim().max(64, 'A model number has at most 64 characters.'),
   isFeatured: z.boolean(),
   deskNotes: z.string().trim().max(1000, 'Desk notes have at most 1,000 characters.'),
 });
@@ -169,6 +179,8 @@ export function productInputFromForm(v: ProductFormValues): ProductInput {
     retailPriceCents: dollarTextToCents(v.retail),
     resalePriceCents: dollarTextToCents(v.resale),
     sku: v.sku,
+    gtin: v.gtin.trim() || null,
+    model: v.model.trim() || null,
     isFeatured: v.isFeatured,
     deskNotes: v.deskNotes.trim() || null,
   };

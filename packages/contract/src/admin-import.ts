@@ -1,9 +1,16 @@
 import { parseCondition } from '@rebound/core/catalog';
-import { parseSaleTermsCell, parseYesNo, splitImageNames } from '@rebound/core/manifest';
+import {
+  MAX_ROW_QUANTITY,
+  maxSeriesSkuLength,
+  parseQuantityCell,
+  parseSaleTermsCell,
+  parseYesNo,
+  splitImageNames,
+} from '@rebound/core/manifest';
 import { parseDollarsToCents } from '@rebound/core/money';
 import { z } from 'zod';
 import { adminListQuery, adminPage } from './admin';
-import { ProductInput, Sku } from './admin-catalogue';
+import { Gtin, ModelNumber, ProductInput, Sku } from './admin-catalogue';
 import { CONDITIONS } from './catalog';
 import { Instant, Uuid } from './common';
 
@@ -84,6 +91,27 @@ export const MANIFEST_COLUMNS = [
     example: '',
     help: 'Final Sale or As-Is (or final_sale, as_is): the item cannot be returned. Empty means a standard sale, returnable under the policy.',
   },
+  {
+    key: 'gtin',
+    label: 'GTIN (barcode)',
+    required: false,
+    example: '885911425308',
+    help: 'The barcode number: a UPC (12 digits, or 8 for UPC-E), an EAN (13) or a GTIN-14; spaces and dashes are fine, the check digit must be right. A column headed upc or ean is read as this one. Empty means none.',
+  },
+  {
+    key: 'model',
+    label: 'Model number',
+    required: false,
+    example: 'DCD771C2',
+    help: "The maker's model or part number, up to 64 characters. Empty means none.",
+  },
+  {
+    key: 'quantity',
+    label: 'Quantity',
+    required: false,
+    example: '1',
+    help: `How many identical units the row is, 1 to ${MAX_ROW_QUANTITY} (empty means 1). Each unit is its own product and lot; with more than one, their SKUs are the row's SKU with -01, -02, ...`,
+  },
 ] as const;
 export type ManifestColumn = (typeof MANIFEST_COLUMNS)[number]['key'];
 export const MANIFEST_COLUMN_KEYS = MANIFEST_COLUMNS.map((c) => c.key) as ManifestColumn[];
@@ -135,9 +163,23 @@ const dollars = (label: string) =>
  */
 export function manifestRowSchema(categoryIdOf: (nameOrSlug: string) => string | null) {
   const product = ProductInput.shape;
+  const SKU_MAX = 64;
   return z
     .object({
       sku: cell.pipe(Sku).refine((v) => v !== null, 'Please enter a SKU: the import matches products by it.'),
+      gtin: cell.pipe(Gtin),
+      model: cell.pipe(ModelNumber),
+      quantity: cell.transform((v, ctx) => {
+        const n = parseQuantityCell(v);
+        if (n === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${v.trim()}" is not a quantity: use a whole number from 1 to ${MAX_ROW_QUANTITY}, or leave it empty for 1.`,
+          });
+          return z.NEVER;
+        }
+        return n;
+      }),
       title: cell.pipe(product.title),
       brand: cell.pipe(product.brand.unwrap()),
       description: cell.pipe(product.description.unwrap()),
@@ -197,8 +239,20 @@ export function manifestRowSchema(categoryIdOf: (nameOrSlug: string) => string |
           `A product has at most ${IMPORT_LIMITS.maxImagesPerRow} photos.`,
         ),
     })
+    .superRefine((r, ctx) => {
+      // Several units take the SKU with -01, -02, ...: the series must fit the SKU's length.
+      const max = maxSeriesSkuLength(r.quantity, SKU_MAX);
+      if (r.sku && r.sku.length > max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sku'],
+          message: `With a quantity of ${r.quantity}, the SKU has at most ${max} characters (each unit adds -01, -02, ...).`,
+        });
+      }
+    })
     .transform((r) => ({
       sku: r.sku as string,
+      quantity: r.quantity,
       product: {
         title: r.title,
         brand: r.brand,
@@ -208,6 +262,8 @@ export function manifestRowSchema(categoryIdOf: (nameOrSlug: string) => string |
         retailPriceCents: r.retail_price,
         resalePriceCents: r.resale_price,
         sku: r.sku as string,
+        gtin: r.gtin,
+        model: r.model,
         isFeatured: r.featured,
         deskNotes: r.desk_notes,
         saleTerms: r.sale_terms,

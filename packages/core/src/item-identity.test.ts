@@ -4,6 +4,7 @@ import {
   displayGtin,
   expandUpcE,
   gtinCheckDigit,
+  identityKeys,
   identitySearchTerms,
   itemKey,
   modelKey,
@@ -114,6 +115,27 @@ describe('the same item', () => {
   it('the stored key says the same as sameItem', () => {
     expect(itemKey(fryer)).toBe('gtin:00036000291452');
     expect(itemKey({ gtin: null, brand: ' Dyson ', model: 'V8-Absolute' })).toBe('model:dyson|v8absolute');
+  });
+});
+
+describe('the keys a product row stores', () => {
+  it('are the item key and the compared model number, or null', () => {
+    expect(identityKeys({ gtin: '00036000291452', brand: 'Ninja', model: 'AF-101' })).toEqual({
+      itemKey: 'gtin:00036000291452',
+      modelKey: 'af101',
+    });
+    expect(identityKeys({ gtin: null, brand: 'Dyson', model: 'V8 Absolute' })).toEqual({
+      itemKey: 'model:dyson|v8absolute',
+      modelKey: 'v8absolute',
+    });
+    expect(identityKeys({ gtin: null, brand: 'Dyson', model: null })).toEqual({
+      itemKey: null,
+      modelKey: null,
+    });
+    expect(identityKeys({ gtin: null, brand: 'Dyson', model: ' - ' })).toEqual({
+      itemKey: null,
+      modelKey: null,
+    });
   });
 });
 

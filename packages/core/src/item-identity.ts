@@ -119,6 +119,16 @@ export function itemKey(p: ItemIdentity): string | null {
 }
 
 /**
+ * The keys a product row stores beside its gtin, brand and model (products.item_key and
+ * products.model_key): every writer of a product (the staff form, the manifest import) takes them
+ * from here, so they cannot drift apart.
+ */
+export function identityKeys(p: ItemIdentity): { itemKey: string | null; modelKey: string | null } {
+  const model = p.model ? modelKey(p.model) : '';
+  return { itemKey: itemKey(p), modelKey: model === '' ? null : model };
+}
+
+/**
  * Whether two products are the same item: the same GTIN; or, neither having a GTIN, the same brand
  * and model number. A product with neither is the same item as no other.
  */

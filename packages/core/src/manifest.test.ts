@@ -4,12 +4,16 @@ import {
   csvCell,
   decodeManifest,
   imageFileKey,
+  MAX_ROW_QUANTITY,
+  maxSeriesSkuLength,
   normalizeHeader,
+  parseQuantityCell,
   parseSaleTermsCell,
   parseYesNo,
   skuOfImageName,
   splitImageNames,
   toCsv,
+  unitSkus,
 } from './manifest';
 
 /** Reads one cell back the way RFC 4180 says (test helper, a single cell only). */
@@ -223,5 +227,49 @@ describe('parseSaleTermsCell', () => {
         expect(v === null || ['standard', 'final_sale', 'as_is'].includes(v)).toBe(true);
       }),
     );
+  });
+});
+
+describe('identity and quantity columns', () => {
+  it('reads a barcode column under its usual names, and the model number and quantity', () => {
+    for (const h of ['GTIN', 'UPC', 'upc', 'EAN', 'EAN-13', 'UPC-A', 'GTIN-14', 'Barcode']) {
+      expect(normalizeHeader(h)).toBe('gtin');
+    }
+    expect(normalizeHeader('Model')).toBe('model');
+    expect(normalizeHeader('Model Number')).toBe('model');
+    expect(normalizeHeader('Qty')).toBe('quantity');
+    expect(normalizeHeader('Quantity')).toBe('quantity');
+  });
+
+  it('a quantity is a whole number from 1 to 100, empty meaning 1', () => {
+    expect(parseQuantityCell('')).toBe(1);
+    expect(parseQuantityCell('  ')).toBe(1);
+    expect(parseQuantityCell('1')).toBe(1);
+    expect(parseQuantityCell(' 12 ')).toBe(12);
+    expect(parseQuantityCell(String(MAX_ROW_QUANTITY))).toBe(100);
+    for (const bad of ['0', '101', '2.5', '-3', 'two', '1e2', '1,000', '+4']) {
+      expect(parseQuantityCell(bad)).toBeNull();
+    }
+  });
+
+  it('one unit keeps the SKU; several get -01, -02, ... in order, each its own', () => {
+    expect(unitSkus('RB-1', 1)).toEqual(['RB-1']);
+    expect(unitSkus('RB-1', 3)).toEqual(['RB-1-01', 'RB-1-02', 'RB-1-03']);
+    const hundred = unitSkus('X', 100);
+    expect(hundred).toHaveLength(100);
+    expect(new Set(hundred).size).toBe(100);
+    expect(hundred.at(-1)).toBe('X-100');
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: MAX_ROW_QUANTITY }), (n) => {
+        const skus = unitSkus('A'.repeat(maxSeriesSkuLength(n, 64)), n);
+        return skus.length === n && skus.every((s) => s.length <= 64);
+      }),
+    );
+  });
+
+  it('leaves room for the suffix only when there are several units', () => {
+    expect(maxSeriesSkuLength(1, 64)).toBe(64);
+    expect(maxSeriesSkuLength(2, 64)).toBe(61);
+    expect(maxSeriesSkuLength(100, 64)).toBe(60);
   });
 });

@@ -21,6 +21,17 @@ const HEADER_ALIASES: Readonly<Record<string, string>> = Object.freeze({
   is_featured: 'featured',
   terms: 'sale_terms',
   sale_term: 'sale_terms',
+  // The barcode number: spreadsheets and suppliers call it by its kind (docs/decisions/091).
+  upc: 'gtin',
+  upc_a: 'gtin',
+  ean: 'gtin',
+  ean_13: 'gtin',
+  gtin_14: 'gtin',
+  barcode: 'gtin',
+  model_number: 'model',
+  model_no: 'model',
+  qty: 'quantity',
+  units: 'quantity',
 });
 
 /**
@@ -47,6 +58,36 @@ export function parseYesNo(cell: string): boolean | null {
   if (YES.has(v)) return true;
   if (NO.has(v)) return false;
   return null;
+}
+
+/** The most units one manifest row can make (docs/decisions/091). */
+export const MAX_ROW_QUANTITY = 100;
+
+/**
+ * A quantity cell: empty -> 1; a whole number from 1 to MAX_ROW_QUANTITY (spaces around it
+ * allowed) -> that number; anything else (0, 2.5, 'two', 101) -> null.
+ */
+export function parseQuantityCell(cell: string): number | null {
+  const text = cell.trim();
+  if (text === '') return 1;
+  if (!/^\d{1,3}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= 1 && n <= MAX_ROW_QUANTITY ? n : null;
+}
+
+/**
+ * The SKUs of a row's units (docs/decisions/091): one unit keeps the row's SKU; several get the
+ * row's SKU with '-01', '-02', ... ('-100' for the hundredth), one product each.
+ */
+export function unitSkus(sku: string, quantity: number): string[] {
+  if (quantity <= 1) return [sku];
+  return Array.from({ length: quantity }, (_, i) => `${sku}-${String(i + 1).padStart(2, '0')}`);
+}
+
+/** The longest row SKU that leaves room for its units' suffix (a SKU has at most `maxSku` characters). */
+export function maxSeriesSkuLength(quantity: number, maxSku: number): number {
+  if (quantity <= 1) return maxSku;
+  return maxSku - 1 - Math.max(2, String(quantity).length);
 }
 
 /** A sale terms cell as a key: spaces, dashes and underscores alike, case ignored ('As-Is' -> 'as_is'). */

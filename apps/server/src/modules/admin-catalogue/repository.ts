@@ -1,4 +1,5 @@
 import type { AdminProductQuery, AdminProductSort } from '@rebound/contract/admin-catalogue';
+import { identitySearchTerms } from '@rebound/core/item-identity';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -34,12 +35,22 @@ export async function listProducts(db: DbOrTx, q: AdminProductQuery) {
   if (q.condition) where.push(eq(products.condition, q.condition));
   if (q.featured) where.push(eq(products.isFeatured, q.featured === 'true'));
   if (q.q) {
-    // One box: every word must appear in the title, the brand or the SKU the table shows.
+    // One box: every word must appear in the title, the brand or the SKU the table shows; or the
+    // whole text is a GTIN in any of its forms, or a model number (core's identitySearchTerms, on
+    // the indexed item_key and model_key).
+    const words: SQL[] = [];
     for (const word of q.q.split(/\s+/).filter(Boolean).slice(0, 8)) {
       const like = `%${escapeLike(word)}%`;
       const match = or(ilike(products.title, like), ilike(products.brand, like), ilike(shownSku, like));
-      if (match) where.push(match);
+      if (match) words.push(match);
     }
+    const identity = identitySearchTerms(q.q);
+    const match = or(
+      and(...words),
+      identity.gtin ? eq(products.itemKey, `gtin:${identity.gtin}`) : undefined,
+      identity.model ? eq(products.modelKey, identity.model) : undefined,
+    );
+    if (match) where.push(match);
   }
   const cond = where.length ? and(...where) : undefined;
   const column = SORT_COLUMNS[q.sort];

@@ -9,7 +9,7 @@ import {
 } from '@rebound/contract/admin-catalogue';
 import { ImageVariant } from '@rebound/contract/catalog';
 import { productSku, slugify } from '@rebound/core/catalog';
-import { itemKey, modelKey } from '@rebound/core/item-identity';
+import { identityKeys } from '@rebound/core/item-identity';
 import { refusedListingChanges } from '@rebound/core/listing-lock';
 import { INITIAL_PRODUCT_STATUS, PRODUCT_MOVES } from '@rebound/core/product-status';
 import { z } from 'zod';
@@ -178,8 +178,7 @@ export async function createProduct(db: Db, actorId: string, input: ParsedInput,
       const row = await repo.insertProduct(tx, {
         ...input,
         ...identity,
-        itemKey: itemKey(identity),
-        modelKey: identity.model ? modelKey(identity.model) : null,
+        ...identityKeys(identity),
         slug,
         status: INITIAL_PRODUCT_STATUS,
         createdAt: now,
@@ -222,8 +221,7 @@ export async function updateProduct(db: Db, actorId: string, id: string, input: 
       const after = await repo.updateProduct(tx, id, {
         ...input,
         ...identity,
-        itemKey: itemKey(identity),
-        modelKey: identity.model ? modelKey(identity.model) : null,
+        ...identityKeys(identity),
         updatedAt: now,
       });
       await recordAudit(tx, {

@@ -8,7 +8,13 @@ import {
   manifestRowSchema,
   REQUIRED_MANIFEST_COLUMNS,
 } from '@rebound/contract/admin-import';
-import { decodeManifest, imageFileKey, normalizeHeader, skuOfImageName } from '@rebound/core/manifest';
+import {
+  decodeManifest,
+  imageFileKey,
+  normalizeHeader,
+  skuOfImageName,
+  unitSkus,
+} from '@rebound/core/manifest';
 import { CsvError, parse } from 'csv-parse/sync';
 import { AppError } from '../../lib/errors';
 
@@ -20,6 +26,11 @@ import { AppError } from '../../lib/errors';
 export interface StoredRow {
   row: number;
   sku: string;
+  /**
+   * How many identical units the row is (the quantity column): that many products, SKUs from
+   * core's unitSkus. Absent in rows stored before the column existed: 1.
+   */
+  quantity?: number;
   values: Record<string, string>;
   errors: CellError[];
   /** Names of the uploaded photos this row gets, in order. */
@@ -134,17 +145,25 @@ export function parseManifest(bytes: Buffer, categories: Category[]): ParsedMani
           message: issue.message,
         }));
     const sku = parsed.success ? parsed.data.sku : (cells.sku ?? '').trim().toUpperCase();
+    const quantity = parsed.success ? parsed.data.quantity : 1;
     if (sku !== '' && !errors.some((e) => e.column === 'sku')) {
-      const first = firstRowOfSku.get(sku);
-      if (first !== undefined) {
-        errors.push({ column: 'sku', message: `SKU ${sku} is already on row ${first} of this file.` });
+      // The row's SKU and every unit's are taken once in the file (a row RB-1 of 3 units clashes
+      // with another row RB-1, and with a row RB-1-02).
+      const units = [...new Set([sku, ...rowSkus(sku, quantity)])];
+      const clash = units.find((u) => firstRowOfSku.has(u));
+      if (clash !== undefined) {
+        errors.push({
+          column: 'sku',
+          message: `SKU ${clash} is already on row ${firstRowOfSku.get(clash)} of this file.`,
+        });
       } else {
-        firstRowOfSku.set(sku, rowNumber);
+        for (const u of units) firstRowOfSku.set(u, rowNumber);
       }
     }
     rows.push({
       row: rowNumber,
       sku,
+      quantity,
       values: cells as Record<string, string>,
       errors,
       images: parsed.success ? parsed.data.imageNames : [],
@@ -154,6 +173,11 @@ export function parseManifest(bytes: Buffer, categories: Category[]): ParsedMani
   }
   if (rows.length === 0) throw new AppError('import_empty');
   return { rows, ignoredColumns };
+}
+
+/** The SKUs of the products a row makes: its own, or one per unit (core's unitSkus). */
+export function rowSkus(sku: string, quantity: number | undefined): string[] {
+  return unitSkus(sku, quantity ?? 1);
 }
 
 /** A photo's number in its name: 'A_2.jpg' and 'A (2).jpg' are 2, 'A.jpg' is 0. */

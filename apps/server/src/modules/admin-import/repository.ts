@@ -117,6 +117,11 @@ export interface NewProduct {
   retailPriceCents: number;
   resalePriceCents: number;
   sku: string;
+  /** Normal form (14 digits) or null; item_key and model_key from core's identityKeys. */
+  gtin: string | null;
+  model: string | null;
+  itemKey: string | null;
+  modelKey: string | null;
   isFeatured: boolean;
   deskNotes: string | null;
   slug: string;

@@ -121,7 +121,7 @@ describe('the template', () => {
     const res = await t.app.inject({ method: 'GET', url: API.adminImportTemplate, headers: as(staff) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('rebound-manifest-template.csv');
-    expect(res.body.split('\r\n')[0]).toBe(`${HEADER},sale_terms`);
+    expect(res.body.split('\r\n')[0]).toBe(`${HEADER},sale_terms,gtin,model,quantity`);
     const s = await preview([csvPart(res.body.replace('Garden & Tools', 'garden-tools'), 'template.csv')]);
     // Its example names photos that were not uploaded: the only error.
     const [row] = (await rowsOf(s.id)).items;

@@ -11,6 +11,7 @@ import type {
 } from '@rebound/contract/admin-import';
 import { errorMessage } from '@rebound/contract/errors';
 import { slugify } from '@rebound/core/catalog';
+import { identityKeys } from '@rebound/core/item-identity';
 import { toCsv } from '@rebound/core/manifest';
 import sharp, { type Metadata } from 'sharp';
 import type { MediaStorage } from '../../adapters/storage/types';
@@ -18,7 +19,14 @@ import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { processImage, variantKeys } from '../admin-catalogue';
 import { recordAudit } from '../staff';
-import { type Category, matchImages, parseManifest, type StoredImage, type StoredRow } from './manifest';
+import {
+  type Category,
+  matchImages,
+  parseManifest,
+  rowSkus,
+  type StoredImage,
+  type StoredRow,
+} from './manifest';
 import * as repo from './repository';
 import { checkImportRows } from './stored-rows';
 
@@ -130,10 +138,18 @@ export async function createPreview(
   const valid = parsed.rows.filter((r) => r.product);
   const known = await repo.existingSkus(
     db,
-    valid.map((r) => r.sku),
+    valid.flatMap((r) => rowSkus(r.sku, r.quantity)),
   );
   for (const r of valid) {
-    if (known.has(r.sku)) r.note = `SKU ${r.sku} is already in the catalogue: it will be left as it is.`;
+    const skus = rowSkus(r.sku, r.quantity);
+    const there = skus.filter((s) => known.has(s));
+    if (there.length === 0) continue;
+    r.note =
+      skus.length === 1
+        ? `SKU ${r.sku} is already in the catalogue: it will be left as it is.`
+        : there.length === skus.length
+          ? `SKUs ${skus[0]} to ${skus.at(-1)} are already in the catalogue: they will be left as they are.`
+          : `${there.length} of its ${skus.length} SKUs are already in the catalogue (${there.join(', ')}): they will be left as they are.`;
   }
   const report: StoredReport = { ignoredColumns: parsed.ignoredColumns, startedBy: null, lines: [] };
   const row = await repo.insertImport(db, {
@@ -310,13 +326,22 @@ const PHOTOS_PER_BATCH = 20;
 /** Lease time added per photo of a batch, on top of the lease, while they are resized. */
 const LEASE_PER_PHOTO_MS = 15_000;
 
-/** One row of a batch, ready to save: its product's id and its resized photos (or why not). */
+/** One product a row makes (a row of quantity n makes n): its id, SKU and resized photos. */
+interface PreparedUnit {
+  productId: string;
+  sku: string;
+  photos: { id: string; storageKey: string; processed: Awaited<ReturnType<typeof processImage>> }[];
+}
+
+/** One row of a batch, ready to save: its units (or why not). */
 interface Prepared {
   row: StoredRow;
-  productId: string;
-  photos: { id: string; storageKey: string; processed: Awaited<ReturnType<typeof processImage>> }[];
+  units: PreparedUnit[];
   error: string | null;
 }
+
+/** Photos a row has to resize: each unit gets its own copies. */
+const photosOf = (r: StoredRow) => r.images.length * (r.quantity ?? 1);
 
 /**
  * Imports what is waiting: claims an import (SKIP LOCKED + lease), saves its valid rows in batches
@@ -353,9 +378,9 @@ export async function runImports(
         const batch: StoredRow[] = [];
         let photos = 0;
         for (const r of rows.slice(processed, processed + batchSize)) {
-          if (batch.length > 0 && photos + r.images.length > PHOTOS_PER_BATCH) break;
+          if (batch.length > 0 && photos + photosOf(r) > PHOTOS_PER_BATCH) break;
           batch.push(r);
-          photos += r.images.length;
+          photos += photosOf(r);
         }
         if (photos > 0) {
           lease = await renewLease(
@@ -370,7 +395,8 @@ export async function runImports(
         const next = new Date(now().getTime() + leaseMs);
         const saved = await saveBatch(db, claimed.id, lease, next, prepared, now());
         // Photos resized for rows that were not created (the SKU came meanwhile, the lease was lost).
-        const unused = saved ? prepared.filter((p) => !saved.created.has(p.productId)) : prepared;
+        const units = prepared.flatMap((p) => p.units);
+        const unused = saved ? units.filter((u) => !saved.created.has(u.productId)) : units;
         await deletePhotos(storage, unused);
         if (!saved) break;
         lease = next;
@@ -399,10 +425,11 @@ async function renewLease(db: Db, importId: string, lease: Date, next: Date): Pr
 }
 
 /**
- * Gives each row of the batch its product id and resizes its photos (the catalogue's pipeline,
- * outside any transaction) under `products/<productId>/<imageId>`, as the catalogue stores them.
- * Rows whose SKU the catalogue already has are left alone; a photo that cannot be resized makes
- * its row an error.
+ * Gives each row of the batch its units (one product each, SKUs by core's unitSkus) and resizes
+ * their photos (the catalogue's pipeline, outside any transaction) under
+ * `products/<productId>/<imageId>`, as the catalogue stores them: each unit owns its files, so
+ * deleting one product's photo leaves the others'. Units whose SKU the catalogue already has are
+ * left alone; a photo that cannot be resized makes its row an error.
  */
 async function preparePhotos(
   db: Db,
@@ -413,36 +440,44 @@ async function preparePhotos(
   const withPhotos = batch.filter((r) => r.images.length > 0);
   const known = await repo.existingSkus(
     db,
-    withPhotos.map((r) => r.sku),
+    withPhotos.flatMap((r) => rowSkus(r.sku, r.quantity)),
   );
   const out: Prepared[] = [];
   for (const row of batch) {
-    const p: Prepared = { row, productId: randomUUID(), photos: [], error: null };
+    const units = rowSkus(row.sku, row.quantity).map((sku) => ({
+      productId: randomUUID(),
+      sku,
+      photos: [] as PreparedUnit['photos'],
+    }));
+    const p: Prepared = { row, units, error: null };
     out.push(p);
-    if (row.images.length === 0 || known.has(row.sku)) continue;
-    for (const name of row.images) {
-      const img = images.get(name);
-      const bytes = img?.rawKey ? await storage.get(img.rawKey) : null;
-      if (!bytes) {
-        p.error = `images: ${name} is no longer stored; upload the file again.`;
-        break;
-      }
-      const id = randomUUID();
-      const storageKey = `products/${p.productId}/${id}`;
-      try {
-        const processed = await processImage(storage, storageKey, name, Buffer.from(bytes));
-        p.photos.push({ id, storageKey, processed });
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        p.error = `images: ${err.message}`;
-        break;
+    if (row.images.length === 0) continue;
+    photos: for (const unit of units) {
+      if (known.has(unit.sku)) continue;
+      for (const name of row.images) {
+        const img = images.get(name);
+        const bytes = img?.rawKey ? await storage.get(img.rawKey) : null;
+        if (!bytes) {
+          p.error = `images: ${name} is no longer stored; upload the file again.`;
+          break photos;
+        }
+        const id = randomUUID();
+        const storageKey = `products/${unit.productId}/${id}`;
+        try {
+          const processed = await processImage(storage, storageKey, name, Buffer.from(bytes));
+          unit.photos.push({ id, storageKey, processed });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          p.error = `images: ${err.message}`;
+          break photos;
+        }
       }
     }
   }
   return out;
 }
 
-async function deletePhotos(storage: MediaStorage, prepared: Prepared[]) {
+async function deletePhotos(storage: MediaStorage, prepared: PreparedUnit[]) {
   await Promise.all(
     prepared.flatMap((p) =>
       p.photos.flatMap((ph) =>
@@ -491,56 +526,84 @@ async function saveBatch(
     }
     const made = await repo.insertProductsBySku(
       tx,
-      toCreate.map((p) => ({
-        ...p.row.product!,
-        id: p.productId,
-        sku: p.row.sku,
-        slug: `${slugify(p.row.product!.title).slice(0, 80) || 'product'}-${randomBytes(5).toString('hex')}`,
-        createdAt: now,
-        updatedAt: now,
-      })),
+      toCreate.flatMap((p) => {
+        const product = p.row.product!;
+        // The item's keys as the catalogue's form writes them (core's identityKeys); rows stored
+        // before the identity columns existed have none.
+        const identity = { gtin: product.gtin ?? null, brand: product.brand, model: product.model ?? null };
+        return p.units.map((u) => ({
+          ...product,
+          ...identity,
+          ...identityKeys(identity),
+          id: u.productId,
+          sku: u.sku,
+          slug: `${slugify(product.title).slice(0, 80) || 'product'}-${randomBytes(5).toString('hex')}`,
+          createdAt: now,
+          updatedAt: now,
+        }));
+      }),
     );
     const created = new Set(made.map((m) => m.id));
     const imageRows: Parameters<typeof repo.insertImages>[1] = [];
     for (const p of toCreate) {
       const r = p.row;
-      if (!created.has(p.productId)) {
+      const mine = p.units.filter((u) => created.has(u.productId));
+      if (mine.length === 0) {
         lines.push({
           row: r.row,
           sku: r.sku,
           outcome: 'unchanged',
-          messages: [`SKU ${r.sku} is already in the catalogue: left as it is.`],
+          messages: [
+            p.units.length === 1
+              ? `SKU ${r.sku} is already in the catalogue: left as it is.`
+              : `SKUs ${p.units[0]!.sku} to ${p.units.at(-1)!.sku} are already in the catalogue: left as they are.`,
+          ],
           productId: null,
         });
         continue;
       }
-      p.photos.forEach((ph, position) => {
-        imageRows.push({
-          id: ph.id,
-          productId: p.productId,
-          position,
-          url: ph.processed.fallbackUrl,
-          width: ph.processed.width,
-          height: ph.processed.height,
-          alt: '',
-          storageKey: ph.storageKey,
-          variants: ph.processed.variants,
-          createdAt: now,
+      for (const u of mine) {
+        u.photos.forEach((ph, position) => {
+          imageRows.push({
+            id: ph.id,
+            productId: u.productId,
+            position,
+            url: ph.processed.fallbackUrl,
+            width: ph.processed.width,
+            height: ph.processed.height,
+            alt: '',
+            storageKey: ph.storageKey,
+            variants: ph.processed.variants,
+            createdAt: now,
+          });
         });
-      });
+      }
+      const messages: string[] = [];
+      if (p.units.length > 1) {
+        messages.push(
+          `${mine.length} product${mine.length === 1 ? '' : 's'}: ${mine.map((u) => u.sku).join(', ')}.`,
+        );
+        const left = p.units.length - mine.length;
+        if (left > 0) messages.push(`${left} already in the catalogue: left as they are.`);
+      }
+      const photos = mine[0]!.photos.length;
+      if (photos > 0) {
+        messages.push(`${photos} photo${photos === 1 ? '' : 's'}${p.units.length > 1 ? ' each' : ''}.`);
+      }
       lines.push({
         row: r.row,
         sku: r.sku,
         outcome: 'created',
-        messages: p.photos.length > 0 ? [`${p.photos.length} photo${p.photos.length === 1 ? '' : 's'}.`] : [],
-        productId: p.productId,
+        messages,
+        productId: mine[0]!.productId,
       });
     }
     await repo.insertImages(tx, imageRows);
     lines.sort((a, b) => a.row - b.row);
     await repo.addBatchToImport(tx, importId, {
       processed: prepared.length,
-      created: created.size,
+      // Rows, as the other counters: a row of several units is one created row.
+      created: lines.filter((l) => l.outcome === 'created').length,
       unchanged: lines.filter((l) => l.outcome === 'unchanged').length,
       lines,
       lockedUntil: nextLease,

@@ -1,3 +1,4 @@
+import { MAX_ROW_QUANTITY } from '@rebound/core/manifest';
 import { z } from 'zod';
 
 // The payload schema of a queued manifest import (docs/decisions/033-several-servers.md): the
@@ -10,6 +11,8 @@ import { z } from 'zod';
 const StoredManifestRow = z.looseObject({
   row: z.number().int().nonnegative(),
   sku: z.string(),
+  /** Units the row makes (absent in rows stored before the quantity column: 1). */
+  quantity: z.number().int().min(1).max(MAX_ROW_QUANTITY).optional(),
   values: z.record(z.string(), z.unknown()).optional(),
   images: z.array(z.string()),
   product: z.record(z.string(), z.unknown()).nullable(),

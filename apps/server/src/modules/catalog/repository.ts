@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gt, ilike, lte, min, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { identitySearchTerms } from '@rebound/core/item-identity';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  lte,
+  min,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type CardRow, cardQuery, firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
@@ -14,7 +29,10 @@ export interface ShopFilters {
   minPriceCents?: number | undefined;
   maxPriceCents?: number | undefined;
   location?: string | undefined;
-  /** Keyword search: every word must appear (any case) in the title or the brand. */
+  /**
+   * Keyword search: every word must appear (any case) in the title or the brand; or the text is a
+   * GTIN in any of its forms, or a model number (core's identitySearchTerms).
+   */
   q?: string | undefined;
 }
 
@@ -31,9 +49,46 @@ export function searchPatterns(q: string | undefined): string[] {
 // The same expression as the trigram index products_search_trgm_idx (schema.ts), so it can be used.
 const searchText = sql`(${products.title} || ' ' || ${products.brand})`;
 
+/**
+ * What the search text names by number (core's identitySearchTerms): the item key of a GTIN
+ * (products.item_key, `gtin:` and the normal form) and a model number as compared
+ * (products.model_key). Both columns are indexed (schema.ts).
+ */
+export function searchIdentity(q: string | undefined): { itemKey: string | null; modelKey: string | null } {
+  if (!q?.trim()) return { itemKey: null, modelKey: null };
+  const terms = identitySearchTerms(q);
+  return { itemKey: terms.gtin ? `gtin:${terms.gtin}` : null, modelKey: terms.model };
+}
+
 /** One ILIKE condition per search word, on the indexed title-and-brand expression. */
 export function searchConditions(q: string | undefined): SQL[] {
   return searchPatterns(q).map((pattern) => ilike(searchText, pattern));
+}
+
+/**
+ * A product the search finds: every word on the trigram-indexed expression; or its item_key is the
+ * GTIN's, or its model_key the model number's (btree indexes), so the planner can OR the indexes.
+ */
+function productMatch(
+  words: SQL[],
+  itemKey: SQL | Placeholder | null,
+  modelKey: SQL | Placeholder | null,
+): SQL {
+  return or(
+    and(...words),
+    itemKey ? sql`${products.itemKey} = ${itemKey}` : undefined,
+    modelKey ? sql`${products.modelKey} = ${modelKey}` : undefined,
+  )!;
+}
+
+/** The products a search text finds, with its values inline (tests and one-off reads; the shop's statement uses placeholders). */
+export function searchMatch(q: string): SQL {
+  const identity = searchIdentity(q);
+  return productMatch(
+    searchConditions(q),
+    identity.itemKey ? sql`${identity.itemKey}` : null,
+    identity.modelKey ? sql`${identity.modelKey}` : null,
+  );
 }
 
 /** Live and biddable right now: the status says live and the clock agrees. */
@@ -71,6 +126,9 @@ interface ShopShape {
   maxPrice: boolean;
   location: 'none' | 'id' | 'slug';
   words: number;
+  /** The search names a GTIN (placeholder `itemKey`) or a model number (placeholder `modelKey`). */
+  gtin: boolean;
+  model: boolean;
   /** A keyset page (decision 067): the rows after or before a card of the sort, or none (OFFSET). */
   cursor: 'none' | 'after' | 'before';
 }
@@ -93,6 +151,8 @@ function shapeOf(filters: ShopFilters, keyset: ShopKeyset | null = null): ShopSh
     maxPrice: filters.maxPriceCents !== undefined,
     location: !filters.location ? 'none' : isUuid(filters.location) ? 'id' : 'slug',
     words: searchPatterns(filters.q).length,
+    gtin: searchIdentity(filters.q).itemKey !== null,
+    model: searchIdentity(filters.q).modelKey !== null,
     cursor: keyset?.dir ?? 'none',
   };
 }
@@ -117,6 +177,9 @@ function shopParams(
   searchPatterns(filters.q).forEach((pattern, i) => {
     params[`w${i}`] = pattern;
   });
+  const identity = searchIdentity(filters.q);
+  if (identity.itemKey) params.itemKey = identity.itemKey;
+  if (identity.modelKey) params.modelKey = identity.modelKey;
   return params;
 }
 
@@ -143,9 +206,12 @@ function shopWhere(shape: ShopShape, sort: ShopSort | null = null): SQL {
       sql`${auctions.locationId} = (select ${locations.id} from ${locations} where ${locations.slug} = ${ph('location')})`,
     );
   if (shape.words > 0) {
+    // The words on the trigram-indexed expression; or, when the text is a GTIN or a model number,
+    // its product's item_key or model_key (btree indexes): one semi-join with products either way.
     const words = Array.from({ length: shape.words }, (_, i) => ilike(searchText, ph(`w${i}`)));
+    const match = productMatch(words, shape.gtin ? ph('itemKey') : null, shape.model ? ph('modelKey') : null);
     conditions.push(
-      sql`exists (select 1 from ${products} where ${products.id} = ${auctions.productId} and ${and(...words)})`,
+      sql`exists (select 1 from ${products} where ${products.id} = ${auctions.productId} and ${match})`,
     );
   }
   if (shape.cursor !== 'none' && sort) conditions.push(keysetWhere(sort, shape.cursor));
@@ -215,6 +281,7 @@ export function shopCountKey(filters: ShopFilters): string {
     filters.maxPriceCents ?? null,
     filters.location ?? null,
     searchPatterns(filters.q),
+    searchIdentity(filters.q),
   ]);
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@rebound/contract/returns';
 import { CONDITION_LABELS, PRODUCT_CONDITIONS, productSku } from '@rebound/core/catalog';
 import { conditionGrade } from '@rebound/core/condition-rubric';
+import { displayGtin } from '@rebound/core/item-identity';
 import { ExternalLink, Lock, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -45,6 +46,9 @@ function formValuesOf(p: AdminProduct | undefined): ProductFormValues {
     retail: p ? dollars(p.retailPriceCents) : '',
     resale: p ? dollars(p.resalePriceCents) : '',
     sku: p?.sku ?? '',
+    // The stored 14 digits as people read them (a UPC-A when it is one).
+    gtin: p?.gtin ? displayGtin(p.gtin) : '',
+    model: p?.model ?? '',
     isFeatured: p?.isFeatured ?? false,
     deskNotes: p?.deskNotes ?? '',
   };
@@ -179,6 +183,22 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
             </a>
           ) : null}
         </div>
+        {product && (product.gtin || product.model) ? (
+          <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-700">
+            {product.gtin ? (
+              <div className="flex gap-1">
+                <dt>GTIN</dt>
+                <dd className="font-mono text-ink-950">{displayGtin(product.gtin)}</dd>
+              </div>
+            ) : null}
+            {product.model ? (
+              <div className="flex gap-1">
+                <dt>Model</dt>
+                <dd className="font-mono text-ink-950">{product.model}</dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : null}
       </div>
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)]">
@@ -240,6 +260,27 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
               autoCapitalize="characters"
               spellCheck={false}
               {...register('sku')}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="GTIN (barcode)"
+              hint="The UPC, EAN or GTIN-14 under the barcode; spaces and dashes are fine. Empty: none."
+              error={errors.gtin?.message}
+              inputClassName="font-mono"
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              {...register('gtin')}
+            />
+            <TextField
+              label="Model number"
+              hint="The maker's model or part number, as on the box or label."
+              error={errors.model?.message}
+              inputClassName="font-mono"
+              autoComplete="off"
+              spellCheck={false}
+              {...register('model')}
             />
           </div>
           <SelectField label="Category" error={errors.categoryId?.message} {...register('categoryId')}>

@@ -97,7 +97,7 @@ export function ProductList() {
       useRows={useProductRows}
       getRowId={(p: AdminProductRow) => p.id}
       sort="updated"
-      search={{ label: 'Search', placeholder: 'Title, brand or SKU' }}
+      search={{ label: 'Search', placeholder: 'Title, brand, SKU, GTIN or model' }}
       filters={[
         {
           name: 'status',
