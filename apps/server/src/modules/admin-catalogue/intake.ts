@@ -38,7 +38,11 @@ async function nextSkuOf(db: DbOrTx, latestSku: string | null): Promise<string |
 
 export async function lookUpItem(db: DbOrTx, code: string): Promise<IntakeLookup> {
   const read = readCode(code);
-  const key = 'gtin' in read ? { itemKey: `gtin:${read.gtin}` } : { modelKey: modelKey(read.model) };
+  // A GTIN names its item whatever the brand (core's itemKey); a model number is looked up by its key.
+  const key =
+    'gtin' in read
+      ? { itemKey: itemKey({ gtin: read.gtin, brand: '', model: null }) ?? '' }
+      : { modelKey: modelKey(read.model) };
   const found = 'modelKey' in key && key.modelKey === '' ? null : await repo.latestUnitOf(db, key);
   if (!found) {
     return 'gtin' in read
