@@ -10,6 +10,7 @@ import {
 import { summaryReserveMet } from '@rebound/core/auction-summary';
 import { productSku, SHOP_PAGE_SIZE } from '@rebound/core/catalog';
 import { dollarsToCents } from '@rebound/core/dollars';
+import { MORE_OF_ITEM_LIMIT, SOLD_BEFORE_LIMIT, soldBefore, soldBeforeSince } from '@rebound/core/item-lots';
 import {
   type LotEnding,
   type PageAuctionFacts,
@@ -373,6 +374,7 @@ export async function productDetail(db: DbOrTx, now: Date, slug: string): Promis
   // productPageReachable has ruled out 'withdrawn'.
   const status = product.status as Exclude<typeof product.status, 'withdrawn'>;
   const lots = pageLots(facts, auction?.auction.id ?? null, now);
+  const { moreOfItem, soldBefore: sold } = await itemLots(db, product.itemKey, product.id, now);
   return {
     serverTime: now.toISOString(),
     product: {
@@ -419,6 +421,46 @@ export async function productDetail(db: DbOrTx, now: Date, slug: string): Promis
     location: auction ? toLocation(auction.location) : null,
     ending: endingAnswer(lots.ending),
     earlierEnding: endingAnswer(lots.earlierEnding),
+    moreOfItem,
+    soldBefore: sold,
+  };
+}
+
+/**
+ * A product page's 'More of this item' and 'Sold before' (decision 092): two reads on the item's
+ * index, at once; nothing for a product that is an item of its own.
+ */
+async function itemLots(
+  db: DbOrTx,
+  key: string | null,
+  productId: string,
+  now: Date,
+): Promise<Pick<ProductDetail, 'moreOfItem' | 'soldBefore'>> {
+  if (key === null)
+    return { moreOfItem: { total: 0, lots: [] }, soldBefore: { sales: [], medianCents: null } };
+  const [more, sales] = await Promise.all([
+    repo.moreOfItem(db, key, productId, now, MORE_OF_ITEM_LIMIT),
+    repo.soldBefore(db, key, soldBeforeSince(now), now, SOLD_BEFORE_LIMIT),
+  ]);
+  // The query has applied the window and the cap; core's rule says them once more, and the median.
+  const sold = soldBefore(sales, now);
+  return {
+    moreOfItem: {
+      total: more[0]?.total ?? 0,
+      lots: more.map(({ total: _total, startTime, endTime, ...lot }) => ({
+        ...lot,
+        startTime: startTime.toISOString(),
+        endTime: endTime.toISOString(),
+      })),
+    },
+    soldBefore: {
+      sales: sold.sales.map((s) => ({
+        endedAt: s.endedAt.toISOString(),
+        condition: s.condition,
+        priceCents: s.priceCents,
+      })),
+      medianCents: sold.medianCents,
+    },
   };
 }
 
