@@ -1,6 +1,6 @@
 // A product page's other units of its item (docs/product.md "The shopper: more of this item, sold
 // before"; decision 092): 'More of this item' and 'Sold before' in the page's own answer.
-import type { ProductDetail } from '@rebound/contract/catalog';
+import type { ProductDetail, ShopResponse } from '@rebound/contract/catalog';
 import { API } from '@rebound/contract/routes';
 import { paymentDueAt } from '@rebound/core/time';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -169,5 +169,72 @@ describe('Sold before', () => {
     expect(body.soldBefore.sales).toHaveLength(10);
     expect(body.soldBefore.medianCents).toBe(1_006);
     expect(body.moreOfItem.total).toBe(0);
+  });
+});
+
+describe('the shop', () => {
+  const shop = async (query: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `${API.shop}?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<ShopResponse>();
+  };
+
+  it('says on each card how many other lots of its item are live or upcoming', async () => {
+    const item = { gtin: '9780306406157', title: 'Zorblax kettle' };
+    const { product: a } = await lot(item, { endsIn: HOUR });
+    await lot(item, { endsIn: 2 * HOUR });
+    await lot(item, { endsIn: 3 * DAY, opensIn: DAY, status: 'scheduled' });
+    await lot(item, { endsIn: -HOUR, opensIn: -2 * HOUR });
+    const { product: alone } = await lot({ title: 'Zorblax mug' }, { endsIn: HOUR });
+    const body = await shop('q=zorblax&sort=ending');
+    const bySlug = new Map(body.items.map((c) => [c.slug, c]));
+    // Two live lots of the kettle show; each has the other live one and the upcoming one.
+    expect(body.items).toHaveLength(3);
+    expect(bySlug.get(a.slug)?.moreOfItem).toBe(2);
+    expect(bySlug.get(alone.slug)?.moreOfItem).toBe(0);
+    expect(bySlug.get(a.slug)?.itemLots).toBeUndefined();
+  });
+
+  it('groups identical lots when asked: each item once with its lot count, on numbered pages', async () => {
+    // 45 lots of one item and 44 single products: 45 items, two pages of 40 when grouped.
+    const item = { brand: 'Quuxco', model: 'QX-1', title: 'Quuxco blender' };
+    for (let i = 0; i < 45; i++) await lot(item, { endsIn: (i + 1) * HOUR, priceCents: 1_000 + i });
+    for (let i = 0; i < 44; i++)
+      await lot({ title: `Quuxco spare ${i}` }, { endsIn: HOUR, priceCents: 500 + i });
+
+    const plain = await shop('q=quuxco&sort=price_asc');
+    expect(plain.total).toBe(89);
+
+    const first = await shop('q=quuxco&sort=price_asc&group=1');
+    expect(first.total).toBe(45);
+    expect(first.totalExact).toBe(true);
+    expect(first.pageCount).toBe(2);
+    expect(first.items).toHaveLength(40);
+    expect(first.nextCursor).toBeNull();
+    const blender = first.items.find((c) => c.title === 'Quuxco blender');
+    // Not on page 1: the spares are cheaper, and the blender's first lot in the sort is its cheapest.
+    expect(blender).toBeUndefined();
+    const second = await shop('q=quuxco&sort=price_asc&group=1&page=2');
+    expect(second.items.map((c) => c.title)).toEqual([
+      'Quuxco spare 40',
+      'Quuxco spare 41',
+      'Quuxco spare 42',
+      'Quuxco spare 43',
+      'Quuxco blender',
+    ]);
+    const card = second.items[4]!;
+    expect(card.itemLots).toBe(45);
+    expect(card.currentPriceCents).toBe(1_000);
+    expect(card.moreOfItem).toBe(44);
+    expect(second.items[0]!.itemLots).toBe(1);
+    // Every item once over the two pages.
+    const ids = [...first.items, ...second.items].map((c) => c.productId);
+    expect(new Set(ids).size).toBe(45);
+  });
+
+  it('reads group=0 as not grouped and refuses a value it cannot read', async () => {
+    expect((await shop('q=quuxco&group=0')).total).toBe(89);
+    const res = await t.app.inject({ method: 'GET', url: `${API.shop}?group=maybe` });
+    expect(res.statusCode).toBe(400);
   });
 });

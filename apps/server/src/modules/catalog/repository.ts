@@ -17,6 +17,8 @@ export interface ShopFilters {
   location?: string | undefined;
   /** Keyword search: every word must appear (any case) in the title or the brand. */
   q?: string | undefined;
+  /** 'Group identical lots' (decision 092): each item once, numbered pages only. */
+  group?: boolean | undefined;
 }
 
 /** At most this many words of a search are used; a longer query only narrows further. */
@@ -74,6 +76,8 @@ interface ShopShape {
   words: number;
   /** A keyset page (decision 067): the rows after or before a card of the sort, or none (OFFSET). */
   cursor: 'none' | 'after' | 'before';
+  /** Each item once (decision 092); never with a cursor. */
+  group: boolean;
 }
 
 /** Where a keyset page starts: a card's sort key and id (core/shop-cursor). */
@@ -94,7 +98,8 @@ function shapeOf(filters: ShopFilters, keyset: ShopKeyset | null = null): ShopSh
     maxPrice: filters.maxPriceCents !== undefined,
     location: !filters.location ? 'none' : isUuid(filters.location) ? 'id' : 'slug',
     words: searchPatterns(filters.q).length,
-    cursor: keyset?.dir ?? 'none',
+    cursor: filters.group ? 'none' : (keyset?.dir ?? 'none'),
+    group: Boolean(filters.group),
   };
 }
 
@@ -105,7 +110,7 @@ function shopParams(
   keyset: ShopKeyset | null = null,
 ): Record<string, unknown> {
   const params: Record<string, unknown> = { now: now.toISOString() };
-  if (keyset) {
+  if (keyset && !filters.group) {
     params.kat = keyset.at;
     params.kn = keyset.n;
     params.kid = keyset.id;
@@ -216,7 +221,57 @@ export function shopCountKey(filters: ShopFilters): string {
     filters.maxPriceCents ?? null,
     filters.location ?? null,
     searchPatterns(filters.q),
+    filters.group ? 'group' : null,
   ]);
+}
+
+/**
+ * How many other lots of a card's item are live or upcoming ('N more like this', decision 092),
+ * whatever the shop's filters: a count on auctions_item_end_idx from now on; 0 for a product that
+ * is an item of its own (its key is null).
+ */
+const moreOfItemCount = sql<number>`(select count(*)::int from auctions o
+  where o.product_item_key = ${auctions.productItemKey} and o.end_time > ${ph('now')}
+  and o.status in ('scheduled', 'live') and o.product_status = 'auctioned' and o.id <> ${auctions.id})`;
+
+/** What the grouped shop groups by: the item, or the lot itself for a product of its own. */
+const itemGroup = sql`coalesce(${auctions.productItemKey}, ${auctions.id}::text)`;
+
+/**
+ * A numbered page of the grouped shop (decision 092): the matching lots ranked within their item by
+ * the sort, the first of each item kept with how many of its lots match, then the sort and OFFSET as
+ * ungrouped. Every matching lot is read to group them (no keyset): fine for a search or a category,
+ * the listings grouping is for; the plain listing of every lot is the costliest case.
+ */
+function buildGroupedShopRows(db: DbOrTx, shape: ShopShape, sort: ShopSort) {
+  const order = shopOrder[sort];
+  const ranked = db
+    .select({
+      id: auctions.id,
+      lots: sql<number>`(count(*) over (partition by ${itemGroup}))::int`.as('lots'),
+      rank: sql<number>`row_number() over (partition by ${itemGroup} order by ${sql.join(order, sql`, `)})`.as(
+        'rank',
+      ),
+    })
+    .from(auctions)
+    .where(shopWhere(shape))
+    .as('ranked');
+  const page = db
+    .select({ id: ranked.id, lots: ranked.lots })
+    .from(ranked)
+    .innerJoin(auctions, eq(auctions.id, ranked.id))
+    .where(sql`${ranked.rank} = 1`)
+    .orderBy(...order)
+    .limit(ph('limit'))
+    .offset(ph('offset'))
+    .as('page');
+  return cardQuery(db, {
+    sortAt: sortKeyAt[sort] ?? sql<string | null>`null`,
+    moreOfItem: moreOfItemCount,
+    itemLots: sql<number | null>`${page.lots}`,
+  })
+    .innerJoin(page, eq(page.id, auctions.id))
+    .orderBy(...order);
 }
 
 function buildShopRows(db: DbOrTx, shape: ShopShape, sort: ShopSort) {
@@ -231,7 +286,11 @@ function buildShopRows(db: DbOrTx, shape: ShopShape, sort: ShopSort) {
     .orderBy(...order)
     .limit(ph('limit'));
   const page = (shape.cursor === 'none' ? ids.offset(ph('offset')) : ids).as('page');
-  return cardQuery(db, { sortAt: sortKeyAt[sort] ?? sql<string | null>`null` })
+  return cardQuery(db, {
+    sortAt: sortKeyAt[sort] ?? sql<string | null>`null`,
+    moreOfItem: moreOfItemCount,
+    itemLots: sql<number | null>`null`,
+  })
     .innerJoin(page, eq(page.id, auctions.id))
     .orderBy(...order);
 }
@@ -241,6 +300,14 @@ function buildShopRows(db: DbOrTx, shape: ShopShape, sort: ShopSort) {
  * index), reading at most `cap` lots when the shape is capped (decision 067: "1,000+").
  */
 function buildShopCount(db: DbOrTx, shape: ShopShape, capped: boolean) {
+  if (shape.group) {
+    // Grouped: the items (a lot of its own is an item) among the matching lots.
+    const items = db
+      .selectDistinct({ g: sql<string>`${itemGroup}`.as('g') })
+      .from(auctions)
+      .where(shopWhere(shape));
+    return db.select({ total: count() }).from((capped ? items.limit(ph('cap')) : items).as('items'));
+  }
   if (!capped) return db.select({ total: count() }).from(auctions).where(shopWhere(shape));
   const lots = db
     .select({ one: sql<number>`1`.as('one') })
@@ -275,7 +342,7 @@ function preparedFor<Q extends RowsQuery | CountQuery>(
   return statement;
 }
 
-export type ShopRow = CardRow & { sortAt: string | null };
+export type ShopRow = CardRow & { sortAt: string | null; moreOfItem: number; itemLots: number | null };
 
 /**
  * One page of the shop's cards: the lots on sale matching the filters, in the sort's order, from
@@ -293,7 +360,9 @@ export function shopRows(
 ): Promise<ShopRow[]> {
   const shape = shapeOf(filters, keyset);
   const query = preparedFor(db, `rows ${sort} ${JSON.stringify(shape)}`, (name) =>
-    buildShopRows(db, shape, sort).prepare(name),
+    shape.group
+      ? (buildGroupedShopRows(db, shape, sort).prepare(name) as unknown as RowsQuery)
+      : buildShopRows(db, shape, sort).prepare(name),
   );
   return query.execute({ ...shopParams(filters, now, keyset), limit, offset }) as Promise<ShopRow[]>;
 }

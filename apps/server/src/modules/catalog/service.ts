@@ -152,6 +152,7 @@ export function shopFilters(q: ShopQuery): repo.ShopFilters {
     maxPriceCents: toCents(q.maxPrice),
     location: q.location,
     q: q.q,
+    group: q.group,
   };
 }
 
@@ -161,12 +162,15 @@ export function shopFilters(q: ShopQuery): repo.ShopFilters {
  * and `q=dash cam` share), the sort and the page or the cursor (which says its page itself).
  */
 export function shopCacheKey(q: ShopQuery): string {
-  return `${q.sort} ${q.cursor === undefined ? q.page : `c${q.cursor}`} ${repo.shopCountKey(shopFilters(q))}`;
+  // Grouped pages are numbered only: a cursor there is ignored, so it does not make another answer.
+  const at = q.cursor === undefined || q.group ? q.page : `c${q.cursor}`;
+  return `${q.sort} ${at} ${repo.shopCountKey(shopFilters(q))}`;
 }
 
 /** The shop's cursor of `q` (the contract has checked it; a bad one here is still a 400). */
 function cursorOf(q: ShopQuery): ShopCursor | null {
-  if (q.cursor === undefined) return null;
+  // The grouped listing pages by number only (decision 092).
+  if (q.cursor === undefined || q.group) return null;
   const decoded = decodeShopCursor(q.cursor);
   if (!decoded.ok || decoded.cursor.sort !== q.sort) throw new AppError('validation_failed');
   return decoded.cursor;
@@ -236,12 +240,21 @@ export async function shop(
         );
   return {
     serverTime: now.toISOString(),
-    items: rows.map(toCard),
+    items: rows.map(shopCard),
     ...totals,
     page,
     pageSize: SHOP_PAGE_SIZE,
-    nextCursor: hasNext && last ? cursorAt(last, 'after', page + 1) : null,
-    prevCursor: page > 1 && first ? cursorAt(first, 'before', page - 1) : null,
+    nextCursor: hasNext && last && !q.group ? cursorAt(last, 'after', page + 1) : null,
+    prevCursor: page > 1 && first && !q.group ? cursorAt(first, 'before', page - 1) : null,
+  };
+}
+
+/** A shop card: the card, how many more of its item are up ('N more like this'), and 'N lots' when grouped. */
+function shopCard(row: repo.ShopRow): ShopResponse['items'][number] {
+  return {
+    ...toCard(row),
+    moreOfItem: row.moreOfItem,
+    ...(row.itemLots === null ? {} : { itemLots: row.itemLots }),
   };
 }
 
