@@ -3,7 +3,8 @@ import { conditionLabel } from '@rebound/core/catalog';
 import { formatTimeLeftShort } from '@rebound/core/countdown';
 import { formatCents } from '@rebound/core/money';
 import { formatShopDate } from '@rebound/core/shop-clock';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 
 type ItemLotsProps = Pick<ProductDetail, 'moreOfItem' | 'soldBefore' | 'serverTime'>;
 
@@ -15,10 +16,17 @@ type ItemLotsProps = Pick<ProductDetail, 'moreOfItem' | 'soldBefore' | 'serverTi
 export function ItemLots({ moreOfItem, soldBefore, serverTime }: ItemLotsProps) {
   const now = Date.parse(serverTime);
   const shown = moreOfItem.lots.length;
+  // A card's 'N more like this' links here: the section arrives after the page, so scroll once it is in.
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (hash === '#more-of-this-item') section.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   return (
     <>
       {shown > 0 ? (
         <section
+          ref={section}
           id="more-of-this-item"
           aria-labelledby="more-of-item-heading"
           data-testid="more-of-item"
