@@ -1590,7 +1590,7 @@ export interface DemoItem {
  * (the journeys rely on them).
  */
 function demoItems(
-  data: Pick<DemoDataset, 'products' | 'productImages' | 'auctions' | 'orders' | 'notifications'>,
+  data: Pick<DemoDataset, 'products' | 'productImages' | 'auctions' | 'orders' | 'notifications' | 'files'>,
   cast: DemoCast,
   now: number,
 ): DemoItem[] {
@@ -1615,6 +1615,13 @@ function demoItems(
   }
   const items: DemoItem[] = [];
   const categories = [...byCategory.keys()].sort();
+  // A unit's photos are drawn as the item's: its own files (same names, same count) get the item's pictures.
+  const fileByPath = new Map(data.files.map((f) => [f.path, f]));
+  const photosOf = (productId: string) =>
+    data.productImages
+      .filter((img) => img.productId === productId)
+      .map((img) => fileByPath.get(img.url.replace(/^\/media\//, '')))
+      .filter((f) => f !== undefined);
   DEMO_ITEMS.forEach((identity, i) => {
     const lots = (byCategory.get(categories[i % categories.length]!) ?? []).filter(free);
     const base = lots.find((a) => a.status === 'live');
@@ -1642,6 +1649,11 @@ function demoItems(
         model: identity.model,
       });
       product.modelKey = identity.model ? modelKey(identity.model) : null;
+      const basePhotos = photosOf(baseProduct.id);
+      photosOf(product.id).forEach((file, n) => {
+        const from = basePhotos[n % basePhotos.length];
+        if (from && product.id !== baseProduct.id) file.content = from.content;
+      });
       // The photos' words and the notices name the lot by its title.
       for (const img of data.productImages)
         if (img.productId === product.id && img.alt) img.alt = img.alt.replace(oldTitle, product.title);
