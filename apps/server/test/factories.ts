@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { itemKey, modelKey, parseGtin } from '@rebound/core/item-identity';
 import type { DbOrTx } from '../src/db/client';
 import {
   auctions,
@@ -60,8 +61,21 @@ export async function subscribePush(db: DbOrTx, userId: string) {
   });
 }
 
+/**
+ * A product; `gtin` (any form core's parseGtin reads), `brand` and `model` given here also write
+ * its item_key and model_key as the staff API does (core itemKey, modelKey), so two products made
+ * with the same GTIN, or the same brand and model, are the same item (docs/product.md "One item,
+ * many lots").
+ */
 export async function makeProduct(db: DbOrTx, over: Partial<typeof products.$inferInsert> = {}) {
   const i = next();
+  let gtin = over.gtin ?? null;
+  if (gtin !== null) {
+    const parsed = parseGtin(gtin);
+    if (!parsed.ok) throw new Error(`makeProduct: ${gtin} is not a GTIN (${parsed.reason})`);
+    gtin = parsed.gtin;
+  }
+  const identity = { gtin, brand: over.brand ?? '', model: over.model ?? null };
   const [row] = await db
     .insert(products)
     .values({
@@ -71,7 +85,10 @@ export async function makeProduct(db: DbOrTx, over: Partial<typeof products.$inf
       retailPriceCents: 10_000,
       resalePriceCents: 5_000,
       status: 'auctioned',
+      itemKey: itemKey(identity),
+      modelKey: identity.model ? modelKey(identity.model) || null : null,
       ...over,
+      gtin,
     })
     .returning();
   await db

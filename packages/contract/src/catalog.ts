@@ -82,6 +82,13 @@ export const AuctionCard = z.object({
   startTime: Instant,
   endTime: Instant,
   locationName: z.string(),
+  /**
+   * The shop's cards only: how many other lots of the same item are live or upcoming ('N more like
+   * this', decision 092); 0 for a product that is an item of its own.
+   */
+  moreOfItem: z.number().int().optional(),
+  /** The shop's grouped listing only: how many lots of this item match the filters ('N lots'). */
+  itemLots: z.number().int().optional(),
 });
 export type AuctionCard = z.infer<typeof AuctionCard>;
 
@@ -135,6 +142,28 @@ export const LotEnding = z.object({
 });
 export type LotEnding = z.infer<typeof LotEnding>;
 
+/** One of the other lots of a product's item, live or upcoming ('More of this item', decision 092). */
+export const ItemLot = z.object({
+  auctionId: Uuid,
+  slug: z.string(),
+  title: z.string(),
+  condition: Condition,
+  status: AuctionStatus,
+  currentPriceCents: Cents,
+  bidCount: z.number().int(),
+  startTime: Instant,
+  endTime: Instant,
+});
+export type ItemLot = z.infer<typeof ItemLot>;
+
+/** A sale of a product's item: a lot won and paid for (no shopper is named). */
+export const ItemSale = z.object({
+  endedAt: Instant,
+  condition: Condition,
+  priceCents: Cents,
+});
+export type ItemSale = z.infer<typeof ItemSale>;
+
 export const ProductDetail = z.object({
   serverTime: Instant,
   product: z.object({
@@ -164,6 +193,16 @@ export const ProductDetail = z.object({
    * says the item is up again and links the new lot.
    */
   earlierEnding: LotEnding.nullable(),
+  /**
+   * The other live and upcoming lots of the same item, soonest ending first (at most core's
+   * MORE_OF_ITEM_LIMIT), and how many there are in all. Empty for a product that is an item of its own.
+   */
+  moreOfItem: z.object({ total: z.number().int(), lots: z.array(ItemLot) }),
+  /**
+   * The item's sales of the last 180 days (core item-lots soldBefore): newest first, at most 10, and
+   * the median of their final prices (null with none).
+   */
+  soldBefore: z.object({ sales: z.array(ItemSale), medianCents: Cents.nullable() }),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 
@@ -190,6 +229,21 @@ export const ShopQuery = z
      * answer's sort; a cursor that cannot be read or is of another sort is a 400.
      */
     cursor: z.string().max(MAX_SHOP_CURSOR_LENGTH).optional(),
+    /**
+     * 'Group identical lots' (decision 092): each item once, on its first lot in the sort order, with
+     * how many of its lots match. Numbered pages only: a cursor is ignored while grouping.
+     */
+    group: z
+      .preprocess(
+        (v) =>
+          v === '1' || v === 'true' || v === true
+            ? true
+            : v === undefined || v === '' || v === '0' || v === 'false'
+              ? false
+              : v,
+        z.boolean(),
+      )
+      .default(false),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.maxPrice >= q.minPrice, {
     message: 'The maximum price cannot be below the minimum price.',

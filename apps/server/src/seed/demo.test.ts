@@ -453,6 +453,39 @@ describe('seedDemo', () => {
 });
 
 describe('buildDemoDataset', () => {
+  it('has items of several units: some won and paid (Sold before), others live or upcoming (More of this item)', async () => {
+    expect(summary.items.length).toBeGreaterThanOrEqual(5);
+    const products = await database.db.select().from(s.products);
+    const auctions = await database.db.select().from(s.auctions);
+    const orders = await database.db.select().from(s.orders);
+    const paid = new Set(
+      orders.filter((o) => o.status !== 'pending' && o.status !== 'cancelled').map((o) => o.auctionId),
+    );
+    for (const item of summary.items) {
+      const units = products.filter((p) => p.itemKey === item.itemKey);
+      expect(units.length).toBeGreaterThanOrEqual(3);
+      expect(units.length).toBeLessThanOrEqual(12);
+      for (const p of units) expect(p.title).toBe(item.title);
+      expect(units.every((p) => p.gtin !== null || p.model !== null)).toBe(true);
+      const lots = auctions.filter((a) => a.productItemKey === item.itemKey);
+      expect(lots.some((a) => a.status === 'ended' && paid.has(a.id))).toBe(true);
+      expect(
+        lots.filter((a) => a.status === 'live' || a.status === 'scheduled').length,
+      ).toBeGreaterThanOrEqual(2);
+      expect(item.sold.length + item.live.length + item.scheduled.length).toBe(units.length);
+    }
+    // Lots Ava or Ben lead or won keep their own titles: none is a unit of an item.
+    const [ava, ben] = await database.db
+      .select()
+      .from(s.users)
+      .where(inArray(s.users.email, ['ava@rebound.test', 'ben@rebound.test']));
+    const story = new Set([ava!.id, ben!.id]);
+    const keys = new Set(summary.items.map((i) => i.itemKey));
+    for (const a of auctions)
+      if (story.has(a.leaderUserId ?? '') || story.has(a.winnerUserId ?? ''))
+        expect(keys.has(a.productItemKey ?? '')).toBe(false);
+  });
+
   it('is deterministic for a seed and differs between seeds', () => {
     const a = buildDemoDataset({ now: NOW, staffPasswordHash: 'h1', shopperPasswordHash: 'h2' });
     const b = buildDemoDataset({ now: NOW, staffPasswordHash: 'h1', shopperPasswordHash: 'h2' });

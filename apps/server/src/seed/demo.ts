@@ -15,6 +15,8 @@ import {
   placeMaxBid,
 } from '@rebound/core/bidding';
 import type { IncrementRule } from '@rebound/core/increments';
+import { itemKey, modelKey } from '@rebound/core/item-identity';
+import { SOLD_BEFORE_ORDER_STATUSES } from '@rebound/core/item-lots';
 import { formatCents } from '@rebound/core/money';
 import type { NotificationKind } from '@rebound/core/notifications';
 import { pickupShortCode } from '@rebound/core/pickup';
@@ -107,6 +109,8 @@ export interface SeedSummary {
   auctions: { live: number; scheduled: number; ended: number; endingWithin10Minutes: number };
   imageFiles: number;
   credentials: DemoCredential[];
+  /** Items of several units: 'More of this item' and 'Sold before' on their pages. */
+  items: DemoItem[];
 }
 
 type Insert<T extends PgTable> = T['$inferInsert'];
@@ -137,6 +141,8 @@ export interface DemoDataset {
   listSignups: Insert<typeof s.listSignups>[];
   /** Relative to mediaDir. */
   files: { path: string; content: string }[];
+  /** The items sold as several units (decision 092). */
+  items: DemoItem[];
 }
 
 const MINUTE = 60_000;
@@ -1334,7 +1340,9 @@ export function buildDemoDataset(opts: {
   const kept = keptNotices(notifications);
   const watchlist = seedWatchlist(d, lots, cast);
   const listSignups = seedListSignups(d);
+  const items = demoItems({ ...lots, ...orders, notifications: kept }, cast, d.now);
   return {
+    items,
     location: place.location,
     pickupSchedules: place.pickupSchedules,
     pickupClosures: place.pickupClosures,
@@ -1535,6 +1543,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<SeedSumma
       ).length,
     },
     imageFiles: data.files.length,
+    items: data.items,
     credentials: [
       { email: DEMO_STAFF.email, handle: DEMO_STAFF.handle, password: staffPassword, role: 'staff' },
       ...DEMO_SHOPPERS.map((u) => ({
@@ -1545,4 +1554,125 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<SeedSumma
       })),
     ],
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One item, many lots (docs/product.md "The shopper: more of this item, sold before"; decision 092)
+
+/** The demo's items sold as several units: GTIN or brand and model, as staff would enter them. */
+const DEMO_ITEMS = [
+  { gtin: '00012345678905', model: null },
+  { gtin: '04006381333931', model: null },
+  { gtin: '09780306406157', model: null },
+  { gtin: null, model: 'RB-200' },
+  { gtin: null, model: 'QX-7 Pro' },
+] as const;
+
+/** The most units an item gets here, by phase: sold (won and paid), live, upcoming. */
+const ITEM_UNITS = { sold: 3, live: 4, scheduled: 2 } as const;
+
+export interface DemoItem {
+  title: string;
+  brand: string;
+  itemKey: string;
+  /** Slugs of its units by phase. */
+  sold: string[];
+  live: string[];
+  scheduled: string[];
+}
+
+/**
+ * Makes five items of several units each out of lots already in the store, without a draw from
+ * the random sources (the rest of the demo stays as it was): in each of five categories, a live lot
+ * is the item, and other lots of that category become units of it (its title and brand, a GTIN or
+ * a model number): up to 3 that ended won and paid ('Sold before'), 4 live and 2 upcoming ('More of
+ * this item'). Lots Ava or Ben won or lead, and lots ending within 10 minutes, are left as they are
+ * (the journeys rely on them).
+ */
+function demoItems(
+  data: Pick<DemoDataset, 'products' | 'productImages' | 'auctions' | 'orders' | 'notifications' | 'files'>,
+  cast: DemoCast,
+  now: number,
+): DemoItem[] {
+  const storyUsers = new Set([cast.ava, cast.ben]);
+  const paid = new Set<string>(SOLD_BEFORE_ORDER_STATUSES);
+  const paidAuctions = new Set(
+    data.orders.filter((o) => paid.has(o.status ?? '') && !storyUsers.has(o.userId)).map((o) => o.auctionId),
+  );
+  const productById = new Map(data.products.map((p) => [p.id, p]));
+  const used = new Set<string>();
+  const free = (a: DemoDataset['auctions'][number]) =>
+    !used.has(a.productId) &&
+    !storyUsers.has(a.leaderUserId ?? '') &&
+    !storyUsers.has(a.winnerUserId ?? '') &&
+    (a.endTime as Date).getTime() - now > 10 * MINUTE === (a.status !== 'ended');
+  const phaseOf = (a: DemoDataset['auctions'][number]) =>
+    a.status === 'ended' ? (paidAuctions.has(a.id) ? 'sold' : null) : (a.status as 'live' | 'scheduled');
+  const byCategory = new Map<string, DemoDataset['auctions']>();
+  for (const a of [...data.auctions].sort((x, y) => (x.id < y.id ? -1 : 1))) {
+    const category = productById.get(a.productId)?.categoryId ?? '';
+    byCategory.set(category, [...(byCategory.get(category) ?? []), a]);
+  }
+  const items: DemoItem[] = [];
+  const categories = [...byCategory.keys()].sort();
+  // A unit's photos are drawn as the item's: its own files (same names, same count) get the item's pictures.
+  const fileByPath = new Map(data.files.map((f) => [f.path, f]));
+  const photosOf = (productId: string) =>
+    data.productImages
+      .filter((img) => img.productId === productId)
+      .map((img) => fileByPath.get(img.url.replace(/^\/media\//, '')))
+      .filter((f) => f !== undefined);
+  DEMO_ITEMS.forEach((identity, i) => {
+    const lots = (byCategory.get(categories[i % categories.length]!) ?? []).filter(free);
+    const base = lots.find((a) => a.status === 'live');
+    if (!base) return;
+    const baseProduct = productById.get(base.productId)!;
+    const units = { sold: [] as string[], live: [] as string[], scheduled: [] as string[] };
+    for (const a of lots) {
+      const phase = phaseOf(a);
+      if (!phase || !free(a)) continue;
+      if (a.id !== base.id && units[phase].length >= ITEM_UNITS[phase]) continue;
+      const product = productById.get(a.productId)!;
+      used.add(product.id);
+      const oldTitle = product.title;
+      const oldTarget = `/product/${product.slug}`;
+      product.title = baseProduct.title;
+      product.brand = baseProduct.brand;
+      // Its address reads as its title, as every demo slug does (the id keeps it unique).
+      if (product.id !== baseProduct.id)
+        product.slug = `${slugify(product.title, 64)}-${product.id.replace(/-/g, '').slice(0, 8)}`;
+      product.gtin = identity.gtin;
+      product.model = identity.model;
+      product.itemKey = itemKey({
+        gtin: identity.gtin,
+        brand: baseProduct.brand ?? '',
+        model: identity.model,
+      });
+      product.modelKey = identity.model ? modelKey(identity.model) : null;
+      const basePhotos = photosOf(baseProduct.id);
+      photosOf(product.id).forEach((file, n) => {
+        const from = basePhotos[n % basePhotos.length];
+        if (from && product.id !== baseProduct.id) file.content = from.content;
+      });
+      // The photos' words and the notices name the lot by its title.
+      for (const img of data.productImages)
+        if (img.productId === product.id && img.alt) img.alt = img.alt.replace(oldTitle, product.title);
+      if (oldTitle !== product.title)
+        for (const n of data.notifications)
+          if (n.message.includes(oldTitle) && n.targetUrl === oldTarget) {
+            n.message = n.message.replace(oldTitle, product.title);
+            n.targetUrl = `/product/${product.slug}`;
+          }
+      (a.id === base.id ? units.live : units[phase]).push(product.slug);
+    }
+    // A unit whose item is only itself tells nothing: keep items of at least 3 units.
+    if (units.sold.length + units.live.length + units.scheduled.length >= 3)
+      items.push({
+        title: baseProduct.title,
+        brand: baseProduct.brand ?? '',
+        itemKey: baseProduct.itemKey!,
+        ...units,
+      });
+  });
+  return items;
 }

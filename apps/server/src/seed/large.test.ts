@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, runMigrations } from '../db/client';
-import { type LargeSeedSummary, seedLarge } from './large';
+import { ITEM_GTINS, ITEM_ZERO_UNITS, type LargeSeedSummary, seedLarge } from './large';
 
 const NOW = new Date('2026-03-14T19:00:00Z');
 
@@ -121,6 +121,18 @@ describe('seedLarge', () => {
     );
     expect(urls.length).toBeGreaterThan(5);
     for (const { url } of urls) await access(join(mediaDir, url.replace(/^\/media\//, '')));
+  });
+
+  it('makes items of many units, the first with at least 100 lots live or upcoming', async () => {
+    const perItem = rows<{ key: string; units: number; upcoming: number }>(
+      await database.db.execute(sql`select a.product_item_key as key, count(*)::int as units,
+          (count(*) filter (where a.status in ('live', 'scheduled')))::int as upcoming
+        from auctions a where a.product_item_key is not null group by 1 order by 2 desc`),
+    );
+    expect(perItem[0]).toMatchObject({ key: `gtin:${ITEM_GTINS[0]}`, units: ITEM_ZERO_UNITS });
+    expect(perItem[0]!.upcoming).toBeGreaterThanOrEqual(100);
+    expect(perItem).toHaveLength(15);
+    for (const item of perItem.slice(1)) expect(item.units).toBe(20);
   });
 
   it('can run again on the same database with another tag', async () => {

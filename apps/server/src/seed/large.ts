@@ -10,6 +10,7 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gtinCheckDigit } from '@rebound/core/item-identity';
 import { PAYMENT_WINDOW_HOURS, RETURN_WINDOW_DAYS } from '@rebound/core/time';
 import { hashPassword } from 'better-auth/crypto';
 import { type SQL, sql } from 'drizzle-orm';
@@ -52,6 +53,14 @@ export interface LargeSeedSummary {
 }
 
 export const BENCH_PASSWORD = 'bench-password-2026';
+
+/** Units of the large store's first item ('Benchmark Air Fryer 1 Pro'): 90 % live or upcoming. */
+export const ITEM_ZERO_UNITS = 140;
+/** The GTINs of the large store's 15 items (14 digits, right check digit). */
+export const ITEM_GTINS = Array.from({ length: 15 }, (_, k) => {
+  const body = `0629990${String(100 + k).padStart(6, '0')}`;
+  return `${body}${gtinCheckDigit(body)}`;
+});
 
 /** [noun, illustration kind] per category: 8 each. */
 const NOUNS: Record<CategorySlug, readonly (readonly [string, string])[]> = {
@@ -483,6 +492,20 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions = {}): Promise<La
       from generate_series(1, ${P}) g
       join auctions a on a.id = ${auctionId}
       where p.id = a.product_id and a.status = 'ended'`);
+  });
+
+  // ---- Items of many units (decision 092): the first products become units of a few items, a
+  // GTIN each: item 0 has ITEM_ZERO_UNITS units (at least 100 lots live or upcoming, for the product
+  // page bench), items 1-14 have 20 each. Their title and brand are the item's; the triggers copy
+  // the item key to the auctions.
+  await step('items', async () => {
+    const units = sql`(case when g <= ${int(ITEM_ZERO_UNITS)} then 0 else 1 + (g - ${int(ITEM_ZERO_UNITS + 1)}) / 20 end)`;
+    await db.execute(sql`update products p set gtin = (${textArray(ITEM_GTINS)})[1 + x.k],
+        item_key = 'gtin:' || (${textArray(ITEM_GTINS)})[1 + x.k],
+        title = 'Benchmark Air Fryer ' || (x.k + 1) || ' Pro', brand = 'Rebound Labs'
+      from (select g, ${units} as k, ${productId} as id
+        from generate_series(1, least(${P}, ${int(ITEM_ZERO_UNITS + 14 * 20)})) g) x
+      where p.id = x.id`);
   });
 
   // ---- Images: a few shared SVGs (two per kind), one per product

@@ -51,6 +51,12 @@ async function main(): Promise<number> {
         .map(([table, n]) => `${table} ${n}`)
         .join(', ')}.`,
     );
+    console.log("Items of several units ('More of this item', 'Sold before'; decision 092):");
+    for (const item of summary.items) {
+      console.log(
+        `  ${item.title}: ${item.sold.length} sold, ${item.live.length} live, ${item.scheduled.length} upcoming (/product/${item.live[0] ?? item.sold[0]})`,
+      );
+    }
     console.log('Demo sign-ins:');
     for (const c of summary.credentials) {
       console.log(`  ${c.role.padEnd(7)} ${c.email.padEnd(22)} ${c.handle.padEnd(14)} ${c.password}`);

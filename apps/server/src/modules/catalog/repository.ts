@@ -1,4 +1,5 @@
 import { identitySearchTerms } from '@rebound/core/item-identity';
+import { SOLD_BEFORE_ORDER_STATUSES } from '@rebound/core/item-lots';
 import {
   and,
   asc,
@@ -18,7 +19,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type CardRow, cardQuery, firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
-import { auctions, categories, locations, productImages, products, users } from '../../db/schema';
+import { auctions, categories, locations, orders, productImages, products, users } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 
 export type ShopSort = 'newest' | 'ending' | 'price_asc' | 'price_desc' | 'bids';
@@ -34,6 +35,8 @@ export interface ShopFilters {
    * GTIN in any of its forms, or a model number (core's identitySearchTerms).
    */
   q?: string | undefined;
+  /** 'Group identical lots' (decision 092): each item once, numbered pages only. */
+  group?: boolean | undefined;
 }
 
 /** At most this many words of a search are used; a longer query only narrows further. */
@@ -131,6 +134,8 @@ interface ShopShape {
   model: boolean;
   /** A keyset page (decision 067): the rows after or before a card of the sort, or none (OFFSET). */
   cursor: 'none' | 'after' | 'before';
+  /** Each item once (decision 092); never with a cursor. */
+  group: boolean;
 }
 
 /** Where a keyset page starts: a card's sort key and id (core/shop-cursor). */
@@ -153,7 +158,8 @@ function shapeOf(filters: ShopFilters, keyset: ShopKeyset | null = null): ShopSh
     words: searchPatterns(filters.q).length,
     gtin: searchIdentity(filters.q).itemKey !== null,
     model: searchIdentity(filters.q).modelKey !== null,
-    cursor: keyset?.dir ?? 'none',
+    cursor: filters.group ? 'none' : (keyset?.dir ?? 'none'),
+    group: Boolean(filters.group),
   };
 }
 
@@ -164,7 +170,7 @@ function shopParams(
   keyset: ShopKeyset | null = null,
 ): Record<string, unknown> {
   const params: Record<string, unknown> = { now: now.toISOString() };
-  if (keyset) {
+  if (keyset && !filters.group) {
     params.kat = keyset.at;
     params.kn = keyset.n;
     params.kid = keyset.id;
@@ -282,7 +288,57 @@ export function shopCountKey(filters: ShopFilters): string {
     filters.location ?? null,
     searchPatterns(filters.q),
     searchIdentity(filters.q),
+    filters.group ? 'group' : null,
   ]);
+}
+
+/**
+ * How many other lots of a card's item are live or upcoming ('N more like this', decision 092),
+ * whatever the shop's filters: a count on auctions_item_end_idx from now on; 0 for a product that
+ * is an item of its own (its key is null).
+ */
+const moreOfItemCount = sql<number>`(select count(*)::int from auctions o
+  where o.product_item_key = ${auctions.productItemKey} and o.end_time > ${ph('now')}
+  and o.status in ('scheduled', 'live') and o.product_status = 'auctioned' and o.id <> ${auctions.id})`;
+
+/** What the grouped shop groups by: the item, or the lot itself for a product of its own. */
+const itemGroup = sql`coalesce(${auctions.productItemKey}, ${auctions.id}::text)`;
+
+/**
+ * A numbered page of the grouped shop (decision 092): the matching lots ranked within their item by
+ * the sort, the first of each item kept with how many of its lots match, then the sort and OFFSET as
+ * ungrouped. Every matching lot is read to group them (no keyset): fine for a search or a category,
+ * the listings grouping is for; the plain listing of every lot is the costliest case.
+ */
+function buildGroupedShopRows(db: DbOrTx, shape: ShopShape, sort: ShopSort) {
+  const order = shopOrder[sort];
+  const ranked = db
+    .select({
+      id: auctions.id,
+      lots: sql<number>`(count(*) over (partition by ${itemGroup}))::int`.as('lots'),
+      rank: sql<number>`row_number() over (partition by ${itemGroup} order by ${sql.join(order, sql`, `)})`.as(
+        'rank',
+      ),
+    })
+    .from(auctions)
+    .where(shopWhere(shape))
+    .as('ranked');
+  const page = db
+    .select({ id: ranked.id, lots: ranked.lots })
+    .from(ranked)
+    .innerJoin(auctions, eq(auctions.id, ranked.id))
+    .where(sql`${ranked.rank} = 1`)
+    .orderBy(...order)
+    .limit(ph('limit'))
+    .offset(ph('offset'))
+    .as('page');
+  return cardQuery(db, {
+    sortAt: sortKeyAt[sort] ?? sql<string | null>`null`,
+    moreOfItem: moreOfItemCount,
+    itemLots: sql<number | null>`${page.lots}`,
+  })
+    .innerJoin(page, eq(page.id, auctions.id))
+    .orderBy(...order);
 }
 
 function buildShopRows(db: DbOrTx, shape: ShopShape, sort: ShopSort) {
@@ -297,7 +353,11 @@ function buildShopRows(db: DbOrTx, shape: ShopShape, sort: ShopSort) {
     .orderBy(...order)
     .limit(ph('limit'));
   const page = (shape.cursor === 'none' ? ids.offset(ph('offset')) : ids).as('page');
-  return cardQuery(db, { sortAt: sortKeyAt[sort] ?? sql<string | null>`null` })
+  return cardQuery(db, {
+    sortAt: sortKeyAt[sort] ?? sql<string | null>`null`,
+    moreOfItem: moreOfItemCount,
+    itemLots: sql<number | null>`null`,
+  })
     .innerJoin(page, eq(page.id, auctions.id))
     .orderBy(...order);
 }
@@ -307,6 +367,14 @@ function buildShopRows(db: DbOrTx, shape: ShopShape, sort: ShopSort) {
  * index), reading at most `cap` lots when the shape is capped (decision 067: "1,000+").
  */
 function buildShopCount(db: DbOrTx, shape: ShopShape, capped: boolean) {
+  if (shape.group) {
+    // Grouped: the items (a lot of its own is an item) among the matching lots.
+    const items = db
+      .selectDistinct({ g: sql<string>`${itemGroup}`.as('g') })
+      .from(auctions)
+      .where(shopWhere(shape));
+    return db.select({ total: count() }).from((capped ? items.limit(ph('cap')) : items).as('items'));
+  }
   if (!capped) return db.select({ total: count() }).from(auctions).where(shopWhere(shape));
   const lots = db
     .select({ one: sql<number>`1`.as('one') })
@@ -341,7 +409,7 @@ function preparedFor<Q extends RowsQuery | CountQuery>(
   return statement;
 }
 
-export type ShopRow = CardRow & { sortAt: string | null };
+export type ShopRow = CardRow & { sortAt: string | null; moreOfItem: number; itemLots: number | null };
 
 /**
  * One page of the shop's cards: the lots on sale matching the filters, in the sort's order, from
@@ -359,7 +427,9 @@ export function shopRows(
 ): Promise<ShopRow[]> {
   const shape = shapeOf(filters, keyset);
   const query = preparedFor(db, `rows ${sort} ${JSON.stringify(shape)}`, (name) =>
-    buildShopRows(db, shape, sort).prepare(name),
+    shape.group
+      ? (buildGroupedShopRows(db, shape, sort).prepare(name) as unknown as RowsQuery)
+      : buildShopRows(db, shape, sort).prepare(name),
   );
   return query.execute({ ...shopParams(filters, now, keyset), limit, offset }) as Promise<ShopRow[]>;
 }
@@ -532,4 +602,122 @@ const productPreviewStatement = preparedOnce(buildProductPreviewBySlug);
 export async function productPreviewBySlug(db: DbOrTx, slug: string) {
   const [row] = await productPreviewStatement(db).execute({ slug });
   return row ?? null;
+}
+
+// The other units of a product's item (decision 092). Both reads walk auctions_item_end_idx
+// (product_item_key, end_time): 'More of this item' forwards from now, 'Sold before' backwards from
+// now to the start of its window, so an item with hundreds of lots reads only what it shows.
+
+/** One of the other lots of an item, and how many there are in all (the same on every row). */
+export interface ItemLotRow {
+  auctionId: string;
+  slug: string;
+  title: string;
+  condition: 'like_new' | 'open_box' | 'gently_used';
+  status: 'scheduled' | 'live' | 'ended' | 'cancelled';
+  currentPriceCents: number;
+  bidCount: number;
+  startTime: Date;
+  endTime: Date;
+  total: number;
+}
+
+/** Live or upcoming: the lot is scheduled or live, not yet over on the clock, its product on auction. */
+const upcomingOrLive = sql`${auctions.status} in ('scheduled', 'live') and ${auctions.productStatus} = 'auctioned'`;
+
+function buildMoreOfItem(db: DbOrTx) {
+  return db
+    .select({
+      auctionId: auctions.id,
+      slug: products.slug,
+      title: products.title,
+      condition: products.condition,
+      status: auctions.status,
+      currentPriceCents: auctions.currentPriceCents,
+      bidCount: auctions.bidCount,
+      startTime: auctions.startTime,
+      endTime: auctions.endTime,
+      // Counted before the LIMIT: every lot of the item that matches, not only those listed.
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(auctions)
+    .innerJoin(products, eq(products.id, auctions.productId))
+    .where(
+      and(
+        sql`${auctions.productItemKey} = ${ph('key')}`,
+        sql`${auctions.endTime} > ${ph('now')}`,
+        upcomingOrLive,
+        sql`${auctions.productId} <> ${ph('productId')}`,
+      ),
+    )
+    .orderBy(asc(auctions.endTime), asc(auctions.id))
+    .limit(ph('limit'))
+    .prepare('catalog_more_of_item');
+}
+const moreOfItemStatement = preparedOnce(buildMoreOfItem);
+
+/**
+ * The live and upcoming lots of item `key` other than product `productId`'s, soonest ending first,
+ * at most `limit`, each row carrying the total.
+ */
+export function moreOfItem(
+  db: DbOrTx,
+  key: string,
+  productId: string,
+  now: Date,
+  limit: number,
+): Promise<ItemLotRow[]> {
+  return moreOfItemStatement(db).execute({ key, productId, now: now.toISOString(), limit });
+}
+
+function buildSoldBefore(db: DbOrTx) {
+  return (
+    db
+      .select({
+        endedAt: auctions.endTime,
+        condition: products.condition,
+        priceCents: orders.finalAmountCents,
+      })
+      .from(auctions)
+      // At most one order per auction is not cancelled (orders_auction_uq); only a paid one counts.
+      .innerJoin(
+        orders,
+        and(
+          eq(orders.auctionId, auctions.id),
+          sql`${orders.status} in (${sql.join(
+            SOLD_BEFORE_ORDER_STATUSES.map((st) => sql.raw(`'${st}'`)),
+            sql`, `,
+          )})`,
+        ),
+      )
+      .innerJoin(products, eq(products.id, auctions.productId))
+      .where(
+        and(
+          sql`${auctions.productItemKey} = ${ph('key')}`,
+          sql`${auctions.endTime} > ${ph('since')}`,
+          sql`${auctions.endTime} <= ${ph('now')}`,
+          sql`${auctions.status} = 'ended' and ${auctions.winnerUserId} is not null`,
+        ),
+      )
+      .orderBy(desc(auctions.endTime), desc(auctions.id))
+      .limit(ph('limit'))
+      .prepare('catalog_sold_before')
+  );
+}
+const soldBeforeStatement = preparedOnce(buildSoldBefore);
+
+/** The item's lots won and paid for that ended in (since, now], newest first, at most `limit`. */
+export function soldBefore(
+  db: DbOrTx,
+  key: string,
+  since: Date,
+  now: Date,
+  limit: number,
+): Promise<{ endedAt: Date; condition: 'like_new' | 'open_box' | 'gently_used'; priceCents: number }[]> {
+  return soldBeforeStatement(db).execute({
+    key,
+    since: since.toISOString(),
+    now: now.toISOString(),
+    limit,
+  });
 }

@@ -10,6 +10,7 @@ import {
 import { summaryReserveMet } from '@rebound/core/auction-summary';
 import { productSku, SHOP_PAGE_SIZE } from '@rebound/core/catalog';
 import { dollarsToCents } from '@rebound/core/dollars';
+import { MORE_OF_ITEM_LIMIT, SOLD_BEFORE_LIMIT, soldBefore, soldBeforeSince } from '@rebound/core/item-lots';
 import {
   type LotEnding,
   type PageAuctionFacts,
@@ -151,6 +152,7 @@ export function shopFilters(q: ShopQuery): repo.ShopFilters {
     maxPriceCents: toCents(q.maxPrice),
     location: q.location,
     q: q.q,
+    group: q.group,
   };
 }
 
@@ -160,12 +162,15 @@ export function shopFilters(q: ShopQuery): repo.ShopFilters {
  * and `q=dash cam` share), the sort and the page or the cursor (which says its page itself).
  */
 export function shopCacheKey(q: ShopQuery): string {
-  return `${q.sort} ${q.cursor === undefined ? q.page : `c${q.cursor}`} ${repo.shopCountKey(shopFilters(q))}`;
+  // Grouped pages are numbered only: a cursor there is ignored, so it does not make another answer.
+  const at = q.cursor === undefined || q.group ? q.page : `c${q.cursor}`;
+  return `${q.sort} ${at} ${repo.shopCountKey(shopFilters(q))}`;
 }
 
 /** The shop's cursor of `q` (the contract has checked it; a bad one here is still a 400). */
 function cursorOf(q: ShopQuery): ShopCursor | null {
-  if (q.cursor === undefined) return null;
+  // The grouped listing pages by number only (decision 092).
+  if (q.cursor === undefined || q.group) return null;
   const decoded = decodeShopCursor(q.cursor);
   if (!decoded.ok || decoded.cursor.sort !== q.sort) throw new AppError('validation_failed');
   return decoded.cursor;
@@ -235,12 +240,21 @@ export async function shop(
         );
   return {
     serverTime: now.toISOString(),
-    items: rows.map(toCard),
+    items: rows.map(shopCard),
     ...totals,
     page,
     pageSize: SHOP_PAGE_SIZE,
-    nextCursor: hasNext && last ? cursorAt(last, 'after', page + 1) : null,
-    prevCursor: page > 1 && first ? cursorAt(first, 'before', page - 1) : null,
+    nextCursor: hasNext && last && !q.group ? cursorAt(last, 'after', page + 1) : null,
+    prevCursor: page > 1 && first && !q.group ? cursorAt(first, 'before', page - 1) : null,
+  };
+}
+
+/** A shop card: the card, how many more of its item are up ('N more like this'), and 'N lots' when grouped. */
+function shopCard(row: repo.ShopRow): ShopResponse['items'][number] {
+  return {
+    ...toCard(row),
+    moreOfItem: row.moreOfItem,
+    ...(row.itemLots === null ? {} : { itemLots: row.itemLots }),
   };
 }
 
@@ -373,6 +387,7 @@ export async function productDetail(db: DbOrTx, now: Date, slug: string): Promis
   // productPageReachable has ruled out 'withdrawn'.
   const status = product.status as Exclude<typeof product.status, 'withdrawn'>;
   const lots = pageLots(facts, auction?.auction.id ?? null, now);
+  const { moreOfItem, soldBefore: sold } = await itemLots(db, product.itemKey, product.id, now);
   return {
     serverTime: now.toISOString(),
     product: {
@@ -419,6 +434,46 @@ export async function productDetail(db: DbOrTx, now: Date, slug: string): Promis
     location: auction ? toLocation(auction.location) : null,
     ending: endingAnswer(lots.ending),
     earlierEnding: endingAnswer(lots.earlierEnding),
+    moreOfItem,
+    soldBefore: sold,
+  };
+}
+
+/**
+ * A product page's 'More of this item' and 'Sold before' (decision 092): two reads on the item's
+ * index, at once; nothing for a product that is an item of its own.
+ */
+async function itemLots(
+  db: DbOrTx,
+  key: string | null,
+  productId: string,
+  now: Date,
+): Promise<Pick<ProductDetail, 'moreOfItem' | 'soldBefore'>> {
+  if (key === null)
+    return { moreOfItem: { total: 0, lots: [] }, soldBefore: { sales: [], medianCents: null } };
+  const [more, sales] = await Promise.all([
+    repo.moreOfItem(db, key, productId, now, MORE_OF_ITEM_LIMIT),
+    repo.soldBefore(db, key, soldBeforeSince(now), now, SOLD_BEFORE_LIMIT),
+  ]);
+  // The query has applied the window and the cap; core's rule says them once more, and the median.
+  const sold = soldBefore(sales, now);
+  return {
+    moreOfItem: {
+      total: more[0]?.total ?? 0,
+      lots: more.map(({ total: _total, startTime, endTime, ...lot }) => ({
+        ...lot,
+        startTime: startTime.toISOString(),
+        endTime: endTime.toISOString(),
+      })),
+    },
+    soldBefore: {
+      sales: sold.sales.map((s) => ({
+        endedAt: s.endedAt.toISOString(),
+        condition: s.condition,
+        priceCents: s.priceCents,
+      })),
+      medianCents: sold.medianCents,
+    },
   };
 }
 

@@ -28,7 +28,7 @@ describe('shop address', () => {
 
   it('round-trips every field in a fixed order', () => {
     const state = read(
-      'page=3&sort=ending&location=burnaby&maxPrice=120.5&minPrice=10&condition=open_box&category=electronics&q=sony',
+      'page=3&group=1&sort=ending&location=burnaby&maxPrice=120.5&minPrice=10&condition=open_box&category=electronics&q=sony',
     );
     expect(state).toEqual({
       category: 'electronics',
@@ -39,10 +39,16 @@ describe('shop address', () => {
       q: 'sony',
       sort: 'ending',
       page: 3,
+      group: true,
     });
     expect(writeShopParams(state).toString()).toBe(
-      'q=sony&category=electronics&condition=open_box&minPrice=10&maxPrice=120.5&location=burnaby&sort=ending&page=3',
+      'q=sony&category=electronics&condition=open_box&minPrice=10&maxPrice=120.5&location=burnaby&sort=ending&group=1&page=3',
     );
+    expect(toShopQuery(state).group).toBe(true);
+    // Off by default: neither in the address nor in the API query.
+    expect(read('group=0').group).toBe(false);
+    expect(writeShopParams(DEFAULT_SHOP_STATE).toString()).toBe('');
+    expect('group' in toShopQuery(DEFAULT_SHOP_STATE)).toBe(false);
   });
 
   it('takes defaults for anything unreadable, and applies the price rule to a linked range', () => {

@@ -28,6 +28,8 @@ export type ShopState = {
   q: string;
   sort: ShopSort;
   page: number;
+  /** 'Group identical lots': each item once with its lot count (decision 092); off by default. */
+  group: boolean;
 };
 
 export const DEFAULT_SHOP_STATE: Readonly<ShopState> = Object.freeze({
@@ -39,6 +41,7 @@ export const DEFAULT_SHOP_STATE: Readonly<ShopState> = Object.freeze({
   q: '',
   sort: 'newest',
   page: 1,
+  group: false,
 });
 
 // Types only from the contract: importing its values would pull zod into the shop's chunk.
@@ -92,6 +95,7 @@ export function readShopParams(params: URLSearchParams): ShopState {
     q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
     sort: SORT_OPTIONS.find((o) => o.value === sort)?.value ?? DEFAULT_SHOP_STATE.sort,
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+    group: params.get('group') === '1',
   };
 }
 
@@ -105,6 +109,7 @@ export function writeShopParams(state: ShopState): URLSearchParams {
   if (state.maxPrice !== null) params.set('maxPrice', String(state.maxPrice));
   if (state.location) params.set('location', state.location);
   if (state.sort !== DEFAULT_SHOP_STATE.sort) params.set('sort', state.sort);
+  if (state.group) params.set('group', '1');
   if (state.page !== 1) params.set('page', String(state.page));
   return params;
 }
@@ -124,6 +129,7 @@ export function toShopQuery(state: ShopState): Partial<ShopQuery> {
     ...(state.location ? { location: state.location } : {}),
     sort: state.sort,
     page: state.page,
+    ...(state.group ? { group: true } : {}),
   };
 }
 

@@ -45,3 +45,23 @@ describe('AuctionCard: sale terms', () => {
     expect(screen.queryByTestId('sale-terms-badge')).toBeNull();
   });
 });
+
+describe('AuctionCard: more of its item', () => {
+  it('links "N more like this" to the other lots on the product page, and says "N lots" when grouped', () => {
+    renderPage(<AuctionCard card={{ ...card('standard'), moreOfItem: 4, itemLots: 5 }} onOpen={() => {}} />, {
+      user: null,
+    });
+    const more = screen.getByTestId('more-like-this');
+    expect(more.textContent).toBe('4 more like this');
+    expect(more.getAttribute('href')).toBe('/product/instant-coffee#more-of-this-item');
+    expect(screen.getByTestId('item-lots').textContent).toBe('5 lots');
+  });
+
+  it('says neither for a lot that is the only one of its item', () => {
+    renderPage(<AuctionCard card={{ ...card('standard'), moreOfItem: 0 }} onOpen={() => {}} />, {
+      user: null,
+    });
+    expect(screen.queryByTestId('more-like-this')).toBeNull();
+    expect(screen.queryByTestId('item-lots')).toBeNull();
+  });
+});

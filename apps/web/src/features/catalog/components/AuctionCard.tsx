@@ -109,6 +109,21 @@ export function AuctionCard({ card, onOpen, onIntent, priority = false, watch }:
             <RetailPrice cents={card.retailPriceCents} />
             {savings > 0 ? <span className="font-semibold text-brand-700">{savings}% off</span> : null}
           </p>
+          {card.itemLots !== undefined && card.itemLots > 1 ? (
+            <p className="mt-1 text-xs font-semibold text-ink-800" data-testid="item-lots">
+              {card.itemLots} lots
+            </p>
+          ) : null}
+          {card.moreOfItem ? (
+            // Above the card's stretched link: the other lots, listed on the product page (decision 092).
+            <Link
+              to={`${productPath(card.slug)}#more-of-this-item`}
+              data-testid="more-like-this"
+              className="relative z-10 mt-1 inline-block rounded text-xs font-semibold text-brand-700 hover:underline"
+            >
+              {card.moreOfItem} more like this
+            </Link>
+          ) : null}
         </div>
 
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-t border-ink-100 pt-3 text-xs font-medium text-ink-700">

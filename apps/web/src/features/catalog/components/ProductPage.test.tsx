@@ -49,6 +49,8 @@ function detail(
     location: null,
     ending: null,
     earlierEnding: null,
+    moreOfItem: { total: 0, lots: [] },
+    soldBefore: { sales: [], medianCents: null },
     ...rest,
   };
 }
@@ -146,6 +148,8 @@ function lotDetail(product: Partial<ProductDetail['product']>): ProductDetail {
     location: null,
     ending: null,
     earlierEnding: null,
+    moreOfItem: { total: 0, lots: [] },
+    soldBefore: { sales: [], medianCents: null },
   };
 }
 
@@ -181,5 +185,60 @@ describe('ProductPage: the lot’s sale terms', () => {
     expect((await screen.findByTestId('product-sale-terms')).textContent).toBe(
       'No returns: personal care items cannot be returned.',
     );
+  });
+});
+
+describe('ProductPage: more of this item, sold before', () => {
+  it('lists the other lots with their condition, price and time left, and the sales with their median', async () => {
+    show(
+      detail({
+        moreOfItem: {
+          total: 14,
+          lots: [
+            {
+              auctionId: '00000000-0000-4000-8000-0000000000b1',
+              slug: 'desk-lamp-zz99',
+              title: 'Brass Desk Lamp',
+              condition: 'open_box',
+              status: 'live',
+              currentPriceCents: 2_150,
+              bidCount: 2,
+              startTime: '2026-11-27T10:00:00.000Z',
+              endTime: '2026-11-27T21:05:00.000Z',
+            },
+          ],
+        },
+        soldBefore: {
+          sales: [
+            { endedAt: '2026-11-20T20:00:00.000Z', condition: 'like_new', priceCents: 3_000 },
+            { endedAt: '2026-11-10T20:00:00.000Z', condition: 'gently_used', priceCents: 2_001 },
+          ],
+          medianCents: 2_501,
+        },
+      }),
+    );
+    const more = await screen.findByTestId('more-of-item');
+    expect(within(more).getByTestId('more-of-item-count').textContent).toBe(
+      '14 other lots of this item are up for auction; the 1 ending soonest:',
+    );
+    const lot = within(more).getByTestId('more-of-item-lot');
+    expect(lot.getAttribute('href')).toBe('/product/desk-lamp-zz99');
+    expect(lot.textContent).toContain('Open Box');
+    expect(lot.textContent).toContain('$21.50');
+    expect(lot.textContent).toContain('Ends in 3h 05m');
+    const sold = screen.getByTestId('sold-before');
+    expect(within(sold).getByTestId('sold-before-median').textContent).toContain('$25.01');
+    expect(
+      within(sold)
+        .getAllByTestId('sold-before-sale')
+        .map((r) => r.textContent),
+    ).toEqual([expect.stringContaining('$30.00'), expect.stringContaining('$20.01')]);
+  });
+
+  it('shows neither section for a product that is an item of its own', async () => {
+    show(detail({}));
+    expect(await screen.findByText('About this item')).toBeTruthy();
+    expect(screen.queryByTestId('more-of-item')).toBeNull();
+    expect(screen.queryByTestId('sold-before')).toBeNull();
   });
 });

@@ -18,6 +18,8 @@ import { ProductPageSkeleton } from './ProductPageSkeleton';
 // Only a lot that is over (or an item up again) has an ending to tell: its banner is not in the
 // page's first script (the page weight budget, e2e/tests/budget.spec.ts).
 const LotEndingBanner = lazy(() => import('./LotEndingBanner').then((m) => ({ default: m.LotEndingBanner })));
+// Only a product with other units of its item has these sections (decision 092): not in the first script.
+const ItemLots = lazy(() => import('./ItemLots').then((m) => ({ default: m.ItemLots })));
 
 type ProductPageProps = {
   slug: string;
@@ -144,6 +146,16 @@ export function ProductPage({ slug, renderAuction }: ProductPageProps) {
           <div id="lot" className="flex scroll-mt-24 flex-col gap-6">
             {renderAuction({ product, auction, location: pickup, onPhaseChange: () => void refetch() })}
           </div>
+
+          {data.moreOfItem.lots.length > 0 || data.soldBefore.sales.length > 0 ? (
+            <Suspense fallback={null}>
+              <ItemLots
+                moreOfItem={data.moreOfItem}
+                soldBefore={data.soldBefore}
+                serverTime={data.serverTime}
+              />
+            </Suspense>
+          ) : null}
 
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-base font-semibold text-ink-950">

@@ -75,6 +75,15 @@ export function ShopFilters({ state, categories, locations, onChange, className 
         onChange={(value) => onChange({ location: value || null })}
         loadingRows={locations ? undefined : 1}
       />
+      <label className="flex items-center gap-2.5 text-sm font-medium text-ink-800">
+        <input
+          type="checkbox"
+          checked={state.group}
+          onChange={(event) => onChange({ group: event.currentTarget.checked })}
+          className="size-4 rounded border-ink-300 accent-brand-700"
+        />
+        Group identical lots
+      </label>
     </div>
   );
 }
