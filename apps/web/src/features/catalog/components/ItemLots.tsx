@@ -78,8 +78,9 @@ export function ItemLots({ moreOfItem, soldBefore, serverTime }: ItemLotsProps) 
           {soldBefore.medianCents !== null ? (
             <p className="mt-1 text-sm text-ink-700" data-testid="sold-before-median">
               Median final price{' '}
-              <strong className="text-ink-950">{formatCents(soldBefore.medianCents)}</strong> over the last{' '}
-              {soldBefore.sales.length === 1 ? 'sale' : `${soldBefore.sales.length} sales`} (180 days).
+              <strong className="text-ink-950">{formatCents(soldBefore.medianCents)}</strong> of{' '}
+              {soldBefore.sales.length === 1 ? '1 sale' : `${soldBefore.sales.length} sales`} in the last 180
+              days.
             </p>
           ) : null}
           <table className="mt-2 w-full text-left text-sm">
