@@ -140,13 +140,16 @@ export function dollarTextToCents(text: string): number {
   return cents;
 }
 
-/** The staff form's values (prices in dollars as typed); `productInputFromForm` makes the API body. */
-export const ProductFormValues = z.object({
+/**
+ * The fields of a product's details that every staff form has (the catalogue editor, the intake
+ * bench): text as typed, prices in dollars as typed. `productFieldsToInput` makes their part of the
+ * API body.
+ */
+export const PRODUCT_FORM_FIELDS = {
   title: z.string().trim().min(3, 'Please enter a title (at least 3 characters).').max(200),
   brand: z.string().trim().max(100, 'A brand has at most 100 characters.'),
   description: z.string().trim().max(5000, 'A description has at most 5,000 characters.'),
   categoryId: z.string(),
-  condition: Condition,
   retail: DollarText,
   resale: DollarText,
   sku: z
@@ -164,26 +167,37 @@ export const ProductFormValues = z.object({
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: gtinProblem(parsed.reason) });
     }),
   model: z.string().trim().max(64, 'A model number has at most 64 characters.'),
-  isFeatured: z.boolean(),
   deskNotes: z.string().trim().max(1000, 'Desk notes have at most 1,000 characters.'),
-});
-export type ProductFormValues = z.infer<typeof ProductFormValues>;
+};
 
-export function productInputFromForm(v: ProductFormValues): ProductInput {
+type ProductFormFields = z.infer<z.ZodObject<typeof PRODUCT_FORM_FIELDS>>;
+
+/** The API body's part that the shared fields make (an empty SKU, GTIN, model or shelf: none). */
+export function productFieldsToInput(v: ProductFormFields) {
   return {
     title: v.title,
     brand: v.brand,
     description: v.description,
     categoryId: v.categoryId || null,
-    condition: v.condition,
     retailPriceCents: dollarTextToCents(v.retail),
     resalePriceCents: dollarTextToCents(v.resale),
-    sku: v.sku,
+    sku: v.sku || null,
     gtin: v.gtin.trim() || null,
     model: v.model.trim() || null,
-    isFeatured: v.isFeatured,
     deskNotes: v.deskNotes.trim() || null,
   };
+}
+
+/** The staff form's values (prices in dollars as typed); `productInputFromForm` makes the API body. */
+export const ProductFormValues = z.object({
+  ...PRODUCT_FORM_FIELDS,
+  condition: Condition,
+  isFeatured: z.boolean(),
+});
+export type ProductFormValues = z.infer<typeof ProductFormValues>;
+
+export function productInputFromForm(v: ProductFormValues): ProductInput {
+  return { ...productFieldsToInput(v), condition: v.condition, isFeatured: v.isFeatured };
 }
 
 export const AdminProductImage = z.object({

@@ -1,6 +1,5 @@
-import { gtinProblem, parseGtin } from '@rebound/core/item-identity';
 import { z } from 'zod';
-import { DollarText, dollarTextToCents, type ProductInput } from './admin-catalogue';
+import { PRODUCT_FORM_FIELDS, type ProductInput, productFieldsToInput } from './admin-catalogue';
 import { Condition, NonReturnableKind, SaleTerms } from './catalog';
 import { Instant, Uuid } from './common';
 
@@ -63,50 +62,19 @@ export type IntakeLookup = z.infer<typeof IntakeLookup>;
 
 /** The bench's form (prices in dollars as typed); `intakeInputFromForm` makes the API body (ProductInput). */
 export const IntakeFormValues = z.object({
-  title: z.string().trim().min(3, 'Please enter a title (at least 3 characters).').max(200),
-  brand: z.string().trim().max(100, 'A brand has at most 100 characters.'),
-  description: z.string().trim().max(5000, 'A description has at most 5,000 characters.'),
-  categoryId: z.string(),
+  ...PRODUCT_FORM_FIELDS,
   condition: z.enum(Condition.options, { error: 'Please choose this unit’s condition.' }),
-  retail: DollarText,
-  resale: DollarText,
-  /** Empty: the store gives the next in the item's series. */
-  sku: z
-    .string()
-    .trim()
-    .max(64, 'A SKU has at most 64 characters.')
-    .regex(/^[A-Za-z0-9._-]*$/, 'A SKU uses only letters, digits, dots, dashes and underscores.'),
-  deskNotes: z.string().trim().max(1000, 'Desk notes have at most 1,000 characters.'),
-  /** As typed (any form); checked as the API checks it. Empty: none. */
-  gtin: z
-    .string()
-    .trim()
-    .max(32, 'A GTIN has at most 14 digits.')
-    .superRefine((v, ctx) => {
-      if (v === '') return;
-      const parsed = parseGtin(v);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: gtinProblem(parsed.reason) });
-    }),
-  model: z.string().trim().max(64, 'A model number has at most 64 characters.'),
   saleTerms: SaleTerms,
   nonReturnableKind: z.union([NonReturnableKind, z.literal('')]),
 });
 export type IntakeFormValues = z.infer<typeof IntakeFormValues>;
 
+/** The API body; an empty SKU: the store gives the next in the item's series. */
 export function intakeInputFromForm(v: IntakeFormValues): ProductInput {
   return {
-    title: v.title,
-    brand: v.brand,
-    description: v.description,
-    categoryId: v.categoryId || null,
+    ...productFieldsToInput(v),
     condition: v.condition,
-    retailPriceCents: dollarTextToCents(v.retail),
-    resalePriceCents: dollarTextToCents(v.resale),
-    sku: v.sku || null,
-    gtin: v.gtin || null,
-    model: v.model || null,
     isFeatured: false,
-    deskNotes: v.deskNotes.trim() || null,
     saleTerms: v.saleTerms,
     nonReturnableKind: v.nonReturnableKind || null,
   };

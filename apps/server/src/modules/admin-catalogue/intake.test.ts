@@ -2,26 +2,15 @@ import type { AdminProduct } from '@rebound/contract/admin-catalogue';
 import type { IntakeLookup } from '@rebound/contract/admin-intake';
 import { API } from '@rebound/contract/routes';
 import { gtinCheckDigit } from '@rebound/core/item-identity';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { type SignedInUser, signedInUser } from '../../../test/auth';
-import { makeCategory } from '../../../test/factories';
-import { useTestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import type { SignedInUser } from '../../../test/auth';
+import { useCatalogueApp } from '../../../test/catalogue-staff';
 
 // The receiving bench's endpoints (intake.ts): looking a code up as an item, and saving a unit with
 // a SKU the store gives in the item's series.
 
 const NOW = new Date('2026-06-15T18:00:00.000Z');
-const t = useTestApp({ now: NOW });
-
-let staff: SignedInUser;
-let shopper: SignedInUser;
-let categoryId: string;
-
-beforeAll(async () => {
-  staff = await signedInUser(t, { role: 'staff' });
-  shopper = await signedInUser(t);
-  categoryId = (await makeCategory(t.db, { name: 'Kitchen', slug: 'kitchen' })).id;
-});
+const { t, c } = useCatalogueApp(NOW, { name: 'Kitchen', slug: 'kitchen' });
 
 /** A UPC-A (12 digits) with a right check digit, one per `n`. */
 const upc = (n: number) => {
@@ -34,7 +23,7 @@ function unitBody(over: Record<string, unknown> = {}) {
     title: 'Air Fryer 5.5 L',
     brand: 'Cosori',
     description: 'Digital air fryer with basket.',
-    categoryId,
+    categoryId: c.categoryId,
     condition: 'open_box',
     retailPriceCents: 12_999,
     resalePriceCents: 7_499,
@@ -45,7 +34,7 @@ function unitBody(over: Record<string, unknown> = {}) {
   };
 }
 
-async function post(url: string, body: Record<string, unknown>, who: SignedInUser = staff) {
+async function post(url: string, body: Record<string, unknown>, who: SignedInUser = c.staff) {
   return t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload: body });
 }
 
@@ -55,7 +44,7 @@ async function receive(over: Record<string, unknown> = {}) {
   return res.json<AdminProduct>();
 }
 
-function lookUp(code: string, who: SignedInUser | null = staff) {
+function lookUp(code: string, who: SignedInUser | null = c.staff) {
   return t.app.inject({
     method: 'GET',
     url: `${API.adminIntakeLookup}?code=${encodeURIComponent(code)}`,
@@ -80,7 +69,7 @@ describe('intake lookup', () => {
         title: 'Air Fryer 5.5 L (2026)',
         brand: 'Cosori',
         description: 'Digital air fryer with basket.',
-        categoryId,
+        categoryId: c.categoryId,
         retailPriceCents: 12_999,
         resalePriceCents: 7_499,
         condition: 'open_box',
@@ -133,9 +122,9 @@ describe('intake lookup', () => {
   });
 
   it('is for staff only', async () => {
-    expect((await lookUp(upc(1), shopper)).statusCode).toBe(403);
+    expect((await lookUp(upc(1), c.shopper)).statusCode).toBe(403);
     expect((await lookUp(upc(1), null)).statusCode).toBe(401);
-    expect((await post(API.adminIntakeUnits, unitBody(), shopper)).statusCode).toBe(403);
+    expect((await post(API.adminIntakeUnits, unitBody(), c.shopper)).statusCode).toBe(403);
   });
 });
 
