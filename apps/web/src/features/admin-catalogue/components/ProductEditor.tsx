@@ -22,6 +22,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { AdminBackLink, AdminDetailFrame } from '../../../components/admin/DetailFrame';
+import { CategorySelect, IdentityFields } from '../../../components/admin/ProductFields';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
@@ -262,35 +263,16 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
               {...register('sku')}
             />
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="GTIN (barcode)"
-              hint="The UPC, EAN or GTIN-14 under the barcode; spaces and dashes are fine. Empty: none."
-              error={errors.gtin?.message}
-              inputClassName="font-mono"
-              inputMode="numeric"
-              autoComplete="off"
-              spellCheck={false}
-              {...register('gtin')}
-            />
-            <TextField
-              label="Model number"
-              hint="The maker's model or part number, as on the box or label."
-              error={errors.model?.message}
-              inputClassName="font-mono"
-              autoComplete="off"
-              spellCheck={false}
-              {...register('model')}
-            />
-          </div>
-          <SelectField label="Category" error={errors.categoryId?.message} {...register('categoryId')}>
-            <option value="">No category (Other)</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </SelectField>
+          <IdentityFields
+            gtin={register('gtin')}
+            model={register('model')}
+            errors={{ gtin: errors.gtin?.message, model: errors.model?.message }}
+          />
+          <CategorySelect
+            categories={categories}
+            error={errors.categoryId?.message}
+            field={register('categoryId')}
+          />
           <div>
             {locked ? (
               // Not registered: the saved condition is sent as it was loaded.

@@ -128,7 +128,7 @@ describe('Intake scanner', () => {
     const { user } = renderPage(<IntakePage />, { user: staff, path: '/admin/intake' });
     await user.type(await screen.findByLabelText('Barcode or model number'), '0036000291452{Enter}');
     expect(await screen.findByRole('heading', { name: 'New item: not in the catalogue yet' })).toBeTruthy();
-    expect(screen.getByLabelText('GTIN (barcode number)')).toHaveProperty('value', '036000291452');
+    expect(screen.getByLabelText('GTIN (barcode)')).toHaveProperty('value', '036000291452');
     expect(screen.getByLabelText('Title')).toHaveProperty('value', '');
     expect(document.activeElement).toBe(screen.getByLabelText('Title'));
   });

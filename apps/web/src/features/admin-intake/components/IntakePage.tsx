@@ -17,6 +17,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
+import { CategorySelect, IdentityFields } from '../../../components/admin/ProductFields';
 import { PhotoPicker } from '../../../components/PhotoPicker';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert, TextField } from '../../../components/ui/Field';
@@ -505,32 +506,17 @@ function ItemFields({
       <TextField label="Title" required error={errors.title?.message} {...register('title')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Brand" error={errors.brand?.message} {...register('brand')} />
-        <SelectField label="Category" error={errors.categoryId?.message} {...register('categoryId')}>
-          <option value="">No category (Other)</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="GTIN (barcode number)"
-          inputMode="numeric"
-          inputClassName="font-mono"
-          error={errors.gtin?.message}
-          {...register('gtin')}
-        />
-        <TextField
-          label="Model number"
-          inputClassName="font-mono"
-          autoCapitalize="characters"
-          spellCheck={false}
-          error={errors.model?.message}
-          {...register('model')}
+        <CategorySelect
+          categories={categories}
+          error={errors.categoryId?.message}
+          field={register('categoryId')}
         />
       </div>
+      <IdentityFields
+        gtin={register('gtin')}
+        model={register('model')}
+        errors={{ gtin: errors.gtin?.message, model: errors.model?.message }}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Retail price ($)"
