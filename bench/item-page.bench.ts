@@ -1,16 +1,5 @@
-// The product page of an item with many lots (decision 092): GET /api/products/:slug of a unit of
-// the large store's first item (seed:large: 'Benchmark Air Fryer 1 Pro', 140 units, over 100 of them
-// live or upcoming, some sold and paid), whose answer carries 'More of this item' (12 lots and the
-// total) and 'Sold before'. Baseline, in the same run and on the same server: the page of a product
-// that is an item of its own (the same answer without the two item reads). The response cache is
-// off (CATALOG_CACHE_MS=0), so every request reads the database. Requests one at a time,
-// alternating the two pages. Goal: p99 <= 50 ms.
-//
-//   npx tsx bench/item-page.bench.ts                    (20,000 products / 200,000 bids, 1,000 requests each)
-//   options: --products N --bids N --requests N --reuse (keep a seeded database) --keep
-import { spawnSync } from 'node:child_process';
 import pg from 'pg';
-import { fmt, freePort, machine, PG_URL, ROOT, startServer, summary, writeSection } from './lib';
+import { fmt, freePort, machine, PG_URL, seedLargeDatabase, startServer, summary, writeSection } from './lib';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -55,30 +44,7 @@ async function seeded(url: string): Promise<void> {
     });
     if (n > 0) return;
   }
-  await admin(async (c) => {
-    await c.query(`drop database if exists ${DB_NAME} with (force)`);
-    await c.query(`create database ${DB_NAME}`);
-  });
-  console.log(`seeding ${DB_NAME}: ${PRODUCTS} products, ${BIDS} bids`);
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/server/src/seed/large-cli.ts',
-      '--products',
-      String(PRODUCTS),
-      '--bids',
-      String(BIDS),
-      '--no-images',
-    ],
-    { cwd: ROOT, env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: url }, stdio: 'inherit' },
-  );
-  if (run.status !== 0) throw new Error('seed:large failed');
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query('vacuum analyze auctions, products, orders');
-  await c.end();
+  await seedLargeDatabase(DB_NAME, PRODUCTS, BIDS);
 }
 
 async function main() {

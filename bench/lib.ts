@@ -375,3 +375,52 @@ export function buildWeb(): { dir: string; done: () => void } {
   if (built.status !== 0) throw new Error('web build failed');
   return { dir, done: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * A new database `name` on the bench's PostgreSQL server (dropped first if there), filled by
+ * `seed:large` without images; vacuumed and analysed as autovacuum would soon after a bulk load.
+ * Returns its URL and the seconds the seed took.
+ */
+export async function seedLargeDatabase(
+  name: string,
+  products: number,
+  bids: number,
+): Promise<{ url: string; seededIn: number }> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  console.log(`seeding ${name}: ${products} products, ${bids} bids`);
+  const t0 = performance.now();
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/seed/large-cli.ts',
+      '--products',
+      String(products),
+      '--bids',
+      String(bids),
+      '--no-images',
+    ],
+    { cwd: ROOT, env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: url }, stdio: 'inherit' },
+  );
+  if (run.status !== 0) throw new Error('seed:large failed');
+  const seededIn = (performance.now() - t0) / 1000;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('vacuum analyze auctions, products, orders');
+  } finally {
+    await c.end();
+  }
+  return { url, seededIn };
+}

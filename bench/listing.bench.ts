@@ -22,7 +22,18 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import * as repo from '../apps/server/src/modules/catalog/repository';
-import { fmt, freePort, machine, olderCheckout, PG_URL, ROOT, sleep, startServer, writeSection } from './lib';
+import {
+  fmt,
+  freePort,
+  machine,
+  olderCheckout,
+  PG_URL,
+  ROOT,
+  seedLargeDatabase,
+  sleep,
+  startServer,
+  writeSection,
+} from './lib';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -82,33 +93,8 @@ async function prepareDatabase(): Promise<{ url: string; seededIn: number | null
       }
     }
   }
-  await admin(async (c) => {
-    await c.query(`drop database if exists ${DB_NAME} with (force)`);
-    await c.query(`create database ${DB_NAME}`);
-  });
-  console.log(`seeding ${DB_NAME}: ${PRODUCTS} products, ${BIDS} bids`);
-  const t0 = performance.now();
-  const seeded = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/server/src/seed/large-cli.ts',
-      '--products',
-      String(PRODUCTS),
-      '--bids',
-      String(BIDS),
-      '--no-images',
-    ],
-    { cwd: ROOT, env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: url }, stdio: 'inherit' },
-  );
-  if (seeded.status !== 0) throw new Error('seed:large failed');
-  const seededIn = (performance.now() - t0) / 1000;
-  // Index-only counts need the visibility map: what autovacuum would do soon after a bulk load.
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query('vacuum analyze auctions, products');
-  await c.end();
+  // Vacuumed by seedLargeDatabase: index-only counts need the visibility map.
+  const { seededIn } = await seedLargeDatabase(DB_NAME, PRODUCTS, BIDS);
   return { url, seededIn };
 }
 
