@@ -206,7 +206,19 @@ export const ProductDetail = z.object({
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 
-export const SHOP_SORTS = ['newest', 'ending', 'price_asc', 'price_desc', 'bids'] as const;
+/** The shop's orders. 'relevance' ranks a search's matches (docs/decisions/094-search.md), numbered pages only. */
+export const SHOP_SORTS = ['newest', 'ending', 'price_asc', 'price_desc', 'bids', 'relevance'] as const;
+const flag = z
+  .preprocess(
+    (v) =>
+      v === '1' || v === 'true' || v === true
+        ? true
+        : v === undefined || v === '' || v === '0' || v === 'false'
+          ? false
+          : v,
+    z.boolean(),
+  )
+  .default(false);
 const optionalNumber = z.preprocess(
   (v) => (v === '' || v === undefined ? undefined : v),
   z.coerce.number().finite().min(0).max(1_000_000).optional(),
@@ -220,9 +232,15 @@ export const ShopQuery = z
     maxPrice: optionalNumber,
     location: z.string().max(80).optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
-    sort: z.enum(SHOP_SORTS).default('newest'),
-    /** Keyword search on title and brand (each word must appear in one of them, any case). */
+    /** The order; without one, 'relevance' for a search and 'newest' otherwise. */
+    sort: z.enum(SHOP_SORTS).optional(),
+    /**
+     * Search (docs/product.md "Search"): every word, in any form, in a lot's title, brand, model,
+     * category or description; or a GTIN, model number or SKU named exactly.
+     */
     q: z.string().trim().max(100).optional(),
+    /** Search exactly as typed: no 'Showing results for' a close spelling when nothing is found. */
+    exact: flag,
     /**
      * An opaque page cursor from an answer's nextCursor or prevCursor (keyset paging, decision 067):
      * the page after (or before) a card in this sort order, whatever `page` says. Made for the
@@ -233,24 +251,17 @@ export const ShopQuery = z
      * 'Group identical lots' (decision 092): each item once, on its first lot in the sort order, with
      * how many of its lots match. Numbered pages only: a cursor is ignored while grouping.
      */
-    group: z
-      .preprocess(
-        (v) =>
-          v === '1' || v === 'true' || v === true
-            ? true
-            : v === undefined || v === '' || v === '0' || v === 'false'
-              ? false
-              : v,
-        z.boolean(),
-      )
-      .default(false),
+    group: flag,
   })
+  .transform((q) => ({ ...q, sort: q.sort ?? (q.q ? ('relevance' as const) : ('newest' as const)) }))
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.maxPrice >= q.minPrice, {
     message: 'The maximum price cannot be below the minimum price.',
     path: ['maxPrice'],
   })
   .superRefine((q, ctx) => {
-    const problem = q.cursor === undefined ? null : shopCursorProblem(q.cursor, q.sort);
+    // Relevance pages by number only: a cursor there is ignored, like a grouped listing's.
+    const problem =
+      q.cursor === undefined || q.sort === 'relevance' ? null : shopCursorProblem(q.cursor, q.sort);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['cursor'] });
   });
 export type ShopQuery = z.infer<typeof ShopQuery>;
@@ -268,8 +279,37 @@ export const ShopResponse = z.object({
   /** The cursor of the page after this one (null on the last page) and of the one before (null on page 1). */
   nextCursor: z.string().nullable(),
   prevCursor: z.string().nullable(),
+  /**
+   * The search as typed found nothing, and a close spelling did: these are the close spelling's
+   * lots ('Showing results for {query}'); `asTyped` is the text to search exactly (exact=1). Null
+   * otherwise.
+   */
+  correction: z.object({ query: z.string(), asTyped: z.string() }).nullable(),
+  /**
+   * With a search: how many lots each category and condition would give (each with the other
+   * filters applied, its own left out), most first. Null without a search.
+   */
+  facets: z
+    .object({
+      categories: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
+      conditions: z.array(z.object({ condition: Condition, count: z.number().int() })),
+    })
+    .nullable(),
 });
 export type ShopResponse = z.infer<typeof ShopResponse>;
+
+/** GET /api/shop/suggest?q=: suggestions as the shopper types (at least core's SUGGEST_MIN_CHARS). */
+export const SuggestQuery = z.object({ q: z.string().trim().max(100) });
+export type SuggestQuery = z.infer<typeof SuggestQuery>;
+
+export const SuggestResponse = z.object({
+  serverTime: Instant,
+  /** Up to core's SUGGEST_ITEMS titles of items on sale, best match first; `lots` on sale of each. */
+  items: z.array(z.object({ title: z.string(), brand: z.string(), lots: z.number().int() })),
+  /** Up to core's SUGGEST_CATEGORIES categories with the most matching lots. */
+  categories: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
+});
+export type SuggestResponse = z.infer<typeof SuggestResponse>;
 
 /** The drops page: featured live auctions, and what the countdown banner needs. */
 export const DropsResponse = z.object({

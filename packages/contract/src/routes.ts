@@ -4,6 +4,7 @@ export const API = {
   categories: '/api/categories',
   locations: '/api/locations',
   shop: '/api/shop',
+  shopSuggest: '/api/shop/suggest',
   product: (slug: string) => `/api/products/${encodeURIComponent(slug)}`,
   productPattern: '/api/products/:slug',
   time: '/api/time',

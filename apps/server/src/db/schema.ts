@@ -13,6 +13,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -29,6 +30,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
+/** PostgreSQL's full-text document (search, docs/decisions/094-search.md); read only in SQL. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
@@ -239,6 +242,11 @@ export const products = pgTable(
     itemKey: text('item_key'),
     /** The model number as compared (core's `modelKey`: no case, spaces or dashes), for search; or null. */
     modelKey: text('model_key'),
+    /**
+     * What search matches (docs/decisions/094-search.md): written only by the trigger of migration
+     * 0025 (title, brand and model, category, description, weighted in that order).
+     */
+    searchDoc: tsvector('search_doc').notNull().default(sql`''::tsvector`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -254,9 +262,9 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId),
     index('products_status_created_idx').on(t.status, t.createdAt),
     index('products_featured_idx').on(t.createdAt).where(sql`${t.isFeatured} and ${t.status} = 'auctioned'`),
-    // Shop keyword search: `title || ' ' || brand ILIKE '%word%'` per word. A trigram index (pg_trgm,
-    // loaded into PGlite too) serves ILIKE on any substring; the expression must match the query's.
-    index('products_search_trgm_idx').using('gin', sql`(${t.title} || ' ' || ${t.brand}) gin_trgm_ops`),
+    // Shop search (docs/decisions/094-search.md): the full-text document, kept by the trigger of
+    // migration 0025 from the title, brand, model, category and description.
+    index('products_search_doc_idx').using('gin', t.searchDoc),
     check(
       'products_prices_nonneg',
       sql`${itemAmount(t.retailPriceCents)} and ${itemAmount(t.resalePriceCents)}`,
@@ -265,6 +273,15 @@ export const products = pgTable(
     check('products_status', oneOf(t.status, PRODUCT_STATUSES)),
   ],
 );
+
+/**
+ * The catalogue's words (normalised titles, brands, models and categories), kept by the products
+ * trigger of migration 0025: what a misspelled search word is corrected to. Never shrinks; a word
+ * no product still has corrects to a query that finds nothing, which is then not offered.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 export const productImages = pgTable(
   'product_images',

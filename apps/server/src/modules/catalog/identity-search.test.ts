@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAuction, makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { products } from '../../db/schema';
-import { searchMatch } from './repository';
+import { searchMatch } from './search-sql';
 
 const NOW = new Date('2026-11-29T10:00:00.000Z');
 const t = useTestApp({ now: NOW });
@@ -23,8 +23,8 @@ async function identify(productId: string, brand: string, gtin: string | null, m
     .where(eq(products.id, productId));
 }
 
-async function titles(q: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/shop?q=${encodeURIComponent(q)}` });
+async function titles(q: string, more = '') {
+  const res = await t.app.inject({ method: 'GET', url: `/api/shop?q=${encodeURIComponent(q)}${more}` });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json<ShopResponse>();
   expect(body.total).toBe(body.items.length);
@@ -91,8 +91,10 @@ describe('shop search by item identity', () => {
   it('still finds title and brand words as before, and a model number is not a word search', async () => {
     expect(await titles('air fryer')).toEqual(['Air Fryer 4 qt', 'Air Fryer 4 qt (box dented)']);
     expect(await titles('bosch')).toEqual(['Cordless Drill']);
-    // A part of a model number is not the model number.
-    expect(await titles('1000xm')).toEqual([]);
+    // A part of a model number is not the model number; searched as typed it finds nothing (the
+    // close spelling '1000xm4' is offered otherwise, docs/decisions/094-search.md).
+    expect(await titles('1000xm', '&exact=1')).toEqual([]);
+    expect(await titles('1000xm')).toEqual(['Wireless Earbuds']);
   });
 
   it('is served by the item and model indexes when the planner may not scan the table', async () => {

@@ -1,28 +1,24 @@
-import { identitySearchTerms } from '@rebound/core/item-identity';
 import { SOLD_BEFORE_ORDER_STATUSES } from '@rebound/core/item-lots';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  lte,
-  min,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lte, min, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type CardRow, cardQuery, firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { auctions, categories, locations, orders, productImages, products, users } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
+import {
+  productMatch,
+  productRank,
+  type SearchShape,
+  searches,
+  searchParams,
+  searchShape,
+  searchTerms,
+} from './search-sql';
 
-export type ShopSort = 'newest' | 'ending' | 'price_asc' | 'price_desc' | 'bids';
+/** The shop's orders; 'relevance' only with a search (numbered pages only, docs/decisions/094-search.md). */
+export type ShopSort = 'newest' | 'ending' | 'price_asc' | 'price_desc' | 'bids' | 'relevance';
+type KeysetSort = Exclude<ShopSort, 'relevance'>;
 
 export interface ShopFilters {
   categorySlug?: string | undefined;
@@ -31,67 +27,12 @@ export interface ShopFilters {
   maxPriceCents?: number | undefined;
   location?: string | undefined;
   /**
-   * Keyword search: every word must appear (any case) in the title or the brand; or the text is a
-   * GTIN in any of its forms, or a model number (core's identitySearchTerms).
+   * Search (docs/decisions/094-search.md): every word in the product's document (title, brand and
+   * model, category, description), in any form; or the text names a GTIN, model number or SKU.
    */
   q?: string | undefined;
   /** 'Group identical lots' (decision 092): each item once, numbered pages only. */
   group?: boolean | undefined;
-}
-
-/** At most this many words of a search are used; a longer query only narrows further. */
-const MAX_SEARCH_TERMS = 8;
-
-/** The search's words, each an ILIKE pattern with the user's `%`, `_` and `\` taken literally. */
-export function searchPatterns(q: string | undefined): string[] {
-  if (!q) return [];
-  const words = q.trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
-  return words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-}
-
-// The same expression as the trigram index products_search_trgm_idx (schema.ts), so it can be used.
-const searchText = sql`(${products.title} || ' ' || ${products.brand})`;
-
-/**
- * What the search text names by number (core's identitySearchTerms): the item key of a GTIN
- * (products.item_key, `gtin:` and the normal form) and a model number as compared
- * (products.model_key). Both columns are indexed (schema.ts).
- */
-export function searchIdentity(q: string | undefined): { itemKey: string | null; modelKey: string | null } {
-  if (!q?.trim()) return { itemKey: null, modelKey: null };
-  const terms = identitySearchTerms(q);
-  return { itemKey: terms.gtin ? `gtin:${terms.gtin}` : null, modelKey: terms.model };
-}
-
-/** One ILIKE condition per search word, on the indexed title-and-brand expression. */
-export function searchConditions(q: string | undefined): SQL[] {
-  return searchPatterns(q).map((pattern) => ilike(searchText, pattern));
-}
-
-/**
- * A product the search finds: every word on the trigram-indexed expression; or its item_key is the
- * GTIN's, or its model_key the model number's (btree indexes), so the planner can OR the indexes.
- */
-function productMatch(
-  words: SQL[],
-  itemKey: SQL | Placeholder | null,
-  modelKey: SQL | Placeholder | null,
-): SQL {
-  return or(
-    and(...words),
-    itemKey ? sql`${products.itemKey} = ${itemKey}` : undefined,
-    modelKey ? sql`${products.modelKey} = ${modelKey}` : undefined,
-  )!;
-}
-
-/** The products a search text finds, with its values inline (tests and one-off reads; the shop's statement uses placeholders). */
-export function searchMatch(q: string): SQL {
-  const identity = searchIdentity(q);
-  return productMatch(
-    searchConditions(q),
-    identity.itemKey ? sql`${identity.itemKey}` : null,
-    identity.modelKey ? sql`${identity.modelKey}` : null,
-  );
 }
 
 /** Live and biddable right now: the status says live and the clock agrees. */
@@ -128,10 +69,8 @@ interface ShopShape {
   minPrice: boolean;
   maxPrice: boolean;
   location: 'none' | 'id' | 'slug';
-  words: number;
-  /** The search names a GTIN (placeholder `itemKey`) or a model number (placeholder `modelKey`). */
-  gtin: boolean;
-  model: boolean;
+  /** What the search reads (search-sql.ts): its words, a GTIN, a model number, a SKU. */
+  search: SearchShape;
   /** A keyset page (decision 067): the rows after or before a card of the sort, or none (OFFSET). */
   cursor: 'none' | 'after' | 'before';
   /** Each item once (decision 092); never with a cursor. */
@@ -155,9 +94,7 @@ function shapeOf(filters: ShopFilters, keyset: ShopKeyset | null = null): ShopSh
     minPrice: filters.minPriceCents !== undefined,
     maxPrice: filters.maxPriceCents !== undefined,
     location: !filters.location ? 'none' : isUuid(filters.location) ? 'id' : 'slug',
-    words: searchPatterns(filters.q).length,
-    gtin: searchIdentity(filters.q).itemKey !== null,
-    model: searchIdentity(filters.q).modelKey !== null,
+    search: searchShape(searchTerms(filters.q)),
     cursor: filters.group ? 'none' : (keyset?.dir ?? 'none'),
     group: Boolean(filters.group),
   };
@@ -180,12 +117,7 @@ function shopParams(
   if (filters.minPriceCents !== undefined) params.minPrice = filters.minPriceCents;
   if (filters.maxPriceCents !== undefined) params.maxPrice = filters.maxPriceCents;
   if (filters.location) params.location = filters.location;
-  searchPatterns(filters.q).forEach((pattern, i) => {
-    params[`w${i}`] = pattern;
-  });
-  const identity = searchIdentity(filters.q);
-  if (identity.itemKey) params.itemKey = identity.itemKey;
-  if (identity.modelKey) params.modelKey = identity.modelKey;
+  Object.assign(params, searchParams(searchTerms(filters.q)));
   return params;
 }
 
@@ -193,7 +125,7 @@ function shopParams(
  * On sale in the shop at the placeholder `now` and matching the filters of `shape`, on the auction's
  * own copies of its product's columns: the same rows as liveAt and the filters on products.
  */
-function shopWhere(shape: ShopShape, sort: ShopSort | null = null): SQL {
+function shopWhere(shape: ShopShape, sort: KeysetSort | null = null): SQL {
   const conditions: SQL[] = [
     ON_SALE,
     sql`${auctions.startTime} <= ${ph('now')}`,
@@ -211,13 +143,10 @@ function shopWhere(shape: ShopShape, sort: ShopSort | null = null): SQL {
     conditions.push(
       sql`${auctions.locationId} = (select ${locations.id} from ${locations} where ${locations.slug} = ${ph('location')})`,
     );
-  if (shape.words > 0) {
-    // The words on the trigram-indexed expression; or, when the text is a GTIN or a model number,
-    // its product's item_key or model_key (btree indexes): one semi-join with products either way.
-    const words = Array.from({ length: shape.words }, (_, i) => ilike(searchText, ph(`w${i}`)));
-    const match = productMatch(words, shape.gtin ? ph('itemKey') : null, shape.model ? ph('modelKey') : null);
+  if (searches(shape.search)) {
+    // One semi-join with products: the document's GIN index, or the btree of a GTIN, model or SKU.
     conditions.push(
-      sql`exists (select 1 from ${products} where ${products.id} = ${auctions.productId} and ${match})`,
+      sql`exists (select 1 from ${products} where ${products.id} = ${auctions.productId} and ${productMatch(shape.search)})`,
     );
   }
   if (shape.cursor !== 'none' && sort) conditions.push(keysetWhere(sort, shape.cursor));
@@ -228,7 +157,7 @@ function shopWhere(shape: ShopShape, sort: ShopSort | null = null): SQL {
  * The rows after (or before) the keyset's card in the sort's order (decision 067): a row comparison
  * on the sort index's leading columns, so the page is a walk of that index from the card on.
  */
-function keysetWhere(sort: ShopSort, dir: 'after' | 'before'): SQL {
+function keysetWhere(sort: KeysetSort, dir: 'after' | 'before'): SQL {
   const at = sql`${ph('kat')}::timestamptz`;
   const n = sql`${ph('kn')}::int`;
   const id = sql`${ph('kid')}::uuid`;
@@ -250,7 +179,7 @@ function keysetWhere(sort: ShopSort, dir: 'after' | 'before'): SQL {
 }
 
 /** The sort order walked backwards (a page before a card is read nearest first, then turned round). */
-const reverseOrder: Record<ShopSort, SQL[]> = {
+const reverseOrder: Record<KeysetSort, SQL[]> = {
   newest: [asc(auctions.productCreatedAt), asc(auctions.id)],
   ending: [desc(auctions.endTime), desc(auctions.id)],
   price_asc: [desc(auctions.currentPriceCents), desc(auctions.id)],
@@ -261,7 +190,7 @@ const reverseOrder: Record<ShopSort, SQL[]> = {
 /** The time of a card's sort key, to the microsecond in UTC (a JavaScript Date keeps milliseconds). */
 const keyTime = (column: SQL | typeof auctions.endTime) =>
   sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const sortKeyAt: Record<ShopSort, SQL<string | null> | null> = {
+const sortKeyAt: Record<KeysetSort, SQL<string | null> | null> = {
   newest: keyTime(sql`${auctions.productCreatedAt}`),
   ending: keyTime(auctions.endTime),
   price_asc: null,
@@ -270,13 +199,28 @@ const sortKeyAt: Record<ShopSort, SQL<string | null> | null> = {
 };
 
 // The auction's copy of its product's creation time sorts as products.created_at does (decision 036).
-const shopOrder: Record<ShopSort, SQL[]> = {
+const keysetOrder: Record<KeysetSort, SQL[]> = {
   newest: [desc(auctions.productCreatedAt), desc(auctions.id)],
   ending: [asc(auctions.endTime), asc(auctions.id)],
   price_asc: [asc(auctions.currentPriceCents), asc(auctions.id)],
   price_desc: [desc(auctions.currentPriceCents), asc(auctions.id)],
   bids: [desc(auctions.bidCount), asc(auctions.endTime), asc(auctions.id)],
 };
+
+/**
+ * The sort's order. Relevance (a search only): named exactly first, then the document's rank
+ * (search-sql.ts productRank), then the soonest ending; without a search it is the newest first.
+ */
+function shopOrder(sort: ShopSort, shape: ShopShape): SQL[] {
+  if (sort !== 'relevance') return keysetOrder[sort];
+  if (!searches(shape.search)) return keysetOrder.newest;
+  const [exact, rank] = productRank(shape.search);
+  const score = sql`(select ${exact} + ${rank} / (1 + ${rank}) from ${products} where ${products.id} = ${auctions.productId})`;
+  return [desc(score), asc(auctions.endTime), asc(auctions.id)];
+}
+
+/** The sort a keyset page walks: relevance pages by number only. */
+const keysetSort = (sort: ShopSort): KeysetSort | null => (sort === 'relevance' ? null : sort);
 
 /** A stable key for the filters of a count (the count cache, decision 036). */
 export function shopCountKey(filters: ShopFilters): string {
@@ -286,8 +230,7 @@ export function shopCountKey(filters: ShopFilters): string {
     filters.minPriceCents ?? null,
     filters.maxPriceCents ?? null,
     filters.location ?? null,
-    searchPatterns(filters.q),
-    searchIdentity(filters.q),
+    searchTerms(filters.q),
     filters.group ? 'group' : null,
   ]);
 }
@@ -311,7 +254,7 @@ const itemGroup = sql`coalesce(${auctions.productItemKey}, ${auctions.id}::text)
  * the listings grouping is for; the plain listing of every lot is the costliest case.
  */
 function buildGroupedShopRows(db: DbOrTx, shape: ShopShape, sort: ShopSort) {
-  const order = shopOrder[sort];
+  const order = shopOrder(sort, shape);
   const ranked = db
     .select({
       id: auctions.id,
@@ -333,7 +276,7 @@ function buildGroupedShopRows(db: DbOrTx, shape: ShopShape, sort: ShopSort) {
     .offset(ph('offset'))
     .as('page');
   return cardQuery(db, {
-    sortAt: sortKeyAt[sort] ?? sql<string | null>`null`,
+    sortAt: sql<string | null>`null`,
     moreOfItem: moreOfItemCount,
     itemLots: sql<number | null>`${page.lots}`,
   })
@@ -345,16 +288,17 @@ function buildShopRows(db: DbOrTx, shape: ShopShape, sort: ShopSort) {
   // The page's auctions are found on auctions alone (an index per sort order), then joined for
   // their cards: a deep page skips its offset without joining the rows it skips. A keyset page
   // (decision 067) skips nothing: it starts at its cursor's card.
-  const order = shape.cursor === 'before' ? reverseOrder[sort] : shopOrder[sort];
+  const walked = keysetSort(sort);
+  const order = shape.cursor === 'before' && walked ? reverseOrder[walked] : shopOrder(sort, shape);
   const ids = db
     .select({ id: auctions.id })
     .from(auctions)
-    .where(shopWhere(shape, sort))
+    .where(shopWhere(shape, walked))
     .orderBy(...order)
     .limit(ph('limit'));
   const page = (shape.cursor === 'none' ? ids.offset(ph('offset')) : ids).as('page');
   return cardQuery(db, {
-    sortAt: sortKeyAt[sort] ?? sql<string | null>`null`,
+    sortAt: (walked && sortKeyAt[walked]) ?? sql<string | null>`null`,
     moreOfItem: moreOfItemCount,
     itemLots: sql<number | null>`null`,
   })
@@ -387,11 +331,13 @@ function buildShopCount(db: DbOrTx, shape: ShopShape, capped: boolean) {
 
 type RowsQuery = ReturnType<ReturnType<typeof buildShopRows>['prepare']>;
 type CountQuery = ReturnType<ReturnType<typeof buildShopCount>['prepare']>;
-const prepared = new WeakMap<DbOrTx, Map<string, RowsQuery | CountQuery>>();
+// biome-ignore lint/suspicious/noExplicitAny: the facets' statements have their own row shapes
+type FacetQuery = { execute(params: Record<string, unknown>): Promise<any[]> };
+const prepared = new WeakMap<DbOrTx, Map<string, RowsQuery | CountQuery | FacetQuery>>();
 let statementNumber = 0;
 
 /** The prepared statement of `key` for `db`, built by `build` the first time. */
-function preparedFor<Q extends RowsQuery | CountQuery>(
+function preparedFor<Q extends RowsQuery | CountQuery | FacetQuery>(
   db: DbOrTx,
   key: string,
   build: (name: string) => Q,
@@ -446,6 +392,49 @@ export async function shopCount(db: DbOrTx, now: Date, filters: ShopFilters, cap
   );
   const [row] = await query.execute({ ...shopParams(filters, now), cap });
   return row?.total ?? 0;
+}
+
+export interface ShopFacets {
+  categories: { slug: string; name: string; count: number }[];
+  conditions: { condition: 'like_new' | 'open_box' | 'gently_used'; count: number }[];
+}
+
+/**
+ * How many lots each category and each condition would give (docs/product.md "Search"): the shop's
+ * filters with the facet's own left out, most first. One statement per facet and shape.
+ */
+export async function shopFacets(db: DbOrTx, now: Date, filters: ShopFilters): Promise<ShopFacets> {
+  const byCategory = shapeOf({ ...filters, categorySlug: undefined });
+  const byCondition = shapeOf({ ...filters, condition: undefined });
+  const categoryQuery = preparedFor(db, `facet category ${JSON.stringify(byCategory)}`, (name) =>
+    db
+      .select({ slug: categories.slug, name: categories.name, count: sql<number>`count(*)::int` })
+      .from(auctions)
+      .innerJoin(categories, eq(categories.id, auctions.productCategoryId))
+      .where(shopWhere(byCategory))
+      .groupBy(categories.id)
+      .orderBy(sql`count(*) desc`, asc(categories.name))
+      .prepare(name),
+  );
+  const conditionQuery = preparedFor(db, `facet condition ${JSON.stringify(byCondition)}`, (name) =>
+    db
+      .select({ condition: auctions.productCondition, count: sql<number>`count(*)::int` })
+      .from(auctions)
+      .where(shopWhere(byCondition))
+      .groupBy(auctions.productCondition)
+      .orderBy(sql`count(*) desc`, asc(auctions.productCondition))
+      .prepare(name),
+  );
+  const [cats, conds] = await Promise.all([
+    categoryQuery.execute(shopParams({ ...filters, categorySlug: undefined }, now)),
+    conditionQuery.execute(shopParams({ ...filters, condition: undefined }, now)),
+  ]);
+  return {
+    categories: cats as ShopFacets['categories'],
+    conditions: (
+      conds as { condition: ShopFacets['conditions'][number]['condition'] | null; count: number }[]
+    ).filter((c): c is ShopFacets['conditions'][number] => c.condition !== null),
+  };
 }
 
 /** Featured products with a live auction, newest product first (the drops page). */

@@ -7,8 +7,11 @@ import {
   ShopQuery,
   ShopResponse,
   SlugParams,
+  SuggestQuery,
+  SuggestResponse,
 } from '@rebound/contract/catalog';
 import { API } from '@rebound/contract/routes';
+import { normalizeSearchText } from '@rebound/core/search';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ResponseCache, sendTimedJson, TimedJson } from '../../lib/response-cache';
@@ -32,6 +35,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     home: new ResponseCache<TimedJson>({ ttlMs, maxEntries: 1 }),
     drops: new ResponseCache<TimedJson>({ ttlMs, maxEntries: 1 }),
     shop: new ResponseCache<TimedJson>({ ttlMs, maxEntries: SHOP_CACHE_ENTRIES }),
+    suggest: new ResponseCache<TimedJson>({ ttlMs, maxEntries: SHOP_CACHE_ENTRIES }),
     product: new ResponseCache<TimedJson>({ ttlMs, maxEntries: PRODUCT_CACHE_ENTRIES }),
   };
   cachesOf.set(app.deps, caches);
@@ -82,6 +86,16 @@ export async function catalogRoutes(fastify: FastifyInstance) {
       ),
   );
 
+  // Suggestions as the shopper types: one answer per normalised text, kept as briefly as the shop's.
+  app.get(
+    API.shopSuggest,
+    { config: PUBLIC, schema: { querystring: SuggestQuery, response: { 200: SuggestResponse } } },
+    async (request, reply) =>
+      cached(caches.suggest, normalizeSearchText(request.query.q), reply, (now) =>
+        service.suggest(db, now, request.query.q),
+      ),
+  );
+
   app.get(
     API.drops,
     { config: PUBLIC, schema: { response: { 200: DropsResponse } } },
@@ -99,7 +113,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   );
 }
 
-type CatalogCaches = Record<'home' | 'drops' | 'shop' | 'product', ResponseCache<TimedJson>>;
+type CatalogCaches = Record<'home' | 'drops' | 'shop' | 'suggest' | 'product', ResponseCache<TimedJson>>;
 const cachesOf = new WeakMap<object, CatalogCaches>();
 
 /** The catalogue's response caches of an app (by its `app.deps`), for tests. */

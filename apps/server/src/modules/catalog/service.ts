@@ -6,6 +6,7 @@ import {
   type ProductDetail,
   type ShopQuery,
   type ShopResponse,
+  type SuggestResponse,
 } from '@rebound/contract/catalog';
 import { summaryReserveMet } from '@rebound/core/auction-summary';
 import { productSku, SHOP_PAGE_SIZE } from '@rebound/core/catalog';
@@ -17,6 +18,7 @@ import {
   pageLots,
   productPageReachable,
 } from '@rebound/core/product-page';
+import { correctedQuery, SUGGEST_MIN_CHARS, searchTokens } from '@rebound/core/search';
 import {
   decodeShopCursor,
   encodeShopCursor,
@@ -30,6 +32,8 @@ import type { DbOrTx } from '../../db/client';
 import type { locations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import * as repo from './repository';
+import * as searchRepo from './search-repository';
+import { searches, searchShape, searchTerms } from './search-sql';
 
 export const HOME_LATEST = 8;
 export const HOME_HOTTEST = 4;
@@ -163,14 +167,14 @@ export function shopFilters(q: ShopQuery): repo.ShopFilters {
  */
 export function shopCacheKey(q: ShopQuery): string {
   // Grouped pages are numbered only: a cursor there is ignored, so it does not make another answer.
-  const at = q.cursor === undefined || q.group ? q.page : `c${q.cursor}`;
-  return `${q.sort} ${at} ${repo.shopCountKey(shopFilters(q))}`;
+  const at = q.cursor === undefined || q.group || q.sort === 'relevance' ? q.page : `c${q.cursor}`;
+  return `${q.sort} ${at} ${q.exact ? 'exact' : ''} ${repo.shopCountKey(shopFilters(q))}`;
 }
 
 /** The shop's cursor of `q` (the contract has checked it; a bad one here is still a 400). */
 function cursorOf(q: ShopQuery): ShopCursor | null {
-  // The grouped listing pages by number only (decision 092).
-  if (q.cursor === undefined || q.group) return null;
+  // The grouped listing and relevance page by number only (decisions 092 and 094).
+  if (q.cursor === undefined || q.group || q.sort === 'relevance') return null;
   const decoded = decodeShopCursor(q.cursor);
   if (!decoded.ok || decoded.cursor.sort !== q.sort) throw new AppError('validation_failed');
   return decoded.cursor;
@@ -191,7 +195,35 @@ export async function shop(
   counts: ShopCountCache | null = null,
   countCap = SHOP_COUNT_CAP,
 ): Promise<ShopResponse> {
+  const found = await shopAsTyped(db, now, q, counts, countCap);
+  if (found.items.length > 0 || found.page !== 1 || q.exact || !q.q) return found;
+  // Nothing as typed: the close spelling's lots, when it has any (docs/product.md "Search").
+  const tokens = searchTokens(q.q);
+  const { known, candidates } = await searchRepo.spellingCandidates(db, tokens);
+  const corrected = correctedQuery(tokens, known, (w) => candidates.get(w) ?? []);
+  if (corrected === null) return found;
+  const close = await shopAsTyped(db, now, { ...q, q: corrected }, counts, countCap);
+  if (close.items.length === 0) return found;
+  return { ...close, correction: { query: corrected, asTyped: q.q } };
+}
+
+/** Suggestions as the shopper types (none under core's SUGGEST_MIN_CHARS characters). */
+export async function suggest(db: DbOrTx, now: Date, q: string): Promise<SuggestResponse> {
+  const serverTime = now.toISOString();
+  if (q.trim().length < SUGGEST_MIN_CHARS) return { serverTime, items: [], categories: [] };
+  return { serverTime, ...(await searchRepo.suggestions(db, now, q)) };
+}
+
+/** A page of the shop for the query as typed, with its facet counts when it searches. */
+async function shopAsTyped(
+  db: DbOrTx,
+  now: Date,
+  q: ShopQuery,
+  counts: ShopCountCache | null,
+  countCap: number,
+): Promise<ShopResponse> {
   const filters = shopFilters(q);
+
   const cursor = cursorOf(q);
   let page = cursor ? cursor.page : q.page;
   let rows: repo.ShopRow[];
@@ -218,7 +250,8 @@ export async function shop(
   const before = (page - 1) * SHOP_PAGE_SIZE;
   const cursorAt = (row: repo.ShopRow, dir: 'after' | 'before', to: number) =>
     encodeShopCursor({
-      sort: q.sort,
+      // Only a keyset sort gets cursors (relevance pages by number).
+      sort: q.sort === 'relevance' ? 'newest' : q.sort,
       dir,
       page: to,
       at: row.sortAt,
@@ -238,14 +271,17 @@ export async function shop(
           SHOP_PAGE_SIZE,
           countCap,
         );
+  const numbered = q.group || q.sort === 'relevance';
   return {
     serverTime: now.toISOString(),
     items: rows.map(shopCard),
     ...totals,
     page,
     pageSize: SHOP_PAGE_SIZE,
-    nextCursor: hasNext && last && !q.group ? cursorAt(last, 'after', page + 1) : null,
-    prevCursor: page > 1 && first && !q.group ? cursorAt(first, 'before', page - 1) : null,
+    nextCursor: hasNext && last && !numbered ? cursorAt(last, 'after', page + 1) : null,
+    prevCursor: page > 1 && first && !numbered ? cursorAt(first, 'before', page - 1) : null,
+    correction: null,
+    facets: searches(searchShape(searchTerms(q.q))) ? await repo.shopFacets(db, now, filters) : null,
   };
 }
 

@@ -51,6 +51,7 @@ export const SORT_OPTIONS = [
   { value: 'price_asc', label: 'Price: low to high' },
   { value: 'price_desc', label: 'Price: high to low' },
   { value: 'bids', label: 'Most bids' },
+  { value: 'relevance', label: 'Best match' },
 ] as const satisfies readonly { value: ShopSort; label: string }[];
 
 // Fails to compile if the contract gains a sort order this list does not offer.

@@ -1,0 +1,108 @@
+// The search's own reads beside the shop's listing (docs/decisions/094-search.md): suggestions as
+// the shopper types, and the catalogue words a misspelled word may mean.
+import { SUGGEST_CATEGORIES, SUGGEST_ITEMS, searchTsQuery } from '@rebound/core/search';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
+import { auctions, categories, products, searchWords } from '../../db/schema';
+import { tsQueryOf } from './search-sql';
+
+const ph = (name: string) => sql.placeholder(name);
+
+/** On sale at the placeholder `now`: the shop's own condition (repository.ts shopWhere). */
+const onSale = sql`${auctions.status} = 'live' and ${auctions.productStatus} = 'auctioned'
+  and ${auctions.startTime} <= ${ph('now')} and ${auctions.endTime} > ${ph('now')}`;
+
+// The items: titles whose title, brand or model match the words typed so far (the last one a
+// prefix), each title once with its lots on sale, best match first.
+const suggestItems = preparedOnce((db) =>
+  db
+    .select({
+      title: products.title,
+      brand: products.brand,
+      lots: sql<number>`count(*)::int`,
+    })
+    .from(auctions)
+    .innerJoin(products, sql`${products.id} = ${auctions.productId}`)
+    .where(sql`${onSale} and ${products.searchDoc} @@ ${tsQueryOf(ph('tsq'))}`)
+    .groupBy(products.title, products.brand)
+    .orderBy(
+      sql`max(ts_rank_cd(${products.searchDoc}, ${tsQueryOf(ph('tsq'))})) desc`,
+      sql`count(*) desc`,
+      products.title,
+    )
+    .limit(SUGGEST_ITEMS)
+    .prepare('search_suggest_items'),
+);
+
+// The categories with the most lots on sale matching anywhere in their document.
+const suggestCategories = preparedOnce((db) =>
+  db
+    .select({ slug: categories.slug, name: categories.name, count: sql<number>`count(*)::int` })
+    .from(auctions)
+    .innerJoin(products, sql`${products.id} = ${auctions.productId}`)
+    .innerJoin(categories, sql`${categories.id} = ${auctions.productCategoryId}`)
+    .where(sql`${onSale} and ${products.searchDoc} @@ ${tsQueryOf(ph('tsq'))}`)
+    .groupBy(categories.id)
+    .orderBy(sql`count(*) desc`, categories.name)
+    .limit(SUGGEST_CATEGORIES)
+    .prepare('search_suggest_categories'),
+);
+
+export interface Suggestions {
+  items: { title: string; brand: string; lots: number }[];
+  categories: { slug: string; name: string; count: number }[];
+}
+
+/**
+ * Suggestions for the words typed so far: item titles matched on their title, brand and model
+ * (weights A and B), categories on the whole document; the last word as a prefix.
+ */
+export async function suggestions(db: DbOrTx, now: Date, q: string): Promise<Suggestions> {
+  const titles = searchTsQuery(q, { prefixLast: true, weights: 'AB' });
+  const anywhere = searchTsQuery(q, { prefixLast: true });
+  if (!titles || !anywhere) return { items: [], categories: [] };
+  const at = now.toISOString();
+  const [items, cats] = await Promise.all([
+    suggestItems(db).execute({ now: at, tsq: titles }),
+    suggestCategories(db).execute({ now: at, tsq: anywhere }),
+  ]);
+  return { items, categories: cats };
+}
+
+// The catalogue words most alike a word by trigrams (pg_trgm's % and similarity on the
+// search_words index), most alike first.
+const lookAlikes = preparedOnce((db) =>
+  db
+    .select({ word: searchWords.word })
+    .from(searchWords)
+    .where(sql`${searchWords.word} % ${ph('word')}`)
+    .orderBy(sql`similarity(${searchWords.word}, ${ph('word')}) desc`, searchWords.word)
+    .limit(8)
+    .prepare('search_look_alikes'),
+);
+
+const knownWords = preparedOnce((db) =>
+  db
+    .select({ word: searchWords.word })
+    .from(searchWords)
+    .where(sql`${searchWords.word} = any(string_to_array(${ph('words')}, ' '))`)
+    .prepare('search_known_words'),
+);
+
+/** Which of `words` the catalogue has, and the look-alikes of each it has not. */
+export async function spellingCandidates(
+  db: DbOrTx,
+  words: readonly string[],
+): Promise<{ known: Set<string>; candidates: Map<string, string[]> }> {
+  const known = new Set((await knownWords(db).execute({ words: words.join(' ') })).map((r) => r.word));
+  const candidates = new Map<string, string[]>();
+  for (const word of words) {
+    if (known.has(word)) continue;
+    candidates.set(
+      word,
+      (await lookAlikes(db).execute({ word })).map((r) => r.word),
+    );
+  }
+  return { known, candidates };
+}
