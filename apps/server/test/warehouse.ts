@@ -79,8 +79,15 @@ export function warehouseSteps(t: TestApp, at: () => Warehouse) {
       });
       expect(res.statusCode, res.body).toBe(200);
     },
-    /** The shopper books the first slot of the second day offered for the order. */
-    async bookFirstSlot(u: SignedInUser, orderId: string) {
+    /**
+     * The shopper books a slot offered for the order: the first slot of the second day offered, or
+     * of `pick.date`, or with `pick.slot: 'last'` that day's last slot.
+     */
+    async bookFirstSlot(
+      u: SignedInUser,
+      orderId: string,
+      pick: { date?: string; slot?: 'first' | 'last' } = {},
+    ) {
       const slots = await t.app.inject({
         method: 'GET',
         url: `${API.pickupSlots}?orderId=${orderId}`,
@@ -88,8 +95,9 @@ export function warehouseSteps(t: TestApp, at: () => Warehouse) {
       });
       expect(slots.statusCode, slots.body).toBe(200);
       const days = slots.json<AvailableSlotsResponse>().slots;
-      const firstDay = Object.keys(days).sort()[1]!;
-      const slot = days[firstDay]![0]!;
+      const firstDay = pick.date ?? Object.keys(days).sort()[1]!;
+      const offered = days[firstDay]!;
+      const slot = offered[pick.slot === 'last' ? offered.length - 1 : 0]!;
       const booked = await t.app.inject({
         method: 'POST',
         url: API.pickupAppointments,

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { IMAGE_UPLOAD_LIMITS } from '@rebound/contract/admin-catalogue';
 import type {
   ImportList,
@@ -10,25 +10,26 @@ import type {
   ImportSummary,
 } from '@rebound/contract/admin-import';
 import { errorMessage } from '@rebound/contract/errors';
-import { slugify } from '@rebound/core/catalog';
-import { identityKeys } from '@rebound/core/item-identity';
 import { toCsv } from '@rebound/core/manifest';
 import sharp, { type Metadata } from 'sharp';
 import type { MediaStorage } from '../../adapters/storage/types';
 import type { Database, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { processImage, variantKeys } from '../admin-catalogue';
 import { recordAudit } from '../staff';
-import {
-  type Category,
-  matchImages,
-  parseManifest,
-  rowSkus,
-  type StoredImage,
-  type StoredRow,
-} from './manifest';
+import { type Category, matchImages, parseManifest, type StoredImage, type StoredRow } from './manifest';
 import * as repo from './repository';
 import { checkImportRows } from './stored-rows';
+import {
+  alreadyThereMessage,
+  createdMessages,
+  deletePhotos,
+  noteKnownSkus,
+  type Prepared,
+  photosOf,
+  preparePhotos,
+  unitImages,
+  unitProducts,
+} from './units';
 
 type Db = Database['db'];
 
@@ -136,21 +137,7 @@ export async function createPreview(
   const parsed = parseManifest(input.csv, categories);
   matchImages(parsed.rows, input.images);
   const valid = parsed.rows.filter((r) => r.product);
-  const known = await repo.existingSkus(
-    db,
-    valid.flatMap((r) => rowSkus(r.sku, r.quantity)),
-  );
-  for (const r of valid) {
-    const skus = rowSkus(r.sku, r.quantity);
-    const there = skus.filter((s) => known.has(s));
-    if (there.length === 0) continue;
-    r.note =
-      skus.length === 1
-        ? `SKU ${r.sku} is already in the catalogue: it will be left as it is.`
-        : there.length === skus.length
-          ? `SKUs ${skus[0]} to ${skus.at(-1)} are already in the catalogue: they will be left as they are.`
-          : `${there.length} of its ${skus.length} SKUs are already in the catalogue (${there.join(', ')}): they will be left as they are.`;
-  }
+  await noteKnownSkus(db, valid);
   const report: StoredReport = { ignoredColumns: parsed.ignoredColumns, startedBy: null, lines: [] };
   const row = await repo.insertImport(db, {
     id: input.id,
@@ -326,23 +313,6 @@ const PHOTOS_PER_BATCH = 20;
 /** Lease time added per photo of a batch, on top of the lease, while they are resized. */
 const LEASE_PER_PHOTO_MS = 15_000;
 
-/** One product a row makes (a row of quantity n makes n): its id, SKU and resized photos. */
-interface PreparedUnit {
-  productId: string;
-  sku: string;
-  photos: { id: string; storageKey: string; processed: Awaited<ReturnType<typeof processImage>> }[];
-}
-
-/** One row of a batch, ready to save: its units (or why not). */
-interface Prepared {
-  row: StoredRow;
-  units: PreparedUnit[];
-  error: string | null;
-}
-
-/** Photos a row has to resize: each unit gets its own copies. */
-const photosOf = (r: StoredRow) => r.images.length * (r.quantity ?? 1);
-
 /**
  * Imports what is waiting: claims an import (SKIP LOCKED + lease), saves its valid rows in batches
  * (one transaction each: products, their photos, the counters and the report lines), and finishes
@@ -424,69 +394,6 @@ async function renewLease(db: Db, importId: string, lease: Date, next: Date): Pr
   });
 }
 
-/**
- * Gives each row of the batch its units (one product each, SKUs by core's unitSkus) and resizes
- * their photos (the catalogue's pipeline, outside any transaction) under
- * `products/<productId>/<imageId>`, as the catalogue stores them: each unit owns its files, so
- * deleting one product's photo leaves the others'. Units whose SKU the catalogue already has are
- * left alone; a photo that cannot be resized makes its row an error.
- */
-async function preparePhotos(
-  db: Db,
-  storage: MediaStorage,
-  batch: StoredRow[],
-  images: Map<string, StoredImage>,
-): Promise<Prepared[]> {
-  const withPhotos = batch.filter((r) => r.images.length > 0);
-  const known = await repo.existingSkus(
-    db,
-    withPhotos.flatMap((r) => rowSkus(r.sku, r.quantity)),
-  );
-  const out: Prepared[] = [];
-  for (const row of batch) {
-    const units = rowSkus(row.sku, row.quantity).map((sku) => ({
-      productId: randomUUID(),
-      sku,
-      photos: [] as PreparedUnit['photos'],
-    }));
-    const p: Prepared = { row, units, error: null };
-    out.push(p);
-    if (row.images.length === 0) continue;
-    photos: for (const unit of units) {
-      if (known.has(unit.sku)) continue;
-      for (const name of row.images) {
-        const img = images.get(name);
-        const bytes = img?.rawKey ? await storage.get(img.rawKey) : null;
-        if (!bytes) {
-          p.error = `images: ${name} is no longer stored; upload the file again.`;
-          break photos;
-        }
-        const id = randomUUID();
-        const storageKey = `products/${unit.productId}/${id}`;
-        try {
-          const processed = await processImage(storage, storageKey, name, Buffer.from(bytes));
-          unit.photos.push({ id, storageKey, processed });
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          p.error = `images: ${err.message}`;
-          break photos;
-        }
-      }
-    }
-  }
-  return out;
-}
-
-async function deletePhotos(storage: MediaStorage, prepared: PreparedUnit[]) {
-  await Promise.all(
-    prepared.flatMap((p) =>
-      p.photos.flatMap((ph) =>
-        variantKeys(ph.storageKey, ph.processed.variants).map((k) => storage.delete(k)),
-      ),
-    ),
-  ).catch(() => {});
-}
-
 /** Locks the import if the lease is still ours. */
 async function ownedImport(tx: DbOrTx, id: string, lease: Date) {
   const row = await repo.lockImportRow(tx, id);
@@ -524,25 +431,7 @@ async function saveBatch(
         toCreate.push(p);
       }
     }
-    const made = await repo.insertProductsBySku(
-      tx,
-      toCreate.flatMap((p) => {
-        const product = p.row.product!;
-        // The item's keys as the catalogue's form writes them (core's identityKeys); rows stored
-        // before the identity columns existed have none.
-        const identity = { gtin: product.gtin ?? null, brand: product.brand, model: product.model ?? null };
-        return p.units.map((u) => ({
-          ...product,
-          ...identity,
-          ...identityKeys(identity),
-          id: u.productId,
-          sku: u.sku,
-          slug: `${slugify(product.title).slice(0, 80) || 'product'}-${randomBytes(5).toString('hex')}`,
-          createdAt: now,
-          updatedAt: now,
-        }));
-      }),
-    );
+    const made = await repo.insertProductsBySku(tx, unitProducts(toCreate, now));
     const created = new Set(made.map((m) => m.id));
     const imageRows: Parameters<typeof repo.insertImages>[1] = [];
     for (const p of toCreate) {
@@ -553,48 +442,17 @@ async function saveBatch(
           row: r.row,
           sku: r.sku,
           outcome: 'unchanged',
-          messages: [
-            p.units.length === 1
-              ? `SKU ${r.sku} is already in the catalogue: left as it is.`
-              : `SKUs ${p.units[0]!.sku} to ${p.units.at(-1)!.sku} are already in the catalogue: left as they are.`,
-          ],
+          messages: [alreadyThereMessage(r.sku, p.units)],
           productId: null,
         });
         continue;
       }
-      for (const u of mine) {
-        u.photos.forEach((ph, position) => {
-          imageRows.push({
-            id: ph.id,
-            productId: u.productId,
-            position,
-            url: ph.processed.fallbackUrl,
-            width: ph.processed.width,
-            height: ph.processed.height,
-            alt: '',
-            storageKey: ph.storageKey,
-            variants: ph.processed.variants,
-            createdAt: now,
-          });
-        });
-      }
-      const messages: string[] = [];
-      if (p.units.length > 1) {
-        messages.push(
-          `${mine.length} product${mine.length === 1 ? '' : 's'}: ${mine.map((u) => u.sku).join(', ')}.`,
-        );
-        const left = p.units.length - mine.length;
-        if (left > 0) messages.push(`${left} already in the catalogue: left as they are.`);
-      }
-      const photos = mine[0]!.photos.length;
-      if (photos > 0) {
-        messages.push(`${photos} photo${photos === 1 ? '' : 's'}${p.units.length > 1 ? ' each' : ''}.`);
-      }
+      imageRows.push(...unitImages(mine, now));
       lines.push({
         row: r.row,
         sku: r.sku,
         outcome: 'created',
-        messages,
+        messages: createdMessages(p.units, mine),
         productId: mine[0]!.productId,
       });
     }

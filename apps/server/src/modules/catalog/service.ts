@@ -31,6 +31,7 @@ import { toCard } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import type { locations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import * as lotsRepo from './item-lots-repository';
 import * as repo from './repository';
 import * as searchRepo from './search-repository';
 import { searches, searchShape, searchTerms } from './search-sql';
@@ -488,8 +489,8 @@ async function itemLots(
   if (key === null)
     return { moreOfItem: { total: 0, lots: [] }, soldBefore: { sales: [], medianCents: null } };
   const [more, sales] = await Promise.all([
-    repo.moreOfItem(db, key, productId, now, MORE_OF_ITEM_LIMIT),
-    repo.soldBefore(db, key, soldBeforeSince(now), now, SOLD_BEFORE_LIMIT),
+    lotsRepo.moreOfItem(db, key, productId, now, MORE_OF_ITEM_LIMIT),
+    lotsRepo.soldBefore(db, key, soldBeforeSince(now), now, SOLD_BEFORE_LIMIT),
   ]);
   // The query has applied the window and the cap; core's rule says them once more, and the median.
   const sold = soldBefore(sales, now);

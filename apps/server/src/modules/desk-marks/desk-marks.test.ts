@@ -1,7 +1,7 @@
 import type { DeskMarkResponse } from '@rebound/contract/desk-marks';
 import { DESK_MARK_PATHS } from '@rebound/contract/desk-marks';
 import type { MyOrdersResponse } from '@rebound/contract/orders';
-import type { AvailableSlotsResponse, DeskTodayResponse } from '@rebound/contract/pickup';
+import type { DeskTodayResponse } from '@rebound/contract/pickup';
 import { API } from '@rebound/contract/routes';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ import * as service from './service';
 
 // Monday 2026-06-15, 11:00 a.m. PT.
 const NOW = new Date('2026-06-15T18:00:00.000Z');
-const { t, w, putSchedule } = useWarehouse(NOW);
+const { t, w, putSchedule, bookFirstSlot } = useWarehouse(NOW);
 
 const shopper = () => shopperAt(t, w.locationId);
 
@@ -37,26 +37,8 @@ const shopper = () => shopperAt(t, w.locationId);
 const paidOrders = async (u: SignedInUser, amounts: number[]) =>
   (await paidOrdersAt(t, u, w.locationId, amounts)).map((p) => p.order);
 
-/** Books today's last slot for each order (the visit: one appointment per order, one time). */
-async function bookToday(u: SignedInUser, orderIds: string[]) {
-  for (const orderId of orderIds) {
-    const slots = await t.app.inject({
-      method: 'GET',
-      url: `${API.pickupSlots}?orderId=${orderId}`,
-      headers: { cookie: u.cookie },
-    });
-    expect(slots.statusCode, slots.body).toBe(200);
-    const today = slots.json<AvailableSlotsResponse>().slots['2026-06-15']!;
-    const slot = today[today.length - 1]!;
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: API.pickupAppointments,
-      headers: { cookie: u.cookie },
-      payload: { orderId, slotId: slot.slotId },
-    });
-    expect(booked.statusCode, booked.body).toBe(200);
-  }
-}
+/** Today's last slot: each order of a visit is booked there (one appointment per order, one time). */
+const TODAY_LAST = { date: '2026-06-15', slot: 'last' } as const;
 
 const mark = (orderId: string, payload: Record<string, unknown>, cookie = w.staff.cookie) =>
   t.app.inject({ method: 'POST', url: DESK_MARK_PATHS.mark(orderId), headers: { cookie }, payload });
@@ -72,7 +54,7 @@ describe('marking an item missing or damaged at the desk', () => {
     await putSchedule();
     const u = await shopper();
     const [kettle, lamp] = await paidOrders(u, [12_000, 3_000]);
-    await bookToday(u, [kettle!.id, lamp!.id]);
+    for (const o of [kettle!, lamp!]) await bookFirstSlot(u, o.id, TODAY_LAST);
     // Price, premium and taxes as paid.
     expect(kettle!.totalCents).toBeGreaterThan(12_000);
 
@@ -156,7 +138,7 @@ describe('marking an item missing or damaged at the desk', () => {
     await putSchedule();
     const u = await shopper();
     const [drill, lamp] = await paidOrders(u, [8_000, 3_000]);
-    await bookToday(u, [drill!.id, lamp!.id]);
+    for (const o of [drill!, lamp!]) await bookFirstSlot(u, o.id, TODAY_LAST);
     const res = await mark(drill!.id, { kind: 'damaged' });
     expect(res.statusCode, res.body).toBe(200);
 

@@ -45,7 +45,7 @@ export function CatalogueSearchFields({
             id={id}
             type="search"
             value={search.q}
-            placeholder="Title, brand or SKU"
+            placeholder="Title, brand, SKU, GTIN or model"
             onChange={(e) => search.setQ(e.target.value)}
             className={clsx(inputClasses, 'pl-9')}
           />

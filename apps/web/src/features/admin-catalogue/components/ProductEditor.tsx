@@ -6,14 +6,7 @@ import {
   productInputFromForm,
 } from '@rebound/contract/admin-catalogue';
 import type { Category } from '@rebound/contract/catalog';
-import {
-  NON_RETURNABLE_KIND_LABELS,
-  NON_RETURNABLE_KINDS,
-  type NonReturnableKind,
-  SALE_TERMS,
-  SALE_TERMS_LABELS,
-  type SaleTerms,
-} from '@rebound/contract/returns';
+import type { NonReturnableKind, SaleTerms } from '@rebound/contract/returns';
 import { CONDITION_LABELS, PRODUCT_CONDITIONS, productSku } from '@rebound/core/catalog';
 import { conditionGrade } from '@rebound/core/condition-rubric';
 import { displayGtin } from '@rebound/core/item-identity';
@@ -22,7 +15,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { AdminBackLink, AdminDetailFrame } from '../../../components/admin/DetailFrame';
-import { CategorySelect, IdentityFields } from '../../../components/admin/ProductFields';
+import { CategorySelect, IdentityFields, ReturnTermsFields } from '../../../components/admin/ProductFields';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/Dialog';
@@ -345,32 +338,17 @@ function EditorForm({ product, categories }: { product: AdminProduct | undefined
             error={errors.deskNotes?.message}
             {...register('deskNotes')}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label="Sale terms"
-              value={saleTerms}
-              onChange={(e) => setSaleTerms(e.target.value as SaleTerms)}
-              hint="Final Sale and As-Is items cannot be returned; shoppers are told so on their order."
-            >
-              {SALE_TERMS.map((t) => (
-                <option key={t} value={t}>
-                  {SALE_TERMS_LABELS[t]}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label="Never returnable as"
-              value={kind ?? ''}
-              onChange={(e) => setKind((e.target.value || null) as NonReturnableKind | null)}
-            >
-              <option value="">Ordinary goods (returnable)</option>
-              {NON_RETURNABLE_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {NON_RETURNABLE_KIND_LABELS[k]}
-                </option>
-              ))}
-            </SelectField>
-          </div>
+          <ReturnTermsFields
+            saleTerms={{
+              value: saleTerms,
+              onChange: (e) => setSaleTerms(e.target.value as SaleTerms),
+              hint: 'Final Sale and As-Is items cannot be returned; shoppers are told so on their order.',
+            }}
+            nonReturnableKind={{
+              value: kind ?? '',
+              onChange: (e) => setKind((e.target.value || null) as NonReturnableKind | null),
+            }}
+          />
           <label className="flex items-center gap-2.5 text-sm font-medium text-ink-900">
             <input type="checkbox" className="size-4 accent-brand-700" {...register('isFeatured')} />
             Featured on the drops page

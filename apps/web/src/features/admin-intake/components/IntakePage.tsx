@@ -2,12 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { IMAGE_UPLOAD_LIMITS } from '@rebound/contract/admin-catalogue';
 import { IntakeFormValues, type IntakeLookup, intakeInputFromForm } from '@rebound/contract/admin-intake';
 import type { Category } from '@rebound/contract/catalog';
-import {
-  NON_RETURNABLE_KIND_LABELS,
-  NON_RETURNABLE_KINDS,
-  SALE_TERMS,
-  SALE_TERMS_LABELS,
-} from '@rebound/contract/returns';
 import { CONDITION_LABELS, PRODUCT_CONDITIONS } from '@rebound/core/catalog';
 import { conditionGrade } from '@rebound/core/condition-rubric';
 import { displayGtin } from '@rebound/core/item-identity';
@@ -17,11 +11,11 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { AdminPageHeader } from '../../../components/admin/AdminPageHeader';
-import { CategorySelect, IdentityFields } from '../../../components/admin/ProductFields';
+import { CategorySelect, IdentityFields, ReturnTermsFields } from '../../../components/admin/ProductFields';
 import { PhotoPicker } from '../../../components/PhotoPicker';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert, TextField } from '../../../components/ui/Field';
-import { SelectField, TextAreaField } from '../../../components/ui/FormFields';
+import { TextAreaField } from '../../../components/ui/FormFields';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useCategories, useLookUp, useReceiveUnit } from '../api';
@@ -548,23 +542,10 @@ function ItemFields({
         error={errors.sku?.message}
         {...register('sku')}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Sale terms" error={errors.saleTerms?.message} {...register('saleTerms')}>
-          {SALE_TERMS.map((t) => (
-            <option key={t} value={t}>
-              {SALE_TERMS_LABELS[t]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Never returnable as" {...register('nonReturnableKind')}>
-          <option value="">Ordinary goods (returnable)</option>
-          {NON_RETURNABLE_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {NON_RETURNABLE_KIND_LABELS[k]}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      <ReturnTermsFields
+        saleTerms={{ error: errors.saleTerms?.message, ...register('saleTerms') }}
+        nonReturnableKind={register('nonReturnableKind')}
+      />
       <TextAreaField
         label="Description"
         rows={4}
