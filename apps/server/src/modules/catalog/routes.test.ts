@@ -359,3 +359,37 @@ describe('catalogue', () => {
     expect((await page()).auction).toMatchObject({ status: 'live', currentPriceCents: 1_500 });
   });
 });
+
+// The card (db/cards.ts) and the product page carry the lot's terms, which the web shows on the card,
+// the page and the bid step (docs/decisions/078-sale-terms-receipts-abandoned.md).
+describe('the sale terms a shopper reads before bidding', () => {
+  it('the card and the lot page carry each lot’s own terms, never a standard default', async () => {
+    const place = await makeLocation(t.db, { name: 'Terms Depot', slug: 'terms-depot' });
+    const lots = [
+      { title: 'Termscheck Coffee', saleTerms: 'final_sale', nonReturnableKind: 'perishable' },
+      { title: 'Termscheck Lamp', saleTerms: 'as_is', nonReturnableKind: null },
+      { title: 'Termscheck Chair', saleTerms: 'standard', nonReturnableKind: null },
+    ] as const;
+    for (const lot of lots)
+      await makeAuction(t.db, { now: t.clock.now(), locationId: place.id, product: lot });
+
+    const shop = await t.app.inject({ method: 'GET', url: '/api/shop?q=termscheck' });
+    expect(shop.statusCode, shop.body).toBe(200);
+    const cards = shop.json<ShopResponse>().items;
+    expect(Object.fromEntries(cards.map((c) => [c.title, c.saleTerms]))).toEqual({
+      'Termscheck Coffee': 'final_sale',
+      'Termscheck Lamp': 'as_is',
+      'Termscheck Chair': 'standard',
+    });
+    for (const card of cards) {
+      const page = (
+        await t.app.inject({ method: 'GET', url: `/api/products/${card.slug}` })
+      ).json<ProductDetail>();
+      const lot = lots.find((l) => l.title === card.title)!;
+      expect(page.product).toMatchObject({
+        saleTerms: lot.saleTerms,
+        nonReturnableKind: lot.nonReturnableKind,
+      });
+    }
+  });
+});

@@ -39,6 +39,11 @@ export function useLocations() {
   });
 }
 
+/** The id a profile change's error toast carries (lib/toast.ts): its success closes it. */
+export function profileChangeAction(path: string): string {
+  return `profile:${path}`;
+}
+
 /**
  * One profile change: on success the server's answer (success text + the whole profile) replaces the
  * cached profile; on failure the catalogue's failure text, with the server's reason underneath.
@@ -49,12 +54,16 @@ function useProfileChange<T>(path: string, failure: string, body: (input: T) => 
     mutationFn: (input: T) => sendJson<UpdateAnswer>('PATCH', path, body(input)),
     onSuccess: (answer) => {
       queryClient.setQueryData<Profile>(accountKeys.profile(), answer.profile);
-      toast.succeeded(`profile:${path}`);
+      toast.succeeded(profileChangeAction(path));
       toast.success(answer.message);
     },
     onError: (error) => {
       const reason = errorMessageOf(error);
-      toast.failed(`profile:${path}`, failure, reason === failure ? undefined : { description: reason });
+      toast.failed(
+        profileChangeAction(path),
+        failure,
+        reason === failure ? undefined : { description: reason },
+      );
     },
   });
 }

@@ -1,4 +1,5 @@
 import { PROFILE_TEXT, type Profile } from '@rebound/contract/profile';
+import { API } from '@rebound/contract/routes';
 import { normalizePhone } from '@rebound/core/phone';
 import { BadgeCheck, Phone, Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -7,7 +8,7 @@ import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useUpdatePhone } from '../api';
+import { profileChangeAction, useUpdatePhone } from '../api';
 import { SettingsCard } from './SettingsCard';
 
 /** The pickup phone number (PATCH): 'Phone number saved successfully' / 'Failed to save phone number'. */
@@ -23,7 +24,10 @@ export function PhoneSettings({ profile }: { profile: Profile }) {
     const result = normalizePhone(phone);
     if (!result.ok) {
       setError(result.message);
-      toast.error(PROFILE_TEXT.phoneFailed, { description: result.message });
+      // Under the change's own id, so the save that later works closes it too (lib/toast.ts).
+      toast.failed(profileChangeAction(API.profilePhone), PROFILE_TEXT.phoneFailed, {
+        description: result.message,
+      });
       return;
     }
     setError(undefined);

@@ -28,6 +28,16 @@ const amount = () => screen.getByRole('textbox', { name: /amount/i }) as HTMLInp
 const reason = () => screen.getByRole('textbox', { name: /reason/i });
 
 describe('the refund amount input', () => {
+  it('while a return is under way, says why in the server’s words and offers no refund form', () => {
+    fakeServer({});
+    const why =
+      'This order has a return under way (received, being checked): refund or refuse it from the return, so the two never both pay back.';
+    renderPanel(detail({ refundableCents: 0, refundBlockedReason: why }));
+    expect(screen.getByText(why)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /amount/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: /refund/i })).toBeNull();
+  });
+
   it('starts at what is still refundable', () => {
     fakeServer({});
     renderPanel();

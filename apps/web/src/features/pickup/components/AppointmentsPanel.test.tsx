@@ -3,7 +3,7 @@ import type { AppointmentView } from '@rebound/contract/pickup';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderPage } from '../../../../test/render';
+import { answer, fakeServer, renderPage } from '../../../../test/render';
 import { AppointmentsPanel } from './AppointmentsPanel';
 
 const VISIT = '00000000-0000-4000-8000-0000000000a1';
@@ -86,6 +86,38 @@ describe('the Appointments tab', () => {
     await vi.waitFor(() =>
       expect(server.calls('DELETE', `/api/pickup/appointments/${ORDERS[0]}`)).toHaveLength(1),
     );
+  });
+  it('a cancel that failed, then works: the earlier error toast closes', async () => {
+    let tries = 0;
+    fakeServer({
+      'GET /api/me/appointments': () => ({
+        serverTime: '2026-11-27T18:00:00.000Z',
+        appointments: ORDERS.map((id) => row(id, '10:00 – 10:30 a.m. PT')),
+      }),
+      [`DELETE /api/pickup/appointments/${ORDERS[0]}`]: () => {
+        tries += 1;
+        if (tries === 1)
+          return answer(503, { error: { code: 'service_unavailable', message: 'Please try again.' } });
+        return { orderId: ORDERS[0], cancelled: true, orderIds: ORDERS };
+      },
+    });
+    // sonner's own calls, watched (a toast expires by itself): the error under the cancel's id, closed on success.
+    const { toast: sonnerToast } = await import('sonner');
+    const shown = vi.spyOn(sonnerToast, 'error');
+    const closed = vi.spyOn(sonnerToast, 'dismiss');
+    const user = userEvent.setup();
+    renderPage(<AppointmentsPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Cancel the pickup of Item b1 and Item b2' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Pickup' }));
+    await vi.waitFor(() => expect(shown).toHaveBeenCalled());
+    const errorId = shown.mock.calls[0]?.[1]?.id;
+    expect(errorId).toBeTruthy();
+    expect(closed).not.toHaveBeenCalledWith(errorId);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Pickup' }));
+    await vi.waitFor(() => expect(closed).toHaveBeenCalledWith(errorId));
+    shown.mockRestore();
+    closed.mockRestore();
   });
 });
 

@@ -285,16 +285,19 @@ function CancelButton({ visit }: { visit: AppointmentView[] }) {
   const cancel = useCancelPickup();
   const when = a.date ? `${formatDateKeyLong(a.date)}${a.timeLabel ? `, ${a.timeLabel}` : ''}` : null;
   const several = visit.length > 1;
+  // A failed cancel's error closes when a later cancel of the visit works (lib/toast.ts).
+  const cancelAction = `pickup-cancel:${a.id}`;
 
   const onConfirm = () =>
     cancel.mutate(a.orderId, {
       onSuccess: () => {
+        toast.succeeded(cancelAction);
         toast.success(
           `Pickup cancelled for ${several ? `${visit.length} items` : a.productTitle}. We sent you a confirmation; book another time from your orders.`,
         );
         setOpen(false);
       },
-      onError: (error) => toast.error(errorMessageOf(error)),
+      onError: (error) => toast.failed(cancelAction, errorMessageOf(error)),
     });
 
   return (

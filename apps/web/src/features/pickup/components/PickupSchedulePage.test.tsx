@@ -3,7 +3,7 @@ import type { OrderView } from '@rebound/contract/orders';
 import type { AvailableSlotsResponse, PickupSlot } from '@rebound/contract/pickup';
 import { act, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { answer, fakeServer, renderPage } from '../../../../test/render';
 import { PickupSchedulePage } from './PickupSchedulePage';
 
@@ -175,6 +175,42 @@ describe('choosing a pickup slot', () => {
     expect(summary()).toBe('Choose a date and a time to book your pickup.');
     await screen.findByText('Full');
     expect(server.calls('GET', '/api/pickup/slots').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a time taken meanwhile, then another that works: the earlier error toast closes', async () => {
+    let tries = 0;
+    fakeServer({
+      'GET /api/pickup/slots': slotsAnswer(),
+      'POST /api/pickup/appointments': () => {
+        tries += 1;
+        if (tries === 1)
+          return answer(409, {
+            error: { code: 'slot_full', message: 'That time just filled up. Please choose another.' },
+          });
+        return { message: 'Pickup scheduled successfully!', moved: false, appointment: {} };
+      },
+    });
+    // sonner's own calls, watched: a toast expires by itself, so what is on screen later proves
+    // nothing; the error must be shown under the booking's id and that id closed on success.
+    const { toast: sonnerToast } = await import('sonner');
+    const shown = vi.spyOn(sonnerToast, 'error');
+    const closed = vi.spyOn(sonnerToast, 'dismiss');
+    const { user } = renderPage(<PickupSchedulePage order={order} />, {
+      path: `/pickup-schedule/${ORDER_ID}`,
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Monday, November 30, 2026' }));
+    await user.click(screen.getByRole('radio', { name: /10:00/ }));
+    await user.click(confirm());
+    await vi.waitFor(() => expect(shown).toHaveBeenCalled());
+    const errorId = shown.mock.calls[0]?.[1]?.id;
+    expect(errorId).toBeTruthy();
+    expect(closed).not.toHaveBeenCalledWith(errorId);
+    await user.click(screen.getByRole('radio', { name: 'Tuesday, December 1, 2026' }));
+    await user.click(screen.getByRole('radio', { name: /10:00/ }));
+    await user.click(confirm());
+    await vi.waitFor(() => expect(closed).toHaveBeenCalledWith(errorId));
+    shown.mockRestore();
+    closed.mockRestore();
   });
 
   it('moving a booking marks the current time, which cannot be chosen again', async () => {

@@ -29,6 +29,8 @@ export const ORDERS_TAB_PATH = '/account?tab=orders';
 
 /** Refusals that mean 'this time is gone': the server's message, then fresh counts. */
 const SLOT_GONE = new Set(['slot_full', 'slot_unavailable']);
+/** The booking's error toasts share this id: a later booking that works closes them (lib/toast.ts). */
+const BOOKING_ACTION = 'pickup-booking';
 
 /**
  * The shopper's other orders that can share this order's visit (docs/decisions/058): at the same
@@ -426,19 +428,21 @@ function SlotForm({
       })
       .then(
         () => {
+          // An earlier attempt's error (a time taken meanwhile) closes with the success.
+          toast.succeeded(BOOKING_ACTION);
           toast.success(PICKUP_TEXT.scheduled);
           void navigate(ORDERS_TAB_PATH);
         },
         (error: unknown) => {
           if (error instanceof ApiError && SLOT_GONE.has(error.code)) {
-            toast.error(error.message);
+            toast.failed(BOOKING_ACTION, error.message);
             setProblem(error.message);
             setPickedSlotId(null);
             onSlotGone();
             return;
           }
           const clientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
-          toast.error(clientError ? error.message : PICKUP_TEXT.failed);
+          toast.failed(BOOKING_ACTION, clientError ? error.message : PICKUP_TEXT.failed);
         },
       );
   };
