@@ -1,8 +1,11 @@
 import { dollarsToCents } from './dollars';
-// Saved shop searches: their limits, and whether a lot matches one. The match is
-// the shop search's own WHERE (apps/server/src/modules/catalog/repository.ts shopWhere) written as
-// a plain function, so new lots are matched against every search in memory after one query for
-// the lots and one for the searches (docs/decisions/020). Keep the two in step.
+// Saved shop searches: their limits, and the filters a lot must pass. A saved search matches a lot
+// when the lot passes its filters here (category, condition, price, location: the shop's
+// filters of apps/server/src/modules/catalog/repository.ts shopWhere, written as a plain function)
+// and its words find the lot's product by the shop's own search, which the database answers
+// (apps/server/src/modules/catalog/search-repository.ts productsFoundBy, one statement for many
+// searches). Keep the filters in step with the
+// shop's (docs/decisions/020-reminders-digest-saved-searches.md).
 
 /** A shopper keeps at most this many saved searches. */
 export const SAVED_SEARCH_LIMIT = 20;
@@ -21,10 +24,8 @@ export interface SavedSearchQuery {
   sort?: string | undefined;
 }
 
-/** What matching needs to know about a lot. */
+/** What the filters read of a lot. */
 export interface MatchableLot {
-  title: string;
-  brand: string;
   categorySlug: string | null;
   condition: string;
   /** The current price (the starting bid while nobody has bid). */
@@ -33,19 +34,13 @@ export interface MatchableLot {
   locationSlug: string;
 }
 
-/** The shop uses the first 8 words of a search. */
-const MAX_SEARCH_TERMS = 8;
-
-/** The search's words, lower case: each must appear in the title or the brand. */
-export function searchWords(q: string | undefined): string[] {
-  if (!q) return [];
-  return q.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Whether the shop search `query` would list `lot` (any page, any sort). */
-export function matchesSavedSearch(query: SavedSearchQuery, lot: MatchableLot): boolean {
+/**
+ * Whether `lot` passes the filters of the shop search `query` (any page, any sort). Its words (`q`)
+ * are not read here: the database matches them (see above).
+ */
+export function passesSavedSearchFilters(query: SavedSearchQuery, lot: MatchableLot): boolean {
   if (query.category && lot.categorySlug !== query.category) return false;
   if (query.condition && query.condition !== 'any' && lot.condition !== query.condition) return false;
   // The shop converts dollars to cents the same way (money.ts dollarsToCents; a bound with no exact
@@ -56,15 +51,11 @@ export function matchesSavedSearch(query: SavedSearchQuery, lot: MatchableLot): 
   if (max !== null && lot.priceCents > max) return false;
   if (query.location) {
     const byId = UUID.test(query.location);
-    if (
-      byId
-        ? lot.locationId.toLowerCase() !== query.location.toLowerCase()
-        : lot.locationSlug !== query.location
-    )
-      return false;
+    return byId
+      ? lot.locationId.toLowerCase() === query.location.toLowerCase()
+      : lot.locationSlug === query.location;
   }
-  const text = `${lot.title} ${lot.brand}`.toLowerCase();
-  return searchWords(query.q).every((w) => text.includes(w));
+  return true;
 }
 
 /** The shop address that runs a saved search: '/shop?q=lamp&category=home'. */

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAuction, makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { products } from '../../db/schema';
+import { productsFoundBy } from './search-repository';
 import { searchMatch } from './search-sql';
 
 const NOW = new Date('2026-11-29T10:00:00.000Z');
@@ -109,5 +110,35 @@ describe('shop search by item identity', () => {
       });
     expect(await planOf('036000291452')).toContain('products_item_key_idx');
     expect(await planOf('WF-1000XM4')).toContain('products_model_key_idx');
+  });
+
+  it('finds for many texts at once what the shop search finds for each (saved searches)', async () => {
+    const all = await t.db.select({ id: products.id, slug: products.slug }).from(products);
+    const ids = all.map((p) => p.id);
+    const texts = [
+      '036000291452',
+      'wf 1000 xm4',
+      'air fryers',
+      'bosch',
+      'ninja chopper',
+      all[0]!.slug,
+      '',
+      '!!',
+    ];
+    const found = await productsFoundBy(t.db, [...texts, 'bosch'], ids);
+    expect([...found.keys()].sort()).toEqual([...texts].sort());
+    for (const q of texts) {
+      const shop = q.trim()
+        ? await t.db.select({ id: products.id }).from(products).where(searchMatch(q))
+        : all;
+      expect([...found.get(q)!].sort(), q).toEqual(shop.map((p) => p.id).sort());
+    }
+    expect(found.get('air fryers')!.size).toBe(3);
+    expect(found.get('!!')!.size).toBe(0);
+    // Only the products asked about.
+    const [drill] = [...found.get('bosch')!];
+    const others = ids.filter((id) => id !== drill);
+    expect((await productsFoundBy(t.db, ['bosch'], others)).get('bosch')).toEqual(new Set());
+    expect((await productsFoundBy(t.db, ['bosch'], [drill!])).get('bosch')).toEqual(new Set([drill]));
   });
 });

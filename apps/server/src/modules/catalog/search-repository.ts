@@ -1,11 +1,20 @@
 // The search's own reads beside the shop's listing (docs/decisions/094-search.md): suggestions as
-// the shopper types, and the catalogue words a misspelled word may mean.
+// the shopper types, the catalogue words a misspelled word may mean, and which products saved
+// searches' texts find (docs/decisions/020-reminders-digest-saved-searches.md).
 import { SUGGEST_CATEGORIES, SUGGEST_ITEMS, searchTsQuery } from '@rebound/core/search';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { auctions, categories, products, searchWords } from '../../db/schema';
-import { tsQueryOf } from './search-sql';
+import {
+  productMatch,
+  type SearchShape,
+  searches,
+  searchParams,
+  searchShape,
+  searchTerms,
+  tsQueryOf,
+} from './search-sql';
 
 const ph = (name: string) => sql.placeholder(name);
 
@@ -105,4 +114,49 @@ export async function spellingCandidates(
     );
   }
   return { known, candidates };
+}
+
+// Every part a search may read (search-sql.ts searchParams' names). A part a text does not have is
+// null in its row, and a comparison with null is never true, so each row matches as its own shape.
+const EVERY_PART: SearchShape = { nothing: false, text: true, gtin: true, model: true, sku: true };
+const PARTS = ['tsq', 'itemKey', 'modelKey', 'sku', 'skuSlug'] as const;
+const ASKS_COLUMNS = sql.raw(`k int, ${PARTS.map((p) => `"${p}" text`).join(', ')}`);
+
+/**
+ * Which of `productIds` each search text finds, by the shop's own match (search-sql.ts
+ * productMatch: the words in the product's document in any form, or a GTIN, model number or SKU
+ * named exactly), keyed by the text. One statement for all the texts: their values as a jsonb list
+ * of rows, each joined to the given products and matched per row, so its work is bounded by texts
+ * times products. A text without a search finds every product, one with nothing to search none
+ * (as in the shop). No close spellings: a text finds what it finds as typed.
+ */
+export async function productsFoundBy(
+  db: DbOrTx,
+  texts: readonly string[],
+  productIds: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const found = new Map<string, Set<string>>();
+  const asked: string[] = [];
+  const rows: Record<string, string | number>[] = [];
+  for (const text of new Set(texts)) {
+    const terms = searchTerms(text);
+    if (!searches(searchShape(terms))) {
+      found.set(text, new Set(productIds));
+      continue;
+    }
+    found.set(text, new Set());
+    if (terms.nothing) continue;
+    rows.push({ k: asked.length, ...searchParams(terms) });
+    asked.push(text);
+  }
+  if (rows.length === 0 || productIds.length === 0) return found;
+  const column = (name: string) => sql`s.${sql.identifier(name)}`;
+  const result = (await db.execute(sql`
+    select s.k, ${products.id} as id
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(${ASKS_COLUMNS})
+      join ${products}
+        on ${products.id} in (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::uuid)
+     where ${productMatch(EVERY_PART, column)}`)) as unknown as { rows: { k: number; id: string }[] };
+  for (const r of result.rows) found.get(asked[Number(r.k)]!)!.add(r.id);
+  return found;
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { makeAuction, makeCategory, makeLocation, makeUser, subscribePush } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
-import { notifications, outbox, savedSearches, users } from '../../db/schema';
+import { notifications, outbox, type products, savedSearches, users } from '../../db/schema';
 import { runDailyDigest } from './digest';
 
 const HOUR = 3_600_000;
@@ -17,7 +17,7 @@ async function lotLiveBefore(
   at: Date,
   hoursBefore: number,
   title: string,
-  over: { categoryId?: string } = {},
+  over: Partial<typeof products.$inferInsert> = {},
 ) {
   const start = new Date(at.getTime() - hoursBefore * HOUR);
   return makeAuction(t.db, {
@@ -112,6 +112,41 @@ describe('the daily new-drops digest', () => {
       [],
     );
     expect((await digestsOf([ava.id])).inApp).toHaveLength(1);
+  });
+
+  it('matches saved searches as the shop search does: any word form, joined words, the description, a GTIN', async () => {
+    const at = new Date('2026-08-05T15:00:30Z');
+    await lotLiveBefore(at, 2, 'Cordless Drill');
+    await lotLiveBefore(at, 3, 'Airfryer XL');
+    await lotLiveBefore(at, 4, 'Stand Mixer', { description: 'Comes with a dough hook and a whisk.' });
+    await lotLiveBefore(at, 5, 'Electric Kettle', { gtin: '00036000291452' });
+    await lotLiveBefore(at, 6, 'Garden Hose');
+    const fay = await shopper();
+    await t.db.insert(savedSearches).values([
+      { userId: fay.id, name: 'Drills', query: { q: 'drills' } },
+      { userId: fay.id, name: 'Fryers', query: { q: 'air fryer' } },
+      { userId: fay.id, name: 'Dough hooks', query: { q: 'dough hook' } },
+      { userId: fay.id, name: 'That kettle', query: { q: '036000291452' } },
+      { userId: fay.id, name: 'Snowboards', query: { q: 'snowboards' } },
+    ]);
+
+    await runDailyDigest(t.db, at, t.app.deps.publish);
+    const { inApp, queued } = await digestsOf([fay.id]);
+    expect(inApp.map((n) => n.message)).toEqual([
+      '5 new lots went live since yesterday. 4 match your saved searches.',
+    ]);
+    const email = queued.find((q) => q.channel === 'email')!;
+    const matches = (
+      email.payload as { savedSearchMatches: { searchName: string; lots: { title: string }[] }[] }
+    ).savedSearchMatches;
+    expect(matches.map((m) => [m.searchName, m.lots.map((l) => l.title)]).sort()).toEqual(
+      [
+        ['Drills', ['Cordless Drill']],
+        ['Fryers', ['Airfryer XL']],
+        ['Dough hooks', ['Stand Mixer']],
+        ['That kettle', ['Electric Kettle']],
+      ].sort(),
+    );
   });
 
   it('two runs at once send each digest once', async () => {

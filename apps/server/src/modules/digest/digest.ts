@@ -10,13 +10,12 @@ import {
   shouldSendNotification,
 } from '@rebound/core/notifications';
 import { DIGEST_LOT_LIMIT, DIGEST_SEARCH_LOT_LIMIT, digestKey, latestDigest } from '@rebound/core/reminders';
-import { matchesSavedSearch } from '@rebound/core/saved-searches';
 import type { Db } from '../../db/client';
 import { claimOnce } from '../../db/notice-once';
 import type { Publisher } from '../../lib/publish';
 import { dropListReaders } from '../launch';
 import { enqueueNotices, type Notice, notificationsChanged, queueMessages } from '../notifications';
-import { type NewLot, newLots, searchesOf } from '../saved-searches';
+import { matchLots, type NewLot, newLots, searchesOf } from '../saved-searches';
 import * as repo from './digest-repository';
 
 export const DIGEST_BATCH = 500;
@@ -70,10 +69,12 @@ export async function runDailyDigest(db: Db, now: Date, publish: Publisher): Pro
           tx,
           mine.map((u) => u.id),
         );
+        // The page's searches against the day's lots: one statement (saved-searches matchLots).
+        const matched = await matchLots(tx, searches, lots);
         const notices: Notice[] = mine.map((u) => {
           const matches = searches
             .filter((s) => s.userId === u.id)
-            .map((s) => ({ search: s, lots: lots.filter((l) => matchesSavedSearch(s.query, l)) }))
+            .map((s) => ({ search: s, lots: matched.get(s.id) ?? [] }))
             .filter((m) => m.lots.length > 0);
           const matchedLots = new Set(matches.flatMap((m) => m.lots.map((l) => l.auctionId))).size;
           return {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/auth';
 import { makeAuction, makeLocation, subscribePush } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
-import { notifications, outbox, savedSearches } from '../../db/schema';
+import { notifications, outbox, type products, savedSearches } from '../../db/schema';
 import { runSavedSearchAlerts } from './alerts';
 
 const MIN = 60_000;
@@ -26,11 +26,16 @@ const save = async (cookie: string, name: string, query: Record<string, unknown>
   ).json<SavedSearch>();
 
 /** A lot going live at `start`. */
-const lotAt = (start: Date, title: string, startingBidCents = 5_000) =>
+const lotAt = (
+  start: Date,
+  title: string,
+  startingBidCents = 5_000,
+  product: Partial<typeof products.$inferInsert> = {},
+) =>
   makeAuction(t.db, {
     now: start,
     locationId,
-    product: { title },
+    product: { title, ...product },
     auction: {
       status: 'scheduled',
       startTime: start,
@@ -120,5 +125,38 @@ describe('saved-search push alerts', () => {
     expect(rows).toHaveLength(2);
     const [row] = await t.db.select().from(savedSearches).where(eq(savedSearches.id, search.id));
     expect(row!.lastMatchedAt!.getTime()).toBe(at.getTime());
+  });
+
+  it('matches as the shop search does: any word form, joined words, the description, a GTIN', async () => {
+    const dee = await signedInUser(t);
+    await subscribePush(t.db, dee.user.id);
+    const drills = await save(dee.cookie, 'Drills', { q: 'drills' }, true);
+    const fryers = await save(dee.cookie, 'Fryers', { q: 'air fryer' }, true);
+    const hooks = await save(dee.cookie, 'Dough hooks', { q: 'dough hook' }, true);
+    const kettles = await save(dee.cookie, 'That kettle', { q: '036000291452' }, true);
+    await save(dee.cookie, 'Snowboards', { q: 'snowboards' }, true);
+    const start = new Date(t.clock.now().getTime() + 5 * MIN);
+    const drill = await lotAt(start, 'Cordless Drill');
+    const fryer = await lotAt(start, 'Airfryer XL');
+    const mixer = await lotAt(start, 'Stand Mixer', 5_000, {
+      description: 'Comes with a dough hook and a whisk.',
+    });
+    const kettle = await lotAt(start, 'Electric Kettle', 5_000, { gtin: '00036000291452' });
+    await lotAt(start, 'Garden Hose');
+
+    const sent = await run(new Date(start.getTime() + 10_000));
+    expect(
+      sent
+        .filter((s) => s.userId === dee.user.id)
+        .map((s) => [s.searchId, s.auctionId])
+        .sort(),
+    ).toEqual(
+      [
+        [drills.id, drill.auction.id],
+        [fryers.id, fryer.auction.id],
+        [hooks.id, mixer.auction.id],
+        [kettles.id, kettle.auction.id],
+      ].sort(),
+    );
   });
 });

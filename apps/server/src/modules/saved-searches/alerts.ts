@@ -1,9 +1,9 @@
 // Push alerts of saved searches: every 30 s, lots that went live since each
-// push-enabled search was last matched are matched against it (core matchesSavedSearch) and the
-// shopper gets a push per new match, once per search and lot (docs/decisions/020).
+// push-enabled search was last matched are matched against it (service.ts matchLots: core's filters
+// and the shop's own search) and the shopper gets a push per new match, once per search and lot
+// (docs/decisions/020).
 import { savedSearchMatchNotice } from '@rebound/core/notices';
 import { mergeNotificationSettings, type NotificationSettings } from '@rebound/core/notifications';
-import { matchesSavedSearch } from '@rebound/core/saved-searches';
 import type { Db } from '../../db/client';
 import { claimOnce } from '../../db/notice-once';
 import type { Publisher } from '../../lib/publish';
@@ -15,7 +15,7 @@ import {
   notificationsChanged,
 } from '../notifications';
 import * as repo from './repository';
-import { storedQuery } from './service';
+import { matchLots, storedQuery } from './service';
 
 export const ALERT_BATCH = 500;
 /** At most this many pushes per search per run; the daily digest lists the rest. */
@@ -48,12 +48,16 @@ export async function runSavedSearchAlertsBatch(db: Db, now: Date, batch = ALERT
     const sinceOf = (s: (typeof searches)[number]) => s.lastMatchedAt ?? s.createdAt;
     const since = new Date(Math.min(...searches.map((s) => sinceOf(s).getTime())));
     const lots = await repo.lotsLiveBetween(tx, since, now, now);
+    const matched = await matchLots(
+      tx,
+      searches.map((s) => ({ id: s.id, query: storedQuery(s.query) })),
+      lots,
+    );
 
     const matches = searches.flatMap((s) => {
-      const query = storedQuery(s.query);
       const from = sinceOf(s).getTime();
-      return lots
-        .filter((l) => l.startTime.getTime() > from && matchesSavedSearch(query, l))
+      return (matched.get(s.id) ?? [])
+        .filter((l) => l.startTime.getTime() > from)
         .slice(0, ALERTS_PER_SEARCH)
         .map((l) => ({ search: s, lot: l, key: `search:${s.id}:${l.auctionId}` }));
     });

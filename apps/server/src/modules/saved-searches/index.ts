@@ -2,4 +2,4 @@
 export { runSavedSearchAlerts } from './alerts';
 export { savedSearchRoutes } from './routes';
 export type { NewLot } from './service';
-export { newLots, searchesOf } from './service';
+export { matchLots, newLots, searchesOf } from './service';

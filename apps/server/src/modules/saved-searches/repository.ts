@@ -1,5 +1,5 @@
 // SQL of saved searches: the shopper's own rows, the 20-search limit under a lock, the lots that went
-// live in a window (for matching in memory, packages/core/saved-searches), and the push alerts' claims.
+// live in a window (matched in service.ts matchLots), and the push alerts' claims.
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auctions, categories, locations, products, savedSearches, users } from '../../db/schema';
@@ -86,8 +86,8 @@ export function lotsLiveBetween(db: DbOrTx, since: Date, until: Date, now: Date)
   return db
     .select({
       auctionId: auctions.id,
+      productId: products.id,
       title: products.title,
-      brand: products.brand,
       slug: products.slug,
       categorySlug: categories.slug,
       condition: products.condition,

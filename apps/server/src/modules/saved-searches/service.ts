@@ -1,5 +1,6 @@
 // Saved searches: the shopper's own list, save (at most 20), the push toggle and
-// delete. Other modules (the digest) read searches and new lots through the functions at the end.
+// delete. Other modules (the digest) read searches and new lots, and match them, through the
+// functions at the end.
 import {
   type CreateSavedSearchBody,
   type DeleteSavedSearchResponse,
@@ -10,12 +11,17 @@ import {
   SavedSearchQueryView,
 } from '@rebound/contract/saved-searches';
 import { mergeNotificationSettings, receivesNewDropsEmail } from '@rebound/core/notifications';
-import { type SavedSearchQuery, savedSearchHref } from '@rebound/core/saved-searches';
+import {
+  passesSavedSearchFilters,
+  type SavedSearchQuery,
+  savedSearchHref,
+} from '@rebound/core/saved-searches';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../lib/auth-context';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { productsFoundBy } from '../catalog';
 import * as repo from './repository';
 
 /** A stored query as the contract shows it; anything unreadable in the stored JSON is dropped. */
@@ -110,4 +116,30 @@ export function newLots(db: DbOrTx, since: Date, until: Date, now: Date): Promis
 export async function searchesOf(db: DbOrTx, userIds: string[]) {
   const rows = await repo.searchesOf(db, userIds);
   return rows.map((r) => ({ id: r.id, userId: r.userId, name: r.name, query: storedQuery(r.query) }));
+}
+
+/**
+ * Each search's lots among `lots` (in their order), by search id: the lot passes the search's
+ * filters (core passesSavedSearchFilters, in memory) and its words find the lot's product by the
+ * shop's own search (catalog's productsFoundBy: one statement for all the searches' texts and the
+ * lots' products). Searches without a match are left out.
+ */
+export async function matchLots(
+  db: DbOrTx,
+  searches: readonly { id: string; query: SavedSearchQuery }[],
+  lots: readonly NewLot[],
+): Promise<Map<string, NewLot[]>> {
+  const matched = new Map<string, NewLot[]>();
+  if (searches.length === 0 || lots.length === 0) return matched;
+  const found = await productsFoundBy(
+    db,
+    searches.map((s) => s.query.q ?? ''),
+    [...new Set(lots.map((l) => l.productId))],
+  );
+  for (const s of searches) {
+    const finds = found.get(s.query.q ?? '');
+    const mine = lots.filter((l) => finds?.has(l.productId) && passesSavedSearchFilters(s.query, l));
+    if (mine.length > 0) matched.set(s.id, mine);
+  }
+  return matched;
 }
