@@ -7,6 +7,7 @@ import {
   joinedPairs,
   MAX_SEARCH_TERMS,
   normalizeSearchText,
+  SEARCH_UNITS,
   searchTokens,
   searchTsQuery,
 } from './search';
@@ -36,6 +37,21 @@ describe('normalizeSearchText', () => {
 
   it('a unit inside a word stays as it is', () => {
     expect(normalizeSearchText('A129 Plus dcd771c2 abc20v')).toBe('a129 plus dcd771c2 abc20v');
+  });
+
+  it('is idempotent on text made of numbers, units and marks', () => {
+    const piece = fc.oneof(
+      fc.constantFrom(...SEARCH_UNITS.flat(), 'V', 'IN', '"', ' ', '-', '.', '!', '/'),
+      fc.integer({ min: 0, max: 99 }).map(String),
+      fc.constantFrom('4.5', 'ab', 'x'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), (parts) => {
+        const once = normalizeSearchText(parts.join(''));
+        expect(normalizeSearchText(once)).toBe(once);
+      }),
+      { numRuns: 3_000 },
+    );
   });
 
   it('is idempotent and leaves only letters, digits, dots between digits and single spaces', () => {

@@ -31,7 +31,7 @@ export const SEARCH_WEIGHTS = [0.1, 0.2, 0.4, 1.0] as const;
  */
 export const SEARCH_UNITS: readonly (readonly string[])[] = [
   ['v', 'volts', 'volt'],
-  ['in', 'inches', 'inch', '"'],
+  ['in', 'inches', 'inch'],
   ['ft', 'feet', 'foot'],
   ['w', 'watts', 'watt'],
   ['a', 'amps', 'amp'],
@@ -59,34 +59,30 @@ export const SEARCH_UNITS: readonly (readonly string[])[] = [
 export const SEARCH_LETTERS_FROM = `ABCDEFGHIJKLMNOPQRSTUVWXYZ${'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝ'}${'àáâãäåçèéêëìíîïñòóôõöøùúûüýÿ'}`;
 export const SEARCH_LETTERS_TO = `abcdefghijklmnopqrstuvwxyz${'aaaaaaceeeeiiiinoooooouuuuy'}${'aaaaaaceeeeiiiinoooooouuuuyy'}`;
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\"]/g, '\\$&');
-
-/** Space between a number and its unit: ASCII spaces only, as the SQL twin reads them. */
-const GAP = '[ \\t\\n\\r]*';
-
-/** One pattern per unit group: a number not inside a word, optional space or hyphen, a form. */
+/** One pattern per unit group: a number not inside a word, at most one space, a form. */
 const UNIT_PATTERNS: readonly [RegExp, string][] = SEARCH_UNITS.map((forms) => [
-  new RegExp(
-    `(?<![a-z0-9.])([0-9]+(?:\\.[0-9]+)?)${GAP}-?${GAP}(?:${forms.map(escapeRegExp).join('|')})(?![a-z0-9])`,
-    'g',
-  ),
+  new RegExp(`(?<![a-z0-9.])([0-9]+(?:\\.[0-9]+)?) ?(?:${forms.join('|')})(?![a-z0-9])`, 'g'),
   `$1${forms[0]}`,
 ]);
 
 /**
  * A text as search compares it: 'DeWalt 20-Volt MAX* Drill/Driver' -> 'dewalt 20v max drill driver'.
- * A dot stays only between two digits ('4.5'); everything but letters, digits and spaces becomes a
- * space; runs of spaces become one.
+ * In order: capitals and accents written plainly; an inch mark after a number written 'in'; every
+ * character but letters, digits and dots a space; a dot kept only between two digits ('4.5'); runs
+ * of spaces one; a number and its unit joined ('20 volt' -> '20v'). Applying it twice changes
+ * nothing more.
  */
 export function normalizeSearchText(text: string): string {
   let s = Array.from(text, (c) => {
     const i = SEARCH_LETTERS_FROM.indexOf(c);
     return i < 0 ? c : SEARCH_LETTERS_TO[i];
   }).join('');
-  for (const [pattern, replacement] of UNIT_PATTERNS) s = s.replace(pattern, replacement);
+  s = s.replace(/([0-9])[ \t\n\r]*"/g, '$1 in ');
   s = s.replace(/[^a-z0-9.]+/g, ' ');
   s = s.replace(/\.(?![0-9])|(?<![0-9])\./g, ' ');
-  return s.replace(/ +/g, ' ').trim();
+  s = s.replace(/ +/g, ' ');
+  for (const [pattern, replacement] of UNIT_PATTERNS) s = s.replace(pattern, replacement);
+  return s.trim();
 }
 
 /**
