@@ -64,8 +64,10 @@ test('pay two orders: Orders tab, cart with the server’s premium and taxes, te
   const second = await payNow(page, unpaidOrders(page).first());
   await expect(first.row.getByTestId('order-status')).toHaveText('Payment Required');
 
-  // The header's cart count (on phones, in the side menu).
+  // The header's cart count: on phones the header row keeps the cart in view (app/layout/SignedInHeader.tsx),
+  // and the side menu has it too.
   if (isMobile) {
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 2 items' })).toBeInViewport();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog');
     await expect(menu.getByTestId('cart-count')).toHaveText('2');

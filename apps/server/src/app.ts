@@ -59,6 +59,7 @@ import {
   privateAnswersPlugin,
   systemRoutes,
 } from './modules/system';
+import { taxRegistrationRoutes } from './modules/tax-registration';
 import { watchlistRoutes } from './modules/watchlist';
 import { registerWebApp } from './modules/web';
 import { localHub, postgresHub, type RealtimeHub } from './realtime/hub';
@@ -259,6 +260,7 @@ export async function buildApp({
   await app.register(adminAuctionsRoutes);
   await app.register(adminImportRoutes);
   await app.register(adminMessagesRoutes);
+  await app.register(taxRegistrationRoutes);
   await app.register(returnsRoutes);
   // Link previews of seeded SVG pictures: a JPEG made once (decision 023).
   await app.register(mediaPreviewRoutes);

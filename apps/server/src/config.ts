@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url';
 import {
   DEMO_GST_NUMBER,
   DEMO_PST_NUMBER,
+  GST_NUMBER_FORMAT,
   normalizeGstNumber,
   normalizePstNumber,
+  PST_NUMBER_FORMAT,
+  type TaxRegistrationNumbers,
 } from '@rebound/core/tax-registration';
 import { z } from 'zod';
 
@@ -114,17 +117,18 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  // The seller's sales-tax registration numbers, printed on every receipt (core tax-registration.ts).
+  // The seller's sales-tax registration numbers, printed on every receipt (core tax-registration.ts):
+  // the default of the back office's setting (modules/tax-registration).
   SELLER_GST_NUMBER: z
     .string()
     .refine((v) => v.trim() === '' || normalizeGstNumber(v) !== null, {
-      error: "must be a GST/HST number: 9 digits, RT and 4 digits ('123456789 RT0001')",
+      error: `must be a GST/HST number: ${GST_NUMBER_FORMAT}`,
     })
     .optional(),
   SELLER_PST_NUMBER: z
     .string()
     .refine((v) => v.trim() === '' || normalizePstNumber(v) !== null, {
-      error: "must be a BC PST number ('PST-1234-5678')",
+      error: `must be a BC PST number: ${PST_NUMBER_FORMAT}`,
     })
     .optional(),
   // Pre-launch mode: the lock's default until staff set it, and the internal bypass address.
@@ -224,10 +228,12 @@ export interface Config {
    */
   launch: { lockedByDefault: boolean; bypassEmail: string | null };
   /**
-   * The seller's GST/HST and BC PST registration numbers, on every receipt (page and email). The
-   * demo numbers (core tax-registration.ts) when unset; production sets the real ones.
+   * The seller's GST/HST and BC PST registration numbers as configured: what receipts print unless
+   * staff entered their own in the back office's Settings (modules/tax-registration). Unset, the demo
+   * numbers (core tax-registration.ts), or null in production, which then does not start unless the
+   * setting has the number (docs/decisions/078).
    */
-  taxRegistration: { gstNumber: string; pstNumber: string };
+  taxRegistration: TaxRegistrationNumbers;
   /** Stripe Checkout when configured; otherwise the built-in test checkout. */
   payments: {
     stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
@@ -278,12 +284,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration: AUTH_SECRET is required in production');
   }
-  // Receipts name the seller's tax registrations: production never prints the demo numbers.
-  if (e.NODE_ENV === 'production' && (!e.SELLER_GST_NUMBER?.trim() || !e.SELLER_PST_NUMBER?.trim())) {
-    throw new ConfigError(
-      'Invalid configuration: SELLER_GST_NUMBER and SELLER_PST_NUMBER are required in production (every receipt shows them)',
-    );
-  }
+  // Receipts name the seller's tax registrations: production never prints the demo numbers. Without
+  // SELLER_GST_NUMBER / SELLER_PST_NUMBER production starts only if the back office's setting has
+  // them (checked once the database is open: start.ts, modules/tax-registration).
   // Production never has demo accounts (their passwords are public) nor the development mailbox
   // (it shows password-reset links): asking for either is a mistake worth stopping for.
   if (e.NODE_ENV === 'production' && e.SEED_ON_START) {
@@ -372,8 +375,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : null,
     },
     taxRegistration: {
-      gstNumber: normalizeGstNumber(e.SELLER_GST_NUMBER ?? '') ?? DEMO_GST_NUMBER,
-      pstNumber: normalizePstNumber(e.SELLER_PST_NUMBER ?? '') ?? DEMO_PST_NUMBER,
+      gstNumber:
+        normalizeGstNumber(e.SELLER_GST_NUMBER ?? '') ??
+        (e.NODE_ENV === 'production' ? null : DEMO_GST_NUMBER),
+      pstNumber:
+        normalizePstNumber(e.SELLER_PST_NUMBER ?? '') ??
+        (e.NODE_ENV === 'production' ? null : DEMO_PST_NUMBER),
     },
     launch: {
       lockedByDefault: e.SITE_LOCKED ?? false,

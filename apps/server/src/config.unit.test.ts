@@ -28,6 +28,17 @@ describe('configuration', () => {
     );
   });
 
+  it('leaves a number production was not given empty, never the demo one (the back office may have it)', () => {
+    expect(loadConfig({ ...PRODUCTION, SELLER_GST_NUMBER: undefined }).taxRegistration).toEqual({
+      gstNumber: null,
+      pstNumber: 'PST-1234-5678',
+    });
+    expect(loadConfig({ ...PRODUCTION, SELLER_PST_NUMBER: ' ' }).taxRegistration).toEqual({
+      gstNumber: '123456789 RT0001',
+      pstNumber: null,
+    });
+  });
+
   it('defaults to the embedded database with demo data on port 3000', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);
@@ -125,8 +136,6 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production', TEST_CLOCK: 'true' }, /TEST_CLOCK/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ ...PRODUCTION, SEED_ON_START: 'true' }, /SEED_ON_START cannot be enabled in production/],
-    [{ ...PRODUCTION, SELLER_GST_NUMBER: undefined }, /SELLER_GST_NUMBER and SELLER_PST_NUMBER are required/],
-    [{ ...PRODUCTION, SELLER_PST_NUMBER: ' ' }, /SELLER_GST_NUMBER and SELLER_PST_NUMBER are required/],
     [{ ...PRODUCTION, DEV_MAILBOX: 'true' }, /DEV_MAILBOX cannot be enabled in production/],
     [
       { ...PRODUCTION, PUBLIC_URL: undefined },

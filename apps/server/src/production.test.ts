@@ -47,6 +47,20 @@ describe('production never has demo accounts', () => {
     }
   });
 
+  it("does not start without the seller's tax numbers, configured or in Settings (docs/decisions/078)", async () => {
+    const config = loadConfig({
+      ...PRODUCTION,
+      SELLER_GST_NUMBER: '',
+      DATA_DIR: 'memory://',
+      WEB_DIST: 'apps/web/dist-none',
+      HOST: '127.0.0.1',
+      PORT: '0',
+    });
+    await expect(startServer(config)).rejects.toThrow(
+      /SELLER_GST_NUMBER and SELLER_PST_NUMBER are required in production/,
+    );
+  });
+
   it.each([
     ['npm run db:seed', 'apps/server/src/seed/seed-cli.ts'],
     ['npm run seed:large', 'apps/server/src/seed/large-cli.ts'],

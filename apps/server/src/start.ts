@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { type Database, openDatabase, runMigrations } from './db/client';
 import { serverJobs, startJobs } from './jobs/runner';
 import { adjustableClock, type Clock, systemClock } from './lib/clock';
+import { requireTaxNumbers } from './modules/tax-registration';
 import type { HubLog, RealtimeHub } from './realtime/hub';
 import { redisHub } from './realtime/redis-hub';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
@@ -31,9 +32,13 @@ export interface StartOptions {
   prepare?: boolean;
 }
 
-/** Migrates the database and seeds it when empty and asked to; true when it seeded. */
+/**
+ * Migrates the database and seeds it when empty and asked to; true when it seeded. Production goes
+ * no further without the seller's tax numbers (configured or in Settings: docs/decisions/078).
+ */
 export async function prepareDatabase(config: Config, database: Database, clock: Clock): Promise<boolean> {
   await runMigrations(database);
+  await requireTaxNumbers({ db: database.db, config });
   // Production never gets the demo store (loadConfig refuses SEED_ON_START there; this holds anyway).
   if (config.seedOnStart && config.env !== 'production' && (await isDatabaseEmpty(database.db))) {
     await seedDemo(database.db, { now: clock.now(), mediaDir: config.mediaDir });
@@ -55,7 +60,13 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<Started> {
   const database = await openConfiguredDatabase(config);
   const clock = config.testClock ? adjustableClock() : systemClock;
-  const seeded = options.prepare === false ? false : await prepareDatabase(config, database, clock);
+  let seeded = false;
+  try {
+    if (options.prepare !== false) seeded = await prepareDatabase(config, database, clock);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
   await database.warm();
   // The realtime fan-out: Redis pub/sub when chosen (config.realtime), else the app's default
   // (NOTIFY/LISTEN on PostgreSQL, in-process with the embedded database). Decision 033.

@@ -118,3 +118,22 @@ export function renderPage(
   );
   return { ...view, user: userEvent.setup(), router, client };
 }
+
+/**
+ * sonner's own error and dismiss calls, watched (a toast expires by itself, so the calls are what a
+ * test can see): `errorIds` are the ids the error toasts were shown under (undefined for one with no
+ * id), `closed(id)` whether that id was dismissed. `stop()` puts sonner back.
+ */
+export async function watchErrorToasts() {
+  const { toast: sonnerToast } = await import('sonner');
+  const shown = vi.spyOn(sonnerToast, 'error');
+  const dismissed = vi.spyOn(sonnerToast, 'dismiss');
+  return {
+    errorIds: () => shown.mock.calls.map((call) => (call[1] as { id?: string | number } | undefined)?.id),
+    closed: (id: string | number | undefined) => dismissed.mock.calls.some((call) => call[0] === id),
+    stop() {
+      shown.mockRestore();
+      dismissed.mockRestore();
+    },
+  };
+}

@@ -282,6 +282,12 @@ export const ERRORS = {
   import_not_finished: { status: 409, message: 'The report is ready once the import has finished.' },
   // Pre-launch mode: the store's data is refused to visitors while the site is locked.
   store_locked: { status: 403, message: 'The store opens soon.' },
+  // The seller's tax numbers in Settings (tax-registration.ts): a number left empty falls back to
+  // the server's configured one; in production without one there is nothing to fall back to.
+  tax_number_required: {
+    status: 400,
+    message: 'Please enter the {name}: the server has no configured number for receipts to fall back to.',
+  },
   // Auctions and drops in the back-office, second-chance offers (admin-auctions.ts).
   auction_location_not_found: {
     status: 422,

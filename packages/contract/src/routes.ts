@@ -234,6 +234,8 @@ export const API = {
   adminLaunchAnnounce: '/api/admin/launch/announce',
   /** GET and PUT {locked, confirm: true, reason?} (staff): site settings, the lock among them. */
   adminSettings: '/api/admin/settings',
+  /** GET and PUT {gstNumber, pstNumber} (staff): the seller's tax numbers printed on receipts. */
+  adminTaxRegistration: '/api/admin/settings/tax-registration',
   // Messages in the back-office (admin-messages.ts; docs/decisions/027).
   /** GET: new contact messages and dead letters (the section's counts). */
   adminMessagesSummary: '/api/admin/messages/summary',

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  completeTaxRegistration,
   DEMO_GST_NUMBER,
   DEMO_PST_NUMBER,
   DEMO_TAX_REGISTRATION,
   normalizeGstNumber,
   normalizePstNumber,
+  taxRegistrationInUse,
   taxRegistrationLines,
 } from './tax-registration';
 
@@ -36,5 +38,23 @@ describe('tax registration numbers', () => {
       { label: 'GST/HST registration no.', value: '123456789 RT0001' },
       { label: 'PST registration no.', value: 'PST-1234-5678' },
     ]);
+  });
+
+  it("prints the back office's number where staff entered one, else the configured one", () => {
+    const configured = { gstNumber: '123456789 RT0001', pstNumber: null };
+    expect(taxRegistrationInUse({ gstNumber: null, pstNumber: null }, configured)).toEqual(configured);
+    expect(
+      taxRegistrationInUse({ gstNumber: '987654321 RT0002', pstNumber: 'PST-8765-4321' }, configured),
+    ).toEqual({ gstNumber: '987654321 RT0002', pstNumber: 'PST-8765-4321' });
+    expect(taxRegistrationInUse({ gstNumber: null, pstNumber: 'PST-8765-4321' }, configured)).toEqual({
+      gstNumber: '123456789 RT0001',
+      pstNumber: 'PST-8765-4321',
+    });
+  });
+
+  it('is complete only with both numbers', () => {
+    expect(completeTaxRegistration({ gstNumber: '123456789 RT0001', pstNumber: null })).toBeNull();
+    expect(completeTaxRegistration({ gstNumber: null, pstNumber: 'PST-1234-5678' })).toBeNull();
+    expect(completeTaxRegistration(DEMO_TAX_REGISTRATION)).toEqual(DEMO_TAX_REGISTRATION);
   });
 });

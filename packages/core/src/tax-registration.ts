@@ -19,6 +19,12 @@ export const DEMO_TAX_REGISTRATION: TaxRegistration = Object.freeze({
   pstNumber: DEMO_PST_NUMBER,
 });
 
+/** How each number is written: the server's configuration check and the back office's form say it alike. */
+export const GST_NUMBER_FORMAT = "9 digits, RT and 4 digits ('123456789 RT0001')";
+export const PST_NUMBER_FORMAT = "PST, 4 digits and 4 digits ('PST-1234-5678')";
+export const GST_NUMBER_INVALID = `The GST/HST number must be ${GST_NUMBER_FORMAT}.`;
+export const PST_NUMBER_INVALID = `The BC PST number must be ${PST_NUMBER_FORMAT}.`;
+
 const GST = /^(\d{9})\s?RT(\d{4})$/;
 const PST = /^PST-(\d{4})-(\d{4})$/;
 
@@ -40,4 +46,31 @@ export function taxRegistrationLines(r: TaxRegistration): { label: string; value
     { label: 'GST/HST registration no.', value: r.gstNumber },
     { label: 'PST registration no.', value: r.pstNumber },
   ];
+}
+
+/** Each number or none: the back office's setting, or what the server is configured with. */
+export interface TaxRegistrationNumbers {
+  gstNumber: string | null;
+  pstNumber: string | null;
+}
+
+/**
+ * The numbers receipts print (docs/decisions/078): each the back office's own when staff entered
+ * one, else the configured one (the server's SELLER_GST_NUMBER / SELLER_PST_NUMBER, or the demo
+ * numbers outside production). A number neither has stays null.
+ */
+export function taxRegistrationInUse(
+  saved: TaxRegistrationNumbers,
+  configured: TaxRegistrationNumbers,
+): TaxRegistrationNumbers {
+  return {
+    gstNumber: saved.gstNumber ?? configured.gstNumber,
+    pstNumber: saved.pstNumber ?? configured.pstNumber,
+  };
+}
+
+/** Both numbers, or null when either is missing (a receipt needs both). */
+export function completeTaxRegistration(numbers: TaxRegistrationNumbers): TaxRegistration | null {
+  const { gstNumber, pstNumber } = numbers;
+  return gstNumber && pstNumber ? { gstNumber, pstNumber } : null;
 }

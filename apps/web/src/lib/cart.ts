@@ -67,6 +67,9 @@ export function useCartIds(): readonly string[] {
   return useSyncExternalStore(subscribe, read, () => EMPTY);
 }
 
+/** Adding's error toast (a full cart): closed once an order goes in. */
+const ADD_ACTION = 'cart-add';
+
 /** Adds an order: 'Added to cart', or 'Item is already in your cart' when it is there. */
 export function addToCart(orderId: string): boolean {
   const ids = read();
@@ -75,10 +78,11 @@ export function addToCart(orderId: string): boolean {
     return false;
   }
   if (ids.length >= CART_MAX_ITEMS) {
-    toast.error(`A cart holds at most ${CART_MAX_ITEMS} items.`);
+    toast.failed(ADD_ACTION, `A cart holds at most ${CART_MAX_ITEMS} items.`);
     return false;
   }
   write([...ids, orderId]);
+  toast.succeeded(ADD_ACTION);
   toast.success(ORDER_TEXT.added);
   return true;
 }

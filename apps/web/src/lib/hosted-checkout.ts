@@ -5,6 +5,9 @@ import { useState } from 'react';
 import { ApiError } from './api-client';
 import { toast } from './toast';
 
+/** Opening the checkout's error toast, shared by the cart's button and 'Pay all': closed once one opens it. */
+const CHECKOUT_ACTION = 'checkout';
+
 /**
  * Opening the hosted checkout (Stripe's page or the test one) from a mutation that creates the
  * checkout session: the cart's 'Proceed to Checkout' and 'Pay all'. The page leaves for the answer's
@@ -21,15 +24,16 @@ export function useHostedCheckout<V>(
     checkout.mutate(variables, {
       onSuccess: (answer) => {
         if (!answer.url) {
-          toast.error(ORDER_TEXT.checkoutFailed);
+          toast.failed(CHECKOUT_ACTION, ORDER_TEXT.checkoutFailed);
           return;
         }
+        toast.succeeded(CHECKOUT_ACTION);
         setLeaving(true);
         window.location.assign(answer.url);
       },
       onError: (error) => {
         const clear = error instanceof ApiError && error.status >= 400 && error.status < 500;
-        toast.error(clear ? error.message : ORDER_TEXT.checkoutFailed);
+        toast.failed(CHECKOUT_ACTION, clear ? error.message : ORDER_TEXT.checkoutFailed);
         onRefused?.();
       },
     });

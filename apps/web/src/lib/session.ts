@@ -62,6 +62,9 @@ export function useRefreshSession(): () => void {
   }, [queryClient]);
 }
 
+/** Signing out's error toast: closed once a later sign-out works. */
+const SIGN_OUT_ACTION = 'sign-out';
+
 /** Signs out everywhere (the server ends every session of the user), then goes home. */
 export function useSignOut() {
   const queryClient = useQueryClient();
@@ -70,6 +73,7 @@ export function useSignOut() {
     mutationFn: () => sendJson<z.infer<typeof SignOutResponse>>('POST', API.authSignOut),
     onSuccess: async (answer) => {
       // The server's answer is the catalogue's text: 'Logged out successfully'.
+      toast.succeeded(SIGN_OUT_ACTION);
       toast.success(answer.title);
       // Leave first, rendered at once (not in a transition): a signed-in-only page still on screen
       // when the session ends would send the shopper to /auth instead.
@@ -81,7 +85,7 @@ export function useSignOut() {
       // The texts module carries the zod schemas too: loaded on this rare path only, so that the
       // header (on every page) does not bring zod into the first bundle.
       void import('@rebound/contract/auth').then(({ AUTH_TEXT }) =>
-        toast.error(AUTH_TEXT.signOutErrorTitle, { description: errorMessageOf(error) }),
+        toast.failed(SIGN_OUT_ACTION, AUTH_TEXT.signOutErrorTitle, { description: errorMessageOf(error) }),
       );
     },
   });

@@ -11,6 +11,7 @@ import { API } from '@rebound/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/auth-context';
+import { sellerTaxRegistration } from '../tax-registration';
 import { payAllQuote, quote } from './cart';
 import { feeCheckoutRoutes } from './fee-checkout';
 import * as service from './service';
@@ -75,8 +76,8 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         requireUser(request, 'auth_required'),
         request.body.sessionId,
       )),
-      // The receipt page prints the seller's registrations (config SELLER_GST_NUMBER, SELLER_PST_NUMBER).
-      taxRegistration: config.taxRegistration,
+      // The receipt page prints the seller's registrations (Settings, else the configured ones).
+      taxRegistration: await sellerTaxRegistration({ db, config }),
     }),
   );
 }

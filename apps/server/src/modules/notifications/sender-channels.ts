@@ -13,6 +13,7 @@ import type { SmsSender } from '../../adapters/sms/types';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { sellerTaxRegistration } from '../tax-registration';
 import type { OutboxRecord } from './outbox-repository';
 import { checkClaimedPayload } from './payloads';
 import { type OutgoingMessage, renderEmail, renderPush, renderSms } from './render';
@@ -43,11 +44,16 @@ export function createChannels(deps: { config: Config; db: Db; log: FastifyBaseL
 export interface SendContext {
   channels: Channels;
   config: Config;
+  /** For what a template reads at send time (a receipt's tax numbers). */
+  db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
   /** The public URL's host name (the email's Message-ID). */
   host: string;
 }
+
+/** The templates that print the seller's tax numbers (templates/payment-receipt.ts). */
+const RECEIPT_TEMPLATES: ReadonlySet<string> = new Set(['payment_receipt']);
 
 /**
  * Renders one claimed message and hands it to its channel's adapter; `handed.at` is when it was
@@ -72,7 +78,10 @@ export async function sendMessage(
     publicUrl: sender.config.publicUrl.replace(/\/+$/, ''),
     secret: sender.config.authSecret,
     now: sender.clock.now(),
-    taxRegistration: sender.config.taxRegistration,
+    // The seller's numbers as Settings has them now (modules/tax-registration), read for a receipt only.
+    ...(RECEIPT_TEMPLATES.has(row.template)
+      ? { taxRegistration: await sellerTaxRegistration({ db: sender.db, config: sender.config }) }
+      : {}),
   };
   // One line per message handed to its adapter, naming the request that queued it (decision 064):
   // the way from a proxy's log line to the email.

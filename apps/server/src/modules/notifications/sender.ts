@@ -129,6 +129,7 @@ export class OutboxSender {
     this.sendContext = {
       channels: this.channels,
       config: deps.config,
+      db: deps.db,
       clock: deps.clock,
       log: deps.log,
       host: new URL(deps.config.publicUrl).hostname,

@@ -57,7 +57,7 @@ export const paymentReceipt = defineTemplate({
         ...(total ? [{ label: 'Total paid', value: total, strong: true }] : []),
         ...(paidAt ? [{ label: 'Paid', value: paidAt }] : []),
         ...(str(p.checkoutId, 60) ? [{ label: 'Receipt number', value: str(p.checkoutId, 60)! }] : []),
-        // The seller's registrations, as a Canadian receipt names them (config.taxRegistration).
+        // The seller's registrations, as a Canadian receipt names them (modules/tax-registration).
         ...taxRegistrationLines(ctx.taxRegistration ?? DEMO_TAX_REGISTRATION),
       ],
     });

@@ -73,6 +73,6 @@ export interface RenderContext {
   secret: string;
   /** When the message is rendered (unsubscribe links run a year from it); the system time if absent. */
   now?: Date;
-  /** The seller's GST/HST and PST numbers (config.taxRegistration), on every receipt; the demo ones if absent. */
+  /** The seller's GST/HST and PST numbers (modules/tax-registration), for receipts; the demo ones if absent. */
   taxRegistration?: TaxRegistration;
 }

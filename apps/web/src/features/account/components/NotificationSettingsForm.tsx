@@ -164,6 +164,8 @@ export function NotificationSettingsForm({ profile }: { profile: Profile }) {
 }
 
 const SPEC_TEXTS: readonly string[] = [TEST_EMAIL_TEXT.failed, TEST_EMAIL_TEXT.noAddress];
+/** The test email's error toast: replaced by a second failure, closed by a send that works. */
+const TEST_EMAIL_ACTION = 'test-email';
 
 /**
  * 'Send test email': a sample bid confirmation to the shopper's own address, sent at once. The toast
@@ -172,11 +174,14 @@ const SPEC_TEXTS: readonly string[] = [TEST_EMAIL_TEXT.failed, TEST_EMAIL_TEXT.n
 function TestEmail({ email }: { email: string }) {
   const send = useMutation({
     mutationFn: () => sendJson<TestEmailResponse>('POST', API.meNotificationsTestEmail),
-    onSuccess: (answer) => toast.success(answer.message),
+    onSuccess: (answer) => {
+      toast.succeeded(TEST_EMAIL_ACTION);
+      toast.success(answer.message);
+    },
     onError: (error) => {
       const reason = errorMessageOf(error);
-      if (SPEC_TEXTS.includes(reason)) toast.error(reason);
-      else toast.error(TEST_EMAIL_TEXT.failed, { description: reason });
+      if (SPEC_TEXTS.includes(reason)) toast.failed(TEST_EMAIL_ACTION, reason);
+      else toast.failed(TEST_EMAIL_ACTION, TEST_EMAIL_TEXT.failed, { description: reason });
     },
   });
   return (

@@ -122,6 +122,9 @@ async function turnOff(): Promise<PushState> {
   return { kind: 'off' };
 }
 
+/** The switch's error toast: one at a time, closed once turning on or off works. */
+const PUSH_ACTION = 'push-opt-in';
+
 /** The opt-in for browser push on this device, in the account's notification settings. */
 export function PushOptIn() {
   const [state, setState] = useState<PushState>({ kind: 'checking' });
@@ -143,9 +146,12 @@ export function PushOptIn() {
     try {
       const next = on ? await turnOn() : await turnOff();
       setState(next);
+      // On or off as asked: an earlier error of this switch closes (lib/toast.ts).
+      if (next.kind === 'on' || !on) toast.succeeded(PUSH_ACTION);
       if (next.kind === 'on') toast.success('Push alerts are on for this device');
       else if (!on) toast.success('Push alerts are off for this device');
-      else if (next.kind === 'denied') toast.error('Notifications are blocked for Rebound in this browser');
+      else if (next.kind === 'denied')
+        toast.failed(PUSH_ACTION, 'Notifications are blocked for Rebound in this browser');
     } catch (error) {
       // A refusal from our server carries its message; one from the browser or its push service
       // (a private window, no connection to it) is a DOMException.
@@ -153,7 +159,9 @@ export function PushOptIn() {
         error instanceof ApiError
           ? errorMessageOf(error)
           : 'This browser could not set up push alerts. Try again, or use another browser (private windows cannot get them).';
-      toast.error(on ? 'Could not turn on push alerts' : 'Could not turn off push alerts', { description });
+      toast.failed(PUSH_ACTION, on ? 'Could not turn on push alerts' : 'Could not turn off push alerts', {
+        description,
+      });
       refresh();
     } finally {
       setBusy(false);

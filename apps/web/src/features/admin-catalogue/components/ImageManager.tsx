@@ -34,6 +34,9 @@ export function ImageManager({ product }: { product: AdminProduct }) {
   const reorder = useReorderImages(product.id);
   const remove = useDeleteImage(product.id);
   const busy = upload.isPending || reorder.isPending || remove.isPending;
+  // Each action's error toast on this product's photos: closed once that action later works.
+  const reorderAction = `photos-order:${product.id}`;
+  const deleteAction = `photos-delete:${product.id}`;
 
   const onFiles = (list: FileList | null) => {
     const files = Array.from(list ?? []);
@@ -57,8 +60,11 @@ export function ImageManager({ product }: { product: AdminProduct }) {
     const [moved] = ids.splice(from, 1);
     ids.splice(to, 0, moved!);
     reorder.mutate(ids, {
-      onSuccess: () => setAnnouncement(message),
-      onError: (err) => toast.error(errorMessageOf(err)),
+      onSuccess: () => {
+        toast.succeeded(reorderAction);
+        setAnnouncement(message);
+      },
+      onError: (err) => toast.failed(reorderAction, errorMessageOf(err)),
     });
   };
 
@@ -202,10 +208,11 @@ export function ImageManager({ product }: { product: AdminProduct }) {
                 confirmDelete &&
                 remove.mutate(confirmDelete.id, {
                   onSuccess: () => {
+                    toast.succeeded(deleteAction);
                     setConfirmDelete(null);
                     setAnnouncement('Photo deleted.');
                   },
-                  onError: (err) => toast.error(errorMessageOf(err)),
+                  onError: (err) => toast.failed(deleteAction, errorMessageOf(err)),
                 })
               }
             >

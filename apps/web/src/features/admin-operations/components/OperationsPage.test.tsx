@@ -2,7 +2,7 @@
 import type { OperationsResponse } from '@rebound/contract/admin-operations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answer, fakeServer, renderPage, shopper } from '../../../../test/render';
+import { answer, fakeServer, renderPage, shopper, watchErrorToasts } from '../../../../test/render';
 import OperationsPage, { formatSeconds } from './OperationsPage';
 
 const DEAD = '00000000-0000-4000-8000-0000000000d1';
@@ -70,6 +70,29 @@ describe('the operator page', () => {
       expect(server.calls('POST', `/api/admin/messages/dead-letters/${DEAD}/retry`)).toHaveLength(1),
     );
     await waitFor(() => expect(server.calls('GET', '/api/admin/operations').length).toBeGreaterThan(1));
+  });
+
+  it('a retry that failed, then one that works: the earlier error toast closes', async () => {
+    let tries = 0;
+    fakeServer({
+      'GET /api/admin/operations': figures(),
+      [`POST /api/admin/messages/dead-letters/${DEAD}/retry`]: () =>
+        ++tries === 1
+          ? answer(409, { error: { code: 'concurrent_change', message: 'Someone else changed this.' } })
+          : { id: DEAD, result: 'retried' },
+    });
+    const toasts = await watchErrorToasts();
+    renderPage(<OperationsPage />, staff());
+    const retry = await screen.findByRole('button', { name: 'Retry the email message outbid' });
+    fireEvent.click(retry);
+    await waitFor(() => expect(toasts.errorIds()).toHaveLength(1));
+    const [errorId] = toasts.errorIds();
+    expect(errorId).toBeTruthy();
+    expect(toasts.closed(errorId)).toBe(false);
+    await waitFor(() => expect(retry.getAttribute('aria-busy')).not.toBe('true'));
+    fireEvent.click(retry);
+    await waitFor(() => expect(toasts.closed(errorId)).toBe(true));
+    toasts.stop();
   });
 
   it('says when there are no dead letters and no jobs, and refreshes on the button', async () => {

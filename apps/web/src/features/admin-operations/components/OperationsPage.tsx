@@ -204,8 +204,11 @@ function DeadLetters({ d }: { d: OperationsResponse }) {
                 aria-label={`Retry the ${m.channel} message ${m.template}`}
                 onClick={() =>
                   retry.mutate(m.id, {
-                    onSuccess: () => toast.success('Queued again: the sender tries it soon.'),
-                    onError: (err) => toast.error(errorMessageOf(err)),
+                    onSuccess: () => {
+                      toast.succeeded(`dead-letter-retry:${m.id}`);
+                      toast.success('Queued again: the sender tries it soon.');
+                    },
+                    onError: (err) => toast.failed(`dead-letter-retry:${m.id}`, errorMessageOf(err)),
                   })
                 }
               >

@@ -10,11 +10,16 @@ import { Skeleton } from '../../../components/ui/Skeleton';
 import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useSiteSettings, useUpdateSiteSettings } from '../api';
+import { useSiteSettings, useTaxRegistration, useUpdateSiteSettings } from '../api';
+import { TaxNumbersSection } from './TaxNumbersSection';
 
-/** Back-office: site settings. For now one: the pre-launch lock, switched with a confirmation. */
+/**
+ * Back-office: site settings: the pre-launch lock, switched with a confirmation, and the seller's tax
+ * numbers on receipts.
+ */
 export default function SettingsPage() {
   const settings = useSiteSettings();
+  const taxNumbers = useTaxRegistration();
   const [target, setTarget] = useState<boolean | null>(null);
   const labelId = useId();
   const describedId = useId();
@@ -24,7 +29,7 @@ export default function SettingsPage() {
     <>
       <AdminPageHeader
         title="Settings"
-        description="Site-wide switches. Every change is kept in the audit log."
+        description="Site-wide switches and the numbers receipts print. Every change is kept in the audit log."
       />
       {settings.isError && !settings.data ? (
         <ErrorState
@@ -89,6 +94,14 @@ export default function SettingsPage() {
           </div>
         </section>
       ) : null}
+      {taxNumbers.isError && !taxNumbers.data ? (
+        <ErrorState
+          title="The tax numbers could not be loaded"
+          message={errorMessageOf(taxNumbers.error)}
+          onRetry={() => void taxNumbers.refetch()}
+        />
+      ) : null}
+      {taxNumbers.data ? <TaxNumbersSection numbers={taxNumbers.data} /> : null}
       <LockDialog target={target} onClose={() => setTarget(null)} />
     </>
   );

@@ -13,6 +13,9 @@ type CheckInboxProps = {
   onStartOver: () => void;
 };
 
+/** 'Resend link''s error toast: closed once a link is sent. */
+const RESEND_ACTION = 'confirmation-link';
+
 /** After sign-up: the account waits for the emailed confirmation link, which signs the shopper in. */
 export function CheckInbox({ email, launch, onStartOver }: CheckInboxProps) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -49,9 +52,14 @@ export function CheckInbox({ email, launch, onStartOver }: CheckInboxProps) {
           loading={resend.isPending}
           onClick={() =>
             resend.mutate(email, {
-              onSuccess: (answer) => toast.success(answer.title, { description: answer.message }),
+              onSuccess: (answer) => {
+                toast.succeeded(RESEND_ACTION);
+                toast.success(answer.title, { description: answer.message });
+              },
               onError: (error) =>
-                toast.error('Could not send the link', { description: errorMessageOf(error) }),
+                toast.failed(RESEND_ACTION, 'Could not send the link', {
+                  description: errorMessageOf(error),
+                }),
             })
           }
         >

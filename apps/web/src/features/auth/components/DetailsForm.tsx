@@ -59,6 +59,9 @@ function shown(error: FieldError | undefined): { error?: string; invalid?: boole
   return { error: error.message };
 }
 
+/** The step's error toast (the form's checks and the server's): closed once the account is made. */
+const DETAILS_ACTION = 'sign-up-details';
+
 /** Step 2 of sign-up: the details, the form's checks first, then the server. */
 export function DetailsForm({ email, launch, onChangeEmail, onCreated }: DetailsFormProps) {
   const headingId = useId();
@@ -83,7 +86,7 @@ export function DetailsForm({ email, launch, onChangeEmail, onCreated }: Details
   function onInvalid(invalid: FieldErrors<DetailsFormInput>) {
     setServerError(null);
     const message = firstDetailsProblem(invalid as Record<string, { message?: string }>);
-    if (message) toast.error(errorTitle, { description: message });
+    if (message) toast.failed(DETAILS_ACTION, errorTitle, { description: message });
   }
 
   const onSubmit = handleSubmit((values) => {
@@ -91,12 +94,13 @@ export function DetailsForm({ email, launch, onChangeEmail, onCreated }: Details
     const body = { ...values, email };
     const callbacks = {
       onSuccess: (answer: { title: string; message: string }) => {
+        toast.succeeded(DETAILS_ACTION);
         toast.success(answer.title, { description: answer.message });
         onCreated();
       },
       onError: (error: Error) => {
         const message = errorMessageOf(error);
-        toast.error(errorTitle, { description: message });
+        toast.failed(DETAILS_ACTION, errorTitle, { description: message });
         const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
         if (field) setError(field, { message }, { shouldFocus: true });
         else setServerError(message);

@@ -10,6 +10,10 @@ import { flashToastAfterReload } from '../../../lib/flash-toast';
 import { toast } from '../../../lib/toast';
 import { useSendCode, useVerifyCode } from '../api';
 
+/** The error toasts of sending a code and of checking one: each closed once its action works. */
+const SEND_CODE_ACTION = 'phone-code-send';
+const CHECK_CODE_ACTION = 'phone-code-check';
+
 /** The server's cooldown between two codes to one number (docs/product.md "Accounts and sign-in"). */
 const RESEND_COOLDOWN_S = 60;
 
@@ -42,6 +46,7 @@ export function PhoneSignIn() {
       onSuccess: (answer) => {
         setSentTo(answer.phone);
         setResendAt(Date.now() + RESEND_COOLDOWN_S * 1000);
+        toast.succeeded(SEND_CODE_ACTION);
         toast.success(answer.title, { description: answer.message });
         onSent?.();
       },
@@ -52,7 +57,7 @@ export function PhoneSignIn() {
         } else if (!sentTo) {
           setPhoneError(message);
         }
-        toast.error(AUTH_TEXT.codeSendErrorTitle, { description: message });
+        toast.failed(SEND_CODE_ACTION, AUTH_TEXT.codeSendErrorTitle, { description: message });
       },
     });
   }
@@ -62,7 +67,7 @@ export function PhoneSignIn() {
     const result = normalizePhone(phone);
     if (!result.ok) {
       setPhoneError(result.message);
-      toast.error(AUTH_TEXT.codeSendErrorTitle, { description: result.message });
+      toast.failed(SEND_CODE_ACTION, AUTH_TEXT.codeSendErrorTitle, { description: result.message });
       return;
     }
     setPhoneError(undefined);
@@ -150,6 +155,7 @@ function CodeStep({ phone, resendAt, resending, onResend, onChangeNumber }: Code
       { phone, code },
       {
         onSuccess: (answer) => {
+          toast.succeeded(CHECK_CODE_ACTION);
           // A full reload: the whole app starts again, signed in.
           flashToastAfterReload({ kind: 'success', title: answer.title, description: answer.message });
           window.location.assign(
@@ -159,7 +165,7 @@ function CodeStep({ phone, resendAt, resending, onResend, onChangeNumber }: Code
         onError: (error) => {
           const message = errorMessageOf(error);
           setCodeError(message);
-          toast.error(AUTH_TEXT.codeInvalidTitle, { description: message });
+          toast.failed(CHECK_CODE_ACTION, AUTH_TEXT.codeInvalidTitle, { description: message });
           input.current?.select();
         },
       },

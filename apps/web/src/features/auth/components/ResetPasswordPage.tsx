@@ -15,6 +15,9 @@ import { useResetPassword } from '../api';
 import { NewPasswordForm, type NewPasswordFormInput, type NewPasswordFormOutput } from '../forms';
 import { RequestResetForm } from './RequestResetForm';
 
+/** Setting the new password's error toast: closed once it is set. */
+const NEW_PASSWORD_ACTION = 'new-password';
+
 type ResetPasswordPageProps = {
   /** After the new password is saved (every session of the user has just ended). */
   onPasswordChanged: () => void;
@@ -72,13 +75,14 @@ function NewPassword({
       { token, ...values },
       {
         onSuccess: (answer) => {
+          toast.succeeded(NEW_PASSWORD_ACTION);
           toast.success(answer.title, { description: answer.message });
           onDone();
           navigate('/auth', { replace: true });
         },
         onError: (error) => {
           const message = errorMessageOf(error);
-          toast.error('Could not reset password', { description: message });
+          toast.failed(NEW_PASSWORD_ACTION, 'Could not reset password', { description: message });
           if (error instanceof ApiError && error.code === 'reset_token_invalid') onExpired();
           else setServerError(message);
         },

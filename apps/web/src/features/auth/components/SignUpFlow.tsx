@@ -59,6 +59,9 @@ export function SignUpFlow({ onGoToSignIn }: SignUpFlowProps) {
   );
 }
 
+/** The email check's error toast: closed once a check gets an answer. */
+const EMAIL_CHECK_ACTION = 'sign-up-email';
+
 type EmailStepProps = {
   defaultEmail: string;
   onContinue: (email: string, launch: boolean) => void;
@@ -83,6 +86,7 @@ function EmailStep({ defaultEmail, onContinue, onGoToSignIn }: EmailStepProps) {
     setExisting(null);
     checkEmail.mutate(email, {
       onSuccess: (answer) => {
+        toast.succeeded(EMAIL_CHECK_ACTION);
         if (answer.exists) {
           // Tell them to sign in, and stay on this step.
           setExisting(email);
@@ -98,7 +102,9 @@ function EmailStep({ defaultEmail, onContinue, onGoToSignIn }: EmailStepProps) {
         onContinue(email, answer.isLaunchUser);
       },
       onError: (error) => {
-        toast.error(AUTH_TEXT.emailCheckErrorTitle, { description: errorMessageOf(error) });
+        toast.failed(EMAIL_CHECK_ACTION, AUTH_TEXT.emailCheckErrorTitle, {
+          description: errorMessageOf(error),
+        });
       },
     });
   });

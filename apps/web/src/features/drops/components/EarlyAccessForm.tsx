@@ -15,6 +15,9 @@ import { toast } from '../../../lib/toast';
  * lib/drop-list.ts): the toast says 'Check your email' for an ok answer or a 429, 'Something went
  * wrong' / 'Please try again.' otherwise.
  */
+/** This form's error toast: one at a time, closed once joining works. */
+const JOIN_ACTION = 'drop-list:drops-early-access';
+
 export function EarlyAccessForm() {
   const headingId = useId();
   const [email, setEmail] = useState('');
@@ -26,7 +29,7 @@ export function EarlyAccessForm() {
     const result = checkLaunchEmail(email);
     if (!result.ok) {
       setError(result.message);
-      toast.error(result.title, { description: result.message });
+      toast.failed(JOIN_ACTION, result.title, { description: result.message });
       return;
     }
     setError(undefined);
@@ -34,9 +37,10 @@ export function EarlyAccessForm() {
     try {
       const answer = await joinDropList(result.email, 'drops-early-access');
       setEmail('');
+      toast.succeeded(JOIN_ACTION);
       toast.success(answer.title, { description: answer.message });
     } catch {
-      toast.error(LAUNCH_TEXT.failureTitle, { description: LAUNCH_TEXT.failureMessage });
+      toast.failed(JOIN_ACTION, LAUNCH_TEXT.failureTitle, { description: LAUNCH_TEXT.failureMessage });
     } finally {
       setBusy(false);
     }

@@ -11,6 +11,9 @@ import { toast } from '../../../lib/toast';
  * (double opt-in, source 'footer'; lib/drop-list.ts).
  * The toast says 'Check your email' for an ok answer or a 429, 'Something went wrong' otherwise.
  */
+/** This form's error toast: one at a time, closed once joining works. */
+const JOIN_ACTION = 'drop-list:footer';
+
 export function DropSignupForm() {
   const inputId = useId();
   const hintId = useId();
@@ -21,16 +24,17 @@ export function DropSignupForm() {
     event.preventDefault();
     const result = checkLaunchEmail(email);
     if (!result.ok) {
-      toast.error(result.title, { description: result.message });
+      toast.failed(JOIN_ACTION, result.title, { description: result.message });
       return;
     }
     setBusy(true);
     try {
       const answer = await joinDropList(result.email, 'footer');
+      toast.succeeded(JOIN_ACTION);
       toast.success(answer.title, { description: answer.message });
       setEmail('');
     } catch {
-      toast.error(LAUNCH_TEXT.failureTitle, { description: LAUNCH_TEXT.failureMessage });
+      toast.failed(JOIN_ACTION, LAUNCH_TEXT.failureTitle, { description: LAUNCH_TEXT.failureMessage });
     } finally {
       setBusy(false);
     }

@@ -93,6 +93,9 @@ function SignInPrompt() {
   );
 }
 
+/** Joining the daily email from this dialog: its error toast closes once a later join works. */
+const JOIN_EMAIL_ACTION = 'new-drops-email-join';
+
 function SaveForm({ query, names, onDone }: { query: Partial<ShopQuery>; names: Names; onDone: () => void }) {
   const view = asView(query);
   const categoryName = view.category ? names.categories?.get(view.category) : undefined;
@@ -124,9 +127,10 @@ function SaveForm({ query, names, onDone }: { query: Partial<ShopQuery>; names: 
           if (joinEmail && dailyEmail === false) {
             try {
               await join.mutateAsync();
+              toast.succeeded(JOIN_EMAIL_ACTION);
               emailNote = 'New matches will be in your daily new-drops email.';
             } catch (error) {
-              toast.error(errorMessageOf(error));
+              toast.failed(JOIN_EMAIL_ACTION, errorMessageOf(error));
             }
           }
           toast.success(`Search saved: ${saved.name}`, {
