@@ -16,6 +16,7 @@ import { SortSelect } from '../../features/shop/components/SortSelect';
 import {
   activeFilterCount,
   auctionsLabel,
+  shopSort,
   toShopQuery,
   writeShopParams,
 } from '../../features/shop/search-params';
@@ -176,7 +177,7 @@ export default function ShopRoute() {
 
         <section aria-labelledby="results-heading" className="min-w-0">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <SearchBox value={state.q} onSearch={(q) => update({ q })} className="sm:flex-1" />
+            <SearchBox value={state.q} onSearch={(q) => update({ q, exact: false })} className="sm:flex-1" />
             <div className="flex gap-3">
               <FilterDrawer
                 activeCount={filterCount}
@@ -187,7 +188,8 @@ export default function ShopRoute() {
                 {filters}
               </FilterDrawer>
               <SortSelect
-                value={state.sort}
+                value={shopSort(state)}
+                q={state.q}
                 onChange={(sort) => update({ sort })}
                 className="flex-1 sm:w-60"
               />
