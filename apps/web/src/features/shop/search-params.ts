@@ -199,6 +199,11 @@ export function formatPriceRange(min: number, max: number | null): string {
 // (tens of milliseconds on a throttled phone the first time).
 const countFormatter = new Intl.NumberFormat('en-CA');
 
+/** '1,234': a count as the shop shows it. */
+export function formatCount(count: number): string {
+  return countFormatter.format(count);
+}
+
 /** '1 auction', '1,234 auctions'; at least: '1,000+ auctions' (a capped count, decision 067). */
 export function auctionsLabel(count: number, atLeast = false): string {
   if (atLeast) return `${countFormatter.format(count)}+ auctions`;
