@@ -108,6 +108,7 @@ describe('the shop with a search', () => {
     expect(
       screen.getByText('Check the spelling, try fewer or more general words, or clear the filters.'),
     ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
     const asked = server.calls('GET', '/api/shop').map((r) => new URL(r.path, 'http://x').searchParams);
     expect(asked.at(-1)?.get('exact')).toBe('true');
     expect(asked.at(-1)?.get('sort')).toBe('relevance');

@@ -129,7 +129,7 @@ export default function ShopRoute() {
         action={
           filterCount > 0 ? (
             <Button variant="secondary" onClick={clear}>
-              Clear filters
+              {otherFilters > 0 ? 'Clear filters' : 'Show all lots'}
             </Button>
           ) : null
         }

@@ -1,7 +1,12 @@
+import { SUGGEST_MIN_CHARS as CORE_SUGGEST_MIN_CHARS } from '@rebound/core/search';
 import { describe, expect, it } from 'vitest';
-import { itemSearch, matchParts, moveActive, suggestionsOf } from './suggestions';
+import { itemSearch, matchParts, moveActive, SUGGEST_MIN_CHARS, suggestionsOf } from './suggestions';
 
 describe('search suggestions', () => {
+  it("start where the server's do", () => {
+    expect(SUGGEST_MIN_CHARS).toBe(CORE_SUGGEST_MIN_CHARS);
+  });
+
   it('searches an item by its title, with the brand first when the title lacks it', () => {
     expect(itemSearch('Dyson Supersonic Hair Dryer', 'Dyson')).toBe('Dyson Supersonic Hair Dryer');
     expect(itemSearch('V15 Detect Vacuum', 'Dyson')).toBe('Dyson V15 Detect Vacuum');

@@ -6,6 +6,13 @@ import type { SuggestResponse } from '@rebound/contract/catalog';
 /** Suggestions are asked for this long after the last key, not at every letter. */
 export const SUGGEST_DEBOUNCE_MS = 120;
 
+/**
+ * Suggestions start at this many characters: core's SUGGEST_MIN_CHARS (search.ts), below which the
+ * server answers none. A copy, not an import: core's search module builds its unit patterns when
+ * loaded, which would ride along with the suggestions' code; suggestions.test.ts holds the two equal.
+ */
+export const SUGGEST_MIN_CHARS = 2;
+
 /** One suggestion: an item's title (searches it) or a category (the typed words within it). */
 export type Suggestion =
   | { kind: 'item'; title: string; lots: number; q: string }

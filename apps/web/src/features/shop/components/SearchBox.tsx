@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { Search, X } from 'lucide-react';
 import {
+  type ComponentType,
   type FocusEvent,
   type FormEvent,
   lazy,
@@ -14,10 +15,14 @@ import {
 import { inputClasses } from '../../../components/ui/input-classes';
 import { MAX_QUERY_LENGTH } from '../search-params';
 import type { Suggestion } from '../suggestions';
-import type { SuggestionKeys } from './SearchSuggestions';
+import type { SuggestionKeys, SuggestionsProps } from './SearchSuggestions';
 
-// The suggestions' code loads on the box's first focus, not with the page (decision 037).
-const SearchSuggestions = lazy(() => import('./SearchSuggestions'));
+// The suggestions' code loads on the box's first focus, not with the page (decision 037). If it
+// cannot load (offline, or a deploy replaced it), the box searches without suggestions.
+const SearchSuggestions = lazy(
+  (): Promise<{ default: ComponentType<SuggestionsProps> }> =>
+    import('./SearchSuggestions').catch(() => ({ default: () => null })),
+);
 
 type SearchBoxProps = {
   /** The search in force (from the address). */
@@ -78,7 +83,7 @@ export function SearchBox({ value, onSearch, className }: SearchBoxProps) {
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: the same landmark as <search>, which jsdom (the component tests) does not know.
-    <form role="search" onSubmit={handleSubmit} className={clsx('flex min-w-0 gap-2', className)}>
+    <form role="search" onSubmit={handleSubmit} className={clsx('relative flex min-w-0 gap-2', className)}>
       <label htmlFor={id} className="sr-only">
         Search auctions
       </label>
@@ -123,18 +128,6 @@ export function SearchBox({ value, onSearch, className }: SearchBoxProps) {
             <X className="size-4" aria-hidden="true" />
           </button>
         ) : null}
-        {armed ? (
-          <Suspense fallback={null}>
-            <SearchSuggestions
-              ref={keys}
-              id={listId}
-              text={text}
-              focused={focused}
-              onPopup={setPopup}
-              onChoose={choose}
-            />
-          </Suspense>
-        ) : null}
       </div>
       <button
         type="submit"
@@ -143,6 +136,18 @@ export function SearchBox({ value, onSearch, className }: SearchBoxProps) {
         <Search className="size-4 sm:hidden" aria-hidden="true" />
         <span className="max-sm:sr-only">Search</span>
       </button>
+      {armed ? (
+        <Suspense fallback={null}>
+          <SearchSuggestions
+            ref={keys}
+            id={listId}
+            text={text}
+            focused={focused}
+            onPopup={setPopup}
+            onChoose={choose}
+          />
+        </Suspense>
+      ) : null}
     </form>
   );
 }

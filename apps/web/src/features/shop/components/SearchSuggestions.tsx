@@ -1,9 +1,15 @@
-import { SUGGEST_MIN_CHARS } from '@rebound/core/search';
 import { clsx } from 'clsx';
 import { LayoutGrid, Search } from 'lucide-react';
 import { type KeyboardEvent, type Ref, useEffect, useImperativeHandle, useMemo, useState } from 'react';
 import { useSuggestions } from '../api';
-import { matchParts, moveActive, SUGGEST_DEBOUNCE_MS, type Suggestion, suggestionsOf } from '../suggestions';
+import {
+  matchParts,
+  moveActive,
+  SUGGEST_DEBOUNCE_MS,
+  SUGGEST_MIN_CHARS,
+  type Suggestion,
+  suggestionsOf,
+} from '../suggestions';
 
 /** The search box's keys, handled here: true when the key was used (the box then does nothing more). */
 export type SuggestionKeys = { onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => boolean };
@@ -37,7 +43,8 @@ export default function SearchSuggestions({ ref, id, text, focused, onPopup, onC
   }, [typed]);
   const enough = typed.length >= SUGGEST_MIN_CHARS && asked.length >= SUGGEST_MIN_CHARS;
   const { data } = useSuggestions(asked, enough);
-  const options = useMemo(() => (enough ? suggestionsOf(data, asked) : []), [enough, data, asked]);
+  // A category searches the words in the box now (the answer may be for a few letters fewer).
+  const options = useMemo(() => (enough ? suggestionsOf(data, typed) : []), [enough, data, typed]);
 
   // Closed by Escape, Enter or a choice for the words then in the box (a chosen suggestion's too):
   // typing opens it again. Nothing is highlighted once the words or the suggestions change.
