@@ -22,16 +22,15 @@ export function SearchCorrection({
   return (
     <div role="status" className={clsx(correction ? className : null)}>
       {correction ? (
-        <div className="rounded-card bg-white px-4 py-3 shadow-card ring-1 ring-ink-200/80 sm:px-5">
+        <div className="rounded-card bg-white px-4 py-3 break-words shadow-card ring-1 ring-ink-200/80 sm:px-5">
           <p className="text-base text-ink-800">
-            Showing results for{' '}
-            <strong className="font-bold break-words text-ink-950">{correction.query}</strong>
+            Showing results for <strong className="font-bold text-ink-950">{correction.query}</strong>
           </p>
           <p className="mt-0.5 text-sm text-ink-700">
-            No lots match “<span className="break-words">{correction.asTyped}</span>”.{' '}
+            No lots match “{correction.asTyped}”.{' '}
             <Link
               to={asTypedHref}
-              className="rounded font-semibold break-words text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:text-brand-800 hover:decoration-brand-800"
+              className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
             >
               Search instead for {correction.asTyped}
             </Link>
