@@ -50,9 +50,11 @@ export default function SearchSuggestions({ ref, id, text, focused, onPopup, onC
   // typing opens it again. Nothing is highlighted once the words or the suggestions change.
   const [closedFor, setClosedFor] = useState<string | null>(null);
   const [active, setActive] = useState(-1);
-  const [seen, setSeen] = useState({ typed, options });
-  if (seen.typed !== typed || seen.options !== options) {
-    setSeen({ typed, options });
+  // The same suggestions answered again (the words' next letters found the same) keep the highlight.
+  const listed = options.map((o) => (o.kind === 'item' ? `i ${o.q}` : `c ${o.category}`)).join('\n');
+  const [seen, setSeen] = useState({ typed, listed });
+  if (seen.typed !== typed || seen.listed !== listed) {
+    setSeen({ typed, listed });
     setActive(-1);
   }
   const open = focused && closedFor !== typed && options.length > 0;
