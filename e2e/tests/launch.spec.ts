@@ -196,14 +196,14 @@ test('the bypass address unlocks this browser, and the browser remembers it', as
   await page.getByRole('textbox', { name: 'Email address' }).fill(BYPASS);
   await page.getByRole('button', { name: 'Join', exact: true }).click();
   // The page reloads into the store.
-  await expect(page.getByRole('searchbox', { name: 'Search auctions' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Search auctions' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('rebound-launch-unlock'))).toBeTruthy();
 
   // The cookie is gone (cleared, expired): the landing page presents the remembered token again.
   await context.clearCookies();
   await page.goto('/shop');
-  await expect(page.getByRole('searchbox', { name: 'Search auctions' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Search auctions' })).toBeVisible();
 });
 
 test('staff see the store with a banner and check the launch list', async ({ page, context }, testInfo) => {
@@ -274,7 +274,7 @@ test('staff open the store from Settings, and visitors get the store', async ({
   try {
     const other = await visitor.newPage();
     await other.goto('/shop');
-    await expect(other.getByRole('searchbox', { name: 'Search auctions' })).toBeVisible();
+    await expect(other.getByRole('combobox', { name: 'Search auctions' })).toBeVisible();
     const html = await (await visitor.request.get('/shop')).text();
     expect(html).not.toContain('id="landing-hero"');
   } finally {
@@ -282,7 +282,7 @@ test('staff open the store from Settings, and visitors get the store', async ({
   }
   // And the store's pages are no longer marked locked, so staff no longer see the banner.
   await page.goto('/shop');
-  await expect(page.getByRole('searchbox', { name: 'Search auctions' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Search auctions' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.dataset.locked ?? null)).not.toBe('true');
   await expect(banner).toHaveCount(0);
 });

@@ -62,7 +62,7 @@ test('save a search from the shop, see it in the account, open it and delete it'
 
   await row.getByRole('link', { name: 'Run search: Open-box lamps' }).click();
   await expect(page).toHaveURL(/\/shop\?q=lamp&condition=open_box&maxPrice=150/);
-  await expect(page.getByRole('searchbox').first()).toHaveValue('lamp');
+  await expect(page.getByRole('combobox', { name: 'Search auctions' })).toHaveValue('lamp');
 
   await page.goBack();
   const again = page.getByRole('region', { name: /Saved searches/ });

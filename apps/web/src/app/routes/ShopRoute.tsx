@@ -11,11 +11,13 @@ import { ActiveFilters } from '../../features/shop/components/ActiveFilters';
 import { FilterDrawer } from '../../features/shop/components/FilterDrawer';
 import { Pager } from '../../features/shop/components/Pager';
 import { SearchBox } from '../../features/shop/components/SearchBox';
+import { SearchCorrection } from '../../features/shop/components/SearchCorrection';
 import { ShopFilters } from '../../features/shop/components/ShopFilters';
 import { SortSelect } from '../../features/shop/components/SortSelect';
 import {
   activeFilterCount,
   auctionsLabel,
+  shopSort,
   toShopQuery,
   writeShopParams,
 } from '../../features/shop/search-params';
@@ -84,8 +86,21 @@ export default function ShopRoute() {
     [state],
   );
 
+  // The counts of the answer on screen (the filters guide a search: docs/product.md "Search").
+  const facets = data?.facets ?? null;
+  // 'Showing results for': the answer's close spelling, and the same search exactly as typed.
+  const correction = data?.correction;
+  const asTypedHref = correction
+    ? `/shop?${writeShopParams({ ...state, q: correction.asTyped, exact: true, page: 1 })}`
+    : '/shop';
   const filters = (
-    <ShopFilters state={state} categories={categoryChoices} locations={locationChoices} onChange={update} />
+    <ShopFilters
+      state={state}
+      categories={categoryChoices}
+      locations={locationChoices}
+      facets={facets}
+      onChange={update}
+    />
   );
 
   let results: ReactNode;
@@ -100,18 +115,28 @@ export default function ShopRoute() {
   } else if (!data || !cards || (data.items.length === 0 && data.total > 0)) {
     results = <AuctionGridSkeleton count={SKELETON_CARDS} columns="beside-sidebar" />;
   } else if (data.items.length === 0) {
+    const otherFilters = filterCount - (state.q ? 1 : 0);
     results = (
       <EmptyState
         className="py-16"
+        detail={
+          state.q
+            ? otherFilters > 0
+              ? 'Check the spelling, try fewer or more general words, or clear the filters.'
+              : 'Check the spelling, or try fewer or more general words.'
+            : null
+        }
         action={
           filterCount > 0 ? (
             <Button variant="secondary" onClick={clear}>
-              Clear filters
+              {otherFilters > 0 ? 'Clear filters' : 'Show all lots'}
             </Button>
           ) : null
         }
       >
-        No products found matching your filters. Try adjusting your criteria.
+        {state.q
+          ? `No lots match “${state.q}”`
+          : 'No products found matching your filters. Try adjusting your criteria.'}
       </EmptyState>
     );
   } else {
@@ -176,7 +201,12 @@ export default function ShopRoute() {
 
         <section aria-labelledby="results-heading" className="min-w-0">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <SearchBox value={state.q} onSearch={(q) => update({ q })} className="sm:flex-1" />
+            <SearchBox
+              value={state.q}
+              // A new search is corrected again when it finds nothing; a suggested category narrows it.
+              onSearch={(q, category) => update({ q, exact: false, ...(category ? { category } : {}) })}
+              className="sm:flex-1"
+            />
             <div className="flex gap-3">
               <FilterDrawer
                 activeCount={filterCount}
@@ -187,7 +217,8 @@ export default function ShopRoute() {
                 {filters}
               </FilterDrawer>
               <SortSelect
-                value={state.sort}
+                value={shopSort(state)}
+                q={state.q}
                 onChange={(sort) => update({ sort })}
                 className="flex-1 sm:w-60"
               />
@@ -217,6 +248,7 @@ export default function ShopRoute() {
             />
           </div>
 
+          <SearchCorrection correction={correction ?? null} asTypedHref={asTypedHref} className="mt-4" />
           <div className="mt-4">{results}</div>
 
           {data && !shop.isError ? (

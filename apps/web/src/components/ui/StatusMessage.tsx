@@ -6,10 +6,13 @@ import { Button } from './Button';
 /** A friendly box for an empty list. */
 export function EmptyState({
   children,
+  detail,
   action,
   className,
 }: {
   children: ReactNode;
+  /** A line under the message: what to try next. */
+  detail?: ReactNode;
   action?: ReactNode;
   className?: string;
 }) {
@@ -22,6 +25,7 @@ export function EmptyState({
     >
       <PackageOpen className="size-8 text-ink-400" aria-hidden="true" />
       <p className="text-sm font-medium text-ink-700">{children}</p>
+      {detail ? <p className="-mt-1.5 max-w-md text-sm text-ink-600">{detail}</p> : null}
       {action}
     </div>
   );

@@ -10,6 +10,8 @@ import {
   PRICE_MIN_BELOW_ZERO,
   priceProblem,
   readShopParams,
+  shopSort,
+  sortOptionsFor,
   toShopQuery,
   writeShopParams,
 } from './search-params';
@@ -37,6 +39,7 @@ describe('shop address', () => {
       maxPrice: 120.5,
       location: 'burnaby',
       q: 'sony',
+      exact: false,
       sort: 'ending',
       page: 3,
       group: true,
@@ -49,6 +52,47 @@ describe('shop address', () => {
     expect(read('group=0').group).toBe(false);
     expect(writeShopParams(DEFAULT_SHOP_STATE).toString()).toBe('');
     expect('group' in toShopQuery(DEFAULT_SHOP_STATE)).toBe(false);
+  });
+
+  it('orders a search by best match and the rest by newest, leaving the default out of the address', () => {
+    expect(shopSort(read('q=drill'))).toBe('relevance');
+    expect(shopSort(read(''))).toBe('newest');
+    expect(toShopQuery(read('q=drill'))).toEqual({ q: 'drill', sort: 'relevance', page: 1 });
+    expect(toShopQuery(read('category=tools'))).toEqual({ category: 'tools', sort: 'newest', page: 1 });
+    // The default is never written, whichever way it arrived.
+    expect(writeShopParams(read('q=drill&sort=relevance')).toString()).toBe('q=drill');
+    expect(writeShopParams(read('sort=newest')).toString()).toBe('');
+    // Best match needs keywords: without any, a linked or left-over 'relevance' is newest.
+    expect(shopSort(read('sort=relevance'))).toBe('newest');
+    expect(writeShopParams({ ...DEFAULT_SHOP_STATE, sort: 'relevance' }).toString()).toBe('');
+    // Newest is a choice with keywords, and stays one while they change; it is the default without.
+    const byNewest = read('q=drill&sort=newest');
+    expect(shopSort(byNewest)).toBe('newest');
+    expect(writeShopParams({ ...byNewest, q: 'saw' }).toString()).toBe('q=saw&sort=newest');
+    expect(writeShopParams({ ...byNewest, q: '' }).toString()).toBe('');
+    // A search typed while browsing by the default order is best match, not the listing's newest.
+    expect(writeShopParams({ ...read(''), q: 'drill' }).toString()).toBe('q=drill');
+    expect(shopSort(read(writeShopParams({ ...read(''), q: 'drill' }).toString()))).toBe('relevance');
+    // Another chosen order stays with a new search.
+    expect(writeShopParams({ ...read('sort=ending'), q: 'drill' }).toString()).toBe('q=drill&sort=ending');
+  });
+
+  it("offers 'Best match' only with keywords", () => {
+    expect(sortOptionsFor('drill').map((o) => o.value)).toContain('relevance');
+    expect(sortOptionsFor('').map((o) => o.value)).not.toContain('relevance');
+    expect(sortOptionsFor('').map((o) => o.value)).toContain('newest');
+  });
+
+  it('keeps searching exactly as typed in the address, with a search only', () => {
+    const exact = read('q=hair%20dryr&exact=1');
+    expect(exact.exact).toBe(true);
+    expect(writeShopParams(exact).toString()).toBe('q=hair+dryr&exact=1');
+    expect(toShopQuery(exact)).toEqual({ q: 'hair dryr', exact: true, sort: 'relevance', page: 1 });
+    expect(read('q=lamp&exact=0').exact).toBe(false);
+    // Without a search there is nothing to search exactly.
+    expect(read('exact=1').exact).toBe(false);
+    expect(writeShopParams({ ...exact, q: '' }).toString()).toBe('');
+    expect('exact' in toShopQuery({ ...exact, q: '' })).toBe(false);
   });
 
   it('takes defaults for anything unreadable, and applies the price rule to a linked range', () => {

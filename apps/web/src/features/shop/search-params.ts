@@ -26,7 +26,17 @@ export type ShopState = {
   location: string | null;
   /** Keyword search, trimmed; '' is none. */
   q: string;
-  sort: ShopSort;
+  /**
+   * Search exactly as typed (`exact=1`): no close spelling's lots when the words find nothing
+   * ('Search instead for ...'). Only with a search; a new search starts without it.
+   */
+  exact: boolean;
+  /**
+   * The order the shopper chose; null is the default for the search (`shopSort`): best match with
+   * keywords, newest without, as the API's own default (contract ShopQuery). Never the default itself,
+   * so the address leaves it out and `?q=drill` is best match.
+   */
+  sort: ShopSort | null;
   page: number;
   /** 'Group identical lots': each item once with its lot count (decision 092); off by default. */
   group: boolean;
@@ -39,7 +49,8 @@ export const DEFAULT_SHOP_STATE: Readonly<ShopState> = Object.freeze({
   maxPrice: DEFAULT_PRICE_RANGE.max,
   location: null,
   q: '',
-  sort: 'newest',
+  exact: false,
+  sort: null,
   page: 1,
   group: false,
 });
@@ -53,6 +64,22 @@ export const SORT_OPTIONS = [
   { value: 'bids', label: 'Most bids' },
   { value: 'relevance', label: 'Best match' },
 ] as const satisfies readonly { value: ShopSort; label: string }[];
+
+/** The orders on offer: 'Best match' ranks a search's matches, so only with keywords. */
+export function sortOptionsFor(q: string): readonly (typeof SORT_OPTIONS)[number][] {
+  return q ? SORT_OPTIONS : SORT_OPTIONS.filter((o) => o.value !== 'relevance');
+}
+
+/** The order in force: the chosen one, else best match for a search and newest otherwise. */
+export function shopSort(state: Pick<ShopState, 'q' | 'sort'>): ShopSort {
+  return state.sort ?? (state.q ? 'relevance' : 'newest');
+}
+
+/** A chosen order as stored: null when it is the search's default or not on offer (best match without keywords). */
+function chosenSort(sort: ShopSort | null, q: string): ShopSort | null {
+  if (sort === null || sort === 'relevance' || (sort === 'newest' && !q)) return null;
+  return sort;
+}
 
 // Fails to compile if the contract gains a sort order this list does not offer.
 const everySortOffered: Record<Exclude<ShopSort, (typeof SORT_OPTIONS)[number]['value']>, never> = {};
@@ -87,14 +114,16 @@ export function readShopParams(params: URLSearchParams): ShopState {
   );
   const sort = params.get('sort');
   const page = Number.parseInt(params.get('page') ?? '', 10);
+  const q = (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
   return {
     category: slugParam(params.get('category')),
     condition: parseCondition(params.get('condition')),
     minPrice: min,
     maxPrice: max,
     location: slugParam(params.get('location')),
-    q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
-    sort: SORT_OPTIONS.find((o) => o.value === sort)?.value ?? DEFAULT_SHOP_STATE.sort,
+    q,
+    exact: q !== '' && params.get('exact') === '1',
+    sort: chosenSort(SORT_OPTIONS.find((o) => o.value === sort)?.value ?? null, q),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
     group: params.get('group') === '1',
   };
@@ -104,12 +133,14 @@ export function readShopParams(params: URLSearchParams): ShopState {
 export function writeShopParams(state: ShopState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.q) params.set('q', state.q);
+  if (state.q && state.exact) params.set('exact', '1');
   if (state.category) params.set('category', state.category);
   if (state.condition) params.set('condition', state.condition);
   if (state.minPrice !== DEFAULT_SHOP_STATE.minPrice) params.set('minPrice', String(state.minPrice));
   if (state.maxPrice !== null) params.set('maxPrice', String(state.maxPrice));
   if (state.location) params.set('location', state.location);
-  if (state.sort !== DEFAULT_SHOP_STATE.sort) params.set('sort', state.sort);
+  const sort = chosenSort(state.sort, state.q);
+  if (sort) params.set('sort', sort);
   if (state.group) params.set('group', '1');
   if (state.page !== 1) params.set('page', String(state.page));
   return params;
@@ -118,17 +149,20 @@ export function writeShopParams(state: ShopState): URLSearchParams {
 /**
  * The API query for a state. A price is sent only when the shopper chose one: the default is any
  * price, so no lot is hidden by default (core DEFAULT_PRICE_RANGE). The saved-searches feature saves
- * exactly this query, so a search saved without a price stores none.
+ * exactly this query, so a search saved without a price stores none. The order is always sent, the
+ * default one too: the server preloads the unfiltered first page at exactly `sort=newest&page=1`
+ * (apps/server/src/modules/web/routes.ts), and a saved search keeps the order it was saved with.
  */
 export function toShopQuery(state: ShopState): Partial<ShopQuery> {
   return {
     ...(state.q ? { q: state.q } : {}),
+    ...(state.q && state.exact ? { exact: true } : {}),
     ...(state.category ? { category: state.category } : {}),
     ...(state.condition ? { condition: state.condition } : {}),
     ...(state.minPrice !== DEFAULT_SHOP_STATE.minPrice ? { minPrice: state.minPrice } : {}),
     ...(state.maxPrice !== null ? { maxPrice: state.maxPrice } : {}),
     ...(state.location ? { location: state.location } : {}),
-    sort: state.sort,
+    sort: shopSort(state),
     page: state.page,
     ...(state.group ? { group: true } : {}),
   };
@@ -164,6 +198,11 @@ export function formatPriceRange(min: number, max: number | null): string {
 // One formatter for the page: `Number#toLocaleString` builds a new Intl.NumberFormat on every call
 // (tens of milliseconds on a throttled phone the first time).
 const countFormatter = new Intl.NumberFormat('en-CA');
+
+/** '1,234': a count as the shop shows it. */
+export function formatCount(count: number): string {
+  return countFormatter.format(count);
+}
 
 /** '1 auction', '1,234 auctions'; at least: '1,000+ auctions' (a capped count, decision 067). */
 export function auctionsLabel(count: number, atLeast = false): string {

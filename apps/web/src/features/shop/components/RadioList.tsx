@@ -1,8 +1,10 @@
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import { Skeleton } from '../../../components/ui/Skeleton';
+import { formatCount } from '../search-params';
 
-export type RadioOption = { value: string; label: string };
+/** `count`: how many lots the choice would give, shown after its label ('Electronics (12)'). */
+export type RadioOption = { value: string; label: string; count?: number };
 
 type RadioListProps = {
   legend: string;
@@ -36,7 +38,13 @@ export function RadioList({ legend, options, value, onChange, loadingRows, class
       <ul className="flex flex-col gap-0.5">
         {options.map((option) => (
           <li key={option.value}>
-            <label className="flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-1 lg:min-h-8 text-sm text-ink-700 transition-colors hover:bg-ink-100 hover:text-ink-950 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold has-[:checked]:text-brand-800">
+            <label
+              className={clsx(
+                'group flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-1 lg:min-h-8 text-sm transition-colors hover:bg-ink-100 hover:text-ink-950 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold has-[:checked]:text-brand-800',
+                // A choice that would give nothing stays choosable, only quieter.
+                option.count === 0 ? 'text-ink-500' : 'text-ink-700',
+              )}
+            >
               <input
                 type="radio"
                 name={name}
@@ -48,7 +56,22 @@ export function RadioList({ legend, options, value, onChange, loadingRows, class
                 }}
                 className="size-4 shrink-0 cursor-pointer accent-brand-700"
               />
-              <span className="min-w-0">{option.label}</span>
+              <span className="min-w-0">
+                {option.label}
+                {option.count === undefined ? null : (
+                  <>
+                    {' '}
+                    <span
+                      className={clsx(
+                        'font-normal tabular-nums',
+                        option.count === 0 ? null : 'text-ink-600 group-has-[:checked]:text-brand-800',
+                      )}
+                    >
+                      ({formatCount(option.count)})
+                    </span>
+                  </>
+                )}
+              </span>
             </label>
           </li>
         ))}

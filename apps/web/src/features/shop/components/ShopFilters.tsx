@@ -1,3 +1,4 @@
+import type { ShopResponse } from '@rebound/contract/catalog';
 import { CATEGORY_NAMES, PRODUCT_CONDITIONS, type ProductCondition } from '@rebound/core/catalog';
 import { clsx } from 'clsx';
 import { conditionName, type ShopState } from '../search-params';
@@ -11,6 +12,11 @@ type ShopFiltersProps = {
   /** undefined while loading. */
   categories: readonly FilterChoice[] | undefined;
   locations: readonly FilterChoice[] | undefined;
+  /**
+   * With a search, how many lots each category and condition would give (the API's counts, each with
+   * the other filters applied): shown after each choice. Null (no search, or still loading): none.
+   */
+  facets?: ShopResponse['facets'];
   onChange: (patch: Partial<ShopState>) => void;
   className?: string;
 };
@@ -29,16 +35,39 @@ function withCurrent(options: RadioOption[], current: string | null): RadioOptio
 }
 
 /**
+ * Each choice with its count (0 when the counts leave it out: it would give no lot); 'All' / 'Any'
+ * without one. No counts, no change.
+ */
+function withCounts(options: RadioOption[], counts: ReadonlyMap<string, number> | null): RadioOption[] {
+  if (!counts) return options;
+  return options.map((o) => (o.value === ANY ? o : { ...o, count: counts.get(o.value) ?? 0 }));
+}
+
+/**
  * The shop's filters: category, condition, price and pickup location. Every change goes to the
  * address at once (the price on Enter, on leaving it, or with its button).
  */
-export function ShopFilters({ state, categories, locations, onChange, className }: ShopFiltersProps) {
-  const categoryOptions = withCurrent(
-    [
-      { value: ANY, label: 'All categories' },
-      ...(categories ?? []).map((c) => ({ value: c.slug, label: c.name })),
-    ],
-    categories ? state.category : null,
+export function ShopFilters({
+  state,
+  categories,
+  locations,
+  facets = null,
+  onChange,
+  className,
+}: ShopFiltersProps) {
+  const categoryOptions = withCounts(
+    withCurrent(
+      [
+        { value: ANY, label: 'All categories' },
+        ...(categories ?? []).map((c) => ({ value: c.slug, label: c.name })),
+      ],
+      categories ? state.category : null,
+    ),
+    facets && new Map(facets.categories.map((c) => [c.slug, c.count])),
+  );
+  const conditionOptions = withCounts(
+    CONDITION_OPTIONS,
+    facets && new Map(facets.conditions.map((c) => [c.condition, c.count])),
   );
   const locationOptions = withCurrent(
     [
@@ -59,7 +88,7 @@ export function ShopFilters({ state, categories, locations, onChange, className 
       />
       <RadioList
         legend="Condition"
-        options={CONDITION_OPTIONS}
+        options={conditionOptions}
         value={state.condition ?? ANY}
         onChange={(value) => onChange({ condition: (value || null) as ProductCondition | null })}
       />

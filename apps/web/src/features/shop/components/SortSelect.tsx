@@ -1,15 +1,20 @@
 import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
-import { type ShopSort, SORT_OPTIONS } from '../search-params';
+import { type ShopSort, sortOptionsFor } from '../search-params';
 
-/** The order of the results: a native select, so phones show their own picker. */
+/**
+ * The order of the results: a native select, so phones show their own picker. 'Best match' is on
+ * offer with a search only (`q`, the search in force).
+ */
 export function SortSelect({
   value,
+  q,
   onChange,
   className,
 }: {
   value: ShopSort;
+  q: string;
   onChange: (sort: ShopSort) => void;
   className?: string;
 }) {
@@ -26,7 +31,7 @@ export function SortSelect({
           onChange={(event) => onChange(event.target.value as ShopSort)}
           className="h-11 w-full min-w-0 cursor-pointer appearance-none rounded-xl bg-white pr-9 pl-3.5 text-base font-medium text-ink-900 ring-1 ring-ink-300 ring-inset transition-shadow hover:ring-ink-400 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 sm:text-sm"
         >
-          {SORT_OPTIONS.map((option) => (
+          {sortOptionsFor(q).map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
