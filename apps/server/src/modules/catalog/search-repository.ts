@@ -1,6 +1,6 @@
 // The search's own reads beside the shop's listing (docs/decisions/094-search.md): suggestions as
 // the shopper types, and the catalogue words a misspelled word may mean.
-import { SUGGEST_CATEGORIES, SUGGEST_ITEMS, searchTsQuery } from '@rebound/core/search';
+import { SUGGEST_CATEGORIES, SUGGEST_ITEMS, searchTsQuery, swappedLetters } from '@rebound/core/search';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
@@ -90,19 +90,25 @@ const knownWords = preparedOnce((db) =>
     .prepare('search_known_words'),
 );
 
-/** Which of `words` the catalogue has, and the look-alikes of each it has not. */
+/**
+ * Which of `words` the catalogue has, and the look-alikes of each it has not: the words most alike
+ * by trigrams, then those its swapped letters spell (core's swappedLetters: a swap changes too many
+ * trigrams of a short word to be found by likeness).
+ */
 export async function spellingCandidates(
   db: DbOrTx,
   words: readonly string[],
 ): Promise<{ known: Set<string>; candidates: Map<string, string[]> }> {
-  const known = new Set((await knownWords(db).execute({ words: words.join(' ') })).map((r) => r.word));
+  const swaps = new Map(words.map((word) => [word, swappedLetters(word)]));
+  const asked = [...new Set([...words, ...[...swaps.values()].flat()])];
+  const found = new Set((await knownWords(db).execute({ words: asked.join(' ') })).map((r) => r.word));
+  const known = new Set(words.filter((word) => found.has(word)));
   const candidates = new Map<string, string[]>();
   for (const word of words) {
     if (known.has(word)) continue;
-    candidates.set(
-      word,
-      (await lookAlikes(db).execute({ word })).map((r) => r.word),
-    );
+    const alike = (await lookAlikes(db).execute({ word })).map((r) => r.word);
+    const swapped = (swaps.get(word) ?? []).filter((w) => found.has(w) && !alike.includes(w));
+    candidates.set(word, [...alike, ...swapped]);
   }
   return { known, candidates };
 }

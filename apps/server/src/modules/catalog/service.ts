@@ -18,7 +18,7 @@ import {
   pageLots,
   productPageReachable,
 } from '@rebound/core/product-page';
-import { correctedQuery, SUGGEST_MIN_CHARS, searchTokens } from '@rebound/core/search';
+import { correctedQueries, SUGGEST_MIN_CHARS, searchTokens } from '@rebound/core/search';
 import {
   decodeShopCursor,
   encodeShopCursor,
@@ -198,14 +198,14 @@ export async function shop(
 ): Promise<ShopResponse> {
   const found = await shopAsTyped(db, now, q, counts, countCap);
   if (found.items.length > 0 || found.page !== 1 || q.exact || !q.q) return found;
-  // Nothing as typed: the close spelling's lots, when it has any (docs/product.md "Search").
+  // Nothing as typed: the lots of the likeliest close spelling that has any (docs/product.md "Search").
   const tokens = searchTokens(q.q);
   const { known, candidates } = await searchRepo.spellingCandidates(db, tokens);
-  const corrected = correctedQuery(tokens, known, (w) => candidates.get(w) ?? []);
-  if (corrected === null) return found;
-  const close = await shopAsTyped(db, now, { ...q, q: corrected }, counts, countCap);
-  if (close.items.length === 0) return found;
-  return { ...close, correction: { query: corrected, asTyped: q.q } };
+  for (const corrected of correctedQueries(tokens, known, (w) => candidates.get(w) ?? [])) {
+    const close = await shopAsTyped(db, now, { ...q, q: corrected }, counts, countCap);
+    if (close.items.length > 0) return { ...close, correction: { query: corrected, asTyped: q.q } };
+  }
+  return found;
 }
 
 /** Suggestions as the shopper types (none under core's SUGGEST_MIN_CHARS characters). */
