@@ -20,7 +20,7 @@ export const SUGGEST_ITEMS = 5;
 export const SUGGEST_CATEGORIES = 3;
 
 /**
- * Where a match counts most, as PostgreSQL's ts_rank_cd weights {D, C, B, A}: the description (D),
+ * Where a match counts most, as PostgreSQL's ts_rank weights {D, C, B, A}: the description (D),
  * the category (C), the brand and model (B), the title (A).
  */
 export const SEARCH_WEIGHTS = [0.1, 0.2, 0.4, 1.0] as const;

@@ -224,6 +224,9 @@ async function shopAsTyped(
   countCap: number,
 ): Promise<ShopResponse> {
   const filters = shopFilters(q);
+  // A search's facet counts (with the total of its filters) are read beside its page.
+  const facets = searches(searchShape(searchTerms(q.q))) ? repo.shopFacets(db, now, filters) : null;
+  facets?.catch(() => {}); // awaited below; a failed page must not leave it unhandled
 
   const cursor = cursorOf(q);
   let page = cursor ? cursor.page : q.page;
@@ -266,7 +269,9 @@ async function shopAsTyped(
     !hasNext && (rows.length > 0 || page === 1)
       ? shopTotal(before + rows.length, page, false, SHOP_PAGE_SIZE, 0)
       : shopTotal(
-          await shopCounted(db, now, filters, before + rows.length, counts, countCap),
+          facets
+            ? (await facets).total
+            : await shopCounted(db, now, filters, before + rows.length, counts, countCap),
           page,
           hasNext,
           SHOP_PAGE_SIZE,
@@ -282,7 +287,7 @@ async function shopAsTyped(
     nextCursor: hasNext && last && !numbered ? cursorAt(last, 'after', page + 1) : null,
     prevCursor: page > 1 && first && !numbered ? cursorAt(first, 'before', page - 1) : null,
     correction: null,
-    facets: searches(searchShape(searchTerms(q.q))) ? await repo.shopFacets(db, now, filters) : null,
+    facets: facets ? await facets.then(({ categories, conditions }) => ({ categories, conditions })) : null,
   };
 }
 
