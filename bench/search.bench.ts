@@ -13,6 +13,7 @@
 //   npx tsx bench/search.bench.ts --quick       (5,000 products: a smoke run)
 //   options: --reuse (a database seeded by an earlier run)  --keep (do not drop it)  --db NAME
 //            --seconds N  --connections N  --baseline REV  --no-baseline
+//            --also REV (another commit's search the same way, e.g. before a change to it)
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -30,6 +31,7 @@ import {
   writeSection,
 } from './lib';
 import { cpuSecondsOf } from './listing-lib';
+import { searchExplainTable } from './search-explain';
 import { type BenchQuery, type QueryKind, searchQueries, typedPrefixes } from './search-queries';
 
 const args = process.argv.slice(2);
@@ -268,86 +270,125 @@ async function main() {
     return { search, suggest: { sample: suggestSample, single: suggestSingle, loaded: suggestLoaded } };
   });
 
-  // (c): the old search on the same store, the same queries in the same order.
-  let old: { run: Run; commit: string } | null = null;
-  if (!flag('no-baseline')) {
-    const older = olderCheckout(BASELINE);
-    console.log(`old search: the server of ${older.commit.slice(0, 12)} in ${older.dir}`);
-    await onDb(url, (c) =>
-      c.query(
-        `create index if not exists products_search_trgm_idx on products using gin ((title || ' ' || brand) gin_trgm_ops)`,
-      ),
-    );
+  // (c): the old search on the same store, the same queries in the same order; and, with --also
+  // REV, the search of another commit the same way (its server as it was, on this database).
+  const others: { label: string; run: Run; commit: string }[] = [];
+  const wanted = [
+    ...(flag('no-baseline') ? [] : [{ label: 'old search', rev: BASELINE, trigrams: true }]),
+    ...(arg('also', '')
+      ? [{ label: `search at ${arg('also', '')}`, rev: arg('also', ''), trigrams: false }]
+      : []),
+  ];
+  for (const { label, rev, trigrams } of wanted) {
+    const older = olderCheckout(rev);
+    console.log(`${label}: the server of ${older.commit.slice(0, 12)} in ${older.dir}`);
+    if (trigrams)
+      await onDb(url, (c) =>
+        c.query(
+          `create index if not exists products_search_trgm_idx on products using gin ((title || ' ' || brand) gin_trgm_ops)`,
+        ),
+      );
     try {
       const run = await withServer({ DATABASE_URL: url }, older.dir, (port, pid) =>
         searchRuns(port, pid, queries),
       );
       console.log(
-        `old search: 1 conn p99 ${ms(run.single.p99)} ms; ${CONNECTIONS} conns ${fmt(run.loaded.rps, 0)} req/s p99 ${ms(run.loaded.p99)} ms`,
+        `${label}: 1 conn p99 ${ms(run.single.p99)} ms; ${CONNECTIONS} conns ${fmt(run.loaded.rps, 0)} req/s p99 ${ms(run.loaded.p99)} ms`,
       );
-      old = { run, commit: older.commit };
+      others.push({ label, run, commit: older.commit });
     } finally {
-      await onDb(url, (c) => c.query('drop index if exists products_search_trgm_idx'));
+      if (trigrams) await onDb(url, (c) => c.query('drop index if exists products_search_trgm_idx'));
       if (!flag('keep')) older.remove();
     }
   }
+  const explain = await searchExplainTable(url, [
+    ['search', 'headphones'],
+    ['search', 'sony wireless headphones pro'],
+    ['search', 'sony hedphones'],
+    ['suggest', 'hea'],
+    ['suggest', 'sony wireless he'],
+  ]);
   const loadEnd = os.loadavg();
   if (!flag('keep') && !flag('reuse'))
     await onDb(PG_URL, (c) => c.query(`drop database if exists ${DB_NAME} with (force)`));
 
   const s = current.search;
   const g = current.suggest;
-  const sample = summary(s.sample.ms);
+  const old = others[0] ?? null;
   const met = {
     search: s.loaded.p99 <= GOAL.searchP99 && s.loaded.rps >= GOAL.searchRps,
     suggest: g.loaded.p99 <= GOAL.suggestP99,
   };
-  const ratio = (a: number, b: number) => `${fmt(a / b, 1)}×`;
-  const kindRows = kinds
+  const times = (a: number, b: number) => `${fmt(a / b, 2)}×`;
+  const p = (xs: number[], which: 'p50' | 'p99') => ms(summary(xs)[which]);
+  const kindRows = [...kinds, 'all' as const]
     .map((kind) => {
-      const mine = summary(s.sample.byKind.get(kind) ?? []);
-      const theirs = old ? summary(old.run.sample.byKind.get(kind) ?? []) : null;
-      return `| ${kind} | ${mine.n} | ${ms(mine.p50)} | ${ms(mine.p99)} | ${theirs ? `${ms(theirs.p50)} | ${ms(theirs.p99)}` : '— | —'} |`;
+      const of = (r: Run) => (kind === 'all' ? r.sample.ms : (r.sample.byKind.get(kind) ?? []));
+      return `| ${kind} | ${of(s).length} | ${p(of(s), 'p50')} | ${p(of(s), 'p99')} | ${others.map((o) => `${p(of(o.run), 'p50')} | ${p(of(o.run), 'p99')}`).join(' | ')} |`;
     })
     .join('\n');
   const header =
     '| run | requests | req/s | p50 ms | p99 ms | max ms | errors | server CPU | load generator CPU | load avg |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
+  const otherRows = others
+    .flatMap((o, i) => [
+      loadRow(
+        `(${String.fromCharCode(99 + i)}) ${o.label}, ${CONNECTIONS} connections`,
+        o.run.loaded,
+        GOAL.searchP99,
+      ),
+      loadRow(`(${String.fromCharCode(99 + i)}) ${o.label}, 1 connection`, o.run.single, GOAL.searchP99),
+    ])
+    .join('\n');
+  const held = (r: Run) =>
+    `median total ${summary(r.sample.totals).p50} lots, ${pct(r.sample.thousandPlus, r.sample.totals.length)} "1,000+", ${pct(r.sample.empty, r.sample.totals.length)} nothing, ${pct(r.sample.corrected, r.sample.totals.length)} answered by a close spelling`;
   writeSection(
     'search',
     `## Search on a large store: a new query every request
 
-\`npx tsx bench/search.bench.ts\` (${new Date().toISOString().slice(0, 10)}), ${machine()}, PostgreSQL 15 on the same
-machine. The \`seed:large\` store: ${store.products.toLocaleString('en-CA')} products, ${store.live.toLocaleString('en-CA')} live auctions${seededIn ? ` (seeded in ${fmt(seededIn, 0)} s)` : ''}. The real server (production,
-one process, pool of 10, response cache off: \`CATALOG_CACHE_MS=0\`), autocannon in the benchmark's process.
-Every request is another query (${queries.length.toLocaleString('en-CA')} distinct ones, \`bench/search-queries.ts\`: brand and item, with a model, an item alone,
-a word in its other form, a brand, typos, units and joined words, GTINs and SKUs), so nothing is answered from
-a cache: the answer is the first page in relevance order, its total (exact up to 1,000) and the facet counts by
-category and condition. Suggestions: ${prefixes.length.toLocaleString('en-CA')} distinct prefixes of the same queries as they are typed (2 characters or more).
-Machine load average (1, 5, 15 min) at the start: ${loadStart.map((x) => fmt(x, 1)).join(', ')}; at the end: ${loadEnd.map((x) => fmt(x, 1)).join(', ')} (2 cores shared with
-other work: the absolute figures are noisy; the old and new search ran minutes apart on the same machine).
+\`npx tsx bench/search.bench.ts${arg('also', '') ? ` --also ${arg('also', '')}` : ''}\` (${new Date().toISOString().slice(0, 10)}), ${machine()}, PostgreSQL 15 (default settings) on the
+same machine. The \`seed:large\` store: ${store.products.toLocaleString('en-CA')} products, ${store.live.toLocaleString('en-CA')} live auctions${seededIn ? ` (seeded in ${fmt(seededIn, 0)} s)` : ''}. The real server
+(production, one process, pool of 10, response cache off: \`CATALOG_CACHE_MS=0\`), autocannon in the benchmark's
+process, each load ${SECONDS} s. Every request is another query (${queries.length.toLocaleString('en-CA')} distinct ones, \`bench/search-queries.ts\`: brand and item,
+with a model, an item alone, a word in its other form, a brand, typos, units and joined words, GTINs and SKUs),
+so nothing is answered from a cache; the answer is the first page in relevance order, its total (exact up to
+1,000) and the facet counts by category and condition. Suggestions: ${prefixes.length.toLocaleString('en-CA')} distinct prefixes of the same queries as
+they are typed (2 characters or more). Machine load average (1, 5, 15 min) at the start: ${loadStart.map((x) => fmt(x, 1)).join(', ')}; at the
+end: ${loadEnd.map((x) => fmt(x, 1)).join(', ')} (2 cores shared with other work: the absolute figures are noisy; the servers ran minutes
+apart on the same machine). "server CPU" is the Node process only; PostgreSQL's own processes are not counted.
 
-The old search (c) is the server of commit \`${old?.commit.slice(0, 12) ?? BASELINE}\` (ILIKE per word on \`title || ' ' || brand\` with the trigram index
-\`products_search_trgm_idx\`, newest first, no facets), checked out beside this one and started on the same database with
-that index made for it. Goals: search p99 ≤ ${GOAL.searchP99} ms and ≥ ${GOAL.searchRps.toLocaleString('en-CA')} req/s; suggestions p99 ≤ ${GOAL.suggestP99} ms.
+${
+  old
+    ? `The old search (c) is the server of commit \`${old.commit.slice(0, 12)}\` (ILIKE per word on \`title || ' ' || brand\` with the trigram
+index \`products_search_trgm_idx\`, newest first, a count but no facets), checked out beside this one and started on the same
+database with that index made for it (migration 0025 dropped it) and dropped again after.`
+    : ''
+}${others[1] ? ` (d) is the server of commit \`${others[1].commit.slice(0, 12)}\`, the same way.` : ''}
+Goals: search p99 ≤ ${GOAL.searchP99} ms and ≥ ${GOAL.searchRps.toLocaleString('en-CA')} req/s; suggestions p99 ≤ ${GOAL.suggestP99} ms.
 
 ${header}
 ${loadRow(`(a) search, ${CONNECTIONS} connections`, s.loaded, GOAL.searchP99, GOAL.searchRps)}
 ${loadRow('(a) search, 1 connection', s.single, GOAL.searchP99)}
 ${loadRow(`(b) suggestions, ${CONNECTIONS} connections`, g.loaded, GOAL.suggestP99)}
 ${loadRow('(b) suggestions, 1 connection', g.single, GOAL.suggestP99)}
-${old ? `${loadRow(`(c) old search, ${CONNECTIONS} connections`, old.run.loaded, GOAL.searchP99)}\n${loadRow('(c) old search, 1 connection', old.run.single, GOAL.searchP99)}` : ''}
+${otherRows}
 
-${old ? `Against the old search, same queries: ${ratio(s.loaded.rps, old.run.loaded.rps)} the requests per second at ${CONNECTIONS} connections, p99 ${ratio(old.run.loaded.p99, s.loaded.p99)} lower; at 1 connection p50 ${ratio(old.run.single.p50, s.single.p50)} and p99 ${ratio(old.run.single.p99, s.single.p99)} lower.` : ''}
+${others.map((o) => `Against ${o.label}, same queries: requests per second at ${CONNECTIONS} connections ${times(s.loaded.rps, o.run.loaded.rps)}; p99 at ${CONNECTIONS} connections ${times(s.loaded.p99, o.run.loaded.p99)}, at 1 connection p50 ${times(s.single.p50, o.run.single.p50)} and p99 ${times(s.single.p99, o.run.single.p99)} (new ÷ ${o.label}).`).join('\n')}
 Verdict on this machine at this load: search ${met.search ? '✅ goal met' : '❌ goal not met'}; suggestions ${met.suggest ? '✅ goal met' : '❌ goal not met'}.
 
 By kind of query, one request at a time (the first ${SAMPLE} queries; ms):
 
-| query | n | p50 | p99 | old p50 | old p99 |
-|---|---:|---:|---:|---:|---:|
+| query | n | p50 | p99 | ${others.map((o) => `${o.label} p50 | ${o.label} p99`).join(' | ')} |
+|---|---:|---:|---:|${others.map(() => '---:|---:|').join('')}
 ${kindRows}
-| all | ${sample.n} | ${ms(sample.p50)} | ${ms(sample.p99)} | ${old ? `${ms(summary(old.run.sample.ms).p50)} | ${ms(summary(old.run.sample.ms).p99)}` : '— | —'} |
 
-What those ${SAMPLE} answers held: median total ${summary(s.sample.totals).p50} lots, ${pct(s.sample.thousandPlus, s.sample.totals.length)} "1,000+", ${pct(s.sample.empty, s.sample.totals.length)} nothing, ${pct(s.sample.corrected, s.sample.totals.length)} answered by a close spelling${old ? `; the old search: median ${summary(old.run.sample.totals).p50}, ${pct(old.run.sample.empty, old.run.sample.totals.length)} nothing` : ''}.`,
+What those ${SAMPLE} answers held: ${held(s)}${others.map((o) => `; ${o.label}: ${held(o.run)}`).join('')}.
+
+The statements behind a few of them, as the server sends them, planned with \`EXPLAIN (ANALYZE, BUFFERS)\` after a warm-up
+run (\`bench/search-explain.ts\`), on the same machine after the loads:
+
+| request | statement | scans | planning ms | execution ms |
+|---|---|---|---:|---:|
+${explain}`,
   );
 }
 
