@@ -269,7 +269,8 @@ async function shopAsTyped(
     !hasNext && (rows.length > 0 || page === 1)
       ? shopTotal(before + rows.length, page, false, SHOP_PAGE_SIZE, 0)
       : shopTotal(
-          facets
+          // The facets' total counts lots: a grouped page counts items (decision 092).
+          facets && !q.group
             ? (await facets).total
             : await shopCounted(db, now, filters, before + rows.length, counts, countCap),
           page,
