@@ -66,8 +66,13 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
         '(?<![a-z0-9]|[0-9]\.)([0-9]+(?:\.[0-9]+)?)[^a-z0-9]*(?:pack|packs|pk)(?![a-z0-9])', '\1pack', 'g'),
         '(?<![a-z0-9]|[0-9]\.)([0-9]+(?:\.[0-9]+)?)[^a-z0-9]*(?:pc|pieces|piece|pcs)(?![a-z0-9])', '\1pc', 'g'), '[^a-z0-9.]+', ' ', 'g'), '\.(?![0-9])|(?<![0-9])\.', ' ', 'g'), ' +', ' ', 'g'))
 $$;--> statement-breakpoint
+-- Only a text with a number followed by a mark other than a space or a single hyphen, or a number
+-- after a dot that follows no digit, can read differently; the others are not normalised again (the
+-- function costs about a millisecond a product).
 UPDATE products p SET search_doc = rebound_search_doc(q.title, q.brand, q.model, c.name, q.description)
   FROM products q LEFT JOIN categories c ON c.id = q.category_id
   WHERE q.id = p.id
+    AND concat_ws(' ', q.title, q.brand, q.model, c.name, q.description)
+      ~ '[0-9][^a-zA-Z0-9]*[^a-zA-Z0-9 \t\n\r-]|[0-9][ \t\n\r]*-[ \t\n\r]*-|(^|[^0-9])\.[0-9]'
     AND p.search_doc IS DISTINCT FROM rebound_search_doc(q.title, q.brand, q.model, c.name, q.description);--> statement-breakpoint
 UPDATE auctions a SET product_search_doc = p.search_doc FROM products p WHERE p.id = a.product_id;
