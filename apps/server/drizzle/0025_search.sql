@@ -8,32 +8,31 @@ CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trg
 CREATE INDEX "products_search_doc_idx" ON "products" USING gin ("search_doc");--> statement-breakpoint
 -- Search (docs/decisions/094-search.md). rebound_search_normalize is the SQL twin of core's
 -- normalizeSearchText (packages/core/src/search.ts): capitals and common accents written plainly,
--- an inch mark after a number 'in', every other mark a space, a dot only between digits, numbers
--- with units written one way. A medium test
+-- numbers with units written one way, every other mark a space. A medium test
 -- (apps/server/src/modules/catalog/search-parity.test.ts) holds the two to the same output.
 CREATE FUNCTION "rebound_search_normalize"(t text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT
-  btrim(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(translate(t, 'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöøùúûüýÿ', 'abcdefghijklmnopqrstuvwxyzaaaaaaceeeeiiiinoooooouuuuyaaaaaaceeeeiiiinoooooouuuuyy'), '([0-9])[ \t\n\r]*"', '\1 in ', 'g'), '[^a-z0-9.]+', ' ', 'g'), '\.(?![0-9])|(?<![0-9])\.', ' ', 'g'), ' +', ' ', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:v|volts|volt)(?![a-z0-9])', '\1v', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:in|inches|inch)(?![a-z0-9])', '\1in', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:ft|feet|foot)(?![a-z0-9])', '\1ft', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:w|watts|watt)(?![a-z0-9])', '\1w', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:a|amps|amp)(?![a-z0-9])', '\1a', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:mah)(?![a-z0-9])', '\1mah', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:gb)(?![a-z0-9])', '\1gb', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:tb)(?![a-z0-9])', '\1tb', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:mp|megapixels|megapixel)(?![a-z0-9])', '\1mp', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:hz)(?![a-z0-9])', '\1hz', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:mm)(?![a-z0-9])', '\1mm', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:cm)(?![a-z0-9])', '\1cm', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:ml)(?![a-z0-9])', '\1ml', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:l|litres|liters|litre|liter)(?![a-z0-9])', '\1l', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:oz|ounces|ounce)(?![a-z0-9])', '\1oz', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:lb|lbs|pounds|pound)(?![a-z0-9])', '\1lb', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:qt|quarts|quart)(?![a-z0-9])', '\1qt', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:pack|packs|pk)(?![a-z0-9])', '\1pack', 'g'),
-        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?) ?(?:pc|pieces|piece|pcs)(?![a-z0-9])', '\1pc', 'g'))
+  btrim(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(translate(t, 'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöøùúûüýÿ', 'abcdefghijklmnopqrstuvwxyzaaaaaaceeeeiiiinoooooouuuuyaaaaaaceeeeiiiinoooooouuuuyy'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:v|volts|volt)(?![a-z0-9])', '\1v', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:in|inches|inch|")(?![a-z0-9])', '\1in', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:ft|feet|foot)(?![a-z0-9])', '\1ft', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:w|watts|watt)(?![a-z0-9])', '\1w', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:a|amps|amp)(?![a-z0-9])', '\1a', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:mah)(?![a-z0-9])', '\1mah', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:gb)(?![a-z0-9])', '\1gb', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:tb)(?![a-z0-9])', '\1tb', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:mp|megapixels|megapixel)(?![a-z0-9])', '\1mp', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:hz)(?![a-z0-9])', '\1hz', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:mm)(?![a-z0-9])', '\1mm', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:cm)(?![a-z0-9])', '\1cm', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:ml)(?![a-z0-9])', '\1ml', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:l|litres|liters|litre|liter)(?![a-z0-9])', '\1l', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:oz|ounces|ounce)(?![a-z0-9])', '\1oz', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:lb|lbs|pounds|pound)(?![a-z0-9])', '\1lb', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:qt|quarts|quart)(?![a-z0-9])', '\1qt', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:pack|packs|pk)(?![a-z0-9])', '\1pack', 'g'),
+        '(?<![a-z0-9.])([0-9]+(?:\.[0-9]+)?)[ \t\n\r]*-?[ \t\n\r]*(?:pc|pieces|piece|pcs)(?![a-z0-9])', '\1pc', 'g'), '[^a-z0-9.]+', ' ', 'g'), '\.(?![0-9])|(?<![0-9])\.', ' ', 'g'), ' +', ' ', 'g'))
 $$;--> statement-breakpoint
 -- Each pair of neighbouring words joined ('air fryer xl' -> 'airfryer fryerxl'): a document
 -- written 'Air Fryer' is found by 'airfryer' (core's joinedPairs).

@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedEdits,
   closestWord,
+  closeWords,
+  correctedQueries,
   correctedQuery,
   joinedPairs,
   MAX_SEARCH_TERMS,
   normalizeSearchText,
-  SEARCH_UNITS,
   searchTokens,
   searchTsQuery,
+  swappedLetters,
 } from './search';
 
 describe('normalizeSearchText', () => {
@@ -31,27 +33,15 @@ describe('normalizeSearchText', () => {
     ['4-Pack', '4pack'],
     ['GB40 1000A', 'gb40 1000a'],
     ["Meguiar's", 'meguiar s'],
+    ['0:V', '0v'],
+    ['a.20 v', 'a 20v'],
+    ['Men\'s 10, 2.5" heel', 'men s 10 2.5in heel'],
   ])('%s -> %s', (text, normal) => {
     expect(normalizeSearchText(text)).toBe(normal);
   });
 
   it('a unit inside a word stays as it is', () => {
     expect(normalizeSearchText('A129 Plus dcd771c2 abc20v')).toBe('a129 plus dcd771c2 abc20v');
-  });
-
-  it('is idempotent on text made of numbers, units and marks', () => {
-    const piece = fc.oneof(
-      fc.constantFrom(...SEARCH_UNITS.flat(), 'V', 'IN', '"', ' ', '-', '.', '!', '/'),
-      fc.integer({ min: 0, max: 99 }).map(String),
-      fc.constantFrom('4.5', 'ab', 'x'),
-    );
-    fc.assert(
-      fc.property(fc.array(piece, { maxLength: 10 }), (parts) => {
-        const once = normalizeSearchText(parts.join(''));
-        expect(normalizeSearchText(once)).toBe(once);
-      }),
-      { numRuns: 3_000 },
-    );
   });
 
   it('is idempotent and leaves only letters, digits, dots between digits and single spaces', () => {
@@ -80,16 +70,27 @@ describe('searchTokens and searchTsQuery', () => {
     );
   });
 
-  it('drops stop words before joining, and a query of only stop words is none', () => {
-    expect(searchTsQuery('black and decker')).toBe('(black | blackdecker) & (decker | blackdecker)');
+  it('drops stop words, joins their neighbours across them, and a query of only stop words is none', () => {
+    expect(searchTsQuery('black and decker')).toBe(
+      '(black | blackdecker | blackand) & (decker | blackdecker | anddecker)',
+    );
     expect(searchTsQuery('the of and')).toBeNull();
     expect(searchTsQuery('!!! ...')).toBeNull();
+  });
+
+  it('joins a word with a stop word beside it, as a document holds its pairs, without requiring either', () => {
+    // 'Watering Can' holds 'wateringcan'; a 'Self-Watering Planter' only 'watering'.
+    expect(searchTsQuery('watering can')).toBe('(watering | wateringcan)');
+    expect(searchTsQuery('the north face')).toBe('(north | northface | thenorth) & (face | northface)');
   });
 
   it('makes the last word a prefix for suggestions (even a stop word being typed)', () => {
     expect(searchTsQuery('dy', { prefixLast: true })).toBe('dy:*');
     expect(searchTsQuery('air fr', { prefixLast: true })).toBe('(air | airfr:*) & (fr:* | airfr:*)');
     expect(searchTsQuery('wash an', { prefixLast: true })).toBe('(wash | washan:*) & (an:* | washan:*)');
+    expect(searchTsQuery('watering can', { prefixLast: true })).toBe(
+      '(watering | wateringcan:*) & (can:* | wateringcan:*)',
+    );
     expect(searchTsQuery('dyson sup', { prefixLast: true, weights: 'AB' })).toBe(
       '(dyson:AB | dysonsup:*AB) & (sup:*AB | dysonsup:*AB)',
     );
@@ -125,6 +126,46 @@ describe('close spellings', () => {
     expect(closestWord('lamo', ['lamp', 'lama'])).toBe('lamp');
     expect(closestWord('blender', ['blender', 'blunder'])).toBeNull();
     expect(closestWord('qwertyuiop', ['vacuum'])).toBeNull();
+  });
+
+  it('lists the nearest words first, ties in the order given, none for a catalogue word', () => {
+    expect(closeWords('drier', ['driver', 'drill', 'dryer', 'drawer'])).toEqual([
+      'driver',
+      'dryer',
+      'drill',
+      'drawer',
+    ]);
+    expect(closeWords('drill', ['drill', 'drills'])).toEqual([]);
+    expect(closeWords('tv', ['tvs'])).toEqual([]);
+  });
+
+  it('swaps each pair of neighbouring letters once', () => {
+    expect(swappedLetters('dewlat')).toContain('dewalt');
+    expect(swappedLetters('abc')).toEqual(['bac', 'acb']);
+    expect(swappedLetters('aab')).toEqual(['aba']);
+    expect(swappedLetters('a')).toEqual([]);
+    // A swap is two edits: a word of five letters or more is corrected by one.
+    expect(closestWord('dewlat', ['dewalt'])).toBe('dewalt');
+  });
+
+  it('offers the close spellings of a query fewest edits first, at most three', () => {
+    const known = new Set(['dyson', 'hair']);
+    const candidates: Record<string, string[]> = { drier: ['driver', 'drill', 'dryer', 'drawer'] };
+    const of = (w: string) => candidates[w] ?? [];
+    expect(correctedQueries(['dyson', 'hair', 'drier'], known, of)).toEqual([
+      'dyson hair driver',
+      'dyson hair dryer',
+      'dyson hair drill',
+    ]);
+    expect(correctedQueries(['dyson', 'hair', 'drier'], known, of, 1)).toEqual(['dyson hair driver']);
+    expect(correctedQueries(['dyson', 'hair'], known, of)).toEqual([]);
+    // Two misspelled words: fewest edits in all first, then the likelier candidates.
+    const two: Record<string, string[]> = { dysn: ['dyson', 'dyan'], vacum: ['vacuums', 'vacuum'] };
+    expect(correctedQueries(['dysn', 'vacum'], new Set(), (w) => two[w] ?? [])).toEqual([
+      'dyson vacuum',
+      'dyan vacuum',
+      'dyson vacuums',
+    ]);
   });
 
   it('corrects only the words the catalogue does not know', () => {

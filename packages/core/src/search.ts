@@ -20,7 +20,7 @@ export const SUGGEST_ITEMS = 5;
 export const SUGGEST_CATEGORIES = 3;
 
 /**
- * Where a match counts most, as PostgreSQL's ts_rank_cd weights {D, C, B, A}: the description (D),
+ * Where a match counts most, as PostgreSQL's ts_rank weights {D, C, B, A}: the description (D),
  * the category (C), the brand and model (B), the title (A).
  */
 export const SEARCH_WEIGHTS = [0.1, 0.2, 0.4, 1.0] as const;
@@ -31,7 +31,7 @@ export const SEARCH_WEIGHTS = [0.1, 0.2, 0.4, 1.0] as const;
  */
 export const SEARCH_UNITS: readonly (readonly string[])[] = [
   ['v', 'volts', 'volt'],
-  ['in', 'inches', 'inch'],
+  ['in', 'inches', 'inch', '"'],
   ['ft', 'feet', 'foot'],
   ['w', 'watts', 'watt'],
   ['a', 'amps', 'amp'],
@@ -59,30 +59,41 @@ export const SEARCH_UNITS: readonly (readonly string[])[] = [
 export const SEARCH_LETTERS_FROM = `ABCDEFGHIJKLMNOPQRSTUVWXYZ${'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝ'}${'àáâãäåçèéêëìíîïñòóôõöøùúûüýÿ'}`;
 export const SEARCH_LETTERS_TO = `abcdefghijklmnopqrstuvwxyz${'aaaaaaceeeeiiiinoooooouuuuy'}${'aaaaaaceeeeiiiinoooooouuuuyy'}`;
 
-/** One pattern per unit group: a number not inside a word, at most one space, a form. */
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\"]/g, '\\$&');
+
+/**
+ * Between a number and its unit: any run of marks ('20 V', '20-volt', '20 : V'), since every mark
+ * becomes a space anyway and the text must not change when normalised again ('0:V' -> '0v' at once,
+ * not '0 v' then '0v').
+ */
+const GAP = '[^a-z0-9]*';
+
+/**
+ * One pattern per unit group: a number not inside a word or a decimal ('a20', '1.5'), marks, a form
+ * not followed by a letter or digit.
+ */
 const UNIT_PATTERNS: readonly [RegExp, string][] = SEARCH_UNITS.map((forms) => [
-  new RegExp(`(?<![a-z0-9.])([0-9]+(?:\\.[0-9]+)?) ?(?:${forms.join('|')})(?![a-z0-9])`, 'g'),
+  new RegExp(
+    `(?<![a-z0-9]|[0-9]\\.)([0-9]+(?:\\.[0-9]+)?)${GAP}(?:${forms.map(escapeRegExp).join('|')})(?![a-z0-9])`,
+    'g',
+  ),
   `$1${forms[0]}`,
 ]);
 
 /**
  * A text as search compares it: 'DeWalt 20-Volt MAX* Drill/Driver' -> 'dewalt 20v max drill driver'.
- * In order: capitals and accents written plainly; an inch mark after a number written 'in'; every
- * character but letters, digits and dots a space; a dot kept only between two digits ('4.5'); runs
- * of spaces one; a number and its unit joined ('20 volt' -> '20v'). Applying it twice changes
- * nothing more.
+ * A dot stays only between two digits ('4.5'); everything but letters, digits and spaces becomes a
+ * space; runs of spaces become one.
  */
 export function normalizeSearchText(text: string): string {
   let s = Array.from(text, (c) => {
     const i = SEARCH_LETTERS_FROM.indexOf(c);
     return i < 0 ? c : SEARCH_LETTERS_TO[i];
   }).join('');
-  s = s.replace(/([0-9])[ \t\n\r]*"/g, '$1 in ');
+  for (const [pattern, replacement] of UNIT_PATTERNS) s = s.replace(pattern, replacement);
   s = s.replace(/[^a-z0-9.]+/g, ' ');
   s = s.replace(/\.(?![0-9])|(?<![0-9])\./g, ' ');
-  s = s.replace(/ +/g, ' ');
-  for (const [pattern, replacement] of UNIT_PATTERNS) s = s.replace(pattern, replacement);
-  return s.trim();
+  return s.replace(/ +/g, ' ').trim();
 }
 
 /**
@@ -246,20 +257,35 @@ export function searchTsQuery(
 ): string | null {
   const prefixLast = options.prefixLast ?? false;
   const all = searchTokens(q);
-  // A stop word matches nothing, so it neither counts as a word nor joins its neighbours; a last
-  // word being typed stays (it may be the start of a longer word).
-  const tokens = all.filter((t, i) => !SEARCH_STOP_WORDS.has(t) || (prefixLast && i === all.length - 1));
-  if (tokens.length === 0) return null;
-  const lastIndex = tokens.length - 1;
+  // A stop word matches nothing, so it is not a word to match and its neighbours join across it;
+  // a last word being typed stays (it may be the start of a longer word).
+  const kept = all
+    .map((token, at) => ({ token, at }))
+    .filter(({ token, at }) => !SEARCH_STOP_WORDS.has(token) || (prefixLast && at === all.length - 1));
+  if (kept.length === 0) return null;
+  const lastIndex = kept.length - 1;
   const label = (touchesLast: boolean) => {
     const prefix = prefixLast && touchesLast ? '*' : '';
     const weights = options.weights ?? '';
     return prefix || weights ? `:${prefix}${weights}` : '';
   };
-  const groups = tokens.map((token, i) => {
+  const groups = kept.map(({ token, at }, i) => {
     const alternatives = [`${token}${label(i === lastIndex)}`];
-    if (i > 0) alternatives.push(`${tokens[i - 1]}${token}${label(i === lastIndex)}`);
-    if (i < lastIndex) alternatives.push(`${token}${tokens[i + 1]}${label(i + 1 === lastIndex)}`);
+    const add = (joined: string, touchesLast: boolean) => {
+      const alternative = `${joined}${label(touchesLast)}`;
+      if (!alternatives.includes(alternative)) alternatives.push(alternative);
+    };
+    if (i > 0) add(`${kept[i - 1]!.token}${token}`, i === lastIndex);
+    if (i < lastIndex) add(`${token}${kept[i + 1]!.token}`, i + 1 === lastIndex);
+    // Joined with a stop word beside it, as documents hold their pairs ('watering can' ->
+    // 'wateringcan'): finds the two written as one word, and ranks 'Watering Can' above a title
+    // that only says 'watering' (the stop word alone matches nothing).
+    const before = all[at - 1];
+    const after = all[at + 1];
+    if (before !== undefined && SEARCH_STOP_WORDS.has(before))
+      add(`${before}${token}`, at === all.length - 1);
+    if (after !== undefined && SEARCH_STOP_WORDS.has(after))
+      add(`${token}${after}`, at + 1 === all.length - 1);
     return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' | ')})`;
   });
   return groups.join(' & ');
@@ -271,45 +297,87 @@ export function allowedEdits(word: string): number {
   return word.length <= 4 ? 1 : 2;
 }
 
+/** At most this many close spellings of a query are tried, likeliest first. */
+export const MAX_CORRECTIONS = 3;
+
 /**
- * The catalogue word a misspelled word most likely means: among `candidates` (words of the
- * catalogue that look alike), the nearest by edits within allowedEdits, ties to the earlier
- * candidate (the caller lists them most alike first). Null when none is near enough or the word is
- * itself a catalogue word.
+ * The word with each pair of neighbouring letters swapped ('dewlat' -> 'edwlat', ..., 'dewalt'): a
+ * common typo that trigram likeness misses (it changes three trigrams of a short word), tried as
+ * catalogue words as they are. A swap is two edits (closestWord), so only words of five letters or
+ * more are corrected this way.
  */
-export function closestWord(word: string, candidates: readonly string[]): string | null {
-  const limit = allowedEdits(word);
-  if (limit === 0 || candidates.includes(word)) return null;
-  let best: string | null = null;
-  let bestDistance = limit + 1;
-  for (const candidate of candidates) {
-    const d = distance(word, candidate);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
+export function swappedLetters(word: string): string[] {
+  const swaps = new Set<string>();
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (word[i] === word[i + 1]) continue;
+    swaps.add(`${word.slice(0, i)}${word[i + 1]}${word[i]}${word.slice(i + 2)}`);
   }
-  return best;
+  return [...swaps];
 }
 
 /**
- * The query spelled as the catalogue spells it: each word not in `known` replaced by its closest
- * candidate. Null when nothing changes (no close spelling to offer).
+ * The catalogue words a misspelled word may mean: among `candidates` (words of the catalogue that
+ * look alike), those within allowedEdits, nearest first, ties in the candidates' order (the caller
+ * lists them most alike first). None when the word is itself a catalogue word.
  */
+export function closeWords(word: string, candidates: readonly string[]): string[] {
+  const limit = allowedEdits(word);
+  if (limit === 0 || candidates.includes(word)) return [];
+  return [...new Set(candidates)]
+    .map((candidate, order) => ({ candidate, order, d: distance(word, candidate) }))
+    .filter((c) => c.d <= limit)
+    .sort((a, b) => a.d - b.d || a.order - b.order)
+    .map((c) => c.candidate);
+}
+
+/** The nearest of closeWords, or null. */
+export function closestWord(word: string, candidates: readonly string[]): string | null {
+  return closeWords(word, candidates)[0] ?? null;
+}
+
+/**
+ * The query spelled as the catalogue spells it, up to `limit` ways, likeliest first: each word not
+ * in `known` replaced by one of its close words (fewest edits in all first, then the candidates'
+ * order). The caller shows the first that finds lots ('hair drier' may mean 'hair driver' or 'hair
+ * dryer', one edit each: only the second finds any). Empty when nothing can be corrected.
+ */
+export function correctedQueries(
+  tokens: readonly string[],
+  known: ReadonlySet<string>,
+  candidatesOf: (word: string) => readonly string[],
+  limit = MAX_CORRECTIONS,
+): string[] {
+  // Each word's choices: itself when known or without a close word, else its three nearest.
+  const choices = tokens.map((token) => {
+    const close = known.has(token) ? [] : closeWords(token, candidatesOf(token)).slice(0, MAX_CORRECTIONS);
+    return close.length === 0
+      ? [{ word: token, cost: 0, rank: 0 }]
+      : close.map((word, rank) => ({ word, cost: distance(token, word), rank }));
+  });
+  let combos: { words: string[]; cost: number; rank: number }[] = [{ words: [], cost: 0, rank: 0 }];
+  for (const options of choices) {
+    combos = combos.flatMap((combo) =>
+      options.map((o) => ({
+        words: [...combo.words, o.word],
+        cost: combo.cost + o.cost,
+        rank: combo.rank + o.rank,
+      })),
+    );
+  }
+  return combos
+    .filter((c) => c.cost > 0)
+    .sort((a, b) => a.cost - b.cost || a.rank - b.rank)
+    .slice(0, limit)
+    .map((c) => c.words.join(' '));
+}
+
+/** The likeliest close spelling of the query (correctedQueries' first), or null. */
 export function correctedQuery(
   tokens: readonly string[],
   known: ReadonlySet<string>,
   candidatesOf: (word: string) => readonly string[],
 ): string | null {
-  let changed = false;
-  const words = tokens.map((token) => {
-    if (known.has(token)) return token;
-    const better = closestWord(token, candidatesOf(token));
-    if (better === null) return token;
-    changed = true;
-    return better;
-  });
-  return changed ? words.join(' ') : null;
+  return correctedQueries(tokens, known, candidatesOf, 1)[0] ?? null;
 }
 
 /**

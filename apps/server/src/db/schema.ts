@@ -355,6 +355,11 @@ export const auctions = pgTable(
     productCreatedAt: ts('product_created_at'),
     /** The product's item (products.item_key), copied by the same triggers (migration 0024). */
     productItemKey: text('product_item_key'),
+    /**
+     * The product's search document (products.search_doc), copied by the same triggers (migration
+     * 0026): the shop's search reads the lots on sale through their own index, without a join.
+     */
+    productSearchDoc: tsvector('product_search_doc').notNull().default(sql`''::tsvector`),
   },
   (t) => [
     index('auctions_product_idx').on(t.productId, t.startTime),
@@ -402,6 +407,10 @@ export const auctions = pgTable(
       .where(sql`${t.status} = 'live' and ${t.productStatus} = 'auctioned'`),
     index('auctions_shop_filter_idx')
       .on(t.productCategoryId, t.productCondition, t.currentPriceCents, t.endTime, t.startTime)
+      .where(sql`${t.status} = 'live' and ${t.productStatus} = 'auctioned'`),
+    // The shop's search (docs/decisions/094-search.md): the documents of the lots on sale.
+    index('auctions_shop_search_idx')
+      .using('gin', t.productSearchDoc)
       .where(sql`${t.status} = 'live' and ${t.productStatus} = 'auctioned'`),
     check('auctions_times', sql`${t.endTime} > ${t.startTime}`),
     check(

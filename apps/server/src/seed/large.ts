@@ -62,8 +62,8 @@ export const ITEM_GTINS = Array.from({ length: 15 }, (_, k) => {
   return `${body}${gtinCheckDigit(body)}`;
 });
 
-/** [noun, illustration kind] per category: 8 each. */
-const NOUNS: Record<CategorySlug, readonly (readonly [string, string])[]> = {
+/** [noun, illustration kind] per category: 8 each (bench/search-queries.ts types queries from them). */
+export const NOUNS: Record<CategorySlug, readonly (readonly [string, string])[]> = {
   automotive: [
     ['All-Season Tire', 'tyre'],
     ['Winter Tire', 'tyre'],
@@ -136,7 +136,7 @@ const NOUNS: Record<CategorySlug, readonly (readonly [string, string])[]> = {
   ],
 };
 
-const BRANDS: Record<CategorySlug, readonly string[]> = {
+export const BRANDS: Record<CategorySlug, readonly string[]> = {
   automotive: [
     'Michelin',
     'Bridgestone',
@@ -234,7 +234,7 @@ const PRICE_RANGE: Record<CategorySlug, readonly [number, number]> = {
   'garden-tools': [20, 500],
 };
 
-const MODELS = ['Pro', 'Max', 'Lite', 'Plus', 'Mini', 'Series 3', 'Gen 2', 'XL', 'Classic', 'Sport'];
+export const MODELS = ['Pro', 'Max', 'Lite', 'Plus', 'Mini', 'Series 3', 'Gen 2', 'XL', 'Classic', 'Sport'];
 const NOUNS_PER_CATEGORY = 8;
 const BRANDS_PER_CATEGORY = 10;
 const IMAGE_VARIANTS = 2;

@@ -7,8 +7,8 @@ import { auctions, categories, locations, productImages, products, users } from 
 import { isUuid } from '../../lib/ids';
 import { moreOfItemCount } from './item-lots-repository';
 import {
-  productMatch,
-  productRank,
+  lotMatch,
+  lotRank,
   type SearchShape,
   searches,
   searchParams,
@@ -143,12 +143,8 @@ function shopWhere(shape: ShopShape, sort: KeysetSort | null = null): SQL {
     conditions.push(
       sql`${auctions.locationId} = (select ${locations.id} from ${locations} where ${locations.slug} = ${ph('location')})`,
     );
-  if (searches(shape.search)) {
-    // One semi-join with products: the document's GIN index, or the btree of a GTIN, model or SKU.
-    conditions.push(
-      sql`exists (select 1 from ${products} where ${products.id} = ${auctions.productId} and ${productMatch(shape.search)})`,
-    );
-  }
+  // The lot's copy of its product's document (its own GIN index), or a product named exactly.
+  if (searches(shape.search)) conditions.push(lotMatch(shape.search));
   if (shape.cursor !== 'none' && sort) conditions.push(keysetWhere(sort, shape.cursor));
   return and(...conditions)!;
 }
@@ -209,14 +205,17 @@ const keysetOrder: Record<KeysetSort, SQL[]> = {
 
 /**
  * The sort's order. Relevance (a search only): named exactly first, then the document's rank
- * (search-sql.ts productRank), then the soonest ending; without a search it is the newest first.
+ * (search-sql.ts lotRank), then the soonest ending; without a search it is the newest first.
  */
 function shopOrder(sort: ShopSort, shape: ShopShape): SQL[] {
   if (sort !== 'relevance') return keysetOrder[sort];
   if (!searches(shape.search)) return keysetOrder.newest;
-  const [exact, rank] = productRank(shape.search);
-  const score = sql`(select ${exact} + ${rank} / (1 + ${rank}) from ${products} where ${products.id} = ${auctions.productId})`;
-  return [desc(score), asc(auctions.endTime), asc(auctions.id)];
+  const { exact, rank } = lotRank(shape.search);
+  return [
+    ...[exact, rank].flatMap((key) => (key ? [desc(key)] : [])),
+    asc(auctions.endTime),
+    asc(auctions.id),
+  ];
 }
 
 /** The sort a keyset page walks: relevance pages by number only. */
@@ -388,43 +387,61 @@ export async function shopCount(db: DbOrTx, now: Date, filters: ShopFilters, cap
 export interface ShopFacets {
   categories: { slug: string; name: string; count: number }[];
   conditions: { condition: 'like_new' | 'open_box' | 'gently_used'; count: number }[];
+  /** The lots matching all the filters (exact). */
+  total: number;
 }
 
 /**
  * How many lots each category and each condition would give (docs/product.md "Search"): the shop's
- * filters with the facet's own left out, most first. One statement per facet and shape.
+ * filters with the facet's own left out, most first; and how many match them all. One read of the
+ * lots matching every filter but those two, grouped by category (counting those of the chosen
+ * condition), by condition (those of the chosen category) and not at all (those of both).
  */
 export async function shopFacets(db: DbOrTx, now: Date, filters: ShopFilters): Promise<ShopFacets> {
-  const byCategory = shapeOf({ ...filters, categorySlug: undefined });
-  const byCondition = shapeOf({ ...filters, condition: undefined });
-  const categoryQuery = preparedFor(db, `facet category ${JSON.stringify(byCategory)}`, (name) =>
-    db
-      .select({ slug: categories.slug, name: categories.name, count: sql<number>`count(*)::int` })
+  const shape = shapeOf(filters);
+  const base = shapeOf({ ...filters, categorySlug: undefined, condition: undefined });
+  const query = preparedFor(db, `facets ${JSON.stringify(shape)}`, (name) => {
+    const inCategory = shape.category
+      ? sql`${auctions.productCategoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${ph('category')})`
+      : sql`true`;
+    const inCondition = shape.condition ? sql`${auctions.productCondition} = ${ph('condition')}` : sql`true`;
+    return db
+      .select({
+        // 1: a category's row, 2: a condition's, 3: the total's (grouping() marks what is left out).
+        set: sql<number>`grouping(${categories.id}, ${auctions.productCondition})::int`,
+        slug: categories.slug,
+        name: categories.name,
+        condition: auctions.productCondition,
+        ofCondition: sql<number>`(count(*) filter (where ${inCondition}))::int`,
+        ofCategory: sql<number>`(count(*) filter (where ${inCategory}))::int`,
+        ofBoth: sql<number>`(count(*) filter (where ${inCategory} and ${inCondition}))::int`,
+      })
       .from(auctions)
-      .innerJoin(categories, eq(categories.id, auctions.productCategoryId))
-      .where(shopWhere(byCategory))
-      .groupBy(categories.id)
-      .orderBy(sql`count(*) desc`, asc(categories.name))
-      .prepare(name),
-  );
-  const conditionQuery = preparedFor(db, `facet condition ${JSON.stringify(byCondition)}`, (name) =>
-    db
-      .select({ condition: auctions.productCondition, count: sql<number>`count(*)::int` })
-      .from(auctions)
-      .where(shopWhere(byCondition))
-      .groupBy(auctions.productCondition)
-      .orderBy(sql`count(*) desc`, asc(auctions.productCondition))
-      .prepare(name),
-  );
-  const [cats, conds] = await Promise.all([
-    categoryQuery.execute(shopParams({ ...filters, categorySlug: undefined }, now)),
-    conditionQuery.execute(shopParams({ ...filters, condition: undefined }, now)),
-  ]);
+      .leftJoin(categories, eq(categories.id, auctions.productCategoryId))
+      .where(shopWhere(base))
+      .groupBy(
+        sql`grouping sets ((${categories.id}, ${categories.slug}, ${categories.name}), (${auctions.productCondition}), ())`,
+      )
+      .prepare(name);
+  });
+  type Condition = ShopFacets['conditions'][number]['condition'];
+  type Row = { set: number; slug: string | null; name: string | null; condition: Condition | null };
+  const rows = (await query.execute(shopParams(filters, now))) as (Row &
+    Record<'ofCondition' | 'ofCategory' | 'ofBoth', number>)[];
+  const byCount =
+    <T extends { count: number }>(key: (x: T) => string) =>
+    (a: T, b: T) =>
+      b.count - a.count || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
   return {
-    categories: cats as ShopFacets['categories'],
-    conditions: (
-      conds as { condition: ShopFacets['conditions'][number]['condition'] | null; count: number }[]
-    ).filter((c): c is ShopFacets['conditions'][number] => c.condition !== null),
+    categories: rows
+      .filter((r) => r.set === 1 && r.slug !== null && r.name !== null && r.ofCondition > 0)
+      .map((r) => ({ slug: r.slug!, name: r.name!, count: r.ofCondition }))
+      .sort(byCount((c) => c.name)),
+    conditions: rows
+      .filter((r) => r.set === 2 && r.condition !== null && r.ofCategory > 0)
+      .map((r) => ({ condition: r.condition!, count: r.ofCategory }))
+      .sort(byCount((c) => c.condition)),
+    total: rows.find((r) => r.set === 3)?.ofBoth ?? 0,
   };
 }
 

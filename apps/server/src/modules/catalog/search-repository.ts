@@ -1,7 +1,7 @@
 // The search's own reads beside the shop's listing (docs/decisions/094-search.md): suggestions as
 // the shopper types, the catalogue words a misspelled word may mean, and which products saved
 // searches' texts find (docs/decisions/020-reminders-digest-saved-searches.md).
-import { SUGGEST_CATEGORIES, SUGGEST_ITEMS, searchTsQuery } from '@rebound/core/search';
+import { SUGGEST_CATEGORIES, SUGGEST_ITEMS, searchTsQuery, swappedLetters } from '@rebound/core/search';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
@@ -23,35 +23,40 @@ const onSale = sql`${auctions.status} = 'live' and ${auctions.productStatus} = '
   and ${auctions.startTime} <= ${ph('now')} and ${auctions.endTime} > ${ph('now')}`;
 
 // The items: titles whose title, brand or model match the words typed so far (the last one a
-// prefix), each title once with its lots on sale, best match first.
-const suggestItems = preparedOnce((db) =>
-  db
-    .select({
-      title: products.title,
-      brand: products.brand,
-      lots: sql<number>`count(*)::int`,
-    })
-    .from(auctions)
-    .innerJoin(products, sql`${products.id} = ${auctions.productId}`)
-    .where(sql`${onSale} and ${products.searchDoc} @@ ${tsQueryOf(ph('tsq'))}`)
+// prefix), each title once with its lots on sale, best match first; on the lots' own copies of
+// their documents (the partial GIN index of the lots on sale, migration 0026). The matching lots'
+// products are then read by key, as an array of ids: PostgreSQL cannot tell how few lots a
+// title-only match keeps of those the index finds (the weights are checked on each document), and
+// would otherwise read every product to join them.
+const suggestItems = preparedOnce((db) => {
+  const matched = db.$with('matched').as(
+    db
+      .select({
+        productId: sql<string>`${auctions.productId}`.as('product_id'),
+        rank: sql<number>`ts_rank(${auctions.productSearchDoc}, ${tsQueryOf(ph('tsq'))})`.as('rank'),
+      })
+      .from(auctions)
+      .where(sql`${onSale} and ${auctions.productSearchDoc} @@ ${tsQueryOf(ph('tsq'))}`),
+  );
+  return db
+    .with(matched)
+    .select({ title: products.title, brand: products.brand, lots: sql<number>`count(*)::int` })
+    .from(products)
+    .innerJoin(matched, sql`${matched.productId} = ${products.id}`)
+    .where(sql`${products.id} = any(array(select ${matched.productId} from ${matched}))`)
     .groupBy(products.title, products.brand)
-    .orderBy(
-      sql`max(ts_rank_cd(${products.searchDoc}, ${tsQueryOf(ph('tsq'))})) desc`,
-      sql`count(*) desc`,
-      products.title,
-    )
+    .orderBy(sql`max(${matched.rank}) desc`, sql`count(*) desc`, products.title)
     .limit(SUGGEST_ITEMS)
-    .prepare('search_suggest_items'),
-);
+    .prepare('search_suggest_items');
+});
 
 // The categories with the most lots on sale matching anywhere in their document.
 const suggestCategories = preparedOnce((db) =>
   db
     .select({ slug: categories.slug, name: categories.name, count: sql<number>`count(*)::int` })
     .from(auctions)
-    .innerJoin(products, sql`${products.id} = ${auctions.productId}`)
     .innerJoin(categories, sql`${categories.id} = ${auctions.productCategoryId}`)
-    .where(sql`${onSale} and ${products.searchDoc} @@ ${tsQueryOf(ph('tsq'))}`)
+    .where(sql`${onSale} and ${auctions.productSearchDoc} @@ ${tsQueryOf(ph('tsq'))}`)
     .groupBy(categories.id)
     .orderBy(sql`count(*) desc`, categories.name)
     .limit(SUGGEST_CATEGORIES)
@@ -99,19 +104,25 @@ const knownWords = preparedOnce((db) =>
     .prepare('search_known_words'),
 );
 
-/** Which of `words` the catalogue has, and the look-alikes of each it has not. */
+/**
+ * Which of `words` the catalogue has, and the look-alikes of each it has not: the words most alike
+ * by trigrams, then those its swapped letters spell (core's swappedLetters: a swap changes too many
+ * trigrams of a short word to be found by likeness).
+ */
 export async function spellingCandidates(
   db: DbOrTx,
   words: readonly string[],
 ): Promise<{ known: Set<string>; candidates: Map<string, string[]> }> {
-  const known = new Set((await knownWords(db).execute({ words: words.join(' ') })).map((r) => r.word));
+  const swaps = new Map(words.map((word) => [word, swappedLetters(word)]));
+  const asked = [...new Set([...words, ...[...swaps.values()].flat()])];
+  const found = new Set((await knownWords(db).execute({ words: asked.join(' ') })).map((r) => r.word));
+  const known = new Set(words.filter((word) => found.has(word)));
   const candidates = new Map<string, string[]>();
   for (const word of words) {
     if (known.has(word)) continue;
-    candidates.set(
-      word,
-      (await lookAlikes(db).execute({ word })).map((r) => r.word),
-    );
+    const alike = (await lookAlikes(db).execute({ word })).map((r) => r.word);
+    const swapped = (swaps.get(word) ?? []).filter((w) => found.has(w) && !alike.includes(w));
+    candidates.set(word, [...alike, ...swapped]);
   }
   return { known, candidates };
 }

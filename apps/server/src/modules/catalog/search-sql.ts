@@ -4,7 +4,7 @@
 import { identitySearchTerms } from '@rebound/core/item-identity';
 import { SEARCH_WEIGHTS, searchTsQuery, skuSearchTerm } from '@rebound/core/search';
 import { or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { products } from '../../db/schema';
+import { auctions, products } from '../../db/schema';
 
 /** What a shop query looks for: its words as a tsquery, and the numbers it may name exactly. */
 export interface SearchTerms {
@@ -117,15 +117,59 @@ const WEIGHTS = sql.raw(`'{${SEARCH_WEIGHTS.join(',')}}'::float4[]`);
 
 /**
  * How well a product matches, highest first: named exactly (GTIN, model, SKU) before everything,
- * then PostgreSQL's cover-density rank with core's weights (title, then brand and model, then
- * category, then description).
+ * then PostgreSQL's ts_rank with core's weights (title, then brand and model, then category, then
+ * description). ts_rank, not the cover-density ts_rank_cd: the relevance set ranks the same with
+ * either (docs/benchmarks.md "Search relevance"), and ts_rank costs a third as much on a query
+ * with joined pairs, for every lot a broad search matches (docs/benchmarks.md "Search").
  */
 export function productRank(shape: SearchShape, value: (name: string) => Value = ph): SQL[] {
   const exact = exactMatch(shape, value);
   return [
     exact ? sql`(case when ${exact} then 1 else 0 end)` : sql`0`,
-    shape.text ? sql`ts_rank_cd(${WEIGHTS}, ${products.searchDoc}, ${tsQueryOf(value('tsq'))})` : sql`0`,
+    shape.text ? sql`ts_rank(${WEIGHTS}, ${products.searchDoc}, ${tsQueryOf(value('tsq'))})` : sql`0`,
   ];
+}
+
+/**
+ * The ids of the products the search names exactly (GTIN, model, SKU), as an array computed once per
+ * statement (an uncorrelated subquery): a lot of one of them is found by its product id's index.
+ */
+function exactProductIds(shape: SearchShape, value: (name: string) => Value): SQL | undefined {
+  const exact = exactMatch(shape, value);
+  return exact ? sql`array(select ${products.id} from ${products} where ${exact})` : undefined;
+}
+
+/**
+ * A lot the search finds, on `auctions` alone (the shop: docs/decisions/094-search.md): its copy of
+ * the product's document matches every word (the partial GIN index auctions_shop_search_idx of the
+ * lots on sale), or its product is named exactly. The same lots as productMatch on their products.
+ */
+export function lotMatch(shape: SearchShape, value: (name: string) => Value = ph): SQL {
+  if (shape.nothing) return sql`false`;
+  const exactIds = exactProductIds(shape, value);
+  return (
+    or(
+      shape.text ? sql`${auctions.productSearchDoc} @@ ${tsQueryOf(value('tsq'))}` : undefined,
+      exactIds ? sql`${auctions.productId} = any(${exactIds})` : undefined,
+    ) ?? sql`false`
+  );
+}
+
+/**
+ * productRank on a lot's own copy of its product's document, as separate sort keys (each computed
+ * once per lot): named exactly first, then the rank; null for a key the search has not.
+ */
+export function lotRank(
+  shape: SearchShape,
+  value: (name: string) => Value = ph,
+): { exact: SQL | null; rank: SQL | null } {
+  const exactIds = exactProductIds(shape, value);
+  return {
+    exact: exactIds ? sql`(${auctions.productId} = any(${exactIds}))` : null,
+    rank: shape.text
+      ? sql`ts_rank(${WEIGHTS}, ${auctions.productSearchDoc}, ${tsQueryOf(value('tsq'))})`
+      : null,
+  };
 }
 
 /** The products a search text finds, with its values inline (tests and one-off reads). */

@@ -18,7 +18,7 @@ import {
   pageLots,
   productPageReachable,
 } from '@rebound/core/product-page';
-import { correctedQuery, SUGGEST_MIN_CHARS, searchTokens } from '@rebound/core/search';
+import { correctedQueries, SUGGEST_MIN_CHARS, searchTokens } from '@rebound/core/search';
 import {
   decodeShopCursor,
   encodeShopCursor,
@@ -198,14 +198,14 @@ export async function shop(
 ): Promise<ShopResponse> {
   const found = await shopAsTyped(db, now, q, counts, countCap);
   if (found.items.length > 0 || found.page !== 1 || q.exact || !q.q) return found;
-  // Nothing as typed: the close spelling's lots, when it has any (docs/product.md "Search").
+  // Nothing as typed: the lots of the likeliest close spelling that has any (docs/product.md "Search").
   const tokens = searchTokens(q.q);
   const { known, candidates } = await searchRepo.spellingCandidates(db, tokens);
-  const corrected = correctedQuery(tokens, known, (w) => candidates.get(w) ?? []);
-  if (corrected === null) return found;
-  const close = await shopAsTyped(db, now, { ...q, q: corrected }, counts, countCap);
-  if (close.items.length === 0) return found;
-  return { ...close, correction: { query: corrected, asTyped: q.q } };
+  for (const corrected of correctedQueries(tokens, known, (w) => candidates.get(w) ?? [])) {
+    const close = await shopAsTyped(db, now, { ...q, q: corrected }, counts, countCap);
+    if (close.items.length > 0) return { ...close, correction: { query: corrected, asTyped: q.q } };
+  }
+  return found;
 }
 
 /** Suggestions as the shopper types (none under core's SUGGEST_MIN_CHARS characters). */
@@ -224,6 +224,9 @@ async function shopAsTyped(
   countCap: number,
 ): Promise<ShopResponse> {
   const filters = shopFilters(q);
+  // A search's facet counts (with the total of its filters) are read beside its page.
+  const facets = searches(searchShape(searchTerms(q.q))) ? repo.shopFacets(db, now, filters) : null;
+  facets?.catch(() => {}); // awaited below; a failed page must not leave it unhandled
 
   const cursor = cursorOf(q);
   let page = cursor ? cursor.page : q.page;
@@ -266,7 +269,10 @@ async function shopAsTyped(
     !hasNext && (rows.length > 0 || page === 1)
       ? shopTotal(before + rows.length, page, false, SHOP_PAGE_SIZE, 0)
       : shopTotal(
-          await shopCounted(db, now, filters, before + rows.length, counts, countCap),
+          // The facets' total counts lots: a grouped page counts items (decision 092).
+          facets && !q.group
+            ? (await facets).total
+            : await shopCounted(db, now, filters, before + rows.length, counts, countCap),
           page,
           hasNext,
           SHOP_PAGE_SIZE,
@@ -282,7 +288,7 @@ async function shopAsTyped(
     nextCursor: hasNext && last && !numbered ? cursorAt(last, 'after', page + 1) : null,
     prevCursor: page > 1 && first && !numbered ? cursorAt(first, 'before', page - 1) : null,
     correction: null,
-    facets: searches(searchShape(searchTerms(q.q))) ? await repo.shopFacets(db, now, filters) : null,
+    facets: facets ? await facets.then(({ categories, conditions }) => ({ categories, conditions })) : null,
   };
 }
 
