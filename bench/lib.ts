@@ -424,3 +424,22 @@ export async function seedLargeDatabase(
   }
   return { url, seededIn };
 }
+
+/**
+ * The statements a pool is handed from now on, with their values, as the server sends them (the
+ * benches' EXPLAIN tables run the real repository function and explain what it sent).
+ */
+export function recordStatements(pool: pg.Pool): { sql: string; params: unknown[] }[] {
+  const sent: { sql: string; params: unknown[] }[] = [];
+  const query = pool.query.bind(pool) as (...a: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: (...a: unknown[]) => Promise<unknown> }).query = (cfg, values) => {
+    const c = cfg as { text?: string; values?: unknown[] } | string;
+    sent.push(
+      typeof c === 'string'
+        ? { sql: c, params: (values as unknown[]) ?? [] }
+        : { sql: c.text ?? '', params: (values as unknown[]) ?? c.values ?? [] },
+    );
+    return query(cfg, values);
+  };
+  return sent;
+}

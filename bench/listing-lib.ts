@@ -5,7 +5,7 @@ import { encodeShopCursor } from '@rebound/core/shop-cursor';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import * as repo from '../apps/server/src/modules/catalog/repository';
-import { fmt, ROOT } from './lib';
+import { fmt, ROOT, recordStatements } from './lib';
 
 // The bare baseline: Fastify in a worker thread (its own event loop), answering each URL's JSON,
 // fetched once from the real server, from memory.
@@ -94,17 +94,7 @@ export async function explainTable(url: string, categorySlug: string, searchTerm
     // The statements the repository sends, as it sends them: each case runs the real repository
     // function once (a warm-up too) and keeps the text and values its pool was handed.
     const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-    const sent: { sql: string; params: unknown[] }[] = [];
-    const query = pool.query.bind(pool) as (...a: unknown[]) => Promise<unknown>;
-    (pool as unknown as { query: (...a: unknown[]) => Promise<unknown> }).query = (cfg, values) => {
-      const c = cfg as { text?: string; values?: unknown[] } | string;
-      sent.push(
-        typeof c === 'string'
-          ? { sql: c, params: (values as unknown[]) ?? [] }
-          : { sql: c.text ?? '', params: (values as unknown[]) ?? c.values ?? [] },
-      );
-      return query(cfg, values);
-    };
+    const sent = recordStatements(pool);
     const statementOf = async (run: () => Promise<unknown>) => {
       sent.length = 0;
       await run();

@@ -5,7 +5,7 @@ import { ShopQuery } from '@rebound/contract/catalog';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import * as service from '../apps/server/src/modules/catalog/service';
-import { fmt } from './lib';
+import { fmt, recordStatements } from './lib';
 
 interface Plan {
   'Node Type': string;
@@ -42,17 +42,7 @@ export async function searchExplainTable(url: string, cases: readonly [string, s
   await client.connect();
   try {
     const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-    const sent: { sql: string; params: unknown[] }[] = [];
-    const query = pool.query.bind(pool) as (...a: unknown[]) => Promise<unknown>;
-    (pool as unknown as { query: (...a: unknown[]) => Promise<unknown> }).query = (cfg, values) => {
-      const c = cfg as { text?: string; values?: unknown[] } | string;
-      sent.push(
-        typeof c === 'string'
-          ? { sql: c, params: (values as unknown[]) ?? [] }
-          : { sql: c.text ?? '', params: (values as unknown[]) ?? c.values ?? [] },
-      );
-      return query(cfg, values);
-    };
+    const sent = recordStatements(pool);
     const rows: string[] = [];
     for (const [kind, q] of cases) {
       const now = new Date();
