@@ -1,3 +1,4 @@
+import type { SHOP_SORTS } from '@rebound/contract/catalog';
 import { and, asc, count, desc, eq, gt, lte, min, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type CardRow, cardQuery, firstImage } from '../../db/cards';
@@ -16,8 +17,8 @@ import {
   searchTerms,
 } from './search-sql';
 
-/** The shop's orders; 'relevance' only with a search (numbered pages only, docs/decisions/094-search.md). */
-export type ShopSort = 'newest' | 'ending' | 'price_asc' | 'price_desc' | 'bids' | 'relevance';
+/** The shop's orders (contract SHOP_SORTS); 'relevance' pages by number only (docs/decisions/094-search.md). */
+export type ShopSort = (typeof SHOP_SORTS)[number];
 type KeysetSort = Exclude<ShopSort, 'relevance'>;
 
 export interface ShopFilters {

@@ -116,21 +116,6 @@ export function productMatch(shape: SearchShape, value: (name: string) => Value 
 const WEIGHTS = sql.raw(`'{${SEARCH_WEIGHTS.join(',')}}'::float4[]`);
 
 /**
- * How well a product matches, highest first: named exactly (GTIN, model, SKU) before everything,
- * then PostgreSQL's ts_rank with core's weights (title, then brand and model, then category, then
- * description). ts_rank, not the cover-density ts_rank_cd: the relevance set ranks the same with
- * either (docs/benchmarks.md "Search relevance"), and ts_rank costs a third as much on a query
- * with joined pairs, for every lot a broad search matches (docs/benchmarks.md "Search").
- */
-export function productRank(shape: SearchShape, value: (name: string) => Value = ph): SQL[] {
-  const exact = exactMatch(shape, value);
-  return [
-    exact ? sql`(case when ${exact} then 1 else 0 end)` : sql`0`,
-    shape.text ? sql`ts_rank(${WEIGHTS}, ${products.searchDoc}, ${tsQueryOf(value('tsq'))})` : sql`0`,
-  ];
-}
-
-/**
  * The ids of the products the search names exactly (GTIN, model, SKU), as an array computed once per
  * statement (an uncorrelated subquery): a lot of one of them is found by its product id's index.
  */
@@ -156,8 +141,12 @@ export function lotMatch(shape: SearchShape, value: (name: string) => Value = ph
 }
 
 /**
- * productRank on a lot's own copy of its product's document, as separate sort keys (each computed
- * once per lot): named exactly first, then the rank; null for a key the search has not.
+ * How well a lot matches, as separate sort keys (each computed once per lot): named exactly (GTIN,
+ * model, SKU) first, then PostgreSQL's ts_rank on the lot's copy of its product's document with
+ * core's weights (title, then brand and model, then category, then description); null for a key
+ * the search has not. ts_rank, not the cover-density ts_rank_cd: the relevance set ranks the same
+ * with either (docs/benchmarks.md "Search relevance"), and ts_rank costs a third as much on a query
+ * with joined pairs, for every lot a broad search matches (docs/benchmarks.md "Search").
  */
 export function lotRank(
   shape: SearchShape,
