@@ -369,6 +369,33 @@ export const ERRORS = {
     status: 409,
     message: 'Someone else changed this at the same moment, so nothing was saved. Please try again.',
   },
+  // Bid groups (core bid-groups.ts has the size rules and their words).
+  bid_group_too_few_lots: { status: 422, message: 'A group needs at least 2 lots.' },
+  bid_group_too_many_lots: { status: 422, message: 'A group holds at most 20 lots.' },
+  bid_group_duplicate_lot: { status: 422, message: 'A lot is in the group twice.' },
+  bid_group_win_at_most: {
+    status: 422,
+    message: 'Choose to win at least 1 lot and fewer than the lots in the group.',
+  },
+  bid_group_lot_not_open: {
+    status: 409,
+    message: '{title} has ended or was cancelled, so it cannot join a group.',
+  },
+  bid_group_lot_has_bid: {
+    status: 409,
+    message: 'You already have a maximum on {title}. A group takes lots you have not bid on yet.',
+  },
+  bid_group_lot_in_group: { status: 409, message: '{title} is already in another of your groups.' },
+  bid_group_lot_placed: {
+    status: 409,
+    message: 'Your maximum on {title} is already placed, and bids are binding: it stays in the group.',
+  },
+  bid_group_amount: { status: 422, message: '{title}: {problem}' },
+  bid_group_closed: { status: 409, message: 'This group has finished, so it can no longer change.' },
+  bid_group_win_below_wins: {
+    status: 422,
+    message: 'This group has already won {wins}, so it cannot be set to win fewer.',
+  },
   unavailable: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -154,6 +154,14 @@ export const API = {
   meWatchlist: '/api/me/watchlist',
   meSummary: '/api/me/summary',
   meBids: '/api/me/bids',
+  // Bid groups (bid-groups.ts has the shapes).
+  /** POST { winAtMost, lots: [{ auctionId, amount }] }: make a group. */
+  bidGroups: '/api/bid-groups',
+  /** PATCH { winAtMost?, set?, remove? }: change a group; DELETE: cancel it. */
+  bidGroup: (id: string) => `/api/bid-groups/${encodeURIComponent(id)}`,
+  bidGroupPattern: '/api/bid-groups/:id',
+  /** GET: the shopper's groups. */
+  meBidGroups: '/api/me/bid-groups',
   // The contact form and the drop list are stored, not just thanked.
   contactMessages: '/api/contact-messages',
   listSignups: '/api/list-signups',
