@@ -2,10 +2,12 @@
 // timestamptz (UTC), ids are UUIDs. Rates are basis points (1500 = 15%) so pricing stays integer.
 import { MAX_BID_CENTS } from '@rebound/contract/bidding';
 import { AUCTION_STATUSES } from '@rebound/core/auction-status';
+import { BID_GROUP_MAX_LOTS, GROUP_LOT_STATES } from '@rebound/core/bid-groups';
 import { ORDER_STATUSES } from '@rebound/core/orders';
 import { DEFAULT_TAX_CONFIG } from '@rebound/core/pricing';
 import { PRODUCT_STATUSES } from '@rebound/core/product-status';
 import { NON_RETURNABLE_KINDS, RETURN_REASONS, RETURN_STATES, SALE_TERMS } from '@rebound/core/returns';
+import { MAX_SPENDING_LIMIT_CENTS, MIN_SPENDING_LIMIT_CENTS } from '@rebound/core/spending';
 import { SHOP_TIME_ZONE } from '@rebound/core/time';
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -136,6 +138,8 @@ export const users = pgTable(
     marketingConsentAt: ts('marketing_consent_at'),
     /** Staff notes on the shopper (back-office only). */
     staffNotes: text('staff_notes'),
+    /** The shopper's own spending limit, all-in (core spending.ts); null: none. */
+    spendingLimitCents: bigint('spending_limit_cents', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -147,6 +151,10 @@ export const users = pgTable(
     check('users_strikes_nonneg', sql`${t.strikes} >= 0`),
     check('users_role', oneOf(t.role, ROLES)),
     check('users_status', oneOf(t.status, USER_STATUSES)),
+    check(
+      'users_spending_limit',
+      sql`${t.spendingLimitCents} between ${sql.raw(String(MIN_SPENDING_LIMIT_CENTS))} and ${sql.raw(String(MAX_SPENDING_LIMIT_CENTS))}`,
+    ),
   ],
 );
 
@@ -1356,4 +1364,78 @@ export const returnPhotos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('return_photos_return_idx').on(t.returnId, t.createdAt)],
+);
+
+// Bid groups: 'win N of these' (core bid-groups.ts, docs/product.md "Bid groups").
+const BID_GROUP_STATES = ['active', 'done', 'ended', 'cancelled'] as const;
+export const bidGroups = pgTable(
+  'bid_groups',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    winAtMost: smallint('win_at_most').notNull(),
+    state: text('state', { enum: BID_GROUP_STATES }).notNull().default('active'),
+    /** Lots won so far; never above win_at_most (the check below and the closing's guard). */
+    wins: smallint('wins').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bid_groups_user_idx').on(t.userId, t.createdAt),
+    index('bid_groups_active_idx').on(t.id).where(sql`${t.state} = 'active'`),
+    check('bid_groups_state', oneOf(t.state, BID_GROUP_STATES)),
+    check(
+      'bid_groups_win_at_most',
+      sql`${t.winAtMost} between 1 and ${sql.raw(String(BID_GROUP_MAX_LOTS - 1))}`,
+    ),
+    check('bid_groups_wins', sql`${t.wins} between 0 and ${t.winAtMost}`),
+  ],
+);
+
+export const bidGroupLots = pgTable(
+  'bid_group_lots',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => bidGroups.id, { onDelete: 'cascade' }),
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'restrict' }),
+    /** The group's shopper (a copy of bid_groups.user_id, for the one-open-group-per-lot index). */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    position: smallint('position').notNull(),
+    maxAmountCents: integer('max_amount_cents').notNull(),
+    state: text('state', { enum: GROUP_LOT_STATES }).notNull().default('waiting'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.auctionId] }),
+    // A lot is in at most one of a shopper's groups while the group may still act on it.
+    uniqueIndex('bid_group_lots_open_uq')
+      .on(t.auctionId, t.userId)
+      .where(sql`${t.state} in ('waiting', 'live', 'outbid')`),
+    index('bid_group_lots_auction_idx').on(t.auctionId),
+    check('bid_group_lots_state', oneOf(t.state, GROUP_LOT_STATES)),
+    check('bid_group_lots_amount', itemAmount(t.maxAmountCents, 1)),
+  ],
+);
+
+/** What a group did and why, for the shopper's story ('Moved to lot B: your maximum on lot A was outbid'). */
+export const bidGroupEvents = pgTable(
+  'bid_group_events',
+  {
+    id: id(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => bidGroups.id, { onDelete: 'cascade' }),
+    auctionId: uuid('auction_id').references(() => auctions.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('bid_group_events_group_idx').on(t.groupId, t.at)],
 );
