@@ -1,4 +1,6 @@
+import { formatCents } from '@rebound/core/money';
 import { STAGGER_RANGE_MESSAGE } from '@rebound/core/scheduling';
+import { MAX_SPENDING_LIMIT_CENTS, MIN_SPENDING_LIMIT_CENTS } from '@rebound/core/spending';
 // One table of error codes: HTTP status and the user-facing message (docs/product.md "Errors and messages").
 // The server throws AppError(code); the browser shows `message` as it arrives.
 export const ERRORS = {
@@ -395,6 +397,23 @@ export const ERRORS = {
   bid_group_win_below_wins: {
     status: 422,
     message: 'This group has already won {wins}, so it cannot be set to win fewer.',
+  },
+  // What you could owe (core spending.ts): the shopper's own spending limit.
+  spending_limit_exceeded: {
+    status: 422,
+    message: 'This would bring the most you could owe to {figure}, above your spending limit of {limit}.',
+  },
+  spending_limit_invalid: {
+    status: 400,
+    message: 'Please enter your spending limit as an amount in dollars, like 500 or 1,250.00.',
+  },
+  spending_limit_too_low: {
+    status: 400,
+    message: `The spending limit must be at least ${formatCents(MIN_SPENDING_LIMIT_CENTS)}.`,
+  },
+  spending_limit_too_high: {
+    status: 400,
+    message: `The spending limit can be at most ${formatCents(MAX_SPENDING_LIMIT_CENTS)}.`,
   },
   unavailable: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;
