@@ -49,6 +49,7 @@ import { pickupRoutes } from './modules/pickup';
 import { returnInfoForOrders, returnsRoutes } from './modules/returns';
 import { savedSearchRoutes } from './modules/saved-searches';
 import { seoRoutes } from './modules/seo';
+import { spendingRoutes } from './modules/spending';
 import { adminGuardPlugin } from './modules/staff';
 import { storageFeeRoutes } from './modules/storage-fees';
 import {
@@ -229,6 +230,7 @@ export async function buildApp({
   await app.register(seoRoutes);
   await app.register(biddingRoutes);
   await app.register(watchlistRoutes);
+  await app.register(spendingRoutes);
   await app.register(inboxRoutes);
   await app.register(dropListRoutes);
   await app.register(ordersRoutes, {

@@ -62,6 +62,8 @@ export const Profile = z.object({
   locationId: Uuid.nullable(),
   location: ProfileLocation.nullable(),
   notificationSettings: NotificationSettings,
+  /** The shopper's own spending limit, all-in, in cents; null: none (docs/product.md "What you could owe"). */
+  spendingLimitCents: z.number().int().nullable(),
   marketingConsent: z.boolean(),
   marketingConsentAt: Instant.nullable(),
   termsAcceptedAt: Instant.nullable(),
@@ -72,6 +74,13 @@ export const ProfileResponse = z.object({ profile: Profile });
 
 export const UpdatePhoneRequest = z.object({ phone: z.string().max(40) });
 export const UpdateLocationRequest = z.object({ locationId: Uuid });
+/**
+ * The spending limit in dollars as a bid amount is typed ('500', '1,250.00'), or null (or blank) to
+ * remove it. The server reads and bounds it (core spending.ts parseSpendingLimit) with its own messages.
+ */
+export const UpdateSpendingLimitRequest = z.object({
+  spendingLimit: z.union([z.string().max(40), z.number()]).nullable(),
+});
 export const UpdateNotificationSettingsRequest = z.object({ settings: NotificationSettingsPatch });
 /**
  * POST /api/profile/new-drops-email: the shopper's express consent to marketing emails (recorded with

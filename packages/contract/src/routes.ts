@@ -28,6 +28,8 @@ export const API = {
   profile: '/api/profile',
   profilePhone: '/api/profile/phone',
   profileLocation: '/api/profile/location',
+  /** PATCH { spendingLimit: '500.00' | null }: set or remove the spending limit (spending.ts). */
+  profileSpendingLimit: '/api/profile/spending-limit',
   profileNotificationSettings: '/api/profile/notification-settings',
   /** POST: agree to marketing emails and turn on the daily new-drops email. */
   profileNewDropsEmail: '/api/profile/new-drops-email',
@@ -154,6 +156,8 @@ export const API = {
   meWatchlist: '/api/me/watchlist',
   meSummary: '/api/me/summary',
   meBids: '/api/me/bids',
+  /** GET: 'Winning now', 'At most' and the spending limit (spending.ts). */
+  meSpending: '/api/me/spending',
   // Bid groups (bid-groups.ts has the shapes).
   /** POST { winAtMost, lots: [{ auctionId, amount }] }: make a group. */
   bidGroups: '/api/bid-groups',

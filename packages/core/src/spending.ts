@@ -151,9 +151,9 @@ export type SpendingLimitProblem = 'invalid' | 'too_low' | 'too_high';
  * blank text). A problem when it is not an amount or is outside MIN..MAX_SPENDING_LIMIT_CENTS.
  */
 export function parseSpendingLimit(
-  input: string | null,
+  input: string | number | null,
 ): { ok: true; cents: number | null } | { ok: false; problem: SpendingLimitProblem } {
-  if (input === null || input.trim() === '') return { ok: true, cents: null };
+  if (input === null || (typeof input === 'string' && input.trim() === '')) return { ok: true, cents: null };
   const cents = parseDollarsToCents(input);
   if (cents === null) return { ok: false, problem: 'invalid' };
   if (cents < MIN_SPENDING_LIMIT_CENTS) return { ok: false, problem: 'too_low' };

@@ -87,6 +87,11 @@ export interface BidderAccess {
   status: 'active' | 'suspended' | null;
   /** False when the session the request came with is gone (signed out, suspended); true without one. */
   sessionAlive: boolean;
+  /**
+   * The account has a spending limit (read under the lock with the status, at no extra query): a bid
+   * of theirs must have been checked against it first (service.ts placeBid, the spending module).
+   */
+  hasSpendingLimit: boolean;
 }
 
 const LOCK_SQL = (auction: string, user: string, key: string, since: string) =>
@@ -192,6 +197,7 @@ const BATCH_FORGET_SQL = (p: string) => `with p as (select ${p}::json as j)
 
 const BATCH_READ_SQL = (p: string) => `select coalesce(json_agg(json_build_object(
       'status', u.status,
+      'hasSpendingLimit', u.spending_limit_cents is not null,
       'sessionAlive', (i.token is null or exists (select 1 from sessions s where s.token = i.token)),
       'stored', (select json_build_object('response', k.response, 'requestHash', k.request_hash)
         from idempotency_keys k where k.user_id = i.user_id and k.scope = 'bid' and k.key = i.key),
@@ -355,6 +361,7 @@ function toAccess(row: Record<string, unknown> | undefined): BidderAccess {
   return {
     status: status === 'active' || status === 'suspended' ? status : null,
     sessionAlive: row?.sessionAlive === true || row?.sessionAlive === 't',
+    hasSpendingLimit: row?.hasSpendingLimit === true || row?.hasSpendingLimit === 't',
   };
 }
 

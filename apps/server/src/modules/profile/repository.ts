@@ -68,3 +68,8 @@ export async function giveMarketingConsent(
 export async function updateNotificationSettings(db: DbOrTx, userId: string, settings: unknown, now: Date) {
   await db.update(users).set({ notificationSettings: settings, updatedAt: now }).where(eq(users.id, userId));
 }
+
+/** The shopper's own spending limit (null: none); nothing else changes. */
+export async function updateSpendingLimit(db: DbOrTx, userId: string, limitCents: number | null, now: Date) {
+  await db.update(users).set({ spendingLimitCents: limitCents, updatedAt: now }).where(eq(users.id, userId));
+}

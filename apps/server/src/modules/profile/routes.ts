@@ -5,6 +5,7 @@ import {
   UpdateLocationRequest,
   UpdateNotificationSettingsRequest,
   UpdatePhoneRequest,
+  UpdateSpendingLimitRequest,
 } from '@rebound/contract/profile';
 import { API } from '@rebound/contract/routes';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +34,13 @@ export async function profileRoutes(fastify: FastifyInstance) {
     { schema: { body: UpdateLocationRequest, response: { 200: ProfileUpdateResponse } } },
     async (request) =>
       service.updateLocation(deps, requireUser(request).id, request.body.locationId, clock.now()),
+  );
+
+  app.patch(
+    API.profileSpendingLimit,
+    { schema: { body: UpdateSpendingLimitRequest, response: { 200: ProfileUpdateResponse } } },
+    async (request) =>
+      service.updateSpendingLimit(deps, requireUser(request).id, request.body.spendingLimit, clock.now()),
   );
 
   app.patch(

@@ -1,7 +1,9 @@
 import type { Profile } from '@rebound/contract/profile';
 import { PROFILE_TEXT } from '@rebound/contract/profile';
+import { SPENDING_TEXT } from '@rebound/contract/spending';
 import { mergeNotificationSettings, type PartialNotificationSettings } from '@rebound/core/notifications';
 import { normalizePhone } from '@rebound/core/phone';
+import { parseSpendingLimit, type SpendingLimitProblem } from '@rebound/core/spending';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -47,6 +49,7 @@ export function toProfile({ user: u, location: l }: repo.ProfileRow): Profile {
       : null,
     // Stored settings may be partial or stale: the defaults fill every gap.
     notificationSettings: mergeNotificationSettings(u.notificationSettings),
+    spendingLimitCents: u.spendingLimitCents,
     marketingConsent: u.marketingConsent,
     marketingConsentAt: u.marketingConsentAt?.toISOString() ?? null,
     termsAcceptedAt: u.termsAcceptedAt?.toISOString() ?? null,
@@ -136,4 +139,33 @@ export async function joinNewDropsEmail(deps: ProfileDeps, userId: string, now: 
     await repo.giveMarketingConsent(deps.db, userId, consentAt, next, now);
   });
   return { message: PROFILE_TEXT.newDropsEmailOn, profile: await getProfile(deps.db, userId) };
+}
+
+const LIMIT_PROBLEMS: Record<
+  SpendingLimitProblem,
+  'spending_limit_invalid' | 'spending_limit_too_low' | 'spending_limit_too_high'
+> = {
+  invalid: 'spending_limit_invalid',
+  too_low: 'spending_limit_too_low',
+  too_high: 'spending_limit_too_high',
+};
+
+/**
+ * Sets the shopper's spending limit (dollars, as a bid amount is typed) or removes it (null or blank;
+ * docs/product.md "What you could owe"). Only the limit changes: maximums and groups already placed
+ * stay as they are even when 'At most' is now above it; the limit applies to the next change.
+ */
+export async function updateSpendingLimit(
+  deps: ProfileDeps,
+  userId: string,
+  input: string | number | null,
+  now: Date,
+) {
+  const parsed = parseSpendingLimit(input);
+  if (!parsed.ok) throw new AppError(LIMIT_PROBLEMS[parsed.problem]);
+  await repo.updateSpendingLimit(deps.db, userId, parsed.cents, now);
+  return {
+    message: parsed.cents === null ? SPENDING_TEXT.limitRemoved : SPENDING_TEXT.limitSaved,
+    profile: await getProfile(deps.db, userId),
+  };
 }
