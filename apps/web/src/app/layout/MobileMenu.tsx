@@ -10,6 +10,8 @@ import {
   SheetContent,
 } from '../../components/ui/Dialog';
 import { Logo } from '../../components/ui/Logo';
+import { OweFigures } from '../../features/bidding/components/OweSummary';
+import { useMeSummary } from '../../features/watchlist/api';
 import { HeaderBadges } from '../../features/watchlist/components/HeaderBadges';
 import { useSession, useSignOut } from '../../lib/session';
 import { CartLink } from './CartLink';
@@ -98,7 +100,14 @@ function MenuAccount({ onNavigate }: { onNavigate: () => void }) {
       </p>
       <div className="mb-2">
         {/* Staff cannot bid: no Winning / Losing counts for them (the header links the back-office). */}
-        {user.role === 'staff' ? null : <HeaderBadges layout="menu" onNavigate={onNavigate} />}
+        {user.role === 'staff' ? null : (
+          <>
+            <HeaderBadges layout="menu" onNavigate={onNavigate} />
+            <div className="mt-2">
+              <MenuOweFigures onNavigate={onNavigate} />
+            </div>
+          </>
+        )}
         <div className="mt-2">
           <CartLink layout="menu" onNavigate={onNavigate} />
         </div>
@@ -117,4 +126,11 @@ function MenuAccount({ onNavigate }: { onNavigate: () => void }) {
       </DialogClose>
     </div>
   );
+}
+
+/** Winning now / At most in the side menu, for a shopper holding a maximum on a running lot. */
+function MenuOweFigures({ onNavigate }: { onNavigate: () => void }) {
+  const { data } = useMeSummary();
+  const hasBids = data !== undefined && data.winning + data.losing > 0;
+  return <OweFigures enabled={hasBids} layout="menu" onNavigate={onNavigate} />;
 }

@@ -1,9 +1,10 @@
 import type { AuthUser } from '@rebound/contract/auth';
 import { LayoutDashboard, UserRound } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
+import { OweFigures } from '../../features/bidding/components/OweSummary';
 import { MailMenu } from '../../features/notifications/components/MailMenu';
 import { SignOutButton } from '../../features/session/components/SignOutButton';
-import { useLiveMeSummary } from '../../features/watchlist/api';
+import { useLiveMeSummary, useMeSummary } from '../../features/watchlist/api';
 import { HeaderBadges } from '../../features/watchlist/components/HeaderBadges';
 import { CartLink } from './CartLink';
 
@@ -19,6 +20,7 @@ const accountLinkClass =
 export default function SignedInHeader({ user }: { user: Pick<AuthUser, 'handle' | 'role'> }) {
   // The shopper's own socket room keeps the badges current on every page (mounted while signed in).
   useLiveMeSummary();
+  const hasBids = useHasRunningBids();
   return (
     <div className="flex items-center gap-1.5">
       {user.role === 'staff' ? (
@@ -29,9 +31,15 @@ export default function SignedInHeader({ user }: { user: Pick<AuthUser, 'handle'
         </Link>
       ) : (
         // Winning / Losing / Watching; on phones they sit in the side menu.
-        <div className="hidden md:block">
-          <HeaderBadges />
-        </div>
+        <>
+          <div className="hidden md:block">
+            <HeaderBadges />
+          </div>
+          {/* Winning now / At most, for a shopper with bids; where the row has room (phones: the menu). */}
+          <div className="hidden lg:block">
+            <OweFigures enabled={hasBids} />
+          </div>
+        </>
       )}
       {/* Staff cannot win, so their cart is always empty. */}
       {user.role === 'staff' ? null : <CartLink />}
@@ -48,4 +56,10 @@ export default function SignedInHeader({ user }: { user: Pick<AuthUser, 'handle'
       </div>
     </div>
   );
+}
+
+/** Whether the signed-in shopper holds a maximum on a running lot (the header badges' counts). */
+function useHasRunningBids(): boolean {
+  const { data } = useMeSummary();
+  return data !== undefined && data.winning + data.losing > 0;
 }

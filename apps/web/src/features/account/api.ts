@@ -15,6 +15,9 @@ import { toast } from '../../lib/toast';
 
 type UpdateAnswer = z.infer<typeof ProfileUpdateResponse>;
 
+/** The failure text of a spending-limit change (the server's reason shows underneath). */
+export const SPENDING_LIMIT_FAILED = 'Failed to update your spending limit';
+
 export const accountKeys = {
   profile: () => [USER_SCOPE, 'profile'] as const,
   locations: () => ['locations'] as const,
@@ -70,6 +73,15 @@ function useProfileChange<T>(path: string, failure: string, body: (input: T) => 
 
 export function useUpdatePhone() {
   return useProfileChange(API.profilePhone, PROFILE_TEXT.phoneFailed, (phone: string) => ({ phone }));
+}
+
+/** The spending limit in dollars as typed, or null to remove it (the server reads and bounds it). */
+export function useUpdateSpendingLimit() {
+  return useProfileChange(
+    API.profileSpendingLimit,
+    SPENDING_LIMIT_FAILED,
+    (spendingLimit: string | null) => ({ spendingLimit }),
+  );
 }
 
 export function useUpdateLocation() {

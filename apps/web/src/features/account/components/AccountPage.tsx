@@ -11,6 +11,7 @@ import { LedgerSection } from './LedgerSection';
 import { LocationSettings } from './LocationSettings';
 import { NotificationSettingsForm } from './NotificationSettingsForm';
 import { PhoneSettings } from './PhoneSettings';
+import { SpendingLimitSettings } from './SpendingLimitSettings';
 
 type AccountPageProps = {
   /** Shown beside the welcome: the Logout button. */
@@ -68,11 +69,16 @@ export function AccountPage({ headerActions, tabs, savedSearches }: AccountPageP
 
       <div className="mt-10 border-t border-ink-200 pt-8 sm:mt-12">
         <h2 className="text-xl font-bold tracking-tight text-ink-950 sm:text-2xl">Settings</h2>
-        <p className="mt-1 text-sm text-ink-600">Your contact number, pickup location and notifications.</p>
+        <p className="mt-1 text-sm text-ink-600">
+          Your contact number, pickup location, spending limit and notifications.
+        </p>
         <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.25fr)]">
           <div className="flex flex-col gap-6">
             <PhoneSettings key={data.phone ?? ''} profile={data} />
             <LocationSettings profile={data} />
+            {data.role === 'staff' ? null : (
+              <SpendingLimitSettings key={String(data.spendingLimitCents)} profile={data} />
+            )}
           </div>
           <NotificationSettingsForm profile={data} />
         </div>

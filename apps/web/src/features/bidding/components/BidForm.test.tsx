@@ -184,4 +184,23 @@ describe('BidForm: the confirm step', () => {
     expect(await screen.findByText('Highest bid must be at least $35.00')).toBeTruthy();
     expect((amountBox() as HTMLInputElement).value).toBe('30');
   });
+
+  it('a maximum above the spending limit: the server’s refusal shows as it arrives, naming both figures', async () => {
+    const refusal =
+      'This would bring the most you could owe to $207.00, above your spending limit of $200.00.';
+    fakeServer({
+      [`POST ${BIDS}`]: answer(422, { error: { code: 'spending_limit_exceeded', message: refusal } }),
+      [`GET /api/auctions/${AUCTION_ID}/state`]: {
+        serverTime: '2026-11-27T18:00:00.000Z',
+        auction,
+        me: null,
+      },
+    });
+    const { user } = renderForm({ bidder: shopper() });
+    await user.type(amountBox(), '80');
+    await user.click(screen.getByRole('button', { name: /place max bid/i }));
+    await user.click(screen.getByRole('button', { name: 'Confirm $80.00' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect((amountBox() as HTMLInputElement).value).toBe('80');
+  });
 });

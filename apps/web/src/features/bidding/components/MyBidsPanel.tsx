@@ -19,6 +19,7 @@ import { useSession } from '../../../lib/session';
 import { useMyBids } from '../my-bids-api';
 import { BidHistory } from './BidHistory';
 import { STANDING_TEXT, STANDING_TONE } from './MyStanding';
+import { OweSummary } from './OweSummary';
 
 const FILTERS: { value: MyBidsFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -94,6 +95,8 @@ export function MyBidsPanel({
           </ul>
         </nav>
       </div>
+
+      <OweSummary />
 
       {bids.isPending ? (
         <div role="status" className="flex flex-col gap-3">
