@@ -18,7 +18,7 @@ import {
 } from './spending';
 
 const BC = DEFAULT_TAX_CONFIG;
-const lead = (over: Partial<LeadFacts> = {}): LeadFacts & { tax: TaxConfig } => ({
+const lead = (over: Partial<LeadFacts & { tax: TaxConfig }> = {}): LeadFacts & { tax: TaxConfig } => ({
   auctionId: 'A',
   status: 'live',
   leaderUserId: 'me',

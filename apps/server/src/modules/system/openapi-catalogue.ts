@@ -40,6 +40,7 @@ const TAG_BY_PREFIX: [string, TagName][] = [
   ['/api/me/summary', 'Watchlist'],
   ['/api/auctions', 'Auctions and bidding'],
   ['/api/me/bids', 'Auctions and bidding'],
+  ['/api/me/spending', 'Auctions and bidding'],
   ['/api/offers', 'Auctions and bidding'],
   ['/api/home', 'Catalogue'],
   ['/api/categories', 'Catalogue'],
@@ -113,6 +114,7 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/auctions/:id/bids': 'An auction’s bid history',
   'POST /api/auctions/:id/bids': 'Place a bid or raise your maximum (Idempotency-Key header)',
   'GET /api/me/bids': 'The signed-in shopper’s bids, open and ended',
+  'GET /api/me/spending': 'What the shopper could owe: Winning now, At most, and their spending limit',
   'GET /api/offers/:id': 'A second-chance offer made to the signed-in shopper',
   'POST /api/offers/:id/accept': 'Accept a second-chance offer (creates the order)',
   'POST /api/offers/:id/decline': 'Decline a second-chance offer',
@@ -139,6 +141,7 @@ export const SUMMARIES: Record<string, string> = {
   'PATCH /api/profile': 'Edit name and handle',
   'PATCH /api/profile/phone': 'Change the phone number (needs verifying again)',
   'PATCH /api/profile/location': 'Choose the preferred pickup location',
+  'PATCH /api/profile/spending-limit': 'Set or remove the shopper’s spending limit',
   'PATCH /api/profile/notification-settings': 'Choose which notifications arrive by email, SMS and push',
   'POST /api/profile/new-drops-email': 'Agree to marketing emails and get the daily new-drops email',
   // Orders and checkout

@@ -28,6 +28,7 @@ describe('private API answers are never stored by a cache', () => {
   it.each([
     API.meSummary,
     API.meBids,
+    API.meSpending,
     API.meWatchlist,
     API.profile,
     API.authSession,
