@@ -10,6 +10,7 @@ import { API } from '@rebound/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { errorMessageOf, getJson, sendJson } from '../../lib/api-client';
+import { meKeys } from '../../lib/query-keys';
 import { USER_SCOPE } from '../../lib/query-scope';
 import { toast } from '../../lib/toast';
 
@@ -51,12 +52,19 @@ export function profileChangeAction(path: string): string {
  * One profile change: on success the server's answer (success text + the whole profile) replaces the
  * cached profile; on failure the catalogue's failure text, with the server's reason underneath.
  */
-function useProfileChange<T>(path: string, failure: string, body: (input: T) => unknown) {
+function useProfileChange<T>(
+  path: string,
+  failure: string,
+  body: (input: T) => unknown,
+  /** Other answers the change alters (refetched after it). */
+  alters: readonly (readonly unknown[])[] = [],
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: T) => sendJson<UpdateAnswer>('PATCH', path, body(input)),
     onSuccess: (answer) => {
       queryClient.setQueryData<Profile>(accountKeys.profile(), answer.profile);
+      for (const queryKey of alters) void queryClient.invalidateQueries({ queryKey });
       toast.succeeded(profileChangeAction(path));
       toast.success(answer.message);
     },
@@ -81,6 +89,8 @@ export function useUpdateSpendingLimit() {
     API.profileSpendingLimit,
     SPENDING_LIMIT_FAILED,
     (spendingLimit: string | null) => ({ spendingLimit }),
+    // My Bids' figures (their key is under My Bids') show the limit.
+    [meKeys.bidsAll()],
   );
 }
 
