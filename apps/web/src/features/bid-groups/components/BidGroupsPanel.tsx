@@ -111,7 +111,10 @@ function GroupCard({ group }: { group: BidGroup }) {
         <div className="min-w-0">
           <h4 id={headingId} className="text-base font-bold text-ink-950">
             {winTitle(group.winAtMost)}
-            <span className="font-normal text-ink-600"> ({group.lots.length} lots)</span>
+            <span className="font-normal text-ink-600">
+              {' '}
+              ({group.lots.length} {group.lots.length === 1 ? 'lot' : 'lots'})
+            </span>
           </h4>
           <p className="mt-0.5 text-sm text-ink-700">{groupStateDetail(group)}</p>
         </div>
