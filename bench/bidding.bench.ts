@@ -38,6 +38,7 @@ import {
   outbidSockets,
 } from './alerts';
 import {
+  cli,
   fmt,
   freePort,
   machine,
@@ -53,16 +54,10 @@ import {
   writeSection,
 } from './lib';
 
-const quick = process.argv.includes('--quick');
-const argN = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
+const quick = cli.flag('quick');
+const argN = cli.number;
 const SECONDS = argN('seconds', quick ? 3 : 10);
-const baselineRef = (() => {
-  const i = process.argv.indexOf('--baseline');
-  return i > 0 ? (process.argv[i + 1] ?? null) : null;
-})();
+const baselineRef = cli.textOrNull('baseline');
 const HOT_BIDDERS = 32;
 const RACE_BIDDERS = 64;
 const PASSWORD = 'bench-password-2026';

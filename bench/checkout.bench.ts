@@ -17,12 +17,9 @@ import { type CheckoutDeps, createCheckout, syncCheckoutSession } from '../apps/
 import { createTestDatabase } from '../apps/server/test/database';
 import { makeLocation, makeUser } from '../apps/server/test/factories';
 import { makeOrder } from '../apps/server/test/won-orders';
-import { fmt, machine, PG_URL, summary, writeSection } from './lib';
+import { cli, fmt, machine, PG_URL, summary, writeSection } from './lib';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
+const arg = cli.number;
 const N = arg('n', 500);
 /** No socket listens in this script: the services' events go nowhere. */
 const publishNothing: Publisher = async () => {};

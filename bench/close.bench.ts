@@ -4,12 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { closeDueAuctions } from '../apps/server/src/modules/auctions';
 import { createTestDatabase } from '../apps/server/test/database';
-import { fmt, machine, PG_URL, writeSection } from './lib';
+import { cli, fmt, machine, PG_URL, writeSection } from './lib';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
+const arg = cli.number;
 const N = arg('auctions', 10_000);
 process.env.TEST_DATABASE_URL = PG_URL;
 

@@ -30,6 +30,7 @@ import {
 } from './alerts';
 import {
   buildWeb,
+  cli,
   fmt,
   freePort,
   machine,
@@ -43,11 +44,8 @@ import {
   writeSection,
 } from './lib';
 
-const quick = process.argv.includes('--quick');
-const argN = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
+const quick = cli.flag('quick');
+const argN = cli.number;
 const SECONDS = argN('seconds', quick ? 20 : 60);
 /**
  * Seconds of the same shoppers before the first phase of each server count, not measured (0: none):
@@ -56,17 +54,14 @@ const SECONDS = argN('seconds', quick ? 20 : 60);
 const WARMUP = argN('warmup', quick ? 0 : 20);
 /** Shoppers arrive over this many milliseconds (the warm-up's, or the phase's without one). */
 const RAMP_MS = Math.min(20_000, (SECONDS * 1000) / 4);
-const argList = (name: string, dflt: number[]) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]!.split(',').map(Number) : dflt;
-};
+const argList = cli.numbers;
 /** Shopper counts, one phase each (per server count). */
 const STEPS = argList('shoppers', [quick ? 200 : 2_000]);
 const SHOPPERS = Math.max(...STEPS);
 const SERVER_COUNTS = argList('servers', [1, 2]);
 /** Child processes that run the shoppers (each takes an equal slice). */
 const GENERATORS = argN('generators', 2);
-const PGBENCH = !process.argv.includes('--no-pgbench');
+const PGBENCH = !cli.flag('no-pgbench');
 const AUCTIONS = argN('auctions', quick ? 500 : 5_000);
 /** Mean pause between one shopper's requests (exponential): a person reading a page (2,000 × 1 per 10 s ≈ 200 req/s offered). */
 const THINK_MS = argN('think', quick ? 4_000 : 10_000);

@@ -22,12 +22,9 @@ import {
 } from '../apps/server/src/modules/admin-import';
 import { createTestDatabase } from '../apps/server/test/database';
 import { makeCategory, makeUser } from '../apps/server/test/factories';
-import { fmt, machine, PG_URL, writeSection } from './lib';
+import { cli, fmt, machine, PG_URL, writeSection } from './lib';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
+const arg = cli.number;
 const ROWS = arg('rows', 5000);
 const REPS = arg('reps', 3);
 const PHOTOS = arg('photos', 40);

@@ -1,12 +1,18 @@
 import pg from 'pg';
-import { fmt, freePort, machine, PG_URL, seedLargeDatabase, startServer, summary, writeSection } from './lib';
+import {
+  cli,
+  fmt,
+  freePort,
+  machine,
+  PG_URL,
+  seedLargeDatabase,
+  startServer,
+  summary,
+  writeSection,
+} from './lib';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const argN = (name: string, dflt: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
+const flag = cli.flag;
+const argN = cli.number;
 const PRODUCTS = argN('products', 20_000);
 const BIDS = argN('bids', 200_000);
 const REQUESTS = argN('requests', 1_000);

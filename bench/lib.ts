@@ -443,3 +443,31 @@ export function recordStatements(pool: pg.Pool): { sql: string; params: unknown[
   };
   return sent;
 }
+
+/**
+ * The command line of a bench: `--name value` options and `--name` flags, read the same way by
+ * every bench (a value that is missing or not a number reads as NaN, which the bench's checks show).
+ */
+export const cli = {
+  flag: (name: string): boolean => process.argv.slice(2).includes(`--${name}`),
+  text: (name: string, dflt: string): string => {
+    const args = process.argv.slice(2);
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? String(args[i + 1]) : dflt;
+  },
+  /** The option's value, or null when it is not given. */
+  textOrNull: (name: string): string | null => {
+    const args = process.argv.slice(2);
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? (args[i + 1] ?? null) : null;
+  },
+  number: (name: string, dflt: number): number => {
+    const value = cli.textOrNull(name);
+    return value === null ? dflt : Number(value);
+  },
+  /** A comma-separated list of numbers (`--shoppers 500,1000`). */
+  numbers: (name: string, dflt: number[]): number[] => {
+    const value = cli.textOrNull(name);
+    return value === null ? dflt : value.split(',').map(Number);
+  },
+};

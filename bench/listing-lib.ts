@@ -5,6 +5,7 @@ import { encodeShopCursor } from '@rebound/core/shop-cursor';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import * as repo from '../apps/server/src/modules/catalog/repository';
+import { searchTerms } from '../apps/server/src/modules/catalog/search-sql';
 import { fmt, ROOT, recordStatements } from './lib';
 
 // The bare baseline: Fastify in a worker thread (its own event loop), answering each URL's JSON,
@@ -125,19 +126,22 @@ export async function explainTable(url: string, categorySlug: string, searchTerm
         'shop, category + price range, ending soonest',
         await rowsOf({ categorySlug, minPriceCents: 2_000, maxPriceCents: 10_000 }, 'ending', 40, 0),
       ],
-      [`shop, search "${searchTerm}", most bids`, await rowsOf({ q: searchTerm }, 'bids', 40, 0)],
+      [
+        `shop, search "${searchTerm}", most bids`,
+        await rowsOf({ search: searchTerms(searchTerm) }, 'bids', 40, 0),
+      ],
       ['home: hottest 4 live by bid count', repo.liveCards(database.db, now, 'hottest', 4).toSQL()],
       ['home: latest 8 live by start time', repo.liveCards(database.db, now, 'latest', 8).toSQL()],
       ['shop total, no filter', await countOf({})],
       ['shop total, category', await countOf({ categorySlug })],
       ['shop total, condition', await countOf({ condition: 'open_box' })],
-      ['shop total, search', await countOf({ q: searchTerm })],
+      ['shop total, search', await countOf({ search: searchTerms(searchTerm) })],
       ['shop total capped at 1,001, no filter (decision 067)', await countOf({}, 1_001)],
       [
         'shop total capped at 1,001, category + minimum price',
         await countOf({ categorySlug, minPriceCents: 1_234 }, 1_001),
       ],
-      ['shop total capped at 1,001, search', await countOf({ q: searchTerm }, 1_001)],
+      ['shop total capped at 1,001, search', await countOf({ search: searchTerms(searchTerm) }, 1_001)],
     ];
     const rows: string[] = [];
     for (const [name, q] of cases) {

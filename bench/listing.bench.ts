@@ -19,6 +19,7 @@ import type { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  cli,
   fmt,
   freePort,
   machine,
@@ -32,12 +33,8 @@ import {
 } from './lib';
 import { cpuSecondsOf, deepCursors, explainSection, explainTable, startBare } from './listing-lib';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const argN = (name: string, dflt: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
+const flag = cli.flag;
+const argN = cli.number;
 const QUICK = flag('quick');
 const PRODUCTS = argN('products', QUICK ? 5_000 : 100_000);
 const BIDS = argN('bids', QUICK ? 50_000 : 1_000_000);
@@ -45,10 +42,7 @@ const SECONDS = argN('seconds', QUICK ? 2 : 5);
 const CONNECTIONS = argN('connections', 50);
 const BUDGET_P99_MS = 25;
 const AIM_RATIO = 0.3;
-const argS = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? String(args[i + 1]) : dflt;
-};
+const argS = cli.text;
 const DB_NAME = argS('db', `rebound_bench_listing${QUICK ? '_quick' : ''}`);
 /** --port N: the real server on N and the bare route on N + 1 (else two free ports). */
 const PORT = argN('port', 0);

@@ -15,12 +15,9 @@ import { systemClock } from '../apps/server/src/lib/clock';
 import { OutboxSender, type RunStats } from '../apps/server/src/modules/notifications';
 import { createTestDatabase } from '../apps/server/test/database';
 import { makeUser } from '../apps/server/test/factories';
-import { fmt, machine, PG_URL, writeSection } from './lib';
+import { cli, fmt, machine, PG_URL, writeSection } from './lib';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
+const arg = cli.number;
 const N = arg('n', 10_000);
 const ROUNDS = 2;
 /** Rows claimed at a time, by the sender (its default: twice its 16 workers) and the bare loop alike. */
@@ -141,7 +138,7 @@ const best = (xs: number[]) => Math.min(...xs);
 async function main() {
   const loadStart = os.loadavg()[0]!;
   const results: Result[] = [await run('pglite')];
-  if (process.argv.includes('--pg')) results.push(await run('postgres'));
+  if (cli.flag('pg')) results.push(await run('postgres'));
   const rows = results.map((r) => {
     const s = best(r.senderMs);
     const b = best(r.baselineMs);
@@ -153,7 +150,7 @@ async function main() {
     'outbox',
     `## (g) Outbox: a closing burst of ${N.toLocaleString('en-CA')} messages drained by the sender, against a bare SKIP LOCKED loop
 
-\`npx tsx bench/outbox.bench.ts${process.argv.includes('--pg') ? ' --pg' : ''}\`, ${machine()}, ${new Date().toISOString().slice(0, 10)}.
+\`npx tsx bench/outbox.bench.ts${cli.flag('pg') ? ' --pg' : ''}\`, ${machine()}, ${new Date().toISOString().slice(0, 10)}.
 ${N.toLocaleString('en-CA')} outbox rows due at once (50% email, 40% push, 10% SMS, for ${USERS} shoppers), drained by one
 \`OutboxSender\` (16 workers taking rows from a claimed queue, ${BATCH} rows claimed at a time): claim (one \`UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)\`),
 render, the local adapters (email and SMS insert a development-mailbox row; push looks up the shopper's

@@ -21,13 +21,10 @@ import { createTestDatabase } from '../apps/server/test/database';
 import { makeLocation } from '../apps/server/test/factories';
 import type { TestApp } from '../apps/server/test/harness';
 import { makeOrder } from '../apps/server/test/won-orders';
-import { fmt, machine, PG_URL, summary, writeSection } from './lib';
+import { cli, fmt, machine, PG_URL, summary, writeSection } from './lib';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const ON_PG = process.argv.includes('--pg');
+const arg = cli.number;
+const ON_PG = cli.flag('pg');
 const SHOPPERS = arg('shoppers', 50);
 const ORDERS_EACH = arg('orders', 10);
 const LISTS_EACH = arg('lists', 20);

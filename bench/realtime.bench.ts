@@ -11,12 +11,9 @@ import { placeBid } from '../apps/server/src/modules/bidding';
 import { asSession } from '../apps/server/test/bidding';
 import { makeAuction, makeLocation, makeUser } from '../apps/server/test/factories';
 import { createTestApp } from '../apps/server/test/harness';
-import { fmt, machine, PG_URL, summary, writeSection } from './lib';
+import { cli, fmt, machine, PG_URL, summary, writeSection } from './lib';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
+const arg = cli.number;
 const WATCHERS = arg('watchers', 1000);
 const BIDS = arg('bids', 40);
 process.env.TEST_DATABASE_URL = PG_URL;

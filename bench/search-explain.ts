@@ -30,8 +30,7 @@ function scans(plan: Plan): string[] {
 /** What each statement is, from its text. */
 function statementName(text: string): string {
   if (text.includes('grouping(')) return 'facets and total';
-  if (text.includes('"matched"')) return 'suggested items';
-  if (text.includes('"categories"."slug", "categories"."name", count(*)')) return 'suggested categories';
+  if (text.includes('"candidates"')) return 'suggestions (titles and categories)';
   if (text.includes('search_words')) return 'spelling';
   return 'page';
 }

@@ -19,6 +19,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  cli,
   fmt,
   freePort,
   machine,
@@ -34,12 +35,8 @@ import { cpuSecondsOf } from './listing-lib';
 import { searchExplainTable } from './search-explain';
 import { type BenchQuery, type QueryKind, searchQueries, typedPrefixes } from './search-queries';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const arg = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? String(args[i + 1]) : dflt;
-};
+const flag = cli.flag;
+const arg = cli.text;
 const QUICK = flag('quick');
 const PRODUCTS = Number(arg('products', QUICK ? '5000' : '100000'));
 const BIDS = Number(arg('bids', QUICK ? '20000' : '200000'));
@@ -97,8 +94,31 @@ interface Load {
   max: number;
   errors: number;
   serverCpu: number;
+  /** The CPU of the database's backends serving this database (cores), from /proc. */
+  databaseCpu: number;
   generatorCpu: number;
   loadAvg: number;
+}
+
+/** The CPU seconds so far of every backend connected to the bench database (the server's pool). */
+async function databaseCpuSeconds(): Promise<Map<number, number>> {
+  const pids = await onDb(
+    dbUrl(DB_NAME),
+    async (c) =>
+      (
+        await c.query<{ pid: number }>(
+          'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        )
+      ).rows,
+  );
+  return new Map(pids.map(({ pid }) => [pid, cpuSecondsOf(pid)]));
+}
+
+/** CPU seconds the backends spent between two readings (a backend that appeared counts from 0). */
+function databaseCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, cpu] of after) if (Number.isFinite(cpu)) sum += cpu - (before.get(pid) ?? 0);
+  return sum;
 }
 
 /** `connections` keep-alive connections for `seconds`, each request the next of `paths` (no two alike). */
@@ -113,6 +133,7 @@ async function load(
   const next = () => paths[n++ % paths.length]!;
   const gen0 = process.cpuUsage();
   const srv0 = cpuSecondsOf(pid);
+  const db0 = await databaseCpuSeconds();
   const t0 = performance.now();
   const r = await autocannon({
     url: `http://127.0.0.1:${port}${paths[0]}`,
@@ -123,6 +144,7 @@ async function load(
   });
   const wall = (performance.now() - t0) / 1000;
   const gen = process.cpuUsage(gen0);
+  const db1 = await databaseCpuSeconds();
   if (n > paths.length) console.log(`  (the ${paths.length} paths ran out: ${n - paths.length} asked again)`);
   return {
     requests: r.requests.total,
@@ -132,6 +154,7 @@ async function load(
     max: r.latency.max,
     errors: r.errors + r.timeouts + r.non2xx,
     serverCpu: (cpuSecondsOf(pid) - srv0) / wall,
+    databaseCpu: databaseCpuBetween(db0, db1) / wall,
     generatorCpu: (gen.user + gen.system) / 1e6 / wall,
     loadAvg: os.loadavg()[0]!,
   };
@@ -219,10 +242,20 @@ async function searchRuns(port: number, pid: number, queries: readonly BenchQuer
 const pct = (n: number, of: number) => `${fmt((100 * n) / Math.max(1, of), 0)} %`;
 const ms = (x: number) => fmt(x, 1);
 
+/** CPU milliseconds per answer, server and database together (the physical cost of one search). */
+function cpuMsPerRequest(l: Load): number {
+  return l.rps > 0 ? ((l.serverCpu + l.databaseCpu) * 1000) / l.rps : Number.NaN;
+}
+
+/** The answers per second this machine's cores could give at that cost, with nothing else running: the physical limit. */
+function ceiling(l: Load): number {
+  return (os.cpus().length * 1000) / cpuMsPerRequest(l);
+}
+
 function loadRow(name: string, l: Load, goalP99: number, goalRps = 0): string {
   const p99 = l.p99 <= goalP99 ? `**${ms(l.p99)}**` : `⚠️ **${ms(l.p99)}**`;
   const rps = goalRps && l.rps < goalRps ? `⚠️ ${fmt(l.rps, 0)}` : fmt(l.rps, 0);
-  return `| ${name} | ${l.requests} | ${rps} | ${ms(l.p50)} | ${p99} | ${ms(l.max)} | ${l.errors} | ${fmt(l.serverCpu * 100, 0)} % | ${fmt(l.generatorCpu * 100, 0)} % | ${fmt(l.loadAvg, 1)} |`;
+  return `| ${name} | ${l.requests} | ${rps} | ${ms(l.p50)} | ${p99} | ${ms(l.max)} | ${l.errors} | ${fmt(l.serverCpu * 100, 0)} % | ${fmt(l.databaseCpu * 100, 0)} % | ${fmt(cpuMsPerRequest(l), 2)} | ${fmt(ceiling(l), 0)} | ${fmt(l.generatorCpu * 100, 0)} % | ${fmt(l.loadAvg, 1)} |`;
 }
 
 async function main() {
@@ -328,7 +361,7 @@ async function main() {
     })
     .join('\n');
   const header =
-    '| run | requests | req/s | p50 ms | p99 ms | max ms | errors | server CPU | load generator CPU | load avg |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
+    '| run | requests | req/s | p50 ms | p99 ms | max ms | errors | server CPU | database CPU | CPU ms per answer | ceiling req/s | load generator CPU | load avg |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
   const otherRows = others
     .flatMap((o, i) => [
       loadRow(
@@ -354,7 +387,10 @@ so nothing is answered from a cache; the answer is the first page in relevance o
 1,000) and the facet counts by category and condition. Suggestions: ${prefixes.length.toLocaleString('en-CA')} distinct prefixes of the same queries as
 they are typed (2 characters or more). Machine load average (1, 5, 15 min) at the start: ${loadStart.map((x) => fmt(x, 1)).join(', ')}; at the
 end: ${loadEnd.map((x) => fmt(x, 1)).join(', ')} (2 cores shared with other work: the absolute figures are noisy; the servers ran minutes
-apart on the same machine). "server CPU" is the Node process only; PostgreSQL's own processes are not counted.
+apart on the same machine). "server CPU" is the Node process; "database CPU" the PostgreSQL backends
+serving the bench database (read from /proc); "CPU ms per answer" is both together per answer, and "ceiling req/s" what
+${os.cpus().length} cores could answer at that cost if the server and the database had them all and the load generator none:
+the physical limit of this design on this machine, whatever the load around it.
 
 ${
   old

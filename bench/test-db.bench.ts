@@ -7,12 +7,9 @@ import os from 'node:os';
 import { MIGRATIONS_FOLDER, openDatabase, runMigrations } from '../apps/server/src/db/client';
 import { createTestDatabase } from '../apps/server/test/database';
 import { buildDbTemplate, pgliteTemplateData } from '../apps/server/test/db-template';
-import { fmt, machine, PG_URL, writeSection } from './lib';
+import { cli, fmt, machine, PG_URL, writeSection } from './lib';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
+const arg = cli.number;
 const N = arg('n', 8);
 
 async function timed(n: number, make: () => Promise<{ close(): Promise<void> }>): Promise<number> {

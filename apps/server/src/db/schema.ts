@@ -273,6 +273,8 @@ export const products = pgTable(
     // Shop search (docs/decisions/094-search.md): the full-text document, kept by the trigger of
     // migration 0025 from the title, brand, model, category and description.
     index('products_search_doc_idx').using('gin', t.searchDoc),
+    // Suggestions: the products of a suggested title (search_titles).
+    index('products_title_brand_idx').on(t.title, t.brand),
     check(
       'products_prices_nonneg',
       sql`${itemAmount(t.retailPriceCents)} and ${itemAmount(t.resalePriceCents)}`,
@@ -290,6 +292,25 @@ export const products = pgTable(
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
+
+/**
+ * Each title with its brand once, for suggestions as the shopper types (docs/decisions/096-suggestions-from-titles.md):
+ * its document (title A, brand and model B, as products.search_doc) and how many products carry it,
+ * kept by the trigger of migration 0028. A few thousand rows where products are a hundred thousand.
+ */
+export const searchTitles = pgTable(
+  'search_titles',
+  {
+    title: text('title').notNull(),
+    brand: text('brand').notNull(),
+    doc: tsvector('doc').notNull(),
+    products: integer('products').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.title, t.brand] }),
+    index('search_titles_doc_idx').using('gin', t.doc).where(sql`${t.products} > 0`),
+  ],
+);
 
 export const productImages = pgTable(
   'product_images',

@@ -1,40 +1,26 @@
-import type { SHOP_SORTS } from '@rebound/contract/catalog';
 import { and, asc, count, desc, eq, gt, lte, min, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type CardRow, cardQuery, firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { auctions, categories, locations, productImages, products, users } from '../../db/schema';
-import { isUuid } from '../../lib/ids';
 import { moreOfItemCount } from './item-lots-repository';
+import { lotRank, NO_SEARCH, searches } from './search-sql';
 import {
-  lotMatch,
-  lotRank,
-  type SearchShape,
-  searches,
-  searchParams,
-  searchShape,
-  searchTerms,
-} from './search-sql';
+  type KeysetSort,
+  ph,
+  preparedFor,
+  type ShopFilters,
+  type ShopKeyset,
+  type ShopShape,
+  type ShopSort,
+  shapeOf,
+  shopParams,
+  shopWhere,
+} from './shop-query';
 
-/** The shop's orders (contract SHOP_SORTS); 'relevance' pages by number only (docs/decisions/094-search.md). */
-export type ShopSort = (typeof SHOP_SORTS)[number];
-type KeysetSort = Exclude<ShopSort, 'relevance'>;
-
-export interface ShopFilters {
-  categorySlug?: string | undefined;
-  condition?: 'like_new' | 'open_box' | 'gently_used' | undefined;
-  minPriceCents?: number | undefined;
-  maxPriceCents?: number | undefined;
-  location?: string | undefined;
-  /**
-   * Search (docs/decisions/094-search.md): every word in the product's document (title, brand and
-   * model, category, description), in any form; or the text names a GTIN, model number or SKU.
-   */
-  q?: string | undefined;
-  /** 'Group identical lots' (decision 092): each item once, numbered pages only. */
-  group?: boolean | undefined;
-}
+export { type ShopFacets, shopFacets } from './facets-repository';
+export type { ShopFilters, ShopKeyset, ShopSort } from './shop-query';
 
 /** Live and biddable right now: the status says live and the clock agrees. */
 function liveAt(now: Date): SQL {
@@ -55,124 +41,6 @@ export function liveCards(db: DbOrTx, now: Date, order: 'latest' | 'hottest', li
     .where(liveAt(now))
     .orderBy(...orderBy)
     .limit(limit);
-}
-
-// The shop (decision 036). Its queries have one shape per sort order and set of filters given;
-// each shape is built once per database handle as a named prepared statement with placeholders
-// (drizzle builds nothing per request, PostgreSQL parses and plans it once per connection). The
-// constants of the partial indexes' predicate are literals so a generic plan can still use them.
-const ON_SALE = sql`${auctions.status} = 'live' and ${auctions.productStatus} = 'auctioned'`;
-const ph = (name: string) => sql.placeholder(name);
-
-interface ShopShape {
-  category: boolean;
-  condition: boolean;
-  minPrice: boolean;
-  maxPrice: boolean;
-  location: 'none' | 'id' | 'slug';
-  /** What the search reads (search-sql.ts): its words, a GTIN, a model number, a SKU. */
-  search: SearchShape;
-  /** A keyset page (decision 067): the rows after or before a card of the sort, or none (OFFSET). */
-  cursor: 'none' | 'after' | 'before';
-  /** Each item once (decision 092); never with a cursor. */
-  group: boolean;
-}
-
-/** Where a keyset page starts: a card's sort key and id (core/shop-cursor). */
-export interface ShopKeyset {
-  dir: 'after' | 'before';
-  /** The key's time (newest: the product's creation; ending, bids: the end), UTC to the microsecond. */
-  at: string | null;
-  /** The key's number (price in cents, or bid count). */
-  n: number | null;
-  id: string;
-}
-
-function shapeOf(filters: ShopFilters, keyset: ShopKeyset | null = null): ShopShape {
-  return {
-    category: Boolean(filters.categorySlug),
-    condition: Boolean(filters.condition),
-    minPrice: filters.minPriceCents !== undefined,
-    maxPrice: filters.maxPriceCents !== undefined,
-    location: !filters.location ? 'none' : isUuid(filters.location) ? 'id' : 'slug',
-    search: searchShape(searchTerms(filters.q)),
-    cursor: filters.group ? 'none' : (keyset?.dir ?? 'none'),
-    group: Boolean(filters.group),
-  };
-}
-
-/** The values for the placeholders of `shopWhere(shapeOf(filters, keyset))`. */
-function shopParams(
-  filters: ShopFilters,
-  now: Date,
-  keyset: ShopKeyset | null = null,
-): Record<string, unknown> {
-  const params: Record<string, unknown> = { now: now.toISOString() };
-  if (keyset && !filters.group) {
-    params.kat = keyset.at;
-    params.kn = keyset.n;
-    params.kid = keyset.id;
-  }
-  if (filters.categorySlug) params.category = filters.categorySlug;
-  if (filters.condition) params.condition = filters.condition;
-  if (filters.minPriceCents !== undefined) params.minPrice = filters.minPriceCents;
-  if (filters.maxPriceCents !== undefined) params.maxPrice = filters.maxPriceCents;
-  if (filters.location) params.location = filters.location;
-  Object.assign(params, searchParams(searchTerms(filters.q)));
-  return params;
-}
-
-/**
- * On sale in the shop at the placeholder `now` and matching the filters of `shape`, on the auction's
- * own copies of its product's columns: the same rows as liveAt and the filters on products.
- */
-function shopWhere(shape: ShopShape, sort: KeysetSort | null = null): SQL {
-  const conditions: SQL[] = [
-    ON_SALE,
-    sql`${auctions.startTime} <= ${ph('now')}`,
-    sql`${auctions.endTime} > ${ph('now')}`,
-  ];
-  if (shape.category)
-    conditions.push(
-      sql`${auctions.productCategoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${ph('category')})`,
-    );
-  if (shape.condition) conditions.push(sql`${auctions.productCondition} = ${ph('condition')}`);
-  if (shape.minPrice) conditions.push(sql`${auctions.currentPriceCents} >= ${ph('minPrice')}`);
-  if (shape.maxPrice) conditions.push(sql`${auctions.currentPriceCents} <= ${ph('maxPrice')}`);
-  if (shape.location === 'id') conditions.push(sql`${auctions.locationId} = ${ph('location')}`);
-  if (shape.location === 'slug')
-    conditions.push(
-      sql`${auctions.locationId} = (select ${locations.id} from ${locations} where ${locations.slug} = ${ph('location')})`,
-    );
-  // The lot's copy of its product's document (its own GIN index), or a product named exactly.
-  if (searches(shape.search)) conditions.push(lotMatch(shape.search));
-  if (shape.cursor !== 'none' && sort) conditions.push(keysetWhere(sort, shape.cursor));
-  return and(...conditions)!;
-}
-
-/**
- * The rows after (or before) the keyset's card in the sort's order (decision 067): a row comparison
- * on the sort index's leading columns, so the page is a walk of that index from the card on.
- */
-function keysetWhere(sort: KeysetSort, dir: 'after' | 'before'): SQL {
-  const at = sql`${ph('kat')}::timestamptz`;
-  const n = sql`${ph('kn')}::int`;
-  const id = sql`${ph('kid')}::uuid`;
-  // "Later in the order" for an ascending column is >, for a descending one <; before flips both.
-  const later = (asc: boolean) => sql.raw(asc === (dir === 'after') ? '>' : '<');
-  const laterOrSame = (asc: boolean) => sql.raw(asc === (dir === 'after') ? '>=' : '<=');
-  switch (sort) {
-    case 'newest':
-      return sql`(${auctions.productCreatedAt}, ${auctions.id}) ${later(false)} (${at}, ${id})`;
-    case 'ending':
-      return sql`(${auctions.endTime}, ${auctions.id}) ${later(true)} (${at}, ${id})`;
-    case 'price_asc':
-      return sql`(${auctions.currentPriceCents}, ${auctions.id}) ${later(true)} (${n}, ${id})`;
-    case 'price_desc':
-      return sql`${auctions.currentPriceCents} ${laterOrSame(false)} ${n} and (${auctions.currentPriceCents} ${later(false)} ${n} or ${auctions.id} ${later(true)} ${id})`;
-    case 'bids':
-      return sql`${auctions.bidCount} ${laterOrSame(false)} ${n} and (${auctions.bidCount} ${later(false)} ${n} or (${auctions.endTime}, ${auctions.id}) ${later(true)} (${at}, ${id}))`;
-  }
 }
 
 /** The sort order walked backwards (a page before a card is read nearest first, then turned round). */
@@ -230,7 +98,7 @@ export function shopCountKey(filters: ShopFilters): string {
     filters.minPriceCents ?? null,
     filters.maxPriceCents ?? null,
     filters.location ?? null,
-    searchTerms(filters.q),
+    filters.search ?? NO_SEARCH,
     filters.group ? 'group' : null,
   ]);
 }
@@ -321,30 +189,6 @@ function buildShopCount(db: DbOrTx, shape: ShopShape, capped: boolean) {
 }
 
 type RowsQuery = ReturnType<ReturnType<typeof buildShopRows>['prepare']>;
-type CountQuery = ReturnType<ReturnType<typeof buildShopCount>['prepare']>;
-// biome-ignore lint/suspicious/noExplicitAny: the facets' statements have their own row shapes
-type FacetQuery = { execute(params: Record<string, unknown>): Promise<any[]> };
-const prepared = new WeakMap<DbOrTx, Map<string, RowsQuery | CountQuery | FacetQuery>>();
-let statementNumber = 0;
-
-/** The prepared statement of `key` for `db`, built by `build` the first time. */
-function preparedFor<Q extends RowsQuery | CountQuery | FacetQuery>(
-  db: DbOrTx,
-  key: string,
-  build: (name: string) => Q,
-): Q {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = new Map();
-    prepared.set(db, statements);
-  }
-  let statement = statements.get(key) as Q | undefined;
-  if (!statement) {
-    statement = build(`shop_${++statementNumber}`);
-    statements.set(key, statement);
-  }
-  return statement;
-}
 
 export type ShopRow = CardRow & { sortAt: string | null; moreOfItem: number; itemLots: number | null };
 
@@ -383,67 +227,6 @@ export async function shopCount(db: DbOrTx, now: Date, filters: ShopFilters, cap
   );
   const [row] = await query.execute({ ...shopParams(filters, now), cap });
   return row?.total ?? 0;
-}
-
-export interface ShopFacets {
-  categories: { slug: string; name: string; count: number }[];
-  conditions: { condition: 'like_new' | 'open_box' | 'gently_used'; count: number }[];
-  /** The lots matching all the filters (exact). */
-  total: number;
-}
-
-/**
- * How many lots each category and each condition would give (docs/product.md "Search"): the shop's
- * filters with the facet's own left out, most first; and how many match them all. One read of the
- * lots matching every filter but those two, grouped by category (counting those of the chosen
- * condition), by condition (those of the chosen category) and not at all (those of both).
- */
-export async function shopFacets(db: DbOrTx, now: Date, filters: ShopFilters): Promise<ShopFacets> {
-  const shape = shapeOf(filters);
-  const base = shapeOf({ ...filters, categorySlug: undefined, condition: undefined });
-  const query = preparedFor(db, `facets ${JSON.stringify(shape)}`, (name) => {
-    const inCategory = shape.category
-      ? sql`${auctions.productCategoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${ph('category')})`
-      : sql`true`;
-    const inCondition = shape.condition ? sql`${auctions.productCondition} = ${ph('condition')}` : sql`true`;
-    return db
-      .select({
-        // 1: a category's row, 2: a condition's, 3: the total's (grouping() marks what is left out).
-        set: sql<number>`grouping(${categories.id}, ${auctions.productCondition})::int`,
-        slug: categories.slug,
-        name: categories.name,
-        condition: auctions.productCondition,
-        ofCondition: sql<number>`(count(*) filter (where ${inCondition}))::int`,
-        ofCategory: sql<number>`(count(*) filter (where ${inCategory}))::int`,
-        ofBoth: sql<number>`(count(*) filter (where ${inCategory} and ${inCondition}))::int`,
-      })
-      .from(auctions)
-      .leftJoin(categories, eq(categories.id, auctions.productCategoryId))
-      .where(shopWhere(base))
-      .groupBy(
-        sql`grouping sets ((${categories.id}, ${categories.slug}, ${categories.name}), (${auctions.productCondition}), ())`,
-      )
-      .prepare(name);
-  });
-  type Condition = ShopFacets['conditions'][number]['condition'];
-  type Row = { set: number; slug: string | null; name: string | null; condition: Condition | null };
-  const rows = (await query.execute(shopParams(filters, now))) as (Row &
-    Record<'ofCondition' | 'ofCategory' | 'ofBoth', number>)[];
-  const byCount =
-    <T extends { count: number }>(key: (x: T) => string) =>
-    (a: T, b: T) =>
-      b.count - a.count || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
-  return {
-    categories: rows
-      .filter((r) => r.set === 1 && r.slug !== null && r.name !== null && r.ofCondition > 0)
-      .map((r) => ({ slug: r.slug!, name: r.name!, count: r.ofCondition }))
-      .sort(byCount((c) => c.name)),
-    conditions: rows
-      .filter((r) => r.set === 2 && r.condition !== null && r.ofCategory > 0)
-      .map((r) => ({ condition: r.condition!, count: r.ofCategory }))
-      .sort(byCount((c) => c.condition)),
-    total: rows.find((r) => r.set === 3)?.ofBoth ?? 0,
-  };
 }
 
 /** Featured products with a live auction, newest product first (the drops page). */

@@ -5,7 +5,7 @@ import { SUGGEST_CATEGORIES, SUGGEST_ITEMS, searchTsQuery, swappedLetters } from
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
-import { auctions, categories, products, searchWords } from '../../db/schema';
+import { auctions, categories, products, searchTitles, searchWords } from '../../db/schema';
 import {
   productMatch,
   type SearchShape,
@@ -22,46 +22,62 @@ const ph = (name: string) => sql.placeholder(name);
 const onSale = sql`${auctions.status} = 'live' and ${auctions.productStatus} = 'auctioned'
   and ${auctions.startTime} <= ${ph('now')} and ${auctions.endTime} > ${ph('now')}`;
 
-// The items: titles whose title, brand or model match the words typed so far (the last one a
-// prefix), each title once with its lots on sale, best match first; on the lots' own copies of
-// their documents (the partial GIN index of the lots on sale, migration 0026). The matching lots'
-// products are then read by key, as an array of ids: PostgreSQL cannot tell how few lots a
-// title-only match keeps of those the index finds (the weights are checked on each document), and
-// would otherwise read every product to join them.
-const suggestItems = preparedOnce((db) => {
-  const matched = db.$with('matched').as(
+/** How many of the best-matching titles the suggestions look at for lots on sale. */
+export const SUGGEST_CANDIDATES = 15;
+
+// Suggestions (docs/decisions/096-suggestions-from-titles.md): the titles whose title, brand or
+// model match the words typed so far (the last one a prefix), from search_titles (each title once,
+// a few thousand rows, not every lot); the best SUGGEST_CANDIDATES of them by rank, then their lots on
+// sale found by key (products by title and brand, auctions by product). Items: up to SUGGEST_ITEMS
+// titles with lots on sale, best match first, then most lots; categories: up to SUGGEST_CATEGORIES
+// categories with the most of those lots. One statement, one round trip.
+const suggestStatement = preparedOnce((db) => {
+  const candidates = db.$with('candidates').as(
     db
       .select({
-        productId: sql<string>`${auctions.productId}`.as('product_id'),
-        rank: sql<number>`ts_rank(${auctions.productSearchDoc}, ${tsQueryOf(ph('tsq'))})`.as('rank'),
+        title: searchTitles.title,
+        brand: searchTitles.brand,
+        rank: sql<number>`ts_rank(${searchTitles.doc}, ${tsQueryOf(ph('tsq'))})`.as('rank'),
       })
-      .from(auctions)
-      .where(sql`${onSale} and ${auctions.productSearchDoc} @@ ${tsQueryOf(ph('tsq'))}`),
+      .from(searchTitles)
+      .where(sql`${searchTitles.products} > 0 and ${searchTitles.doc} @@ ${tsQueryOf(ph('tsq'))}`)
+      .orderBy(sql`rank desc`, searchTitles.title)
+      .limit(SUGGEST_CANDIDATES),
+  );
+  const lots = db.$with('lots').as(
+    db
+      .select({
+        title: candidates.title,
+        brand: candidates.brand,
+        rank: candidates.rank,
+        categoryId: sql<string>`${auctions.productCategoryId}`.as('category_id'),
+      })
+      .from(candidates)
+      .innerJoin(
+        products,
+        sql`${products.title} = ${candidates.title} and ${products.brand} = ${candidates.brand}`,
+      )
+      .innerJoin(auctions, sql`${auctions.productId} = ${products.id}`)
+      .where(onSale),
   );
   return db
-    .with(matched)
-    .select({ title: products.title, brand: products.brand, lots: sql<number>`count(*)::int` })
-    .from(products)
-    .innerJoin(matched, sql`${matched.productId} = ${products.id}`)
-    .where(sql`${products.id} = any(array(select ${matched.productId} from ${matched}))`)
-    .groupBy(products.title, products.brand)
-    .orderBy(sql`max(${matched.rank}) desc`, sql`count(*) desc`, products.title)
-    .limit(SUGGEST_ITEMS)
-    .prepare('search_suggest_items');
+    .with(candidates, lots)
+    .select({
+      items: sql<Suggestions['items']>`coalesce((select json_agg(i) from (
+        select title, brand, count(*)::int as lots from lots
+         group by title, brand, rank
+         order by rank desc, count(*) desc, title
+         limit ${sql.raw(String(SUGGEST_ITEMS))}) i), '[]')`,
+      categories: sql<Suggestions['categories']>`coalesce((select json_agg(k) from (
+        select ${categories.slug} as slug, ${categories.name} as name, count(*)::int as count
+          from lots join ${categories} on ${categories.id} = lots.category_id
+         group by ${categories.id}
+         order by count(*) desc, ${categories.name}
+         limit ${sql.raw(String(SUGGEST_CATEGORIES))}) k), '[]')`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('search_suggest');
 });
-
-// The categories with the most lots on sale matching anywhere in their document.
-const suggestCategories = preparedOnce((db) =>
-  db
-    .select({ slug: categories.slug, name: categories.name, count: sql<number>`count(*)::int` })
-    .from(auctions)
-    .innerJoin(categories, sql`${categories.id} = ${auctions.productCategoryId}`)
-    .where(sql`${onSale} and ${auctions.productSearchDoc} @@ ${tsQueryOf(ph('tsq'))}`)
-    .groupBy(categories.id)
-    .orderBy(sql`count(*) desc`, categories.name)
-    .limit(SUGGEST_CATEGORIES)
-    .prepare('search_suggest_categories'),
-);
 
 export interface Suggestions {
   items: { title: string; brand: string; lots: number }[];
@@ -70,18 +86,13 @@ export interface Suggestions {
 
 /**
  * Suggestions for the words typed so far: item titles matched on their title, brand and model
- * (weights A and B), categories on the whole document; the last word as a prefix.
+ * (weights A and B), and the categories of their lots; the last word as a prefix.
  */
 export async function suggestions(db: DbOrTx, now: Date, q: string): Promise<Suggestions> {
-  const titles = searchTsQuery(q, { prefixLast: true, weights: 'AB' });
-  const anywhere = searchTsQuery(q, { prefixLast: true });
-  if (!titles || !anywhere) return { items: [], categories: [] };
-  const at = now.toISOString();
-  const [items, cats] = await Promise.all([
-    suggestItems(db).execute({ now: at, tsq: titles }),
-    suggestCategories(db).execute({ now: at, tsq: anywhere }),
-  ]);
-  return { items, categories: cats };
+  const tsq = searchTsQuery(q, { prefixLast: true, weights: 'AB' });
+  if (!tsq) return { items: [], categories: [] };
+  const [row] = await suggestStatement(db).execute({ now: now.toISOString(), tsq });
+  return { items: row?.items ?? [], categories: row?.categories ?? [] };
 }
 
 // The catalogue words most alike a word by trigrams (pg_trgm's % and similarity on the

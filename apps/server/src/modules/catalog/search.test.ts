@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAuction, makeCategory, makeLocation } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
-import { categories } from '../../db/schema';
+import { categories, products, searchTitles } from '../../db/schema';
 
 const NOW = new Date('2026-11-29T10:00:00.000Z');
 const t = useTestApp({ now: NOW });
@@ -197,6 +197,28 @@ describe('suggestions', () => {
       'Digital Air Fryer',
     ]);
     expect(airFr.categories).toEqual([{ slug: 'kitchen', name: 'Kitchen', count: 3 }]);
+  });
+
+  it('follows a product renamed or re-branded: the list of titles keeps each title with how many products carry it', async () => {
+    const location = await makeLocation(t.db, { slug: 'rename-depot' });
+    const lotOf = await makeAuction(t.db, {
+      now: NOW,
+      locationId: location.id,
+      product: { title: 'Quokka Lamp', brand: 'Brightly' },
+      auction: { startTime: at(-60), endTime: at(120) },
+    });
+    expect((await suggest('quok')).items).toEqual([{ title: 'Quokka Lamp', brand: 'Brightly', lots: 1 }]);
+    await t.db.update(products).set({ title: 'Wombat Lamp' }).where(eq(products.id, lotOf.product.id));
+    expect((await suggest('quok')).items).toEqual([]);
+    expect((await suggest('womb')).items).toEqual([{ title: 'Wombat Lamp', brand: 'Brightly', lots: 1 }]);
+    await t.db.update(products).set({ brand: 'Lumo' }).where(eq(products.id, lotOf.product.id));
+    expect((await suggest('bright')).items).toEqual([]);
+    expect((await suggest('lum')).items).toEqual([{ title: 'Wombat Lamp', brand: 'Lumo', lots: 1 }]);
+    const rows = await t.db.select().from(searchTitles).where(eq(searchTitles.title, 'Wombat Lamp'));
+    expect(rows.map((r) => [r.brand, r.products]).sort()).toEqual([
+      ['Brightly', 0],
+      ['Lumo', 1],
+    ]);
   });
 
   it('matches items on their title, brand and model only, and refuses a text over 100 characters', async () => {

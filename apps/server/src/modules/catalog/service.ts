@@ -156,7 +156,7 @@ export function shopFilters(q: ShopQuery): repo.ShopFilters {
     minPriceCents: toCents(q.minPrice),
     maxPriceCents: toCents(q.maxPrice),
     location: q.location,
-    q: q.q,
+    search: searchTerms(q.q),
     group: q.group,
   };
 }
@@ -225,7 +225,8 @@ async function shopAsTyped(
 ): Promise<ShopResponse> {
   const filters = shopFilters(q);
   // A search's facet counts (with the total of its filters) are read beside its page.
-  const facets = searches(searchShape(searchTerms(q.q))) ? repo.shopFacets(db, now, filters) : null;
+  const facets =
+    filters.search && searches(searchShape(filters.search)) ? repo.shopFacets(db, now, filters) : null;
   facets?.catch(() => {}); // awaited below; a failed page must not leave it unhandled
 
   const cursor = cursorOf(q);

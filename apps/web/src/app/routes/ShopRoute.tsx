@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useR
 import { Button } from '../../components/ui/Button';
 import { Container } from '../../components/ui/Container';
 import { EmptyState, ErrorState } from '../../components/ui/StatusMessage';
+import { GroupTray } from '../../features/bid-groups/components/GroupTray';
 import { useCategories, useLocations, useShop } from '../../features/catalog/api';
 import { AuctionGrid, AuctionGridSkeleton } from '../../features/catalog/components/AuctionGrid';
 import { SaveSearchButton } from '../../features/saved-searches/components/SaveSearchButton';
@@ -24,7 +25,7 @@ import {
 import { useShopParams } from '../../features/shop/use-shop-params';
 import { errorMessageOf } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { renderCardWatch } from '../product/card-watch';
+import { renderShopCardControls } from '../product/card-group';
 import { QuickView } from '../product/QuickView';
 
 /** Skeleton cards shown on the first load: two phone rows, or a desktop screenful. */
@@ -153,7 +154,7 @@ export default function ShopRoute() {
           columns="beside-sidebar"
           eagerCount={4}
           onResync={() => void shop.refetch()}
-          renderWatch={renderCardWatch}
+          renderWatch={renderShopCardControls}
         />
       </div>
     );
@@ -258,6 +259,8 @@ export default function ShopRoute() {
       </div>
 
       <QuickView card={selected} open={modalOpen} onOpenChange={setModalOpen} />
+      {/* Lots picked with 'Add to a group' on the cards (the bid-groups feature). */}
+      <GroupTray />
     </Container>
   );
 }

@@ -25,3 +25,13 @@ export type QuickViewAuctionSlot = {
   /** 'View Full Page', to place under the auction box. */
   fullPageLink: ReactNode;
 };
+
+/**
+ * What the product page hands to its item-group slot ('Win one of these', composed by the app) when
+ * the item has other live or upcoming lots: the page's own lot and those others.
+ */
+export type ItemGroupSlot = {
+  product: ProductDetail['product'];
+  auction: ProductDetail['auction'];
+  moreOfItem: ProductDetail['moreOfItem'];
+};

@@ -2,7 +2,7 @@ import type { MyBidGroup, MyBidsFilter } from '@rebound/contract/bidding';
 import { formatCents } from '@rebound/core/money';
 import { clsx } from 'clsx';
 import { Check, ChevronDown, Package, ShoppingCart } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AuctionThumb } from '../../../components/AuctionThumb';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -38,14 +38,17 @@ const bidsLabel = (n: number) => `${n} ${n === 1 ? 'bid' : 'bids'}`;
 /**
  * The account's My Bids tab: All / Winning / Losing (the header badges link to the last two), one
  * collapsible row per auction with the shopper's own maximum, the current high, the time left and
- * the bid count; expanding shows the auction's bid history, 'Highest' first.
+ * the bid count; expanding shows the auction's bid history, 'Highest' first. `groups` (the
+ * bid-groups feature's list, composed by the app) goes under the heading, before the auctions.
  */
 export function MyBidsPanel({
   filter,
   filterHref,
+  groups,
 }: {
   filter: MyBidsFilter;
   filterHref: (f: MyBidsFilter) => string;
+  groups?: ReactNode;
 }) {
   const bids = useMyBids(filter);
   const running = useMemo(
@@ -97,6 +100,8 @@ export function MyBidsPanel({
       </div>
 
       <OweSummary />
+
+      {groups}
 
       {bids.isPending ? (
         <div role="status" className="flex flex-col gap-3">

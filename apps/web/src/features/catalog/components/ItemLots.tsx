@@ -3,17 +3,20 @@ import { conditionLabel } from '@rebound/core/catalog';
 import { formatTimeLeftShort } from '@rebound/core/countdown';
 import { formatCents } from '@rebound/core/money';
 import { formatShopDate } from '@rebound/core/shop-clock';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 
-type ItemLotsProps = Pick<ProductDetail, 'moreOfItem' | 'soldBefore' | 'serverTime'>;
+type ItemLotsProps = Pick<ProductDetail, 'moreOfItem' | 'soldBefore' | 'serverTime'> & {
+  /** Under the list: 'Win one of these' (the bid-groups feature, composed by the app). */
+  action?: ReactNode;
+};
 
 /**
  * A product page's other units of its item (docs/product.md "The shopper: more of this item, sold
  * before"; decision 092): the other lots still to bid on, soonest ending first, and the item's
  * recent sales with their median. Loaded only for a product that has either.
  */
-export function ItemLots({ moreOfItem, soldBefore, serverTime }: ItemLotsProps) {
+export function ItemLots({ moreOfItem, soldBefore, serverTime, action }: ItemLotsProps) {
   const now = Date.parse(serverTime);
   const shown = moreOfItem.lots.length;
   // A card's 'N more like this' links here: the section arrives after the page, so scroll once it is in.
@@ -67,6 +70,7 @@ export function ItemLots({ moreOfItem, soldBefore, serverTime }: ItemLotsProps) 
               );
             })}
           </ul>
+          {action}
         </section>
       ) : null}
 

@@ -9,7 +9,7 @@ import { ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf, isNotFound } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProduct } from '../api';
-import type { ProductAuctionSlot } from '../slots';
+import type { ItemGroupSlot, ProductAuctionSlot } from '../slots';
 import { ConditionRubric } from './ConditionRubric';
 import { ProductFacts } from './ProductFacts';
 import { ProductGallery } from './ProductGallery';
@@ -25,10 +25,12 @@ type ProductPageProps = {
   slug: string;
   /** The watch control and the live auction box, placed under the title (composed by the app). */
   renderAuction: (slot: ProductAuctionSlot) => ReactNode;
+  /** Under 'More of this item': a way to bid on several of its lots at once (composed by the app). */
+  renderItemGroup?: (slot: ItemGroupSlot) => ReactNode;
 };
 
 /** The full product page: gallery, auction box, facts, description and pickup. */
-export function ProductPage({ slug, renderAuction }: ProductPageProps) {
+export function ProductPage({ slug, renderAuction, renderItemGroup }: ProductPageProps) {
   const { data: answer, error, isError, isPending, refetch } = useProduct(slug);
   // The page renders from a deferred copy of the answer: when it arrives, React renders the page in
   // slices in the background (yielding to the browser) instead of one long task, and the skeleton
@@ -153,6 +155,11 @@ export function ProductPage({ slug, renderAuction }: ProductPageProps) {
                 moreOfItem={data.moreOfItem}
                 soldBefore={data.soldBefore}
                 serverTime={data.serverTime}
+                action={
+                  data.moreOfItem.lots.length > 0
+                    ? renderItemGroup?.({ product, auction, moreOfItem: data.moreOfItem })
+                    : null
+                }
               />
             </Suspense>
           ) : null}

@@ -1,7 +1,8 @@
+import type { AuctionCard } from '@rebound/contract/catalog';
 import type { WatchlistItem } from '@rebound/contract/watchlist';
 import { formatCents } from '@rebound/core/money';
 import { Gavel, HeartOff } from 'lucide-react';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { AuctionThumb } from '../../../components/AuctionThumb';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -18,9 +19,14 @@ import { useToggleWatch, useWatchlist } from '../api';
 /**
  * The account's Watchlist tab: 'My Watchlist (count)', each auction with its current bid ($0.00
  * until someone bids, with the starting bid beside it), the time left and 'Place Bid'. Prices follow
- * the auctions' rooms while the tab is open.
+ * the auctions' rooms while the tab is open. `renderRowAction` adds a control to each row ('Add to a
+ * group', from the bid-groups feature; composed by the app).
  */
-export function WatchlistPanel() {
+export function WatchlistPanel({
+  renderRowAction,
+}: {
+  renderRowAction?: (auction: AuctionCard) => ReactNode;
+} = {}) {
   const list = useWatchlist();
   const ids = useMemo(() => (list.data?.items ?? []).map((i) => i.auction.auctionId), [list.data]);
   useLiveAuctionList(ids, meKeys.watchlist());
@@ -55,7 +61,7 @@ export function WatchlistPanel() {
       ) : (
         <ul className="flex flex-col gap-3">
           {list.data.items.map((item) => (
-            <WatchlistRow key={item.auction.auctionId} item={item} />
+            <WatchlistRow key={item.auction.auctionId} item={item} action={renderRowAction?.(item.auction)} />
           ))}
         </ul>
       )}
@@ -63,7 +69,7 @@ export function WatchlistPanel() {
   );
 }
 
-function WatchlistRow({ item }: { item: WatchlistItem }) {
+function WatchlistRow({ item, action }: { item: WatchlistItem; action?: ReactNode }) {
   const { auction } = item;
   const { setWatching, isPending } = useToggleWatch(auction.auctionId);
   const now = useServerNow();
@@ -125,6 +131,7 @@ function WatchlistRow({ item }: { item: WatchlistItem }) {
           <HeartOff aria-hidden="true" />
           Remove
         </Button>
+        {action}
       </div>
     </li>
   );
