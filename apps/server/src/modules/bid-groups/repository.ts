@@ -178,7 +178,7 @@ export async function eventsOf(tx: DbOrTx, groupIds: string[]) {
     .select()
     .from(bidGroupEvents)
     .where(inArray(bidGroupEvents.groupId, groupIds))
-    .orderBy(asc(bidGroupEvents.at), asc(bidGroupEvents.id));
+    .orderBy(asc(bidGroupEvents.at), asc(bidGroupEvents.seq));
 }
 
 export async function groupsOfUser(tx: DbOrTx, userId: string) {

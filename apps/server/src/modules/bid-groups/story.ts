@@ -14,7 +14,7 @@ function reasonOf(e: GroupEvent, title: string): string | null {
     case 'outbid':
       return `your maximum on ${title} was outbid`;
     case 'lost':
-      return `${title} ended and went to someone else`;
+      return `${title} ended and was not won`;
     case 'skipped':
       return `${title} ended while waiting`;
     case 'dropped_cancelled_lot':
@@ -32,14 +32,20 @@ export function planStory(
   groupDone: boolean,
   winAtMost: number,
 ): StoryLine[] {
-  const reasons = events.map((e) => reasonOf(e, titleOf(e.auctionId))).filter((r): r is string => r !== null);
+  // Each placement takes the first change that gave way (in order) as its reason: 'Moved to B: ...'.
+  const givers = events.filter((e) => reasonOf(e, '') !== null);
+  const placed = events.filter((e) => e.kind === 'placed');
+  const moves = new Map(placed.map((p, i) => [p, givers[i]]));
+  const said = new Set(placed.map((p) => moves.get(p)).filter((g) => g !== undefined));
   const lines: StoryLine[] = [];
   for (const e of events) {
+    if (said.has(e)) continue;
     const title = titleOf(e.auctionId);
     const line = (text: string) => lines.push({ auctionId: e.auctionId, kind: e.kind, text });
     switch (e.kind) {
       case 'placed': {
-        const reason = reasons.shift();
+        const giver = moves.get(e);
+        const reason = giver ? reasonOf(giver, titleOf(giver.auctionId)) : null;
         line(
           reason
             ? `Moved to ${title}: ${reason}`
@@ -57,7 +63,7 @@ export function planStory(
         line(groupDone ? `Won ${title}: the other lots of the group were dropped` : `Won ${title}`);
         break;
       case 'lost':
-        line(`${title} ended and went to someone else`);
+        line(`${title} ended and was not won`);
         break;
       case 'skipped':
         line(`${title} ended while waiting: skipped`);
