@@ -1,11 +1,11 @@
 import type { BidGroupResponse, MyBidGroupsResponse } from '@rebound/contract/bid-groups';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/auth';
 import { asSession, maxBidOf } from '../../../test/bidding';
 import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
-import { auctions, bidGroupLots, bidGroups, maxBids, outbox, users } from '../../db/schema';
+import { auctions, bidGroupEvents, bidGroupLots, bidGroups, outbox } from '../../db/schema';
 import type { SessionUser } from '../../lib/auth-context';
 import { closeDueAuctions } from '../auctions';
 import { placeBid } from '../bidding';
@@ -70,9 +70,9 @@ describe('bid groups over HTTP: every refusal is a clear 4xx and changes nothing
     const b = await lot('Toaster', 40);
     const over = await lot('Blender', 50, { status: 'ended' });
     const alice = await signedInUser(t);
-    const post = (payload: unknown, cookie: string | undefined = alice.cookie) =>
+    const post = (payload: object, cookie: string | undefined = alice.cookie) =>
       t.app.inject({ method: 'POST', url: '/api/bid-groups', headers: cookie ? { cookie } : {}, payload });
-    const expectRefusal = async (payload: unknown, status: number, message: string, cookie?: string) => {
+    const expectRefusal = async (payload: object, status: number, message: string, cookie?: string) => {
       const res = await post(payload, cookie);
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
       expect(res.json().error.message).toBe(message);
@@ -142,7 +142,7 @@ describe('bid groups over HTTP: every refusal is a clear 4xx and changes nothing
     );
 
     // Changes: removing the placed lot, a win number out of range, another shopper's group.
-    const patch = (payload: unknown, cookie = alice.cookie, id = group.id) =>
+    const patch = (payload: object, cookie = alice.cookie, id = group.id) =>
       t.app.inject({ method: 'PATCH', url: `/api/bid-groups/${id}`, headers: { cookie }, payload });
     let r = await patch({ remove: [a.id] });
     expect(r.statusCode).toBe(409);
@@ -238,9 +238,11 @@ describe('driving a group', () => {
     expect(await maxBidOf(t.db, c.id, me.id)).toBeNull();
     const g = await groupRow(group.id);
     expect([g.state, g.wins]).toEqual(['done', 1]);
-    const story = (
-      await t.db.execute(sql`select text from bid_group_events where group_id = ${group.id} order by at, seq`)
-    ).rows as { text: string }[];
+    const story = await t.db
+      .select({ text: bidGroupEvents.text })
+      .from(bidGroupEvents)
+      .where(eq(bidGroupEvents.groupId, group.id))
+      .orderBy(bidGroupEvents.at, bidGroupEvents.seq);
     expect(story.map((s) => s.text)).toEqual([
       'Group made: win one of 3 lots',
       'Placed your maximum of $50.00 on Lamp A',
