@@ -5,7 +5,8 @@ CREATE TABLE "bid_group_events" (
 	"auction_id" uuid,
 	"kind" text NOT NULL,
 	"text" text NOT NULL,
-	"at" timestamp with time zone NOT NULL
+	"at" timestamp with time zone NOT NULL,
+	"seq" bigserial NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "bid_group_lots" (
@@ -41,7 +42,7 @@ ALTER TABLE "bid_group_lots" ADD CONSTRAINT "bid_group_lots_group_id_bid_groups_
 ALTER TABLE "bid_group_lots" ADD CONSTRAINT "bid_group_lots_auction_id_auctions_id_fk" FOREIGN KEY ("auction_id") REFERENCES "public"."auctions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bid_group_lots" ADD CONSTRAINT "bid_group_lots_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bid_groups" ADD CONSTRAINT "bid_groups_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "bid_group_events_group_idx" ON "bid_group_events" USING btree ("group_id","at");--> statement-breakpoint
+CREATE INDEX "bid_group_events_group_idx" ON "bid_group_events" USING btree ("group_id","at","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "bid_group_lots_open_uq" ON "bid_group_lots" USING btree ("auction_id","user_id") WHERE "bid_group_lots"."state" in ('waiting', 'live', 'outbid');--> statement-breakpoint
 CREATE INDEX "bid_group_lots_auction_idx" ON "bid_group_lots" USING btree ("auction_id");--> statement-breakpoint
 CREATE INDEX "bid_groups_user_idx" ON "bid_groups" USING btree ("user_id","created_at");--> statement-breakpoint

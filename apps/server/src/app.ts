@@ -28,7 +28,8 @@ import { adminMessagesRoutes } from './modules/admin-messages';
 import { adminOrdersRoutes } from './modules/admin-orders';
 import { cancelAuction } from './modules/auctions';
 import { authPlugin, sessionStates } from './modules/auth';
-import { biddingRoutes } from './modules/bidding';
+import { bidGroupRoutes, replanGroupsOn } from './modules/bid-groups';
+import { biddingRoutes, onBidsCommitted } from './modules/bidding';
 import { catalogRoutes } from './modules/catalog';
 import { checkoutRoutes, stripeWebhookRoutes, testCheckoutRoutes } from './modules/checkout';
 import { deskMarkKindOf, deskMarksRoutes } from './modules/desk-marks';
@@ -157,8 +158,15 @@ export async function buildApp({
     live: { openSockets: 0 },
   });
   const offPoolErrors = database.onError((err) => app.log.error({ err }, 'database pool error'));
+  // A committed bid re-plans at once the bid groups on its auction (decision 095); the job
+  // bidGroups.drive catches up whatever this misses.
+  const offBidGroups = onBidsCommitted(async (c) => {
+    if (c.db !== database.db) return;
+    await replanGroupsOn(c.db, c.clock, c.publish, [c.auctionId]);
+  });
   app.addHook('onClose', async () => {
     offPoolErrors();
+    offBidGroups();
     if (!hub) await realtime.close();
   });
 
@@ -229,6 +237,7 @@ export async function buildApp({
   await app.register(catalogRoutes);
   await app.register(seoRoutes);
   await app.register(biddingRoutes);
+  await app.register(bidGroupRoutes);
   await app.register(watchlistRoutes);
   await app.register(spendingRoutes);
   await app.register(inboxRoutes);

@@ -13,6 +13,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -1457,6 +1458,8 @@ export const bidGroupEvents = pgTable(
     kind: text('kind').notNull(),
     text: text('text').notNull(),
     at: ts('at').notNull(),
+    /** The order of lines written at the same instant (one plan writes several). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (t) => [index('bid_group_events_group_idx').on(t.groupId, t.at)],
+  (t) => [index('bid_group_events_group_idx').on(t.groupId, t.at, t.seq)],
 );

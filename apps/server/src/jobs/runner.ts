@@ -4,6 +4,7 @@ import { postgresLimits, sharedLimits } from '../lib/shared-limits';
 
 import { runImports } from '../modules/admin-import';
 import { closeDueAuctions, openDueAuctions } from '../modules/auctions';
+import { driveBidGroups, replanGroupsOn } from '../modules/bid-groups';
 import { purgeExpiredIdempotencyKeys } from '../modules/bidding';
 import { runDailyDigest } from '../modules/digest';
 import { runEndingReminders } from '../modules/notifications';
@@ -75,7 +76,16 @@ export function auctionJobs(app: FastifyInstance, everyMs = 1_000): Job[] {
       name: 'auctions.close',
       everyMs,
       run: async () => {
-        await closeDueAuctions(db, clock.now(), publish);
+        // The bid groups on the closed lots re-planned at once (decision 095).
+        await closeDueAuctions(db, clock.now(), publish, (ids) => replanGroupsOn(db, clock, publish, ids));
+      },
+    },
+    {
+      // Every active bid group whose stored states disagree with its lots' facts, re-planned.
+      name: 'bidGroups.drive',
+      everyMs,
+      run: async () => {
+        await driveBidGroups(db, clock, publish);
       },
     },
   ];

@@ -1,13 +1,15 @@
 import { auctionRoom, userRoom } from '@rebound/contract/rooms';
 import { summaryWinner } from '@rebound/core/auction-summary';
+import { priceFromMaxBids } from '@rebound/core/bidding';
 import { auctionLostNotice, auctionWonNotice } from '@rebound/core/notices';
 import { priceLines, resolveTaxConfig } from '@rebound/core/pricing';
 import { PRODUCT_MOVES } from '@rebound/core/product-status';
 import { paymentDueAt } from '@rebound/core/time';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
 import { transitionProducts } from '../admin-catalogue';
+import { groupLotPairs, guardGroupWin } from '../bid-groups';
 import { liveState } from '../bidding';
 import { enqueueNotices, type Notice, notificationsChanged } from '../notifications';
 import { createPendingOrders } from '../orders';
@@ -43,16 +45,27 @@ export async function closeDueAuctionsBatch(
   now: Date,
   publish: Publisher,
   batchSize = CLOSE_BATCH,
-): Promise<{ closed: number }> {
-  const { closed, published } = await db.transaction(async (tx) => {
+): Promise<{ closed: number; closedIds: string[] }> {
+  const { closed, closedIds, published } = await db.transaction(async (tx) => {
     const due = await repo.claimDue(tx, now, batchSize);
-    if (due.length === 0) return { closed: 0, published: [] as Published[] };
+    if (due.length === 0) return { closed: 0, closedIds: [] as string[], published: [] as Published[] };
 
-    const decided = due.map((d) => ({ ...d, winner: summaryWinner(d.auction) }));
+    const decided = await guardBidGroups(
+      tx,
+      now,
+      due.map((d) => ({ ...d, winner: summaryWinner(d.auction) })),
+    );
+    if (decided.length === 0) return { closed: 0, closedIds: [] as string[], published: [] as Published[] };
     const ended = await repo.markEnded(
       tx,
       now,
-      decided.map((d) => ({ id: d.auction.id, winnerUserId: d.winner })),
+      decided.map((d) => ({
+        id: d.auction.id,
+        winnerUserId: d.winner,
+        leaderUserId: d.auction.leaderUserId,
+        priceCents: d.auction.currentPriceCents,
+        reserveMet: d.auction.reserveMet,
+      })),
     );
     const endedById = new Map(ended.map((a) => [a.id, a]));
     const won = decided.filter((d) => d.winner !== null);
@@ -156,19 +169,92 @@ export async function closeDueAuctionsBatch(
         });
       }
     }
-    return { closed: due.length, published };
+    // `closed` counts the claimed ones: an auction left for a busy bid group is claimed, not closed.
+    return { closed: due.length, closedIds: decided.map((d) => d.auction.id), published };
   });
   // After the commit: the ended auctions' rooms and the bidders' notices.
   await publish(published);
-  return { closed };
+  return { closed, closedIds };
 }
 
-/** Closes every due auction, batch after batch. */
-export async function closeDueAuctions(db: Db, now: Date, publish: Publisher) {
+/**
+ * The bid groups' closing guard (docs/decisions/095-bid-groups-driven-from-facts.md): a decided
+ * winner whose maximum belongs to an open lot of their bid group wins it only while the group has
+ * won fewer than its number (bid-groups' guardGroupWin, counted in this transaction). A group at its
+ * number has its maximum set aside: the winner and price are what the other maximums give (core
+ * priceFromMaxBids, as if it had never been there), asked again for the next winner. A group
+ * another transaction holds (a plan) leaves the auction for the next round, unclosed.
+ */
+async function guardBidGroups<D extends { auction: repo.AuctionRow; title: string; winner: string | null }>(
+  tx: DbOrTx,
+  now: Date,
+  decided: D[],
+): Promise<D[]> {
+  const withWinner = decided.filter((d) => d.winner !== null);
+  const pairs = await groupLotPairs(
+    tx,
+    withWinner.map((d) => ({ auctionId: d.auction.id, userId: d.winner! })),
+  );
+  if (pairs.size === 0) return decided;
+  const out: D[] = [];
+  for (const d of decided) {
+    if (d.winner === null || !pairs.has(`${d.auction.id}|${d.winner}`)) {
+      out.push(d);
+      continue;
+    }
+    let current = d;
+    const setAside = new Set<string>();
+    let leave = false;
+    while (current.winner !== null) {
+      const verdict = await guardGroupWin(tx, {
+        auctionId: current.auction.id,
+        userId: current.winner,
+        title: current.title,
+        now,
+      });
+      if (verdict === 'busy') {
+        leave = true;
+        break;
+      }
+      if (verdict !== 'set_aside') break;
+      setAside.add(current.winner);
+      const a = current.auction;
+      const rest = (await repo.maximumsOf(tx, a.id))
+        .filter((m) => !setAside.has(m.userId))
+        .map((m) => ({ ...m, setAt: m.setAt.getTime(), seq: Number(m.seq) }));
+      const increment =
+        a.incrementMode === 'table'
+          ? ({ mode: 'table' } as const)
+          : ({ mode: 'fixed', cents: a.bidIncrementCents } as const);
+      const r = priceFromMaxBids(rest, a.startingBidCents, increment, a.reservePriceCents);
+      const auction = {
+        ...a,
+        leaderUserId: r.leaderUserId,
+        currentPriceCents: r.priceCents ?? a.startingBidCents,
+        reserveMet: r.reserveMet && r.leaderUserId !== null,
+      };
+      current = { ...current, auction, winner: summaryWinner(auction) };
+    }
+    if (!leave) out.push(current);
+  }
+  return out;
+}
+
+/**
+ * Closes every due auction, batch after batch. `onClosed` hears each batch's closed auctions after
+ * its commit (the bid groups re-plan at once: jobs/runner.ts).
+ */
+export async function closeDueAuctions(
+  db: Db,
+  now: Date,
+  publish: Publisher,
+  onClosed?: (auctionIds: string[]) => Promise<void>,
+) {
   let total = 0;
   for (;;) {
-    const { closed } = await closeDueAuctionsBatch(db, now, publish);
+    const { closed, closedIds } = await closeDueAuctionsBatch(db, now, publish);
     total += closed;
+    if (onClosed && closedIds.length > 0) await onClosed(closedIds);
     if (closed < CLOSE_BATCH) return total;
   }
 }

@@ -35,19 +35,43 @@ export function claimDue(tx: DbOrTx, now: Date, limit: number) {
     .for('update', { of: auctions, skipLocked: true });
 }
 
-/** Ends the claimed auctions, each with the winner the caller decided (or none). */
+/**
+ * Ends the claimed auctions, each with the winner the caller decided (or none), and the leader and
+ * price it closes at (different from the row's only when a bid group's maximum was set aside).
+ */
 export async function markEnded(
   tx: DbOrTx,
   now: Date,
-  ended: { id: string; winnerUserId: string | null }[],
+  ended: {
+    id: string;
+    winnerUserId: string | null;
+    leaderUserId: string | null;
+    priceCents: number;
+    reserveMet: boolean;
+  }[],
 ): Promise<AuctionRow[]> {
   if (ended.length === 0) return [];
   // The winners first (not a status), then the one status change of them all.
-  const rows = JSON.stringify(ended.map((e) => ({ id: e.id, winner: e.winnerUserId })));
+  const rows = JSON.stringify(
+    ended.map((e) => ({
+      id: e.id,
+      winner: e.winnerUserId,
+      leader: e.leaderUserId,
+      price: e.priceCents,
+      reserve_met: e.reserveMet,
+    })),
+  );
   await tx
     .update(auctions)
-    .set({ winnerUserId: sql`e.winner` })
-    .from(sql`json_to_recordset(${rows}::json) as e(id uuid, winner uuid)`)
+    .set({
+      winnerUserId: sql`e.winner`,
+      leaderUserId: sql`e.leader`,
+      currentPriceCents: sql`e.price`,
+      reserveMet: sql`e.reserve_met`,
+    })
+    .from(
+      sql`json_to_recordset(${rows}::json) as e(id uuid, winner uuid, leader uuid, price integer, reserve_met boolean)`,
+    )
     .where(and(sql`${auctions.id} = e.id`, eq(auctions.status, 'live')));
   return transitionAuctions(
     tx,
@@ -77,6 +101,19 @@ export async function cartRatesOf(tx: DbOrTx, userIds: string[]) {
 }
 
 type TaxRates = { buyersPremiumBp: number; pstBp: number; gstBp: number; applyTaxesOnPremium: boolean };
+
+/** An auction's maximums, for the close to rank them again without a set-aside one. */
+export function maximumsOf(tx: DbOrTx, auctionId: string) {
+  return tx
+    .select({
+      userId: maxBids.userId,
+      amountCents: maxBids.maxAmountCents,
+      setAt: maxBids.setAt,
+      seq: maxBids.seq,
+    })
+    .from(maxBids)
+    .where(eq(maxBids.auctionId, auctionId));
+}
 
 /** Everyone holding a maximum on these auctions. */
 export function biddersOf(tx: DbOrTx, auctionIds: string[]) {

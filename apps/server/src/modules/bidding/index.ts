@@ -1,4 +1,13 @@
 // The bidding module's door: the only file other modules, app.ts and jobs/ import (docs/architecture.md).
 export { biddingRoutes } from './routes';
-export { type BidBatchTiming, onBidBatch, placeBid, purgeExpiredIdempotencyKeys } from './service';
+export {
+  type BidBatchTiming,
+  type BidsCommitted,
+  onBidBatch,
+  onBidsCommitted,
+  type PlacedInTransaction,
+  placeBid,
+  placeMaxInTransaction,
+  purgeExpiredIdempotencyKeys,
+} from './service';
 export { liveState } from './state';

@@ -356,6 +356,20 @@ export async function bidBatchTransaction<T>(
   }
 }
 
+/**
+ * Writes one decided bid inside the caller's transaction (the same statement as a batch's write):
+ * a bid group's maximum, placed while its group row is locked (modules/bid-groups, decision 095).
+ */
+export async function writeBidInTransaction(tx: DbOrTx, write: BatchWrite): Promise<void> {
+  await tx.execute(withJson(BATCH_WRITE_SQL, batchWritePayload(write)));
+}
+
+/** The account's status (null when unknown). */
+export async function accountStatus(tx: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.status ?? null;
+}
+
 function toAccess(row: Record<string, unknown> | undefined): BidderAccess {
   const status = row?.status;
   return {

@@ -204,6 +204,82 @@ export function onBidBatch(listener: (t: BidBatchTiming) => void): () => void {
   return () => batchListeners.delete(listener);
 }
 
+/** A committed batch of bids on one auction, for what must follow it at once. */
+export interface BidsCommitted {
+  db: Db;
+  clock: Clock;
+  publish: Publisher;
+  auctionId: string;
+}
+const committedListeners = new Set<(c: BidsCommitted) => Promise<void>>();
+
+/**
+ * Calls `listener` after every batch that accepted a bid, once it has committed and published, before
+ * its bids are answered (the bid groups' re-plan, decision 095); returns the unsubscribe.
+ */
+export function onBidsCommitted(listener: (c: BidsCommitted) => Promise<void>): () => void {
+  committedListeners.add(listener);
+  return () => committedListeners.delete(listener);
+}
+
+/** Why a maximum placed inside a transaction was refused (the catalogue's code). */
+export type PlacedInTransaction = { ok: true; events: Published[] } | { ok: false; code: string };
+
+/**
+ * Places one maximum as an ordinary bid inside the caller's transaction: the auction row locked
+ * (bid_lock_and_read, as a batch does), the account checked, the same decision (decide.ts), notices
+ * (notices.ts) and write as a batch's. The bid groups place their maximums this way while their
+ * group row is locked, so a group's state and its bid commit together (decision 095). The events
+ * are for the caller to publish after its commit. A refusal writes nothing.
+ */
+export async function placeMaxInTransaction(
+  tx: DbOrTx,
+  clock: Clock,
+  userId: string,
+  auctionId: string,
+  amountCents: number,
+): Promise<PlacedInTransaction> {
+  const ctx = await repo.lockForBid(tx, {
+    auctionId,
+    userId,
+    idempotencyKey: null,
+    keyFrom: new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS),
+  });
+  if (!ctx) return { ok: false, code: 'auction_not_live' };
+  if ((await repo.accountStatus(tx, userId)) !== 'active') return { ok: false, code: 'account_suspended' };
+  const now = clock.now();
+  let decision: ReturnType<typeof decideBid>;
+  try {
+    decision = decideBid(ctx, userId, amountCents, now);
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, code: err.code };
+    throw err;
+  }
+  const notices = bidNotices(decision, { userId, amountCents }, ctx.product);
+  const contacts: Contact[] = [...ctx.people];
+  const unknown = notices.map((n) => n.userId).filter((id) => !contacts.some((c) => c.id === id));
+  if (unknown.length > 0) contacts.push(...(await loadContacts(tx, [...new Set(unknown)])));
+  const rows = noticeRows(now, notices, contacts);
+  const u = decision.updated;
+  await repo.writeBidInTransaction(tx, {
+    auctionId,
+    now,
+    maxes: [{ userId, amountCents, setAt: now, seq: decision.maxSeq }],
+    history: decision.outcome.historyRows.map((h) => ({
+      userId: h.userId,
+      amountCents: h.amountCents,
+      isLeaderRow: h.kind === 'leading',
+      seq: u.seq,
+      at: now,
+    })),
+    inApp: rows.inApp.map((row) => ({ row, at: now })),
+    outgoing: rows.outgoing.map((row) => ({ row: { ...row, requestId: currentRequestId() }, at: now })),
+    keys: [],
+    state: u,
+  });
+  return { ok: true, events: bidEvents(ctx.auction, decision, userId, now) };
+}
+
 /** Batches run, bids in them and the largest batch, since this process started (for the bench and tests). */
 export function bidBatchStats() {
   return bidBatcher.stats();
@@ -224,6 +300,15 @@ async function runBidBatch(
   const answers = await decideBatch(auctionId, items, handOff);
   // After the commit, before any bid is answered: the batch's events in one call, in seq order.
   await items[0]!.publish(answers.flatMap((a) => (a.ok ? a.value.events : [])));
+  // Then, still before the bids are answered, what follows a committed bid (the bid groups of the
+  // auction re-planned at once, modules/bid-groups, decision 095). A failure there is not the bid's:
+  // the groups' job catches up from the stored facts.
+  if (committedListeners.size > 0 && answers.some((a) => a.ok)) {
+    const { db, clock, publish } = items[0]!;
+    for (const listener of committedListeners) {
+      await listener({ db, clock, publish, auctionId }).catch(() => {});
+    }
+  }
   if (batchListeners.size > 0) {
     const timing = { db: items[0]!.db, size: items.length, seconds: (performance.now() - started) / 1000 };
     for (const listener of batchListeners) listener(timing);

@@ -66,6 +66,24 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     },
     path: '/account?tab=orders',
   },
+  bid_group_done: {
+    payload: {
+      kind: 'outbid_alerts',
+      message: 'You won Lamp A. The other lots of your group were dropped: Lamp B, Lamp C.',
+      targetUrl: '/account?tab=bids',
+      groupTitle: 'Lamp A, Lamp B, Lamp C',
+    },
+    path: '/account?tab=bids',
+  },
+  bid_group_ended: {
+    payload: {
+      kind: 'outbid_alerts',
+      message: 'Your group ended without a win (it wanted 1 win).',
+      targetUrl: '/account?tab=bids',
+      groupTitle: 'Lamp A, Lamp B',
+    },
+    path: '/account?tab=bids',
+  },
   auction_lost: {
     payload: {
       kind: 'outbid_alerts',

@@ -7,6 +7,7 @@ import { auctionLost } from './auction-lost';
 import { auctionWon } from './auction-won';
 import { authConfirmEmail, authPhoneCode, authResetPassword, dropListConfirm, launchConfirm } from './auth';
 import { bidConfirmation } from './bid-confirmation';
+import { bidGroupDone, bidGroupEnded } from './bid-groups';
 import { biddingSuspended } from './bidding-suspended';
 import { contactReply } from './contact-reply';
 import type { FieldsPayload, TemplateDef } from './define';
@@ -32,6 +33,8 @@ const DEFINITIONS = [
   outbid,
   auctionWon,
   auctionLost,
+  bidGroupDone,
+  bidGroupEnded,
   auctionEnding,
   auctionCancelled,
   secondChanceOffer,

@@ -1,0 +1,369 @@
+import type { BidGroupResponse, MyBidGroupsResponse } from '@rebound/contract/bid-groups';
+import { and, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../../../test/auth';
+import { asSession, maxBidOf } from '../../../test/bidding';
+import { makeAuction, makeLocation, makeUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+import { auctions, bidGroupEvents, bidGroupLots, bidGroups, outbox, users } from '../../db/schema';
+import type { SessionUser } from '../../lib/auth-context';
+import { closeDueAuctions } from '../auctions';
+import { placeBid } from '../bidding';
+import { driveBidGroups, replanGroupsOn } from '.';
+import { createBidGroup } from './service';
+
+let locationId: string;
+const t = useTestApp({}, async (t) => {
+  locationId = (await makeLocation(t.db)).id;
+});
+const noPublish = async () => {};
+
+async function lot(title: string, endInMin: number, extra: Partial<typeof auctions.$inferInsert> = {}) {
+  const now = t.clock.now();
+  const { auction } = await makeAuction(t.db, {
+    now,
+    locationId,
+    product: { title },
+    auction: {
+      startingBidCents: 1_000,
+      bidIncrementCents: 100,
+      endTime: new Date(now.getTime() + endInMin * 60_000),
+      softCloseSeconds: 0,
+      ...extra,
+    },
+  });
+  return auction;
+}
+
+async function shopper(): Promise<SessionUser> {
+  return asSession(await makeUser(t.db));
+}
+
+const bid = (u: SessionUser, auctionId: string, dollars: string) =>
+  placeBid(t.db, t.clock, u, auctionId, dollars, null, noPublish);
+
+/** The closing job as jobs/runner.ts runs it: close, then the groups on the closed lots at once. */
+const close = () =>
+  closeDueAuctions(t.db, t.clock.now(), noPublish, (ids) => replanGroupsOn(t.db, t.clock, noPublish, ids));
+
+async function lotStates(groupId: string) {
+  const rows = await t.db.select().from(bidGroupLots).where(eq(bidGroupLots.groupId, groupId));
+  return Object.fromEntries(rows.map((r) => [r.auctionId, r.state]));
+}
+
+async function groupRow(id: string) {
+  const [g] = await t.db.select().from(bidGroups).where(eq(bidGroups.id, id));
+  return g!;
+}
+
+async function winsOf(userId: string, ids: string[]) {
+  const rows = await t.db
+    .select({ id: auctions.id })
+    .from(auctions)
+    .where(and(inArray(auctions.id, ids), eq(auctions.winnerUserId, userId)));
+  return rows.length;
+}
+
+describe('bid groups over HTTP: every refusal is a clear 4xx and changes nothing', () => {
+  it('refuses bad groups with the catalogue messages', async () => {
+    const a = await lot('Kettle', 30);
+    const b = await lot('Toaster', 40);
+    const over = await lot('Blender', 50, { status: 'ended' });
+    const alice = await signedInUser(t);
+    const post = (payload: object, cookie: string | undefined = alice.cookie) =>
+      t.app.inject({ method: 'POST', url: '/api/bid-groups', headers: cookie ? { cookie } : {}, payload });
+    const expectRefusal = async (payload: object, status: number, message: string, cookie?: string) => {
+      const res = await post(payload, cookie);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json().error.message).toBe(message);
+    };
+    const two = [
+      { auctionId: a.id, amount: '20' },
+      { auctionId: b.id, amount: '20' },
+    ];
+    expect((await post({ lots: two }, '')).statusCode).toBe(401);
+    await expectRefusal({ lots: [two[0]] }, 422, 'A group needs at least 2 lots.');
+    await expectRefusal({ lots: [two[0], two[0]] }, 422, 'A lot is in the group twice.');
+    await expectRefusal(
+      { winAtMost: 2, lots: two },
+      422,
+      'Choose to win at least 1 lot and fewer than the lots in the group.',
+    );
+    await expectRefusal(
+      { lots: [two[0], { auctionId: b.id, amount: 'lots' }] },
+      422,
+      'Toaster: Please enter a valid proxy bid amount',
+    );
+    await expectRefusal(
+      { lots: [two[0], { auctionId: b.id, amount: '5' }] },
+      422,
+      'Toaster: Highest bid must be at least $10.00',
+    );
+    await expectRefusal(
+      { lots: [two[0], { auctionId: over.id, amount: '20' }] },
+      409,
+      'Blender has ended or was cancelled, so it cannot join a group.',
+    );
+    await bid(alice.user, b.id, '15');
+    await expectRefusal(
+      { lots: two },
+      409,
+      'You already have a maximum on Toaster. A group takes lots you have not bid on yet.',
+    );
+    const staff = await signedInUser(t, { role: 'staff' });
+    await expectRefusal({ lots: two }, 403, 'Staff accounts cannot bid.', staff.cookie);
+    expect((await t.db.select().from(bidGroups).where(eq(bidGroups.userId, alice.user.id))).length).toBe(0);
+
+    // A lot already in another open group of theirs.
+    const c = await lot('Mixer', 60);
+    const res = await post({ lots: [two[0], { auctionId: c.id, amount: '20' }] });
+    expect(res.statusCode).toBe(201);
+    const group = res.json<BidGroupResponse>().group;
+    await expectRefusal(
+      {
+        lots: [
+          { auctionId: c.id, amount: '20' },
+          { auctionId: over.id, amount: '20' },
+        ],
+      },
+      409,
+      'Blender has ended or was cancelled, so it cannot join a group.',
+    );
+    const d = await lot('Grill', 70);
+    await expectRefusal(
+      {
+        lots: [
+          { auctionId: c.id, amount: '20' },
+          { auctionId: d.id, amount: '20' },
+        ],
+      },
+      409,
+      'Mixer is already in another of your groups.',
+    );
+
+    // Changes: removing the placed lot, a win number out of range, another shopper's group.
+    const patch = (payload: object, cookie = alice.cookie, id = group.id) =>
+      t.app.inject({ method: 'PATCH', url: `/api/bid-groups/${id}`, headers: { cookie }, payload });
+    let r = await patch({ remove: [a.id] });
+    expect(r.statusCode).toBe(409);
+    expect(r.json().error.message).toBe(
+      'Your maximum on Kettle is already placed, and bids are binding: it stays in the group.',
+    );
+    r = await patch({ set: [{ auctionId: a.id, amount: '15' }] });
+    expect(r.statusCode).toBe(422);
+    expect(r.json().error.message).toBe(
+      'Kettle: New proxy bid must be higher than your current proxy bid of $20.00',
+    );
+    r = await patch({ winAtMost: 2 });
+    expect(r.statusCode).toBe(422);
+    const bob = await signedInUser(t);
+    r = await patch({ winAtMost: 1 }, bob.cookie);
+    expect(r.statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/bid-groups/${group.id}`,
+          headers: { cookie: bob.cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/api/me/bid-groups', headers: { cookie: alice.cookie } })
+    ).json<MyBidGroupsResponse>();
+    expect(after.groups).toHaveLength(1);
+    expect(after.groups[0]!.lots.map((l) => [l.card.title, l.state, l.maxBidCents])).toEqual([
+      ['Kettle', 'live', 2_000],
+      ['Mixer', 'waiting', 2_000],
+    ]);
+    expect(after.groups[0]!.story.map((s) => s.text)).toEqual([
+      'Group made: win one of 2 lots',
+      'Placed your maximum of $20.00 on Kettle',
+    ]);
+
+    // A raise of the placed maximum is an ordinary raise; removing the waiting lot works; cancel keeps Kettle.
+    r = await patch({ set: [{ auctionId: a.id, amount: '25' }], remove: [c.id], winAtMost: 1 });
+    expect(r.statusCode).toBe(422); // one lot left: too few
+    expect(await maxBidOf(t.db, a.id, alice.user.id)).toBe(2_000);
+    r = await patch({
+      set: [
+        { auctionId: a.id, amount: '25' },
+        { auctionId: d.id, amount: '30' },
+      ],
+      remove: [c.id],
+    });
+    expect(r.statusCode).toBe(200);
+    expect(await maxBidOf(t.db, a.id, alice.user.id)).toBe(2_500);
+    r = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/bid-groups/${group.id}`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(r.statusCode).toBe(200);
+    const cancelled = r.json<BidGroupResponse>().group;
+    expect(cancelled.state).toBe('cancelled');
+    expect(cancelled.lots.map((l) => [l.card.title, l.state])).toEqual([
+      ['Kettle', 'live'],
+      ['Grill', 'dropped'],
+    ]);
+    expect(await maxBidOf(t.db, a.id, alice.user.id)).toBe(2_500);
+  });
+});
+
+describe('a group and the spending limit', () => {
+  it("counts the group's N largest maximums in 'At most': refused above the limit with nothing written, made within it", async () => {
+    const [a, b, c] = [await lot('Lamp', 30), await lot('Lamp', 40), await lot('Lamp', 50)];
+    const me = await shopper();
+    // $60 all-in: one $40 maximum fits (with premium and taxes), two do not.
+    await t.db.update(users).set({ spendingLimitCents: 6_000 }).where(eq(users.id, me.id));
+    const lots = [a, b, c].map((x) => ({ auctionId: x.id, amount: '40' }));
+    const refused = await createBidGroup(t.db, t.clock, noPublish, me, { winAtMost: 2, lots }).catch(
+      (err: { code?: string; message?: string }) => err,
+    );
+    expect(refused).toMatchObject({ code: 'spending_limit_exceeded' });
+    expect((refused as Error).message).toMatch(/above your spending limit of \$60\.00\.$/);
+    expect(await t.db.select().from(bidGroups).where(eq(bidGroups.userId, me.id))).toEqual([]);
+    expect(await maxBidOf(t.db, a.id, me.id)).toBeNull();
+
+    const made = await createBidGroup(t.db, t.clock, noPublish, me, { winAtMost: 1, lots });
+    expect(made.group.lots.map((l) => l.state)).toEqual(['live', 'waiting', 'waiting']);
+  });
+});
+
+describe('driving a group', () => {
+  it('3 lots, win one: soonest first, outbid moves on at once, won: done, third dropped, notice written', async () => {
+    const a = await lot('Lamp A', 10);
+    const b = await lot('Lamp B', 20);
+    const c = await lot('Lamp C', 30);
+    const me = await shopper();
+    const rival = await shopper();
+    const { group } = await createBidGroup(t.db, t.clock, noPublish, me, {
+      lots: [
+        { auctionId: c.id, amount: '50' },
+        { auctionId: b.id, amount: '50' },
+        { auctionId: a.id, amount: '50' },
+      ],
+    });
+    expect(await lotStates(group.id)).toEqual({ [a.id]: 'live', [b.id]: 'waiting', [c.id]: 'waiting' });
+    expect(await maxBidOf(t.db, a.id, me.id)).toBe(5_000);
+
+    // Outbid on A: the group moves to B within the same request's batch.
+    await bid(rival, a.id, '80');
+    expect(await lotStates(group.id)).toEqual({ [a.id]: 'outbid', [b.id]: 'live', [c.id]: 'waiting' });
+    expect(await maxBidOf(t.db, b.id, me.id)).toBe(5_000);
+
+    t.clock.advance(21 * 60_000);
+    await close();
+    expect(await lotStates(group.id)).toEqual({ [a.id]: 'lost', [b.id]: 'won', [c.id]: 'dropped' });
+    expect(await maxBidOf(t.db, c.id, me.id)).toBeNull();
+    const g = await groupRow(group.id);
+    expect([g.state, g.wins]).toEqual(['done', 1]);
+    const story = await t.db
+      .select({ text: bidGroupEvents.text })
+      .from(bidGroupEvents)
+      .where(eq(bidGroupEvents.groupId, group.id))
+      .orderBy(bidGroupEvents.at, bidGroupEvents.seq);
+    expect(story.map((s) => s.text)).toEqual([
+      'Group made: win one of 3 lots',
+      'Placed your maximum of $50.00 on Lamp A',
+      'Moved to Lamp B: your maximum on Lamp A was outbid',
+      'Won Lamp B: the other lots of the group were dropped',
+      'Lamp A ended and was not won',
+      'Dropped Lamp C: the group has its win',
+    ]);
+    const notices = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, me.id), eq(outbox.template, 'bid_group_done')));
+    expect(notices.length).toBeGreaterThan(0);
+    // Re-plans after that write nothing more.
+    await driveBidGroups(t.db, t.clock, noPublish);
+    await replanGroupsOn(t.db, t.clock, noPublish, [a.id, b.id, c.id]);
+    const again = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, me.id), eq(outbox.template, 'bid_group_done')));
+    expect(again.length).toBe(notices.length);
+  });
+
+  it('soft close moving an end past another lot changes which is soonest', async () => {
+    const a = await lot('Chair A', 1, { softCloseSeconds: 600 });
+    const b = await lot('Chair B', 5);
+    const me = await shopper();
+    const rival = await shopper();
+    const { group } = await createBidGroup(t.db, t.clock, noPublish, me, {
+      lots: [
+        { auctionId: a.id, amount: '30' },
+        { auctionId: b.id, amount: '30' },
+      ],
+    });
+    expect(await lotStates(group.id)).toEqual({ [a.id]: 'live', [b.id]: 'waiting' });
+    // A rival bids in A's last minute: A now ends 10 minutes later, after B, and leads.
+    await bid(rival, a.id, '60');
+    expect(await lotStates(group.id)).toEqual({ [a.id]: 'outbid', [b.id]: 'live' });
+    const [row] = await t.db.select({ end: auctions.endTime }).from(auctions).where(eq(auctions.id, a.id));
+    expect(row!.end.getTime()).toBeGreaterThan(b.endTime.getTime());
+  });
+
+  it('two lots of a group ending in the same second, leading both: one won, the other goes to the next maximum', async () => {
+    const a = await lot('Vase A', 10);
+    const b = await lot('Vase B', 10, { endTime: a.endTime });
+    const me = await shopper();
+    const rival = await shopper();
+    const { group } = await createBidGroup(t.db, t.clock, noPublish, me, {
+      winAtMost: 1,
+      lots: [
+        { auctionId: a.id, amount: '40' },
+        { auctionId: b.id, amount: '40' },
+        { auctionId: (await lot('Vase C', 50)).id, amount: '40' },
+      ],
+    });
+    // Make the group lead both (as after a staff change or a raise): place B by hand as the group would.
+    await bid(rival, a.id, '25');
+    await bid(rival, b.id, '25');
+    await t.db.transaction(async (tx) => {
+      const { placeMaxInTransaction } = await import('../bidding');
+      const r = await placeMaxInTransaction(tx, t.clock, me.id, b.id, 4_000);
+      expect(r.ok).toBe(true);
+      await tx
+        .update(bidGroupLots)
+        .set({ state: 'live' })
+        .where(and(eq(bidGroupLots.groupId, group.id), eq(bidGroupLots.auctionId, b.id)));
+    });
+    t.clock.advance(10 * 60_000);
+    await close();
+    expect(await winsOf(me.id, [a.id, b.id])).toBe(1);
+    const [ra, rb] = await Promise.all(
+      [a.id, b.id].map(async (id) => (await t.db.select().from(auctions).where(eq(auctions.id, id)))[0]!),
+    );
+    const lostOne = ra!.winnerUserId === me.id ? rb! : ra!;
+    // Whichever closed first is the group's; the other's maximum is set aside: the rival alone wins it.
+    expect(lostOne.winnerUserId).toBe(rival.id);
+    expect(lostOne.currentPriceCents).toBe(1_000); // the rival alone: the starting price
+    expect((await groupRow(group.id)).state).toBe('done');
+  });
+
+  it('a crash between a close and the next bid: a fresh driver run places it', async () => {
+    // The group leads A below its reserve until A ends: A is lost at the close, B must follow.
+    const a = await lot('Rug A', 5, { reservePriceCents: 10_000 });
+    const b = await lot('Rug B', 50);
+    const me = await shopper();
+    const { group } = await createBidGroup(t.db, t.clock, noPublish, me, {
+      lots: [
+        { auctionId: a.id, amount: '30' },
+        { auctionId: b.id, amount: '30' },
+      ],
+    });
+    expect(await lotStates(group.id)).toEqual({ [a.id]: 'live', [b.id]: 'waiting' });
+    t.clock.advance(6 * 60_000);
+    // The close commits, then the server stops before any re-plan (no hook run).
+    await closeDueAuctions(t.db, t.clock.now(), noPublish);
+    expect(await maxBidOf(t.db, b.id, me.id)).toBeNull();
+    // Another server's driver, from the stored facts only.
+    expect(await driveBidGroups(t.db, t.clock, noPublish)).toBe(1);
+    expect(await maxBidOf(t.db, b.id, me.id)).toBe(3_000);
+    expect(await lotStates(group.id)).toEqual({ [a.id]: 'lost', [b.id]: 'live' });
+    // Nothing left out of step: the next run re-plans nothing.
+    expect(await driveBidGroups(t.db, t.clock, noPublish)).toBe(0);
+  });
+});

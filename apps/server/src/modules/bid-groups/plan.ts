@@ -1,0 +1,207 @@
+// The driver of the bid groups (docs/decisions/095-bid-groups-driven-from-facts.md): a group is
+// re-planned from durable facts only (its rows, its lots' auctions and the shopper's maximums),
+// in one transaction that holds its row, places each new maximum as an ordinary bid inside that
+// transaction (bidding's placeMaxInTransaction) and writes the states and the story. Nothing is
+// kept in memory between plans: a crash loses nothing that the next plan does not read again.
+import {
+  type BidGroup,
+  type GroupLot,
+  type GroupLotFacts,
+  type GroupLotState,
+  planGroup,
+  winsOf,
+} from '@rebound/core/bid-groups';
+import { minimumNextBid, smallestMaxBidFor } from '@rebound/core/bidding';
+import type { Db, DbOrTx } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { Publisher } from '../../lib/publish';
+import type { Published } from '../../realtime/hub';
+import { placeMaxInTransaction } from '../bidding';
+import { enqueueNotices, notificationsChanged } from '../notifications';
+import * as repo from './repository';
+import { planStory } from './story';
+
+/** Groups one driver run re-plans at most. */
+export const DRIVE_BATCH = 200;
+
+/** The facts core planGroup needs, from a lot's auction row and the shopper's maximum. */
+export function factsOf(f: repo.LotFactsRow, userId: string, now: Date): GroupLotFacts {
+  const increment =
+    f.incrementMode === 'table'
+      ? ({ mode: 'table' } as const)
+      : ({ mode: 'fixed', cents: f.bidIncrementCents } as const);
+  const minimum = minimumNextBid({
+    startingBidCents: f.startingBidCents,
+    increment,
+    reserveCents: null,
+    softCloseSeconds: 0,
+    startTime: f.startTime.getTime(),
+    endTime: f.endTime.getTime(),
+    maxBids: [],
+    priceCents: f.leaderUserId ? f.currentPriceCents : null,
+    leaderUserId: f.leaderUserId,
+    bidCount: 0,
+    nextSeq: 1,
+  });
+  // A live lot past its end (the closing job has not reached it) takes no new maximum.
+  const open = f.status === 'live' && f.endTime.getTime() > now.getTime();
+  return {
+    status: f.status,
+    endTime: f.endTime.getTime(),
+    minimumCents: open ? smallestMaxBidFor(minimum, f.ownMaxCents) : Number.MAX_SAFE_INTEGER,
+    canWin: f.leaderUserId === userId,
+    won: f.status === 'ended' && f.winnerUserId === userId,
+  };
+}
+
+export function toCoreGroup(g: repo.GroupRow, lots: repo.LotRow[]): BidGroup {
+  return {
+    winAtMost: g.winAtMost,
+    state: g.state,
+    lots: lots.map((l) => ({
+      auctionId: l.auctionId,
+      maxCents: l.maxAmountCents,
+      position: l.position,
+      state: l.state,
+    })),
+  };
+}
+
+export interface Replanned {
+  /** Auctions where this plan placed a maximum (other groups on them may have been outbid). */
+  placedOn: string[];
+  published: Published[];
+}
+
+/**
+ * Re-plans one group inside `tx`, whose row the caller has locked. Writes the lots' and the group's
+ * states, the story and (once, on the change to done or ended) the shopper's notice. Returns the
+ * events to publish after the commit.
+ */
+export async function replanLocked(tx: DbOrTx, clock: Clock, g: repo.GroupRow): Promise<Replanned> {
+  const now = clock.now();
+  const lots = await repo.lotsOf(tx, g.id);
+  const rows = await repo.lotFacts(tx, g.id, g.userId);
+  const byAuction = new Map(rows.map((r) => [r.auctionId, r]));
+  const facts = new Map<string, GroupLotFacts>();
+  for (const r of rows) facts.set(r.auctionId, factsOf(r, g.userId, now));
+  const before = toCoreGroup(g, lots);
+  const plan = planGroup(before, facts);
+
+  // Each new maximum as an ordinary bid, in the plan's order; a refused one leaves its lot waiting.
+  const published: Published[] = [];
+  const refused = new Set<string>();
+  const placedOn: string[] = [];
+  for (const p of plan.place) {
+    const placed = await placeMaxInTransaction(tx, clock, g.userId, p.auctionId, p.amountCents);
+    if (placed.ok) {
+      published.push(...placed.events);
+      placedOn.push(p.auctionId);
+    } else refused.add(p.auctionId);
+  }
+  const afterLots: GroupLot[] = plan.group.lots.map((l) =>
+    refused.has(l.auctionId) ? { ...l, state: 'waiting' as GroupLotState } : l,
+  );
+  const events = plan.events.filter((e) => !(e.kind === 'placed' && refused.has(e.auctionId)));
+  const after: BidGroup = { ...plan.group, lots: afterLots };
+
+  const old = new Map(before.lots.map((l) => [l.auctionId, l.state]));
+  for (const l of after.lots) {
+    if (old.get(l.auctionId) !== l.state) await repo.setLotState(tx, g.id, l.auctionId, l.state, now);
+  }
+  const wins = winsOf(after);
+  if (after.state !== g.state || wins !== g.wins) {
+    await repo.setGroup(tx, g.id, { state: after.state, wins, now });
+  }
+  const titleOf = (id: string) => byAuction.get(id)?.title ?? 'a lot';
+  const maxOf = (id: string) => lots.find((l) => l.auctionId === id)?.maxAmountCents ?? 0;
+  const lines = planStory(events, titleOf, maxOf, after.state === 'done', g.winAtMost);
+  if (g.state === 'active' && after.state === 'ended') {
+    lines.push({ auctionId: null, kind: 'ended', text: endedText(after, titleOf) });
+  }
+  await repo.addEvents(tx, g.id, lines, now);
+
+  // The group's end is said once: only the plan that moves it from active writes the notice.
+  if (g.state === 'active' && (after.state === 'done' || after.state === 'ended')) {
+    const won = after.lots.filter((l) => l.state === 'won').map((l) => titleOf(l.auctionId));
+    const dropped = after.lots.filter((l) => l.state === 'dropped').map((l) => titleOf(l.auctionId));
+    const message =
+      after.state === 'done'
+        ? `You won ${listOf(won)}.${dropped.length > 0 ? ` The other lots of your group were dropped: ${listOf(dropped)}.` : ''}`
+        : endedText(after, titleOf);
+    const common = {
+      userId: g.userId,
+      kind: 'outbid_alerts' as const,
+      message,
+      targetUrl: '/account?tab=bids',
+      data: { groupTitle: listOf(after.lots.map((l) => titleOf(l.auctionId))) },
+    };
+    await enqueueNotices(tx, now, [
+      after.state === 'done'
+        ? { ...common, template: 'bid_group_done' as const }
+        : { ...common, template: 'bid_group_ended' as const },
+    ]);
+    published.push(...notificationsChanged([g.userId], now));
+  }
+  return { placedOn, published };
+}
+
+function listOf(titles: string[]): string {
+  return titles.join(', ');
+}
+
+function endedText(group: BidGroup, titleOf: (id: string) => string): string {
+  const won = group.lots.filter((l) => l.state === 'won').map((l) => titleOf(l.auctionId));
+  const wanted = group.winAtMost === 1 ? '1 win' : `${group.winAtMost} wins`;
+  return won.length === 0
+    ? `Your group ended without a win (it wanted ${wanted}).`
+    : `Your group ended with ${won.length} of ${wanted}: you won ${listOf(won)}.`;
+}
+
+/**
+ * Re-plans one group in its own transaction. Another server holding the group row: skipped (it is
+ * re-planning it). Returns what the plan placed, or null when skipped or unknown.
+ */
+export async function replanGroup(db: Db, clock: Clock, publish: Publisher, groupId: string) {
+  const done = await db.transaction(async (tx) => {
+    const g = await repo.lockGroup(tx, groupId, true);
+    if (!g) return null;
+    return replanLocked(tx, clock, g);
+  });
+  if (!done) return null;
+  await publish(done.published);
+  return done;
+}
+
+/**
+ * Re-plans the active groups with an open lot on these auctions (after a bid batch or a close), and
+ * then those on the auctions these plans bid on, a few rounds at most (the job catches up the rest).
+ */
+export async function replanGroupsOn(db: Db, clock: Clock, publish: Publisher, auctionIds: string[]) {
+  let touched = [...new Set(auctionIds)];
+  const seen = new Set<string>();
+  for (let round = 0; round < 4 && touched.length > 0; round++) {
+    const groups = (await repo.activeGroupsOn(db, touched)).filter((id) => !seen.has(id));
+    const next: string[] = [];
+    for (const id of groups) {
+      seen.add(id);
+      const r = await replanGroup(db, clock, publish, id);
+      if (r) next.push(...r.placedOn);
+    }
+    touched = [...new Set(next)];
+  }
+}
+
+/** The job (bidGroups.drive, every second): every active group out of step with its facts, re-planned. */
+export async function driveBidGroups(db: Db, clock: Clock, publish: Publisher): Promise<number> {
+  const ids = await repo.groupsOutOfStep(db, clock.now(), DRIVE_BATCH);
+  let planned = 0;
+  for (const id of ids) {
+    const r = await replanGroup(db, clock, publish, id);
+    if (r) {
+      planned++;
+      if (r.placedOn.length > 0) await replanGroupsOn(db, clock, publish, r.placedOn);
+    }
+  }
+  return planned;
+}
