@@ -43,7 +43,8 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], channel: undefined, baseURL: urlOf(ports.phone) },
-      grepInvert: /@keyboard/,
+      // Keyboard journeys and one-device journeys (@desktop) run on the desktop only.
+      grepInvert: /@keyboard|@desktop/,
     },
   ],
   webServer: [ports.desktop, ports.phone].map((port) => ({

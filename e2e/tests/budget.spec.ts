@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 
 // Page weight budget (decisions 037 and 040): a shop page's initial JavaScript,
 // gzip-compressed (the build's .gz copies, what the server sends a browser that does not take brotli),
-// stays within 123 KB (below); the page's own scripts and its first API answer are asked for by the HTML
+// stays within 125 KB (below); the page's own scripts and its first API answer are asked for by the HTML
 // (modulepreload, preload) and used by the app, not fetched a second time. A size budget, not a
 // timing: the speed itself is measured by bench/lighthouse.bench.ts.
 
@@ -12,8 +12,10 @@ test.skip(({ isMobile }) => isMobile, 'the same scripts on every device');
 // the header shares); bringing every page under 100 KB is the next step (docs/benchmarks.md). It was
 // 121 KB until the lot's sale terms (card and page), the photo viewer's button and the signed-in
 // session's refresh on a suspension joined the first scripts (about 1.5 KB; docs/benchmarks.md,
-// 'Page weight'); the lot-ending and suspension banners load only where they show.
-const BUDGET_BYTES = 123 * 1024;
+// 'Page weight'); the lot-ending and suspension banners load only where they show. 125 KB since every
+// shop card carries 'Add to a group' (bid groups: the button and the list of picks, about 1 KB; the
+// tray loads with the first pick and the builder on 'Make a group', each its own chunk).
+const BUDGET_BYTES = 125 * 1024;
 
 interface Load {
   /** Every script the page loaded, by path. */

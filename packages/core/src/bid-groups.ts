@@ -4,9 +4,9 @@
 // outbid. Pure: the server gives the facts of each lot and applies the plan (places the maximums,
 // writes the states). Nothing here reads a clock.
 
-/** A group holds this many lots at least and at most. */
-export const BID_GROUP_MIN_LOTS = 2;
-export const BID_GROUP_MAX_LOTS = 20;
+import { BID_GROUP_MAX_LOTS, BID_GROUP_MIN_LOTS } from './bid-group-sizes';
+
+export { BID_GROUP_MAX_LOTS, BID_GROUP_MIN_LOTS };
 
 /**
  * A lot's state in its group:

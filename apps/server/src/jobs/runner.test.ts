@@ -42,6 +42,7 @@ describe('serverJobs', () => {
     expect(Object.fromEntries(jobs.map((j) => [j.name, j.everyMs]))).toEqual({
       'auctions.open': 1_000,
       'auctions.close': 1_000,
+      'bidGroups.drive': 1_000,
       'orders.payment-deadline': 30_000,
       'offers.expire': 30_000,
       'pickup.reminders': 60_000,

@@ -113,7 +113,16 @@ export async function replanLocked(tx: DbOrTx, clock: Clock, g: repo.GroupRow): 
   if (after.state !== g.state || wins !== g.wins) {
     await repo.setGroup(tx, g.id, { state: after.state, wins, now });
   }
-  const titleOf = (id: string) => byAuction.get(id)?.title ?? 'a lot';
+  // Lots of one item share a title: the story tells them apart by their place in the group ('lot 2').
+  const rawTitle = (id: string) => byAuction.get(id)?.title ?? 'a lot';
+  const shared = new Map<string, number>();
+  for (const l of lots) shared.set(rawTitle(l.auctionId), (shared.get(rawTitle(l.auctionId)) ?? 0) + 1);
+  const titleOf = (id: string) => {
+    const title = rawTitle(id);
+    const lot = lots.find((l) => l.auctionId === id);
+    return (shared.get(title) ?? 0) > 1 && lot ? `${title} (lot ${lot.position + 1})` : title;
+  };
+  const groupTitle = listOf(after.lots.map((l) => rawTitle(l.auctionId)));
   const maxOf = (id: string) => lots.find((l) => l.auctionId === id)?.maxAmountCents ?? 0;
   const lines = planStory(events, titleOf, maxOf, after.state === 'done', g.winAtMost);
   if (g.state === 'active' && after.state === 'ended') {
@@ -134,7 +143,7 @@ export async function replanLocked(tx: DbOrTx, clock: Clock, g: repo.GroupRow): 
       kind: 'outbid_alerts' as const,
       message,
       targetUrl: '/account?tab=bids',
-      data: { groupTitle: listOf(after.lots.map((l) => titleOf(l.auctionId))) },
+      data: { groupTitle },
     };
     await enqueueNotices(tx, now, [
       after.state === 'done'
@@ -146,8 +155,11 @@ export async function replanLocked(tx: DbOrTx, clock: Clock, g: repo.GroupRow): 
   return { placedOn, published };
 }
 
+/** Titles for a person: each once, with how many lots carry it ('Kettle, 2 lots of Toaster'). */
 function listOf(titles: string[]): string {
-  return titles.join(', ');
+  const counts = new Map<string, number>();
+  for (const t of titles) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return [...counts].map(([t, n]) => (n === 1 ? t : `${n} lots of ${t}`)).join(', ');
 }
 
 function endedText(group: BidGroup, titleOf: (id: string) => string): string {

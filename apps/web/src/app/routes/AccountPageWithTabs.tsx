@@ -1,6 +1,6 @@
 import { AccountPage } from '../../features/account/components/AccountPage';
 import { BidGroupsPanel } from '../../features/bid-groups/components/BidGroupsPanel';
-import { GroupTray } from '../../features/bid-groups/components/GroupTray';
+import { PickedTray } from '../../features/bid-groups/components/PickedTray';
 import { PickForGroup } from '../../features/bid-groups/components/PickForGroup';
 import { MyBidsPanel } from '../../features/bidding/components/MyBidsPanel';
 import { OrdersPanel } from '../../features/orders/components/OrdersPanel';
@@ -33,7 +33,7 @@ export default function AccountPageWithTabs() {
                 <PickForGroup card={auction} look="text" className="flex-1 sm:flex-none" />
               )}
             />
-            <GroupTray />
+            <PickedTray />
           </>
         ),
       }}

@@ -4,7 +4,7 @@ import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useR
 import { Button } from '../../components/ui/Button';
 import { Container } from '../../components/ui/Container';
 import { EmptyState, ErrorState } from '../../components/ui/StatusMessage';
-import { GroupTray } from '../../features/bid-groups/components/GroupTray';
+import { PickedTray } from '../../features/bid-groups/components/PickedTray';
 import { useCategories, useLocations, useShop } from '../../features/catalog/api';
 import { AuctionGrid, AuctionGridSkeleton } from '../../features/catalog/components/AuctionGrid';
 import { SaveSearchButton } from '../../features/saved-searches/components/SaveSearchButton';
@@ -260,7 +260,7 @@ export default function ShopRoute() {
 
       <QuickView card={selected} open={modalOpen} onOpenChange={setModalOpen} />
       {/* Lots picked with 'Add to a group' on the cards (the bid-groups feature). */}
-      <GroupTray />
+      <PickedTray />
     </Container>
   );
 }

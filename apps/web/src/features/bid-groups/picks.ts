@@ -1,4 +1,4 @@
-import { BID_GROUP_MAX_LOTS } from '@rebound/core/bid-groups';
+import { BID_GROUP_MAX_LOTS } from '@rebound/core/bid-group-sizes';
 import { useSyncExternalStore } from 'react';
 import type { GroupLotChoice } from './lots';
 

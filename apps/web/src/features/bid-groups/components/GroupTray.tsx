@@ -1,4 +1,4 @@
-import { BID_GROUP_MIN_LOTS } from '@rebound/core/bid-groups';
+import { BID_GROUP_MIN_LOTS } from '@rebound/core/bid-group-sizes';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { clearPicks, usePicks } from '../picks';

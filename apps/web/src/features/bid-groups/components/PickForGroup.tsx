@@ -1,5 +1,5 @@
 import type { AuctionCard } from '@rebound/contract/catalog';
-import { BID_GROUP_MAX_LOTS } from '@rebound/core/bid-groups';
+import { BID_GROUP_MAX_LOTS } from '@rebound/core/bid-group-sizes';
 import { isAuctionOpen } from '@rebound/core/catalog';
 import { clsx } from 'clsx';
 import { ListChecks, ListPlus } from 'lucide-react';
