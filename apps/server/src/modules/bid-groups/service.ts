@@ -268,10 +268,11 @@ export async function updateBidGroup(
         lines.push({ auctionId: null, kind: 'added', text: `Now to win at most ${winAtMost}` });
       }
       await repo.addEvents(tx, id, lines, now);
-      // The group as changed, counted in 'At most' against the shopper's limit (a refusal undoes it all).
-      await assertWithinSpendingLimit(tx, user.id);
       const locked = { ...g, winAtMost };
       const r = await replanLocked(tx, clock, locked);
+      // The group as changed, counted in 'At most' against the shopper's limit (a refusal undoes it
+      // all). Last, after every auction lock of the transaction (spending lockSpending).
+      await assertWithinSpendingLimit(tx, user.id);
       return { published: [...published, ...r.published], placedOn: r.placedOn };
     })
     .catch((err: unknown) => asLotInGroup(err, () => 'A lot'));

@@ -88,8 +88,9 @@ export interface BidderAccess {
   /** False when the session the request came with is gone (signed out, suspended); true without one. */
   sessionAlive: boolean;
   /**
-   * The account has a spending limit (read under the lock with the status, at no extra query): a bid
-   * of theirs must have been checked against it first (service.ts placeBid, the spending module).
+   * The account has a spending limit (read under the lock with the status, at no extra query): its
+   * bids are checked against it in the batch, under the shopper's spending lock (service.ts, the
+   * spending module).
    */
   hasSpendingLimit: boolean;
 }

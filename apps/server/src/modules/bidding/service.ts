@@ -29,7 +29,7 @@ import type { Publisher } from '../../lib/publish';
 import { currentRequestId } from '../../lib/request-context';
 import type { Published } from '../../realtime/hub';
 import { type Contact, loadContacts, noticeRows } from '../notifications';
-import { assertBidWithinSpendingLimit } from '../spending';
+import { assertBidWithinSpendingLimit, lockSpendingOf } from '../spending';
 import { decideBid } from './decide';
 import { bidEvents } from './events';
 import { bidNotices } from './notices';
@@ -135,27 +135,6 @@ export async function bidHistory(
 /** The account was suspended after its session was read (found under the auction lock). */
 class SuspendedWhileSignedIn extends Error {}
 
-/**
- * The bidder has a spending limit (found under the auction lock) but the bid was not checked against
- * it: placeBid checks it and submits the bid again.
- */
-class SpendingLimitUnchecked extends Error {}
-
-/**
- * Who this server has seen with a spending limit: their bids are checked before they join a batch
- * (one query, the spending module). Everyone else's bid costs nothing more: the batch's read under the
- * lock says whether the bidder has a limit, and a bid not checked comes back once for its check
- * (SpendingLimitUnchecked). A limit removed is forgotten at the next check; the set is bounded.
- */
-const KNOWN_LIMITED_MAX = 10_000;
-const knownLimited = new Set<string>();
-
-/** Refuses the bid above the shopper's limit (spending_limit_exceeded); forgets a limit since removed. */
-async function checkSpendingLimitOf(db: Db, userId: string, auctionId: string, amountCents: number) {
-  const { hasLimit } = await assertBidWithinSpendingLimit(db, userId, auctionId, amountCents);
-  if (!hasLimit) knownLimited.delete(userId);
-}
-
 /** Three unpaid orders' strikes suspend bidding, with their own message; any other suspension is generic. */
 async function refuseSuspended(db: DbOrTx, userId: string): Promise<never> {
   const strikes = await repo.activeStrikeCount(db, userId);
@@ -180,8 +159,6 @@ interface PendingBid {
   fingerprint: string | null;
   /** The bid's request (its log id): its notices' outbox rows carry it, whichever request's turn ran the batch. */
   requestId: string | null;
-  /** The bid was checked against the bidder's spending limit before it joined the batch. */
-  spendingChecked: boolean;
 }
 
 const bidBatcher = new KeyedBatcher<PendingBid, PlaceBidResult>(runBidBatch, BID_BATCH_MAX, {
@@ -386,6 +363,8 @@ function bidBatch(
       }
       const maxesWritten = new Map<string, repo.BatchWrite['maxes'][number]>();
       let accepted = 0;
+      const limited = items.filter((_, i) => reads[i]!.hasSpendingLimit).map((b) => b.userId);
+      if (ctx && limited.length > 0) await lockSpendingOf(tx(), limited);
 
       for (const [i, item] of items.entries()) {
         const access = reads[i]!;
@@ -404,7 +383,11 @@ function bidBatch(
             answers.push({ ok: true, value: { body: previous.response as PlaceBidResponse, events: [] } });
             continue;
           }
-          if (access.hasSpendingLimit && !item.spendingChecked) throw new SpendingLimitUnchecked();
+          // A shopper with a spending limit: 'At most' with this maximum in place of theirs on the lot,
+          // under their spending lock (taken above), so their bids on other lots are checked in turn
+          // (docs/product.md "What you could owe").
+          if (access.hasSpendingLimit)
+            await assertBidWithinSpendingLimit(tx(), item.userId, auctionId, item.amountCents);
           // Time is read after the lock, bid by bid: the order bids are decided in is the order of their times.
           const now = clock.now();
           const decision = decideBid({ auction, maxes, people }, item.userId, item.amountCents, now);
@@ -499,13 +482,8 @@ export async function placeBid(
   const amountCents = amount as number;
   if (!isUuid(auctionId)) throw new AppError('auction_not_live');
   const fingerprint = idempotencyKey ? requestHash(BID_ENDPOINT, [auctionId, amountCents]) : null;
-  // A shopper with a spending limit: 'At most' with this maximum replacing theirs on the lot, checked
-  // before the bid joins the batch (docs/product.md "What you could owe"). The hot auction's lock is
-  // never held for it.
-  const spendingChecked = knownLimited.has(user.id);
-  if (spendingChecked) await checkSpendingLimitOf(db, user.id, auctionId, amountCents);
-  const submit = (checked: boolean) =>
-    bidBatcher.submit(auctionId, {
+  try {
+    return await bidBatcher.submit(auctionId, {
       db,
       clock,
       publish,
@@ -515,19 +493,7 @@ export async function placeBid(
       idempotencyKey,
       fingerprint,
       requestId: currentRequestId(),
-      spendingChecked: checked,
     });
-
-  try {
-    try {
-      return await submit(spendingChecked);
-    } catch (err) {
-      if (!(err instanceof SpendingLimitUnchecked)) throw err;
-      if (knownLimited.size >= KNOWN_LIMITED_MAX) knownLimited.clear();
-      knownLimited.add(user.id);
-      await checkSpendingLimitOf(db, user.id, auctionId, amountCents);
-      return await submit(true);
-    }
   } catch (err) {
     if (err instanceof SuspendedWhileSignedIn) return refuseSuspended(db, user.id);
     // The same key used at the same moment for a bid on another auction: that one stored it first.

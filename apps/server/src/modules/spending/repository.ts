@@ -87,3 +87,17 @@ export async function spendingFacts(db: DbOrTx, userId: string): Promise<Spendin
     groupLots: parseJson<GroupLotRow[]>(row?.groupLots ?? '[]'),
   };
 }
+
+/** The advisory-lock class of the spending check (the other number is the shopper's hashed id). */
+const SPENDING_LOCK_CLASS = 4_307;
+
+/**
+ * Holds each shopper's spending lock (in id order) until `tx` ends, so two changes of one shopper's
+ * maximums (bids on two lots, a bid and a bid group) are checked one after the other, the second
+ * seeing what the first committed. Taken after any auction row lock of the transaction and never
+ * followed by one, so no two transactions can wait on each other.
+ */
+export async function lockSpending(tx: DbOrTx, userIds: readonly string[]): Promise<void> {
+  for (const id of [...new Set(userIds)].sort())
+    await tx.execute(sql`select pg_advisory_xact_lock(${SPENDING_LOCK_CLASS}, hashtext(${id}))`);
+}

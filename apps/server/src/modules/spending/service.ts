@@ -71,31 +71,38 @@ function refuseAbove(limitCents: number | null, atMostCents: number): void {
 
 /**
  * Throws spending_limit_exceeded when the shopper's 'At most', as `tx` sees it (call it inside the
- * transaction that has just written a change, e.g. a bid group), is above their spending limit.
+ * transaction that has just written a change, e.g. a bid group, after its last auction lock), is above
+ * their spending limit. Holds the shopper's spending lock until `tx` ends (repository.ts lockSpending).
  */
 export async function assertWithinSpendingLimit(tx: DbOrTx, userId: string): Promise<void> {
+  await repo.lockSpending(tx, [userId]);
   const facts = await repo.spendingFacts(tx, userId);
   if (facts.limitCents === null) return;
   refuseAbove(facts.limitCents, atMost(maximumsOf(facts, resolveTaxConfig(facts.rates))).totalCents);
 }
 
 /**
- * The check before an ordinary maximum bid: 'At most' with `amountCents` replacing the shopper's
- * maximum on that lot. One query; answers whether the shopper has a limit at all (the bidding module
- * remembers who does, so the others never pay for the query).
+ * Holds the spending locks of the bidders of a batch who have a limit, in one order, until `tx` ends:
+ * called under the auction's lock before their bids are checked (assertBidWithinSpendingLimit).
+ */
+export const lockSpendingOf = (tx: DbOrTx, userIds: readonly string[]) => repo.lockSpending(tx, userIds);
+
+/**
+ * The check of an ordinary maximum bid, in the bid's transaction under the bidder's spending lock
+ * (lockSpendingOf): 'At most' with `amountCents` replacing the shopper's maximum on that lot. One
+ * query; only bidders with a limit pay for it (the batch's read under the lock says who has one).
  */
 export async function assertBidWithinSpendingLimit(
-  db: DbOrTx,
+  tx: DbOrTx,
   userId: string,
   auctionId: string,
   amountCents: number,
-): Promise<{ hasLimit: boolean }> {
-  const facts = await repo.spendingFacts(db, userId);
-  if (facts.limitCents === null) return { hasLimit: false };
+): Promise<void> {
+  const facts = await repo.spendingFacts(tx, userId);
+  if (facts.limitCents === null) return;
   const tax = resolveTaxConfig(facts.rates);
   refuseAbove(
     facts.limitCents,
     atMost(withMaximum(maximumsOf(facts, tax), { auctionId, maxCents: amountCents, tax })).totalCents,
   );
-  return { hasLimit: true };
 }

@@ -205,8 +205,7 @@ describe('the spending limit', () => {
     await bid(me.user, a.id, '100');
     expect((await setLimit(me, '200')).statusCode).toBe(200);
 
-    // $80 on b would bring At most to $115.00 + $92.00 = $207.00. The first bid since the limit
-    // came from this server finds it under the lock and comes back for its check.
+    // $80 on b would bring At most to $115.00 + $92.00 = $207.00.
     for (let attempt = 0; attempt < 2; attempt++) {
       const err = await refusal(bid(me.user, b.id, '80'));
       expect(err.code).toBe('spending_limit_exceeded');
@@ -285,5 +284,37 @@ describe('the spending limit', () => {
     // Without a limit, nothing is refused.
     await setLimit(me, null);
     await t.db.transaction((tx) => assertWithinSpendingLimit(tx, me.user.id));
+  });
+
+  it('two changes of one shopper at the same instant are checked in turn: together they never pass it', async () => {
+    // Each $100 maximum alone is $115.00 all-in, within $200.00; any two are $230.00, above it.
+    const me = await shopper();
+    await setLimit(me, '200');
+    const lots = [await lot(), await lot(), await lot(), await lot()];
+    const outcomes = await Promise.all(
+      [
+        bid(me.user, lots[0]!.id, '100').then(() => 'bid'),
+        bid(me.user, lots[1]!.id, '100').then(() => 'bid'),
+        t.app
+          .inject({
+            method: 'POST',
+            url: API.bidGroups,
+            headers: { cookie: me.cookie },
+            payload: {
+              lots: [
+                { auctionId: lots[2]!.id, amount: '100' },
+                { auctionId: lots[3]!.id, amount: '100' },
+              ],
+            },
+          })
+          .then((r) => (r.statusCode === 201 ? 'group' : r.json<{ error: { code: string } }>().error.code)),
+      ].map((p) => p.catch((e: unknown) => (e instanceof AppError ? e.code : String(e)))),
+    );
+    // Exactly one of the three went through; the others were refused by the limit, nothing half-written.
+    expect(outcomes.filter((o) => o === 'bid' || o === 'group')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'spending_limit_exceeded')).toHaveLength(2);
+    const s = await spending(me);
+    expect(s.atMost.totalCents).toBe(total(10_000));
+    expect(s.atMost.totalCents).toBeLessThanOrEqual(20_000);
   });
 });
