@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuctionBidConfig, AuctionBidState, BidOutcome, BidRejection, HistoryRow } from './bidding';
 import {
   bidSuccessMessage,
+  cancelMaxBid,
   checkMaxBidRequest,
   compareHistoryRows,
   hasEnded,
@@ -751,5 +752,80 @@ describe('maxBidProblemParams (the figures the route and the form both put in th
     expect(maxBidProblemParams({ code: 'invalid_bid_amount' })).toEqual({});
     expect(maxBidProblemParams({ code: 'staff_cannot_bid' })).toEqual({});
     expect(maxBidProblemParams({ code: 'account_suspended' })).toEqual({});
+  });
+});
+
+describe('cancelMaxBid (the store cancels a bid)', () => {
+  const cancel = (state: AuctionBidState, userId: string, at = T0 + 30 * MINUTE) => {
+    const snapshot = structuredClone(state);
+    const result = cancelMaxBid(deepFreeze(state), userId, at);
+    expect(state).toEqual(snapshot);
+    return result;
+  };
+
+  it("the leader's maximum: the next maximum leads at the price the others alone make, the end unchanged", () => {
+    // a $50, b $30, c $20: a leads at $31 (b's $30 + $1). Without a: b leads at $20.50 (c's $20 + the
+    // $0.50 increment at $20).
+    const s = run(auction(), [
+      ['c', 2_000],
+      ['b', 3_000],
+      ['a', 5_000],
+    ]);
+    expect([s.leaderUserId, s.priceCents]).toEqual(['a', 3_100]);
+    const r = cancel({ ...s, endTime: T0 + 30 * MINUTE + 10 * SECOND }, 'a');
+    if (!r.ok) throw new Error('refused');
+    expect(r.outcome.state.maxBids.map((m) => m.userId).sort()).toEqual(['b', 'c']);
+    expect([r.outcome.state.leaderUserId, r.outcome.state.priceCents]).toEqual(['b', 2_050]);
+    expect(r.outcome).toMatchObject({
+      leaderChanged: true,
+      priceChanged: true,
+      previousLeaderUserId: 'a',
+      leadingAgainUserId: 'b',
+      historyRows: [row('b', 2_050, 'leading')],
+    });
+    expect(r.outcome.state.bidCount).toBe(s.bidCount + 1);
+    // Inside the soft-close window: the end does not move (nobody bid).
+    expect(r.outcome.state.endTime).toBe(T0 + 30 * MINUTE + 10 * SECOND);
+  });
+
+  it('a losing maximum that set the price: the leader stays, the price falls; a maximum that did not: nothing moves', () => {
+    const s = run(auction(), [
+      ['c', 2_000],
+      ['b', 3_000],
+      ['a', 5_000],
+    ]);
+    const r = cancel(s, 'b');
+    if (!r.ok) throw new Error('refused');
+    expect([r.outcome.state.leaderUserId, r.outcome.state.priceCents]).toEqual(['a', 2_050]);
+    expect(r.outcome).toMatchObject({ leaderChanged: false, priceChanged: true, leadingAgainUserId: null });
+    const r2 = cancel(s, 'c');
+    if (!r2.ok) throw new Error('refused');
+    expect([r2.outcome.state.leaderUserId, r2.outcome.state.priceCents]).toEqual(['a', 3_100]);
+    expect(r2.outcome).toMatchObject({ leaderChanged: false, priceChanged: false, historyRows: [] });
+    expect(r2.outcome.state.bidCount).toBe(s.bidCount);
+  });
+
+  it('the only maximum: no leader, no price; the reserve is judged again', () => {
+    const only = run(auction(), [['a', 2_000]]);
+    const r = cancel(only, 'a');
+    if (!r.ok) throw new Error('refused');
+    expect([r.outcome.state.leaderUserId, r.outcome.state.priceCents]).toEqual([null, null]);
+    expect(r.outcome.historyRows).toEqual([]);
+    // With a $40 reserve: a $50 leader met it; without them, b's $30 does not.
+    const reserved = run(auction({ reserveCents: 4_000 }), [
+      ['b', 3_000],
+      ['a', 5_000],
+    ]);
+    expect(reserved.priceCents).toBe(4_000);
+    const r2 = cancel(reserved, 'a');
+    if (!r2.ok) throw new Error('refused');
+    expect(r2.outcome).toMatchObject({ reserveMet: false, leadingAgainUserId: 'b' });
+    expect(r2.outcome.state.priceCents).toBe(1_000);
+  });
+
+  it('refuses on a lot not live and for a shopper without a maximum', () => {
+    const s = run(auction(), [['a', 2_000]]);
+    expect(cancel(s, 'b')).toEqual({ ok: false, rejection: { code: 'bid_cancel_no_bid' } });
+    expect(cancel(s, 'a', END)).toEqual({ ok: false, rejection: { code: 'bid_cancel_not_live' } });
   });
 });

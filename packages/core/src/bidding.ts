@@ -398,6 +398,68 @@ export function placeMaxBid(state: AuctionBidState, bid: BidRequest): PlaceBidRe
   };
 }
 
+/** Why the store may not cancel a bid (codes are the contract's error codes). */
+export type CancelBidRejection =
+  /** The lot has ended or was cancelled: its result stands. */
+  | { code: 'bid_cancel_not_live' }
+  /** The shopper has no maximum on the lot (never bid, or already cancelled). */
+  | { code: 'bid_cancel_no_bid' };
+
+export interface CancelBidOutcome {
+  /** The auction without the shopper's maximum: price, leader and reserve from the others. */
+  state: AuctionBidState;
+  /** The history row of the new leader at the new price, when price or leader changed. */
+  historyRows: HistoryRow[];
+  priceChanged: boolean;
+  leaderChanged: boolean;
+  previousLeaderUserId: string | null;
+  /** Whose standing changed besides the cancelled shopper's: the new leader, when there is one. */
+  leadingAgainUserId: string | null;
+  reserveMet: boolean;
+}
+
+/**
+ * The store cancels a shopper's maximum on a live lot (docs/product.md "Signals"): price, leader and
+ * reserve are decided again from the remaining maximums by the ordinary rule (priceFromMaxBids), so
+ * the price may go down. The end time never moves (no soft close: nobody bid). The public history
+ * keeps its rows; the caller adds the line 'Bid cancelled by the store' and `historyRows`.
+ */
+export function cancelMaxBid(
+  state: AuctionBidState,
+  userId: string,
+  at: number,
+): { ok: true; outcome: CancelBidOutcome } | { ok: false; rejection: CancelBidRejection } {
+  if (!isLive(state, at)) return { ok: false, rejection: { code: 'bid_cancel_not_live' } };
+  if (!state.maxBids.some((m) => m.userId === userId))
+    return { ok: false, rejection: { code: 'bid_cancel_no_bid' } };
+  const maxBids = state.maxBids.filter((m) => m.userId !== userId);
+  const result = priceFromMaxBids(maxBids, state.startingBidCents, state.increment, state.reserveCents);
+  const leaderChanged = result.leaderUserId !== state.leaderUserId;
+  const priceChanged = result.priceCents !== state.priceCents;
+  const historyRows: HistoryRow[] =
+    (leaderChanged || priceChanged) && result.leaderUserId !== null && result.priceCents !== null
+      ? [{ userId: result.leaderUserId, amountCents: result.priceCents, kind: 'leading' }]
+      : [];
+  return {
+    ok: true,
+    outcome: {
+      state: {
+        ...state,
+        maxBids,
+        priceCents: result.priceCents,
+        leaderUserId: result.leaderUserId,
+        bidCount: state.bidCount + historyRows.length,
+      },
+      historyRows,
+      priceChanged,
+      leaderChanged,
+      previousLeaderUserId: state.leaderUserId,
+      leadingAgainUserId: leaderChanged ? result.leaderUserId : null,
+      reserveMet: result.reserveMet,
+    },
+  };
+}
+
 /**
  * The smallest maximum one shopper may enter now: the auction's minimum next bid, and above their own
  * maximum when they have one (a new maximum must be strictly higher, in whole cents).
