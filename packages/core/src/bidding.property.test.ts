@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AuctionBidConfig, BidRequest, HistoryRow, MaxBid } from './bidding';
-import { initialBidState, minimumNextBid, placeMaxBid, priceFromMaxBids } from './bidding';
+import { cancelMaxBid, initialBidState, minimumNextBid, placeMaxBid, priceFromMaxBids } from './bidding';
 import type { IncrementRule } from './increments';
 
 // ---------------------------------------------------------------------------------------------------
@@ -429,6 +429,64 @@ describe('bidding engine properties', () => {
         const b = priceFromMaxBids(shuffled, config.startingBidCents, config.increment, config.reserveCents);
         expect(b).toEqual(a);
       }),
+    );
+  });
+
+  it('the store cancelling a maximum: price never up, end unchanged, the history of the others alone', () => {
+    fc.assert(
+      fc.property(
+        configArb,
+        fc.array(fc.record({ user: fc.constantFrom(...USERS), over: fc.integer({ min: 0, max: 5_000 }) }), {
+          minLength: 1,
+          maxLength: 25,
+        }),
+        fc.constantFrom(...USERS),
+        (config, bids, victim) => {
+          let state = initialBidState(config);
+          let at = START;
+          for (const b of bids) {
+            at += 1;
+            if (at >= state.endTime) break;
+            const own = state.maxBids.find((m) => m.userId === b.user)?.amountCents ?? 0;
+            const amount = Math.max(minimumNextBid(state), own + 1) + b.over;
+            const r = placeMaxBid(state, { userId: b.user, amountCents: amount, at });
+            if (r.ok) state = r.outcome.state;
+          }
+          const when = Math.min(at + 1, state.endTime - 1);
+          const r = cancelMaxBid(deepFreeze(state), victim, when);
+          if (!state.maxBids.some((m) => m.userId === victim) || when < START) {
+            expect(r.ok).toBe(false);
+            return;
+          }
+          if (!r.ok) throw new Error(JSON.stringify(r.rejection));
+          const o = r.outcome;
+          expect(o.state.endTime).toBe(state.endTime);
+          expect(o.state.maxBids.some((m) => m.userId === victim)).toBe(false);
+          expect(o.state.maxBids).toHaveLength(state.maxBids.length - 1);
+          if (state.priceCents !== null && o.state.priceCents !== null)
+            expect(o.state.priceCents).toBeLessThanOrEqual(state.priceCents);
+          // Price and leader are the remaining set's; the history never names the cancelled shopper
+          // and ends on the leader at the price.
+          const fresh = priceFromMaxBids(
+            o.state.maxBids,
+            config.startingBidCents,
+            config.increment,
+            config.reserveCents,
+          );
+          expect([o.state.priceCents, o.state.leaderUserId]).toEqual([fresh.priceCents, fresh.leaderUserId]);
+          expect(o.history.some((h) => h.userId === victim)).toBe(false);
+          const last = o.history[o.history.length - 1];
+          if (o.state.leaderUserId !== null)
+            expect(last).toEqual({
+              userId: o.state.leaderUserId,
+              amountCents: o.state.priceCents,
+              kind: 'leading',
+            });
+          else expect(o.history).toEqual([]);
+          expect(o.state.bidCount).toBe(o.history.length);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

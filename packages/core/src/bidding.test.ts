@@ -781,9 +781,14 @@ describe('cancelMaxBid (the store cancels a bid)', () => {
       priceChanged: true,
       previousLeaderUserId: 'a',
       leadingAgainUserId: 'b',
-      historyRows: [row('b', 2_050, 'leading')],
     });
-    expect(r.outcome.state.bidCount).toBe(s.bidCount + 1);
+    // The history as if a never bid: c opens at $10, b beats c's $20 and leads at $20.50.
+    expect(r.outcome.history).toEqual([
+      row('c', 1_000, 'leading'),
+      row('c', 2_000, 'beaten'),
+      row('b', 2_050, 'leading'),
+    ]);
+    expect(r.outcome.state.bidCount).toBe(3);
     // Inside the soft-close window: the end does not move (nobody bid).
     expect(r.outcome.state.endTime).toBe(T0 + 30 * MINUTE + 10 * SECOND);
   });
@@ -801,8 +806,13 @@ describe('cancelMaxBid (the store cancels a bid)', () => {
     const r2 = cancel(s, 'c');
     if (!r2.ok) throw new Error('refused');
     expect([r2.outcome.state.leaderUserId, r2.outcome.state.priceCents]).toEqual(['a', 3_100]);
-    expect(r2.outcome).toMatchObject({ leaderChanged: false, priceChanged: false, historyRows: [] });
-    expect(r2.outcome.state.bidCount).toBe(s.bidCount);
+    expect(r2.outcome).toMatchObject({ leaderChanged: false, priceChanged: false });
+    // b opens at $10, a beats b's $30 and leads at $31.
+    expect(r2.outcome.history).toEqual([
+      row('b', 1_000, 'leading'),
+      row('b', 3_000, 'beaten'),
+      row('a', 3_100, 'leading'),
+    ]);
   });
 
   it('the only maximum: no leader, no price; the reserve is judged again', () => {
@@ -810,7 +820,8 @@ describe('cancelMaxBid (the store cancels a bid)', () => {
     const r = cancel(only, 'a');
     if (!r.ok) throw new Error('refused');
     expect([r.outcome.state.leaderUserId, r.outcome.state.priceCents]).toEqual([null, null]);
-    expect(r.outcome.historyRows).toEqual([]);
+    expect(r.outcome.history).toEqual([]);
+    expect(r.outcome.state.bidCount).toBe(0);
     // With a $40 reserve: a $50 leader met it; without them, b's $30 does not.
     const reserved = run(auction({ reserveCents: 4_000 }), [
       ['b', 3_000],

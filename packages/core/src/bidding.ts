@@ -408,8 +408,11 @@ export type CancelBidRejection =
 export interface CancelBidOutcome {
   /** The auction without the shopper's maximum: price, leader and reserve from the others. */
   state: AuctionBidState;
-  /** The history row of the new leader at the new price, when price or leader changed. */
-  historyRows: HistoryRow[];
+  /**
+   * The public history decided again from the remaining maximums: each placed in the order it was
+   * last set (setAt, then seq) by the ordinary rule, as if the cancelled maximum never was.
+   */
+  history: HistoryRow[];
   priceChanged: boolean;
   leaderChanged: boolean;
   previousLeaderUserId: string | null;
@@ -419,10 +422,10 @@ export interface CancelBidOutcome {
 }
 
 /**
- * The store cancels a shopper's maximum on a live lot (docs/product.md "Signals"): price, leader and
- * reserve are decided again from the remaining maximums by the ordinary rule (priceFromMaxBids), so
- * the price may go down. The end time never moves (no soft close: nobody bid). The public history
- * keeps its rows; the caller adds the line 'Bid cancelled by the store' and `historyRows`.
+ * The store cancels a shopper's maximum on a live lot (docs/product.md "Signals"): price, leader,
+ * reserve and the public history are decided again from the remaining maximums by the ordinary rule
+ * (each replayed through placeMaxBid in the order it was last set), so the price may go down. The end
+ * time never moves (no soft close: nobody bid). The caller adds the line 'Bid cancelled by the store'.
  */
 export function cancelMaxBid(
   state: AuctionBidState,
@@ -432,29 +435,44 @@ export function cancelMaxBid(
   if (!isLive(state, at)) return { ok: false, rejection: { code: 'bid_cancel_not_live' } };
   if (!state.maxBids.some((m) => m.userId === userId))
     return { ok: false, rejection: { code: 'bid_cancel_no_bid' } };
-  const maxBids = state.maxBids.filter((m) => m.userId !== userId);
-  const result = priceFromMaxBids(maxBids, state.startingBidCents, state.increment, state.reserveCents);
-  const leaderChanged = result.leaderUserId !== state.leaderUserId;
-  const priceChanged = result.priceCents !== state.priceCents;
-  const historyRows: HistoryRow[] =
-    (leaderChanged || priceChanged) && result.leaderUserId !== null && result.priceCents !== null
-      ? [{ userId: result.leaderUserId, amountCents: result.priceCents, kind: 'leading' }]
-      : [];
+  const remaining = state.maxBids
+    .filter((m) => m.userId !== userId)
+    .sort((a, b) => a.setAt - b.setAt || a.seq - b.seq);
+  // Replayed from the start with the lot's own terms; the window of the replay is the whole lot.
+  let replay: AuctionBidState = {
+    ...state,
+    softCloseSeconds: 0,
+    startTime: Number.MIN_SAFE_INTEGER,
+    endTime: Number.MAX_SAFE_INTEGER,
+    maxBids: [],
+    priceCents: null,
+    leaderUserId: null,
+    bidCount: 0,
+  };
+  const history: HistoryRow[] = [];
+  for (const m of remaining) {
+    const r = placeMaxBid(replay, { userId: m.userId, amountCents: m.amountCents, at: m.setAt });
+    if (!r.ok) continue; // a maximum the replay's price has already passed adds nothing
+    history.push(...r.outcome.historyRows);
+    replay = r.outcome.state;
+  }
+  // The maximums keep their own times and sequence numbers; price and leader are those of the set.
+  const result = priceFromMaxBids(remaining, state.startingBidCents, state.increment, state.reserveCents);
   return {
     ok: true,
     outcome: {
       state: {
         ...state,
-        maxBids,
+        maxBids: state.maxBids.filter((m) => m.userId !== userId),
         priceCents: result.priceCents,
         leaderUserId: result.leaderUserId,
-        bidCount: state.bidCount + historyRows.length,
+        bidCount: history.length,
       },
-      historyRows,
-      priceChanged,
-      leaderChanged,
+      history,
+      priceChanged: result.priceCents !== state.priceCents,
+      leaderChanged: result.leaderUserId !== state.leaderUserId,
       previousLeaderUserId: state.leaderUserId,
-      leadingAgainUserId: leaderChanged ? result.leaderUserId : null,
+      leadingAgainUserId: result.leaderUserId !== state.leaderUserId ? result.leaderUserId : null,
       reserveMet: result.reserveMet,
     },
   };
