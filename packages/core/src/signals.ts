@@ -67,6 +67,16 @@ export type SignalKind = (typeof SIGNAL_KINDS)[number];
 export const LINK_KINDS = ['device', 'card', 'phone', 'email', 'network'] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 
+/**
+ * The identifiers the server records as they are seen (the others are read from the account: its
+ * phone, its email made canonical). Each stored only as a keyed hash, for SIGHTING_RETENTION_DAYS.
+ */
+export const SIGHTING_KINDS = ['device', 'network', 'card'] as const satisfies readonly LinkKind[];
+export type SightingKind = (typeof SIGHTING_KINDS)[number];
+
+/** How long a sighting is kept: long enough to link a ring across a season of sales, no longer. */
+export const SIGHTING_RETENTION_DAYS = 90;
+
 /** One identifier seen on an account (hashed by the server; an email already canonical). */
 export interface Identifier {
   userId: string;

@@ -7,6 +7,7 @@ import { ORDER_STATUSES } from '@rebound/core/orders';
 import { DEFAULT_TAX_CONFIG } from '@rebound/core/pricing';
 import { PRODUCT_STATUSES } from '@rebound/core/product-status';
 import { NON_RETURNABLE_KINDS, RETURN_REASONS, RETURN_STATES, SALE_TERMS } from '@rebound/core/returns';
+import { SIGHTING_KINDS } from '@rebound/core/signals';
 import { MAX_SPENDING_LIMIT_CENTS, MIN_SPENDING_LIMIT_CENTS } from '@rebound/core/spending';
 import { SHOP_TIME_ZONE } from '@rebound/core/time';
 import { type SQL, sql } from 'drizzle-orm';
@@ -1462,4 +1463,30 @@ export const bidGroupEvents = pgTable(
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [index('bid_group_events_group_idx').on(t.groupId, t.at, t.seq)],
+);
+
+/**
+ * What links accounts for the signals of unfair bidding (docs/product.md "Signals"): a device id (a
+ * long-lived first-party cookie set at sign-in), a network address, or a payment card's fingerprint
+ * from the provider, each stored only as a keyed hash (HMAC with the server's secret, modules/signals),
+ * one row per account, identifier and day (the latest time that day). Kept 90 days (the job
+ * signals.purge), used for nothing else.
+ */
+export const accountSightings = pgTable(
+  'account_sightings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    valueHash: text('value_hash').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    seenAt: ts('seen_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.valueHash, t.day] }),
+    index('account_sightings_value_idx').on(t.kind, t.valueHash),
+    index('account_sightings_seen_idx').on(t.seenAt),
+    check('account_sightings_kind', oneOf(t.kind, SIGHTING_KINDS)),
+  ],
 );

@@ -53,6 +53,7 @@ describe('serverJobs', () => {
       'notifications.send': 1_000,
       'notifications.daily-digest': 60_000,
       'idempotency.purge': 3_600_000,
+      'signals.purge': 3_600_000,
       'shared-limits.purge': 600_000,
       'imports.run': 1_000,
       'refunds.resolve-reserved': 60_000,

@@ -14,6 +14,7 @@ import { markMissedVisits, runFinalNotices, runPickupReminders } from '../module
 import { type RefundsDeps, resolveReservedRefunds } from '../modules/refunds';
 import { runReturnJobs } from '../modules/returns';
 import { runSavedSearchAlerts } from '../modules/saved-searches';
+import { purgeOldSightings } from '../modules/signals';
 
 export interface Job {
   name: string;
@@ -248,6 +249,14 @@ export function maintenanceJobs(
       everyMs,
       run: async () => {
         await purgeExpiredIdempotencyKeys(db, clock);
+      },
+    },
+    {
+      // Sightings that link accounts (keyed hashes) past their 90 days, deleted (modules/signals).
+      name: 'signals.purge',
+      everyMs,
+      run: async () => {
+        await purgeOldSightings(db, clock);
       },
     },
     {

@@ -25,9 +25,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireStaff } from '../../lib/auth-context';
 import { AppError } from '../../lib/errors';
+import { deviceCookieName, deviceIdFrom, deviceSetCookie, recordSignIn } from '../signals';
 import { AUTH_BASE_PATH } from './auth';
 import { addressKey, createLimiter } from './limits';
 import * as service from './service';
+import { cookieValue } from './session-lookup';
 import { appSignInThrottle, type SignInAttempt, SignInThrottledError } from './throttle';
 
 /** The request as better-auth sees it: our headers, with the client address Fastify resolved. */
@@ -63,6 +65,21 @@ export async function authRoutes(fastify: FastifyInstance) {
   const deps: service.AuthServiceDeps = { auth, db, clock, log: app.log };
   const limits = await createLimiter(app);
   const throttle = appSignInThrottle(app);
+  const secureCookies = config.env === 'production';
+
+  /**
+   * A sign-in's browser (its device cookie, set here when missing) and network address, recorded for
+   * the signals of unfair bidding as keyed hashes (modules/signals). Never fails the sign-in.
+   */
+  async function noteSighting(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    const device = deviceIdFrom(cookieValue(request.headers.cookie ?? '', deviceCookieName(secureCookies)));
+    if (device.isNew) reply.header('set-cookie', deviceSetCookie(device.id, secureCookies));
+    await recordSignIn(db, clock, config.authSecret, {
+      userId,
+      deviceId: device.id,
+      address: addressKey(request),
+    }).catch((err: unknown) => request.log.warn({ err }, 'sign-in sighting not recorded'));
+  }
 
   app.get(API.authSession, { schema: { response: { 200: SessionResponse } } }, async (request) => {
     const u = request.user;
@@ -122,6 +139,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         const { user, setCookies: cookies } = await service.signIn(deps, request.body, webHeaders(request));
         await attempt.succeeded();
         setCookies(reply, cookies);
+        await noteSighting(request, reply, user.id);
         return { ...AUTH_TEXT.signInSuccess, user };
       } catch (err) {
         const wrongPassword = err instanceof AppError && err.code === 'invalid_credentials';

@@ -282,6 +282,13 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             device until you check out or remove the items.
           </li>
           <li>
+            <strong>Device cookie.</strong> When you sign in, we set a cookie holding a random number that
+            names your browser, so that we can tell when several accounts are used from one device (a sign of
+            shill bidding). Scripts on the page cannot read it and it is never sent to anyone else. We keep
+            only a scrambled form of it (a keyed hash), with a scrambled form of the network address you
+            signed in from, for 90 days, and use them for nothing but keeping bidding fair.
+          </li>
+          <li>
             <strong>One-time messages (session storage).</strong> After some sign-in steps, a short
             confirmation message is carried to the next page and deleted as soon as it is shown.
           </li>
@@ -310,6 +317,10 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           <li>
             <strong>Bids:</strong> two years after the auction ends, so that we can answer questions and
             investigate disputes or shill bidding. A winning bid is kept with its order.
+          </li>
+          <li>
+            <strong>Fair-bidding records:</strong> the scrambled device and network address of each sign-in,
+            90 days from when they were last seen.
           </li>
           <li>
             <strong>Messages to our support team:</strong> two years after the conversation ends.
