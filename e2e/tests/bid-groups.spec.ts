@@ -136,6 +136,8 @@ test('win one of three: outbid on the first, the group moves, wins the second, t
   await expect(stateOf(0)).toHaveText('Live — winning');
   await expect(stateOf(1)).toHaveText('Waiting');
   await expect(stateOf(2)).toHaveText('Waiting');
+  // N can change while the group is active: 1 or 2 of the three lots.
+  await expect(group.getByRole('combobox', { name: 'Win at most' })).toHaveValue('1');
 
   // Another shopper outbids the first lot: the group moves to the second at once.
   const rival = await browser.newContext({ baseURL });
@@ -178,6 +180,9 @@ test('win one of three: outbid on the first, the group moves, wins the second, t
   await expect(stateOf(0)).toHaveText('Lost');
   await expect(stateOf(1)).toHaveText('Won');
   await expect(stateOf(2)).toHaveText('Dropped');
+  const priceOf = (n: number) => group.getByTestId('bid-group-lot').nth(n).getByTestId('bid-group-lot-price');
+  await expect(priceOf(0)).toContainText('Final bid');
+  await expect(priceOf(1)).toContainText('You won for');
   await group.screenshot({ path: test.info().outputPath('bid-group-done.png') });
 
   // The third lot was never bid on: nobody's bid is in its history.

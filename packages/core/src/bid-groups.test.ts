@@ -7,6 +7,7 @@ import {
   type GroupLotFacts,
   groupMayWin,
   planGroup,
+  winAtMostRange,
   winsOf,
 } from './bid-groups';
 import {
@@ -127,6 +128,14 @@ describe('checkBidGroup', () => {
     expect(checkBidGroup(2, ['a', 'b'])).toBe('win_at_most_out_of_range');
     expect(checkBidGroup(0, ['a', 'b'])).toBe('win_at_most_out_of_range');
     expect(bidGroupProblemMessage('too_few_lots')).toBe('A group needs at least 2 lots.');
+  });
+
+  it('lets a group change N from its wins (at least 1) to one fewer than its lots', () => {
+    expect(winAtMostRange(4, 0)).toEqual({ min: 1, max: 3 });
+    expect(winAtMostRange(4, 2)).toEqual({ min: 2, max: 3 });
+    expect(winAtMostRange(2, 0)).toEqual({ min: 1, max: 1 });
+    expect(checkBidGroup(3, ['a', 'b', 'c', 'd'])).toBeNull();
+    expect(checkBidGroup(4, ['a', 'b', 'c', 'd'])).toBe('win_at_most_out_of_range');
   });
 });
 

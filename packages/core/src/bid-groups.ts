@@ -159,9 +159,18 @@ export function checkBidGroup(winAtMost: number, auctionIds: readonly string[]):
   if (auctionIds.length < BID_GROUP_MIN_LOTS) return 'too_few_lots';
   if (auctionIds.length > BID_GROUP_MAX_LOTS) return 'too_many_lots';
   if (new Set(auctionIds).size !== auctionIds.length) return 'duplicate_lot';
-  if (!Number.isInteger(winAtMost) || winAtMost < 1 || winAtMost >= auctionIds.length)
-    return 'win_at_most_out_of_range';
+  const { min, max } = winAtMostRange(auctionIds.length, 0);
+  if (!Number.isInteger(winAtMost) || winAtMost < min || winAtMost > max) return 'win_at_most_out_of_range';
   return null;
+}
+
+/**
+ * The numbers a group of `lotCount` lots that has won `wins` may be set to win at most: at least 1
+ * and never below the wins so far (at the wins the group is done), fewer than its lots. Empty (min >
+ * max) when no number fits.
+ */
+export function winAtMostRange(lotCount: number, wins: number): { min: number; max: number } {
+  return { min: Math.max(1, wins), max: lotCount - 1 };
 }
 
 /** The shopper's words for a group's problem. */

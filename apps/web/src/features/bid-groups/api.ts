@@ -50,11 +50,18 @@ export function useCreateBidGroup() {
 }
 
 export function useUpdateBidGroup(groupId: string) {
+  const queryClient = useQueryClient();
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: (body: UpdateBidGroupRequest) =>
       sendJson<BidGroupResponse>('PATCH', API.bidGroup(groupId), body),
-    onSuccess: refresh,
+    onSuccess: ({ group }) => {
+      // The group as the server changed it, shown at once; the list is fetched again behind it.
+      queryClient.setQueryData<MyBidGroupsResponse>(bidGroupKeys.mine(), (old) =>
+        old ? { ...old, groups: old.groups.map((g) => (g.id === group.id ? group : g)) } : old,
+      );
+      refresh();
+    },
   });
 }
 

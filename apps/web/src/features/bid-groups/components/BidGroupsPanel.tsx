@@ -1,4 +1,5 @@
 import type { BidGroup, BidGroupLot } from '@rebound/contract/bid-groups';
+import { winAtMostRange } from '@rebound/core/bid-groups';
 import { formatCents } from '@rebound/core/money';
 import { clsx } from 'clsx';
 import { TriangleAlert } from 'lucide-react';
@@ -16,7 +17,7 @@ import {
 } from '../../../components/ui/Dialog';
 import { inputClasses } from '../../../components/ui/input-classes';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { ErrorState } from '../../../components/ui/StatusMessage';
+import { EmptyState, ErrorState } from '../../../components/ui/StatusMessage';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatShopDateTime } from '../../../lib/format-date';
 import { useLiveAuctionList } from '../../../lib/live-auction-list';
@@ -25,6 +26,8 @@ import { bidGroupKeys, useCancelBidGroup, useMyBidGroups, useUpdateBidGroup } fr
 import { GROUP_STATE_TEXT, GROUP_STATE_TONE, groupStateDetail, lotWords, winTitle } from '../words';
 
 const OPEN_LOT_STATES: ReadonlySet<BidGroupLot['state']> = new Set(['waiting', 'live', 'outbid']);
+/** Lot states that only an ended auction has. */
+const ENDED_LOT_STATES: ReadonlySet<BidGroupLot['state']> = new Set(['won', 'lost', 'skipped']);
 
 /**
  * My Bids' bid groups ('Win N of these'): each group with its state, its lots in words with their
@@ -69,13 +72,12 @@ export function BidGroupsPanel() {
             onRetry={() => void groups.refetch()}
           />
         ) : groups.data.groups.length === 0 ? (
-          <p
-            className="rounded-card border border-dashed border-ink-300 bg-white/60 p-4 text-sm text-ink-700"
-            data-testid="bid-groups-empty"
+          <EmptyState
+            className="py-6"
+            detail="On a product page with more of the same item, choose 'Win one of these'; in the shop or your watchlist, pick lots with 'Add to a group'."
           >
-            No bid groups yet. On a product page with more of the same item, choose 'Win one of these'; in the
-            shop or your watchlist, pick lots with 'Add to a group'.
-          </p>
+            No bid groups yet.
+          </EmptyState>
         ) : (
           <ul className="flex flex-col gap-4">
             {groups.data.groups.map((group) => (
@@ -107,26 +109,29 @@ function GroupCard({ group }: { group: BidGroup }) {
       data-state={group.state}
       className="overflow-hidden rounded-card bg-white shadow-card ring-1 ring-ink-200/80"
     >
-      <div className="flex flex-wrap items-start justify-between gap-2 p-3 sm:p-4">
-        <div className="min-w-0">
-          <h4 id={headingId} className="text-base font-bold text-ink-950">
-            {winTitle(group.winAtMost)}
-            <span className="font-normal text-ink-600">
-              {' '}
-              ({group.lots.length} {group.lots.length === 1 ? 'lot' : 'lots'})
-            </span>
-          </h4>
-          <p className="mt-0.5 text-sm text-ink-700">{groupStateDetail(group)}</p>
+      <div className="p-3 sm:p-4">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0 flex-1">
+            <h4 id={headingId} className="text-base font-bold text-ink-950">
+              {winTitle(group.winAtMost)}
+              <span className="font-normal text-ink-600">
+                {' '}
+                ({group.lots.length} {group.lots.length === 1 ? 'lot' : 'lots'})
+              </span>
+            </h4>
+            <p className="mt-0.5 text-sm text-ink-700">{groupStateDetail(group)}</p>
+          </div>
+          <span
+            data-testid="bid-group-state"
+            className={clsx(
+              'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ring-inset',
+              GROUP_STATE_TONE[group.state],
+            )}
+          >
+            {GROUP_STATE_TEXT[group.state]}
+          </span>
         </div>
-        <span
-          data-testid="bid-group-state"
-          className={clsx(
-            'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ring-inset',
-            GROUP_STATE_TONE[group.state],
-          )}
-        >
-          {GROUP_STATE_TEXT[group.state]}
-        </span>
+        {active ? <WinAtMostForm group={group} /> : null}
       </div>
 
       <ul className="divide-y divide-ink-100 border-t border-ink-100">
@@ -161,7 +166,7 @@ function GroupCard({ group }: { group: BidGroup }) {
 
       <div className="flex flex-col gap-3 border-t border-ink-100 p-3 sm:flex-row sm:items-start sm:justify-between sm:p-4">
         <details className="min-w-0 flex-1 text-sm" data-testid="bid-group-story">
-          <summary className="cursor-pointer rounded font-semibold text-ink-800 hover:text-ink-950">
+          <summary className="cursor-pointer rounded font-semibold text-ink-800 hover:text-ink-950 sm:py-2">
             What the group did ({group.story.length})
           </summary>
           <ol aria-label="What the group did, oldest first" className="mt-2 flex flex-col gap-1.5">
@@ -200,9 +205,13 @@ function GroupLotRow({
 }) {
   const words = lotWords(lot);
   const { card } = lot;
-  const open = active && OPEN_LOT_STATES.has(lot.state);
+  const ended = card.status === 'ended' || ENDED_LOT_STATES.has(lot.state);
+  const cancelled = card.status === 'cancelled';
+  // Bid controls and a countdown only for a lot the group may still bid on, while its auction runs.
+  const open = active && OPEN_LOT_STATES.has(lot.state) && !ended && !cancelled;
   const placed = lot.state === 'live' || lot.state === 'outbid';
   const upcoming = card.status === 'scheduled';
+  const price = lotPrice(lot, ended, cancelled);
   return (
     <li data-testid="bid-group-lot" data-state={lot.state} className="flex gap-3 p-3 sm:p-4">
       <AuctionThumb image={card.image} />
@@ -229,10 +238,26 @@ function GroupLotRow({
             <dt className="text-xs text-ink-600">Your maximum</dt>
             <dd className="font-semibold tabular-nums text-ink-950">{formatCents(lot.maxBidCents)}</dd>
           </div>
-          <div>
-            <dt className="text-xs text-ink-600">{card.bidCount > 0 ? 'Current bid' : 'Starting bid'}</dt>
-            <dd className="font-semibold tabular-nums text-ink-950">{formatCents(card.currentPriceCents)}</dd>
+          <div data-testid="bid-group-lot-price">
+            <dt className="text-xs text-ink-600">{price.label}</dt>
+            <dd
+              className={clsx(
+                'font-semibold tabular-nums',
+                lot.state === 'won' ? 'text-gold-800' : 'text-ink-950',
+              )}
+            >
+              {price.value}
+            </dd>
           </div>
+          {ended ? (
+            // The whole width on a phone: the date stays on one line.
+            <div className="col-span-2 sm:col-span-1">
+              <dt className="text-xs text-ink-600">Ended</dt>
+              <dd className="font-medium text-ink-900">
+                <time dateTime={card.endTime}>{formatShopDateTime(card.endTime)}</time>
+              </dd>
+            </div>
+          ) : null}
           {open ? (
             <div>
               <dt className="text-xs text-ink-600">{upcoming ? 'Starts in' : 'Time left'}</dt>
@@ -266,6 +291,112 @@ function GroupLotRow({
         ) : null}
       </div>
     </li>
+  );
+}
+
+/**
+ * A lot's price in the words the rest of My Bids and the product page use: 'Current bid' (or
+ * 'Starting bid') while it runs, 'Final bid' once ended, 'You won for' when it is the shopper's.
+ */
+function lotPrice(lot: BidGroupLot, ended: boolean, cancelled: boolean): { label: string; value: string } {
+  const { card } = lot;
+  const amount = formatCents(card.currentPriceCents);
+  if (lot.state === 'won') return { label: 'You won for', value: amount };
+  if (cancelled) return { label: 'Auction', value: 'Cancelled' };
+  if (ended) return { label: 'Final bid', value: card.bidCount > 0 ? amount : 'No bids' };
+  return { label: card.bidCount > 0 ? 'Current bid' : 'Starting bid', value: amount };
+}
+
+/**
+ * How many the group wins at most, changed on an active group (PATCH winAtMost): the same choice
+ * as the builder's, from the wins so far (at least 1) to one fewer than its lots (core
+ * winAtMostRange). Saved on purpose, not on change: a higher number can place more binding bids.
+ */
+function WinAtMostForm({ group }: { group: BidGroup }) {
+  const id = useId();
+  const update = useUpdateBidGroup(group.id);
+  const { min, max } = winAtMostRange(group.lots.length, group.wins);
+  const [draft, setDraft] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<number | null>(null);
+  const numbers = Array.from({ length: Math.max(0, max - min + 1) }, (_, i) => min + i);
+  if (!numbers.includes(group.winAtMost)) numbers.push(group.winAtMost);
+  numbers.sort((a, b) => a - b);
+  // Nothing to choose (a group of 2 lots wins 1).
+  if (numbers.length < 2) return null;
+  const value = draft ?? group.winAtMost;
+  const changed = value !== group.winAtMost;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (update.isPending || !changed) return;
+    setError(null);
+    setSaved(null);
+    update.mutate(
+      { winAtMost: value },
+      {
+        onSuccess: ({ group: now }) => {
+          setDraft(null);
+          setSaved(now.winAtMost);
+        },
+        onError: (e) => setError(errorMessageOf(e)),
+      },
+    );
+  }
+
+  const lotsText = `${group.lots.length} ${group.lots.length === 1 ? 'lot' : 'lots'}`;
+  const hint = !changed
+    ? group.wins > 0
+      ? `From ${min} (won so far) to ${max} (fewer than the ${lotsText}).`
+      : `From ${min} to ${max} (fewer than the ${lotsText}).`
+    : value <= group.wins
+      ? `The group has won ${group.wins}: at ${value} it is done at once and its waiting lots are dropped.`
+      : `You will win at most ${value}. Bids are binding.`;
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-3" data-testid="bid-group-win-at-most">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <label htmlFor={id} className="text-sm font-semibold text-ink-900">
+          Win at most
+        </label>
+        <div className="flex items-center gap-2">
+          <select
+            id={id}
+            value={value}
+            onChange={(e) => {
+              setDraft(Number(e.target.value));
+              setError(null);
+              setSaved(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+            className={clsx(inputClasses, 'w-20 tabular-nums')}
+          >
+            {numbers.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" size="md" variant="secondary" loading={update.isPending} disabled={!changed}>
+            Save
+            <span className="sr-only">: win at most</span>
+          </Button>
+        </div>
+      </div>
+      <p id={`${id}-hint`} className="mt-1.5 text-xs text-ink-600">
+        {hint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 flex items-start gap-1.5 text-sm text-danger-700">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {error}
+        </p>
+      ) : null}
+      <p role="status" className={clsx(saved !== null && 'mt-1 text-sm font-medium text-brand-800')}>
+        {saved !== null ? `Saved: the group now wins at most ${saved}.` : ''}
+      </p>
+    </form>
   );
 }
 
