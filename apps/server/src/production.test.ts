@@ -105,6 +105,11 @@ describe('the session cookie in production', () => {
       expect(session).toMatch(/^__Secure-rebound\.session_token=/);
       expect(session).toMatch(/;\s*Secure(;|$)/i);
       expect(session).toMatch(/;\s*HttpOnly(;|$)/i);
+      // The device cookie of the signals (modules/signals) too: Secure, HTTP only, first-party.
+      const device = setCookie.find((c) => /rebound\.device=/.test(c));
+      expect(device).toMatch(
+        /^__Secure-rebound\.device=[A-Za-z0-9_-]{22}; Path=\/;.*HttpOnly; SameSite=Lax; Secure$/,
+      );
     } finally {
       await t.close();
     }
