@@ -2,11 +2,16 @@
 // process, so the load it makes is measured apart from the servers' and the bench's: it reports the
 // CPU time it used (process.cpuUsage) with its latencies. Plain JavaScript: no compile step to start.
 import { randomUUID } from 'node:crypto';
+import { closingPicker, groupShopper, isGroupShopper } from './closing-hour-groups.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 process.once('message', async (job) => {
   const { ports, shoppers, live, cumulative, categories, seconds, thinkMs, rampMs, stopAt } = job;
+  // `groupShare` of the shoppers bid through one bid group over lots of `closing` (those ending in
+  // the phase; none in the warm-up) instead of lot by lot (bench/closing-hour-groups.mjs).
+  const { groupShare = 0, closing = [] } = job;
+  const pickLots = closingPicker(live, cumulative, closing);
   const cpu0 = process.cpuUsage();
   const startedAt = stopAt - seconds * 1000;
   const total = cumulative[cumulative.length - 1];
@@ -32,6 +37,8 @@ process.once('message', async (job) => {
     byWindow: [],
     notOk: {},
     errors: [],
+    /** The group shoppers' groups: made (and their lots, how many to win two), refused; raises. */
+    groups: { made: 0, lots: 0, winTwo: 0, refused: 0, raised: 0, raiseRefused: 0, refusals: [] },
   };
   const sorts = ['newest', 'ending', 'price_asc', 'price_desc', 'bids'];
   const call = async (endpoint, base, url, headers, init = {}) => {
@@ -68,6 +75,9 @@ process.once('message', async (job) => {
     shoppers.map(async ({ i, cookie }) => {
       const base = `http://127.0.0.1:${ports[i % ports.length]}`;
       const headers = { cookie, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
+      const group = isGroupShopper(i, groupShare)
+        ? groupShopper({ call, base, headers, pickLots, tally: result.groups })
+        : null;
       // Shoppers arrive over `rampMs` rather than all at once (2,000 connections opened within a few
       // seconds overflow the listen backlog of a busy server); with 0 they are already browsing, and
       // the first request comes after a pause like the others.
@@ -91,6 +101,8 @@ process.once('message', async (job) => {
           await call('product page (HTML)', base, `/product/${pickPopular().slug}`, headers);
         } else if (x < 0.75) {
           await call('auction state', base, `/api/auctions/${pickPopular().id}`, headers);
+        } else if (group) {
+          await group.act();
         } else {
           const lot = pickPopular();
           const state = await call('auction state', base, `/api/auctions/${lot.id}`, headers);

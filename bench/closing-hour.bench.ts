@@ -8,11 +8,14 @@
 // The shoppers run in child processes (bench/closing-hour-shoppers.mjs), so their CPU is measured
 // apart from the servers'; `--shoppers 2000,4000,8000` steps the load (one phase per count and per
 // server count).
+// `--groups 0.25` (the default) has that share of the shoppers bid through one bid group each instead
+// of lot by lot (bench/closing-hour-groups.mjs); `--groups 0` runs without groups, to compare.
 // Run: npx tsx bench/closing-hour.bench.ts [--quick] [--seconds 60] [--shoppers 2000[,4000,...]]
 //   [--servers 1[,2]] [--generators 2] [--no-pgbench] [--auctions 5000] [--think 10000]
+//   [--groups 0.25] [--no-write] [--json figures.json]
 import { fork } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
@@ -28,6 +31,7 @@ import {
   lagSampler,
   outbidSockets,
 } from './alerts';
+import { type GroupWins, groupWins, groupWinsText, groupWinsWhenEnded } from './closing-hour-group-wins';
 import {
   buildWeb,
   cli,
@@ -75,10 +79,38 @@ const SOCKET_SHOPPERS = argN('sockets', 500);
 const PUSH_SHARE = argN('push-share', 25);
 /** After a phase, how long the sender may take to hand over what the phase queued before the alerts are read. */
 const DRAIN_LIMIT_MS = 60_000;
+/** Share of the shoppers who bid through one bid group each (bench/closing-hour-groups.mjs). */
+const GROUP_SHARE = argN('groups', 0.25);
+/** After the last phase of a server count, how long the groups' lots may take to end (soft close) before their wins are counted. */
+const GROUPS_END_LIMIT_MS = 120_000;
+/** `--no-write`: leave docs/benchmarks.md alone (runs to compare); `--json FILE`: the figures as JSON. */
+const WRITE = !cli.flag('no-write');
+const JSON_OUT = cli.textOrNull('json');
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 process.env.TEST_DATABASE_URL = PG_URL;
 
-type Endpoint = 'shop list' | 'product API' | 'product page (HTML)' | 'auction state' | 'bid';
+type Endpoint =
+  | 'shop list'
+  | 'product API'
+  | 'product page (HTML)'
+  | 'auction state'
+  | 'bid'
+  // The group shoppers' (GROUP_ENDPOINTS of bench/closing-hour-groups.mjs).
+  | 'bid group: make'
+  | 'my bid groups'
+  | 'bid group: raise';
+const GROUP_ENDPOINTS: Endpoint[] = ['bid group: make', 'my bid groups', 'bid group: raise'];
+
+/** What the group shoppers did in a phase (bench/closing-hour-shoppers.mjs `groups`). */
+interface GroupTally {
+  made: number;
+  lots: number;
+  winTwo: number;
+  refused: number;
+  raised: number;
+  raiseRefused: number;
+  refusals: string[];
+}
 
 interface PhaseResult {
   servers: number;
@@ -107,6 +139,10 @@ interface PhaseResult {
   /** Every message the phase queued, by template and channel: created → handed (where the lag comes from). */
   handOver?: Awaited<ReturnType<typeof handOverByTemplate>>;
   drainSeconds?: number;
+  groups: GroupTally;
+  /** The phase's groups 2 s after it (some lots still in soft close), and after every lot ended (the last phase of a server count). */
+  groupWins?: GroupWins;
+  groupWinsEnded?: GroupWins;
 }
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -238,7 +274,21 @@ async function main() {
                 where a.status = 'live') r
               where r.rank % 2 = 1 and random() < ${CLOSING_SHARE * 2})
             update auctions a set end_time = c.e, original_end_time = c.e from c where c.id = a.id`);
-          const p = await runPhase(db, servers, ports, cookies.slice(0, shoppers), pop, children, opened);
+          // The lots that end within the phase, which the group shoppers group (by their index in `pop.live`).
+          const index = new Map(pop.live.map((l, i) => [l.id, i]));
+          const closing = rowsOf<{ id: string; ends: number }>(
+            await db.execute(sql`select id, (extract(epoch from end_time) * 1000)::float8 as ends from auctions
+              where status = 'live' and end_time <= to_timestamp(${phaseStart / 1000 + SECONDS})`),
+          ).flatMap((r) => (index.has(r.id) ? [{ index: index.get(r.id)!, endsAt: r.ends }] : []));
+          const p = await runPhase(
+            db,
+            servers,
+            ports,
+            cookies.slice(0, shoppers),
+            { ...pop, closing },
+            children,
+            opened,
+          );
           opened = undefined;
           phases.push(p);
           // The servers' job closes what ended in the phase's last seconds.
@@ -254,6 +304,13 @@ async function main() {
           );
           p.closed = closed!.n;
           p.orders = orders!.n;
+          if (GROUP_SHARE > 0) {
+            const since = new Date(phaseStart);
+            p.groupWins = await groupWins(db, since);
+            // The last phase of this server count: its groups' lots all ended (the servers still up).
+            if (shoppers === STEPS[STEPS.length - 1])
+              p.groupWinsEnded = await groupWinsWhenEnded(db, since, GROUPS_END_LIMIT_MS);
+          }
           printPhase(p);
         }
       } finally {
@@ -317,13 +374,29 @@ async function main() {
     const errors = phases.reduce((s, p) => s + p.serverErrors + p.noAnswer, 0);
     const label = (p: PhaseResult) =>
       `${p.servers} server${p.servers > 1 ? 's' : ''}, ${p.shoppers.toLocaleString('en')} shoppers`;
-    if (!quick) {
+    // A group never wins more lots than it asked for: counted from the auctions' winners.
+    const above = phases.reduce(
+      (s, p) => s + Math.max(p.groupWins?.above ?? 0, p.groupWinsEnded?.above ?? 0),
+      0,
+    );
+    if (GROUP_SHARE > 0)
+      console.log(
+        `bid groups: ${above === 0 ? 'none' : above} won more lots than asked for\n${phases.map((p) => `    ${label(p)}: ${groupWinsText(p.groupWinsEnded ?? p.groupWins!)}`).join('\n')}`,
+      );
+    if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(figures(phases), null, 2));
+    if (!quick && WRITE) {
+      // The command as documented: without where the JSON went.
+      const command = process.argv
+        .slice(2)
+        .filter((a, i, all) => a !== '--json' && all[i - 1] !== '--json')
+        .join(' ');
       const endpoints: Endpoint[] = [
         'shop list',
         'product API',
         'product page (HTML)',
         'auction state',
         'bid',
+        ...(GROUP_SHARE > 0 ? GROUP_ENDPOINTS : []),
       ];
       const row = (name: string, f: (p: PhaseResult) => string) =>
         `| ${name} | ${phases.map(f).join(' | ')} |`;
@@ -331,7 +404,7 @@ async function main() {
         'closing-hour',
         `## A closing hour: ${STEPS.map((n) => n.toLocaleString('en')).join(' / ')} shoppers, ${first.live.length.toLocaleString('en')} live auctions, ${SERVER_COUNTS.join(' and ')} server process${SERVER_COUNTS.length > 1 || SERVER_COUNTS[0]! > 1 ? 'es' : ''}
 
-\`npx tsx bench/closing-hour.bench.ts ${process.argv.slice(2).join(' ')}\` on PostgreSQL 15 (local, default settings), ${machine()}, ${new Date().toISOString().slice(0, 10)}.
+\`npx tsx bench/closing-hour.bench.ts ${command}\` on PostgreSQL 15 (local, default settings), ${machine()}, ${new Date().toISOString().slice(0, 10)}.
 A fresh database (\`seedLarge\`: ${seeded.products.toLocaleString('en')} products, ${seeded.bids.toLocaleString('en')} earlier bids), one signed-in
 session per shopper. Each shopper pauses about ${fmt(THINK_MS / 1000, 0)} s (exponential) between requests and then lists the shop
 (30 %), opens a product through the API (30 %) or as an HTML page (5 %), reads an auction's state (10 %) or
@@ -343,6 +416,16 @@ job closes them and makes the orders. ${WARMUP > 0 ? `The shoppers arrive before
 between two child processes on the same database. The shoppers run in ${GENERATORS} child processes of their own
 (bench/closing-hour-shoppers.mjs); their CPU and the servers' are measured per phase (CPU seconds ÷ phase
 seconds: 100 % is one core). Other work on the machine shares its cores: the load average is given per phase.
+${
+  GROUP_SHARE > 0
+    ? `${fmt(GROUP_SHARE * 100, 0)} % of the shoppers (spread evenly) bid through a bid group instead (bench/closing-hour-groups.mjs): where
+another would bid, such a shopper makes one group over 2-5 lots that end in the phase (picked as the others pick, none
+ending within 10 s), win one (win two one time in four with 3 or more lots), each maximum 1-6 increments over the
+lot's minimum read from its state; afterwards it reads its groups (\`GET /api/me/bid-groups\`, as My Bids does) and one
+time in three raises a maximum (\`PATCH\`, outbid lots first, after reading the lot's state). In the warm-up it only
+reads its groups. Each group's wins are counted from the auctions' winners once its lots have ended.`
+    : 'Nobody bids through a bid group (`--groups 0`).'
+}
 
 | | ${phases.map(label).join(' | ')} |
 |---|${phases.map(() => '---').join('|')}|
@@ -360,7 +443,14 @@ ${endpoints
   )
   .join('\n')}
 ${row('p99 of every endpoint by 10 s window of the phase', windowText)}
-${row('server errors (5xx) / requests with no answer', (p) => `**${p.serverErrors}** / **${p.noAnswer}**`)}
+${
+  GROUP_SHARE > 0
+    ? `${row('bid groups made (lots; to win two) / refused; raises / refused', (p) => `${p.groups.made} (${p.groups.lots}; ${p.groups.winTwo}) / ${p.groups.refused}; ${p.groups.raised} / ${p.groups.raiseRefused}`)}
+${row("bid groups' wins once their lots ended", (p) => (p.groupWinsEnded ? groupWinsText(p.groupWinsEnded) : '—'))}
+${row("bid groups' wins 2 s after the phase", (p) => (p.groupWins ? groupWinsText(p.groupWins) : '—'))}
+`
+    : ''
+}${row('server errors (5xx) / requests with no answer', (p) => `**${p.serverErrors}** / **${p.noAnswer}**`)}
 ${row('auctions closed during the phase', (p) => String(p.closed))}
 ${row('orders made', (p) => String(p.orders))}
 ${(['email', 'sms', 'push'] as const)
@@ -405,6 +495,7 @@ Whole run: ${fmt(totalSeconds, 0)} s.`,
       );
     }
     if (errors > 0) throw new Error(`${errors} server errors`);
+    if (above > 0) throw new Error(`${above} bid groups won more lots than they asked for`);
   } finally {
     await database.close();
     web.done();
@@ -425,6 +516,13 @@ function cpuSecondsOf(pid: number | undefined): number {
   }
 }
 
+/** The live auctions by popularity; `closing`: those ending within the phase (indices into `live`), for the group shoppers. */
+interface Popularity {
+  live: { id: string; slug: string }[];
+  cumulative: number[];
+  closing?: { index: number; endsAt: number }[];
+}
+
 interface ShopperReport {
   requests: number;
   bidsAccepted: number;
@@ -436,6 +534,7 @@ interface ShopperReport {
   notOk: Partial<Record<Endpoint, number>>;
   errors: string[];
   cpuSeconds: number;
+  groups: GroupTally;
 }
 
 type Sockets = Awaited<ReturnType<typeof outbidSockets>>[];
@@ -462,7 +561,7 @@ function openSockets(ports: number[], cookies: string[], rampMs: number): Promis
 function runShoppers(
   ports: number[],
   cookies: string[],
-  pop: { live: { id: string; slug: string }[]; cumulative: number[] },
+  pop: Popularity,
   seconds: number,
   rampMs: number,
 ): Promise<ShopperReport[]> {
@@ -484,6 +583,8 @@ function runShoppers(
           shoppers: cookies.map((cookie, i) => ({ i, cookie })).filter(({ i }) => i % GENERATORS === g),
           live: pop.live,
           cumulative: pop.cumulative,
+          closing: pop.closing ?? [],
+          groupShare: GROUP_SHARE,
           categories: CATEGORIES.map((c) => c.slug),
           seconds,
           thinkMs: THINK_MS,
@@ -500,7 +601,7 @@ async function runPhase(
   servers: number,
   ports: number[],
   cookies: string[],
-  pop: { live: { id: string; slug: string }[]; cumulative: number[] },
+  pop: Popularity,
   children: { pid?: number }[],
   /** The sockets, when the shoppers opened them before the phase (the warm-up); else opened here. */
   opened?: Sockets,
@@ -523,6 +624,7 @@ async function runPhase(
     perEndpoint,
     byWindow: [],
     notOk: new Map(),
+    groups: { made: 0, lots: 0, winTwo: 0, refused: 0, raised: 0, raiseRefused: 0, refusals: [] },
   };
   // The outbid alerts: email/SMS/push from the times the server records on the outbox row, in-app on
   // sockets held open here for the first shoppers (each on the server that shopper uses), the
@@ -560,6 +662,9 @@ async function runPhase(
     result.serverErrors += r.serverErrors;
     result.noAnswer += r.noAnswer;
     result.generatorCpuSeconds += r.cpuSeconds;
+    for (const k of ['made', 'lots', 'winTwo', 'refused', 'raised', 'raiseRefused'] as const)
+      result.groups[k] += r.groups[k];
+    result.groups.refusals.push(...r.groups.refusals.slice(0, 5 - result.groups.refusals.length));
     for (const [e, list] of Object.entries(r.perEndpoint) as [Endpoint, number[]][])
       perEndpoint.set(e, [...(perEndpoint.get(e) ?? []), ...list]);
     r.byWindow.forEach((list, w) => {
@@ -592,12 +697,61 @@ function printPhase(p: PhaseResult) {
       `    outbid alerts: ${alertText(p.alerts)}; all handed ${fmt(p.drainSeconds ?? 0, 1)} s after the phase`,
     );
   console.log(`    p99 by 10 s window (every endpoint): ${windowText(p)}`);
+  if (GROUP_SHARE > 0) {
+    const g = p.groups;
+    console.log(
+      `    bid groups: ${g.made} made (${g.lots} lots, ${g.winTwo} to win two), ${g.refused} refused; ${g.raised} raises, ${g.raiseRefused} refused` +
+        `${g.refusals.length > 0 ? `\n      refusals, e.g.: ${g.refusals.join('\n        ')}` : ''}`,
+    );
+    if (p.groupWins) console.log(`    2 s after the phase: ${groupWinsText(p.groupWins)}`);
+    if (p.groupWinsEnded) console.log(`    once the lots ended: ${groupWinsText(p.groupWinsEnded)}`);
+  }
   for (const [e, l] of p.perEndpoint) {
     const s = summary(l);
     console.log(
       `    ${e.padEnd(22)} n=${String(s.n).padStart(6)} p50 ${fmt(s.p50, 0)} ms, p99 ${fmt(s.p99, 0)} ms`,
     );
   }
+}
+
+/** The figures of each phase as JSON (`--json`), for comparing runs (bench/closing-hour-compare.mjs). */
+function figures(phases: PhaseResult[]) {
+  return {
+    args: process.argv.slice(2).join(' '),
+    groupShare: GROUP_SHARE,
+    at: new Date().toISOString(),
+    phases: phases.map((p) => ({
+      servers: p.servers,
+      shoppers: p.shoppers,
+      load: p.load,
+      requestsPerSecond: p.requests / p.seconds,
+      acceptedBidsPerSecond: p.bidsAccepted / p.seconds,
+      serverCpu: p.serverCpuSeconds / p.seconds,
+      shoppersCpu: p.generatorCpuSeconds / p.seconds,
+      serverErrors: p.serverErrors,
+      noAnswer: p.noAnswer,
+      endpoints: Object.fromEntries(
+        [...p.perEndpoint].map(([e, l]) => {
+          const s = summary(l);
+          return [e, { n: s.n, p50: s.p50, p99: s.p99, notOk: p.notOk.get(e) ?? 0 }];
+        }),
+      ),
+      p99ByWindow: p.byWindow.map((l) => summary(l ?? []).p99),
+      outbid: p.alerts
+        ? {
+            email: p.alerts.adapter.email?.p99,
+            push: p.alerts.adapter.push?.p99,
+            socket: p.alerts.socket.p99,
+          }
+        : null,
+      senderLagSeconds: p.alerts ? p.alerts.lagMs / 1000 : null,
+      closed: p.closed,
+      orders: p.orders,
+      groups: p.groups,
+      groupWins: p.groupWins ?? null,
+      groupWinsEnded: p.groupWinsEnded ?? null,
+    })),
+  };
 }
 
 main().catch((err) => {
