@@ -186,14 +186,15 @@ export async function replanGroup(db: Db, clock: Clock, publish: Publisher, grou
 }
 
 /**
- * Re-plans the active groups with an open lot on these auctions (after a bid batch or a close), and
- * then those on the auctions these plans bid on, a few rounds at most (the job catches up the rest).
+ * Re-plans the groups a bid batch or a close on these auctions may have changed (repository
+ * groupsToReplanOn: an open lot on them, or a lot the close has just counted as won), and then those
+ * on the auctions these plans bid on, a few rounds at most (the job catches up the rest).
  */
 export async function replanGroupsOn(db: Db, clock: Clock, publish: Publisher, auctionIds: string[]) {
   let touched = [...new Set(auctionIds)];
   const seen = new Set<string>();
   for (let round = 0; round < 4 && touched.length > 0; round++) {
-    const groups = (await repo.activeGroupsOn(db, touched)).filter((id) => !seen.has(id));
+    const groups = (await repo.groupsToReplanOn(db, touched)).filter((id) => !seen.has(id));
     const next: string[] = [];
     for (const id of groups) {
       seen.add(id);
@@ -204,7 +205,7 @@ export async function replanGroupsOn(db: Db, clock: Clock, publish: Publisher, a
   }
 }
 
-/** The job (bidGroups.drive, every second): every active group out of step with its facts, re-planned. */
+/** The job (bidGroups.drive, every second): every group out of step with its facts (repository groupsOutOfStep), re-planned. */
 export async function driveBidGroups(db: Db, clock: Clock, publish: Publisher): Promise<number> {
   const ids = await repo.groupsOutOfStep(db, clock.now(), DRIVE_BATCH);
   let planned = 0;
