@@ -354,6 +354,33 @@ describe('driving a group', () => {
     expect((await groupRow(group.id)).state).toBe('done');
   });
 
+  it('a waiting lot bid on by hand stays in the group at N wins: its maximum is set aside at its close', async () => {
+    const [a, b, c] = [await lot('Cup A', 10), await lot('Cup B', 20), await lot('Cup C', 30)];
+    const me = await shopper();
+    const rival = await shopper();
+    const { group } = await createBidGroup(t.db, t.clock, noPublish, me, {
+      lots: [a, b, c].map((x) => ({ auctionId: x.id, amount: '40' })),
+    });
+    // The shopper bids by hand on B while it waits; a rival bids lower there.
+    await bid(me, b.id, '45');
+    await bid(rival, b.id, '20');
+    expect(await lotStates(group.id)).toEqual({ [a.id]: 'live', [b.id]: 'waiting', [c.id]: 'waiting' });
+
+    t.clock.advance(11 * 60_000);
+    await close();
+    // A won: the group is done. C is dropped; B, with the shopper's maximum on it, is not.
+    expect(await lotStates(group.id)).toEqual({ [a.id]: 'won', [b.id]: 'waiting', [c.id]: 'dropped' });
+    expect((await groupRow(group.id)).state).toBe('done');
+
+    t.clock.advance(10 * 60_000);
+    await close();
+    const [rb] = await t.db.select().from(auctions).where(eq(auctions.id, b.id));
+    expect([rb!.winnerUserId, rb!.currentPriceCents]).toEqual([rival.id, 1_000]);
+    expect(await winsOf(me.id, [a.id, b.id, c.id])).toBe(1);
+    expect(await lotStates(group.id)).toEqual({ [a.id]: 'won', [b.id]: 'skipped', [c.id]: 'dropped' });
+    expect((await groupRow(group.id)).wins).toBe(1);
+  });
+
   it('a crash between a close and the next bid: a fresh driver run places it', async () => {
     // The group leads A below its reserve until A ends: A is lost at the close, B must follow.
     const a = await lot('Rug A', 5, { reservePriceCents: 10_000 });

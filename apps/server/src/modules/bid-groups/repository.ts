@@ -30,10 +30,14 @@ export async function lotsOf(tx: DbOrTx, groupId: string): Promise<LotRow[]> {
     .orderBy(asc(bidGroupLots.position));
 }
 
-/** What a plan reads of each lot of a group: its auction, its title and the shopper's maximum on it. */
+/**
+ * What a plan reads of each lot of a group, in the group's order, in one query: the lot's row, its
+ * auction, its title and the shopper's maximum on it.
+ */
 export async function lotFacts(tx: DbOrTx, groupId: string, userId: string) {
   return tx
     .select({
+      lot: bidGroupLots,
       auctionId: bidGroupLots.auctionId,
       title: products.title,
       status: auctions.status,
@@ -51,12 +55,17 @@ export async function lotFacts(tx: DbOrTx, groupId: string, userId: string) {
     .innerJoin(auctions, eq(auctions.id, bidGroupLots.auctionId))
     .innerJoin(products, eq(products.id, auctions.productId))
     .leftJoin(maxBids, and(eq(maxBids.auctionId, bidGroupLots.auctionId), eq(maxBids.userId, userId)))
-    .where(eq(bidGroupLots.groupId, groupId));
+    .where(eq(bidGroupLots.groupId, groupId))
+    .orderBy(asc(bidGroupLots.position));
 }
 
 export type LotFactsRow = Awaited<ReturnType<typeof lotFacts>>[number];
 
-/** The auctions a new lot names, with their titles and the shopper's maximum on each. */
+/**
+ * The auctions a group's lots name, with their titles, what a bid's minimum needs and the shopper's
+ * maximum on each: what a new or changed lot is checked against (lighter than the cards the answer
+ * shows).
+ */
 export async function auctionsForLots(tx: DbOrTx, auctionIds: string[], userId: string) {
   if (auctionIds.length === 0) return [];
   return tx
@@ -64,7 +73,13 @@ export async function auctionsForLots(tx: DbOrTx, auctionIds: string[], userId: 
       id: auctions.id,
       title: products.title,
       status: auctions.status,
+      startTime: auctions.startTime,
       endTime: auctions.endTime,
+      startingBidCents: auctions.startingBidCents,
+      currentPriceCents: auctions.currentPriceCents,
+      leaderUserId: auctions.leaderUserId,
+      incrementMode: auctions.incrementMode,
+      bidIncrementCents: auctions.bidIncrementCents,
       ownMaxCents: maxBids.maxAmountCents,
     })
     .from(auctions)
