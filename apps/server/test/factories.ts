@@ -128,6 +128,62 @@ export async function makeAuction(
 }
 
 /**
+ * Many lots at once, as makeAuction makes one (a product with its first image and a live auction,
+ * times defaulting to live at `now` for an hour), in three statements per thousand lots: for tests
+ * that need hundreds or thousands of them. Returns the auctions in the order given.
+ */
+export async function makeAuctions(
+  db: DbOrTx,
+  opts: { now: Date; locationId: string; auctions: Partial<typeof auctions.$inferInsert>[] },
+) {
+  const start = new Date(opts.now.getTime() - 60 * 60_000);
+  const end = new Date(opts.now.getTime() + 60 * 60_000);
+  const out: (typeof auctions.$inferSelect)[] = [];
+  for (let from = 0; from < opts.auctions.length; from += 1_000) {
+    const chunk = opts.auctions.slice(from, from + 1_000);
+    const made = await db
+      .insert(products)
+      .values(
+        chunk.map(() => {
+          const i = next();
+          return {
+            title: `Product ${i}`,
+            slug: `product-${i}-${randomUUID().slice(0, 6)}`,
+            condition: 'like_new' as const,
+            retailPriceCents: 10_000,
+            resalePriceCents: 5_000,
+            status: 'auctioned' as const,
+            itemKey: itemKey({ gtin: null, brand: '', model: null }),
+          };
+        }),
+      )
+      .returning({ id: products.id });
+    await db
+      .insert(productImages)
+      .values(made.map((p) => ({ productId: p.id, position: 0, url: `/media/products/${p.id}-0.svg` })));
+    const rows = await db
+      .insert(auctions)
+      .values(
+        chunk.map((a, k) => ({
+          productId: made[k]!.id,
+          locationId: opts.locationId,
+          status: 'live' as const,
+          startTime: start,
+          endTime: end,
+          originalEndTime: a.endTime ?? end,
+          startingBidCents: 1_000,
+          currentPriceCents: a.startingBidCents ?? 1_000,
+          ...a,
+        })),
+      )
+      .returning();
+    const byProduct = new Map(rows.map((r) => [r.productId, r]));
+    out.push(...made.map((p) => byProduct.get(p.id)!));
+  }
+  return out;
+}
+
+/**
  * A lot that went live two hours before `at` and runs 48 hours, from $20: what the daily new-drops
  * digest at `at` lists.
  */

@@ -31,6 +31,7 @@ const fact = (over: Partial<GroupLotFacts> = {}): GroupLotFacts => ({
   minimumCents: 500,
   canWin: true,
   won: false,
+  ownMaximum: false,
   ...over,
 });
 
@@ -100,6 +101,25 @@ describe('planGroup', () => {
     expect(groupMayWin(won.group)).toBe(false);
   });
 
+  it("at N wins keeps a waiting lot the shopper bid on by hand: its maximum is the group's at the close", () => {
+    const placed = planGroup(group(1, [2_000, 2_000, 2_000]), new Map([['L0', fact({ endTime: 1 })]])).group;
+    const won = planGroup(
+      placed,
+      new Map([
+        ['L0', fact({ status: 'ended', won: true })],
+        ['L1', fact({ ownMaximum: true })],
+        ['L2', fact()],
+      ]),
+    );
+    expect(won.group.state).toBe('done');
+    expect(states(won.group)).toEqual(['won', 'waiting', 'dropped']);
+    expect(won.place).toEqual([]);
+    // It ends as a lot that waited: skipped (the close set its maximum aside).
+    const ended = planGroup(won.group, new Map([['L1', fact({ status: 'ended', ownMaximum: true })]]));
+    expect(states(ended.group)).toEqual(['won', 'skipped', 'dropped']);
+    expect(ended.group.state).toBe('done');
+  });
+
   it('skips a lot that ends while waiting, drops a cancelled one, and ends short of N', () => {
     const g = group(1, [2_000, 2_000]);
     const plan = planGroup(
@@ -150,6 +170,7 @@ describe('checkBidGroup', () => {
 const G = 'group-shopper';
 type Step =
   | { kind: 'bid'; lot: number; user: string; amount: number }
+  | { kind: 'own'; lot: number; amount: number }
   | { kind: 'cancel'; lot: number; user: string }
   | { kind: 'tick'; ms: number };
 
@@ -159,6 +180,12 @@ const stepArb = (lots: number) =>
       kind: fc.constant('bid' as const),
       lot: fc.nat({ max: lots - 1 }),
       user: fc.constantFrom('c1', 'c2', 'c3'),
+      amount: fc.integer({ min: 1_000, max: 9_000 }),
+    }),
+    // The group's shopper bidding by hand on a lot of the group (counted for the group at the close).
+    fc.record({
+      kind: fc.constant('own' as const),
+      lot: fc.nat({ max: lots - 1 }),
       amount: fc.integer({ min: 1_000, max: 9_000 }),
     }),
     fc.record({
@@ -224,6 +251,7 @@ function runScenario(s: Scenario) {
             minimumCents: smallestMaxBidFor(minimumNextBid(a), own),
             canWin: a.leaderUserId === G,
             won: a.closed?.winner === G,
+            ownMaximum: own !== null,
           },
         ];
       }),
@@ -249,7 +277,9 @@ function runScenario(s: Scenario) {
       .sort((x, y) => x.a.endTime - y.a.endTime || x.i - y.i);
     for (const { i } of due) {
       let a = auctions[i]!;
-      if (a.leaderUserId === G && !groupMayWin(g)) {
+      // The server's guard: only a lot still open in the group (waiting, live, outbid) is covered.
+      const open = ['waiting', 'live', 'outbid'].includes(g.lots[i]!.state);
+      if (a.leaderUserId === G && open && !groupMayWin(g)) {
         a = recomputed(
           a,
           a.maxBids.filter((m) => m.userId !== G),
@@ -268,14 +298,17 @@ function runScenario(s: Scenario) {
     else {
       const a = auctions[step.lot]!;
       if (!a.closed && a.endTime > now) {
-        if (step.kind === 'bid') {
-          const own = a.maxBids.find((m) => m.userId === step.user)?.amountCents ?? 0;
+        if (step.kind === 'bid' || step.kind === 'own') {
+          const user = step.kind === 'own' ? G : step.user;
+          const own = a.maxBids.find((m) => m.userId === user)?.amountCents ?? 0;
+          // By hand only while the lot is in the group (a lot it dropped is no longer the group's).
+          const inGroup = ['waiting', 'live', 'outbid'].includes(g.lots[step.lot]!.state);
           const placed = placeMaxBid(a, {
-            userId: step.user,
+            userId: user,
             amountCents: Math.max(step.amount, own + 100),
             at: now,
           });
-          if (placed.ok) auctions[step.lot] = placed.outcome.state;
+          if (placed.ok && (step.kind === 'bid' || inGroup)) auctions[step.lot] = placed.outcome.state;
         } else {
           auctions[step.lot] = recomputed(
             a,

@@ -17,7 +17,9 @@ export { BID_GROUP_MAX_LOTS, BID_GROUP_MIN_LOTS };
  * - `won`, `lost`: the lot ended with the group's maximum on it;
  * - `skipped`: the lot ended while waiting;
  * - `dropped`: taken out (the group reached its number, the shopper removed it or cancelled the
- *   group while it waited, or staff cancelled the lot).
+ *   group while it waited, or staff cancelled the lot). A waiting lot the shopper bid on by hand is
+ *   not dropped when the group reaches its number: it waits for its close, which sets that maximum
+ *   aside.
  */
 export const GROUP_LOT_STATES = ['waiting', 'live', 'outbid', 'won', 'lost', 'skipped', 'dropped'] as const;
 export type GroupLotState = (typeof GROUP_LOT_STATES)[number];
@@ -52,6 +54,11 @@ export interface GroupLotFacts {
   readonly canWin: boolean;
   /** For an ended lot: whether the shopper won it. */
   readonly won: boolean;
+  /**
+   * The shopper holds a maximum on it. On a waiting lot that is one they placed by hand: it counts
+   * for the group at the close, so the lot is not dropped when the group reaches its number.
+   */
+  readonly ownMaximum: boolean;
 }
 
 /** Why a lot's state changed, for the group's story ('Moved to lot B: your maximum on lot A was outbid'). */
@@ -107,7 +114,9 @@ export function planGroup(group: BidGroup, facts: ReadonlyMap<string, GroupLotFa
       return { ...lot, state };
     };
     if (f.status === 'cancelled') return to('dropped', 'dropped_cancelled_lot');
-    if (lot.state === 'waiting') return f.status === 'ended' ? to('skipped', 'skipped') : lot;
+    // A waiting lot won: the shopper's maximum placed by hand, counted for the group at the close.
+    if (lot.state === 'waiting')
+      return f.status === 'ended' ? (f.won ? to('won', 'won') : to('skipped', 'skipped')) : lot;
     if (f.status === 'ended') return f.won ? to('won', 'won') : to('lost', 'lost');
     if (lot.state === 'live' && !f.canWin) return to('outbid', 'outbid');
     if (lot.state === 'outbid' && f.canWin) return to('live', 'leading_again');
@@ -118,7 +127,9 @@ export function planGroup(group: BidGroup, facts: ReadonlyMap<string, GroupLotFa
   const wins = lots.filter((l) => l.state === 'won').length;
   if (wins >= group.winAtMost) {
     lots = lots.map((lot) => {
-      if (lot.state !== 'waiting') return lot;
+      // A waiting lot the shopper bid on by hand stays in the group until it ends: its maximum is
+      // the group's at the close, which sets it aside (groupMayWin), never a win beyond N.
+      if (lot.state !== 'waiting' || facts.get(lot.auctionId)?.ownMaximum) return lot;
       events.push({ auctionId: lot.auctionId, kind: 'dropped_done' });
       return { ...lot, state: 'dropped' };
     });

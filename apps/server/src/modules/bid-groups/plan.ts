@@ -51,6 +51,7 @@ export function factsOf(f: repo.LotFactsRow, userId: string, now: Date): GroupLo
     minimumCents: open ? smallestMaxBidFor(minimum, f.ownMaxCents) : Number.MAX_SAFE_INTEGER,
     canWin: f.leaderUserId === userId,
     won: f.status === 'ended' && f.winnerUserId === userId,
+    ownMaximum: f.ownMaxCents !== null,
   };
 }
 
@@ -80,8 +81,8 @@ export interface Replanned {
  */
 export async function replanLocked(tx: DbOrTx, clock: Clock, g: repo.GroupRow): Promise<Replanned> {
   const now = clock.now();
-  const lots = await repo.lotsOf(tx, g.id);
   const rows = await repo.lotFacts(tx, g.id, g.userId);
+  const lots = rows.map((r) => r.lot);
   const byAuction = new Map(rows.map((r) => [r.auctionId, r]));
   const facts = new Map<string, GroupLotFacts>();
   for (const r of rows) facts.set(r.auctionId, factsOf(r, g.userId, now));
@@ -186,14 +187,22 @@ export async function replanGroup(db: Db, clock: Clock, publish: Publisher, grou
 }
 
 /**
- * Re-plans the active groups with an open lot on these auctions (after a bid batch or a close), and
- * then those on the auctions these plans bid on, a few rounds at most (the job catches up the rest).
+ * Re-plans the groups a bid batch or a close on these auctions may have changed (repository
+ * groupsToReplanOn: an open lot on them, or a lot the close has just counted as won), and then those
+ * on the auctions these plans bid on, a few rounds at most (the job catches up the rest).
  */
-export async function replanGroupsOn(db: Db, clock: Clock, publish: Publisher, auctionIds: string[]) {
+export async function replanGroupsOn(
+  db: Db,
+  clock: Clock,
+  publish: Publisher,
+  auctionIds: string[],
+  planned: string[] = [],
+) {
   let touched = [...new Set(auctionIds)];
-  const seen = new Set<string>();
+  // `planned`: groups the caller has just re-planned itself (a group's own bid does not outbid it).
+  const seen = new Set<string>(planned);
   for (let round = 0; round < 4 && touched.length > 0; round++) {
-    const groups = (await repo.activeGroupsOn(db, touched)).filter((id) => !seen.has(id));
+    const groups = (await repo.groupsToReplanOn(db, touched)).filter((id) => !seen.has(id));
     const next: string[] = [];
     for (const id of groups) {
       seen.add(id);
@@ -204,7 +213,7 @@ export async function replanGroupsOn(db: Db, clock: Clock, publish: Publisher, a
   }
 }
 
-/** The job (bidGroups.drive, every second): every active group out of step with its facts, re-planned. */
+/** The job (bidGroups.drive, every second): every group out of step with its facts (repository groupsOutOfStep), re-planned. */
 export async function driveBidGroups(db: Db, clock: Clock, publish: Publisher): Promise<number> {
   const ids = await repo.groupsOutOfStep(db, clock.now(), DRIVE_BATCH);
   let planned = 0;
@@ -212,7 +221,7 @@ export async function driveBidGroups(db: Db, clock: Clock, publish: Publisher): 
     const r = await replanGroup(db, clock, publish, id);
     if (r) {
       planned++;
-      if (r.placedOn.length > 0) await replanGroupsOn(db, clock, publish, r.placedOn);
+      if (r.placedOn.length > 0) await replanGroupsOn(db, clock, publish, r.placedOn, [id]);
     }
   }
   return planned;

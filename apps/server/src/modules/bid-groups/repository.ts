@@ -2,7 +2,7 @@
 // bid-groups.ts decides, plan.ts and service.ts apply. Only this module writes bid_groups.state and
 // bid_group_lots.state.
 import type { BidGroupState, GroupLotState } from '@rebound/core/bid-groups';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auctions, bidGroupEvents, bidGroupLots, bidGroups, maxBids, products, users } from '../../db/schema';
 
@@ -30,10 +30,14 @@ export async function lotsOf(tx: DbOrTx, groupId: string): Promise<LotRow[]> {
     .orderBy(asc(bidGroupLots.position));
 }
 
-/** What a plan reads of each lot of a group: its auction, its title and the shopper's maximum on it. */
+/**
+ * What a plan reads of each lot of a group, in the group's order, in one query: the lot's row, its
+ * auction, its title and the shopper's maximum on it.
+ */
 export async function lotFacts(tx: DbOrTx, groupId: string, userId: string) {
   return tx
     .select({
+      lot: bidGroupLots,
       auctionId: bidGroupLots.auctionId,
       title: products.title,
       status: auctions.status,
@@ -51,12 +55,17 @@ export async function lotFacts(tx: DbOrTx, groupId: string, userId: string) {
     .innerJoin(auctions, eq(auctions.id, bidGroupLots.auctionId))
     .innerJoin(products, eq(products.id, auctions.productId))
     .leftJoin(maxBids, and(eq(maxBids.auctionId, bidGroupLots.auctionId), eq(maxBids.userId, userId)))
-    .where(eq(bidGroupLots.groupId, groupId));
+    .where(eq(bidGroupLots.groupId, groupId))
+    .orderBy(asc(bidGroupLots.position));
 }
 
 export type LotFactsRow = Awaited<ReturnType<typeof lotFacts>>[number];
 
-/** The auctions a new lot names, with their titles and the shopper's maximum on each. */
+/**
+ * The auctions a group's lots name, with their titles, what a bid's minimum needs and the shopper's
+ * maximum on each: what a new or changed lot is checked against (lighter than the cards the answer
+ * shows).
+ */
 export async function auctionsForLots(tx: DbOrTx, auctionIds: string[], userId: string) {
   if (auctionIds.length === 0) return [];
   return tx
@@ -64,7 +73,13 @@ export async function auctionsForLots(tx: DbOrTx, auctionIds: string[], userId: 
       id: auctions.id,
       title: products.title,
       status: auctions.status,
+      startTime: auctions.startTime,
       endTime: auctions.endTime,
+      startingBidCents: auctions.startingBidCents,
+      currentPriceCents: auctions.currentPriceCents,
+      leaderUserId: auctions.leaderUserId,
+      incrementMode: auctions.incrementMode,
+      bidIncrementCents: auctions.bidIncrementCents,
       ownMaxCents: maxBids.maxAmountCents,
     })
     .from(auctions)
@@ -207,8 +222,13 @@ export async function lotsOfGroups(tx: DbOrTx, groupIds: string[]) {
     .orderBy(asc(bidGroupLots.position));
 }
 
-/** Active (or cancelled) groups with an open lot on any of these auctions. */
-export async function activeGroupsOn(tx: DbOrTx, auctionIds: string[]): Promise<string[]> {
+/**
+ * The groups a bid batch or a close on these auctions may have changed: every group with an open lot
+ * on them (an active group; a done or cancelled one too, as its placed maximums still end as won or
+ * lost), and an active group whose lot on them the closing guard has just counted as won (the plan
+ * then makes it done and drops its waiting lots, or ends it).
+ */
+export async function groupsToReplanOn(tx: DbOrTx, auctionIds: string[]): Promise<string[]> {
   if (auctionIds.length === 0) return [];
   const rows = await tx
     .selectDistinct({ id: bidGroupLots.groupId })
@@ -217,27 +237,38 @@ export async function activeGroupsOn(tx: DbOrTx, auctionIds: string[]): Promise<
     .where(
       and(
         inArray(bidGroupLots.auctionId, auctionIds),
-        inArray(bidGroupLots.state, [...OPEN_LOT_STATES]),
-        // A cancelled group's placed maximums still end as won or lost.
-        inArray(bidGroups.state, ['active', 'cancelled']),
+        or(
+          and(
+            inArray(bidGroupLots.state, [...OPEN_LOT_STATES]),
+            inArray(bidGroups.state, ['active', 'done', 'cancelled']),
+          ),
+          and(eq(bidGroupLots.state, 'won'), eq(bidGroups.state, 'active')),
+        ),
       ),
     );
   return rows.map((r) => r.id);
 }
 
 /**
- * Active groups whose stored lot states disagree with their lots' facts (the driver job, decision
- * 095), in one query from the active groups' partial index: a live lot no longer led by the shopper
- * or over, an outbid lot led again or over, a waiting lot over, or a free place (wins + live lots
- * below the number) with a waiting lot that is live, not past its end, and not priced beyond its
- * maximum. The last test is a cheap bound (price below the maximum); the plan applies the exact
- * minimum (core smallestMaxBidFor) and may then place nothing.
+ * Groups whose stored states disagree with their lots' facts (the driver job, decision 095), in one
+ * query: first the active groups, from their partial index: a group at its number of wins or with
+ * no open lot left (a close counted its last win and the server stopped before the plan), a live
+ * lot no longer led by the shopper or over, an outbid lot led again or over, a waiting lot over, or
+ * a free place (wins + live lots below the number) with a waiting lot that is live, not past its
+ * end, and not priced beyond its maximum. The last test is a cheap bound (price below the maximum);
+ * the plan applies the exact minimum (core smallestMaxBidFor) and may then place nothing. Then the
+ * done and cancelled groups whose placed maximum sits on a lot that ended or was cancelled (from the
+ * open lots' index): the plan marks it won or lost.
  */
 export async function groupsOutOfStep(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
   const result = (await db.execute(sql`
     select g.id from bid_groups g
     join users u on u.id = g.user_id
-    where g.state = 'active' and exists (
+    where g.state = 'active' and (
+      g.wins >= g.win_at_most
+      or not exists (
+        select 1 from bid_group_lots o where o.group_id = g.id and o.state in ('waiting', 'live', 'outbid'))
+      or exists (
       select 1 from bid_group_lots l join auctions a on a.id = l.auction_id
       where l.group_id = g.id and (
         (l.state = 'live' and (a.status <> 'live' or a.leader_user_id is distinct from l.user_id))
@@ -247,8 +278,14 @@ export async function groupsOutOfStep(db: DbOrTx, now: Date, limit: number): Pro
           and (case when a.leader_user_id is null then a.starting_bid_cents <= l.max_amount_cents
                     else a.current_price_cents < l.max_amount_cents end)
           and g.wins + (select count(*) from bid_group_lots k where k.group_id = g.id and k.state = 'live') < g.win_at_most)
-      ))
-    order by g.id
+      )))
+    union
+    select l.group_id from bid_group_lots l
+    join bid_groups g on g.id = l.group_id
+    join auctions a on a.id = l.auction_id
+    where l.state in ('waiting', 'live', 'outbid') and g.state in ('done', 'cancelled')
+      and a.status in ('ended', 'cancelled')
+    order by 1
     limit ${limit}`)) as unknown as { rows: { id: string }[] };
   return result.rows.map((r) => r.id);
 }

@@ -25,7 +25,7 @@ import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
 import { placeMaxInTransaction } from '../bidding';
 import { assertWithinSpendingLimit } from '../spending';
-import { replanGroup, replanGroupsOn, replanLocked } from './plan';
+import { replanGroupsOn, replanLocked } from './plan';
 import * as repo from './repository';
 
 const PROBLEM_CODE: Record<BidGroupProblem, ConstructorParameters<typeof AppError>[0]> = {
@@ -46,8 +46,10 @@ function checkSizes(winAtMost: number, auctionIds: string[]) {
   if (problem) throw new AppError(PROBLEM_CODE[problem]);
 }
 
-type LotAuction = Awaited<ReturnType<typeof lotAuctions>>[number];
+/** What a lot is checked against (repository auctionsForLots). */
+type LotAuction = Awaited<ReturnType<typeof repo.auctionsForLots>>[number];
 
+/** The lots as cards, for the answer. */
 function lotAuctions(tx: DbOrTx, ids: string[], userId: string) {
   if (ids.length === 0) return Promise.resolve([]);
   return cardQuery(tx, {
@@ -136,13 +138,13 @@ export async function createBidGroup(
   const ids = body.lots.map((l) => l.auctionId);
   checkSizes(winAtMost, ids);
   const now = clock.now();
-  const found = new Map((await lotAuctions(db, ids.filter(isUuid), user.id)).map((a) => [a.auctionId, a]));
+  const found = new Map((await repo.auctionsForLots(db, ids.filter(isUuid), user.id)).map((a) => [a.id, a]));
   const lots = body.lots.map((l, position) => ({
     auctionId: l.auctionId,
     position,
     maxCents: checkNewLot(user, found.get(l.auctionId), l.amount, now),
   }));
-  const groupId = await db
+  const made = await db
     .transaction(async (tx) => {
       const elsewhere = await repo.openLotsElsewhere(tx, user.id, ids, null);
       if (elsewhere[0])
@@ -160,12 +162,16 @@ export async function createBidGroup(
         [{ auctionId: null, kind: 'created', text: `Group made: win ${wanted} of ${lots.length} lots` }],
         now,
       );
-      return g.id;
+      // The first plan in the same transaction (the new row is this transaction's alone): the group
+      // and its first maximums commit together, as a change's do.
+      const r = await replanLocked(tx, clock, g);
+      return { groupId: g.id, ...r };
     })
     .catch((err: unknown) => asLotInGroup(err, () => 'A lot'));
-  // The first plan at once (the driver job would make it within a second).
-  const r = await replanGroup(db, clock, publish, groupId);
-  if (r && r.placedOn.length > 0) await replanGroupsOn(db, clock, publish, r.placedOn);
+  const { groupId } = made;
+  await publish(made.published);
+  // Other groups on the lots it bid on may have been outbid (this one is planned already).
+  if (made.placedOn.length > 0) await replanGroupsOn(db, clock, publish, made.placedOn, [groupId]);
   return {
     serverTime: clock.now().toISOString(),
     group: (await viewGroups(db, clock, user.id, [groupId]))[0]!,
@@ -184,7 +190,9 @@ export async function updateBidGroup(
   if (!isUuid(id) || !(await repo.groupOfUser(db, id, user.id))) throw new AppError('not_found');
   const setIds = (body.set ?? []).map((l) => l.auctionId);
   if (new Set(setIds).size !== setIds.length) throw new AppError('bid_group_duplicate_lot');
-  const found = new Map((await lotAuctions(db, setIds.filter(isUuid), user.id)).map((a) => [a.auctionId, a]));
+  const found = new Map(
+    (await repo.auctionsForLots(db, setIds.filter(isUuid), user.id)).map((a) => [a.id, a]),
+  );
   const done = await db
     .transaction(async (tx) => {
       const now = clock.now();
@@ -277,7 +285,7 @@ export async function updateBidGroup(
     })
     .catch((err: unknown) => asLotInGroup(err, () => 'A lot'));
   await publish(done.published);
-  if (done.placedOn.length > 0) await replanGroupsOn(db, clock, publish, done.placedOn);
+  if (done.placedOn.length > 0) await replanGroupsOn(db, clock, publish, done.placedOn, [id]);
   return { serverTime: clock.now().toISOString(), group: (await viewGroups(db, clock, user.id, [id]))[0]! };
 }
 
