@@ -2,6 +2,7 @@
 // bid-groups.ts decides, plan.ts and service.ts apply. Only this module writes bid_groups.state and
 // bid_group_lots.state.
 import type { BidGroupState, GroupLotState } from '@rebound/core/bid-groups';
+import { DEFAULT_INCREMENT_TABLE } from '@rebound/core/increments';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auctions, bidGroupEvents, bidGroupLots, bidGroups, maxBids, products, users } from '../../db/schema';
@@ -260,6 +261,20 @@ export async function groupsToReplanOn(tx: DbOrTx, auctionIds: string[]): Promis
  * done and cancelled groups whose placed maximum sits on a lot that ended or was cancelled (from the
  * open lots' index): the plan marks it won or lost.
  */
+/**
+ * The lot's minimum acceptable maximum in SQL (alias `a` for auctions), as core's minimumNextBid
+ * computes it: the starting bid while nobody leads, else the price plus the increment at the price
+ * (the auction's fixed one, or the site's table). The driver's pick of a waiting lot uses the same
+ * test as the plan (core planGroup), so a lot the plan would skip is never picked again and again.
+ */
+const minimumBidSql = sql.raw(`(case when a.leader_user_id is null then a.starting_bid_cents
+  else a.current_price_cents + (case when a.increment_mode = 'fixed' then a.bid_increment_cents else (case
+    ${[...DEFAULT_INCREMENT_TABLE]
+      .reverse()
+      .map((b) => `when a.current_price_cents >= ${b.fromCents} then ${b.incrementCents}`)
+      .join('\n    ')}
+    else ${DEFAULT_INCREMENT_TABLE[0]!.incrementCents} end) end) end)`);
+
 export async function groupsOutOfStep(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
   const result = (await db.execute(sql`
     select g.id from bid_groups g
@@ -275,8 +290,8 @@ export async function groupsOutOfStep(db: DbOrTx, now: Date, limit: number): Pro
         or (l.state = 'outbid' and (a.status <> 'live' or a.leader_user_id = l.user_id))
         or (l.state = 'waiting' and a.status in ('ended', 'cancelled'))
         or (l.state = 'waiting' and u.status = 'active' and a.status = 'live' and a.end_time > ${now.toISOString()}::timestamptz
-          and (case when a.leader_user_id is null then a.starting_bid_cents <= l.max_amount_cents
-                    else a.current_price_cents < l.max_amount_cents end)
+          and ${minimumBidSql} <= l.max_amount_cents
+          and not exists (select 1 from max_bids m where m.auction_id = a.id and m.user_id = l.user_id)
           and g.wins + (select count(*) from bid_group_lots k where k.group_id = g.id and k.state = 'live') < g.win_at_most)
       )))
     union
