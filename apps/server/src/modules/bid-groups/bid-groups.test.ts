@@ -21,6 +21,7 @@ import type { SessionUser } from '../../lib/auth-context';
 import { closeDueAuctions } from '../auctions';
 import { placeBid } from '../bidding';
 import { driveBidGroups, replanGroupsOn } from '.';
+import { groupsOutOfStep } from './repository';
 import { createBidGroup } from './service';
 
 let locationId: string;
@@ -405,31 +406,6 @@ describe('driving a group', () => {
     expect(await driveBidGroups(t.db, t.clock, noPublish)).toBe(0);
   });
 
-  it('a waiting lot priced less than an increment below its maximum is skipped, and the driver leaves it be', async () => {
-    const a = await lot('Vase A', 5);
-    const b = await lot('Vase B', 50);
-    const me = await shopper();
-    const [r1, r2, r3] = [await shopper(), await shopper(), await shopper()];
-    const { group } = await createBidGroup(t.db, t.clock, noPublish, me, {
-      lots: [
-        { auctionId: a.id, amount: '30' },
-        { auctionId: b.id, amount: '30' },
-      ],
-    });
-    // B at $29.50: under the group's $30, but its minimum ($30.50 with the $1 increment) is above it.
-    await bid(r1, b.id, '40');
-    await bid(r2, b.id, '28.50');
-    const [bRow] = await t.db.select().from(auctions).where(eq(auctions.id, b.id));
-    expect(bRow!.currentPriceCents).toBe(2_950);
-    // A is taken from the group: it cannot move to B, so B waits.
-    await bid(r3, a.id, '50');
-    expect(await lotStates(group.id)).toEqual({ [a.id]: 'outbid', [b.id]: 'waiting' });
-    expect(await maxBidOf(t.db, b.id, me.id)).toBeNull();
-    // Nothing out of step: the driver picks no group, run after run (it once re-planned this one every second).
-    expect(await driveBidGroups(t.db, t.clock, noPublish)).toBe(0);
-    expect(await driveBidGroups(t.db, t.clock, noPublish)).toBe(0);
-  });
-
   it('a crash between the close that counted the last win and its plan: the driver makes the group done', async () => {
     const a = await lot('Tray A', 5);
     const b = await lot('Tray B', 50);
@@ -452,6 +428,34 @@ describe('driving a group', () => {
         .where(and(eq(outbox.userId, me.id), eq(outbox.template, 'bid_group_done'))),
     ).not.toEqual([]);
     expect(await driveBidGroups(t.db, t.clock, noPublish)).toBe(0);
+  });
+});
+
+describe("the driver's pick", () => {
+  it('a waiting lot priced less than an increment below its maximum is skipped, and the driver leaves it be', async () => {
+    const a = await lot('Vase A', 5);
+    const b = await lot('Vase B', 50);
+    const me = await shopper();
+    const [r1, r2, r3] = [await shopper(), await shopper(), await shopper()];
+    const { group } = await createBidGroup(t.db, t.clock, noPublish, me, {
+      lots: [
+        { auctionId: a.id, amount: '30' },
+        { auctionId: b.id, amount: '30' },
+      ],
+    });
+    // B at $29.50: under the group's $30, but its minimum ($30.50 with the $1 increment) is above it.
+    await bid(r1, b.id, '40');
+    await bid(r2, b.id, '28.50');
+    const [bRow] = await t.db.select().from(auctions).where(eq(auctions.id, b.id));
+    expect(bRow!.currentPriceCents).toBe(2_950);
+    // A is taken from the group: it cannot move to B, so B waits.
+    await bid(r3, a.id, '50');
+    expect(await lotStates(group.id)).toEqual({ [a.id]: 'outbid', [b.id]: 'waiting' });
+    expect(await maxBidOf(t.db, b.id, me.id)).toBeNull();
+    // Not out of step: the driver does not pick the group, run after run (it once re-planned it every second).
+    expect(await groupsOutOfStep(t.db, t.clock.now(), 1_000)).not.toContain(group.id);
+    await driveBidGroups(t.db, t.clock, noPublish);
+    expect(await groupsOutOfStep(t.db, t.clock.now(), 1_000)).not.toContain(group.id);
   });
 });
 
