@@ -153,8 +153,6 @@ export async function createBidGroup(
         });
       const g = await repo.insertGroup(tx, { userId: user.id, winAtMost, now });
       await repo.insertLots(tx, g.id, user.id, lots, now);
-      // 'At most' with the new group counted (its N largest maximums), against the shopper's limit.
-      await assertWithinSpendingLimit(tx, user.id);
       const wanted = winAtMost === 1 ? 'one' : String(winAtMost);
       await repo.addEvents(
         tx,
@@ -165,6 +163,9 @@ export async function createBidGroup(
       // The first plan in the same transaction (the new row is this transaction's alone): the group
       // and its first maximums commit together, as a change's do.
       const r = await replanLocked(tx, clock, g);
+      // 'At most' with the new group counted (its N largest maximums), against the shopper's limit
+      // (a refusal undoes it all). Last, after every auction lock the plan took (spending lockSpending).
+      await assertWithinSpendingLimit(tx, user.id);
       return { groupId: g.id, ...r };
     })
     .catch((err: unknown) => asLotInGroup(err, () => 'A lot'));
