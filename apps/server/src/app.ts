@@ -50,6 +50,7 @@ import { pickupRoutes } from './modules/pickup';
 import { returnInfoForOrders, returnsRoutes } from './modules/returns';
 import { savedSearchRoutes } from './modules/saved-searches';
 import { seoRoutes } from './modules/seo';
+import { signalsRoutes } from './modules/signals';
 import { spendingRoutes } from './modules/spending';
 import { adminGuardPlugin } from './modules/staff';
 import { storageFeeRoutes } from './modules/storage-fees';
@@ -264,6 +265,7 @@ export async function buildApp({
   await app.register(realtimeRoutes, { sessionStates: (tokens) => sessionStates(app.deps.db, tokens) });
   // The back-office: other areas' /api/admin routes register beside it.
   await app.register(adminRoutes);
+  await app.register(signalsRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(deskMarksRoutes);
   // Withdrawing a product cancels its open auctions through the auctions module's one cancel path.

@@ -3,6 +3,7 @@ export { biddingRoutes } from './routes';
 export {
   type BidBatchTiming,
   type BidsCommitted,
+  bidFactsSince,
   onBidBatch,
   onBidsCommitted,
   type PlacedInTransaction,
