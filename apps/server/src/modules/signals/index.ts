@@ -10,3 +10,4 @@ export {
   purgeOldSightings,
   recordSignIn,
 } from './service';
+export { listSignals, markSignalsReviewed } from './staff';
