@@ -187,22 +187,38 @@ export async function replanGroup(db: Db, clock: Clock, publish: Publisher, grou
 }
 
 /**
- * Re-plans the groups a bid batch or a close on these auctions may have changed (repository
- * groupsToReplanOn: an open lot on them, or a lot the close has just counted as won), and then those
- * on the auctions these plans bid on, a few rounds at most (the job catches up the rest).
+ * Re-plans the groups a close on these auctions may have changed (repository groupsToReplanOn: an
+ * open lot on them, or a lot the close has just counted as won), then the groups those plans' bids
+ * outbid (replanGroupsAfterBids).
  */
-export async function replanGroupsOn(
+export async function replanGroupsOn(db: Db, clock: Clock, publish: Publisher, auctionIds: string[]) {
+  await replanRounds(db, clock, publish, auctionIds, repo.groupsToReplanOn);
+}
+
+/**
+ * Re-plans the groups committed bids on these auctions have moved (repository groupsMovedByBidsOn:
+ * a live maximum outbid, or an outbid one led again), then those on the auctions these plans bid on,
+ * a few rounds at most (the job catches up the rest). A bid on a hot lot thus costs one indexed read
+ * unless it outbids a group.
+ */
+export async function replanGroupsAfterBids(db: Db, clock: Clock, publish: Publisher, auctionIds: string[]) {
+  await replanRounds(db, clock, publish, auctionIds, repo.groupsMovedByBidsOn);
+}
+
+async function replanRounds(
   db: Db,
   clock: Clock,
   publish: Publisher,
   auctionIds: string[],
-  planned: string[] = [],
+  firstRound: (db: Db, auctionIds: string[]) => Promise<string[]>,
 ) {
   let touched = [...new Set(auctionIds)];
-  // `planned`: groups the caller has just re-planned itself (a group's own bid does not outbid it).
-  const seen = new Set<string>(planned);
+  // A group is re-planned once per call. The group whose plan placed the bids is not left out: a
+  // maximum it placed under a higher one is outbid at once, and it moves on in the next round.
+  const seen = new Set<string>();
   for (let round = 0; round < 4 && touched.length > 0; round++) {
-    const groups = (await repo.groupsToReplanOn(db, touched)).filter((id) => !seen.has(id));
+    const pick = round === 0 ? firstRound : repo.groupsMovedByBidsOn;
+    const groups = (await pick(db, touched)).filter((id) => !seen.has(id));
     const next: string[] = [];
     for (const id of groups) {
       seen.add(id);
@@ -221,7 +237,7 @@ export async function driveBidGroups(db: Db, clock: Clock, publish: Publisher): 
     const r = await replanGroup(db, clock, publish, id);
     if (r) {
       planned++;
-      if (r.placedOn.length > 0) await replanGroupsOn(db, clock, publish, r.placedOn, [id]);
+      if (r.placedOn.length > 0) await replanGroupsAfterBids(db, clock, publish, r.placedOn);
     }
   }
   return planned;

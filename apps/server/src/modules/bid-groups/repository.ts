@@ -251,6 +251,26 @@ export async function groupsToReplanOn(tx: DbOrTx, auctionIds: string[]): Promis
 }
 
 /**
+ * The groups a committed bid on these auctions has moved: a live lot there no longer led by its
+ * shopper (outbid: the group moves on), or an outbid one led again (the shopper's own raise). A bid
+ * changes nothing else a plan reads (a waiting lot's price only rises, and a lot skipped for its
+ * price stays skipped), so a hot lot's bids re-plan only the groups they outbid, not every group
+ * waiting on it (docs/decisions/095). Reads the open lots' auction index and the auctions' rows.
+ */
+export async function groupsMovedByBidsOn(tx: DbOrTx, auctionIds: string[]): Promise<string[]> {
+  if (auctionIds.length === 0) return [];
+  const result = (await tx.execute(sql`
+    select distinct l.group_id::text as id from bid_group_lots l join auctions a on a.id = l.auction_id
+    where l.auction_id in (${sql.join(
+      auctionIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and (
+      (l.state = 'live' and a.leader_user_id is distinct from l.user_id)
+      or (l.state = 'outbid' and a.leader_user_id = l.user_id))`)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((r) => r.id);
+}
+
+/**
  * Groups whose stored states disagree with their lots' facts (the driver job, decision 095), in one
  * query: first the active groups, from their partial index: a group at its number of wins or with
  * no open lot left (a close counted its last win and the server stopped before the plan), a live
