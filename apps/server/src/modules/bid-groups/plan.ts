@@ -89,11 +89,17 @@ export async function replanLocked(tx: DbOrTx, clock: Clock, g: repo.GroupRow): 
   const before = toCoreGroup(g, lots);
   const plan = planGroup(before, facts);
 
-  // Each new maximum as an ordinary bid, in the plan's order; a refused one leaves its lot waiting.
+  // Each new maximum as an ordinary bid; a refused one leaves its lot waiting. Placed in the order of
+  // the auctions' ids, whatever the plan's: each placement locks its auction's row until the commit,
+  // so two plans on two servers that place on the same lots lock them in one order and never wait on
+  // each other in a circle (the bids of one plan are independent of their order).
   const published: Published[] = [];
   const refused = new Set<string>();
   const placedOn: string[] = [];
-  for (const p of plan.place) {
+  const inLockOrder = [...plan.place].sort((x, y) =>
+    x.auctionId < y.auctionId ? -1 : x.auctionId > y.auctionId ? 1 : 0,
+  );
+  for (const p of inLockOrder) {
     const placed = await placeMaxInTransaction(tx, clock, g.userId, p.auctionId, p.amountCents);
     if (placed.ok) {
       published.push(...placed.events);
