@@ -81,13 +81,32 @@ export interface Replanned {
  */
 export async function replanLocked(tx: DbOrTx, clock: Clock, g: repo.GroupRow): Promise<Replanned> {
   const now = clock.now();
-  const rows = await repo.lotFacts(tx, g.id, g.userId);
+  const planFrom = (rows: repo.LotFactsRow[]) => {
+    const facts = new Map<string, GroupLotFacts>();
+    for (const r of rows) facts.set(r.auctionId, factsOf(r, g.userId, now));
+    const before = toCoreGroup(
+      g,
+      rows.map((r) => r.lot),
+    );
+    return { rows, before, plan: planGroup(before, facts) };
+  };
+  let planned = planFrom(await repo.lotFacts(tx, g.id, g.userId));
+  // A plan that makes the group done drops its waiting lots, unless the shopper has bid on one by
+  // hand (core planGroup: that maximum stays the group's, set aside at the close). A hand bid being
+  // decided right now on such a lot would not be in the facts just read: hold those auctions (FOR
+  // SHARE, in id order: a bid in flight commits first, a later one waits for this commit, when the
+  // lot is dropped and the bid is the shopper's own) and plan again from facts read under the hold.
+  const dropping = planned.plan.events
+    .filter((e) => e.kind === 'dropped_done')
+    .map((e) => e.auctionId)
+    .sort();
+  if (dropping.length > 0) {
+    await repo.holdAuctions(tx, dropping);
+    planned = planFrom(await repo.lotFacts(tx, g.id, g.userId));
+  }
+  const { rows, before, plan } = planned;
   const lots = rows.map((r) => r.lot);
   const byAuction = new Map(rows.map((r) => [r.auctionId, r]));
-  const facts = new Map<string, GroupLotFacts>();
-  for (const r of rows) facts.set(r.auctionId, factsOf(r, g.userId, now));
-  const before = toCoreGroup(g, lots);
-  const plan = planGroup(before, facts);
 
   // Each new maximum as an ordinary bid; a refused one leaves its lot waiting. Placed in the order of
   // the auctions' ids, whatever the plan's: each placement locks its auction's row until the commit,

@@ -23,6 +23,21 @@ export async function lockGroup(tx: DbOrTx, id: string, skipLocked: boolean): Pr
   return row ?? null;
 }
 
+/**
+ * Holds these auctions' rows FOR SHARE until the commit, in id order: a bid on them (FOR NO KEY
+ * UPDATE, bid_lock_and_read) in flight commits first, a later one waits (plan.ts, dropping a done
+ * group's waiting lots).
+ */
+export async function holdAuctions(tx: DbOrTx, auctionIds: string[]): Promise<void> {
+  if (auctionIds.length === 0) return;
+  await tx
+    .select({ id: auctions.id })
+    .from(auctions)
+    .where(inArray(auctions.id, auctionIds))
+    .orderBy(asc(auctions.id))
+    .for('share');
+}
+
 export async function lotsOf(tx: DbOrTx, groupId: string): Promise<LotRow[]> {
   return tx
     .select()
