@@ -28,7 +28,7 @@ import { adminMessagesRoutes } from './modules/admin-messages';
 import { adminOrdersRoutes } from './modules/admin-orders';
 import { cancelAuction } from './modules/auctions';
 import { authPlugin, sessionStates } from './modules/auth';
-import { bidGroupRoutes, replanGroupsOn } from './modules/bid-groups';
+import { bidGroupRoutes, replanGroupsAfterBids } from './modules/bid-groups';
 import { biddingRoutes, onBidsCommitted } from './modules/bidding';
 import { catalogRoutes } from './modules/catalog';
 import { checkoutRoutes, stripeWebhookRoutes, testCheckoutRoutes } from './modules/checkout';
@@ -163,7 +163,7 @@ export async function buildApp({
   // bidGroups.drive catches up whatever this misses.
   const offBidGroups = onBidsCommitted(async (c) => {
     if (c.db !== database.db) return;
-    await replanGroupsOn(c.db, c.clock, c.publish, [c.auctionId]);
+    await replanGroupsAfterBids(c.db, c.clock, c.publish, [c.auctionId]);
   });
   app.addHook('onClose', async () => {
     offPoolErrors();
