@@ -8,6 +8,7 @@ export {
   deviceIdFrom,
   deviceSetCookie,
   purgeOldSightings,
+  recordCardUse,
   recordSignIn,
 } from './service';
 export { listSignals, markSignalsReviewed } from './staff';
