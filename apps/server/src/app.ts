@@ -183,7 +183,13 @@ export async function buildApp({
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Toasts and dialogs inject style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Plus the bucket's or CDN's origin when uploads live in object storage (MEDIA_PUBLIC_URL).
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.media.s3 ? [new URL(config.media.s3.publicUrl).origin] : []),
+        ],
         // Requests and the realtime socket to this site only (never ws:/wss: to any host).
         connectSrc: ["'self'", socketOrigin(config.publicUrl)],
         fontSrc: ["'self'", 'data:'],

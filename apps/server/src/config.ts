@@ -65,6 +65,22 @@ const EnvSchema = z.object({
     .regex(/^(auto|[1-9][0-9]{0,2})$/, 'must be a number of processes (1-999) or auto')
     .default('1'),
   DATA_DIR: z.string().min(1).optional(),
+  // Uploaded media: the local folder (DATA_DIR/media, served at /media) or an S3-API bucket
+  // (adapters/storage/s3.ts; docs/operations.md "Object storage").
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  MEDIA_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SEED_ON_START: bool.optional(),
   TEST_CLOCK: bool.optional(),
   TEST_CHECKOUT: bool.optional(),
@@ -185,6 +201,22 @@ export interface Config {
   /** PGlite directory, or 'memory://' for a throwaway database. */
   pgliteDir: string;
   mediaDir: string;
+  /**
+   * Where uploads (product images, return photos, link previews) go: the local folder `mediaDir`
+   * (default) or an S3-API bucket whose objects browsers fetch from `publicUrl` + key.
+   * The seeded demo pictures stay in `mediaDir`, served at /media, either way.
+   */
+  media: {
+    storage: 'local' | 's3';
+    s3: {
+      bucket: string;
+      region: string;
+      endpoint: string | null;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      publicUrl: string;
+    } | null;
+  };
   /** Seed demo data when the database is empty (default with the embedded database). */
   seedOnStart: boolean;
   /** Allows moving the clock through POST /api/test/clock (never in production). */
@@ -322,6 +354,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.REALTIME === 'redis' && !e.REDIS_URL) {
     throw new ConfigError('Invalid configuration: REALTIME=redis needs REDIS_URL');
   }
+  if (e.MEDIA_STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: MEDIA_STORAGE=s3 needs S3_BUCKET');
+  }
+  if (e.MEDIA_STORAGE === 's3' && !e.MEDIA_PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration: MEDIA_STORAGE=s3 needs MEDIA_PUBLIC_URL (the bucket or CDN address browsers fetch images from)',
+    );
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data');
   const memory = e.DATA_DIR === 'memory://';
   const webDist = path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist');
@@ -342,6 +385,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pgliteDir: memory ? 'memory://' : path.join(dataDir, 'pglite'),
     // A throwaway database gets throwaway media: a folder of this process in the system's temp dir.
     mediaDir: memory ? path.join(tmpdir(), `rebound-media-${process.pid}`) : path.join(dataDir, 'media'),
+    media: {
+      storage: e.MEDIA_STORAGE,
+      s3:
+        e.MEDIA_STORAGE === 's3' && e.S3_BUCKET && e.MEDIA_PUBLIC_URL
+          ? {
+              bucket: e.S3_BUCKET,
+              // R2 takes 'auto'; AWS needs the bucket's own region.
+              region: e.S3_REGION || 'us-east-1',
+              endpoint: e.S3_ENDPOINT ?? null,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+              credentials:
+                e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                  ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                  : null,
+              publicUrl: e.MEDIA_PUBLIC_URL,
+            }
+          : null,
+    },
     seedOnStart: e.NODE_ENV !== 'production' && (e.SEED_ON_START ?? !e.DATABASE_URL),
     testClock: e.TEST_CLOCK ?? e.NODE_ENV === 'test',
     rateLimitScale: e.RATE_LIMIT_SCALE,

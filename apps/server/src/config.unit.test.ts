@@ -187,6 +187,58 @@ describe('pre-launch configuration', () => {
     );
     expect(() => loadConfig({ WEB_CONCURRENCY: 'many' })).toThrowError(ConfigError);
   });
+
+  it('keeps media in the local folder by default and reads the S3 settings with MEDIA_STORAGE=s3', () => {
+    expect(loadConfig({}).media).toEqual({ storage: 'local', s3: null });
+    // S3 settings without MEDIA_STORAGE=s3 change nothing.
+    expect(loadConfig({ S3_BUCKET: 'b' }).media.s3).toBeNull();
+    const s3 = {
+      MEDIA_STORAGE: 's3',
+      S3_BUCKET: 'rebound-media',
+      MEDIA_PUBLIC_URL: 'https://media.rebound.example/',
+    };
+    // No keys, no endpoint: AWS S3 through the SDK's default credential chain.
+    expect(loadConfig(s3).media).toEqual({
+      storage: 's3',
+      s3: {
+        bucket: 'rebound-media',
+        region: 'us-east-1',
+        endpoint: null,
+        forcePathStyle: false,
+        credentials: null,
+        publicUrl: 'https://media.rebound.example/',
+      },
+    });
+    expect(
+      loadConfig({
+        ...s3,
+        S3_REGION: 'auto',
+        S3_ENDPOINT: 'https://acc.r2.cloudflarestorage.com',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).media.s3,
+    ).toMatchObject({
+      region: 'auto',
+      endpoint: 'https://acc.r2.cloudflarestorage.com',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+  });
+
+  it.each([
+    [{ MEDIA_STORAGE: 's3', MEDIA_PUBLIC_URL: 'https://m.example/' }, /MEDIA_STORAGE=s3 needs S3_BUCKET/],
+    [{ MEDIA_STORAGE: 's3', S3_BUCKET: 'b' }, /MEDIA_STORAGE=s3 needs MEDIA_PUBLIC_URL/],
+    [
+      { MEDIA_STORAGE: 's3', S3_BUCKET: 'b', MEDIA_PUBLIC_URL: 'https://m.example/', S3_ACCESS_KEY_ID: 'k' },
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    ],
+    [{ MEDIA_STORAGE: 'gcs' }, /MEDIA_STORAGE/],
+    [{ MEDIA_PUBLIC_URL: 'media.example' }, /MEDIA_PUBLIC_URL must be an http\(s\) URL/],
+    [{ S3_ENDPOINT: 'ftp://x' }, /S3_ENDPOINT must be an http\(s\) URL/],
+  ])('refuses an incomplete or wrong object-storage setting: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrowError(message);
+  });
 });
 
 describe('databaseLocation (the migration CLI)', () => {

@@ -2,6 +2,7 @@ import { errorMessage } from '@rebound/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { createMediaStorage } from '../../adapters/storage';
+import { localStorage } from '../../adapters/storage/local';
 
 /** Where the JPEG preview of a seeded SVG picture is served: `/media-previews/products/<name>.jpg`. */
 export const PREVIEW_PREFIX = '/media-previews/';
@@ -17,10 +18,12 @@ export function previewPathForSvg(url: string): string | null {
 /**
  * Many link-preview services show no SVG, and the demo store's pictures are SVG. The first request
  * for a preview rasterises the picture with sharp and keeps the JPEG in the media storage
- * (`previews/products/...`); later ones send the kept file.
+ * (`previews/products/...`, in the bucket with MEDIA_STORAGE=s3); later ones send the kept file.
  */
 export async function mediaPreviewRoutes(app: FastifyInstance) {
   const storage = createMediaStorage(app.deps.config);
+  // The seeded pictures are written to the local media folder (seed/demo.ts) whatever MEDIA_STORAGE says.
+  const seeded = localStorage(app.deps.config.mediaDir);
   app.get<{ Params: { name: string } }>(`${PREVIEW_PREFIX}products/:name`, async (request, reply) => {
     const m = /^([A-Za-z0-9_-]{1,120})\.jpg$/.exec(request.params.name);
     const notFound = () =>
@@ -29,7 +32,7 @@ export async function mediaPreviewRoutes(app: FastifyInstance) {
     const cacheKey = `previews/products/${m[1]}.jpg`;
     let jpeg = await storage.get(cacheKey);
     if (!jpeg) {
-      const svg = await storage.get(`products/${m[1]}.svg`);
+      const svg = await seeded.get(`products/${m[1]}.svg`);
       if (!svg) return notFound();
       try {
         jpeg = await sharp(svg, { density: 216 })
