@@ -1,10 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { assertStorageKey, type MediaStorage } from './types';
 
 export interface S3StorageOptions {
@@ -32,13 +26,20 @@ export const S3_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * return photos and link previews are read back through the server (`get`), so only `products/` needs
  * public read (docs/operations.md).
  */
-export function s3Storage(opts: S3StorageOptions, client = s3Client(opts)): MediaStorage {
+export function s3Storage(opts: S3StorageOptions): MediaStorage {
   const base = opts.publicUrl.endsWith('/') ? opts.publicUrl : `${opts.publicUrl}/`;
+  // The SDK is loaded on first use, so a server on the local folder never loads it.
+  let ready: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  const connect = () => {
+    ready ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: s3Client(sdk, opts) }));
+    return ready;
+  };
   return {
     async put(key, bytes, contentType) {
       assertStorageKey(key);
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: opts.bucket,
           Key: key,
           Body: bytes,
@@ -53,29 +54,31 @@ export function s3Storage(opts: S3StorageOptions, client = s3Client(opts)): Medi
     },
     async delete(key) {
       assertStorageKey(key);
+      const { sdk, client } = await connect();
       try {
-        await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: key }));
+        await client.send(new sdk.DeleteObjectCommand({ Bucket: opts.bucket, Key: key }));
       } catch (err) {
         // S3 answers 204 for a missing key; some compatible services answer 404 (NoSuchKey).
-        if (!isMissing(err)) throw err;
+        if (!isMissing(sdk, err)) throw err;
       }
     },
     async get(key) {
       assertStorageKey(key);
+      const { sdk, client } = await connect();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: key }));
+        const res = await client.send(new sdk.GetObjectCommand({ Bucket: opts.bucket, Key: key }));
         if (!res.Body) return null;
         return await res.Body.transformToByteArray();
       } catch (err) {
-        if (isMissing(err)) return null;
+        if (isMissing(sdk, err)) return null;
         throw err;
       }
     },
   };
 }
 
-export function s3Client(opts: S3StorageOptions): S3Client {
-  return new S3Client({
+function s3Client(sdk: typeof import('@aws-sdk/client-s3'), opts: S3StorageOptions): S3Client {
+  return new sdk.S3Client({
     region: opts.region,
     forcePathStyle: opts.forcePathStyle,
     ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
@@ -83,8 +86,8 @@ export function s3Client(opts: S3StorageOptions): S3Client {
   });
 }
 
-function isMissing(err: unknown): boolean {
-  if (!(err instanceof S3ServiceException)) return false;
+function isMissing(sdk: typeof import('@aws-sdk/client-s3'), err: unknown): boolean {
+  if (!(err instanceof sdk.S3ServiceException)) return false;
   // A missing bucket is a 404 too, but a configuration mistake to report, not an absent file.
   if (err.name === 'NoSuchBucket') return false;
   return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404;
