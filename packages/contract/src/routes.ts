@@ -131,6 +131,10 @@ export const API = {
   /** POST { reason }: cancel a scheduled or live auction (bidders told). */
   adminAuctionCancel: (id: string) => `/api/admin/auctions/${encodeURIComponent(id)}/cancel`,
   adminAuctionCancelPattern: '/api/admin/auctions/:id/cancel',
+  /** POST {reason?}: the store cancels a shopper's maximum on a live lot (staff only). */
+  adminAuctionBidCancel: (id: string, userId: string) =>
+    `/api/admin/auctions/${encodeURIComponent(id)}/bids/${encodeURIComponent(userId)}/cancel`,
+  adminAuctionBidCancelPattern: '/api/admin/auctions/:id/bids/:userId/cancel',
   /** POST settings: a new scheduled auction of the same item (unsold, unpaid or cancelled). */
   adminAuctionRelist: (id: string) => `/api/admin/auctions/${encodeURIComponent(id)}/relist`,
   adminAuctionRelistPattern: '/api/admin/auctions/:id/relist',

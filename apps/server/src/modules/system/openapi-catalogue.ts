@@ -227,6 +227,8 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/admin/auctions/:id': 'One auction with bids, maximums, orders and offers',
   'PUT /api/admin/auctions/:id': 'Edit an auction before it opens',
   'POST /api/admin/auctions/:id/cancel': 'Cancel a scheduled or live auction',
+  'POST /api/admin/auctions/:id/bids/:userId/cancel':
+    'Cancel a shopper’s maximum on a live lot (price and history decided again; the end stays)',
   'POST /api/admin/auctions/:id/relist': 'Relist an unsold, unpaid or cancelled item',
   'POST /api/admin/auctions/:id/offers': 'Make a second-chance offer to another bidder',
   'GET /api/admin/drops': 'Recent drops',
