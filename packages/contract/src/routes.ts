@@ -52,6 +52,12 @@ export const API = {
   /** PUT {role, reason}: make or remove staff (never the last active staff account). */
   adminPersonRole: (id: string) => `/api/admin/people/${encodeURIComponent(id)}/role`,
   adminPersonRolePattern: '/api/admin/people/:id/role',
+  /** PUT {limit, reason?}: the account's bidding limit (dollars; null removes it). */
+  adminPersonBidLimit: (id: string) => `/api/admin/people/${encodeURIComponent(id)}/bid-limit`,
+  adminPersonBidLimitPattern: '/api/admin/people/:id/bid-limit',
+  /** POST {reason?}: approve the account to bid above the new-account cap. */
+  adminPersonApproveBidding: (id: string) => `/api/admin/people/${encodeURIComponent(id)}/approve-bidding`,
+  adminPersonApproveBiddingPattern: '/api/admin/people/:id/approve-bidding',
   /** PUT {notes}: staff notes on the person. */
   adminPersonNotes: (id: string) => `/api/admin/people/${encodeURIComponent(id)}/notes`,
   adminPersonNotesPattern: '/api/admin/people/:id/notes',

@@ -199,6 +199,8 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/admin/people/:id/restore': 'Restore a suspended account',
   'PUT /api/admin/people/:id/role': 'Make or remove staff',
   'PUT /api/admin/people/:id/notes': 'Staff notes on a person',
+  'PUT /api/admin/people/:id/bid-limit': 'Set or remove the highest maximum an account may bid',
+  'POST /api/admin/people/:id/approve-bidding': 'Approve a new account to bid above the new-account limit',
   'POST /api/admin/people/:id/strikes/:strikeId/remove': 'Remove a strike',
   'GET /api/admin/orders': 'Orders (search, filter, sort)',
   'GET /api/admin/orders/:id': 'One order with history, payments, refunds and strikes',

@@ -113,7 +113,12 @@ export const leadingAgain = defineTemplate({
         reason: 'you bid on this lot and outbid alerts by email are on in your settings',
       },
       sms: sms(message, lot),
-      push: { title: 'Highest bidder again', body: message, url: lot, tag: `outbid-${str(p.auctionId, 60) ?? lot}` },
+      push: {
+        title: 'Highest bidder again',
+        body: message,
+        url: lot,
+        tag: `outbid-${str(p.auctionId, 60) ?? lot}`,
+      },
     };
   },
 });

@@ -47,7 +47,7 @@ const auction: AdminAuctionDetail = {
   orders: [],
   offers: [],
   offerCandidates: [{ ...ben, maxAmountCents: 4_000 }],
-  can: { edit: false, cancel: false, relist: true, offer: true },
+  can: { edit: false, cancel: false, relist: true, offer: true, cancelBids: false },
 };
 
 describe('a second-chance offer from the auction page', () => {
