@@ -174,10 +174,11 @@ export const AdminAuctionParams = z.object({ id: Uuid });
 
 /** POST /api/admin/auctions/:id/bids/:userId/cancel: the store cancels one shopper's maximum on a live lot. */
 export const AdminAuctionBidParams = z.object({ id: Uuid, userId: Uuid });
-export const CancelBidInput = z.object({
-  /** Kept in the audit only: never shown to shoppers or on the public history. */
-  reason: z.string().trim().max(500, 'Please keep the reason under 500 characters.').optional(),
+/** The back office's form: the reason may be left empty. Kept in the audit only, never shown to shoppers. */
+export const CancelBidForm = z.object({
+  reason: z.string().trim().max(500, 'Please keep the reason under 500 characters.'),
 });
+export const CancelBidInput = CancelBidForm.partial();
 export type CancelBidInput = z.infer<typeof CancelBidInput>;
 
 export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'expired', 'withdrawn'] as const;

@@ -38,12 +38,15 @@ export function ReasonDialog({
   schema,
   onConfirm,
   danger = false,
+  reasonLabel = 'Reason',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The reason field's label ('Reason (optional)' where the schema allows it empty). */
+  reasonLabel?: string;
   schema: z.ZodType<{ reason: string }, { reason: string }>;
   onConfirm: (reason: string) => Promise<unknown>;
   danger?: boolean;
@@ -77,7 +80,7 @@ export function ReasonDialog({
         <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4">
           {serverError ? <FormAlert>{serverError}</FormAlert> : null}
           <TextAreaField
-            label="Reason"
+            label={reasonLabel}
             hint="Kept in the audit log with your name."
             error={form.formState.errors.reason?.message}
             {...form.register('reason')}

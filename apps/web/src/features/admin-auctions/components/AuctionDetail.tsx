@@ -1,12 +1,13 @@
 import {
   type AdminAuctionDetail,
   CancelAuctionInput,
+  CancelBidForm,
   WithdrawOfferInput,
 } from '@rebound/contract/admin-auctions';
 import { formatCents } from '@rebound/core/money';
 import { SCHEDULING_LIMITS } from '@rebound/core/scheduling';
 import { PAYMENT_WINDOW_HOURS } from '@rebound/core/windows';
-import { ExternalLink, Pencil, Repeat, Send, Undo2, XCircle } from 'lucide-react';
+import { Ban, ExternalLink, Pencil, Repeat, Send, Undo2, XCircle } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -19,7 +20,7 @@ import { FormAlert, TextField } from '../../../components/ui/Field';
 import { SelectField } from '../../../components/ui/FormFields';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuction, useCancelAuction, useSecondChanceOffer, useWithdrawOffer } from '../api';
+import { useAuction, useCancelAuction, useCancelBid, useSecondChanceOffer, useWithdrawOffer } from '../api';
 import { Thumb } from './CatalogueSearch';
 import { ShopTime, StatusBadge } from './shared';
 
@@ -49,6 +50,9 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
   const [withdrawOpen, setWithdrawOpen] = useState(false);
   const cancel = useCancelAuction(a.id);
   const withdraw = useWithdrawOffer(a.id);
+  const cancelBid = useCancelBid(a.id);
+  /** The bidder whose maximum the confirm dialog is about to cancel. */
+  const [bidToCancel, setBidToCancel] = useState<AdminAuctionDetail['maxBids'][number] | null>(null);
   const openOffer = a.offers.find((o) => o.status === 'open');
   const increment = a.incrementMode === 'table' ? "Site's table" : formatCents(a.bidIncrementCents);
 
@@ -186,7 +190,9 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
           {a.maxBids.length === 0 ? (
             <Empty>No bids yet.</Empty>
           ) : (
-            <Table head={['Bidder', 'Maximum', 'Set']}>
+            <Table
+              head={a.can.cancelBids ? ['Bidder', 'Maximum', 'Set', 'Action'] : ['Bidder', 'Maximum', 'Set']}
+            >
               {a.maxBids.map((m, i) => (
                 <tr key={m.id}>
                   <td className="py-2 pr-3">
@@ -199,13 +205,43 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
                     <span className="block text-xs text-ink-600">{m.email}</span>
                   </td>
                   <td className="py-2 pr-3 tabular-nums">{formatCents(m.maxAmountCents)}</td>
-                  <td className="py-2">
+                  <td className="py-2 pr-3">
                     <ShopTime at={m.setAt} />
                   </td>
+                  {a.can.cancelBids ? (
+                    <td className="py-2">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setBidToCancel(m)}
+                        aria-label={`Cancel the bid of ${m.handle}`}
+                      >
+                        <Ban className="size-4" aria-hidden="true" />
+                        Cancel bid
+                      </Button>
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </Table>
           )}
+          {a.cancelledBids.length > 0 ? (
+            <div className="mt-4 border-t border-ink-100 pt-3">
+              <h3 className="text-xs font-semibold tracking-wide text-ink-600 uppercase">
+                Cancelled by the store
+              </h3>
+              <ul className="mt-1 flex flex-col gap-1 text-sm">
+                {a.cancelledBids.map((c) => (
+                  <li key={`${c.user.id}-${c.at}`}>
+                    <span className="font-medium text-ink-950">{c.user.handle}</span>{' '}
+                    <span className="text-ink-600">
+                      · <ShopTime at={c.at} /> · reason in the audit log
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </Panel>
         <Panel title="Bid history" note="As shoppers see it, newest first.">
           {a.bids.length === 0 ? (
@@ -310,6 +346,27 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
         onConfirm={async (reason) => {
           await cancel.mutateAsync(reason);
           toast.success('Auction cancelled');
+        }}
+      />
+      <ReasonDialog
+        open={bidToCancel !== null}
+        onOpenChange={(open) => {
+          if (!open) setBidToCancel(null);
+        }}
+        title={bidToCancel ? `Cancel the bid of ${bidToCancel.handle}?` : 'Cancel the bid?'}
+        description={
+          bidToCancel
+            ? `Their maximum of ${formatCents(bidToCancel.maxAmountCents)} is removed. The price, the leader and the public history are worked out again from the other maximums, so the price may go down; the end time does not move. They are told their bid was cancelled, and a bidder who leads again is told too. The history shows “Bid cancelled by the store”, without their name or your reason.`
+            : ''
+        }
+        confirmLabel="Cancel bid"
+        reasonLabel="Reason (optional)"
+        schema={CancelBidForm}
+        danger
+        onConfirm={async (reason) => {
+          if (!bidToCancel) return;
+          await cancelBid.mutateAsync({ userId: bidToCancel.id, reason });
+          toast.success(`Bid of ${bidToCancel.handle} cancelled`);
         }}
       />
       {a.can.offer ? <OfferDialog a={a} open={offerOpen} onOpenChange={setOfferOpen} /> : null}
