@@ -111,8 +111,10 @@ export const BidLimitBody = z.object({
 });
 export type BidLimitBody = z.infer<typeof BidLimitBody>;
 
-/** POST /api/admin/people/:id/approve-bidding: approve bids above the new-account cap (audited). */
-export const ApproveBiddingBody = z.object({
-  reason: z.string().trim().max(500, 'Please keep the reason under 500 characters.').optional(),
+/** The back office's approval form: the reason may be left empty. */
+export const ApproveBiddingForm = z.object({
+  reason: z.string().trim().max(500, 'Please keep the reason under 500 characters.'),
 });
+/** POST /api/admin/people/:id/approve-bidding: approve bids above the new-account cap (audited). */
+export const ApproveBiddingBody = ApproveBiddingForm.partial();
 export type ApproveBiddingBody = z.infer<typeof ApproveBiddingBody>;
