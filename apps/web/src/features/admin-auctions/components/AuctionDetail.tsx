@@ -69,7 +69,8 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
               </div>
               <p className="text-sm text-ink-600">
                 {a.product.sku} ·{' '}
-                <Link to={`/admin/catalogue/${a.product.id}`} className="text-brand-700 hover:underline">
+                {/* Underlined: in a line of grey text, colour alone does not set a link apart (WCAG 1.4.1). */}
+                <Link to={`/admin/catalogue/${a.product.id}`} className="text-brand-700 underline">
                   Catalogue
                 </Link>{' '}
                 ·{' '}
@@ -77,7 +78,7 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
                   href={`/product/${a.product.slug}`}
                   target="_blank"
                   rel="noreferrer"
-                  className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                  className="inline-flex items-center gap-1 text-brand-700 underline"
                 >
                   Shop page <ExternalLink className="size-3.5" aria-hidden="true" />
                   <span className="sr-only">(opens in a new tab)</span>
