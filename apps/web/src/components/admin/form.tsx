@@ -39,6 +39,7 @@ export function ReasonDialog({
   onConfirm,
   danger = false,
   reasonLabel = 'Reason',
+  dismissLabel = 'Cancel',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -47,6 +48,8 @@ export function ReasonDialog({
   confirmLabel: string;
   /** The reason field's label ('Reason (optional)' where the schema allows it empty). */
   reasonLabel?: string;
+  /** The button that closes without doing it ('Keep bid' where 'Cancel' would read as the action). */
+  dismissLabel?: string;
   schema: z.ZodType<{ reason: string }, { reason: string }>;
   onConfirm: (reason: string) => Promise<unknown>;
   danger?: boolean;
@@ -87,7 +90,7 @@ export function ReasonDialog({
           />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
+              {dismissLabel}
             </Button>
             <Button
               type="submit"

@@ -191,9 +191,7 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
           {a.maxBids.length === 0 ? (
             <Empty>No bids yet.</Empty>
           ) : (
-            <Table
-              head={a.can.cancelBids ? ['Bidder', 'Maximum', 'Set', 'Action'] : ['Bidder', 'Maximum', 'Set']}
-            >
+            <Table head={['Bidder', 'Maximum', 'Set']}>
               {a.maxBids.map((m, i) => (
                 <tr key={m.id}>
                   <td className="py-2 pr-3">
@@ -204,24 +202,23 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
                       </Badge>
                     ) : null}
                     <span className="block text-xs text-ink-600">{m.email}</span>
-                  </td>
-                  <td className="py-2 pr-3 tabular-nums">{formatCents(m.maxAmountCents)}</td>
-                  <td className="py-2 pr-3">
-                    <ShopTime at={m.setAt} />
-                  </td>
-                  {a.can.cancelBids ? (
-                    <td className="py-2">
+                    {a.can.cancelBids ? (
                       <Button
                         variant="secondary"
                         size="sm"
+                        className="mt-1.5"
                         onClick={() => setBidToCancel(m)}
                         aria-label={`Cancel the bid of ${m.handle}`}
                       >
                         <Ban className="size-4" aria-hidden="true" />
                         Cancel bid
                       </Button>
-                    </td>
-                  ) : null}
+                    ) : null}
+                  </td>
+                  <td className="py-2 pr-3 tabular-nums">{formatCents(m.maxAmountCents)}</td>
+                  <td className="py-2">
+                    <ShopTime at={m.setAt} />
+                  </td>
                 </tr>
               ))}
             </Table>
@@ -361,6 +358,7 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
             : ''
         }
         confirmLabel="Cancel bid"
+        dismissLabel="Keep bid"
         reasonLabel="Reason (optional)"
         schema={CancelBidForm}
         danger
