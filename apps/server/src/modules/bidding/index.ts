@@ -3,6 +3,7 @@ export { type CancelledBid, cancelBidInTransaction } from './cancel';
 export { cancellationTimes } from './cancel-repository';
 export { biddingRoutes } from './routes';
 export {
+  assertBidLimitOf,
   type BidBatchTiming,
   type BidsCommitted,
   onBidBatch,

@@ -105,6 +105,40 @@ describe('a limit staff set', () => {
   });
 });
 
+describe('a bid group', () => {
+  it('is refused whole when a lot’s maximum is above the limit, before any is placed', async () => {
+    const eve = await signedInUser(t);
+    await staffCall('PUT', API.adminPersonBidLimit(eve.user.id), { limit: '100' });
+    const [a, b] = [await lot(), await lot()];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bid-groups',
+      headers: { cookie: eve.cookie },
+      payload: {
+        lots: [
+          { auctionId: a.id, amount: '50' },
+          { auctionId: b.id, amount: '100.01' },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('Your bidding limit is $100.00; contact us to raise it.');
+    expect(await maxBidOf(t.db, a.id, eve.user.id)).toBeNull();
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/bid-groups',
+      headers: { cookie: eve.cookie },
+      payload: {
+        lots: [
+          { auctionId: a.id, amount: '50' },
+          { auctionId: b.id, amount: '100' },
+        ],
+      },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+});
+
 describe('the new-account rule', () => {
   it('holds a new account without a confirmed phone, then a young one, until staff approve it', async () => {
     const cam = await signedInUser(t, { newAccountRule: true });

@@ -158,6 +158,15 @@ function assertWithinBidLimit(facts: BidderLimitFacts | null, amountCents: numbe
     throw new AppError(problem.code, { params: bidLimitProblemParams(problem, formatShopDateTime) });
 }
 
+/**
+ * Refuses, with the catalogue's words, a maximum of `amountCents` above the account's bidding limit
+ * (core bidding-limits.ts), read in the caller's transaction: a bid group made or changed checks its
+ * lots' maximums so, before any is placed (a placement refused later would leave its lot waiting).
+ */
+export async function assertBidLimitOf(tx: DbOrTx, userId: string, amountCents: number, now: Date) {
+  assertWithinBidLimit(await repo.bidderLimitFacts(tx, userId), amountCents, now);
+}
+
 /** The account was suspended after its session was read (found under the auction lock). */
 class SuspendedWhileSignedIn extends Error {}
 
@@ -225,8 +234,10 @@ export function onBidsCommitted(listener: (c: BidsCommitted) => Promise<void>): 
   return () => committedListeners.delete(listener);
 }
 
-/** Why a maximum placed inside a transaction was refused (the catalogue's code). */
-export type PlacedInTransaction = { ok: true; events: Published[] } | { ok: false; code: string };
+/** Why a maximum placed inside a transaction was refused (the catalogue's code, and its words' values when it has them). */
+export type PlacedInTransaction =
+  | { ok: true; events: Published[] }
+  | { ok: false; code: string; params?: Record<string, string> };
 
 /**
  * Places one maximum as an ordinary bid inside the caller's transaction: the auction row locked
@@ -251,7 +262,7 @@ export async function placeMaxInTransaction(
   if (!ctx) return { ok: false, code: 'auction_not_live' };
   if ((await repo.accountStatus(tx, userId)) !== 'active') return { ok: false, code: 'account_suspended' };
   const limit = limitProblem(await repo.bidderLimitFacts(tx, userId), amountCents, clock.now());
-  if (limit) return { ok: false, code: limit.code };
+  if (limit) return { ok: false, code: limit.code, params: bidLimitProblemParams(limit, formatShopDateTime) };
   const now = clock.now();
   let decision: ReturnType<typeof decideBid>;
   try {
