@@ -68,7 +68,11 @@ test('staff cancel the leading bid; the open product page follows live @desktop'
   await shop.getByRole('heading', { name: 'Bid history' }).scrollIntoViewIfNeeded();
   await shop.screenshot({ path: test.info().outputPath('cancel-bid-product-page.png'), fullPage: true });
   const after = (await auctionState(felix, card.auctionId)).auction;
-  expect([after.leaderHandle, after.currentPriceCents, after.endTime]).toEqual(['felix_c', start, led.endTime]);
+  expect([after.leaderHandle, after.currentPriceCents, after.endTime]).toEqual([
+    'felix_c',
+    start,
+    led.endTime,
+  ]);
   await watcher.close();
   await felix.dispose();
   await grace.dispose();
@@ -84,9 +88,9 @@ test('staff set a bidding limit from a person page and the shopper is refused ab
   const people = await (await context.request.get('/api/admin/people?q=hiro%40rebound.test')).json();
   const hiro = people.items[0] as { id: string };
   await page.goto(`/admin/people/${hiro.id}`);
-  const card = page.getByRole('region', { name: 'Bidding limits' }).or(
-    page.locator('section').filter({ has: page.getByRole('heading', { name: 'Bidding limits' }) }),
-  );
+  const card = page
+    .getByRole('region', { name: 'Bidding limits' })
+    .or(page.locator('section').filter({ has: page.getByRole('heading', { name: 'Bidding limits' }) }));
   await expect(card.getByTestId('bidding-status')).toContainText('No limit.');
   await card.getByLabel('Highest maximum allowed (CAD)').fill('abc');
   await card.getByRole('button', { name: 'Save limit' }).click();
