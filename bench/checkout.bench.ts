@@ -69,6 +69,7 @@ async function main() {
       provider: testPaymentProvider({ publicUrl: 'http://127.0.0.1:3000', db, clock: systemClock }),
       publicUrl: 'http://127.0.0.1:3000',
       publish: publishNothing,
+      sightingSecret: 'bench-secret-bench-secret-bench-secret-0123',
     };
 
     // The rates and amounts a one-order checkout at this location comes to (the baseline writes the same).

@@ -193,6 +193,17 @@ export async function oneBidTransactionSql(o: {
     auctionId: '@AUCTION@',
     now: at,
     maxes: [{ userId: '@USER@', amountCents: 123_400, setAt: at, seq: 1 }],
+    placements: [
+      {
+        userId: '@USER@',
+        maxCents: 123_400,
+        minimumCents: 123_300,
+        stepCents: 100,
+        leaderAfter: o.leader,
+        seq: state.seq,
+        at,
+      },
+    ],
     history: history.map((h) => ({ ...h, seq: state.seq, at })),
     inApp: o.inApp.map((r) => ({
       row: {

@@ -129,6 +129,7 @@ test('the FAQ answers bidding, fees with a worked example, payment, pickup and r
   await expect(main).toContainText('maximum bid');
   await expect(main).toContainText('1-minute soft close');
   await expect(main).toContainText('Reserve not met');
+  await expect(main).toContainText('Shill bidding');
   // $100.00 + 15% premium ($15.00) + 7% PST ($8.05) + 5% GST ($5.75) on $115.00 = $128.80.
   const example = main.getByRole('table', { name: /winning bid of \$100\.00/ });
   for (const amount of ['$15.00', '$8.05', '$5.75', '$128.80']) await expect(example).toContainText(amount);

@@ -28,7 +28,7 @@ import { adminMessagesRoutes } from './modules/admin-messages';
 import { adminOrdersRoutes } from './modules/admin-orders';
 import { cancelAuction } from './modules/auctions';
 import { authPlugin, sessionStates } from './modules/auth';
-import { bidGroupRoutes, replanGroupsOn } from './modules/bid-groups';
+import { bidGroupRoutes, replanGroupsAfterBids } from './modules/bid-groups';
 import { biddingRoutes, onBidsCommitted } from './modules/bidding';
 import { catalogRoutes } from './modules/catalog';
 import { checkoutRoutes, stripeWebhookRoutes, testCheckoutRoutes } from './modules/checkout';
@@ -50,6 +50,7 @@ import { pickupRoutes } from './modules/pickup';
 import { returnInfoForOrders, returnsRoutes } from './modules/returns';
 import { savedSearchRoutes } from './modules/saved-searches';
 import { seoRoutes } from './modules/seo';
+import { signalsRoutes } from './modules/signals';
 import { spendingRoutes } from './modules/spending';
 import { adminGuardPlugin } from './modules/staff';
 import { storageFeeRoutes } from './modules/storage-fees';
@@ -162,7 +163,7 @@ export async function buildApp({
   // bidGroups.drive catches up whatever this misses.
   const offBidGroups = onBidsCommitted(async (c) => {
     if (c.db !== database.db) return;
-    await replanGroupsOn(c.db, c.clock, c.publish, [c.auctionId]);
+    await replanGroupsAfterBids(c.db, c.clock, c.publish, [c.auctionId]);
   });
   app.addHook('onClose', async () => {
     offPoolErrors();
@@ -264,6 +265,7 @@ export async function buildApp({
   await app.register(realtimeRoutes, { sessionStates: (tokens) => sessionStates(app.deps.db, tokens) });
   // The back-office: other areas' /api/admin routes register beside it.
   await app.register(adminRoutes);
+  await app.register(signalsRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(deskMarksRoutes);
   // Withdrawing a product cancels its open auctions through the auctions module's one cancel path.

@@ -4,12 +4,12 @@ import { API } from '@rebound/contract/routes';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import { accounts, auctions, bidGroups, maxBids, orders } from '../src/db/schema';
+import { auctions, bidGroups, maxBids, orders } from '../src/db/schema';
 import { duplicateMaximums, groupWins } from './bid-groups';
-import { type ChildServer, freePort, startChildServer, stopChildServers, until } from './child-server';
+import { type ChildServer, stopChildServers, until } from './child-server';
 import { createTestDatabase, TEST_DB_KIND } from './database';
-import { makeAuctions, makeLocation, makeUser } from './factories';
-import { hashPassword } from './passwords';
+import { makeAuctions, makeLocation } from './factories';
+import { type FleetPerson, signedInPeople, startFleet } from './fleet-servers';
 
 // Bid groups on two real server processes (main.ts) sharing one fresh PostgreSQL database
 // (docs/decisions/095-bid-groups-driven-from-facts.md). Every server runs every job (jobs/runner.ts:
@@ -19,40 +19,11 @@ import { hashPassword } from './passwords';
 // (TEST_DATABASE_URL): the embedded database belongs to one process. Waits are for conditions;
 // their limits only stop hangs.
 
-const PASSWORD = 'groups-fleet-password-2026';
 const GROUPS = 10;
 const RIVALS = 4;
 const LOTS_PER_GROUP = 3;
 
-interface Person {
-  id: string;
-  email: string;
-  cookie: string;
-}
-
-function startServer(databaseUrl: string, port: number): ChildServer {
-  return startChildServer({
-    port,
-    env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '6',
-      AUTH_SECRET: 'groups-fleet-secret-groups-fleet-secret-0123',
-      SELLER_GST_NUMBER: '123456789 RT0001',
-      SELLER_PST_NUMBER: 'PST-1234-5678',
-      ALLOW_INSECURE_PUBLIC_URL: 'true',
-      // Each person signs in from an address of their own (X-Forwarded-For).
-      TRUST_PROXY: 'true',
-      TEST_CLOCK: 'false',
-      SEED_ON_START: 'false',
-      WEB_CONCURRENCY: '1',
-      REDIS_URL: '',
-      REALTIME: 'postgres',
-      LOG_LEVEL: 'warn',
-    },
-  });
-}
+type Person = FleetPerson;
 
 /** A small deterministic sequence (the run is the same every time). */
 function sequence(seed: number) {
@@ -76,34 +47,20 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')(
       database = await createTestDatabase();
       const db = database.db;
       locationId = (await makeLocation(db)).id;
-      const hash = await hashPassword(PASSWORD);
-      for (let i = 0; i < GROUPS + RIVALS; i++) {
-        const u = await makeUser(db, {
-          email: `groups${i}@groups-fleet.test`,
-          handle: `groups_${i}`,
-          emailVerified: true,
-        });
-        await db
-          .insert(accounts)
-          .values({ userId: u.id, accountId: u.id, providerId: 'credential', password: hash });
-        (i < GROUPS ? shoppers : rivals).push({ id: u.id, email: u.email, cookie: '' });
-      }
-      const ports = await Promise.all([freePort(), freePort()]);
-      for (const port of ports) servers.push(startServer(database.url!, port));
-      await Promise.all(servers.map((s) => s.ready(120_000)));
+      servers.push(
+        ...(await startFleet(database.url!, 2, {
+          poolSize: 6,
+          secret: 'groups-fleet-secret-groups-fleet-secret-0123',
+        })),
+      );
       // Signed in through both servers: a session made on one is good on the other.
-      for (const [i, p] of [...shoppers, ...rivals].entries()) {
-        const res = await fetch(`${servers[i % 2]!.base}${API.authSignIn}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.78.0.${i + 1}` },
-          body: JSON.stringify({ email: p.email, password: PASSWORD }),
-        });
-        expect(res.status, await res.clone().text()).toBe(200);
-        p.cookie = res.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; ');
-      }
+      const people = await signedInPeople(db, servers, {
+        count: GROUPS + RIVALS,
+        tag: 'groups',
+        network: 78,
+      });
+      shoppers.push(...people.slice(0, GROUPS));
+      rivals.push(...people.slice(GROUPS));
     }, 180_000);
 
     afterAll(async () => {

@@ -5,11 +5,11 @@ import { initialBidState, placeMaxBid } from '@rebound/core/bidding';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import { accounts, auctions, bids, maxBids, orders, outbox } from '../src/db/schema';
-import { type ChildServer, freePort, startChildServer, stopChildServers, until } from './child-server';
+import { auctions, bids, maxBids, orders, outbox } from '../src/db/schema';
+import { type ChildServer, stopChildServers, until } from './child-server';
 import { createTestDatabase, TEST_DB_KIND } from './database';
-import { makeAuction, makeLocation, makeUser } from './factories';
-import { hashPassword } from './passwords';
+import { makeAuction, makeLocation } from './factories';
+import { type FleetPerson, signedInPeople, startFleet } from './fleet-servers';
 import { connectSocket } from './socket';
 
 // Three servers on one PostgreSQL behave as one (decision 033): three real server
@@ -19,34 +19,9 @@ import { connectSocket } from './socket';
 // acknowledged bid and the other two keep answering. PostgreSQL only (TEST_DATABASE_URL): the
 // embedded database is one process's. Waits are for conditions; the limits below only stop hangs.
 
-const PASSWORD = 'fleet-password-2026';
 const BIDDERS = 9;
 
 type Server = ChildServer;
-
-function startServer(databaseUrl: string, port: number): Server {
-  return startChildServer({
-    port,
-    env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '8',
-      AUTH_SECRET: 'fleet-secret-fleet-secret-fleet-secret-0123',
-      SELLER_GST_NUMBER: '123456789 RT0001',
-      SELLER_PST_NUMBER: 'PST-1234-5678',
-      ALLOW_INSECURE_PUBLIC_URL: 'true',
-      // Each bidder signs in from an address of its own (X-Forwarded-For).
-      TRUST_PROXY: 'true',
-      TEST_CLOCK: 'false',
-      SEED_ON_START: 'false',
-      WEB_CONCURRENCY: '1',
-      REDIS_URL: '',
-      REALTIME: 'postgres',
-      LOG_LEVEL: 'warn',
-    },
-  });
-}
 
 type Watcher = Awaited<ReturnType<typeof connectSocket>>;
 
@@ -66,41 +41,21 @@ interface Accepted {
 describe.skipIf(TEST_DB_KIND !== 'postgres')('three servers on one PostgreSQL', () => {
   let database: Database;
   const servers: Server[] = [];
-  const people: { id: string; email: string; cookie: string }[] = [];
+  const people: FleetPerson[] = [];
   let locationId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     const db = database.db;
     locationId = (await makeLocation(db)).id;
-    const hash = await hashPassword(PASSWORD);
-    for (let i = 0; i < BIDDERS; i++) {
-      const u = await makeUser(db, {
-        email: `fleet${i}@fleet.test`,
-        handle: `fleet_${i}`,
-        emailVerified: true,
-      });
-      await db
-        .insert(accounts)
-        .values({ userId: u.id, accountId: u.id, providerId: 'credential', password: hash });
-      people.push({ id: u.id, email: u.email, cookie: '' });
-    }
-    const ports = await Promise.all([freePort(), freePort(), freePort()]);
-    for (const port of ports) servers.push(startServer(database.url!, port));
-    await Promise.all(servers.map((s) => s.ready(120_000)));
+    servers.push(
+      ...(await startFleet(database.url!, 3, {
+        poolSize: 8,
+        secret: 'fleet-secret-fleet-secret-fleet-secret-0123',
+      })),
+    );
     // Signed in through different servers: a session made on one is good on all.
-    for (const [i, p] of people.entries()) {
-      const res = await fetch(`${servers[i % 3]!.base}${API.authSignIn}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.77.0.${i + 1}` },
-        body: JSON.stringify({ email: p.email, password: PASSWORD }),
-      });
-      expect(res.status, await res.clone().text()).toBe(200);
-      p.cookie = res.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
-    }
+    people.push(...(await signedInPeople(db, servers, { count: BIDDERS, tag: 'fleet', network: 77 })));
   }, 180_000);
 
   afterAll(async () => {

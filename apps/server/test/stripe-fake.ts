@@ -51,8 +51,8 @@ export interface StripeFake {
   refunds: FakeSession[];
   /** Answer the next `n` requests with a 500 (Stripe having a bad moment). */
   failNext(n: number): void;
-  /** The customer paid: status complete, payment_status paid, a PaymentIntent. */
-  complete(sessionId: string): FakeSession;
+  /** The customer paid: status complete, payment_status paid, a PaymentIntent; its card's fingerprint when given (else a fixed one). */
+  complete(sessionId: string, cardFingerprint?: string): FakeSession;
   expire(sessionId: string): FakeSession;
   /** A signed-payload-ready event for a session, as Stripe would send it. */
   event(type: string, session: FakeSession): Record<string, unknown>;
@@ -80,6 +80,7 @@ const stripeError = (type: string, message: string, extra: Record<string, unknow
 export async function startStripeFake(): Promise<StripeFake> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeSession>();
+  const cardFingerprints = new Map<string, string>();
   const refunds: FakeSession[] = [];
   // Stripe keeps the first answer per key for 24 hours.
   const byKey = new Map<string, unknown>();
@@ -173,6 +174,25 @@ export async function startStripeFake(): Promise<StripeFake> {
           }),
         );
       }
+      // expand[]=payment_intent.payment_method, as the adapter asks: the PaymentIntent as an object
+      // whose method is a card with its fingerprint (one per session here, set by complete()).
+      const expand = [...url.searchParams.entries()]
+        .filter(([k]) => k.startsWith('expand'))
+        .map(([, v]) => v);
+      if (expand.includes('payment_intent.payment_method') && typeof session.payment_intent === 'string') {
+        return send(res, 200, {
+          ...session,
+          payment_intent: {
+            id: session.payment_intent,
+            object: 'payment_intent',
+            payment_method: {
+              id: `pm_${session.payment_intent}`,
+              object: 'payment_method',
+              card: { fingerprint: cardFingerprints.get(session.id) ?? 'fp_fake_visa_4242' },
+            },
+          },
+        });
+      }
       return send(res, 200, session);
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
@@ -238,8 +258,9 @@ export async function startStripeFake(): Promise<StripeFake> {
     failNext(n) {
       failures = n;
     },
-    complete(sessionId) {
+    complete(sessionId, cardFingerprint) {
       const session = get(sessionId);
+      if (cardFingerprint) cardFingerprints.set(sessionId, cardFingerprint);
       session.status = 'complete';
       session.payment_status = 'paid';
       session.payment_intent ??= id('pi');

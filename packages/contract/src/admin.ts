@@ -78,6 +78,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.restore': 'Restored an account',
   'user.role': 'Changed a role',
   'user.notes': 'Edited staff notes',
+  'user.signals_reviewed': 'Reviewed an account’s signals',
   'strike.remove': 'Removed a strike',
   'refund.create': 'Refunded an order',
   'refund.fail': 'A refund the provider refused',

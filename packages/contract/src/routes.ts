@@ -39,6 +39,11 @@ export const API = {
   adminAudit: '/api/admin/audit',
   /** GET: the dashboard's numbers (admin-dashboard.ts). */
   adminDashboard: '/api/admin/dashboard',
+  /** GET: accounts with signals of unfair bidding, strongest first (admin-signals.ts). */
+  adminSignals: '/api/admin/signals',
+  /** POST: mark an account's signals reviewed (quiet until something new fires). */
+  adminSignalReviewed: (userId: string) => `/api/admin/signals/${encodeURIComponent(userId)}/reviewed`,
+  adminSignalReviewedPattern: '/api/admin/signals/:userId/reviewed',
   /** GET ?page&pageSize&q&role&status&sort&dir: people (admin-people.ts). */
   adminPeople: '/api/admin/people',
   /** GET: one person with bids, orders, strikes and notes. */

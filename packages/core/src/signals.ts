@@ -114,6 +114,9 @@ const PLUS_TAGS_IGNORED = new Set([
 ]);
 const DOMAIN_ALIASES: Record<string, string> = { 'googlemail.com': 'gmail.com' };
 
+/** '1 lot', '3 lots': the count as the evidence reads it. */
+const lotCount = (n: number) => `${n} ${n === 1 ? 'lot' : 'lots'}`;
+
 /**
  * The mailbox an address reaches: lower case; dots and '+tags' dropped from the name only where the
  * provider ignores them (a.b+x@gmail.com is ab@gmail.com; a.b@example.com stays as it is).
@@ -299,7 +302,7 @@ export function linkedSignals(
         shared,
         lots: together.map((l) => lotEvidence(l, members)),
         facts: [
-          `${together.length} lot(s) bid on by linked accounts${withStaff ? ', one of them staff' : ''}`,
+          `${lotCount(together.length)} bid on by linked accounts${withStaff ? ', one of them staff' : ''}`,
         ],
       },
     },
@@ -341,8 +344,8 @@ export function pricePushing(userId: string, lots: readonly LotFacts[]): Signal[
         accounts: leaders,
         lots: pushed.map((l) => lotEvidence(l, new Set([userId, l.leaderUserId!]))),
         facts: [
-          `Raised at the minimum and stopped just below the leader on ${pushed.length} lot(s)`,
-          `Won ${won} of ${bidOn.length} lot(s) bid on`,
+          `Raised at the minimum and stopped just below the leader on ${lotCount(pushed.length)}`,
+          `Won ${won} of ${lotCount(bidOn.length)} bid on`,
         ],
       },
     },
@@ -370,7 +373,9 @@ export function losingToSame(userId: string, lots: readonly LotFacts[]): Signal[
         ...emptyEvidence(),
         accounts: [winner],
         lots: theirs.map((l) => lotEvidence(l, new Set([userId, winner]))),
-        facts: [`Lost ${theirs.length} of ${ended.length} ended lot(s) bid on to the same account`],
+        facts: [
+          `Lost ${theirs.length} of ${ended.length} ended ${ended.length === 1 ? 'lot' : 'lots'} bid on to the same account`,
+        ],
       },
     },
   ];

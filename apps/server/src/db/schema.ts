@@ -1517,3 +1517,43 @@ export const accountSightings = pgTable(
     check('account_sightings_kind', oneOf(t.kind, SIGHTING_KINDS)),
   ],
 );
+
+/**
+ * Every maximum accepted, as the signals of unfair bidding read it (core signals.ts BidFact): who,
+ * the maximum, the lowest maximum the lot accepted and the increment at that moment, when, and who
+ * led once it was decided. Written by the bid's own write (modules/bidding BATCH_WRITE_SQL, one
+ * multi-row insert in the same statement); `seq` is the auction's seq the bid took (its order on the
+ * lot). max_bids keeps only each bidder's latest maximum and bids only the public amounts,
+ * so neither can answer 'raised at the minimum' or 'who led after'.
+ */
+export const bidPlacements = pgTable(
+  'bid_placements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'restrict' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    maxCents: integer('max_cents').notNull(),
+    minimumCents: integer('minimum_cents').notNull(),
+    stepCents: integer('step_cents').notNull(),
+    /** No foreign key: the leader is one of the lot's bidders, already checked by their own rows. */
+    leaderAfter: uuid('leader_after'),
+    placedAt: ts('placed_at').notNull(),
+  },
+  // Two indexes only, to keep the bid's write cheap: the signals read a window's lots by their end
+  // time (auctions) and then their placements by this one.
+  (t) => [index('bid_placements_auction_idx').on(t.auctionId, t.seq)],
+);
+
+/** When staff last marked an account's signals reviewed (core signals.ts isQuiet), and who. */
+export const signalReviews = pgTable('signal_reviews', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reviewedAt: ts('reviewed_at').notNull(),
+  reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+});

@@ -17,9 +17,12 @@ import { asc, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, runMigrations } from '../db/client';
 import * as s from '../db/schema';
+import { adjustableClock } from '../lib/clock';
+import { listSignals } from '../modules/signals';
 import {
   buildDemoDataset,
   DEMO_SHOPPERS,
+  DEMO_SIGNALS_CAST,
   DEMO_STAFF,
   isDatabaseEmpty,
   type SeedSummary,
@@ -343,7 +346,8 @@ describe('seedDemo', () => {
 
   it('creates the demo users with working passwords', async () => {
     const users = await database.db.select().from(s.users);
-    expect(users).toHaveLength(1 + DEMO_SHOPPERS.length);
+    // The staff account, the demo shoppers, and the Signals page's ring and script (DEMO_SIGNALS_CAST).
+    expect(users).toHaveLength(1 + DEMO_SHOPPERS.length + Object.keys(DEMO_SIGNALS_CAST).length);
     const staff = users.find((u) => u.email === DEMO_STAFF.email)!;
     expect(staff).toMatchObject({ role: 'staff', handle: 'rebound-staff' });
     for (const u of users) {
@@ -449,6 +453,21 @@ describe('seedDemo', () => {
         status: 'paid',
       });
     }
+  });
+});
+
+describe('seedDemo and the staff Signals page', () => {
+  it('records every maximum placed; the ring and the script fire, the honest demo shoppers raise none', async () => {
+    const placements = await database.db.select().from(s.bidPlacements);
+    const maxes = await database.db.select().from(s.maxBids);
+    expect(placements.length).toBeGreaterThanOrEqual(maxes.length);
+    const found = await listSignals(database.db, adjustableClock(NOW));
+    const kinds = new Map(found.items.map((a) => [a.account.handle, a.signals.map((x) => x.kind).sort()]));
+    expect(kinds.get(DEMO_SIGNALS_CAST.ringPusher.handle)).toEqual(['linked_bidders', 'price_pushing']);
+    expect(kinds.get(DEMO_SIGNALS_CAST.ringWinner.handle)).toEqual(['linked_bidders']);
+    expect(kinds.get(DEMO_SIGNALS_CAST.scripted.handle)).toEqual(['scripted_spacing']);
+    const honest = new Set<string>([DEMO_STAFF.handle, ...DEMO_SHOPPERS.map((u) => u.handle)]);
+    expect(found.items.filter((a) => honest.has(a.account.handle)).map((a) => a.account.handle)).toEqual([]);
   });
 });
 

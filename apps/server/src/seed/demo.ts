@@ -14,7 +14,7 @@ import {
   minimumNextBid,
   placeMaxBid,
 } from '@rebound/core/bidding';
-import type { IncrementRule } from '@rebound/core/increments';
+import { type IncrementRule, incrementAt } from '@rebound/core/increments';
 import { itemKey, modelKey } from '@rebound/core/item-identity';
 import { SOLD_BEFORE_ORDER_STATUSES } from '@rebound/core/item-lots';
 import { formatCents } from '@rebound/core/money';
@@ -128,6 +128,8 @@ export interface DemoDataset {
   auctions: (Insert<typeof s.auctions> & { id: string })[];
   maxBids: Insert<typeof s.maxBids>[];
   bids: Insert<typeof s.bids>[];
+  /** Every maximum placed, as the bid path records it for the signals (schema bidPlacements). */
+  bidPlacements: Insert<typeof s.bidPlacements>[];
   checkoutSessions: Insert<typeof s.checkoutSessions>[];
   orders: (Insert<typeof s.orders> & { id: string })[];
   checkoutSessionOrders: Insert<typeof s.checkoutSessionOrders>[];
@@ -139,6 +141,8 @@ export interface DemoDataset {
   notifications: Insert<typeof s.notifications>[];
   watchlist: Insert<typeof s.watchlist>[];
   listSignups: Insert<typeof s.listSignups>[];
+  /** The demo ring's shared browser (the staff's Signals page shows it): keyed hashes, as sign-in records. */
+  accountSightings: Insert<typeof s.accountSightings>[];
   /** Relative to mediaDir. */
   files: { path: string; content: string }[];
   /** The items sold as several units (decision 092). */
@@ -198,6 +202,7 @@ interface SimulatedBids {
   state: AuctionBidState;
   bids: Insert<typeof s.bids>[];
   maxBids: Insert<typeof s.maxBids>[];
+  placements: Insert<typeof s.bidPlacements>[];
   /** When each user was last outbid, and the price just after. */
   outbidAt: Map<string, { at: number; priceCents: number }>;
   lastActivity: number | null;
@@ -211,6 +216,7 @@ function simulateBidding(
 ): SimulatedBids {
   let state = initial;
   const bids: Insert<typeof s.bids>[] = [];
+  const placements: Insert<typeof s.bidPlacements>[] = [];
   const firstSetAt = new Map<string, number>();
   const outbidAt = new Map<string, { at: number; priceCents: number }>();
   let lastActivity: number | null = null;
@@ -225,6 +231,17 @@ function simulateBidding(
     if (!result.ok) return false;
     const seq = state.nextSeq;
     const { outcome } = result;
+    const priceThen = state.priceCents ?? state.startingBidCents;
+    placements.push({
+      auctionId,
+      userId,
+      maxCents: amountCents,
+      minimumCents: minimumNextBid(state),
+      stepCents: incrementAt(priceThen, state.increment),
+      leaderAfter: outcome.state.leaderUserId,
+      seq,
+      placedAt: new Date(at),
+    });
     for (const row of outcome.historyRows) {
       bids.push({
         id: rng.uuid(),
@@ -280,7 +297,7 @@ function simulateBidding(
     createdAt: new Date(firstSetAt.get(m.userId) ?? m.setAt),
     updatedAt: new Date(m.setAt),
   }));
-  return { state, bids, maxBids, outbidAt, lastActivity };
+  return { state, bids, maxBids, placements, outbidAt, lastActivity };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -578,6 +595,7 @@ interface LotRows {
   productImages: DemoDataset['productImages'];
   auctions: DemoDataset['auctions'];
   maxBids: DemoDataset['maxBids'];
+  bidPlacements: DemoDataset['bidPlacements'];
   bids: DemoDataset['bids'];
   files: DemoDataset['files'];
   slugs: Set<string>;
@@ -810,6 +828,7 @@ function seedLot(
   if (sim) {
     rows.bids.push(...sim.bids);
     rows.maxBids.push(...sim.maxBids);
+    rows.bidPlacements.push(...sim.placements);
   }
   const state = sim?.state ?? initial;
   const hasWinner = phase === 'ended' && state.leaderUserId !== null && isReserveMet(state);
@@ -876,6 +895,7 @@ function seedLots(
     productImages: [],
     auctions: [],
     maxBids: [],
+    bidPlacements: [],
     bids: [],
     files: [],
     slugs: new Set<string>(),
@@ -1344,18 +1364,21 @@ export function buildDemoDataset(opts: {
   const watchlist = seedWatchlist(d, lots, cast);
   const listSignups = seedListSignups(d);
   const items = demoItems({ ...lots, ...orders, notifications: kept }, cast, d.now);
+  const ring = seedSignalsRing(seed, d.now, lots, place.location.id, opts.shopperPasswordHash);
   return {
     items,
     location: place.location,
     pickupSchedules: place.pickupSchedules,
     pickupClosures: place.pickupClosures,
-    users: people.users,
-    accounts: people.accounts,
+    users: [...people.users, ...ring.users],
+    accounts: [...people.accounts, ...ring.accounts],
+    accountSightings: ring.sightings,
     categories: catalogue.categories,
     products: lots.products,
     productImages: lots.productImages,
     auctions: lots.auctions,
     maxBids: lots.maxBids,
+    bidPlacements: lots.bidPlacements,
     bids: lots.bids,
     checkoutSessions: orders.checkoutSessions,
     orders: orders.orders,
@@ -1513,6 +1536,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<SeedSumma
     await insertRows(tx, s.auctions, data.auctions);
     await insertRows(tx, s.maxBids, data.maxBids);
     await insertRows(tx, s.bids, data.bids, 400);
+    await insertRows(tx, s.bidPlacements, data.bidPlacements, 400);
     await insertRows(tx, s.checkoutSessions, data.checkoutSessions);
     await insertRows(tx, s.orders, data.orders);
     await insertRows(tx, s.checkoutSessionOrders, data.checkoutSessionOrders);
@@ -1524,6 +1548,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<SeedSumma
     await insertRows(tx, s.notifications, data.notifications);
     await insertRows(tx, s.watchlist, data.watchlist);
     await insertRows(tx, s.listSignups, data.listSignups);
+    await insertRows(tx, s.accountSightings, data.accountSightings);
   });
 
   const counts: Record<string, number> = {};
@@ -1678,4 +1703,173 @@ function demoItems(
       });
   });
   return items;
+}
+
+/** The demo's unfair bidders, for the staff's Signals page (docs/product.md "Signals of unfair bidding"). */
+export const DEMO_SIGNALS_CAST = {
+  ringWinner: {
+    email: 'quinn.deals@rebound.test',
+    handle: 'quinn_deals',
+    firstName: 'Quinn',
+    lastName: 'Lowe',
+  },
+  ringPusher: { email: 'quinn.lowe@rebound.test', handle: 'q_lowe', firstName: 'Q', lastName: 'Lowe' },
+  scripted: { email: 'fastbids@rebound.test', handle: 'fastbids', firstName: 'Sam', lastName: 'Park' },
+} as const;
+
+/**
+ * A ring and a script on live lots nobody else bid on: two accounts signed in from one browser (the
+ * same device hash), one leading at its maximum while the other raises at the minimum three times and
+ * stops at it, on three lots; and an account raising its own maximum ten times a minute apart. Drawn
+ * from a random source of its own, after everything else, so the rest of the store does not move.
+ */
+function seedSignalsRing(
+  seed: number,
+  now: number,
+  lots: {
+    auctions: DemoDataset['auctions'];
+    bids: DemoDataset['bids'];
+    maxBids: DemoDataset['maxBids'];
+    bidPlacements: DemoDataset['bidPlacements'];
+  },
+  locationId: string,
+  passwordHash: string,
+) {
+  const rng = createRng(seed ^ hashString('signals'));
+  const users: DemoDataset['users'] = [];
+  const accounts: DemoDataset['accounts'] = [];
+  const add = (u: (typeof DEMO_SIGNALS_CAST)[keyof typeof DEMO_SIGNALS_CAST], phone: number) => {
+    const id = rng.uuid();
+    const created = at(floorToMinute(now - 20 * DAY));
+    users.push({
+      id,
+      email: u.email,
+      emailVerified: true,
+      name: u.handle,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      fullName: `${u.firstName} ${u.lastName}`,
+      handle: u.handle,
+      phoneNumber: `+1604555${String(900 + phone).padStart(4, '0')}`,
+      locationId,
+      notificationSettings: {},
+      role: 'shopper',
+      termsAcceptedAt: created,
+      createdAt: created,
+      updatedAt: created,
+    });
+    accounts.push({
+      id: rng.uuid(),
+      userId: id,
+      accountId: id,
+      providerId: 'credential',
+      password: passwordHash,
+      createdAt: created,
+      updatedAt: created,
+    });
+    return id;
+  };
+  const winner = add(DEMO_SIGNALS_CAST.ringWinner, 1);
+  const pusher = add(DEMO_SIGNALS_CAST.ringPusher, 2);
+  const script = add(DEMO_SIGNALS_CAST.scripted, 3);
+  const device = hashString(`demo-ring-device-${seed}`).toString(36).padStart(8, '0');
+  const day = vancouverDate(new Date(now - 2 * DAY));
+  const sightings: DemoDataset['accountSightings'] = [winner, pusher].map((userId) => ({
+    userId,
+    kind: 'device',
+    valueHash: `demo-${device}`,
+    day,
+    seenAt: at(now - 2 * DAY),
+  }));
+
+  // Live lots with no bid that started at least an hour ago, fixed $1 steps and no reserve.
+  const open = lots.auctions
+    .filter(
+      (a) =>
+        a.status === 'live' &&
+        a.bidCount === 0 &&
+        a.incrementMode === 'fixed' &&
+        a.reservePriceCents === null &&
+        (a.startTime as Date).getTime() <= now - HOUR,
+    )
+    .slice(0, 4);
+  const play = (a: (typeof open)[number], moves: { userId: string; amountCents: number; at: number }[]) => {
+    let state = initialBidState({
+      startingBidCents: a.startingBidCents!,
+      increment: { mode: 'fixed', cents: a.bidIncrementCents! },
+      reserveCents: null,
+      softCloseSeconds: a.softCloseSeconds ?? 60,
+      startTime: (a.startTime as Date).getTime(),
+      endTime: (a.endTime as Date).getTime(),
+    });
+    for (const m of moves) {
+      const result = placeMaxBid(state, m);
+      if (!result.ok) throw new Error(`seedSignalsRing: ${result.rejection.code}`);
+      const seq = state.nextSeq;
+      lots.bidPlacements.push({
+        auctionId: a.id,
+        userId: m.userId,
+        maxCents: m.amountCents,
+        minimumCents: minimumNextBid(state),
+        stepCents: incrementAt(state.priceCents ?? state.startingBidCents, state.increment),
+        leaderAfter: result.outcome.state.leaderUserId,
+        seq,
+        placedAt: at(m.at),
+      });
+      for (const row of result.outcome.historyRows)
+        lots.bids.push({
+          id: rng.uuid(),
+          auctionId: a.id,
+          userId: row.userId,
+          amountCents: row.amountCents,
+          isLeaderRow: row.kind === 'leading',
+          seq,
+          createdAt: at(m.at),
+        });
+      state = result.outcome.state;
+    }
+    for (const m of state.maxBids)
+      lots.maxBids.push({
+        id: rng.uuid(),
+        auctionId: a.id,
+        userId: m.userId,
+        maxAmountCents: m.amountCents,
+        setAt: at(m.setAt),
+        seq: m.seq,
+        createdAt: at(m.setAt),
+        updatedAt: at(m.setAt),
+      });
+    Object.assign(a, {
+      currentPriceCents: state.priceCents ?? a.startingBidCents,
+      leaderUserId: state.leaderUserId,
+      reserveMet: true,
+      bidCount: state.bidCount,
+      seq: state.nextSeq - 1,
+      endTime: at(state.endTime),
+      updatedAt: at(moves[moves.length - 1]!.at),
+    });
+  };
+  if (open.length < 4) return { users, accounts, sightings };
+  for (const [i, a] of open.slice(0, 3).entries()) {
+    const start = now - 50 * MINUTE + i * 7 * MINUTE;
+    const step = a.bidIncrementCents!;
+    const top = a.startingBidCents! + 5 * step;
+    // The pusher raises at the minimum each time; the winner's earlier maximum holds at `top`.
+    play(a, [
+      { userId: winner, amountCents: top, at: start },
+      { userId: pusher, amountCents: a.startingBidCents! + step, at: start + 41_000 + i * 3_000 },
+      { userId: pusher, amountCents: a.startingBidCents! + 3 * step, at: start + 97_000 + i * 5_000 },
+      { userId: pusher, amountCents: top, at: start + 160_000 + i * 4_000 },
+    ]);
+  }
+  const scripted = open[3]!;
+  play(
+    scripted,
+    Array.from({ length: 10 }, (_, n) => ({
+      userId: script,
+      amountCents: scripted.startingBidCents! + (n + 1) * scripted.bidIncrementCents!,
+      at: now - 20 * MINUTE + n * MINUTE,
+    })),
+  );
+  return { users, accounts, sightings };
 }

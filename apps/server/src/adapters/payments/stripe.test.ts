@@ -125,12 +125,15 @@ describe('Stripe adapter', () => {
       amountTotalCents: 16_100,
       paymentId: null,
       checkoutId: '5c7c1a52-8f62-4a53-9d0e-0b0f5b7b3a11',
+      cardFingerprint: null,
     });
-    const paid = fake.complete(providerSessionId);
+    const paid = fake.complete(providerSessionId, 'fp_ava_card');
     expect(await provider.retrieveSession(providerSessionId)).toMatchObject({
       status: 'complete',
       paymentStatus: 'paid',
       paymentId: paid.payment_intent,
+      // The card's fingerprint, read with the PaymentIntent's method expanded in the same call.
+      cardFingerprint: 'fp_ava_card',
     });
     const other = await provider.createSession(input({ idempotencyKey: `expire-${Date.now()}` }));
     fake.expire(other.providerSessionId);

@@ -75,6 +75,14 @@ export function stripeExpiresAt(expiresAt: Date, nowMs: number): number {
   return Math.floor(Math.min(max, Math.max(min, expiresAt.getTime())) / 1000);
 }
 
+/** The paying card's fingerprint, when the session was read with its PaymentIntent's method expanded. */
+function cardFingerprintOf(intent: Stripe.Checkout.Session['payment_intent']): string | null {
+  if (!intent || typeof intent === 'string') return null;
+  const method = intent.payment_method;
+  if (!method || typeof method === 'string') return null;
+  return method.card?.fingerprint ?? null;
+}
+
 function sessionState(session: Stripe.Checkout.Session): ProviderSessionState {
   const intent = session.payment_intent;
   return {
@@ -87,6 +95,7 @@ function sessionState(session: Stripe.Checkout.Session): ProviderSessionState {
     amountTotalCents: session.amount_total ?? 0,
     paymentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
     checkoutId: session.metadata?.checkoutId ?? session.client_reference_id ?? null,
+    cardFingerprint: cardFingerprintOf(intent),
   };
 }
 
@@ -132,7 +141,12 @@ export function stripePaymentProvider(
     },
 
     async retrieveSession(providerSessionId: string): Promise<ProviderSessionState> {
-      return sessionState(await client.checkout.sessions.retrieve(providerSessionId));
+      // The PaymentIntent's method expanded: the card's fingerprint comes with the state, in one call.
+      return sessionState(
+        await client.checkout.sessions.retrieve(providerSessionId, {
+          expand: ['payment_intent.payment_method'],
+        }),
+      );
     },
 
     async refund(paymentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund> {

@@ -20,6 +20,15 @@ import {
 
 export class TestProviderError extends Error {}
 
+/**
+ * The test checkout's cards that pay, by their last four digits (checkout/test-page.ts): Stripe's
+ * own test numbers, so a person who knows them can use them here.
+ */
+export const TEST_CARDS_THAT_PAY = ['4242424242424242', '5555555555554444', '4000056655665556'] as const;
+
+/** A test card's fixed fingerprint (one per card number, the same on every account: as Stripe's). */
+export const testCardFingerprint = (last4: string) => `fp_test_${last4}`;
+
 export function testPaymentProvider(opts: { publicUrl: string; db: Db; clock: Clock }): PaymentProvider {
   const { db, clock } = opts;
   const base = opts.publicUrl.replace(/\/+$/, '');
@@ -47,6 +56,7 @@ export function testPaymentProvider(opts: { publicUrl: string; db: Db; clock: Cl
           expiresAt: checkoutSessions.expiresAt,
           paymentId: testCheckoutPayments.paymentId,
           paidCents: testCheckoutPayments.amountCents,
+          cardLast4: testCheckoutPayments.cardLast4,
         })
         .from(checkoutSessions)
         .leftJoin(
@@ -70,6 +80,8 @@ export function testPaymentProvider(opts: { publicUrl: string; db: Db; clock: Cl
           amountTotalCents: row.paidCents ?? row.totalCents,
           paymentId: row.paymentId,
           checkoutId: row.id,
+          // Each test card has a fixed fingerprint of its own, as a real card has at Stripe.
+          cardFingerprint: row.cardLast4 ? testCardFingerprint(row.cardLast4) : null,
         };
       }
       const expired = row.expiresAt !== null && clock.now().getTime() >= row.expiresAt.getTime();
@@ -80,6 +92,7 @@ export function testPaymentProvider(opts: { publicUrl: string; db: Db; clock: Cl
         amountTotalCents: row.totalCents,
         paymentId: null,
         checkoutId: row.id,
+        cardFingerprint: null,
       };
     },
 

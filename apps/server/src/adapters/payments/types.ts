@@ -40,6 +40,12 @@ export interface ProviderSessionState {
   paymentId: string | null;
   /** Our checkout id, from the metadata set at creation. */
   checkoutId: string | null;
+  /**
+   * The provider's fingerprint of the card that paid (the same card gives the same value on any
+   * account; not the card number), once paid and when the provider tells it. Only ever stored as a
+   * keyed hash, for the signals of linked accounts (docs/decisions/098).
+   */
+  cardFingerprint: string | null;
 }
 
 export interface PaymentProvider {

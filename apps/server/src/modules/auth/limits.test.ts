@@ -1,6 +1,6 @@
 import { API } from '@rebound/contract/routes';
 import { SIGN_IN_THROTTLE } from '@rebound/core/throttle';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastMessageTo, signedInUser, testAddress, testPhone } from '../../../test/auth';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { LIMITS } from './limits';
@@ -14,6 +14,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+});
+// Date stands still in each test and moves only by advance(): a limiter's window or a 1-second hold
+// never runs out on its own, however slowly a loaded machine runs the test.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -50,7 +55,6 @@ function expectThrottled(
 
 /** Moves Date (and so the limiters' windows and better-auth's expiries) forward. */
 function advance(ms: number) {
-  if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(Date.now() + ms);
 }
 

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API } from '@rebound/contract/routes';
 import { SIGN_IN_THROTTLE } from '@rebound/core/throttle';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedInUser } from '../../../test/auth';
 import { useTestApp } from '../../../test/harness';
 import { createSignInThrottle, memoryFailureCounters, SignInThrottledError } from './throttle';
@@ -19,6 +19,11 @@ let port: number;
 const t = useTestApp({}, async (built) => {
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   port = (built.app.server.address() as AddressInfo).port;
+});
+// Date stands still in each test and moves only by advance(): a limiter's window or a 1-second hold
+// never runs out on its own, however slowly a loaded machine runs the test.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -66,7 +71,6 @@ function signIn(from: string, email: string, password: string): Promise<Answer> 
 
 /** Moves Date (the throttle's clock) forward. */
 function advance(ms: number) {
-  if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(Date.now() + ms);
 }
 

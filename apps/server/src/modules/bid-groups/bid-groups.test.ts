@@ -21,7 +21,7 @@ import type { SessionUser } from '../../lib/auth-context';
 import { closeDueAuctions } from '../auctions';
 import { placeBid } from '../bidding';
 import { driveBidGroups, replanGroupsOn } from '.';
-import { groupsOutOfStep } from './repository';
+import { groupsMovedByBidsOn, groupsOutOfStep, groupsToReplanOn } from './repository';
 import { createBidGroup } from './service';
 
 let locationId: string;
@@ -428,6 +428,43 @@ describe('driving a group', () => {
         .where(and(eq(outbox.userId, me.id), eq(outbox.template, 'bid_group_done'))),
     ).not.toEqual([]);
     expect(await driveBidGroups(t.db, t.clock, noPublish)).toBe(0);
+  });
+});
+
+describe('what a bid re-plans', () => {
+  it('only the groups it outbids: none for a bid on a lot where groups wait, the group whose live maximum lost the lead', async () => {
+    const a = await lot('Fan A', 10);
+    const b = await lot('Fan B', 20);
+    const me = await shopper();
+    const other = await shopper();
+    const rival = await shopper();
+    const mine = await createBidGroup(t.db, t.clock, noPublish, me, {
+      lots: [
+        { auctionId: a.id, amount: '50' },
+        { auctionId: b.id, amount: '50' },
+      ],
+    });
+    const theirs = await createBidGroup(t.db, t.clock, noPublish, other, {
+      lots: [
+        { auctionId: a.id, amount: '40' },
+        { auctionId: b.id, amount: '40' },
+      ],
+    });
+    expect(await lotStates(mine.group.id)).toEqual({ [a.id]: 'live', [b.id]: 'waiting' });
+    // Their maximum on A went in under mine: outbid at once, their group moved on to B in the same call.
+    expect(await lotStates(theirs.group.id)).toEqual({ [a.id]: 'outbid', [b.id]: 'live' });
+    // Both groups hold an open lot on A and on B; the broad (close) pick names both.
+    expect((await groupsToReplanOn(t.db, [a.id])).sort()).toEqual([mine.group.id, theirs.group.id].sort());
+    // A bid on A that does not take the lead moves no group.
+    await bid(rival, a.id, '45');
+    expect(await groupsMovedByBidsOn(t.db, [a.id])).toEqual([]);
+    expect(await groupsMovedByBidsOn(t.db, [b.id])).toEqual([]);
+    // The lead taken from my live maximum (written as a stored fact, before any re-plan): my group only.
+    await t.db.update(auctions).set({ leaderUserId: rival.id }).where(eq(auctions.id, a.id));
+    expect(await groupsMovedByBidsOn(t.db, [a.id])).toEqual([mine.group.id]);
+    // Their outbid lot on A led by them again (their own raise): their group.
+    await t.db.update(auctions).set({ leaderUserId: other.id }).where(eq(auctions.id, a.id));
+    expect((await groupsMovedByBidsOn(t.db, [a.id])).sort()).toEqual([mine.group.id, theirs.group.id].sort());
   });
 });
 

@@ -81,19 +81,44 @@ export interface Replanned {
  */
 export async function replanLocked(tx: DbOrTx, clock: Clock, g: repo.GroupRow): Promise<Replanned> {
   const now = clock.now();
-  const rows = await repo.lotFacts(tx, g.id, g.userId);
+  const planFrom = (rows: repo.LotFactsRow[]) => {
+    const facts = new Map<string, GroupLotFacts>();
+    for (const r of rows) facts.set(r.auctionId, factsOf(r, g.userId, now));
+    const before = toCoreGroup(
+      g,
+      rows.map((r) => r.lot),
+    );
+    return { rows, before, plan: planGroup(before, facts) };
+  };
+  let planned = planFrom(await repo.lotFacts(tx, g.id, g.userId));
+  // A plan that makes the group done drops its waiting lots, unless the shopper has bid on one by
+  // hand (core planGroup: that maximum stays the group's, set aside at the close). A hand bid being
+  // decided right now on such a lot would not be in the facts just read: hold those auctions (FOR
+  // SHARE, in id order: a bid in flight commits first, a later one waits for this commit, when the
+  // lot is dropped and the bid is the shopper's own) and plan again from facts read under the hold.
+  const dropping = planned.plan.events
+    .filter((e) => e.kind === 'dropped_done')
+    .map((e) => e.auctionId)
+    .sort();
+  if (dropping.length > 0) {
+    await repo.holdAuctions(tx, dropping);
+    planned = planFrom(await repo.lotFacts(tx, g.id, g.userId));
+  }
+  const { rows, before, plan } = planned;
   const lots = rows.map((r) => r.lot);
   const byAuction = new Map(rows.map((r) => [r.auctionId, r]));
-  const facts = new Map<string, GroupLotFacts>();
-  for (const r of rows) facts.set(r.auctionId, factsOf(r, g.userId, now));
-  const before = toCoreGroup(g, lots);
-  const plan = planGroup(before, facts);
 
-  // Each new maximum as an ordinary bid, in the plan's order; a refused one leaves its lot waiting.
+  // Each new maximum as an ordinary bid; a refused one leaves its lot waiting. Placed in the order of
+  // the auctions' ids, whatever the plan's: each placement locks its auction's row until the commit,
+  // so two plans on two servers that place on the same lots lock them in one order and never wait on
+  // each other in a circle (the bids of one plan are independent of their order).
   const published: Published[] = [];
   const refused = new Set<string>();
   const placedOn: string[] = [];
-  for (const p of plan.place) {
+  const inLockOrder = [...plan.place].sort((x, y) =>
+    x.auctionId < y.auctionId ? -1 : x.auctionId > y.auctionId ? 1 : 0,
+  );
+  for (const p of inLockOrder) {
     const placed = await placeMaxInTransaction(tx, clock, g.userId, p.auctionId, p.amountCents);
     if (placed.ok) {
       published.push(...placed.events);
@@ -187,22 +212,38 @@ export async function replanGroup(db: Db, clock: Clock, publish: Publisher, grou
 }
 
 /**
- * Re-plans the groups a bid batch or a close on these auctions may have changed (repository
- * groupsToReplanOn: an open lot on them, or a lot the close has just counted as won), and then those
- * on the auctions these plans bid on, a few rounds at most (the job catches up the rest).
+ * Re-plans the groups a close on these auctions may have changed (repository groupsToReplanOn: an
+ * open lot on them, or a lot the close has just counted as won), then the groups those plans' bids
+ * outbid (replanGroupsAfterBids).
  */
-export async function replanGroupsOn(
+export async function replanGroupsOn(db: Db, clock: Clock, publish: Publisher, auctionIds: string[]) {
+  await replanRounds(db, clock, publish, auctionIds, repo.groupsToReplanOn);
+}
+
+/**
+ * Re-plans the groups committed bids on these auctions have moved (repository groupsMovedByBidsOn:
+ * a live maximum outbid, or an outbid one led again), then those on the auctions these plans bid on,
+ * a few rounds at most (the job catches up the rest). A bid on a hot lot thus costs one indexed read
+ * unless it outbids a group.
+ */
+export async function replanGroupsAfterBids(db: Db, clock: Clock, publish: Publisher, auctionIds: string[]) {
+  await replanRounds(db, clock, publish, auctionIds, repo.groupsMovedByBidsOn);
+}
+
+async function replanRounds(
   db: Db,
   clock: Clock,
   publish: Publisher,
   auctionIds: string[],
-  planned: string[] = [],
+  firstRound: (db: Db, auctionIds: string[]) => Promise<string[]>,
 ) {
   let touched = [...new Set(auctionIds)];
-  // `planned`: groups the caller has just re-planned itself (a group's own bid does not outbid it).
-  const seen = new Set<string>(planned);
+  // A group is re-planned once per call. The group whose plan placed the bids is not left out: a
+  // maximum it placed under a higher one is outbid at once, and it moves on in the next round.
+  const seen = new Set<string>();
   for (let round = 0; round < 4 && touched.length > 0; round++) {
-    const groups = (await repo.groupsToReplanOn(db, touched)).filter((id) => !seen.has(id));
+    const pick = round === 0 ? firstRound : repo.groupsMovedByBidsOn;
+    const groups = (await pick(db, touched)).filter((id) => !seen.has(id));
     const next: string[] = [];
     for (const id of groups) {
       seen.add(id);
@@ -221,7 +262,7 @@ export async function driveBidGroups(db: Db, clock: Clock, publish: Publisher): 
     const r = await replanGroup(db, clock, publish, id);
     if (r) {
       planned++;
-      if (r.placedOn.length > 0) await replanGroupsOn(db, clock, publish, r.placedOn, [id]);
+      if (r.placedOn.length > 0) await replanGroupsAfterBids(db, clock, publish, r.placedOn);
     }
   }
   return planned;

@@ -23,6 +23,21 @@ export async function lockGroup(tx: DbOrTx, id: string, skipLocked: boolean): Pr
   return row ?? null;
 }
 
+/**
+ * Holds these auctions' rows FOR SHARE until the commit, in id order: a bid on them (FOR NO KEY
+ * UPDATE, bid_lock_and_read) in flight commits first, a later one waits (plan.ts, dropping a done
+ * group's waiting lots).
+ */
+export async function holdAuctions(tx: DbOrTx, auctionIds: string[]): Promise<void> {
+  if (auctionIds.length === 0) return;
+  await tx
+    .select({ id: auctions.id })
+    .from(auctions)
+    .where(inArray(auctions.id, auctionIds))
+    .orderBy(asc(auctions.id))
+    .for('share');
+}
+
 export async function lotsOf(tx: DbOrTx, groupId: string): Promise<LotRow[]> {
   return tx
     .select()
@@ -248,6 +263,26 @@ export async function groupsToReplanOn(tx: DbOrTx, auctionIds: string[]): Promis
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/**
+ * The groups a committed bid on these auctions has moved: a live lot there no longer led by its
+ * shopper (outbid: the group moves on), or an outbid one led again (the shopper's own raise). A bid
+ * changes nothing else a plan reads (a waiting lot's price only rises, and a lot skipped for its
+ * price stays skipped), so a hot lot's bids re-plan only the groups they outbid, not every group
+ * waiting on it (docs/decisions/095). Reads the open lots' auction index and the auctions' rows.
+ */
+export async function groupsMovedByBidsOn(tx: DbOrTx, auctionIds: string[]): Promise<string[]> {
+  if (auctionIds.length === 0) return [];
+  const result = (await tx.execute(sql`
+    select distinct l.group_id::text as id from bid_group_lots l join auctions a on a.id = l.auction_id
+    where l.auction_id in (${sql.join(
+      auctionIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and (
+      (l.state = 'live' and a.leader_user_id is distinct from l.user_id)
+      or (l.state = 'outbid' and a.leader_user_id = l.user_id))`)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((r) => r.id);
 }
 
 /**

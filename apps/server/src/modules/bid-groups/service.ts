@@ -25,7 +25,7 @@ import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
 import { assertBidLimitOf, placeMaxInTransaction } from '../bidding';
 import { assertWithinSpendingLimit } from '../spending';
-import { replanGroupsOn, replanLocked } from './plan';
+import { replanGroupsAfterBids, replanLocked } from './plan';
 import * as repo from './repository';
 
 const PROBLEM_CODE: Record<BidGroupProblem, ConstructorParameters<typeof AppError>[0]> = {
@@ -173,8 +173,9 @@ export async function createBidGroup(
     .catch((err: unknown) => asLotInGroup(err, () => 'A lot'));
   const { groupId } = made;
   await publish(made.published);
-  // Other groups on the lots it bid on may have been outbid (this one is planned already).
-  if (made.placedOn.length > 0) await replanGroupsOn(db, clock, publish, made.placedOn, [groupId]);
+  // The groups its bids outbid are re-planned at once, this one too when a maximum it placed went in
+  // under a higher one (outbid at once: it moves on).
+  if (made.placedOn.length > 0) await replanGroupsAfterBids(db, clock, publish, made.placedOn);
   return {
     serverTime: clock.now().toISOString(),
     group: (await viewGroups(db, clock, user.id, [groupId]))[0]!,
@@ -292,7 +293,7 @@ export async function updateBidGroup(
     })
     .catch((err: unknown) => asLotInGroup(err, () => 'A lot'));
   await publish(done.published);
-  if (done.placedOn.length > 0) await replanGroupsOn(db, clock, publish, done.placedOn, [id]);
+  if (done.placedOn.length > 0) await replanGroupsAfterBids(db, clock, publish, done.placedOn);
   return { serverTime: clock.now().toISOString(), group: (await viewGroups(db, clock, user.id, [id]))[0]! };
 }
 

@@ -6,6 +6,7 @@ export {
   assertBidLimitOf,
   type BidBatchTiming,
   type BidsCommitted,
+  bidFactsSince,
   onBidBatch,
   onBidsCommitted,
   type PlacedInTransaction,

@@ -1,5 +1,5 @@
 import type { BidderLimitFacts } from '@rebound/core/bidding-limits';
-import { and, asc, count, desc, eq, getTableColumns, isNull, lte, not, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lte, not, or, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { cardQuery, notEndedAt } from '../../db/cards';
@@ -135,6 +135,19 @@ export interface BatchWrite {
   maxes: { userId: string; amountCents: number; setAt: Date; seq: number }[];
   /** The public history rows in order, each with its bid's auction seq and time. */
   history: { userId: string; amountCents: number; isLeaderRow: boolean; seq: number; at: Date }[];
+  /**
+   * Every accepted maximum, in order, as the signals read it (schema bidPlacements): the lowest
+   * maximum and the increment when it was placed, and who led once it was decided.
+   */
+  placements: {
+    userId: string;
+    maxCents: number;
+    minimumCents: number;
+    stepCents: number;
+    leaderAfter: string | null;
+    seq: number;
+    at: Date;
+  }[];
   /** The notices (in-app and outbox), written by the notifications module's SQL (noticeWritesSql). */
   inApp: NoticeWrites['inApp'];
   outgoing: NoticeWrites['outgoing'];
@@ -167,6 +180,15 @@ function batchWritePayload(v: BatchWrite): string {
       is_leader_row: h.isLeaderRow,
       seq: h.seq,
       at: h.at.toISOString(),
+    })),
+    placements: v.placements.map((b) => ({
+      user_id: b.userId,
+      max_cents: b.maxCents,
+      minimum_cents: b.minimumCents,
+      step_cents: b.stepCents,
+      leader_after: b.leaderAfter,
+      seq: b.seq,
+      at: b.at.toISOString(),
     })),
     ...noticeWritesJson({ inApp: v.inApp, outgoing: v.outgoing }),
     keys: v.keys.map((k) => ({
@@ -221,6 +243,7 @@ const BATCH_READ_SQL = (p: string) => `select coalesce(json_agg(json_build_objec
 
 /**
  * Writes a batch's accepted bids in one statement: each bidder's maximum, the public history rows,
+ * the record of every maximum placed (bid_placements, for the signals of unfair bidding),
  * the notices (in-app and outbox, the notifications module's noticeWritesSql inside this statement:
  * docs/decisions/086), the idempotent answers and the auction's new state. Everything
  * travels as ONE JSON value, so the text is fixed and the PostgreSQL path can send it as a literal
@@ -241,6 +264,11 @@ const BATCH_WRITE_SQL = (p: string) => `with
       insert into bids (auction_id, user_id, amount_cents, is_leader_row, seq, created_at)
       select (p.j->>'auctionId')::uuid, r.user_id, r.amount_cents, r.is_leader_row, r.seq, r.at
       from p, jsonb_to_recordset(p.j->'history') as r(user_id uuid, amount_cents integer, is_leader_row boolean, seq bigint, at timestamptz)
+      returning 1),
+    b as (
+      insert into bid_placements (auction_id, user_id, max_cents, minimum_cents, step_cents, leader_after, seq, placed_at)
+      select (p.j->>'auctionId')::uuid, r.user_id, r.max_cents, r.minimum_cents, r.step_cents, r.leader_after, r.seq, r.at
+      from p, jsonb_to_recordset(p.j->'placements') as r(user_id uuid, max_cents integer, minimum_cents integer, step_cents integer, leader_after uuid, seq bigint, at timestamptz)
       returning 1),
     ${noticeWritesSql('p', 'p.j')},
     k as (
@@ -562,4 +590,78 @@ export async function activeStrikeCount(db: DbOrTx, userId: string): Promise<num
     .from(userStrikes)
     .where(and(eq(userStrikes.userId, userId), isNull(userStrikes.removedAt)));
   return Number(row?.n ?? 0);
+}
+
+/** A lot with its placements, as the signals read them (bidFactsSince). */
+export interface PlacementLotRow {
+  auctionId: string;
+  title: string;
+  status: string;
+  endTime: Date;
+  leaderUserId: string | null;
+  reserveMet: boolean;
+  leaderMaxCents: number | null;
+  placements: {
+    userId: string;
+    maxCents: number;
+    minimumCents: number;
+    stepCents: number;
+    leaderAfter: string | null;
+    at: Date;
+  }[];
+}
+
+/**
+ * The lots ending at or after `since` (ended in the window, running or to come) that have a recorded
+ * placement, each with its placements in order: two statements, read off the bid path.
+ */
+export async function placementLots(db: DbOrTx, since: Date): Promise<PlacementLotRow[]> {
+  const lots = await db
+    .select({
+      auctionId: auctions.id,
+      title: schema.products.title,
+      status: auctions.status,
+      endTime: auctions.endTime,
+      leaderUserId: auctions.leaderUserId,
+      reserveMet: auctions.reserveMet,
+      leaderMaxCents: maxBids.maxAmountCents,
+    })
+    .from(auctions)
+    .innerJoin(schema.products, eq(schema.products.id, auctions.productId))
+    .leftJoin(maxBids, and(eq(maxBids.auctionId, auctions.id), eq(maxBids.userId, auctions.leaderUserId)))
+    .where(
+      and(
+        sql`${auctions.endTime} >= ${since.toISOString()}::timestamptz`,
+        sql`exists (select 1 from ${schema.bidPlacements} b where b.auction_id = ${auctions.id})`,
+      ),
+    );
+  if (lots.length === 0) return [];
+  const placed = await db
+    .select()
+    .from(schema.bidPlacements)
+    .where(
+      inArray(
+        schema.bidPlacements.auctionId,
+        lots.map((l) => l.auctionId),
+      ),
+    )
+    .orderBy(
+      asc(schema.bidPlacements.auctionId),
+      asc(schema.bidPlacements.seq),
+      asc(schema.bidPlacements.id),
+    );
+  const byLot = new Map<string, PlacementLotRow['placements']>();
+  for (const p of placed) {
+    const list = byLot.get(p.auctionId) ?? [];
+    list.push({
+      userId: p.userId,
+      maxCents: p.maxCents,
+      minimumCents: p.minimumCents,
+      stepCents: p.stepCents,
+      leaderAfter: p.leaderAfter,
+      at: p.placedAt,
+    });
+    byLot.set(p.auctionId, list);
+  }
+  return lots.map((l) => ({ ...l, placements: byLot.get(l.auctionId) ?? [] }));
 }

@@ -23,6 +23,7 @@ import {
 import { parseDollarsToCents } from '@rebound/core/money';
 import { isSuspendedByStrikes } from '@rebound/core/orders';
 import { formatShopDateTime } from '@rebound/core/shop-clock';
+import type { LotFacts } from '@rebound/core/signals';
 import { toCard } from '../../db/cards';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -42,7 +43,7 @@ import { decideBid } from './decide';
 import { bidEvents } from './events';
 import { bidNotices } from './notices';
 import * as repo from './repository';
-import { liveState } from './state';
+import { liveState, placementTerms } from './state';
 
 /**
  * Group commit per auction: bids on one auction that wait on this server go together into ONE
@@ -281,6 +282,16 @@ export async function placeMaxInTransaction(
     auctionId,
     now,
     maxes: [{ userId, amountCents, setAt: now, seq: decision.maxSeq }],
+    placements: [
+      {
+        userId,
+        maxCents: amountCents,
+        ...placementTerms(ctx.auction),
+        leaderAfter: u.leaderUserId,
+        seq: u.seq,
+        at: now,
+      },
+    ],
     history: decision.outcome.historyRows.map((h) => ({
       userId: h.userId,
       amountCents: h.amountCents,
@@ -380,6 +391,7 @@ function bidBatch(
             auctionId,
             now: new Date(0),
             maxes: [],
+            placements: [],
             history: [],
             inApp: [],
             outgoing: [],
@@ -452,6 +464,14 @@ function bidBatch(
             amountCents: item.amountCents,
             setAt: now,
             seq: decision.maxSeq,
+          });
+          write.placements.push({
+            userId: item.userId,
+            maxCents: item.amountCents,
+            ...placementTerms(auction),
+            leaderAfter: u.leaderUserId,
+            seq: u.seq,
+            at: now,
           });
           for (const h of decision.outcome.historyRows) {
             write.history.push({
@@ -593,4 +613,27 @@ export async function myBids(
     groups,
     endedNotShown: filter === 'all' ? endedCount - over.length : 0,
   };
+}
+
+/**
+ * The lots ending at or after `since` with every maximum placed on them, as core's signals read them
+ * (signals.ts LotFacts): for the staff's Signals page, read when staff ask, never on the bid path.
+ * An ended lot below its reserve did not sell: nobody won it.
+ */
+export async function bidFactsSince(db: DbOrTx, clock: Clock, since: Date): Promise<LotFacts[]> {
+  const now = clock.now().getTime();
+  const rows = await repo.placementLots(db, since);
+  return rows.map((r) => {
+    const ended = r.status === 'ended' || r.status === 'cancelled' || r.endTime.getTime() <= now;
+    const sold = r.status !== 'cancelled' && (!ended || r.reserveMet);
+    const leader = sold ? r.leaderUserId : null;
+    return {
+      auctionId: r.auctionId,
+      title: r.title,
+      ended,
+      leaderUserId: leader,
+      leaderMaxCents: leader ? r.leaderMaxCents : null,
+      bids: r.placements,
+    };
+  });
 }

@@ -2,7 +2,7 @@
 import type { AuctionLiveState } from '@rebound/contract/bidding';
 import { summaryReserveMet } from '@rebound/core/auction-summary';
 import { type AuctionBidState, minimumNextBid } from '@rebound/core/bidding';
-import type { IncrementRule } from '@rebound/core/increments';
+import { type IncrementRule, incrementAt } from '@rebound/core/increments';
 import type { AuctionRow } from './repository';
 
 export function incrementRule(a: AuctionRow): IncrementRule {
@@ -53,5 +53,17 @@ export function liveState(a: AuctionRow, leaderHandle: string | null): AuctionLi
     minimumNextBidCents: minimum,
     leaderHandle: hasLeader ? leaderHandle : null,
     seq: a.seq,
+  };
+}
+
+/**
+ * What a maximum placed on `a` (as the lock found it, before the bid) is measured against by the
+ * signals (core signals.ts BidFact): the lowest maximum the lot accepts and the increment there.
+ */
+export function placementTerms(a: AuctionRow): { minimumCents: number; stepCents: number } {
+  const state = toBidState(a, []);
+  return {
+    minimumCents: minimumNextBid(state),
+    stepCents: incrementAt(state.priceCents ?? a.startingBidCents, state.increment),
   };
 }

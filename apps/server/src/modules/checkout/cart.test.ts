@@ -247,6 +247,7 @@ describe('checkout', () => {
       provider: failing,
       publicUrl: 'https://shop.example',
       publish: t.app.deps.publish,
+      sightingSecret: t.app.deps.config.authSecret,
     };
     await expect(createCheckout(deps, u.user, [o.id])).rejects.toMatchObject({
       code: 'checkout_failed',

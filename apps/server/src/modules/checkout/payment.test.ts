@@ -11,6 +11,7 @@ import { startCheckout as startCheckoutFor } from '../../../test/paid-orders';
 import { makeOrder } from '../../../test/won-orders';
 import { recordTestPayment } from '../../adapters/payments/test';
 import {
+  accountSightings,
   checkoutSessions,
   notifications,
   orders,
@@ -37,7 +38,13 @@ const t = useTestApp(
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const GOOD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Ava Shopper' };
-const deps = () => ({ db: t.db, clock: t.clock, provider: t.app.deps.payments, publish: t.app.deps.publish });
+const deps = () => ({
+  db: t.db,
+  clock: t.clock,
+  provider: t.app.deps.payments,
+  publish: t.app.deps.publish,
+  sightingSecret: t.app.deps.config.authSecret,
+});
 
 async function shopper(): Promise<SignedInUser> {
   const u = await signedInUser(t);
@@ -238,7 +245,7 @@ describe('the test checkout page', () => {
     expect(bad.body).toContain('Enter the 3 or 4 digit CVC.');
     expect(bad.body).toContain('Enter the name on the card.');
     expect(bad.body).toContain('aria-invalid="true"');
-    const other = await pay(co.sessionId, { ...GOOD, cardNumber: '5555 5555 5555 4444' });
+    const other = await pay(co.sessionId, { ...GOOD, cardNumber: '5105 1051 0510 5100' });
     expect(other.statusCode).toBe(422);
     expect(other.body).toContain('use the test card 4242 4242 4242 4242');
 
@@ -271,6 +278,38 @@ describe('the test checkout page', () => {
     expect(v).toMatchObject({ success: false, paymentStatus: 'expired' });
     expect((await sessionRow(co.sessionId)).status).toBe('expired');
     expect((await ordersById([o.id]))[0]!.status).toBe('pending');
+  });
+});
+
+describe('the card that paid, for the signals of linked accounts', () => {
+  it('is kept as a keyed hash of its fingerprint: two accounts paying with one card share it, another card does not', async () => {
+    const [ava, ben, cy] = [await shopper(), await shopper(), await shopper()];
+    const payWith = async (u: SignedInUser, cardNumber: string) => {
+      const co = await startCheckout(u, [(await orderFor(u)).id]);
+      expect((await pay(co.sessionId, { ...GOOD, cardNumber })).statusCode).toBe(303);
+    };
+    await payWith(ava, '5555 5555 5555 4444');
+    await payWith(ben, '5555 5555 5555 4444');
+    await payWith(cy, '4000 0566 5566 5556');
+    const cards = await t.db
+      .select()
+      .from(accountSightings)
+      .where(
+        and(
+          eq(accountSightings.kind, 'card'),
+          inArray(accountSightings.userId, [ava.user.id, ben.user.id, cy.user.id]),
+        ),
+      );
+    const hashOf = (id: string) => cards.filter((c) => c.userId === id).map((c) => c.valueHash);
+    expect(hashOf(ava.user.id)).toHaveLength(1);
+    expect(hashOf(ben.user.id)).toEqual(hashOf(ava.user.id));
+    expect(hashOf(cy.user.id)).toHaveLength(1);
+    expect(hashOf(cy.user.id)).not.toEqual(hashOf(ava.user.id));
+    // Neither the card's number nor the provider's fingerprint is stored.
+    for (const c of cards) {
+      expect(c.valueHash).not.toContain('4444');
+      expect(c.valueHash).not.toContain('fp_test');
+    }
   });
 });
 

@@ -25,6 +25,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
     provider: payments,
     publicUrl: config.publicUrl,
     publish,
+    sightingSecret: config.authSecret,
     log,
   });
 

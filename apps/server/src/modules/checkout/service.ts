@@ -27,6 +27,8 @@ export interface CheckoutDeps {
   publicUrl: string;
   /** Realtime events, called after each commit (lib/publish.ts). */
   publish: Publisher;
+  /** The key of the signals' hashes (config.authSecret; checkout/sync.ts records the paying card). */
+  sightingSecret: string;
   log?: { error(obj: unknown, msg?: string): void };
 }
 

@@ -36,6 +36,7 @@ import type { Clock } from '../../lib/clock';
 import type { Publisher } from '../../lib/publish';
 import { enqueueNotices, notificationsChanged } from '../notifications';
 import { recordSessionRefund } from '../refunds';
+import { recordCardUse } from '../signals';
 import {
   lockSessionCharges,
   markSessionChargesPaid,
@@ -51,6 +52,8 @@ export interface SyncDeps {
   provider: PaymentProvider;
   /** The shopper's open tabs are told their orders changed, after commit (lib/publish.ts). */
   publish: Publisher;
+  /** The key of the signals' hashes (config.authSecret): the paying card is recorded with it (signals). */
+  sightingSecret: string;
   log?: { error(obj: unknown, msg?: string): void };
 }
 
@@ -125,6 +128,14 @@ export async function syncCheckoutSession(
       await repo.updateSession(tx, row.id, { status: 'expired', updatedAt: now });
       await voidSessionCharges(tx, row.id, now);
       return { row: { ...row, status: 'expired' as const }, changed: true, refund: false, reason: null };
+    }
+    // The card that paid, for the signals of linked accounts (stored as a keyed hash, decision 098),
+    // applied or refunded alike: the card was used by this account.
+    if (state.cardFingerprint) {
+      await recordCardUse(tx, deps.clock, deps.sightingSecret, {
+        userId: row.userId,
+        fingerprint: state.cardFingerprint,
+      });
     }
     return applyPayment(tx, row, state, orderIds, now);
   });

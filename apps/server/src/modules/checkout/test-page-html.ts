@@ -103,7 +103,7 @@ export function renderTestCheckoutPage(opts: {
     body = `${state.banner ? `<div class="alert" role="alert">${escapeHtml(state.banner)}</div>` : ''}
 <form class="card" method="post" action="${escapeHtml(opts.action)}" novalidate>
 <h2 style="font-size:1rem;margin:0">Pay with card</h2>
-<p class="hint">Test card: 4242 4242 4242 4242 (any future expiry, any CVC). 4000 0000 0000 0002 is declined.</p>
+<p class="hint">Test card: 4242 4242 4242 4242 (any future expiry, any CVC); 5555 5555 5555 4444 and 4000 0566 5566 5556 pay too. 4000 0000 0000 0002 is declined.</p>
 ${field('card', 'cardNumber', 'Card number', 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" placeholder="1234 1234 1234 1234"', '', errors.card)}
 <div class="row"><div>
 ${field('expiry', 'expiry', 'Expiry', 'type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="MM / YY"', values.expiry ?? '', errors.expiry)}

@@ -1,10 +1,12 @@
 // The built-in test checkout's hosted page (docs/decisions/013-payments.md), at its own path, playing Stripe
 // Checkout's part when no Stripe keys are set: GET shows the session's lines, total and a card form;
-// POST takes the test card. 4242 4242 4242 4242 pays (a test_checkout_payments row, then the one
+// POST takes the test card. 4242 4242 4242 4242 pays, as do 5555 5555 5555 4444 and 4000 0566 5566 5556,
+// each with a fingerprint of its own (adapters/payments/test.ts) (a test_checkout_payments row, then the one
 // sync, then 303 to /checkout/success?session_id=… exactly like Stripe); 4000 0000 0000 0002 is
 // declined; anything else gets a clear message. Registered only when the test provider is in use.
 import { TEST_CHECKOUT_PATH } from '@rebound/contract/routes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { TEST_CARDS_THAT_PAY } from '../../adapters/payments/test';
 import {
   type FieldErrors,
   type PageState,
@@ -18,7 +20,7 @@ import {
   testPageSession,
 } from './test-page-service';
 
-export const TEST_CARD_SUCCESS = '4242424242424242';
+export const TEST_CARD_SUCCESS = TEST_CARDS_THAT_PAY[0];
 export const TEST_CARD_DECLINED = '4000000000000002';
 export const DECLINED_MESSAGE = 'Your card was declined. Please use another card.';
 
@@ -35,7 +37,7 @@ export function checkCardForm(
   const errors: FieldErrors = {};
   const card = (form.cardNumber ?? '').replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(card)) errors.card = 'Enter your card number (digits only, spaces allowed).';
-  else if (card !== TEST_CARD_SUCCESS && card !== TEST_CARD_DECLINED)
+  else if (!(TEST_CARDS_THAT_PAY as readonly string[]).includes(card) && card !== TEST_CARD_DECLINED)
     errors.card = 'In test mode, use the test card 4242 4242 4242 4242.';
 
   const exp = (form.expiry ?? '').trim().match(/^(\d{1,2})\s*\/?\s*(\d{2}|\d{4})$/);
@@ -53,7 +55,7 @@ export function checkCardForm(
 }
 
 export async function testCheckoutRoutes(app: FastifyInstance) {
-  const { db, clock, publish, payments } = app.deps;
+  const { db, clock, publish, payments, config } = app.deps;
   if (payments.name !== 'test' || payments.available === false) return;
 
   // The page's form posts urlencoded fields; only this plugin's routes accept them.
@@ -135,7 +137,7 @@ export async function testCheckoutRoutes(app: FastifyInstance) {
       // The same sync as the success page and a webhook; whatever it decides, the success page
       // asks again and tells the shopper.
       await payTestSession(
-        { db, clock, provider: payments, publish, log: request.log },
+        { db, clock, provider: payments, publish, sightingSecret: config.authSecret, log: request.log },
         { providerSessionId, totalCents: session.totalCents },
         checked.card.slice(-4),
         now,

@@ -50,7 +50,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
       throw new AppError('webhook_signature_invalid');
     }
     const handled = await handleStripeEvent(
-      { db, clock, provider: payments, publish, log: request.log },
+      { db, clock, provider: payments, publish, sightingSecret: config.authSecret, log: request.log },
       event,
     );
     if (handled.outcome === 'unknown_session') {

@@ -1,5 +1,5 @@
 // The Orders tab's SQL: a shopper's own orders with their product, pickup booking and strikes.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { firstImage } from '../../db/cards';
 import type { DbOrTx } from '../../db/client';
 import { orderItemColumns, orderWithVisitQuery } from '../../db/orders';
@@ -49,4 +49,33 @@ export function strikesOf(db: DbOrTx, userId: string) {
     .from(userStrikes)
     .where(eq(userStrikes.userId, userId))
     .orderBy(desc(userStrikes.createdAt), desc(userStrikes.id));
+}
+
+/**
+ * Per account of `userIds` (those with any): active strikes, orders cancelled unpaid, and the latest
+ * of those facts (the signals' non-payer rule, core signals.ts PaymentFacts).
+ */
+export async function paymentFactRows(db: DbOrTx, userIds: readonly string[]) {
+  if (userIds.length === 0) return { strikes: [], cancelled: [] };
+  const [strikes, cancelled] = await Promise.all([
+    db
+      .select({
+        userId: userStrikes.userId,
+        n: sql<number>`count(*)::int`,
+        latest: sql<string>`max(${userStrikes.createdAt})`,
+      })
+      .from(userStrikes)
+      .where(and(inArray(userStrikes.userId, [...userIds]), isNull(userStrikes.removedAt)))
+      .groupBy(userStrikes.userId),
+    db
+      .select({
+        userId: orders.userId,
+        n: sql<number>`count(*)::int`,
+        latest: sql<string>`max(coalesce(${orders.cancelledAt}, ${orders.updatedAt}))`,
+      })
+      .from(orders)
+      .where(and(inArray(orders.userId, [...userIds]), eq(orders.status, 'cancelled'), isNull(orders.paidAt)))
+      .groupBy(orders.userId),
+  ]);
+  return { strikes, cancelled };
 }

@@ -8,6 +8,7 @@ import {
   wasPaid,
 } from '@rebound/core/orders';
 import { orderStorageFeeCents, storageFeeStartDateKey } from '@rebound/core/pickup';
+import type { PaymentFacts } from '@rebound/core/signals';
 import { slotTimeLabel } from '@rebound/core/slot-label';
 import { vancouverDateKey } from '@rebound/core/time';
 import type { DbOrTx } from '../../db/client';
@@ -85,4 +86,37 @@ export async function myOrders(db: DbOrTx, clock: Clock, user: SessionUser): Pro
     activeStrikes,
     biddingSuspended: isSuspendedByStrikes(activeStrikes),
   };
+}
+
+/**
+ * What each account did after winning, as the signals' non-payer rule reads it (core signals.ts
+ * PaymentFacts): active strikes and orders cancelled unpaid. The store keeps no record of card
+ * disputes, so `disputedRefunds` is 0 until one does.
+ */
+export async function paymentFactsOf(
+  db: DbOrTx,
+  userIds: readonly string[],
+): Promise<Map<string, PaymentFacts>> {
+  const out = new Map<string, PaymentFacts>();
+  const rows = await repo.paymentFactRows(db, userIds);
+  const get = (id: string) => {
+    const f = out.get(id) ?? { strikes: 0, cancelledUnpaid: 0, disputedRefunds: 0, latestAt: null };
+    out.set(id, f);
+    return f;
+  };
+  const later = (a: Date | null, b: string) => {
+    const d = new Date(b);
+    return a && a.getTime() >= d.getTime() ? a : d;
+  };
+  for (const r of rows.strikes) {
+    const f = get(r.userId);
+    f.strikes = Number(r.n);
+    f.latestAt = later(f.latestAt, r.latest);
+  }
+  for (const r of rows.cancelled) {
+    const f = get(r.userId);
+    f.cancelledUnpaid = Number(r.n);
+    f.latestAt = later(f.latestAt, r.latest);
+  }
+  return out;
 }

@@ -59,6 +59,25 @@ export async function recordSignIn(
   ]);
 }
 
+/** A card that paid for a shopper's checkout (its provider fingerprint, stored as a keyed hash). */
+export async function recordCardUse(
+  db: DbOrTx,
+  clock: Clock,
+  secret: string,
+  used: { userId: string; fingerprint: string },
+): Promise<void> {
+  const at = clock.now();
+  await repo.recordSightings(db, [
+    {
+      userId: used.userId,
+      kind: 'card',
+      valueHash: sightingHash(secret, 'card', used.fingerprint),
+      day: vancouverDateKey(at),
+      seenAt: at,
+    },
+  ]);
+}
+
 /** The job signals.purge: sightings past SIGHTING_RETENTION_DAYS are deleted. */
 export async function purgeOldSightings(db: DbOrTx, clock: Clock): Promise<number> {
   const before = new Date(clock.now().getTime() - SIGHTING_RETENTION_DAYS * 24 * 60 * 60 * 1000);

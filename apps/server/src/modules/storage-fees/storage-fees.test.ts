@@ -197,7 +197,13 @@ describe('storage fees owed before the visit', () => {
     expect(page.body).toContain('>Pay $15.00</button>');
 
     expect((await payOnPage(co.sessionId)).statusCode).toBe(303);
-    const deps = { db: t.db, clock: t.clock, provider: t.app.deps.payments, publish: t.app.deps.publish };
+    const deps = {
+      db: t.db,
+      clock: t.clock,
+      provider: t.app.deps.payments,
+      publish: t.app.deps.publish,
+      sightingSecret: t.app.deps.config.authSecret,
+    };
     const replays = await Promise.all([
       syncCheckoutSession(deps, co.sessionId),
       syncCheckoutSession(deps, co.sessionId),

@@ -193,6 +193,8 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/admin/ping': 'The signed-in staff member (checks staff access)',
   'GET /api/admin/audit': 'The audit log, newest first',
   'GET /api/admin/dashboard': 'The dashboard’s numbers',
+  'GET /api/admin/signals': 'Accounts with signals of unfair bidding, strongest first',
+  'POST /api/admin/signals/:userId/reviewed': 'Mark an account’s signals reviewed',
   'GET /api/admin/people': 'People (search, filter, sort)',
   'GET /api/admin/people/:id': 'One person with bids, orders, strikes and notes',
   'POST /api/admin/people/:id/suspend': 'Suspend an account',

@@ -12,6 +12,7 @@ import {
   RotateCcw,
   ScanBarcode,
   Settings,
+  ShieldAlert,
   ShoppingBag,
   Upload,
   Users,
@@ -98,6 +99,12 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: 'People',
     icon: Users,
     page: adminPage(() => import('../../features/admin-people/components/PeopleSection')),
+  },
+  {
+    path: 'signals',
+    label: 'Signals',
+    icon: ShieldAlert,
+    page: adminPage(() => import('../../features/admin-signals/components/SignalsPage')),
   },
   {
     path: 'launch-list',

@@ -90,6 +90,28 @@ const TOPICS: readonly Topic[] = [
           </p>
         ),
       },
+      {
+        q: 'How do you keep the bidding fair?',
+        a: (
+          <>
+            <p>
+              Every bidder must be bidding to buy. Shill bidding (pushing up a price you do not mean to pay,
+              by yourself, with a second account or through friends, family or our own staff) and bidding by
+              script are against our <Link to="/terms-of-service">Terms of Service</Link>, and our staff watch
+              for them every day: accounts that share a device, card, phone or email and bid on the same lots,
+              bidders who raise prices in small steps and stop just below the leader, and bids at machine
+              regularity.
+            </p>
+            <p>
+              When something looks wrong, staff review it by hand. They can cancel a bid on a live auction
+              (the price and leader are then worked out again from the other bids, and everyone whose standing
+              changes is told), set a bidding limit on an account, or block it from bidding. To spot linked
+              accounts we keep a scrambled form of the device and network address you sign in from for 90
+              days; see our <Link to="/privacy-policy">Privacy Policy</Link>.
+            </p>
+          </>
+        ),
+      },
     ],
   },
   {

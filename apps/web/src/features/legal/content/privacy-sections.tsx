@@ -286,7 +286,9 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             names your browser, so that we can tell when several accounts are used from one device (a sign of
             shill bidding). Scripts on the page cannot read it and it is never sent to anyone else. We keep
             only a scrambled form of it (a keyed hash), with a scrambled form of the network address you
-            signed in from, for 90 days, and use them for nothing but keeping bidding fair.
+            signed in from, for 90 days, and use them for nothing but keeping bidding fair. In the same way we
+            keep, for 90 days, a scrambled form of the token our payment provider gives each card you pay with
+            (never the card's number), to tell when several accounts pay with one card.
           </li>
           <li>
             <strong>One-time messages (session storage).</strong> After some sign-in steps, a short
