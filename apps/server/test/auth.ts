@@ -56,13 +56,26 @@ export function linkPath(body: string): string {
   return `${url.pathname}${url.search}`;
 }
 
+/** When test accounts count as approved for bids above the new-account cap (see signedInUser). */
+export const TEST_APPROVED_AT = new Date('2020-01-01T00:00:00.000Z');
+
 /**
  * Creates a confirmed, signed-in user through the real sign-up path and returns it with a cookie
  * header. `role: 'staff'` promotes it afterwards (there is no API for that, on purpose).
  */
 export async function signedInUser(
   t: TestApp,
-  over: { role?: 'shopper' | 'staff'; handle?: string; email?: string } = {},
+  over: {
+    role?: 'shopper' | 'staff';
+    handle?: string;
+    email?: string;
+    /**
+     * Leave the new-account bidding rule in force (core bidding-limits.ts). Test accounts are made
+     * approved for bids above its cap otherwise: they are minutes old, and a test's clock is often
+     * set before the database's created_at, so the rule would refuse their ordinary bids.
+     */
+    newAccountRule?: boolean;
+  } = {},
 ): Promise<SignedInUser> {
   n += 1;
   const tag = `${n}${randomInt(10_000, 99_999)}`;
@@ -104,7 +117,11 @@ export async function signedInUser(
     throw new Error(`signedInUser: the confirmation link answered ${confirmed.statusCode} without a session`);
 
   const role = over.role ?? 'shopper';
-  const [row] = await t.db.update(users).set({ role }).where(eq(users.email, email)).returning();
+  const [row] = await t.db
+    .update(users)
+    .set({ role, largeBidsApprovedAt: over.newAccountRule ? null : TEST_APPROVED_AT })
+    .where(eq(users.email, email))
+    .returning();
   if (!row) throw new Error(`signedInUser: user ${email} not found after sign-up`);
   return {
     user: {

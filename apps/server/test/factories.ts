@@ -45,7 +45,13 @@ export async function makeUser(db: DbOrTx, over: Partial<typeof users.$inferInse
   const i = next();
   const [row] = await db
     .insert(users)
-    .values({ email: `user${i}-${randomUUID().slice(0, 6)}@example.test`, handle: `user_${i}`, ...over })
+    .values({
+      email: `user${i}-${randomUUID().slice(0, 6)}@example.test`,
+      handle: `user_${i}`,
+      // Approved for bids above the new-account cap (as signedInUser's accounts, test/auth.ts).
+      largeBidsApprovedAt: new Date('2020-01-01T00:00:00.000Z'),
+      ...over,
+    })
     .returning();
   return row!;
 }

@@ -172,6 +172,15 @@ export type SecondChanceInput = z.input<typeof SecondChanceInput>;
 
 export const AdminAuctionParams = z.object({ id: Uuid });
 
+/** POST /api/admin/auctions/:id/bids/:userId/cancel: the store cancels one shopper's maximum on a live lot. */
+export const AdminAuctionBidParams = z.object({ id: Uuid, userId: Uuid });
+/** The back office's form: the reason may be left empty. Kept in the audit only, never shown to shoppers. */
+export const CancelBidForm = z.object({
+  reason: z.string().trim().max(500, 'Please keep the reason under 500 characters.'),
+});
+export const CancelBidInput = CancelBidForm.partial();
+export type CancelBidInput = z.infer<typeof CancelBidInput>;
+
 export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'expired', 'withdrawn'] as const;
 export const OfferStatus = z.enum(OFFER_STATUSES);
 export type OfferStatus = z.infer<typeof OfferStatus>;
@@ -214,6 +223,8 @@ export const AdminAuctionDetail = z.object({
   createdAt: Instant,
   /** Every bidder's maximum (private to staff), highest first. */
   maxBids: z.array(Person.extend({ maxAmountCents: z.number().int(), setAt: Instant })),
+  /** Maximums the store cancelled on this lot, newest first (the reason is in the audit log). */
+  cancelledBids: z.array(z.object({ user: Person, at: Instant })),
   /** The public history, newest first (at most 100). */
   bids: z.array(z.object({ handle: z.string(), amountCents: z.number().int(), at: Instant })),
   orders: z.array(
@@ -240,7 +251,14 @@ export const AdminAuctionDetail = z.object({
   ),
   /** Who a second-chance offer may go to now, the default first (empty when none may be made). */
   offerCandidates: z.array(Person.extend({ maxAmountCents: z.number().int() })),
-  can: z.object({ edit: z.boolean(), cancel: z.boolean(), relist: z.boolean(), offer: z.boolean() }),
+  can: z.object({
+    edit: z.boolean(),
+    cancel: z.boolean(),
+    relist: z.boolean(),
+    offer: z.boolean(),
+    /** The lot is live: staff may cancel a shopper's maximum (POST .../bids/:userId/cancel). */
+    cancelBids: z.boolean(),
+  }),
 });
 export type AdminAuctionDetail = z.infer<typeof AdminAuctionDetail>;
 

@@ -71,6 +71,19 @@ export const PersonDetail = z.object({
     emailVerified: z.boolean(),
     marketingConsent: z.boolean(),
   }),
+  /** The account's bidding limits (docs/product.md "Bidding limits", core bidding-limits.ts). */
+  bidding: z.object({
+    /** The highest maximum staff allow; null: none set (the store's new-account rule applies). */
+    limitCents: z.number().int().nullable(),
+    phoneConfirmed: z.boolean(),
+    /** When staff approved bids above the new-account cap; null: not approved. */
+    approvedAt: Instant.nullable(),
+    /** The new-account cap holds now (no limit set, not approved, and no confirmed phone or too new). */
+    underNewAccountRule: z.boolean(),
+    newAccountCapCents: z.number().int(),
+    /** When the account stops being new by age alone. */
+    newAccountUntil: Instant,
+  }),
   /** The 50 latest bids. */
   bids: z.array(PersonBid),
   bidCount: z.number().int(),
@@ -90,3 +103,18 @@ export const NotesBody = z.object({
   notes: z.string().max(5000, 'Please keep the notes under 5,000 characters.'),
 });
 export type NotesBody = z.infer<typeof NotesBody>;
+
+/** PUT /api/admin/people/:id/bid-limit: the highest maximum the account may place; null removes it. */
+export const BidLimitBody = z.object({
+  limit: z.string().trim().max(20, 'Please enter an amount in dollars, like 500 or 1,250.00.').nullable(),
+  reason: z.string().trim().max(500, 'Please keep the reason under 500 characters.').optional(),
+});
+export type BidLimitBody = z.infer<typeof BidLimitBody>;
+
+/** The back office's approval form: the reason may be left empty. */
+export const ApproveBiddingForm = z.object({
+  reason: z.string().trim().max(500, 'Please keep the reason under 500 characters.'),
+});
+/** POST /api/admin/people/:id/approve-bidding: approve bids above the new-account cap (audited). */
+export const ApproveBiddingBody = ApproveBiddingForm.partial();
+export type ApproveBiddingBody = z.infer<typeof ApproveBiddingBody>;

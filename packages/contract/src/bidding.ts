@@ -87,7 +87,7 @@ export const BidHistoryRow = z.object({
 });
 
 /** The words beside each history row (core, so the web needs no zod for them). */
-export { BID_HISTORY_ROW_LABELS } from '@rebound/core/bidding-text';
+export { BID_CANCELLED_BY_STORE, BID_HISTORY_ROW_LABELS } from '@rebound/core/bidding-text';
 export type BidHistoryRow = z.infer<typeof BidHistoryRow>;
 
 /** Rows per page of the public history (default and largest). */
@@ -116,6 +116,12 @@ export const BidHistoryResponse = z.object({
   total: z.number().int(),
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
+  /**
+   * When the store cancelled a bid on this lot, newest first (every page carries them): the page shows
+   * 'Bid cancelled by the store' (BID_CANCELLED_BY_STORE) at each, without the shopper or the reason.
+   * The rows above were decided again without the cancelled maximum.
+   */
+  cancelledByStore: z.array(Instant),
 });
 export type BidHistoryResponse = z.infer<typeof BidHistoryResponse>;
 

@@ -1,3 +1,4 @@
+import { MIN_BID_LIMIT_CENTS } from '@rebound/core/bidding-limits';
 import { formatCents } from '@rebound/core/money';
 import { STAGGER_RANGE_MESSAGE } from '@rebound/core/scheduling';
 import { MAX_SPENDING_LIMIT_CENTS, MIN_SPENDING_LIMIT_CENTS } from '@rebound/core/spending';
@@ -415,6 +416,36 @@ export const ERRORS = {
     status: 400,
     message: `The spending limit can be at most ${formatCents(MAX_SPENDING_LIMIT_CENTS)}.`,
   },
+  // Bidding limits (docs/product.md "Bidding limits"; rules in packages/core/src/bidding-limits.ts).
+  bid_over_limit: { status: 403, message: 'Your bidding limit is {amount}; contact us to raise it.' },
+  bid_limit_confirm_phone: {
+    status: 403,
+    message:
+      'Until your phone number is confirmed, you can bid up to {amount}. Confirm your phone number in your account, or wait for our approval.',
+  },
+  bid_limit_new_account: {
+    status: 403,
+    message:
+      'New accounts can bid up to {amount} in their first {days} days. You can bid more from {date}, or sooner once we approve your account.',
+  },
+  bid_limit_invalid: {
+    status: 400,
+    message: 'Please enter the bidding limit as an amount in dollars, like 500 or 1,250.00.',
+  },
+  bid_limit_out_of_range: {
+    status: 400,
+    message: `The bidding limit must be between ${formatCents(MIN_BID_LIMIT_CENTS)} and {amount}.`,
+  },
+  bid_limit_approval_not_needed: {
+    status: 409,
+    message: 'This account is already approved to bid above the new-account limit.',
+  },
+  // The store cancels a bid (docs/product.md "Signals of unfair bidding").
+  bid_cancel_not_live: {
+    status: 409,
+    message: 'Bids can be cancelled only while the lot is live; this one has ended or is not live.',
+  },
+  bid_cancel_no_bid: { status: 404, message: 'This shopper has no bid on this lot to cancel.' },
   unavailable: { status: 503, message: 'The service is unavailable. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

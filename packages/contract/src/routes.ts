@@ -57,6 +57,12 @@ export const API = {
   /** PUT {role, reason}: make or remove staff (never the last active staff account). */
   adminPersonRole: (id: string) => `/api/admin/people/${encodeURIComponent(id)}/role`,
   adminPersonRolePattern: '/api/admin/people/:id/role',
+  /** PUT {limit, reason?}: the account's bidding limit (dollars; null removes it). */
+  adminPersonBidLimit: (id: string) => `/api/admin/people/${encodeURIComponent(id)}/bid-limit`,
+  adminPersonBidLimitPattern: '/api/admin/people/:id/bid-limit',
+  /** POST {reason?}: approve the account to bid above the new-account cap. */
+  adminPersonApproveBidding: (id: string) => `/api/admin/people/${encodeURIComponent(id)}/approve-bidding`,
+  adminPersonApproveBiddingPattern: '/api/admin/people/:id/approve-bidding',
   /** PUT {notes}: staff notes on the person. */
   adminPersonNotes: (id: string) => `/api/admin/people/${encodeURIComponent(id)}/notes`,
   adminPersonNotesPattern: '/api/admin/people/:id/notes',
@@ -136,6 +142,10 @@ export const API = {
   /** POST { reason }: cancel a scheduled or live auction (bidders told). */
   adminAuctionCancel: (id: string) => `/api/admin/auctions/${encodeURIComponent(id)}/cancel`,
   adminAuctionCancelPattern: '/api/admin/auctions/:id/cancel',
+  /** POST {reason?}: the store cancels a shopper's maximum on a live lot (staff only). */
+  adminAuctionBidCancel: (id: string, userId: string) =>
+    `/api/admin/auctions/${encodeURIComponent(id)}/bids/${encodeURIComponent(userId)}/cancel`,
+  adminAuctionBidCancelPattern: '/api/admin/auctions/:id/bids/:userId/cancel',
   /** POST settings: a new scheduled auction of the same item (unsold, unpaid or cancelled). */
   adminAuctionRelist: (id: string) => `/api/admin/auctions/${encodeURIComponent(id)}/relist`,
   adminAuctionRelistPattern: '/api/admin/auctions/:id/relist',

@@ -17,6 +17,9 @@ export const BID_HISTORY_ROW_LABELS = {
   beaten_maximum: 'Maximum, outbid',
 } as const;
 
+/** The public history's line where the store cancelled a bid (no shopper, no reason: the audit keeps those). */
+export const BID_CANCELLED_BY_STORE = 'Bid cancelled by the store';
+
 /** Where the bid form would be, for a suspended account (by staff or by strikes: docs/product.md). */
 export const ACCOUNT_SUSPENDED_CANNOT_BID = 'Your account is suspended: you cannot bid.';
 /** The banner a suspended account sees on every page while signed in, before a link to the contact page. */

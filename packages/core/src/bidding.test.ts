@@ -789,6 +789,13 @@ describe('cancelMaxBid (the store cancels a bid)', () => {
       row('b', 2_050, 'leading'),
     ]);
     expect(r.outcome.state.bidCount).toBe(3);
+    // Each row keeps the time and sequence number of the maximum that made it (c's opening, then b's two).
+    const setOf = (u: string) => s.maxBids.find((m) => m.userId === u)!;
+    expect(r.outcome.historyPlacedBy).toEqual([
+      { setAt: setOf('c').setAt, seq: setOf('c').seq },
+      { setAt: setOf('b').setAt, seq: setOf('b').seq },
+      { setAt: setOf('b').setAt, seq: setOf('b').seq },
+    ]);
     // Inside the soft-close window: the end does not move (nobody bid).
     expect(r.outcome.state.endTime).toBe(T0 + 30 * MINUTE + 10 * SECOND);
   });

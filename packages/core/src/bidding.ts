@@ -413,6 +413,11 @@ export interface CancelBidOutcome {
    * last set (setAt, then seq) by the ordinary rule, as if the cancelled maximum never was.
    */
   history: HistoryRow[];
+  /**
+   * For each row of `history`, the remaining maximum whose placement added it (its time and sequence
+   * number): a stored history row keeps the time of the bid that made it.
+   */
+  historyPlacedBy: { setAt: number; seq: number }[];
   priceChanged: boolean;
   leaderChanged: boolean;
   previousLeaderUserId: string | null;
@@ -450,10 +455,12 @@ export function cancelMaxBid(
     bidCount: 0,
   };
   const history: HistoryRow[] = [];
+  const historyPlacedBy: { setAt: number; seq: number }[] = [];
   for (const m of remaining) {
     const r = placeMaxBid(replay, { userId: m.userId, amountCents: m.amountCents, at: m.setAt });
     if (!r.ok) continue; // a maximum the replay's price has already passed adds nothing
     history.push(...r.outcome.historyRows);
+    for (const _ of r.outcome.historyRows) historyPlacedBy.push({ setAt: m.setAt, seq: m.seq });
     replay = r.outcome.state;
   }
   // The maximums keep their own times and sequence numbers; price and leader are those of the set.
@@ -469,6 +476,7 @@ export function cancelMaxBid(
         bidCount: history.length,
       },
       history,
+      historyPlacedBy,
       priceChanged: result.priceCents !== state.priceCents,
       leaderChanged: result.leaderUserId !== state.leaderUserId,
       previousLeaderUserId: state.leaderUserId,

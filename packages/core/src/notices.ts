@@ -30,6 +30,16 @@ export function outbidNotice(productTitle: string, priceCents: number): string {
   return `You've been outbid on ${productTitle}. The price is now ${formatCents(priceCents)}.`;
 }
 
+/** The store cancelled the shopper's maximum on a live lot (docs/product.md "Signals of unfair bidding"). */
+export function bidCancelledNotice(productTitle: string): string {
+  return `The store cancelled your bid on ${productTitle}. Your maximum no longer counts on this lot.`;
+}
+
+/** A cancelled bid gave the lead back to this shopper. */
+export function leadingAgainNotice(productTitle: string, priceCents: number): string {
+  return `You're the highest bidder again on ${productTitle}: a bid above yours was cancelled by the store. The price is now ${formatCents(priceCents)}.`;
+}
+
 /** The win, with the lot's sale terms when known (core sale-terms.ts), so the winner reads them before paying. */
 export function auctionWonNotice(productTitle: string, finalCents: number, terms?: LotTerms): string {
   const said = terms ? ` ${saleTermsText(terms)}` : '';

@@ -3,6 +3,7 @@
 import { MAX_BID_CENTS } from '@rebound/contract/bidding';
 import { AUCTION_STATUSES } from '@rebound/core/auction-status';
 import { BID_GROUP_MAX_LOTS, GROUP_LOT_STATES } from '@rebound/core/bid-groups';
+import { MIN_BID_LIMIT_CENTS } from '@rebound/core/bidding-limits';
 import { ORDER_STATUSES } from '@rebound/core/orders';
 import { DEFAULT_TAX_CONFIG } from '@rebound/core/pricing';
 import { PRODUCT_STATUSES } from '@rebound/core/product-status';
@@ -142,6 +143,10 @@ export const users = pgTable(
     staffNotes: text('staff_notes'),
     /** The shopper's own spending limit, all-in (core spending.ts); null: none. */
     spendingLimitCents: bigint('spending_limit_cents', { mode: 'number' }),
+    /** The highest maximum staff allow the account (core bidding-limits.ts); null: the store's rule. */
+    bidLimitCents: integer('bid_limit_cents'),
+    /** When staff approved the account to bid above the new-account cap; null: not approved. */
+    largeBidsApprovedAt: ts('large_bids_approved_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -156,6 +161,10 @@ export const users = pgTable(
     check(
       'users_spending_limit',
       sql`${t.spendingLimitCents} between ${sql.raw(String(MIN_SPENDING_LIMIT_CENTS))} and ${sql.raw(String(MAX_SPENDING_LIMIT_CENTS))}`,
+    ),
+    check(
+      'users_bid_limit',
+      sql`${t.bidLimitCents} between ${sql.raw(String(MIN_BID_LIMIT_CENTS))} and ${sql.raw(String(MAX_BID_CENTS))}`,
     ),
   ],
 );
@@ -503,6 +512,24 @@ export const bids = pgTable(
     index('bids_user_idx').on(t.userId, t.createdAt),
     check('bids_amount', itemAmount(t.amountCents, 1)),
   ],
+);
+
+// A maximum the store cancelled (modules/bidding cancelBidByStore): the public history shows 'Bid
+// cancelled by the store' at that time, without the shopper or the reason (the audit keeps who did it
+// and why). The cancelled shopper is private to staff.
+export const bidCancellations = pgTable(
+  'bid_cancellations',
+  {
+    id: id(),
+    auctionId: uuid('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bid_cancellations_auction_idx').on(t.auctionId, t.createdAt)],
 );
 
 // A retried or double-clicked bid with the same key answers with the first answer. A key belongs to

@@ -7,6 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   auctions,
+  bidCancellations,
   bids,
   drops,
   locations,
@@ -209,6 +210,16 @@ export function maxBidsOf(db: DbOrTx, auctionId: string) {
     .innerJoin(users, eq(users.id, maxBids.userId))
     .where(eq(maxBids.auctionId, auctionId))
     .orderBy(desc(maxBids.maxAmountCents), asc(maxBids.setAt), asc(maxBids.seq));
+}
+
+/** The maximums the store cancelled on the lot, newest first, with whose they were. */
+export function cancelledBidsOf(db: DbOrTx, auctionId: string) {
+  return db
+    .select({ userId: users.id, handle: users.handle, email: users.email, at: bidCancellations.createdAt })
+    .from(bidCancellations)
+    .innerJoin(users, eq(users.id, bidCancellations.userId))
+    .where(eq(bidCancellations.auctionId, auctionId))
+    .orderBy(desc(bidCancellations.createdAt), desc(bidCancellations.id));
 }
 
 export function bidsOf(db: DbOrTx, auctionId: string, limit: number) {

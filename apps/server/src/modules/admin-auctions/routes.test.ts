@@ -43,7 +43,7 @@ describe('scheduling one auction', () => {
     expect(a.incrementMode).toBe('table');
     expect(a.reservePriceCents).toBe(5_000);
     expect(a.currentPriceCents).toBe(1_000);
-    expect(a.can).toEqual({ edit: true, cancel: true, relist: false, offer: false });
+    expect(a.can).toEqual({ edit: true, cancel: true, relist: false, offer: false, cancelBids: false });
     expect(await auditOf(a.id, 'auction.create')).toHaveLength(1);
 
     const again = await post(API.adminAuctions, { ...settings(), productId: product.id });

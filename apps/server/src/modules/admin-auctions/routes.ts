@@ -1,10 +1,12 @@
 import {
+  AdminAuctionBidParams,
   AdminAuctionDetail,
   AdminAuctionList,
   AdminAuctionParams,
   AdminAuctionQuery,
   AuctionSettingsInput,
   CancelAuctionInput,
+  CancelBidInput,
   CreateAuctionInput,
   CreateDropInput,
   DropCreated,
@@ -81,6 +83,29 @@ export async function adminAuctionsRoutes(fastify: FastifyInstance) {
         request.params.id,
         request.body.reason,
         clock.now(),
+        publish,
+      );
+    },
+  );
+
+  app.post(
+    API.adminAuctionBidCancelPattern,
+    {
+      schema: {
+        params: AdminAuctionBidParams,
+        body: CancelBidInput,
+        response: { 200: AdminAuctionDetail },
+      },
+    },
+    async (request) => {
+      const staff = requireActiveStaff(request);
+      return schedule.cancelBid(
+        db,
+        clock,
+        staff.id,
+        request.params.id,
+        request.params.userId,
+        request.body.reason || undefined,
         publish,
       );
     },

@@ -19,10 +19,12 @@ import {
   scheduleProblems,
 } from '@rebound/core/scheduling';
 import type { DbOrTx } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Publisher } from '../../lib/publish';
 import { transitionProducts } from '../admin-catalogue';
 import { cancelAuction as cancelOpenAuction } from '../auctions';
+import { cancelBidInTransaction } from '../bidding';
 import { recordAudit } from '../staff';
 import * as repo from './repository';
 import { type Db, relistable, type Settings, snapshot } from './rules';
@@ -375,4 +377,36 @@ export async function relistAuction(db: Db, actorId: string, id: string, s: Sett
     return row.id;
   });
   return getAuction(db, newId, now);
+}
+
+/**
+ * The store cancels a shopper's maximum on a live lot (the bidding module's cancelBidInTransaction,
+ * under the lot's bid lock) and records who, when, which lot, which shopper and the reason in the
+ * audit, in one transaction. Then it publishes what a bid publishes, and the bid groups are
+ * re-planned by their job (a group may lead the lot again). The lot's end does not move.
+ */
+export async function cancelBid(
+  db: Db,
+  clock: Clock,
+  actorId: string,
+  auctionId: string,
+  userId: string,
+  reason: string | undefined,
+  publish: Publisher,
+): Promise<AdminAuctionDetail> {
+  const events = await db.transaction(async (tx) => {
+    const done = await cancelBidInTransaction(tx, clock, auctionId, userId);
+    await recordAudit(tx, {
+      actorId,
+      action: 'bid.cancel',
+      entityType: 'auction',
+      entityId: auctionId,
+      before: { shopperId: userId, ...done.before },
+      after: { shopperId: userId, ...done.after, leadingAgainUserId: done.leadingAgainUserId },
+      reason: reason ?? null,
+    });
+    return done.events;
+  });
+  await publish(events);
+  return getAuction(db, auctionId, clock.now());
 }

@@ -45,12 +45,13 @@ export async function getAuction(db: DbOrTx, id: string, now: Date): Promise<Adm
   const head = await repo.auctionHeader(db, id);
   if (!head) throw new AppError('auction_not_found');
   const a = head.auction;
-  const [maxes, history, orders, offers, relistedToIds] = await Promise.all([
+  const [maxes, history, orders, offers, relistedToIds, cancelled] = await Promise.all([
     repo.maxBidsOf(db, id),
     repo.bidsOf(db, id, 100),
     repo.ordersOf(db, id),
     repo.offersOf(db, id),
     repo.relistsOf(db, id),
+    repo.cancelledBidsOf(db, id),
   ]);
   const people = await repo.peopleById(db, [
     ...new Set(
@@ -100,6 +101,10 @@ export async function getAuction(db: DbOrTx, id: string, now: Date): Promise<Adm
       maxAmountCents: m.maxAmountCents,
       setAt: m.setAt.toISOString(),
     })),
+    cancelledBids: cancelled.map((c) => ({
+      user: { id: c.userId, handle: c.handle, email: c.email },
+      at: c.at.toISOString(),
+    })),
     bids: history.map((b) => ({ handle: b.handle, amountCents: b.amountCents, at: b.at.toISOString() })),
     orders: orders.map((o) => ({
       id: o.id,
@@ -132,6 +137,9 @@ export async function getAuction(db: DbOrTx, id: string, now: Date): Promise<Adm
       cancel: isCancellable(a.status),
       relist: relistable(a, head.product.status, orders, offers),
       offer: canOffer,
+      // Live by its times, as core's isLive (the rule cancelMaxBid checks again under the lock).
+      cancelBids:
+        a.status === 'live' && a.startTime.getTime() <= now.getTime() && now.getTime() < a.endTime.getTime(),
     },
   };
 }

@@ -68,6 +68,9 @@ export async function findPerson(db: DbOrTx, id: string) {
       staffNotes: users.staffNotes,
       emailVerified: users.emailVerified,
       marketingConsent: users.marketingConsent,
+      phoneVerified: users.phoneNumberVerified,
+      bidLimitCents: users.bidLimitCents,
+      largeBidsApprovedAt: users.largeBidsApprovedAt,
     })
     .from(users)
     .where(eq(users.id, id));
@@ -83,6 +86,8 @@ export async function lockPerson(tx: DbOrTx, id: string) {
       status: users.status,
       strikes: users.strikes,
       staffNotes: users.staffNotes,
+      bidLimitCents: users.bidLimitCents,
+      largeBidsApprovedAt: users.largeBidsApprovedAt,
     })
     .from(users)
     .where(eq(users.id, id))
@@ -108,7 +113,12 @@ export async function lockActiveStaff(tx: DbOrTx): Promise<string[]> {
 export async function updatePerson(
   tx: DbOrTx,
   id: string,
-  set: Partial<Pick<typeof users.$inferInsert, 'role' | 'status' | 'strikes' | 'staffNotes'>>,
+  set: Partial<
+    Pick<
+      typeof users.$inferInsert,
+      'role' | 'status' | 'strikes' | 'staffNotes' | 'bidLimitCents' | 'largeBidsApprovedAt'
+    >
+  >,
   now: Date,
 ) {
   await tx

@@ -1,4 +1,6 @@
 import type {
+  ApproveBiddingBody,
+  BidLimitBody,
   NotesBody,
   PeopleQuery,
   PeopleResponse,
@@ -6,6 +8,14 @@ import type {
   RoleBody,
 } from '@rebound/contract/admin-people';
 import { userRoom } from '@rebound/contract/rooms';
+import { MAX_BID_CENTS } from '@rebound/core/bidding';
+import {
+  MIN_BID_LIMIT_CENTS,
+  NEW_ACCOUNT_BID_CAP_CENTS,
+  newAccountUntil,
+  underNewAccountRule,
+} from '@rebound/core/bidding-limits';
+import { formatCents, parseDollarsToCents } from '@rebound/core/money';
 import { ACCOUNT_SUSPENDED_NOTICE } from '@rebound/core/notices';
 import { isOrderStatus, orderStatusLabel } from '@rebound/core/orders';
 import type { Db } from '../../db/client';
@@ -51,7 +61,8 @@ export async function personExists({ db }: PeopleDeps, id: string): Promise<bool
   return (await repo.findPerson(db, id)) !== null;
 }
 
-export async function personDetail({ db }: PeopleDeps, id: string): Promise<PersonDetail> {
+export async function personDetail({ db, clock }: PeopleDeps, id: string): Promise<PersonDetail> {
+  const now = clock.now();
   const person = await repo.findPerson(db, id);
   if (!person) throw new AppError('person_not_found');
   const [bids, orders, strikes] = [
@@ -74,6 +85,24 @@ export async function personDetail({ db }: PeopleDeps, id: string): Promise<Pers
       staffNotes: person.staffNotes ?? '',
       emailVerified: person.emailVerified,
       marketingConsent: person.marketingConsent,
+    },
+    bidding: {
+      limitCents: person.bidLimitCents,
+      phoneConfirmed: person.phoneVerified,
+      approvedAt: person.largeBidsApprovedAt?.toISOString() ?? null,
+      underNewAccountRule:
+        person.bidLimitCents === null &&
+        underNewAccountRule(
+          {
+            limitCents: null,
+            createdAt: person.createdAt.getTime(),
+            phoneConfirmed: person.phoneVerified,
+            approvedAt: person.largeBidsApprovedAt?.getTime() ?? null,
+          },
+          now.getTime(),
+        ),
+      newAccountCapCents: NEW_ACCOUNT_BID_CAP_CENTS,
+      newAccountUntil: new Date(newAccountUntil(person.createdAt.getTime())).toISOString(),
     },
     bids: bids.rows.map((b) => ({
       id: b.id,
@@ -211,6 +240,65 @@ export async function setNotes({ db, clock }: PeopleDeps, actor: SessionUser, id
       entityId: id,
       before: { staffNotes: before.staffNotes ?? '' },
       after: { staffNotes: notes },
+    });
+  });
+}
+
+/**
+ * Sets (or with null removes) the highest maximum the account may place (core bidding-limits.ts):
+ * a limit staff set replaces the new-account rule. Checked by the bids decided after it commits.
+ */
+export async function setBidLimit(
+  { db, clock }: PeopleDeps,
+  actor: SessionUser,
+  id: string,
+  body: BidLimitBody,
+) {
+  let cents: number | null = null;
+  if (body.limit !== null && body.limit !== '') {
+    cents = parseDollarsToCents(body.limit.replaceAll(',', '').replace(/^\$/, ''));
+    if (cents === null || cents <= 0) throw new AppError('bid_limit_invalid');
+    if (cents < MIN_BID_LIMIT_CENTS || cents > MAX_BID_CENTS)
+      throw new AppError('bid_limit_out_of_range', { params: { amount: formatCents(MAX_BID_CENTS) } });
+  }
+  await db.transaction(async (tx) => {
+    const before = await repo.lockPerson(tx, id);
+    if (!before) throw new AppError('person_not_found');
+    if (before.bidLimitCents === cents) return;
+    await repo.updatePerson(tx, id, { bidLimitCents: cents }, clock.now());
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.bid_limit',
+      entityType: 'user',
+      entityId: id,
+      before: { bidLimitCents: before.bidLimitCents },
+      after: { bidLimitCents: cents },
+      reason: body.reason ?? null,
+    });
+  });
+}
+
+/** Approves the account to bid above the new-account cap (once; audited). */
+export async function approveBidding(
+  { db, clock }: PeopleDeps,
+  actor: SessionUser,
+  id: string,
+  body: ApproveBiddingBody,
+) {
+  await db.transaction(async (tx) => {
+    const before = await repo.lockPerson(tx, id);
+    if (!before) throw new AppError('person_not_found');
+    if (before.largeBidsApprovedAt) throw new AppError('bid_limit_approval_not_needed');
+    const now = clock.now();
+    await repo.updatePerson(tx, id, { largeBidsApprovedAt: now }, now);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.approve_bidding',
+      entityType: 'user',
+      entityId: id,
+      before: { largeBidsApprovedAt: null },
+      after: { largeBidsApprovedAt: now },
+      reason: body.reason ?? null,
     });
   });
 }

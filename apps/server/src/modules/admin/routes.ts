@@ -1,6 +1,8 @@
 import { AuditQuery, AuditResponse } from '@rebound/contract/admin';
 import { DashboardResponse } from '@rebound/contract/admin-dashboard';
 import {
+  ApproveBiddingBody,
+  BidLimitBody,
   NotesBody,
   PeopleQuery,
   PeopleResponse,
@@ -76,6 +78,24 @@ export async function adminRoutes(fastify: FastifyInstance) {
     { schema: { params: PersonParams, body: RoleBody, response: { 200: PersonDetail } } },
     async (request) => {
       await people.setRole(deps, requireActiveStaff(request), request.params.id, request.body);
+      return people.personDetail(deps, request.params.id);
+    },
+  );
+
+  app.put(
+    API.adminPersonBidLimitPattern,
+    { schema: { params: PersonParams, body: BidLimitBody, response: { 200: PersonDetail } } },
+    async (request) => {
+      await people.setBidLimit(deps, requireActiveStaff(request), request.params.id, request.body);
+      return people.personDetail(deps, request.params.id);
+    },
+  );
+
+  app.post(
+    API.adminPersonApproveBiddingPattern,
+    { schema: { params: PersonParams, body: ApproveBiddingBody, response: { 200: PersonDetail } } },
+    async (request) => {
+      await people.approveBidding(deps, requireActiveStaff(request), request.params.id, request.body);
       return people.personDetail(deps, request.params.id);
     },
   );

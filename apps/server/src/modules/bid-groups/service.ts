@@ -23,7 +23,7 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { Publisher } from '../../lib/publish';
 import type { Published } from '../../realtime/hub';
-import { placeMaxInTransaction } from '../bidding';
+import { assertBidLimitOf, placeMaxInTransaction } from '../bidding';
 import { assertWithinSpendingLimit } from '../spending';
 import { replanGroupsAfterBids, replanLocked } from './plan';
 import * as repo from './repository';
@@ -146,6 +146,8 @@ export async function createBidGroup(
   }));
   const made = await db
     .transaction(async (tx) => {
+      // The account's bidding limit, on the group's highest maximum (bidding's rule), before any is placed.
+      await assertBidLimitOf(tx, user.id, Math.max(...lots.map((l) => l.maxCents)), now);
       const elsewhere = await repo.openLotsElsewhere(tx, user.id, ids, null);
       if (elsewhere[0])
         throw new AppError('bid_group_lot_in_group', {
@@ -201,6 +203,9 @@ export async function updateBidGroup(
       const g = await repo.lockGroup(tx, id, false);
       if (!g) throw new AppError('not_found');
       if (g.state !== 'active') throw new AppError('bid_group_closed');
+      // The account's bidding limit, on the highest maximum set (bidding's rule), before any is placed.
+      const setCents = (body.set ?? []).map((l) => parseDollarsToCents(l.amount) ?? 0);
+      if (setCents.length > 0) await assertBidLimitOf(tx, user.id, Math.max(...setCents), now);
       const lots = await repo.lotsOf(tx, id);
       const inGroup = new Map(lots.map((l) => [l.auctionId, l]));
       const published: Published[] = [];
@@ -247,7 +252,8 @@ export async function updateBidGroup(
         // A placed maximum only goes up, as an ordinary raise of the bid.
         const maxCents = checkAmount(user, a, s.amount, lot.maxAmountCents);
         const placed = await placeMaxInTransaction(tx, clock, user.id, s.auctionId, maxCents);
-        if (!placed.ok) throw amountError(a.title, placed.code, { amount: formatCents(minimumOf(a)) });
+        if (!placed.ok)
+          throw amountError(a.title, placed.code, placed.params ?? { amount: formatCents(minimumOf(a)) });
         published.push(...placed.events);
         await repo.setLotMax(tx, id, s.auctionId, maxCents, now);
         lines.push({

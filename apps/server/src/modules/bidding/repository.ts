@@ -1,3 +1,4 @@
+import type { BidderLimitFacts } from '@rebound/core/bidding-limits';
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lte, not, or, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -106,6 +107,8 @@ export interface BatchBidderRead extends BidderAccess {
   stored: { response: unknown; requestHash: string } | null;
   /** The bidder's contact (the people a bid can notify are its bidder and the leader). */
   person: BidContact | null;
+  /** What the bidding limits read (core bidding-limits.ts); null for an unknown account. */
+  limits: BidderLimitFacts | null;
 }
 
 /** One bid of a batch as the batch transaction needs it before deciding. */
@@ -218,9 +221,15 @@ const BATCH_FORGET_SQL = (p: string) => `with p as (select ${p}::json as j)
     where i.key is not null and k.user_id = i.user_id and k.scope = 'bid' and k.key = i.key
       and k.created_at <= (p.j->>'since')::timestamptz`;
 
+/** What core's checkBidLimit reads of an account (bidding-limits.ts), as JSON from its users row. */
+const LIMIT_FACTS_JSON = (u: string) => `json_build_object('limitCents', ${u}.bid_limit_cents,
+        'createdAt', ${u}.created_at, 'phoneConfirmed', ${u}.phone_number_verified,
+        'approvedAt', ${u}.large_bids_approved_at)`;
+
 const BATCH_READ_SQL = (p: string) => `select coalesce(json_agg(json_build_object(
       'status', u.status,
       'hasSpendingLimit', u.spending_limit_cents is not null,
+      'limits', ${LIMIT_FACTS_JSON('u')},
       'sessionAlive', (i.token is null or exists (select 1 from sessions s where s.token = i.token)),
       'stored', (select json_build_object('response', k.response, 'requestHash', k.request_hash)
         from idempotency_keys k where k.user_id = i.user_id and k.scope = 'bid' and k.key = i.key),
@@ -298,6 +307,7 @@ function parseReads(raw: unknown, expected: number): BatchBidderRead[] {
     ...toAccess(r as Record<string, unknown>),
     stored: r.stored ?? null,
     person: r.person,
+    limits: toLimitFacts((r as { limits?: unknown }).limits),
   }));
 }
 
@@ -391,6 +401,27 @@ export async function bidBatchTransaction<T>(
  */
 export async function writeBidInTransaction(tx: DbOrTx, write: BatchWrite): Promise<void> {
   await tx.execute(withJson(BATCH_WRITE_SQL, batchWritePayload(write)));
+}
+
+/** An account's limit facts from LIMIT_FACTS_JSON (times as epoch ms). */
+function toLimitFacts(raw: unknown): BidderLimitFacts | null {
+  const j = parseJson<Record<string, unknown> | null>(raw ?? null);
+  if (!j || j.createdAt === null || j.createdAt === undefined) return null;
+  const time = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)).getTime());
+  return {
+    limitCents: j.limitCents === null || j.limitCents === undefined ? null : Number(j.limitCents),
+    createdAt: time(j.createdAt)!,
+    phoneConfirmed: j.phoneConfirmed === true || j.phoneConfirmed === 't',
+    approvedAt: time(j.approvedAt),
+  };
+}
+
+/** One account's limit facts, inside the caller's transaction (a bid group's placement). */
+export async function bidderLimitFacts(tx: DbOrTx, userId: string): Promise<BidderLimitFacts | null> {
+  const result = (await tx.execute(
+    sql`select ${sql.raw(LIMIT_FACTS_JSON('u'))} as r from users u where u.id = ${userId}::uuid`,
+  )) as unknown as { rows: { r: unknown }[] };
+  return toLimitFacts(result.rows[0]?.r ?? null);
 }
 
 /** The account's status (null when unknown). */

@@ -14,8 +14,15 @@ import {
   inBidsFilter,
   maxBidProblemParams,
 } from '@rebound/core/bidding';
+import {
+  type BidderLimitFacts,
+  type BidLimitProblem,
+  bidLimitProblemParams,
+  checkBidLimit,
+} from '@rebound/core/bidding-limits';
 import { parseDollarsToCents } from '@rebound/core/money';
 import { isSuspendedByStrikes } from '@rebound/core/orders';
+import { formatShopDateTime } from '@rebound/core/shop-clock';
 import type { LotFacts } from '@rebound/core/signals';
 import { toCard } from '../../db/cards';
 import type { Db, DbOrTx } from '../../db/client';
@@ -31,6 +38,7 @@ import { currentRequestId } from '../../lib/request-context';
 import type { Published } from '../../realtime/hub';
 import { type Contact, loadContacts, noticeRows } from '../notifications';
 import { assertBidWithinSpendingLimit, lockSpendingOf } from '../spending';
+import { cancellationTimes } from './cancel-repository';
 import { decideBid } from './decide';
 import { bidEvents } from './events';
 import { bidNotices } from './notices';
@@ -111,6 +119,7 @@ export async function bidHistory(
   const a = await repo.getAuction(db, auctionId);
   if (!a) throw new AppError('not_found');
   const rows = await repo.publicHistoryPage(db, auctionId, after, limit + 1);
+  const cancelled = await cancellationTimes(db, auctionId);
   const shown = rows.slice(0, limit);
   const last = shown[shown.length - 1];
   return {
@@ -130,7 +139,33 @@ export async function bidHistory(
       isHighest: after === null && i === 0,
       kind: r.isLeaderRow ? 'automatic' : 'beaten_maximum',
     })),
+    cancelledByStore: cancelled.map((at) => at.toISOString()),
   };
+}
+
+/** Why the account may not place this maximum (core bidding-limits.ts), or null. */
+function limitProblem(
+  facts: BidderLimitFacts | null,
+  amountCents: number,
+  now: Date,
+): BidLimitProblem | null {
+  return facts ? checkBidLimit(facts, amountCents, now.getTime()) : null;
+}
+
+/** Refuses a maximum above the account's bidding limit, with the catalogue's words. */
+function assertWithinBidLimit(facts: BidderLimitFacts | null, amountCents: number, now: Date): void {
+  const problem = limitProblem(facts, amountCents, now);
+  if (problem)
+    throw new AppError(problem.code, { params: bidLimitProblemParams(problem, formatShopDateTime) });
+}
+
+/**
+ * Refuses, with the catalogue's words, a maximum of `amountCents` above the account's bidding limit
+ * (core bidding-limits.ts), read in the caller's transaction: a bid group made or changed checks its
+ * lots' maximums so, before any is placed (a placement refused later would leave its lot waiting).
+ */
+export async function assertBidLimitOf(tx: DbOrTx, userId: string, amountCents: number, now: Date) {
+  assertWithinBidLimit(await repo.bidderLimitFacts(tx, userId), amountCents, now);
 }
 
 /** The account was suspended after its session was read (found under the auction lock). */
@@ -200,8 +235,10 @@ export function onBidsCommitted(listener: (c: BidsCommitted) => Promise<void>): 
   return () => committedListeners.delete(listener);
 }
 
-/** Why a maximum placed inside a transaction was refused (the catalogue's code). */
-export type PlacedInTransaction = { ok: true; events: Published[] } | { ok: false; code: string };
+/** Why a maximum placed inside a transaction was refused (the catalogue's code, and its words' values when it has them). */
+export type PlacedInTransaction =
+  | { ok: true; events: Published[] }
+  | { ok: false; code: string; params?: Record<string, string> };
 
 /**
  * Places one maximum as an ordinary bid inside the caller's transaction: the auction row locked
@@ -225,6 +262,8 @@ export async function placeMaxInTransaction(
   });
   if (!ctx) return { ok: false, code: 'auction_not_live' };
   if ((await repo.accountStatus(tx, userId)) !== 'active') return { ok: false, code: 'account_suspended' };
+  const limit = limitProblem(await repo.bidderLimitFacts(tx, userId), amountCents, clock.now());
+  if (limit) return { ok: false, code: limit.code, params: bidLimitProblemParams(limit, formatShopDateTime) };
   const now = clock.now();
   let decision: ReturnType<typeof decideBid>;
   try {
@@ -395,6 +434,8 @@ function bidBatch(
             answers.push({ ok: true, value: { body: previous.response as PlaceBidResponse, events: [] } });
             continue;
           }
+          // The account's bidding limit (core bidding-limits.ts), read under the lock with its status.
+          assertWithinBidLimit(access.limits, item.amountCents, clock.now());
           // A shopper with a spending limit: 'At most' with this maximum in place of theirs on the lot,
           // under their spending lock (taken above), so their bids on other lots are checked in turn
           // (docs/product.md "What you could owe").

@@ -328,6 +328,28 @@ const SAMPLES: Record<string, { payload: Record<string, unknown>; path: string }
     },
     path: '/product/dyson-v8-vacuum',
   },
+  bid_cancelled: {
+    payload: {
+      kind: 'outbid_alerts',
+      message: 'The store cancelled your bid on Dyson V8 Vacuum. Your maximum no longer counts on this lot.',
+      auctionId: '0b7e2f3a-4c55-4d0e-9a1b-2c3d4e5f6a7b',
+      productTitle: 'Dyson V8 Vacuum',
+      targetUrl: '/product/dyson-v8-vacuum',
+    },
+    path: '/product/dyson-v8-vacuum',
+  },
+  leading_again: {
+    payload: {
+      kind: 'outbid_alerts',
+      message:
+        "You're the highest bidder again on Dyson V8 Vacuum: a bid above yours was cancelled by the store. The price is now $41.00.",
+      auctionId: '0b7e2f3a-4c55-4d0e-9a1b-2c3d4e5f6a7b',
+      productTitle: 'Dyson V8 Vacuum',
+      currentPriceCents: 4100,
+      targetUrl: '/product/dyson-v8-vacuum',
+    },
+    path: '/product/dyson-v8-vacuum',
+  },
   second_chance_offer: {
     payload: {
       kind: 'auction_won',

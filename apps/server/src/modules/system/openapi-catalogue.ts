@@ -201,6 +201,8 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/admin/people/:id/restore': 'Restore a suspended account',
   'PUT /api/admin/people/:id/role': 'Make or remove staff',
   'PUT /api/admin/people/:id/notes': 'Staff notes on a person',
+  'PUT /api/admin/people/:id/bid-limit': 'Set or remove the highest maximum an account may bid',
+  'POST /api/admin/people/:id/approve-bidding': 'Approve a new account to bid above the new-account limit',
   'POST /api/admin/people/:id/strikes/:strikeId/remove': 'Remove a strike',
   'GET /api/admin/orders': 'Orders (search, filter, sort)',
   'GET /api/admin/orders/:id': 'One order with history, payments, refunds and strikes',
@@ -229,6 +231,8 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/admin/auctions/:id': 'One auction with bids, maximums, orders and offers',
   'PUT /api/admin/auctions/:id': 'Edit an auction before it opens',
   'POST /api/admin/auctions/:id/cancel': 'Cancel a scheduled or live auction',
+  'POST /api/admin/auctions/:id/bids/:userId/cancel':
+    'Cancel a shopper’s maximum on a live lot (price and history decided again; the end stays)',
   'POST /api/admin/auctions/:id/relist': 'Relist an unsold, unpaid or cancelled item',
   'POST /api/admin/auctions/:id/offers': 'Make a second-chance offer to another bidder',
   'GET /api/admin/drops': 'Recent drops',

@@ -38,12 +38,18 @@ export function ReasonDialog({
   schema,
   onConfirm,
   danger = false,
+  reasonLabel = 'Reason',
+  dismissLabel = 'Cancel',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The reason field's label ('Reason (optional)' where the schema allows it empty). */
+  reasonLabel?: string;
+  /** The button that closes without doing it ('Keep bid' where 'Cancel' would read as the action). */
+  dismissLabel?: string;
   schema: z.ZodType<{ reason: string }, { reason: string }>;
   onConfirm: (reason: string) => Promise<unknown>;
   danger?: boolean;
@@ -77,14 +83,14 @@ export function ReasonDialog({
         <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4">
           {serverError ? <FormAlert>{serverError}</FormAlert> : null}
           <TextAreaField
-            label="Reason"
+            label={reasonLabel}
             hint="Kept in the audit log with your name."
             error={form.formState.errors.reason?.message}
             {...form.register('reason')}
           />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
+              {dismissLabel}
             </Button>
             <Button
               type="submit"

@@ -112,6 +112,13 @@ export function useCancelAuction(id: string) {
   );
 }
 
+/** The store cancels one shopper's maximum on the live lot (the reason is kept in the audit only). */
+export function useCancelBid(id: string) {
+  return useAuctionWrite(({ userId, reason }: { userId: string; reason: string }) =>
+    sendJson<AdminAuctionDetail>('POST', API.adminAuctionBidCancel(id, userId), reason ? { reason } : {}),
+  );
+}
+
 export function useSecondChanceOffer(id: string) {
   return useAuctionWrite((input: SecondChanceInput) =>
     sendJson<AdminAuctionDetail>('POST', API.adminAuctionOffers(id), input),

@@ -1,4 +1,10 @@
-import type { NotesBody, PeopleResponse, PersonDetail, RoleBody } from '@rebound/contract/admin-people';
+import type {
+  BidLimitBody,
+  NotesBody,
+  PeopleResponse,
+  PersonDetail,
+  RoleBody,
+} from '@rebound/contract/admin-people';
 import { API } from '@rebound/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ListState, listQueryString } from '../../components/admin/use-list-state';
@@ -28,7 +34,9 @@ type Change =
   | { kind: 'suspend' | 'restore'; reason: string }
   | { kind: 'role'; body: RoleBody }
   | { kind: 'notes'; body: NotesBody }
-  | { kind: 'strike'; strikeId: string; reason: string };
+  | { kind: 'strike'; strikeId: string; reason: string }
+  | { kind: 'bid-limit'; body: BidLimitBody }
+  | { kind: 'approve-bidding'; reason: string };
 
 /** Every change to a person; the answer is the person as they now are. */
 export function usePersonChange(id: string) {
@@ -44,6 +52,14 @@ export function usePersonChange(id: string) {
           return sendJson<PersonDetail>('PUT', API.adminPersonRole(id), change.body);
         case 'notes':
           return sendJson<PersonDetail>('PUT', API.adminPersonNotes(id), change.body);
+        case 'bid-limit':
+          return sendJson<PersonDetail>('PUT', API.adminPersonBidLimit(id), change.body);
+        case 'approve-bidding':
+          return sendJson<PersonDetail>(
+            'POST',
+            API.adminPersonApproveBidding(id),
+            change.reason ? { reason: change.reason } : {},
+          );
         case 'strike':
           return sendJson<PersonDetail>('POST', API.adminPersonStrikeRemove(id, change.strikeId), {
             reason: change.reason,

@@ -66,3 +66,59 @@ export const secondChanceOffer = defineTemplate({
     };
   },
 });
+
+/** 'bid_cancelled': the store cancelled this shopper's maximum on a live lot. */
+export const bidCancelled = defineTemplate({
+  name: 'bid_cancelled',
+  fields: { auctionId: id, productTitle: text },
+  render: (p, ctx) => {
+    const title = str(p.productTitle) ?? 'a lot you bid on';
+    const message = messageOf(p);
+    const lot = siteUrl(ctx, [p.targetUrl], '/account?tab=bids');
+    return {
+      email: {
+        subject: `Your bid was cancelled: ${title}`,
+        preheader: message,
+        heading: 'Your bid was cancelled by the store',
+        blocks: [
+          { type: 'p', text: message },
+          { type: 'button', label: 'See the lot', url: lot },
+          { type: 'note', text: `Questions? Write to ${SELLER.supportEmail}.` },
+        ],
+        reason: 'you bid on this lot and outbid alerts by email are on in your settings',
+      },
+      sms: sms(message, lot),
+      push: { title: 'Bid cancelled', body: message, url: lot },
+    };
+  },
+});
+
+/** 'leading_again': a cancelled bid gave the lead back to this shopper. */
+export const leadingAgain = defineTemplate({
+  name: 'leading_again',
+  fields: { auctionId: id, productTitle: text, currentPriceCents: cents },
+  render: (p, ctx) => {
+    const title = str(p.productTitle) ?? 'a lot you bid on';
+    const message = messageOf(p);
+    const lot = siteUrl(ctx, [p.targetUrl], '/account?tab=bids');
+    return {
+      email: {
+        subject: `You're the highest bidder again: ${title}`,
+        preheader: message,
+        heading: "You're the highest bidder again",
+        blocks: [
+          { type: 'p', text: message },
+          { type: 'button', label: 'See the lot', url: lot },
+        ],
+        reason: 'you bid on this lot and outbid alerts by email are on in your settings',
+      },
+      sms: sms(message, lot),
+      push: {
+        title: 'Highest bidder again',
+        body: message,
+        url: lot,
+        tag: `outbid-${str(p.auctionId, 60) ?? lot}`,
+      },
+    };
+  },
+});

@@ -1,7 +1,7 @@
 // Every outbox template by name (the `template` column), built from the templates' own declarations
 // (each file declares its name, payload schema and rendering: define.ts).
 import { accountSuspended } from './account-suspended';
-import { auctionCancelled, secondChanceOffer } from './admin-auctions';
+import { auctionCancelled, bidCancelled, leadingAgain, secondChanceOffer } from './admin-auctions';
 import { auctionEnding } from './auction-ending';
 import { auctionLost } from './auction-lost';
 import { auctionWon } from './auction-won';
@@ -37,6 +37,8 @@ const DEFINITIONS = [
   bidGroupEnded,
   auctionEnding,
   auctionCancelled,
+  bidCancelled,
+  leadingAgain,
   secondChanceOffer,
   paymentReminder,
   orderCancelled,

@@ -43,11 +43,12 @@ const auction: AdminAuctionDetail = {
   relistedToIds: [],
   createdAt: AT,
   maxBids: [],
+  cancelledBids: [],
   bids: [],
   orders: [],
   offers: [],
   offerCandidates: [{ ...ben, maxAmountCents: 4_000 }],
-  can: { edit: false, cancel: false, relist: true, offer: true },
+  can: { edit: false, cancel: false, relist: true, offer: true, cancelBids: false },
 };
 
 describe('a second-chance offer from the auction page', () => {
@@ -77,5 +78,69 @@ describe('a second-chance offer from the auction page', () => {
     await user.clear(hours);
     await user.type(hours, String(maxOfferHours));
     expect(hours.getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
+describe('cancelling a bid from the auction page', () => {
+  const live: AdminAuctionDetail = {
+    ...auction,
+    status: 'live',
+    maxBids: [
+      { ...ben, maxAmountCents: 9_000, setAt: AT },
+      {
+        id: '00000000-0000-4000-8000-0000000000e3',
+        handle: 'cy',
+        email: 'cy@example.test',
+        maxAmountCents: 4_000,
+        setAt: AT,
+      },
+    ],
+    offerCandidates: [],
+    can: { edit: false, cancel: true, relist: false, offer: false, cancelBids: true },
+  };
+
+  it('asks first, says what happens, sends the optional reason, and shows the lot as the server returns it', async () => {
+    const after: AdminAuctionDetail = {
+      ...live,
+      maxBids: [live.maxBids[1]!],
+      currentPriceCents: 100,
+      cancelledBids: [{ user: ben, at: AT }],
+    };
+    const server = fakeServer({
+      [`GET /api/admin/auctions/${ID}`]: live,
+      [`POST /api/admin/auctions/${ID}/bids/${ben.id}/cancel`]: after,
+    });
+    const { user } = renderPage(<AuctionDetailPage />, {
+      user: shopper({ role: 'staff' }),
+      path: `/admin/auctions/${ID}`,
+      routePath: '/admin/auctions/:id',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel the bid of ben' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the bid of ben?' });
+    expect(within(dialog).getByText(/the end time does not move/)).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Shill ring');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel bid' }));
+    const calls = server.calls('POST', `/api/admin/auctions/${ID}/bids/${ben.id}/cancel`);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({ reason: 'Shill ring' });
+    expect(await screen.findByText('Cancelled by the store')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel the bid of ben' })).toBeNull();
+  });
+
+  it('offers no cancel once the lot is not live', async () => {
+    fakeServer({
+      [`GET /api/admin/auctions/${ID}`]: {
+        ...live,
+        status: 'ended',
+        can: { ...live.can, cancelBids: false },
+      },
+    });
+    renderPage(<AuctionDetailPage />, {
+      user: shopper({ role: 'staff' }),
+      path: `/admin/auctions/${ID}`,
+      routePath: '/admin/auctions/:id',
+    });
+    expect(await screen.findByText('cy')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Cancel the bid/ })).toBeNull();
   });
 });

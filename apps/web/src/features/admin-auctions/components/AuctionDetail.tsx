@@ -1,12 +1,13 @@
 import {
   type AdminAuctionDetail,
   CancelAuctionInput,
+  CancelBidForm,
   WithdrawOfferInput,
 } from '@rebound/contract/admin-auctions';
 import { formatCents } from '@rebound/core/money';
 import { SCHEDULING_LIMITS } from '@rebound/core/scheduling';
 import { PAYMENT_WINDOW_HOURS } from '@rebound/core/windows';
-import { ExternalLink, Pencil, Repeat, Send, Undo2, XCircle } from 'lucide-react';
+import { Ban, ExternalLink, Pencil, Repeat, Send, Undo2, XCircle } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -19,7 +20,7 @@ import { FormAlert, TextField } from '../../../components/ui/Field';
 import { SelectField } from '../../../components/ui/FormFields';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuction, useCancelAuction, useSecondChanceOffer, useWithdrawOffer } from '../api';
+import { useAuction, useCancelAuction, useCancelBid, useSecondChanceOffer, useWithdrawOffer } from '../api';
 import { Thumb } from './CatalogueSearch';
 import { ShopTime, StatusBadge } from './shared';
 
@@ -49,6 +50,9 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
   const [withdrawOpen, setWithdrawOpen] = useState(false);
   const cancel = useCancelAuction(a.id);
   const withdraw = useWithdrawOffer(a.id);
+  const cancelBid = useCancelBid(a.id);
+  /** The bidder whose maximum the confirm dialog is about to cancel. */
+  const [bidToCancel, setBidToCancel] = useState<AdminAuctionDetail['maxBids'][number] | null>(null);
   const openOffer = a.offers.find((o) => o.status === 'open');
   const increment = a.incrementMode === 'table' ? "Site's table" : formatCents(a.bidIncrementCents);
 
@@ -65,7 +69,8 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
               </div>
               <p className="text-sm text-ink-600">
                 {a.product.sku} ·{' '}
-                <Link to={`/admin/catalogue/${a.product.id}`} className="text-brand-700 hover:underline">
+                {/* Underlined: in a line of grey text, colour alone does not set a link apart (WCAG 1.4.1). */}
+                <Link to={`/admin/catalogue/${a.product.id}`} className="text-brand-700 underline">
                   Catalogue
                 </Link>{' '}
                 ·{' '}
@@ -73,7 +78,7 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
                   href={`/product/${a.product.slug}`}
                   target="_blank"
                   rel="noreferrer"
-                  className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                  className="inline-flex items-center gap-1 text-brand-700 underline"
                 >
                   Shop page <ExternalLink className="size-3.5" aria-hidden="true" />
                   <span className="sr-only">(opens in a new tab)</span>
@@ -197,6 +202,18 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
                       </Badge>
                     ) : null}
                     <span className="block text-xs text-ink-600">{m.email}</span>
+                    {a.can.cancelBids ? (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        className="mt-1.5"
+                        onClick={() => setBidToCancel(m)}
+                        aria-label={`Cancel the bid of ${m.handle}`}
+                      >
+                        <Ban className="size-4" aria-hidden="true" />
+                        Cancel bid
+                      </Button>
+                    ) : null}
                   </td>
                   <td className="py-2 pr-3 tabular-nums">{formatCents(m.maxAmountCents)}</td>
                   <td className="py-2">
@@ -206,6 +223,23 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
               ))}
             </Table>
           )}
+          {a.cancelledBids.length > 0 ? (
+            <div className="mt-4 border-t border-ink-100 pt-3">
+              <h3 className="text-xs font-semibold tracking-wide text-ink-600 uppercase">
+                Cancelled by the store
+              </h3>
+              <ul className="mt-1 flex flex-col gap-1 text-sm">
+                {a.cancelledBids.map((c) => (
+                  <li key={`${c.user.id}-${c.at}`}>
+                    <span className="font-medium text-ink-950">{c.user.handle}</span>{' '}
+                    <span className="text-ink-600">
+                      · <ShopTime at={c.at} /> · reason in the audit log
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </Panel>
         <Panel title="Bid history" note="As shoppers see it, newest first.">
           {a.bids.length === 0 ? (
@@ -310,6 +344,28 @@ function Detail({ a }: { a: AdminAuctionDetail }) {
         onConfirm={async (reason) => {
           await cancel.mutateAsync(reason);
           toast.success('Auction cancelled');
+        }}
+      />
+      <ReasonDialog
+        open={bidToCancel !== null}
+        onOpenChange={(open) => {
+          if (!open) setBidToCancel(null);
+        }}
+        title={bidToCancel ? `Cancel the bid of ${bidToCancel.handle}?` : 'Cancel the bid?'}
+        description={
+          bidToCancel
+            ? `Their maximum of ${formatCents(bidToCancel.maxAmountCents)} is removed. The price, the leader and the public history are worked out again from the other maximums, so the price may go down; the end time does not move. They are told their bid was cancelled, and a bidder who leads again is told too. The history shows “Bid cancelled by the store”, without their name or your reason.`
+            : ''
+        }
+        confirmLabel="Cancel bid"
+        dismissLabel="Keep bid"
+        reasonLabel="Reason (optional)"
+        schema={CancelBidForm}
+        danger
+        onConfirm={async (reason) => {
+          if (!bidToCancel) return;
+          await cancelBid.mutateAsync({ userId: bidToCancel.id, reason });
+          toast.success(`Bid of ${bidToCancel.handle} cancelled`);
         }}
       />
       {a.can.offer ? <OfferDialog a={a} open={offerOpen} onOpenChange={setOfferOpen} /> : null}

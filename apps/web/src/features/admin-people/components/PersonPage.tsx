@@ -1,4 +1,4 @@
-import { NotesBody, type PersonDetail, ReasonBody } from '@rebound/contract/admin-people';
+import { ApproveBiddingForm, NotesBody, type PersonDetail, ReasonBody } from '@rebound/contract/admin-people';
 import { formatCents } from '@rebound/core/money';
 import { History, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -9,7 +9,7 @@ import { AdminDetailFrame } from '../../../components/admin/DetailFrame';
 import { ReasonDialog, useContractForm } from '../../../components/admin/form';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
-import { FormAlert } from '../../../components/ui/Field';
+import { FormAlert, TextField } from '../../../components/ui/Field';
 import { TextAreaField } from '../../../components/ui/FormFields';
 import { errorMessageOf } from '../../../lib/api-client';
 import { formatShopDate, formatShopDateTime } from '../../../lib/format-date';
@@ -245,6 +245,7 @@ function Person({ detail }: { detail: PersonDetail }) {
               <dd className="text-ink-900">{person.marketingConsent ? 'Consented' : 'No consent'}</dd>
             </dl>
           </Card>
+          {person.role === 'shopper' ? <BiddingCard detail={detail} /> : null}
           <NotesCard personId={person.id} notes={person.staffNotes} />
         </div>
       </div>
@@ -264,6 +265,96 @@ function Person({ detail }: { detail: PersonDetail }) {
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * The account's bidding limits (docs/product.md "Bidding limits"): the highest maximum staff allow,
+ * and whether the store's new-account cap holds, with the approval that lifts it.
+ */
+function BiddingCard({ detail }: { detail: PersonDetail }) {
+  const b = detail.bidding;
+  const change = usePersonChange(detail.person.id);
+  const [limit, setLimit] = useState(b.limitCents === null ? '' : (b.limitCents / 100).toFixed(2));
+  const [error, setError] = useState<string | null>(null);
+  const [approving, setApproving] = useState(false);
+  useEffect(() => setLimit(b.limitCents === null ? '' : (b.limitCents / 100).toFixed(2)), [b.limitCents]);
+  const cap = formatCents(b.newAccountCapCents);
+  async function save(value: string | null) {
+    setError(null);
+    try {
+      await change.mutateAsync({ kind: 'bid-limit', body: { limit: value } });
+      toast.success(value === null ? 'Bidding limit removed' : 'Bidding limit saved');
+    } catch (e) {
+      setError(errorMessageOf(e));
+    }
+  }
+  const why = !b.phoneConfirmed
+    ? 'their phone number is not confirmed'
+    : `the account is new until ${formatShopDate(b.newAccountUntil)}`;
+  return (
+    <Card title="Bidding limits">
+      <div className="flex flex-col gap-3 text-sm">
+        <p className="text-ink-800" data-testid="bidding-status">
+          {b.limitCents !== null
+            ? `May place maximums up to ${formatCents(b.limitCents)} (the limit staff set; it replaces the new-account limit).`
+            : b.underNewAccountRule
+              ? `May bid up to ${cap} until approved: ${why}.`
+              : b.approvedAt
+                ? `No limit. Approved for bids above ${cap} on ${formatShopDate(b.approvedAt)}.`
+                : 'No limit.'}
+        </p>
+        {b.limitCents === null && b.underNewAccountRule ? (
+          <div>
+            <Button size="sm" onClick={() => setApproving(true)}>
+              <ShieldCheck aria-hidden="true" />
+              Approve bids above {cap}
+            </Button>
+          </div>
+        ) : null}
+        <form
+          noValidate
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save(limit.trim() === '' ? null : limit.trim());
+          }}
+        >
+          {error ? <FormAlert>{error}</FormAlert> : null}
+          <TextField
+            label="Highest maximum allowed (CAD)"
+            inputMode="decimal"
+            placeholder="No limit"
+            value={limit}
+            onChange={(e) => setLimit(e.target.value)}
+            hint="Bids above it are refused: 'Your bidding limit is $X; contact us to raise it.' Leave empty for none."
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" size="sm" loading={change.isPending}>
+              Save limit
+            </Button>
+            {b.limitCents !== null ? (
+              <Button variant="secondary" size="sm" onClick={() => void save(null)}>
+                Remove limit
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </div>
+      <ReasonDialog
+        open={approving}
+        onOpenChange={setApproving}
+        title={`Approve ${detail.person.handle} for bids above ${cap}?`}
+        description={`The new-account limit no longer holds for them (${why}). A limit you set still does.`}
+        confirmLabel="Approve"
+        reasonLabel="Reason (optional)"
+        schema={ApproveBiddingForm}
+        onConfirm={async (reason) => {
+          await change.mutateAsync({ kind: 'approve-bidding', reason });
+          toast.success('Approved for larger bids');
+        }}
+      />
+    </Card>
   );
 }
 

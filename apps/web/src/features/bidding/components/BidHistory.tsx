@@ -1,7 +1,7 @@
-import { BID_HISTORY_ROW_LABELS } from '@rebound/core/bidding-text';
+import { BID_CANCELLED_BY_STORE, BID_HISTORY_ROW_LABELS } from '@rebound/core/bidding-text';
 import { formatCents } from '@rebound/core/money';
 import { clsx } from 'clsx';
-import { History } from 'lucide-react';
+import { Ban, History } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -34,6 +34,8 @@ export function BidHistory({ auctionId, phase, myHandle, headingLevel = 2, class
   const headingId = useId();
   const rows = data?.pages.flatMap((p) => p.rows) ?? [];
   const total = data?.pages[0]?.total ?? 0;
+  // Older servers' answers carry no such list.
+  const cancelled = data?.pages[0]?.cancelledByStore ?? [];
 
   return (
     <section
@@ -67,9 +69,12 @@ export function BidHistory({ auctionId, phase, myHandle, headingLevel = 2, class
           />
         </div>
       ) : rows.length === 0 ? (
-        <p className="px-4 py-6 text-center text-sm text-ink-600 sm:px-5">
-          {phase === 'ended' ? 'No bids were placed on this auction' : 'No bids yet. Be the first to bid!'}
-        </p>
+        <>
+          <p className="px-4 py-6 text-center text-sm text-ink-600 sm:px-5">
+            {phase === 'ended' ? 'No bids were placed on this auction' : 'No bids yet. Be the first to bid!'}
+          </p>
+          <CancelledLines at={cancelled} />
+        </>
       ) : (
         <>
           <ol
@@ -113,6 +118,7 @@ export function BidHistory({ auctionId, phase, myHandle, headingLevel = 2, class
               );
             })}
           </ol>
+          <CancelledLines at={cancelled} />
           {hasNextPage ? (
             <div className="flex items-center justify-between gap-3 border-t border-ink-100 px-4 py-2.5 sm:px-5">
               <span className="text-xs text-ink-600" aria-live="polite">
@@ -132,5 +138,30 @@ export function BidHistory({ auctionId, phase, myHandle, headingLevel = 2, class
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * 'Bid cancelled by the store' at each time the store cancelled a bid on the lot, newest first: no
+ * shopper and no reason (docs/product.md "Signals of unfair bidding"). The rows above were worked out
+ * again without the cancelled maximum.
+ */
+function CancelledLines({ at }: { at: string[] }) {
+  if (at.length === 0) return null;
+  return (
+    <ul className="border-t border-ink-100 bg-ink-50/60" aria-label="Bids cancelled by the store">
+      {at.map((when, i) => (
+        <li
+          key={`${when}-${i}`}
+          className="flex items-center gap-2 px-4 py-2 text-xs text-ink-700 sm:px-5"
+          data-testid="history-cancelled"
+        >
+          <Ban className="size-3.5 shrink-0 text-ink-600" aria-hidden="true" />
+          <span className="font-medium">{BID_CANCELLED_BY_STORE}</span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={when}>{formatShopDateTime(when)}</time>
+        </li>
+      ))}
+    </ul>
   );
 }
