@@ -203,7 +203,10 @@ test('watch and unwatch from the product page and a card; signed out, it asks to
 
   // From a card in the shop: the heart fills and the count follows.
   await page.goto('/shop?sort=ending');
-  const shopCard = page.getByRole('article').filter({ hasText: target.title });
+  // Its card by its link: other units of the same item share the title.
+  const shopCard = page
+    .getByRole('article')
+    .filter({ has: page.locator(`a[href="/product/${target.slug}"]`) });
   await shopCard.getByRole('button', { name: `Add to watchlist: ${target.title}` }).click();
   await expect(toast(page, 'Added to watchlist')).toBeVisible();
   await expect(
@@ -222,7 +225,8 @@ test('card prices on the shop grid follow bids without a reload', async ({ page,
 
   // A signed-out visitor who searched for it.
   await page.goto(`/shop?q=${encodeURIComponent(card.title.slice(0, 100))}&maxPrice=100000`);
-  const shown = page.getByRole('article').filter({ hasText: card.title });
+  // Its card by its link: other units of the same item share the title.
+  const shown = page.getByRole('article').filter({ has: page.locator(`a[href="/product/${card.slug}"]`) });
   await expect(shown).toBeVisible();
   await expect(shown).toContainText('Starting bid');
 

@@ -113,3 +113,66 @@ test('staff set a bidding limit from a person page and the shopper is refused ab
   await expect(card.getByTestId('bidding-status')).toContainText('No limit.');
   await shopper.dispose();
 });
+
+test("staff open Signals, see the seeded ring, cancel one of its bids; a shopper's open page follows @desktop", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const staffSignIn = await context.request.post('/api/auth/sign-in', { data: STAFF });
+  expect(staffSignIn.status(), await staffSignIn.text()).toBe(200);
+
+  // The demo store's ring (two accounts on one device pushing prices on the same lots) is listed.
+  await page.goto('/admin/signals');
+  await expect(page.getByRole('heading', { name: 'Signals', level: 1 })).toBeVisible();
+  const pusher = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: /@q_lowe/, level: 2 }) });
+  await expect(pusher.getByRole('heading', { name: 'Linked accounts bid on the same lots' })).toBeVisible();
+  await expect(pusher.getByText('Shared: a device')).toBeVisible();
+  await expect(pusher.getByRole('link', { name: '@quinn_deals' }).first()).toBeVisible();
+  // No raw network address or device id on the page.
+  await expect(page.getByText(/\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'signals');
+
+  // One of the ring's lots, from its evidence.
+  await pusher
+    .getByText(/lots and their bids/)
+    .first()
+    .click();
+  const lotLink = pusher.getByRole('link').filter({ hasNotText: /^@/ }).first();
+  const title = (await lotLink.textContent())!.trim();
+  await lotLink.click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  const auctionId = page.url().split('/').pop()!;
+
+  // A shopper has the lot open.
+  const watcher = await browser.newContext({ baseURL });
+  const before = (await auctionState(watcher.request, auctionId)).auction;
+  expect(before.leaderHandle).toBe('quinn_deals');
+  const detail = (await (await context.request.get(`/api/admin/auctions/${auctionId}`)).json()) as {
+    product: { slug: string };
+  };
+  const shop = await watcher.newPage();
+  await shop.goto(`/product/${detail.product.slug}`);
+  const panel = shop.getByRole('region', { name: 'Auction' });
+  await expect(panel.getByText(money(before.currentPriceCents)).first()).toBeVisible();
+
+  // Staff cancel the ring's leading bid.
+  await page.getByRole('button', { name: 'Cancel the bid of quinn_deals' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel the bid of quinn_deals?' });
+  await dialog.getByRole('button', { name: 'Cancel bid' }).click();
+  await expect(toast(page, 'Bid of quinn_deals cancelled')).toBeVisible();
+
+  // The shopper's open page follows without a reload: a new price and leader, and the history's line.
+  const after = (await auctionState(watcher.request, auctionId)).auction;
+  expect(after.leaderHandle).not.toBe('quinn_deals');
+  expect(after.currentPriceCents).toBeLessThan(before.currentPriceCents);
+  await expect(panel.getByText(money(after.currentPriceCents)).first()).toBeVisible();
+  await expect(shop.getByRole('list', { name: 'Bids cancelled by the store' })).toContainText(
+    'Bid cancelled by the store',
+  );
+  await watcher.close();
+});

@@ -1782,7 +1782,8 @@ function seedSignalsRing(
     seenAt: at(now - 2 * DAY),
   }));
 
-  // Live lots with no bid that started at least an hour ago, fixed $1 steps and no reserve.
+  // Live lots with no bid that started at least an hour ago and run at least another day (staff can
+  // still act on them: cancel one of the ring's bids), fixed $1 steps and no reserve.
   const open = lots.auctions
     .filter(
       (a) =>
@@ -1790,7 +1791,8 @@ function seedSignalsRing(
         a.bidCount === 0 &&
         a.incrementMode === 'fixed' &&
         a.reservePriceCents === null &&
-        (a.startTime as Date).getTime() <= now - HOUR,
+        (a.startTime as Date).getTime() <= now - HOUR &&
+        (a.endTime as Date).getTime() >= now + DAY,
     )
     .slice(0, 4);
   const play = (a: (typeof open)[number], moves: { userId: string; amountCents: number; at: number }[]) => {

@@ -95,7 +95,7 @@ function Evidence({ signal }: { signal: SignalView }) {
               {i > 0 ? ', ' : ''}
               <Link
                 to={`/admin/people/${a.id}`}
-                className="text-brand-800 underline-offset-2 hover:underline"
+                className="text-brand-800 underline underline-offset-2 hover:text-brand-900"
               >
                 @{a.handle}
               </Link>{' '}
@@ -125,7 +125,7 @@ function Evidence({ signal }: { signal: SignalView }) {
               <li key={lot.auctionId}>
                 <Link
                   to={`/admin/auctions/${lot.auctionId}`}
-                  className="font-medium text-brand-800 underline-offset-2 hover:underline"
+                  className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900"
                 >
                   {lot.title}
                 </Link>
@@ -162,7 +162,7 @@ function AccountCard({ item }: { item: SignalAccount }) {
           <h2 className="flex flex-wrap items-center gap-2 text-lg font-semibold text-ink-950">
             <Link
               to={`/admin/people/${account.id}`}
-              className="text-brand-800 underline-offset-2 hover:underline"
+              className="text-brand-800 underline underline-offset-2 hover:text-brand-900"
             >
               @{account.handle}
             </Link>
